@@ -1,0 +1,1 @@
+"""arraykit (under construction)."""

@@ -1,0 +1,109 @@
+"""The standard's data-type rules as data, keyed by dtype *name* so that every shim shares them.
+
+A shim maps its framework's dtype objects to these names once (a dict lookup) and back; the
+promotion table, the categories used by ``isdtype`` and by each function's input check, and
+the ``finfo``/``iinfo`` figures live here only.
+"""
+
+from __future__ import annotations
+
+BOOL = ("bool",)
+SIGNED = ("int8", "int16", "int32", "int64")
+UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
+INTEGRAL = SIGNED + UNSIGNED
+REAL_FLOATING = ("float32", "float64")
+COMPLEX_FLOATING = ("complex64", "complex128")
+FLOATING = REAL_FLOATING + COMPLEX_FLOATING
+NUMERIC = INTEGRAL + FLOATING
+ALL = BOOL + NUMERIC
+
+#: ``isdtype`` kinds (and the categories the spec uses for input dtypes) -> dtype names.
+KINDS: dict[str, tuple[str, ...]] = {
+    "bool": BOOL,
+    "signed integer": SIGNED,
+    "unsigned integer": UNSIGNED,
+    "integral": INTEGRAL,
+    "real floating": REAL_FLOATING,
+    "complex floating": COMPLEX_FLOATING,
+    "numeric": NUMERIC,
+    # Categories the spec uses for function inputs, not isdtype kinds:
+    "integer or boolean": BOOL + INTEGRAL,
+    "real numeric": INTEGRAL + REAL_FLOATING,
+    "floating-point": FLOATING,
+    "any": ALL,
+}
+
+
+def _build_promotion_table() -> dict[tuple[str, str], str]:
+    """The standard's promotion lattice (no cross-kind promotion between arrays)."""
+    table: dict[tuple[str, str], str] = {}
+
+    def both(a: str, b: str, r: str) -> None:
+        table[a, b] = r
+        table[b, a] = r
+
+    # Within one kind the wider type wins.
+    for family in (SIGNED, UNSIGNED, REAL_FLOATING, COMPLEX_FLOATING, BOOL):
+        for i, a in enumerate(family):
+            for b in family[i:]:
+                both(a, b, b)
+    # Mixed signedness: the smallest signed type holding both; uint64 with a signed type has
+    # no standard result and is left out on purpose.
+    for u, bits in zip(UNSIGNED[:3], (8, 16, 32)):
+        for s, sbits in zip(SIGNED, (8, 16, 32, 64)):
+            both(u, s, s if sbits > bits else f"int{min(2 * bits, 64)}")
+    # Real and complex floating: complex of at least the real's precision.
+    both("float32", "complex64", "complex64")
+    both("float32", "complex128", "complex128")
+    both("float64", "complex64", "complex128")
+    both("float64", "complex128", "complex128")
+    return table
+
+
+#: (dtype name, dtype name) -> promoted dtype name; a missing pair means "no promotion".
+PROMOTION_TABLE: dict[tuple[str, str], str] = _build_promotion_table()
+
+
+def promote(a: str, b: str) -> str | None:
+    """The promoted dtype name of ``a`` and ``b``, or None where the standard defines none."""
+    return PROMOTION_TABLE.get((a, b))
+
+
+#: Python scalar type -> dtype kinds it may combine with (the spec's scalar rules).
+SCALAR_KINDS = {
+    bool: BOOL,
+    int: NUMERIC,  # an int combines with integer and floating arrays
+    float: FLOATING,
+    complex: COMPLEX_FLOATING + REAL_FLOATING,  # real arrays: unspecified, but allowed upcast
+}
+
+#: iinfo figures: name -> (bits, min, max).
+IINFO = {
+    "int8": (8, -(2**7), 2**7 - 1),
+    "int16": (16, -(2**15), 2**15 - 1),
+    "int32": (32, -(2**31), 2**31 - 1),
+    "int64": (64, -(2**63), 2**63 - 1),
+    "uint8": (8, 0, 2**8 - 1),
+    "uint16": (16, 0, 2**16 - 1),
+    "uint32": (32, 0, 2**32 - 1),
+    "uint64": (64, 0, 2**64 - 1),
+}
+
+#: finfo figures: name -> (bits, eps, max, min, smallest_normal); complex names give their
+#: real component's figures, as the spec asks.
+FINFO = {
+    "float32": (32, 1.1920928955078125e-07, 3.4028234663852886e38, -3.4028234663852886e38,
+                1.1754943508222875e-38),
+    "float64": (64, 2.220446049250313e-16, 1.7976931348623157e308, -1.7976931348623157e308,
+                2.2250738585072014e-308),
+}
+FINFO["complex64"] = FINFO["float32"]
+FINFO["complex128"] = FINFO["float64"]
+
+#: Default dtypes the standard expects on a 64-bit-index platform.
+DEFAULT_DTYPES = {
+    "real floating": "float64",
+    "complex floating": "complex128",
+    "integral": "int64",
+    "indexing": "int64",
+}
