@@ -1,0 +1,1 @@
+"""TF shim (under construction)."""

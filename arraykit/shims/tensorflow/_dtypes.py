@@ -1,0 +1,225 @@
+"""TensorFlow dtype objects, their standard names, and the promotion/conversion helpers.
+
+Every function of the shim funnels its inputs through the helpers here, so promotion is the
+standard's table (``arraykit.shims._common.dtypes``) everywhere, never TensorFlow's (which
+refuses mixed dtypes) nor tnp's (which follows NumPy's value-based rules).
+
+Public helpers (kept stable; the linalg/fft modules import them):
+
+* the dtype objects ``bool, int8, ..., complex128`` (``tf.DType``),
+* ``dtype_name(tf_dtype) -> str``,
+* ``result_type(*arrays_and_dtypes)``,
+* ``as_tensor(x, dtype=None)``: Python scalars / tensors / Variables / array-likes -> tf.Tensor,
+* ``promote_args(fname, x1, x2)``: both as tensors of the promoted dtype, or TypeError.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.framework import ops as _ops
+
+from .._common import dtypes as _d
+
+bool = tf.bool  # noqa: A001 - the standard's name
+int8 = tf.int8
+int16 = tf.int16
+int32 = tf.int32
+int64 = tf.int64
+uint8 = tf.uint8
+uint16 = tf.uint16
+uint32 = tf.uint32
+uint64 = tf.uint64
+float32 = tf.float32
+float64 = tf.float64
+complex64 = tf.complex64
+complex128 = tf.complex128
+
+#: Exact types of TF's tensors; ``type(x) in TENSOR_TYPES`` is the cheap test of the hot path.
+EagerTensor = _ops.EagerTensor
+Tensor = tf.Tensor
+Variable = tf.Variable
+
+#: standard name -> tf.DType, and back. tf.DType objects are interned, so ``is`` works.
+DTYPES: dict[str, tf.DType] = {n: getattr(tf, n) for n in _d.ALL}
+_NAMES: dict[tf.DType, str] = {v: k for k, v in DTYPES.items()}
+#: Sets of tf.DType per category (``isdtype`` kinds and the spec's input categories).
+CATEGORY: dict[str, frozenset] = {
+    k: frozenset(DTYPES[n] for n in names) for k, names in _d.KINDS.items()
+}
+#: (tf.DType, tf.DType) -> promoted tf.DType; missing pair: no promotion.
+_PROMOTE: dict[tuple, tf.DType] = {
+    (DTYPES[a], DTYPES[b]): DTYPES[r] for (a, b), r in _d.PROMOTION_TABLE.items()
+}
+
+#: The default dtypes this shim uses (the standard's 64-bit choices; see ``_info``).
+DEFAULT_FLOAT = DTYPES[_d.DEFAULT_DTYPES["real floating"]]
+DEFAULT_COMPLEX = DTYPES[_d.DEFAULT_DTYPES["complex floating"]]
+DEFAULT_INT = DTYPES[_d.DEFAULT_DTYPES["integral"]]
+DEFAULT_INDEX = DTYPES[_d.DEFAULT_DTYPES["indexing"]]
+
+_PY_SCALARS = (builtins.bool, int, float, complex)
+_REAL = CATEGORY["real floating"]
+_CPLX = CATEGORY["complex floating"]
+_INTS = CATEGORY["integral"]
+
+
+def dtype_name(dtype) -> str:
+    """The standard's name of a tf.DType (``"float32"``...); TypeError for non-standard ones."""
+    try:
+        return _NAMES[dtype]
+    except (KeyError, TypeError):
+        raise TypeError(f"{dtype!r} is not an Array API data type") from None
+
+
+def is_tensor(x) -> builtins.bool:
+    """True for tf.Tensor (eager or graph) and tf.Variable."""
+    return isinstance(x, (tf.Tensor, tf.Variable))
+
+
+def _scalar_dtype(s, other: tf.DType, fname: str) -> tf.DType:
+    """The dtype a Python scalar takes next to an array of dtype ``other`` (spec rules)."""
+    t = type(s)
+    if t is builtins.bool:
+        if other is tf.bool:
+            return other
+    elif t is int:
+        if other in _INTS or other in _REAL or other in _CPLX:
+            return other
+    elif t is float:
+        if other in _REAL or other in _CPLX:
+            return other
+    elif t is complex:
+        if other in _CPLX:
+            return other
+        if other in _REAL:
+            return tf.complex64 if other is tf.float32 else tf.complex128
+    else:
+        raise TypeError(f"{fname}: unsupported scalar type {t.__name__}")
+    raise TypeError(
+        f"{fname}: Python {t.__name__} scalar cannot be combined with an array of dtype "
+        f"{_NAMES.get(other, other)}"
+    )
+
+
+def _default_scalar_dtype(s) -> tf.DType:
+    t = type(s)
+    if t is builtins.bool:
+        return tf.bool
+    if t is int:
+        return DEFAULT_INT
+    if t is float:
+        return DEFAULT_FLOAT
+    if t is complex:
+        return DEFAULT_COMPLEX
+    raise TypeError(f"unsupported scalar type {t.__name__}")
+
+
+def promote_dtypes(fname: str, d1: tf.DType, d2: tf.DType) -> tf.DType:
+    """The promoted dtype of two tf.DTypes, or TypeError naming ``fname`` and both dtypes."""
+    if d1 is d2:
+        return d1
+    r = _PROMOTE.get((d1, d2))
+    if r is None:
+        raise TypeError(
+            f"{fname}: no type promotion between {_NAMES.get(d1, d1)} and {_NAMES.get(d2, d2)}"
+        )
+    return r
+
+
+def result_type(*arrays_and_dtypes):
+    """The standard's ``result_type``: arrays, dtypes and (2024.12+) Python scalars.
+
+    Scalars take part only after the arrays/dtypes have been promoted, as the spec says;
+    at least one array or dtype is required.
+    """
+    res = None
+    scalars = []
+    for a in arrays_and_dtypes:
+        if isinstance(a, tf.DType):
+            d = a
+        elif type(a) in _PY_SCALARS:
+            scalars.append(a)
+            continue
+        elif isinstance(a, (tf.Tensor, tf.Variable)):
+            d = a.dtype
+        else:
+            raise TypeError(f"result_type: unsupported argument {a!r}")
+        if d not in _NAMES:
+            raise TypeError(f"result_type: {d!r} is not an Array API data type")
+        res = d if res is None else promote_dtypes("result_type", res, d)
+    if res is None:
+        raise ValueError("result_type: at least one array or dtype is required")
+    for s in scalars:
+        res = _scalar_dtype(s, res, "result_type")
+    return res
+
+
+def as_tensor(x, dtype=None):
+    """Convert ``x`` (tensor, Variable, Python scalar, nested sequence, NumPy array) to a
+    tf.Tensor, cast to ``dtype`` if given. Tensors of the right dtype are returned as-is."""
+    t = type(x)
+    if t is EagerTensor or isinstance(x, tf.Tensor):
+        if dtype is None or x.dtype is dtype:
+            return x
+        return tf.cast(x, dtype)
+    if isinstance(x, tf.Variable):
+        x = x.value()
+        return x if dtype is None or x.dtype is dtype else tf.cast(x, dtype)
+    if t in _PY_SCALARS:
+        d = dtype if dtype is not None else _default_scalar_dtype(x)
+        if t is complex and d not in _CPLX:
+            raise TypeError(f"cannot convert complex {x!r} to {_NAMES.get(d, d)}")
+        return _scalar_const(x, d)
+    if dtype is None:
+        return tf.convert_to_tensor(x)
+    return tf.convert_to_tensor(x, dtype=dtype)
+
+
+def _scalar_const(x, d):
+    """A 0-d constant of dtype ``d`` from a Python scalar; integers wrap like C on overflow
+    only where the value fits the dtype's range (otherwise TF raises, surfaced as OverflowError)."""
+    if d in _INTS and type(x) is not builtins.bool:
+        lo, hi = _d.IINFO[_NAMES[d]][1:]
+        if not lo <= x <= hi:
+            raise OverflowError(f"Python int {x} out of bounds for {_NAMES[d]}")
+    if d is tf.bool:
+        return tf.constant(builtins.bool(x), tf.bool)
+    if type(x) is builtins.bool and d is not tf.bool:
+        x = int(x)
+    return tf.constant(x, dtype=d)
+
+
+def promote_args(fname: str, x1, x2):
+    """Both operands of a binary function as tensors of the standard's promoted dtype.
+
+    Arrays (tf.Tensor/tf.Variable) promote by the table; a Python scalar takes the other
+    operand's dtype if its kind allows (2024.12+ rules). Raises TypeError naming ``fname``
+    and the dtypes when the standard defines no promotion.
+    """
+    s1 = type(x1) in _PY_SCALARS
+    s2 = type(x2) in _PY_SCALARS
+    if s1 and s2:
+        raise TypeError(f"{fname}: at least one argument must be an array")
+    if s2:
+        x1 = as_tensor(x1)
+        return x1, _scalar_const(x2, _scalar_dtype(x2, x1.dtype, fname))
+    if s1:
+        x2 = as_tensor(x2)
+        return _scalar_const(x1, _scalar_dtype(x1, x2.dtype, fname)), x2
+    x1 = as_tensor(x1)
+    x2 = as_tensor(x2)
+    d1 = x1.dtype
+    d2 = x2.dtype
+    if d1 is d2:
+        if d1 not in _NAMES:
+            raise TypeError(f"{fname}: {d1!r} is not an Array API data type")
+        return x1, x2
+    d = promote_dtypes(fname, d1, d2)
+    if d1 is not d:
+        x1 = tf.cast(x1, d)
+    if d2 is not d:
+        x2 = tf.cast(x2, d)
+    return x1, x2
