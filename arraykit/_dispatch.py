@@ -1,0 +1,162 @@
+"""``array_namespace``: from arrays to the Array API namespace that serves them.
+
+The first call with a new array type walks the registry (``_registry.BACKENDS``) without
+importing anything; the answer is cached per type, so every later call is one dict lookup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _registry
+from ._registry import SUPPORTED_API_VERSIONS, Backend
+
+# Python scalars and None carry no namespace and are skipped, as array-api-compat does.
+_SKIPPED_TYPES = frozenset({bool, int, float, complex, type(None)})
+
+#: type -> namespace, the hot path. Filled on first sight of a type.
+_namespace_by_type: dict[type, Any] = {}
+#: type -> registry row (None: not a registered array type). Used by the helpers.
+_backend_by_type: dict[type, Backend | None] = {}
+
+
+def _clear_caches() -> None:
+    _namespace_by_type.clear()
+    _backend_by_type.clear()
+
+
+_registry._listeners.append(_clear_caches)
+
+
+def backend_of_type(cls: type) -> Backend | None:
+    """The registry row that owns arrays of ``cls``, or None (cached, imports nothing)."""
+    try:
+        return _backend_by_type[cls]
+    except KeyError:
+        pass
+    found = None
+    for backend in _registry.BACKENDS:
+        if backend.owns_type(cls):
+            found = backend
+            break
+    _backend_by_type[cls] = found
+    return found
+
+
+def _type_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _describe(x: Any) -> str:
+    text = repr(x)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{_type_name(type(x))} ({text})"
+
+
+def _accepted() -> str:
+    names = ", ".join(b.name for b in _registry.BACKENDS)
+    return (
+        f"arrays of {names}, or any object with __array_namespace__; "
+        "Python scalars and None are ignored"
+    )
+
+
+def _namespace_of(x: Any, api_version: str | None) -> tuple[Any, str]:
+    """Resolve one array's namespace the slow way; returns (namespace, label for messages)."""
+    cls = type(x)
+    backend = backend_of_type(cls)
+    _refuse_known_non_arrays(cls, backend)
+    if backend is not None:
+        namespace = backend.load_namespace()
+        _namespace_by_type[cls] = namespace
+        return namespace, backend.name
+    protocol = getattr(x, "__array_namespace__", None)
+    if protocol is not None:
+        # Libraries arraykit has no row for but that implement the standard themselves. Not
+        # cached by type: the protocol's answer may depend on api_version.
+        return protocol(api_version=api_version), _type_name(cls)
+    if isinstance(x, (list, tuple)):
+        hint = "; convert nested sequences first, e.g. xp.asarray(...) for the xp you want"
+    else:
+        hint = ""
+    raise TypeError(
+        f"array_namespace() got {_describe(x)}, which is not an array; it accepts "
+        f"{_accepted()}{hint}"
+    )
+
+
+def _refuse_known_non_arrays(cls: type, backend: Backend | None) -> None:
+    """Raise for the classes in ``KNOWN_NON_ARRAYS``, with their advice.
+
+    A refused class can sit on either side of a backend's class: a numpy masked array
+    subclasses ndarray (numpy functions would ignore its mask: refused), while
+    mxnet.numpy.ndarray subclasses the legacy NDArray (served). The more specific class wins.
+    """
+    for spec, advice in _registry.KNOWN_NON_ARRAYS.items():
+        refused = _registry.resolve_class(spec)
+        if refused is None or not issubclass(cls, refused):
+            continue
+        if backend is not None and any(
+            issubclass(c, refused) for c in backend.classes() if issubclass(cls, c)
+        ):
+            continue
+        raise TypeError(f"array_namespace() got {advice}")
+
+
+def array_namespace(*arrays: Any, api_version: str | None = None) -> Any:
+    """Return the Array API (2025.12) namespace for ``arrays``.
+
+    Arrays stay native: the namespace operates on the framework's own array objects.
+    Python scalars and None are ignored; all arrays must come from one library.
+
+    Raises TypeError for non-arrays, for arrays of different libraries and when no array is
+    given; ValueError for an unknown ``api_version``; NotImplementedError when arraykit
+    knows the array type but has no namespace for it yet.
+    """
+    if api_version is not None and api_version not in SUPPORTED_API_VERSIONS:
+        raise ValueError(
+            f"array_namespace(): api_version={api_version!r} is not a revision of the "
+            f"standard arraykit serves; use one of {SUPPORTED_API_VERSIONS} or None"
+        )
+    if len(arrays) == 1:
+        # The hot path: one array of a type seen before.
+        try:
+            return _namespace_by_type[type(arrays[0])]
+        except KeyError:
+            pass
+    namespace = None
+    first_label = ""
+    for x in arrays:
+        found = _namespace_by_type.get(type(x))
+        if found is None:
+            if type(x) in _SKIPPED_TYPES:
+                continue
+            found, label = _namespace_of(x, api_version)
+        else:
+            label = ""
+        if namespace is None:
+            namespace, first_label, first = found, label, x
+        elif found is not namespace:
+            raise TypeError(
+                "array_namespace() got arrays from different libraries: "
+                f"{first_label or _label(first)} ({_type_name(type(first))}) and "
+                f"{label or _label(x)} ({_type_name(type(x))}); convert one side first, "
+                "e.g. with xp.asarray(...) or xp.from_dlpack(...)"
+            )
+    if namespace is None:
+        raise TypeError(
+            "array_namespace() needs at least one array; it got "
+            + (f"only {', '.join(type(x).__name__ for x in arrays)}" if arrays else "nothing")
+            + f". It accepts {_accepted()}"
+        )
+    return namespace
+
+
+def _label(x: Any) -> str:
+    backend = backend_of_type(type(x))
+    return backend.name if backend is not None else _type_name(type(x))
+
+
+#: array-api-compat's name for the same function.
+get_namespace = array_namespace

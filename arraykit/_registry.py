@@ -1,0 +1,257 @@
+"""The backend registry: which array classes arraykit knows and which namespace serves each.
+
+``BACKENDS`` below is the whole table. An entry names its array classes as strings
+(``"module:Class"``), so nothing here imports a framework: a class is resolved only when its
+module is already in ``sys.modules``, which is always the case once an array of it exists.
+``register_backend`` adds a row at run time, for libraries arraykit has never heard of.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable
+
+#: The revision of the standard that every namespace arraykit returns reports.
+API_VERSION = "2025.12"
+#: Revisions a caller may ask for; arraykit serves all of them with its 2025.12 namespace,
+#: which is a superset of the earlier ones, as array-api-compat does.
+SUPPORTED_API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+
+
+def resolve_class(spec: str) -> type | None:
+    """``"module:Qual.Name"`` -> the class, if its module is imported already; else None."""
+    module_name, _, qualname = spec.partition(":")
+    obj: Any = sys.modules.get(module_name)
+    for part in qualname.split(".") if obj is not None else ():
+        obj = getattr(obj, part, None)
+        if obj is None:
+            break
+    return obj if isinstance(obj, type) else None
+
+
+@dataclass(eq=False)
+class Backend:
+    """One row of the registry.
+
+    name:          short name used in messages, ``arraykit info`` and the conformance runner.
+    array_classes: ``"module:Qual.Name"`` strings; an array belongs to this backend when its
+                   type is a subclass (ABC registration included) of one of them.
+    namespace:     a module path to import (``"array_api_compat.numpy"``) or a zero-argument
+                   callable returning the namespace; loaded on first use only.
+    served_by:     who provides the namespace, for ``arraykit info``.
+    namespace_names: ``__name__`` of every module that counts as this backend's namespace in
+                   ``is_<name>_namespace``.
+    lazy:          ``is_lazy_array`` for this backend: a bool, or a callable taking the array.
+    writeable:     ``is_writeable_array``: a bool, or a callable taking the array.
+    device / to_device: optional hooks; without them array-api-compat's helpers are used.
+    constructor:   ``"module:function"`` that builds an array of this backend from a Python
+                   number, list or NumPy array; used by ``arraykit demo``/``info`` and the
+                   conformance runner, never by dispatch.
+    """
+
+    name: str
+    array_classes: tuple[str, ...]
+    namespace: str | Callable[[], Any]
+    served_by: str
+    namespace_names: tuple[str, ...] = ()
+    lazy: bool | Callable[[Any], bool] = False
+    writeable: bool | Callable[[Any], bool] = True
+    device: Callable[[Any], Any] | None = None
+    to_device: Callable[..., Any] | None = None
+    constructor: str | None = None
+    _namespace: Any = field(default=None, repr=False)
+
+    def load_namespace(self) -> Any:
+        """Import (once) and return this backend's namespace."""
+        if self._namespace is None:
+            loader = self.namespace
+            if not isinstance(loader, str):
+                self._namespace = loader()
+                return self._namespace
+            try:
+                self._namespace = importlib.import_module(loader)
+            except ModuleNotFoundError as e:
+                # Only "the namespace module itself is absent" becomes NotImplementedError
+                # (a shim not built yet); a missing dependency inside it stays what it is.
+                if e.name is None or not (loader == e.name or loader.startswith(e.name + ".")):
+                    raise
+                raise NotImplementedError(
+                    f"arraykit has no Array API namespace for {self.name} arrays yet: the "
+                    f"module {loader!r} ({self.served_by}) is not available"
+                ) from None
+        return self._namespace
+
+    def classes(self) -> tuple[type, ...]:
+        """The array classes whose modules are already imported (never imports anything)."""
+        return tuple(c for c in map(resolve_class, self.array_classes) if c is not None)
+
+    def owns_type(self, cls: type) -> bool:
+        """Whether arrays of ``cls`` belong to this backend (no import)."""
+        # ``issubclass`` rather than an MRO walk: jax tracers are registered with jax.Array as
+        # an ABC, and would be missed by a plain name comparison.
+        return any(issubclass(cls, c) for c in self.classes())
+
+    def is_array(self, x: Any) -> bool:
+        return self.owns_type(type(x))
+
+    @property
+    def package(self) -> str:
+        """The top-level package of this backend's arrays (``"mxnet"`` for mxnet.numpy)."""
+        return self.array_classes[0].partition(":")[0].split(".")[0]
+
+    def make_array(self, value: Any) -> Any:
+        """Build an array of this backend from a number, list or NumPy array (imports it)."""
+        if self.constructor is None:
+            raise NotImplementedError(f"backend {self.name!r} registered no constructor")
+        module_name, _, func = self.constructor.partition(":")
+        return getattr(importlib.import_module(module_name), func)(value)
+
+
+def _jax_is_lazy(x: Any) -> bool:
+    # A jax array is lazy only while it is being traced (jit, grad, vmap): then it is a Tracer.
+    import jax  # safe: x is a jax array, so jax is imported already
+
+    return isinstance(x, jax.core.Tracer)
+
+
+def _tf_is_lazy(x: Any) -> bool:
+    # Eager tensors hold values; graph tensors inside tf.function have none yet.
+    return not hasattr(x, "numpy")
+
+
+def _numpy_writeable(x: Any) -> bool:
+    return bool(x.flags.writeable)
+
+
+# The registry. Order matters only for classes that several rows could claim (none today);
+# the first row that owns a type wins.
+BACKENDS: list[Backend] = [
+    #       name          array classes                                          namespace
+    Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "array_api_compat.numpy",
+            served_by="array-api-compat", constructor="numpy:asarray",
+            namespace_names=("numpy", "array_api_compat.numpy"),
+            writeable=_numpy_writeable),
+    Backend("torch",      ("torch:Tensor",),                                     "array_api_compat.torch",
+            served_by="array-api-compat", constructor="torch:asarray",
+            namespace_names=("torch", "array_api_compat.torch")),
+    Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
+            served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
+            namespace_names=("jax.numpy", "arraykit.shims.jax"),
+            lazy=_jax_is_lazy, writeable=False),
+    Backend("cupy",       ("cupy:ndarray",),                                     "array_api_compat.cupy",
+            served_by="array-api-compat", constructor="cupy:asarray",
+            namespace_names=("cupy", "array_api_compat.cupy")),
+    Backend("dask",       ("dask.array:Array",),                                 "array_api_compat.dask.array",
+            served_by="array-api-compat", constructor="dask.array:asarray",
+            namespace_names=("dask.array", "array_api_compat.dask.array"),
+            lazy=True),
+    Backend("array_api_strict", ("array_api_strict._array_object:Array",),       "array_api_strict",
+            served_by="array-api-strict", constructor="array_api_strict:asarray",
+            namespace_names=("array_api_strict",)),
+    Backend("tensorflow", ("tensorflow:Tensor", "tensorflow:Variable"),          "arraykit.shims.tensorflow",
+            served_by="arraykit shim", constructor="tensorflow:constant",
+            namespace_names=("arraykit.shims.tensorflow",),
+            lazy=_tf_is_lazy, writeable=False),
+    Backend("mxnet",      ("mxnet.numpy:ndarray",),                              "arraykit.shims.mxnet",
+            served_by="arraykit shim", constructor="mxnet.numpy:array",
+            namespace_names=("arraykit.shims.mxnet",)),
+]
+
+BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}
+
+#: Classes refused with advice, even where a registered backend's class is their parent
+#: ("module:Class" -> advice).
+KNOWN_NON_ARRAYS = {
+    "mxnet.ndarray.ndarray:NDArray": "a legacy mxnet.nd.NDArray; convert it with "
+    "x.as_np_ndarray() (arraykit serves mxnet.numpy arrays)",
+    "numpy.ma:MaskedArray": "a numpy masked array; the standard has no masks and numpy "
+    "functions would ignore the mask: pass x.filled(...) or x.data",
+}
+
+
+def register_backend(
+    name: str,
+    array_classes: tuple[str, ...] | list[str] | str,
+    namespace: str | Callable[[], Any] | ModuleType,
+    *,
+    served_by: str = "third party",
+    namespace_names: tuple[str, ...] = (),
+    lazy: bool | Callable[[Any], bool] = False,
+    writeable: bool | Callable[[Any], bool] = True,
+    device: Callable[[Any], Any] | None = None,
+    to_device: Callable[..., Any] | None = None,
+    constructor: str | None = None,
+    replace: bool = False,
+) -> Backend:
+    """Teach arraykit a new array library without editing arraykit.
+
+    ``array_classes`` are ``"module:Class"`` strings (resolved without importing the module),
+    ``namespace`` is the library's Array API namespace: a module, a module path, or a
+    zero-argument callable returning it. Registering a name that exists raises ValueError
+    unless ``replace=True``. Returns the new registry row.
+
+    >>> register_backend("mylib", "mylib:Array", "mylib.array_api")  # doctest: +SKIP
+    """
+    if isinstance(array_classes, str):
+        array_classes = (array_classes,)
+    array_classes = tuple(array_classes)
+    for spec in array_classes:
+        if not isinstance(spec, str) or spec.count(":") != 1:
+            raise ValueError(
+                f"register_backend({name!r}): array class {spec!r} must be a 'module:Class' "
+                "string, e.g. 'mylib:Array'"
+            )
+    if name in BY_NAME and not replace:
+        raise ValueError(
+            f"register_backend: a backend named {name!r} exists already; pass replace=True "
+            "to override it"
+        )
+    if isinstance(namespace, ModuleType):
+        module = namespace
+        namespace = lambda: module  # noqa: E731  (a loader that returns the given module)
+        namespace_names = namespace_names or (module.__name__,)
+    elif not (isinstance(namespace, str) or callable(namespace)):
+        raise TypeError(
+            f"register_backend({name!r}): namespace must be a module, a module path or a "
+            f"callable returning the namespace, not {type(namespace).__name__}"
+        )
+    backend = Backend(
+        name,
+        array_classes,
+        namespace,
+        served_by=served_by,
+        namespace_names=namespace_names or ((namespace,) if isinstance(namespace, str) else ()),
+        lazy=lazy,
+        writeable=writeable,
+        device=device,
+        to_device=to_device,
+        constructor=constructor,
+    )
+    if name in BY_NAME:
+        BACKENDS[BACKENDS.index(BY_NAME[name])] = backend
+    else:
+        # New rows go first so that a library subclassing a known array type is claimed by
+        # its own row rather than by its parent's.
+        BACKENDS.insert(0, backend)
+    BY_NAME[name] = backend
+    _on_registry_change()
+    return backend
+
+
+def unregister_backend(name: str) -> None:
+    """Remove a row added by ``register_backend`` (used by tests and plug-in teardown)."""
+    backend = BY_NAME.pop(name)
+    BACKENDS.remove(backend)
+    _on_registry_change()
+
+
+#: Callbacks run when the table changes (the dispatch cache registers its ``clear`` here).
+_listeners: list[Callable[[], None]] = []
+
+
+def _on_registry_change() -> None:
+    for listener in _listeners:
+        listener()

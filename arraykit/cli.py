@@ -1,0 +1,172 @@
+"""The ``arraykit`` command (also ``python -m arraykit``).
+
+``arraykit info``  which frameworks are installed, which namespace serves each, the standard
+                   revision it reports, and which extension namespaces work on it.
+``arraykit demo``  one framework-agnostic function run on every framework present, compared
+                   with NumPy in a table. Needs only NumPy; uses every other framework it finds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _registry, array_namespace
+from .ext import EXTENSIONS
+
+
+def _installed(backend: _registry.Backend) -> bool:
+    try:
+        return importlib.util.find_spec(backend.package) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _version(package: str) -> str:
+    module = importlib.import_module(package)
+    return str(getattr(module, "__version__", "?"))
+
+
+def _quiet_frameworks() -> None:
+    # TensorFlow and XLA print start-up chatter to stderr; the tables are the output here.
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
+    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))  # noqa: E731
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _probe(backend: _registry.Backend) -> tuple[str, str, Any]:
+    """(namespace description, standard revision, namespace or None) for one backend."""
+    try:
+        xp = array_namespace(backend.make_array(np.zeros(2, dtype=np.float32)))
+        return f"{xp.__name__} ({backend.served_by})", str(xp.__array_api_version__), xp
+    except NotImplementedError as e:
+        return f"none yet: {e}", "-", None
+    except Exception as e:  # an installed but broken framework must not stop the report
+        return f"error: {type(e).__name__}: {e}", "-", None
+
+
+def info(out: Callable[[str], None] = print) -> int:
+    """Print the frameworks found and how arraykit serves each."""
+    _quiet_frameworks()
+    from . import __version__
+
+    out(f"arraykit {__version__}: Array API standard {_registry.API_VERSION}, "
+        f"Python {sys.version.split()[0]}")
+    rows = []
+    for backend in _registry.BACKENDS:
+        if not _installed(backend):
+            rows.append([backend.name, "not installed", "-", "-", "-"])
+            continue
+        try:
+            version = _version(backend.package)
+        except Exception as e:  # e.g. mxnet with numpy >= 1.24 fails at import
+            rows.append([backend.name, f"import fails: {type(e).__name__}", "-", "-", "-"])
+            continue
+        description, revision, xp = _probe(backend)
+        extensions = ", ".join(
+            name for name, ext in EXTENSIONS.items() if xp is not None and ext.supports(backend.name)
+        ) or "-"
+        rows.append([backend.name, version, description, revision, extensions])
+    out(_table(["framework", "version", "namespace", "standard", "extensions"], rows))
+    if not EXTENSIONS:
+        out("extensions: none built yet (nd, grad and jit are planned)")
+    return 0
+
+
+def attention(q: Any, k: Any, v: Any) -> Any:
+    """Scaled dot-product attention, written once against the Array API standard."""
+    xp = array_namespace(q, k, v)
+    scores = xp.matmul(q, xp.matrix_transpose(k)) / q.shape[-1] ** 0.5
+    scores = scores - xp.max(scores, axis=-1, keepdims=True)  # for a stable exp
+    weights = xp.exp(scores)
+    weights = weights / xp.sum(weights, axis=-1, keepdims=True)
+    return xp.matmul(weights, v)
+
+
+def _materialise(y: Any) -> Any:
+    """Wait for asynchronous or lazy results so that timings measure the work."""
+    for method in ("block_until_ready", "wait_to_read", "compute"):
+        if hasattr(y, method):
+            result = getattr(y, method)()
+            return y if result is None else result
+    return y
+
+
+def to_numpy(y: Any) -> np.ndarray:
+    """A NumPy copy of any backend's array (for comparisons, not for hot paths)."""
+    y = _materialise(y)
+    if hasattr(y, "asnumpy"):  # mxnet
+        return y.asnumpy()
+    if hasattr(y, "numpy") and callable(y.numpy):  # torch, tensorflow
+        return np.asarray(y.numpy())
+    try:
+        return np.asarray(y)
+    except (TypeError, ValueError, RuntimeError):
+        return np.from_dlpack(y)
+
+
+def demo(out: Callable[[str], None] = print, repeats: int = 20) -> int:
+    """Run ``attention`` on every framework present and compare with NumPy."""
+    _quiet_frameworks()
+    rng = np.random.default_rng(0)
+    shapes = (8, 64, 32)
+    q, k, v = (rng.standard_normal(shapes).astype(np.float32) for _ in range(3))
+    reference = attention(q, k, v)
+    out(f"attention(q, k, v) on {shapes} float32 arrays, one definition "
+        f"(arraykit.cli.attention), every framework found:")
+    rows = []
+    for backend in _registry.BACKENDS:
+        if not _installed(backend):
+            continue
+        label = backend.name
+        try:
+            args = [backend.make_array(a) for a in (q, k, v)]
+            result = attention(*args)
+            _materialise(result)
+            start = time.perf_counter()
+            for _ in range(repeats):
+                _materialise(attention(*args))
+            per_call = (time.perf_counter() - start) / repeats
+        except NotImplementedError as e:
+            rows.append([label, "-", "-", "-", f"skipped: {e}"])
+            continue
+        except Exception as e:  # a broken or partial framework install: report, go on
+            rows.append([label, "-", "-", "-", f"error: {type(e).__name__}: {e}"[:100]])
+            continue
+        diff = float(np.max(np.abs(to_numpy(result) - reference)))
+        out_type = f"{type(result).__module__.split('.')[0]}.{type(result).__name__}"
+        rows.append([label, out_type, f"{diff:.1e}", f"{per_call * 1e3:.2f}",
+                     "ok" if diff < 1e-4 else "MISMATCH"])
+    out(_table(["framework", "output type", "max |diff| vs numpy", "ms/call", "status"], rows))
+    return 1 if any(r[-1] == "MISMATCH" for r in rows) else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="arraykit",
+        description="Array code written once, run natively on NumPy, PyTorch, JAX, "
+        "TensorFlow and MXNet through the Array API standard.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("info", help="frameworks found and the namespace that serves each")
+    demo_parser = sub.add_parser("demo", help="run one function on every framework found")
+    demo_parser.add_argument("--repeats", type=int, default=20, help="timed calls per framework")
+    args = parser.parse_args(argv)
+    if args.command == "info":
+        return info()
+    return demo(repeats=args.repeats)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

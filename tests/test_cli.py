@@ -1,0 +1,31 @@
+"""The arraykit command: info and demo run and report honestly."""
+
+import subprocess
+import sys
+
+from arraykit import cli
+
+
+def test_info_lists_every_backend():
+    lines = []
+    assert cli.info(out=lines.append) == 0
+    text = "\n".join(lines)
+    assert "Array API standard 2025.12" in text
+    for name in ["numpy", "torch", "jax", "cupy", "dask", "array_api_strict", "tensorflow",
+                 "mxnet"]:
+        assert name in text
+    assert "array_api_compat.numpy (array-api-compat)" in text
+
+
+def test_demo_agrees_with_numpy_everywhere_it_runs():
+    lines = []
+    assert cli.demo(out=lines.append, repeats=1) == 0
+    text = "\n".join(lines)
+    assert "numpy.ndarray" in text
+    assert "MISMATCH" not in text
+
+
+def test_python_dash_m_arraykit():
+    out = subprocess.run([sys.executable, "-m", "arraykit", "--help"], capture_output=True,
+                         text=True, check=True)
+    assert "info" in out.stdout and "demo" in out.stdout

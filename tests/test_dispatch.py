@@ -1,0 +1,104 @@
+"""array_namespace: which namespace each array type gets, caching, and every error path."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import arraykit
+from arraykit import _dispatch
+
+
+def test_import_arraykit_imports_no_framework():
+    code = (
+        "import sys, arraykit, arraykit.cli, arraykit.shims, arraykit.ext; "
+        "print(sorted(m for m in ('torch', 'jax', 'tensorflow', 'mxnet', 'dask', 'cupy', "
+        "'array_api_strict') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_numpy_array_and_scalar_get_the_compat_namespace():
+    xp = arraykit.array_namespace(np.ones(3))
+    assert xp.__name__ == "array_api_compat.numpy"
+    assert xp.__array_api_version__ == "2025.12"
+    assert arraykit.array_namespace(np.float32(1.0)) is xp
+    assert hasattr(xp, "linalg") and hasattr(xp, "fft")
+
+
+def test_result_is_cached_per_type():
+    x = np.ones(2)
+    xp = arraykit.array_namespace(x)
+    assert _dispatch._namespace_by_type[np.ndarray] is xp
+    assert arraykit.array_namespace(np.zeros((2, 2))) is xp
+
+
+def test_python_scalars_and_none_are_ignored():
+    x = np.ones(2)
+    assert arraykit.array_namespace(1, x, 2.5, None, True, 1j) is arraykit.array_namespace(x)
+
+
+@pytest.mark.parametrize("bad", [[1, 2], (1.0,), "abc", object(), {"a": 1}])
+def test_non_arrays_raise_type_error_naming_what_was_received(bad):
+    with pytest.raises(TypeError, match=r"array_namespace\(\) got .*not an array.*accepts"):
+        arraykit.array_namespace(bad)
+
+
+def test_no_array_at_all_raises():
+    with pytest.raises(TypeError, match="needs at least one array"):
+        arraykit.array_namespace()
+    with pytest.raises(TypeError, match="got only int, NoneType"):
+        arraykit.array_namespace(1, None)
+
+
+def test_unknown_api_version_raises_value_error():
+    with pytest.raises(ValueError, match="api_version='2019.01'"):
+        arraykit.array_namespace(np.ones(1), api_version="2019.01")
+    assert arraykit.array_namespace(np.ones(1), api_version="2024.12").__array_api_version__ == "2025.12"
+
+
+def test_mixing_libraries_names_both():
+    torch = pytest.importorskip("torch")
+    with pytest.raises(TypeError, match=r"different libraries: numpy \(numpy.ndarray\) and torch \(torch.Tensor\)"):
+        arraykit.array_namespace(np.ones(2), torch.ones(2))
+
+
+def test_masked_array_is_refused_with_advice():
+    with pytest.raises(TypeError, match="masked array"):
+        arraykit.array_namespace(np.ma.masked_array([1, 2]))
+
+
+def test_protocol_objects_use_their_own_namespace():
+    class Namespace:
+        __name__ = "ownlib"
+
+    class OwnArray:
+        def __array_namespace__(self, api_version=None):
+            self.asked = api_version
+            return Namespace
+
+    a = OwnArray()
+    assert arraykit.array_namespace(a, api_version="2025.12") is Namespace
+    assert a.asked == "2025.12"
+
+
+def test_torch_gets_compat_namespace():
+    torch = pytest.importorskip("torch")
+    xp = arraykit.array_namespace(torch.ones(2))
+    assert xp.__name__ == "array_api_compat.torch"
+    assert xp.__array_api_version__ == "2025.12"
+
+
+def test_dask_gets_compat_namespace():
+    da = pytest.importorskip("dask.array")
+    xp = arraykit.array_namespace(da.ones(2))
+    assert xp.__name__ == "array_api_compat.dask.array"
+
+
+def test_array_api_strict_gets_its_own_namespace():
+    strict = pytest.importorskip("array_api_strict")
+    xp = arraykit.array_namespace(strict.asarray([1.0]))
+    assert xp is strict
+    assert xp.__array_api_version__ == "2025.12"

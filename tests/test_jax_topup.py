@@ -1,0 +1,55 @@
+"""The 2025.12 top-up over jax.numpy: the differences, native arrays, tracers."""
+
+import pytest
+
+jax = pytest.importorskip("jax")
+jnp = pytest.importorskip("jax.numpy")
+
+import arraykit  # noqa: E402
+
+
+@pytest.fixture
+def xp():
+    return arraykit.array_namespace(jnp.ones(2))
+
+
+def test_jax_namespace_is_the_topup(xp):
+    assert xp.__name__ == "arraykit.shims.jax"
+    assert xp.__array_api_version__ == "2025.12"
+    assert xp.add is jnp.add  # everything not topped up is jax's own object
+    assert arraykit.is_jax_namespace(xp)
+
+
+def test_tuples_in_2025_12(xp):
+    a, b = jnp.ones(2), jnp.ones((3, 1))
+    assert isinstance(xp.broadcast_arrays(a, b), tuple)
+    assert isinstance(xp.meshgrid(a, a), tuple)
+    assert isinstance(xp.__array_namespace_info__().devices(), tuple)
+    assert all(d is not None for d in xp.__array_namespace_info__().devices())
+
+
+def test_new_2025_12_functions(xp):
+    assert xp.broadcast_shapes((2, 1), (1, 3)) == (2, 3)
+    assert xp.isin(jnp.asarray([1, 2, 3]), jnp.asarray([2])).tolist() == [False, True, False]
+    assert xp.expand_dims(jnp.ones(2), axis=(0, 2)).shape == (1, 2, 1)
+    w = xp.linalg.eigvals(jnp.asarray([[2.0, 0.0], [0.0, 3.0]]))
+    assert sorted(w.real.tolist()) == [2.0, 3.0]
+
+
+def test_permute_dims_negative_axes(xp):
+    x = jnp.ones((2, 3, 4))
+    assert xp.permute_dims(x, (-1, 0, -2)).shape == (4, 2, 3)
+    with pytest.raises(ValueError, match="permute_dims: axis 3 is out of range"):
+        xp.permute_dims(x, (3, 0, 1))
+
+
+def test_works_on_tracers(xp):
+    def f(x):
+        ns = arraykit.array_namespace(x)
+        assert arraykit.is_lazy_array(x)
+        return ns.sum(ns.permute_dims(x, (-1, 0)) ** 2)
+
+    x = jnp.arange(6.0).reshape(2, 3)
+    assert float(jax.jit(f)(x)) == float(jnp.sum(x**2))
+    assert jax.grad(f)(x).shape == (2, 3)
+    assert not arraykit.is_lazy_array(x)
