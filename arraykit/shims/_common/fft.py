@@ -1,0 +1,359 @@
+"""The standard's ``fft`` extension written once, over a standard namespace and an FFT primitive.
+
+Each shim binds these functions to its framework. Two things come from the shim:
+
+``xp``
+    An object with the standard's functions (a conformant namespace, or a thin adapter over
+    raw framework ops; the functions do no promotion of their own, so the adapter need not
+    either). The functions here use only: ``xp.concat``, ``xp.zeros``, ``xp.conj``,
+    ``xp.real``, ``xp.flip``, ``xp.permute_dims``, ``xp.astype``, ``xp.roll``, ``xp.arange``,
+    plus ``x.shape``/``x.dtype`` (with static, integer sizes), basic slicing ``x[..., a:b]``
+    and ``*`` by a Python float.
+
+``prim``
+    The framework's transform kernels, an object with:
+
+    * ``max_nd`` (int >= 1): the most trailing axes ``fftnd`` transforms at once;
+    * ``fftnd(x, k, inverse)``: the complex DFT over the last ``k`` (1 <= k <= max_nd) axes of
+      a complex array; unnormalised when forward, divided by the product of the ``k`` sizes
+      when inverse (the usual "backward" convention of every framework's ``ifft``);
+    * optional ``rfft(x, n)``: real -> complex over the last axis, length ``n`` (== the
+      input's), output length ``n//2 + 1``, unnormalised;
+    * optional ``irfft(x, n)``: complex (length ``n//2 + 1``) -> real of length ``n`` over the
+      last axis, divided by ``n``.
+      Without ``rfft``/``irfft`` they are computed from ``fftnd`` (a Hermitian extension).
+    * ``complex_of(dtype)`` / ``real_of(dtype)``: the complex dtype of a real floating dtype's
+      precision and the real dtype of a complex one (used when ``rfft``/``irfft`` are absent).
+
+The callers (the shim's public functions) check dtypes and convert inputs; everything here
+assumes floating inputs of the right kind and raises ``ValueError`` naming the public
+function for bad ``n``/``s``/``axes``/``norm``.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+
+NORMS = ("backward", "ortho", "forward")
+_SWAP = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
+
+
+# ---------------------------------------------------------------------------------------------
+# argument checking
+
+
+def check_norm(fname: str, norm) -> str:
+    """``norm`` itself, or ValueError naming ``fname`` if it is not one of the three modes."""
+    if norm not in NORMS:
+        raise ValueError(f"{fname}: norm must be one of {NORMS}, got {norm!r}")
+    return norm
+
+
+def normalize_axis(fname: str, axis, ndim: int) -> int:
+    """``axis`` as a non-negative int in ``[0, ndim)`` (ValueError/TypeError naming fname)."""
+    try:
+        a = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
+    if not -ndim <= a < ndim:
+        raise ValueError(f"{fname}: axis {axis} is out of bounds for an array of rank {ndim}")
+    return a + ndim if a < 0 else a
+
+
+def _check_n(fname: str, n, what: str = "n") -> int:
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"{fname}: {what} must be an integer, got {n!r}") from None
+    if n < 1:
+        raise ValueError(f"{fname}: invalid number of data points {what}={n}; must be >= 1")
+    return n
+
+
+def _static_size(fname: str, x, axis: int) -> int:
+    m = x.shape[axis]
+    if m is None:
+        raise ValueError(
+            f"{fname}: the size of axis {axis} is unknown (dynamic shape); pass n/s explicitly"
+        )
+    return int(m)
+
+
+def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
+    """Resolve ``s``/``axes`` as the standard's ``*fftn`` functions do.
+
+    Returns ``(s, axes)`` as lists of non-negative ints (sizes of the *logical* transform).
+    ``s[i] == -1`` means "the input's size". With ``last_half`` (irfftn), the default size of
+    the last axis is ``2*(M-1)``.
+    """
+    ndim = x.ndim
+    if axes is None:
+        if s is not None:
+            # The standard requires axes with s; NumPy's legacy (last len(s) axes) is kept
+            # for convenience since it is unambiguous.
+            axes = list(range(ndim - len(s), ndim))
+        else:
+            axes = list(range(ndim))
+    else:
+        if isinstance(axes, int):
+            axes = [axes]
+        axes = [normalize_axis(fname, a, ndim) for a in axes]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"{fname}: repeated axes are not supported, got {axes}")
+    if s is None:
+        s = [_static_size(fname, x, a) for a in axes]
+        if last_half and axes:
+            s[-1] = 2 * (s[-1] - 1)
+            if s[-1] < 1:
+                raise ValueError(
+                    f"{fname}: invalid number of data points ({s[-1]}) for the last axis; "
+                    "pass s explicitly"
+                )
+    else:
+        s = list(s)
+        if len(s) != len(axes):
+            raise ValueError(f"{fname}: s and axes must have the same length ({s}, {axes})")
+        out = []
+        for i, (n, a) in enumerate(zip(s, axes)):
+            if n == -1:
+                m = _static_size(fname, x, a)
+                n = 2 * (m - 1) if (last_half and i == len(s) - 1) else m
+            out.append(_check_n(fname, n, "s"))
+        s = out
+    return s, axes
+
+
+# ---------------------------------------------------------------------------------------------
+# plumbing
+
+
+def scale(x, norm: str, n: int, inverse: bool):
+    """Apply the normalisation ``norm`` for a transform of logical size ``n``.
+
+    Forward transforms arrive unnormalised, inverse ones divided by ``n`` (see ``prim``).
+    """
+    if n <= 0:
+        return x
+    if inverse:
+        f = {"backward": None, "ortho": math.sqrt(n), "forward": float(n)}[norm]
+    else:
+        f = {"backward": None, "ortho": 1.0 / math.sqrt(n), "forward": 1.0 / n}[norm]
+    return x if f is None else x * f
+
+
+def resize(xp, x, axis: int, n: int):
+    """Zero-pad or truncate ``x`` along ``axis`` to length ``n`` (no copy when equal)."""
+    m = x.shape[axis]
+    if m == n:
+        return x
+    if m > n:
+        idx = (slice(None),) * axis + (slice(0, n),)
+        return x[idx]
+    shape = list(x.shape)
+    shape[axis] = n - m
+    return xp.concat([x, xp.zeros(tuple(shape), dtype=x.dtype)], axis=axis)
+
+
+def _to_end(xp, x, axes):
+    """Move ``axes`` (in order) to the end; return the array and the inverse permutation."""
+    nd = x.ndim
+    rest = [i for i in range(nd) if i not in axes]
+    perm = rest + list(axes)
+    if perm == list(range(nd)):
+        return x, None
+    inv = [0] * nd
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return xp.permute_dims(x, tuple(perm)), tuple(inv)
+
+
+def _back(xp, x, inv):
+    return x if inv is None else xp.permute_dims(x, inv)
+
+
+def fft_last_k(xp, prim, x, k: int, inverse: bool):
+    """The complex DFT over the last ``k`` axes, in chunks of ``prim.max_nd`` axes."""
+    if k == 0:
+        return x
+    step = prim.max_nd
+    if k <= step:
+        return prim.fftnd(x, k, inverse)
+    nd = x.ndim
+    block = list(range(nd - k, nd))
+    done = 0
+    while done < k:
+        c = min(step, k - done)
+        x = prim.fftnd(x, c, inverse)
+        done += c
+        # Rotate the k-axis block right by c: processed axes go to its front. After the last
+        # chunk the rotations add up to k, i.e. the original order.
+        perm = list(range(nd - k)) + block[k - c:] + block[: k - c]
+        x = xp.permute_dims(x, tuple(perm))
+    return x
+
+
+def _rfft_last(xp, prim, x, n: int):
+    """Unnormalised real FFT over the last axis (already of length n)."""
+    if getattr(prim, "rfft", None) is not None:
+        return prim.rfft(x, n)
+    xc = xp.astype(x, prim.complex_of(x.dtype))
+    return prim.fftnd(xc, 1, False)[..., : n // 2 + 1]
+
+
+def _irfft_last(xp, prim, x, n: int):
+    """Inverse real FFT (divided by n) over the last axis; x already of length n//2+1."""
+    if getattr(prim, "irfft", None) is not None:
+        return prim.irfft(x, n)
+    # Hermitian extension: X[n-k] = conj(X[k]) for k = 1 .. n - n//2 - 1. The imaginary parts
+    # of X[0] (and of X[n/2] for even n) only add an imaginary term, which ``real`` drops,
+    # so this equals NumPy's irfft.
+    tail = x[..., 1 : n - n // 2]
+    full = xp.concat([x, xp.conj(xp.flip(tail, axis=-1))], axis=-1)
+    return xp.real(prim.fftnd(full, 1, True))
+
+
+# ---------------------------------------------------------------------------------------------
+# the standard's functions (minus dtype checks, which the binding does)
+
+
+def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="fft"):
+    """``fft``/``ifft`` of a complex array: pad/truncate to ``n``, transform along ``axis``."""
+    check_norm(fname, norm)
+    ax = normalize_axis(fname, axis, x.ndim)
+    n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
+    x = resize(xp, x, ax, n)
+    x, inv = _to_end(xp, x, [ax])
+    y = prim.fftnd(x, 1, inverse)
+    return scale(_back(xp, y, inv), norm, n, inverse)
+
+
+def c2cn(xp, prim, x, *, s=None, axes=None, norm="backward", inverse=False, fname="fftn"):
+    """``fftn``/``ifftn`` of a complex array over ``axes`` with sizes ``s``."""
+    check_norm(fname, norm)
+    s, axes = normalize_s_axes(fname, x, s, axes)
+    for n, a in zip(s, axes):
+        x = resize(xp, x, a, n)
+    x, inv = _to_end(xp, x, axes)
+    y = fft_last_k(xp, prim, x, len(axes), inverse)
+    return scale(_back(xp, y, inv), norm, math.prod(s), inverse)
+
+
+def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
+    """``rfft`` of a real floating array."""
+    check_norm(fname, norm)
+    ax = normalize_axis(fname, axis, x.ndim)
+    n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
+    x = resize(xp, x, ax, n)
+    x, inv = _to_end(xp, x, [ax])
+    y = _rfft_last(xp, prim, x, n)
+    return scale(_back(xp, y, inv), norm, n, False)
+
+
+def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
+    """``irfft`` of a complex array: output length ``n`` (default ``2*(M-1)``)."""
+    check_norm(fname, norm)
+    ax = normalize_axis(fname, axis, x.ndim)
+    if n is None:
+        n = 2 * (_static_size(fname, x, ax) - 1)
+        if n < 1:
+            raise ValueError(
+                f"{fname}: invalid number of data points ({n}) from an axis of size 1; pass n"
+            )
+    else:
+        n = _check_n(fname, n)
+    x = resize(xp, x, ax, n // 2 + 1)
+    x, inv = _to_end(xp, x, [ax])
+    y = _irfft_last(xp, prim, x, n)
+    return scale(_back(xp, y, inv), norm, n, True)
+
+
+def rfftn(xp, prim, x, *, s=None, axes=None, norm="backward", fname="rfftn"):
+    """``rfftn``: a real FFT over the last of ``axes``, complex FFTs over the others."""
+    check_norm(fname, norm)
+    s, axes = normalize_s_axes(fname, x, s, axes)
+    for n, a in zip(s, axes):
+        x = resize(xp, x, a, n)
+    x, inv = _to_end(xp, x, axes)
+    y = _rfft_last(xp, prim, x, s[-1])
+    # The other axes now sit just before the last one.
+    k = len(axes) - 1
+    if k:
+        y, inv2 = _to_end(xp, y, list(range(y.ndim - 1 - k, y.ndim - 1)))
+        y = fft_last_k(xp, prim, y, k, False)
+        y = _back(xp, y, inv2)
+    return scale(_back(xp, y, inv), norm, math.prod(s), False)
+
+
+def irfftn(xp, prim, x, *, s=None, axes=None, norm="backward", fname="irfftn"):
+    """``irfftn``: inverse complex FFTs over all but the last of ``axes``, then ``irfft``."""
+    check_norm(fname, norm)
+    s, axes = normalize_s_axes(fname, x, s, axes, last_half=True)
+    for i, (n, a) in enumerate(zip(s, axes)):
+        x = resize(xp, x, a, n // 2 + 1 if i == len(s) - 1 else n)
+    x, inv = _to_end(xp, x, axes)
+    k = len(axes) - 1
+    if k:
+        x, inv2 = _to_end(xp, x, list(range(x.ndim - 1 - k, x.ndim - 1)))
+        x = fft_last_k(xp, prim, x, k, True)
+        x = _back(xp, x, inv2)
+    y = _irfft_last(xp, prim, x, s[-1])
+    return scale(_back(xp, y, inv), norm, math.prod(s), True)
+
+
+def hfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="hfft"):
+    """``hfft``: the FFT of a Hermitian-symmetric signal given by its first half (real out).
+
+    ``hfft(x, n, norm) == irfft(conj(x), n, swap(norm))`` (NumPy's definition).
+    """
+    check_norm(fname, norm)
+    return irfft(xp, prim, xp.conj(x), n=n, axis=axis, norm=_SWAP[norm], fname=fname)
+
+
+def ihfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="ihfft"):
+    """``ihfft``: ``conj(rfft(x, n, swap(norm)))`` (NumPy's definition)."""
+    check_norm(fname, norm)
+    return xp.conj(rfft(xp, prim, x, n=n, axis=axis, norm=_SWAP[norm], fname=fname))
+
+
+def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq"):
+    """Sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)`` in ``dtype``.
+
+    Computed as integers times ``1/(d*n)``, like NumPy, so values match it bit for bit.
+    Needs ``xp.arange(start, stop, dtype=, device=)`` and ``xp.concat``.
+    """
+    n = _check_n(fname, n)
+    val = 1.0 / (n * d)
+    pos = xp.arange(0, (n - 1) // 2 + 1, dtype=dtype, device=device)
+    neg = xp.arange(-(n // 2), 0, dtype=dtype, device=device)
+    return xp.concat([pos, neg], axis=0) * val
+
+
+def rfftfreq(xp, n, *, d=1.0, dtype, device=None, fname="rfftfreq"):
+    """Sample frequencies ``[0, 1, ..., n//2] / (d*n)`` in ``dtype`` (NumPy's values)."""
+    n = _check_n(fname, n)
+    val = 1.0 / (n * d)
+    return xp.arange(0, n // 2 + 1, dtype=dtype, device=device) * val
+
+
+def _shift(xp, x, axes, sign: int, fname: str):
+    nd = x.ndim
+    if axes is None:
+        axes = list(range(nd))
+    elif isinstance(axes, int) or hasattr(axes, "__index__"):
+        axes = [axes]
+    axes = [normalize_axis(fname, a, nd) for a in axes]
+    if not axes:
+        return x
+    shifts = [sign * (_static_size(fname, x, a) // 2) for a in axes]
+    return xp.roll(x, shift=tuple(shifts), axis=tuple(axes))
+
+
+def fftshift(xp, x, *, axes=None, fname="fftshift"):
+    """Roll each of ``axes`` (default all) by ``size//2`` (needs ``xp.roll`` with tuples)."""
+    return _shift(xp, x, axes, 1, fname)
+
+
+def ifftshift(xp, x, *, axes=None, fname="ifftshift"):
+    """Roll each of ``axes`` (default all) by ``-(size//2)``: the inverse of ``fftshift``."""
+    return _shift(xp, x, axes, -1, fname)

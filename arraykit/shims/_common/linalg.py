@@ -1,0 +1,334 @@
+"""The standard's ``linalg`` algorithms written once, over a standard namespace ``xp``.
+
+A shim binds these to its framework where the framework has no direct op (or one with
+different semantics), passing:
+
+``xp``
+    An object with the standard's functions; a conformant namespace or a thin adapter over raw
+    framework ops (nothing here relies on ``xp`` promoting: the binding passes arrays that
+    already have the right, common dtype). Each function's docstring lists what it uses.
+    Arrays need ``.shape`` (static ints), ``.ndim``, ``.dtype`` and basic slicing.
+
+factorisations
+    ``svdvals(x)``, ``svd(x) -> (U, S, Vh)`` (reduced), ``eig(x) -> (w, v)``, ``inv(x)``...,
+    passed as plain callables where an algorithm needs one.
+
+Dtype facts (machine epsilon, the default integer dtype) are passed as values, so nothing
+here needs to know the framework's dtype objects. Shape errors raise ``ValueError`` naming
+the public function (``fname``).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections import namedtuple
+
+#: The standard's result types (tuple subclasses with the standard's field names).
+EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
+QRResult = namedtuple("QRResult", ["Q", "R"])
+SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+
+INF = math.inf
+
+
+def _index(fname: str, what: str, v) -> int:
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{fname}: {what} must be an integer, got {v!r}") from None
+
+
+def require_matrix(fname: str, x, square: bool = False) -> None:
+    """ValueError naming ``fname`` unless ``x`` is a (stack of) matrices (square if asked)."""
+    if x.ndim < 2:
+        raise ValueError(
+            f"{fname}: expected an array of shape (..., M, N) with at least 2 dimensions, "
+            f"got shape {tuple(x.shape)}"
+        )
+    if square and x.shape[-1] != x.shape[-2]:
+        raise ValueError(
+            f"{fname}: expected square matrices (..., M, M), got shape {tuple(x.shape)}"
+        )
+
+
+def normalize_axes(fname: str, axis, ndim: int) -> tuple:
+    """``axis`` (None, int or sequence) as a sorted tuple of distinct non-negative ints."""
+    if axis is None:
+        return tuple(range(ndim))
+    if not isinstance(axis, (tuple, list)):
+        axis = (axis,)
+    out = []
+    for a in axis:
+        a = _index(fname, "axis", a)
+        if not -ndim <= a < ndim:
+            raise ValueError(f"{fname}: axis {a} is out of bounds for an array of rank {ndim}")
+        out.append(a + ndim if a < 0 else a)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{fname}: repeated axis in {axis!r}")
+    return tuple(sorted(out))
+
+
+# ---------------------------------------------------------------------------------------------
+# norms
+
+
+def vector_norm(xp, x, *, axis=None, keepdims=False, ord=2, fname="vector_norm"):
+    """The standard's ``vector_norm`` for a floating ``x`` (complex allowed).
+
+    Uses ``xp.abs``, ``xp.sum``, ``xp.max``, ``xp.min``, ``xp.sqrt``, ``xp.astype``,
+    ``xp.not_equal``, ``**`` and ``/`` with Python floats. The result has the real dtype of
+    ``x``'s precision. ``ord`` may be any int/float (0, +-1, +-2, +-inf, p-norms).
+    """
+    axes = normalize_axes(fname, axis, x.ndim)
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"{fname}: unsupported ord {ord!r}")
+    a = xp.abs(x)  # real dtype of x's precision
+    kw = dict(axis=axes, keepdims=keepdims)
+    if ord == 2:
+        return xp.sqrt(xp.sum(a * a, **kw))
+    if ord == 1:
+        return xp.sum(a, **kw)
+    if ord == INF:
+        return xp.max(a, **kw)
+    if ord == -INF:
+        return xp.min(a, **kw)
+    if ord == 0:
+        return xp.sum(xp.astype(xp.not_equal(a, 0), a.dtype), **kw)
+    if ord == -1:
+        return 1.0 / xp.sum(1.0 / a, **kw)
+    if ord == -2:
+        return 1.0 / xp.sqrt(xp.sum(1.0 / (a * a), **kw))
+    p = float(ord)
+    return xp.sum(a**p, **kw) ** (1.0 / p)
+
+
+def _expand2(xp, r):
+    return xp.expand_dims(xp.expand_dims(r, axis=-1), axis=-1)
+
+
+def matrix_norm(xp, x, *, keepdims=False, ord="fro", svdvals=None, fname="matrix_norm"):
+    """The standard's ``matrix_norm`` of a floating ``(..., M, N)`` array.
+
+    ``svdvals`` (singular values, descending, real) is needed for ord ``2``, ``-2``, ``'nuc'``.
+    Uses ``xp.abs``, ``xp.sum``, ``xp.max``, ``xp.min``, ``xp.sqrt``, ``xp.expand_dims``.
+    """
+    require_matrix(fname, x)
+    a = xp.abs(x)
+    if ord == "fro":
+        return xp.sqrt(xp.sum(a * a, axis=(-2, -1), keepdims=keepdims))
+    if ord in ("nuc", 2, -2) and not isinstance(ord, bool):
+        s = svdvals(x)
+        if ord == "nuc":
+            r = xp.sum(s, axis=-1)
+        elif ord == 2:
+            r = s[..., 0]
+        else:
+            r = s[..., -1]
+        return _expand2(xp, r) if keepdims else r
+    if isinstance(ord, bool) or ord not in (1, -1, INF, -INF):
+        raise ValueError(f"{fname}: unsupported ord {ord!r}")
+    # ord 1: max column sum (sum over rows, axis -2); ord inf: max row sum (axis -1).
+    sum_axis = -2 if ord in (1, -1) else -1
+    sums = xp.sum(a, axis=sum_axis, keepdims=keepdims)
+    red = xp.max if ord in (1, INF) else xp.min
+    # With keepdims the summed axis is kept, and the other matrix axis is the one to reduce.
+    return red(sums, axis=(-1 if sum_axis == -2 else -2) if keepdims else -1,
+               keepdims=keepdims)
+
+
+# ---------------------------------------------------------------------------------------------
+# rank, pseudo-inverse
+
+
+def _rtol_column(xp, x, rtol, eps: float, real_dtype):
+    """``rtol`` broadcastable against singular values ``(..., K)``: shape ``(..., 1)``."""
+    if rtol is None:
+        return max(x.shape[-2], x.shape[-1]) * eps
+    if isinstance(rtol, (int, float)):
+        return float(rtol)
+    r = xp.astype(rtol, real_dtype)
+    return xp.expand_dims(r, axis=-1)
+
+
+def matrix_rank(xp, x, *, rtol=None, svdvals, eps: float, real_dtype, int_dtype,
+                fname="matrix_rank"):
+    """Number of singular values ``> rtol * largest`` per matrix, as ``int_dtype``.
+
+    ``rtol=None`` means ``max(M, N) * eps``. Uses ``xp.max``, ``xp.sum``, ``xp.astype``,
+    ``xp.greater``, ``xp.expand_dims``, ``xp.zeros``.
+    """
+    require_matrix(fname, x)
+    if min(x.shape[-2], x.shape[-1]) == 0:
+        return xp.zeros(tuple(x.shape[:-2]), dtype=int_dtype)
+    s = svdvals(x)
+    tol = xp.max(s, axis=-1, keepdims=True) * _rtol_column(xp, x, rtol, eps, real_dtype)
+    return xp.sum(xp.astype(xp.greater(s, tol), int_dtype), axis=-1)
+
+
+def pinv(xp, x, *, rtol=None, svd, eps: float, real_dtype, fname="pinv"):
+    """Moore-Penrose pseudo-inverse from the reduced SVD ``svd(x) -> (U, S, Vh)``.
+
+    Singular values ``<= rtol * largest`` count as zero. Uses ``xp.max``, ``xp.where``,
+    ``xp.greater``, ``xp.astype``, ``xp.conj``, ``xp.matrix_transpose``, ``xp.matmul``,
+    ``xp.expand_dims``, ``xp.zeros``.
+    """
+    require_matrix(fname, x)
+    m, n = x.shape[-2], x.shape[-1]
+    if min(m, n) == 0:
+        return xp.zeros(tuple(x.shape[:-2]) + (n, m), dtype=x.dtype)
+    u, s, vh = svd(x)
+    cutoff = xp.max(s, axis=-1, keepdims=True) * _rtol_column(xp, x, rtol, eps, real_dtype)
+    big = xp.greater(s, cutoff)
+    # where() on both branches so that 1/0 never reaches the kept values.
+    s_inv = xp.where(big, 1.0 / xp.where(big, s, 1.0), 0.0)
+    s_inv = xp.astype(s_inv, x.dtype)
+    v = xp.conj(xp.matrix_transpose(vh))
+    uh = xp.conj(xp.matrix_transpose(u))
+    return xp.matmul(v * xp.expand_dims(s_inv, axis=-2), uh)
+
+
+# ---------------------------------------------------------------------------------------------
+# products
+
+
+def cross(xp, x1, x2, *, axis=-1, fname="cross"):
+    """Cross product of 3-vectors along ``axis`` (negative, counted from the end of both).
+
+    ``x1``/``x2`` share a dtype; the other axes broadcast. Exactly ``a1*b2 - a2*b1`` etc.
+    Uses ``xp.moveaxis``, ``xp.stack`` and elementwise ``*``/``-``.
+    """
+    axis = _index(fname, "axis", axis)
+    nmin = min(x1.ndim, x2.ndim)
+    if nmin == 0 or not -nmin <= axis < nmin:
+        raise ValueError(
+            f"{fname}: axis {axis} is out of bounds for shapes {tuple(x1.shape)} and "
+            f"{tuple(x2.shape)}"
+        )
+    if axis >= 0:
+        # The standard asks for a negative axis; a non-negative one is accepted when both
+        # arrays have the same rank (then it is unambiguous).
+        if x1.ndim != x2.ndim:
+            raise ValueError(f"{fname}: axis must be negative when the ranks differ")
+        axis -= x1.ndim
+    if x1.shape[axis] != 3 or x2.shape[axis] != 3:
+        raise ValueError(
+            f"{fname}: the size of axis {axis} must be 3 for both arrays, got shapes "
+            f"{tuple(x1.shape)} and {tuple(x2.shape)}"
+        )
+    a = xp.moveaxis(x1, axis, -1) if axis != -1 else x1
+    b = xp.moveaxis(x2, axis, -1) if axis != -1 else x2
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    out = xp.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return xp.moveaxis(out, -1, axis) if axis != -1 else out
+
+
+def outer(xp, x1, x2, *, fname="outer"):
+    """Outer product of two 1-D arrays of one dtype: ``x1[:, None] * x2[None, :]``.
+
+    Uses ``xp.expand_dims`` and ``*``.
+    """
+    if x1.ndim != 1 or x2.ndim != 1:
+        raise ValueError(
+            f"{fname}: expected two 1-D arrays, got shapes {tuple(x1.shape)} and "
+            f"{tuple(x2.shape)}"
+        )
+    return xp.expand_dims(x1, axis=1) * xp.expand_dims(x2, axis=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# diagonals
+
+
+def diagonal(xp, x, *, offset=0, fname="diagonal"):
+    """The ``offset`` diagonal of each matrix of ``(..., M, N)``, exactly (any dtype).
+
+    Generic fallback for frameworks without a diagonal op: flattens each matrix and takes
+    the diagonal positions. Uses ``xp.reshape``, ``xp.take``, ``xp.asarray``.
+    """
+    require_matrix(fname, x)
+    offset = _index(fname, "offset", offset)
+    m, n = x.shape[-2], x.shape[-1]
+    if offset >= 0:
+        k = max(0, min(m, n - offset))
+        idx = [i * n + i + offset for i in range(k)]
+    else:
+        k = max(0, min(m + offset, n))
+        idx = [(i - offset) * n + i for i in range(k)]
+    flat = xp.reshape(x, tuple(x.shape[:-2]) + (m * n,))
+    return xp.take(flat, xp.asarray(idx, dtype=index_dtype(xp)), axis=-1)
+
+
+def index_dtype(xp):
+    """The default index dtype of ``xp`` (``int64`` unless its info says otherwise)."""
+    try:
+        return xp.__array_namespace_info__().default_dtypes()["indexing"]
+    except Exception:  # noqa: BLE001 - adapters may lack the info object
+        return xp.int64
+
+
+def trace_dtype(name: str, dtype_name_given, default_int: str = "int64",
+                default_uint: str = "uint64"):
+    """The standard's result dtype *name* of ``trace``/``sum`` for input dtype ``name``.
+
+    ``dtype_name_given`` is the name of the ``dtype=`` argument or None. Signed integers
+    narrower than the default become the default integer; unsigned ones its unsigned twin.
+    """
+    if dtype_name_given is not None:
+        return dtype_name_given
+    if name in ("int8", "int16", "int32"):
+        return default_int
+    if name in ("uint8", "uint16", "uint32"):
+        return default_uint
+    return name
+
+
+# ---------------------------------------------------------------------------------------------
+# powers
+
+
+def matrix_power(xp, x, n, *, inv, eye_like, fname="matrix_power"):
+    """``x`` to the integer power ``n`` by repeated squaring (``log2|n|`` products; no loop
+    over the batch). ``n < 0`` inverts first with ``inv``; ``n == 0`` gives ``eye_like(x)``
+    (identity matrices of x's shape and dtype). Uses ``xp.matmul``.
+    """
+    require_matrix(fname, x, square=True)
+    n = _index(fname, "n", n)
+    if n == 0:
+        return eye_like(x)
+    if n < 0:
+        x = inv(x)
+        n = -n
+    result = None
+    base = x
+    while True:
+        if n & 1:
+            result = base if result is None else xp.matmul(result, base)
+        n >>= 1
+        if not n:
+            return result
+        base = xp.matmul(base, base)
+
+
+# ---------------------------------------------------------------------------------------------
+# determinants, eigenvalues
+
+
+def slogdet_from_lu(xp, lu, piv_parity, *, real_dtype):
+    """``(sign, logabsdet)`` from an LU factorisation with partial pivoting.
+
+    ``lu``: the packed ``(..., M, M)`` LU factors (U on and above the diagonal);
+    ``piv_parity``: ``(...)`` array of +1/-1, the sign of the row permutation. Uses
+    ``xp.abs``, ``xp.log``, ``xp.sum``, ``xp.prod``, ``xp.where``, ``xp.equal``,
+    ``xp.astype``, and the framework's diagonal via ``diagonal(xp, lu)``.
+    A zero pivot gives ``sign == 0`` and ``logabsdet == -inf`` (the spec's special case).
+    """
+    d = diagonal(xp, lu)
+    absd = xp.abs(d)
+    logabs = xp.sum(xp.log(absd), axis=-1)
+    unit = xp.where(xp.equal(absd, 0), xp.astype(absd, d.dtype) * 0, d / xp.astype(absd, d.dtype))
+    sign = xp.prod(unit, axis=-1) * xp.astype(piv_parity, d.dtype)
+    return SlogdetResult(sign, xp.astype(logabs, real_dtype))

@@ -1,0 +1,186 @@
+"""The standard's ``fft`` extension (2025.12) for native ``tf.Tensor``.
+
+``tf.signal`` transforms only the innermost 1-3 axes, has no ``norm=`` and no Hermitian
+transforms; the shared plumbing in ``arraykit.shims._common.fft`` (padding/truncation to
+``n``/``s``, moving axes, normalisation modes, ``hfft``/``ihfft``) is bound here to TF's
+kernels (``tf.signal.fft``/``fft2d``/``fft3d``, ``rfft``/``irfft`` and inverses).
+
+Dtypes: ``fft``/``ifft``/``fftn``/``ifftn``/``irfft``/``irfftn``/``hfft`` take complex input
+and, as NumPy and PyTorch do, also real floating input (converted to the complex dtype of the
+same precision); ``rfft``/``rfftn``/``ihfft`` take real floating input only. Other dtypes raise
+``TypeError`` naming the function. Output dtypes follow the standard (float32 <-> complex64,
+float64 <-> complex128). Sizes must be static (known when tracing a ``tf.function``).
+"""
+
+from __future__ import annotations
+
+import tensorflow as tf
+
+from .._common import fft as _cf
+from . import _dtypes as _t
+from .linalg import _arr, _dname, _translate, _xp
+
+__all__ = [
+    "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
+    "fftfreq", "rfftfreq", "fftshift", "ifftshift",
+]
+
+_REAL = frozenset([tf.float32, tf.float64])
+_COMPLEX = frozenset([tf.complex64, tf.complex128])
+_TO_COMPLEX = {tf.float32: tf.complex64, tf.float64: tf.complex128}
+_TO_REAL = {tf.complex64: tf.float32, tf.complex128: tf.float64}
+
+_FWD = {1: tf.signal.fft, 2: tf.signal.fft2d, 3: tf.signal.fft3d}
+_INV = {1: tf.signal.ifft, 2: tf.signal.ifft2d, 3: tf.signal.ifft3d}
+
+
+class _prim:
+    """TF's FFT kernels in the form ``_common.fft`` expects."""
+
+    max_nd = 3
+
+    @staticmethod
+    def fftnd(x, k, inverse):
+        return (_INV if inverse else _FWD)[k](x)
+
+    @staticmethod
+    def rfft(x, n):
+        return tf.signal.rfft(x, fft_length=[n])
+
+    @staticmethod
+    def irfft(x, n):
+        return tf.signal.irfft(x, fft_length=[n])
+
+    @staticmethod
+    def complex_of(d):
+        return _TO_COMPLEX[d]
+
+    @staticmethod
+    def real_of(d):
+        return _TO_REAL[d]
+
+
+def _complex_in(fname: str, x):
+    x = _arr(x)
+    d = x.dtype
+    if d in _COMPLEX:
+        return x
+    if d in _REAL:
+        return tf.cast(x, _TO_COMPLEX[d])
+    raise TypeError(f"{fname}: expected a complex (or real) floating-point array, got dtype "
+                    f"{_dname(d)}")
+
+
+def _real_in(fname: str, x):
+    x = _arr(x)
+    if x.dtype not in _REAL:
+        raise TypeError(f"{fname}: expected a real floating-point array (float32 or float64), "
+                        f"got dtype {_dname(x.dtype)}")
+    return x
+
+
+def _ranked(fname: str, x):
+    if x.shape.rank is None:
+        raise ValueError(f"{fname}: arrays of unknown rank are not supported")
+    if x.shape.rank == 0:
+        raise ValueError(f"{fname}: expected an array with at least one dimension")
+    return x
+
+
+def _call(fname, f, x, **kw):
+    try:
+        return f(_xp, _prim, x, fname=fname, **kw)
+    except tf.errors.OpError as e:
+        raise _translate(fname, e, x) from None
+
+
+def fft(x, /, *, n=None, axis=-1, norm="backward"):
+    """One-dimensional DFT along ``axis``; the axis is zero-padded/truncated to ``n``."""
+    x = _ranked("fft", _complex_in("fft", x))
+    return _call("fft", _cf.c2c, x, n=n, axis=axis, norm=norm, inverse=False)
+
+
+def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+    """One-dimensional inverse DFT along ``axis`` (``norm='backward'`` divides by ``n``)."""
+    x = _ranked("ifft", _complex_in("ifft", x))
+    return _call("ifft", _cf.c2c, x, n=n, axis=axis, norm=norm, inverse=True)
+
+
+def fftn(x, /, *, s=None, axes=None, norm="backward"):
+    """N-dimensional DFT over ``axes`` (default all) with sizes ``s``."""
+    x = _ranked("fftn", _complex_in("fftn", x))
+    return _call("fftn", _cf.c2cn, x, s=s, axes=axes, norm=norm, inverse=False)
+
+
+def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+    """N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``."""
+    x = _ranked("ifftn", _complex_in("ifftn", x))
+    return _call("ifftn", _cf.c2cn, x, s=s, axes=axes, norm=norm, inverse=True)
+
+
+def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies, complex."""
+    x = _ranked("rfft", _real_in("rfft", x))
+    return _call("rfft", _cf.rfft, x, n=n, axis=axis, norm=norm)
+
+
+def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """Inverse of ``rfft``: real output of length ``n`` (default ``2*(M-1)``) along ``axis``."""
+    x = _ranked("irfft", _complex_in("irfft", x))
+    return _call("irfft", _cf.irfft, x, n=n, axis=axis, norm=norm)
+
+
+def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+    """N-dimensional DFT of real input; the last of ``axes`` keeps ``s[-1]//2 + 1`` entries."""
+    x = _ranked("rfftn", _real_in("rfftn", x))
+    return _call("rfftn", _cf.rfftn, x, s=s, axes=axes, norm=norm)
+
+
+def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+    """Inverse of ``rfftn``: real output with sizes ``s`` (last default ``2*(M-1)``)."""
+    x = _ranked("irfftn", _complex_in("irfftn", x))
+    return _call("irfftn", _cf.irfftn, x, s=s, axes=axes, norm=norm)
+
+
+def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """DFT of a Hermitian-symmetric signal given by its first half: real, length ``n``."""
+    x = _ranked("hfft", _complex_in("hfft", x))
+    return _call("hfft", _cf.hfft, x, n=n, axis=axis, norm=norm)
+
+
+def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along ``axis``."""
+    x = _ranked("ihfft", _real_in("ihfft", x))
+    return _call("ihfft", _cf.ihfft, x, n=n, axis=axis, norm=norm)
+
+
+def _freq_dtype(fname, dtype):
+    if dtype is None:
+        return _t.DEFAULT_FLOAT
+    if dtype not in _REAL:
+        raise TypeError(f"{fname}: dtype must be a real floating-point dtype, got {dtype!r}")
+    return dtype
+
+
+def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """DFT sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``, shape ``(n,)``;
+    default dtype: the default real floating dtype."""
+    return _cf.fftfreq(_xp, n, d=d, dtype=_freq_dtype("fftfreq", dtype), device=device)
+
+
+def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """Sample frequencies for ``rfft``: ``[0, 1, ..., n//2] / (d*n)``, shape ``(n//2 + 1,)``."""
+    return _cf.rfftfreq(_xp, n, d=d, dtype=_freq_dtype("rfftfreq", dtype), device=device)
+
+
+def fftshift(x, /, *, axes=None):
+    """Move the zero-frequency term to the centre: roll each of ``axes`` (default all) by
+    ``size//2``. Any dtype."""
+    x = _arr(x)
+    return _cf.fftshift(_xp, x, axes=axes)
+
+
+def ifftshift(x, /, *, axes=None):
+    """Inverse of ``fftshift`` (differs from it for odd sizes)."""
+    x = _arr(x)
+    return _cf.ifftshift(_xp, x, axes=axes)

@@ -1,0 +1,637 @@
+"""The standard's ``linalg`` extension (2025.12) for native ``tf.Tensor``.
+
+Inputs are ``tf.Tensor`` (eager or graph) or ``tf.Variable``; outputs are ``tf.Tensor``.
+Functions call ``tf.linalg`` ops directly; algorithms TensorFlow lacks (norm orders, rank,
+pinv with ``rtol``, cross with broadcasting, matrix powers...) come from
+``arraykit.shims._common.linalg`` bound to raw TF ops (``_xp`` below), so nothing loops over
+batch elements in Python.
+
+Behaviour the standard leaves open, as implemented here:
+
+* Dtypes: every function whose input "should" be floating requires it (``float32``,
+  ``float64``, ``complex64``, ``complex128``) and raises ``TypeError`` naming the function and
+  the dtype otherwise; ``cross``, ``outer``, ``trace``, ``matmul``, ``tensordot``, ``vecdot``
+  take any numeric dtype, ``diagonal`` and ``matrix_transpose`` any dtype.
+* Singular input to ``inv``/``solve`` (and ``matrix_power`` with ``n < 0``): eagerly a
+  ``ValueError`` ("singular matrix", as NumPy's ``LinAlgError``, itself a ``ValueError``);
+  inside ``tf.function``, where values are unknown at trace time, a QR-based solve is used
+  instead, which returns non-finite (or huge) values for singular matrices rather than
+  failing at run time.
+* ``cholesky`` of a matrix that is not positive definite: NaN entries (TensorFlow's CPU
+  kernel); ``eigh``/``eigvalsh``/``eig``/``eigvals`` of a matrix with NaN/inf entries: NaN
+  results for that matrix (the others in the batch are unaffected) rather than TF's error.
+* ``slogdet`` of a singular matrix: ``sign == 0`` and ``logabsdet == -inf``.
+* Other TF runtime failures surface as ``ValueError``/``TypeError`` naming the function.
+"""
+
+from __future__ import annotations
+
+import tensorflow as tf
+
+from .._common import linalg as _cl
+from . import _dtypes as _t
+
+__all__ = [
+    "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+    "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
+    "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+    "vector_norm",
+]
+
+EighResult = _cl.EighResult
+EigResult = _cl.EigResult
+QRResult = _cl.QRResult
+SlogdetResult = _cl.SlogdetResult
+SVDResult = _cl.SVDResult
+
+_FLOATING = frozenset([tf.float32, tf.float64, tf.complex64, tf.complex128])
+_COMPLEX = frozenset([tf.complex64, tf.complex128])
+_NUMERIC = _t.CATEGORY["numeric"]
+_REAL_OF = {tf.float32: tf.float32, tf.float64: tf.float64,
+            tf.complex64: tf.float32, tf.complex128: tf.float64}
+_COMPLEX_OF = {tf.float32: tf.complex64, tf.float64: tf.complex128,
+               tf.complex64: tf.complex64, tf.complex128: tf.complex128}
+_EPS = {tf.float32: 2.0**-23, tf.float64: 2.0**-52}
+
+
+# ---------------------------------------------------------------------------------------------
+# A standard-namespace adapter over raw TF ops, for the shared algorithms in ``_common``.
+# No promotion or checking: callers pass arrays of one dtype.
+
+
+def _axis_list(axis):
+    return list(axis) if isinstance(axis, (tuple, list)) else axis
+
+
+def _scalar_like(v, ref):
+    """A Python scalar as a tensor of ``ref``'s dtype (tf.where does not convert scalars)."""
+    return tf.constant(v, dtype=ref.dtype) if not isinstance(v, (tf.Tensor, tf.Variable)) else v
+
+
+class _xp:
+    """The subset of the standard used by ``_common.linalg`` / ``_common.fft``, as raw TF."""
+
+    abs = staticmethod(tf.abs)
+    sqrt = staticmethod(tf.sqrt)
+    conj = staticmethod(tf.math.conj)
+    real = staticmethod(tf.math.real)
+    astype = staticmethod(tf.cast)
+    not_equal = staticmethod(tf.not_equal)
+    greater = staticmethod(tf.greater)
+    equal = staticmethod(tf.equal)
+    log = staticmethod(tf.math.log)
+    matmul = staticmethod(tf.linalg.matmul)
+    matrix_transpose = staticmethod(tf.linalg.matrix_transpose)
+    int64 = tf.int64
+
+    @staticmethod
+    def sum(x, axis=None, keepdims=False, dtype=None):
+        if dtype is not None and x.dtype != dtype:
+            x = tf.cast(x, dtype)
+        return tf.reduce_sum(x, axis=_axis_list(axis), keepdims=keepdims)
+
+    @staticmethod
+    def prod(x, axis=None, keepdims=False):
+        return tf.reduce_prod(x, axis=_axis_list(axis), keepdims=keepdims)
+
+    @staticmethod
+    def max(x, axis=None, keepdims=False):
+        return tf.reduce_max(x, axis=_axis_list(axis), keepdims=keepdims)
+
+    @staticmethod
+    def min(x, axis=None, keepdims=False):
+        return tf.reduce_min(x, axis=_axis_list(axis), keepdims=keepdims)
+
+    @staticmethod
+    def expand_dims(x, axis=0):
+        return tf.expand_dims(x, axis)
+
+    @staticmethod
+    def where(cond, a, b):
+        ref = a if isinstance(a, (tf.Tensor, tf.Variable)) else b
+        return tf.where(cond, _scalar_like(a, ref), _scalar_like(b, ref))
+
+    @staticmethod
+    def zeros(shape, dtype=None):
+        return tf.zeros(shape, dtype=dtype)
+
+    @staticmethod
+    def stack(arrays, axis=0):
+        return tf.stack(arrays, axis=axis)
+
+    @staticmethod
+    def concat(arrays, axis=0):
+        return tf.concat(arrays, axis=axis)
+
+    @staticmethod
+    def permute_dims(x, axes):
+        return tf.transpose(x, perm=list(axes))
+
+    @staticmethod
+    def moveaxis(x, source, destination):
+        nd = x.shape.rank
+        s, d = source % nd, destination % nd
+        perm = [i for i in range(nd) if i != s]
+        perm.insert(d, s)
+        return tf.transpose(x, perm=perm)
+
+    @staticmethod
+    def flip(x, axis=None):
+        return tf.reverse(x, [axis])
+
+    @staticmethod
+    def roll(x, shift, axis=None):
+        return tf.roll(x, shift=list(shift), axis=list(axis))
+
+    @staticmethod
+    def arange(start, stop=None, step=1, *, dtype=None, device=None):
+        if device is None:
+            return tf.range(start, stop, step, dtype=dtype)
+        with _on_device(device):
+            return tf.range(start, stop, step, dtype=dtype)
+
+    @staticmethod
+    def reshape(x, shape):
+        return tf.reshape(x, shape)
+
+    @staticmethod
+    def take(x, indices, axis=None):
+        return tf.gather(x, indices, axis=axis)
+
+    @staticmethod
+    def asarray(obj, dtype=None):
+        return tf.constant(obj, dtype=dtype)
+
+
+def _on_device(device):
+    try:
+        from ._devices import on  # noqa: PLC0415 - core's module; optional at import time
+    except ImportError:  # pragma: no cover - only while the core shim is incomplete
+        return tf.device(str(device))
+    return on(device)
+
+
+# ---------------------------------------------------------------------------------------------
+# input handling
+
+
+def _dname(d) -> str:
+    try:
+        return _t.dtype_name(d)
+    except TypeError:
+        return getattr(d, "name", str(d))
+
+
+def _arr(x):
+    """tf.Tensor as-is; Variable read; anything else converted (standard default dtypes)."""
+    if isinstance(x, tf.Tensor):
+        return x
+    return _t.as_tensor(x)
+
+
+def _floating(fname: str, x):
+    x = _arr(x)
+    if x.dtype not in _FLOATING:
+        raise TypeError(
+            f"{fname}: expected a floating-point array (float32, float64, complex64, "
+            f"complex128), got dtype {_dname(x.dtype)}"
+        )
+    return x
+
+
+def _numeric(fname: str, x):
+    if x.dtype not in _NUMERIC:
+        raise TypeError(f"{fname}: expected a numeric array, got dtype {_dname(x.dtype)}")
+    return x
+
+
+def _rank(fname: str, x) -> int:
+    r = x.shape.rank
+    if r is None:
+        raise ValueError(f"{fname}: arrays of unknown rank are not supported")
+    return r
+
+
+def _matrix(fname: str, x, square: bool = False):
+    nd = _rank(fname, x)
+    if nd < 2:
+        raise ValueError(
+            f"{fname}: expected an array of shape (..., M, N) with at least 2 dimensions, "
+            f"got shape {tuple(x.shape)}"
+        )
+    if square:
+        m, n = x.shape[-2], x.shape[-1]
+        if m is not None and n is not None and m != n:
+            raise ValueError(
+                f"{fname}: expected square matrices (..., M, M), got shape {tuple(x.shape)}"
+            )
+    return x
+
+
+def _translate(fname: str, e: Exception, *arrays) -> Exception:
+    """A TypeError/ValueError naming ``fname`` for a TF runtime error (never raise TF's)."""
+    msg = getattr(e, "message", str(e)).split("\n")[0]
+    dts = ", ".join(_dname(a.dtype) for a in arrays)
+    if isinstance(e, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
+        return TypeError(f"{fname}: not supported for dtype(s) {dts}: {msg}")
+    return ValueError(f"{fname}: {msg} (dtype(s) {dts})")
+
+
+def _run(fname: str, f, *args, **kw):
+    try:
+        return f(*args, **kw)
+    except tf.errors.OpError as e:
+        raise _translate(fname, e, *[a for a in args if isinstance(a, tf.Tensor)]) from None
+
+
+def _finite_mask(x):
+    """Per-matrix ``all(isfinite(x))``, shape ``x.shape[:-2]``."""
+    if x.dtype in _COMPLEX:
+        fin = tf.math.logical_and(tf.math.is_finite(tf.math.real(x)),
+                                  tf.math.is_finite(tf.math.imag(x)))
+    else:
+        fin = tf.math.is_finite(x)
+    return tf.reduce_all(fin, axis=[-2, -1])
+
+
+def _nan_guarded(fname: str, op, x, n_out: int):
+    """Run a TF eigen-solver that errors on non-finite input so that such matrices give NaN.
+
+    Eagerly the op runs as-is and only an error triggers the guarded path; in graphs the
+    guarded path is always used (values are unknown when tracing).
+    """
+    if tf.executing_eagerly():
+        try:
+            return op(x)
+        except tf.errors.InvalidArgumentError:
+            pass
+    ok = _finite_mask(x)
+    safe = tf.where(ok[..., None, None], x, tf.zeros_like(x))
+    try:
+        outs = op(safe)
+    except tf.errors.OpError as e:
+        raise _translate(fname, e, x) from None
+    res = []
+    for o in (outs if n_out > 1 else (outs,)):
+        okb = tf.reshape(ok, tf.concat([tf.shape(ok), tf.ones([o.shape.rank - ok.shape.rank],
+                                                               tf.int32)], 0))
+        nan = tf.constant(float("nan"), dtype=_REAL_OF.get(o.dtype, o.dtype))
+        if o.dtype in _COMPLEX:
+            nan = tf.complex(nan, nan)
+        res.append(tf.where(okb, o, nan))
+    return tuple(res) if n_out > 1 else res[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# main-namespace functions that linalg re-exports (the standard: the same functions)
+
+try:
+    from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+except ImportError:  # pragma: no cover - only while the core shim is incomplete
+
+    def matmul(x1, x2, /):
+        """Fallback ``matmul`` (core's is used when present)."""
+        x1, x2 = _t.promote_args("matmul", x1, x2)
+        a = x1[None, :] if x1.shape.rank == 1 else x1
+        b = x2[:, None] if x2.shape.rank == 1 else x2
+        r = _run("matmul", tf.linalg.matmul, a, b)
+        if x1.shape.rank == 1:
+            r = r[..., 0, :]
+        if x2.shape.rank == 1:
+            r = r[..., 0]
+        return r
+
+    def matrix_transpose(x, /):
+        """Fallback ``matrix_transpose``."""
+        return tf.linalg.matrix_transpose(_matrix("matrix_transpose", _arr(x)))
+
+    def tensordot(x1, x2, /, *, axes=2):
+        """Fallback ``tensordot``."""
+        x1, x2 = _t.promote_args("tensordot", x1, x2)
+        return _run("tensordot", tf.tensordot, x1, x2, axes)
+
+    def vecdot(x1, x2, /, *, axis=-1):
+        """Fallback ``vecdot``."""
+        x1, x2 = _t.promote_args("vecdot", x1, x2)
+        return tf.reduce_sum(tf.math.conj(x1) * x2, axis=axis)
+
+
+# ---------------------------------------------------------------------------------------------
+# factorisations and solvers
+
+
+def cholesky(x, /, *, upper=False):
+    """Cholesky factor of Hermitian positive-definite ``(..., M, M)`` matrices.
+
+    ``upper=False``: lower ``L`` with ``x = L L^H``; ``upper=True``: ``U = L^H``. Matrices that
+    are not positive definite give NaN entries (not checked).
+    """
+    x = _matrix("cholesky", _floating("cholesky", x), square=True)
+    L = _run("cholesky", tf.linalg.cholesky, x)
+    return tf.linalg.adjoint(L) if upper else L
+
+
+def det(x, /):
+    """Determinant of each ``(..., M, M)`` matrix; shape ``x.shape[:-2]``, dtype of ``x``."""
+    x = _matrix("det", _floating("det", x), square=True)
+    return _run("det", tf.linalg.det, x)
+
+
+def slogdet(x, /):
+    """``(sign, logabsdet)`` of the determinant of each ``(..., M, M)`` matrix.
+
+    ``sign`` has ``x``'s dtype (unit modulus for complex, 0 for singular matrices);
+    ``logabsdet`` is real (``-inf`` for singular matrices).
+    """
+    x = _matrix("slogdet", _floating("slogdet", x), square=True)
+    sign, logabs = _run("slogdet", tf.linalg.slogdet, x)
+    if x.dtype in _COMPLEX:
+        logabs = tf.math.real(logabs)
+    return SlogdetResult(sign, logabs)
+
+
+def _qr_solve(a, b):
+    """Solve ``a @ X = b`` by QR: never fails at run time (singular -> non-finite values)."""
+    q, r = tf.linalg.qr(a)
+    return tf.linalg.triangular_solve(r, tf.linalg.matmul(q, b, adjoint_a=True), lower=False)
+
+
+def _eye_like(x):
+    m = x.shape[-1]
+    eye = tf.eye(m, dtype=x.dtype)
+    return tf.broadcast_to(eye, tf.shape(x)) if x.shape.rank > 2 else eye
+
+
+def inv(x, /):
+    """Inverse of each ``(..., M, M)`` matrix.
+
+    Singular matrices: ``ValueError`` eagerly; inside ``tf.function`` a QR-based inverse that
+    yields non-finite values instead (see the module docstring).
+    """
+    x = _matrix("inv", _floating("inv", x), square=True)
+    if tf.executing_eagerly():
+        try:
+            return tf.linalg.inv(x)
+        except tf.errors.InvalidArgumentError as e:
+            msg = getattr(e, "message", str(e))
+            if "invertible" in msg:
+                raise ValueError(
+                    f"inv: singular matrix (dtype {_dname(x.dtype)}, shape {tuple(x.shape)})"
+                ) from None
+            raise _translate("inv", e, x) from None
+        except tf.errors.OpError as e:
+            raise _translate("inv", e, x) from None
+    return _qr_solve(x, _eye_like(x))
+
+
+def solve(x1, x2, /):
+    """Solve ``x1 @ X = x2`` for square ``x1`` of shape ``(..., M, M)``.
+
+    ``x2`` of shape ``(M,)`` is one right-hand side for every matrix (result
+    ``x1.shape[:-2] + (M,)``); otherwise ``x2`` is ``(..., M, K)`` and the batch dimensions
+    broadcast (result ``(..., M, K)``). Dtypes promote (floating only). Singular ``x1``: see
+    ``inv``.
+    """
+    x1, x2 = _t.promote_args("solve", x1, x2)
+    if x1.dtype not in _FLOATING:
+        raise TypeError(
+            f"solve: expected floating-point arrays, got dtypes {_dname(x1.dtype)} "
+            f"and {_dname(x2.dtype)} (promoted: {_dname(x1.dtype)})"
+        )
+    _matrix("solve", x1, square=True)
+    m = x1.shape[-1]
+    n2 = _rank("solve", x2)
+    batch1 = tuple(x1.shape[:-2])
+    if n2 == 1:
+        if x2.shape[0] != m:
+            raise ValueError(
+                f"solve: x2 of shape {tuple(x2.shape)} does not match x1 of shape "
+                f"{tuple(x1.shape)}"
+            )
+        a = x1
+        b = tf.broadcast_to(x2[:, None], batch1 + (m, 1)) if batch1 else x2[:, None]
+        vector = True
+    elif n2 >= 2:
+        if x2.shape[-2] != m:
+            raise ValueError(
+                f"solve: x2 of shape {tuple(x2.shape)} does not match x1 of shape "
+                f"{tuple(x1.shape)} (x2.shape[-2] must be {m})"
+            )
+        batch2 = tuple(x2.shape[:-2])
+        try:
+            batch = tuple(tf.broadcast_static_shape(tf.TensorShape(batch1),
+                                                    tf.TensorShape(batch2)).as_list())
+        except ValueError:
+            raise ValueError(
+                f"solve: batch shapes of x1 {tuple(x1.shape)} and x2 {tuple(x2.shape)} "
+                "do not broadcast"
+            ) from None
+        a = x1 if batch1 == batch else tf.broadcast_to(x1, batch + (m, m))
+        b = x2 if batch2 == batch else tf.broadcast_to(x2, batch + tuple(x2.shape[-2:]))
+        vector = False
+    else:
+        raise ValueError("solve: x2 must have at least one dimension")
+    if tf.executing_eagerly():
+        try:
+            r = tf.linalg.solve(a, b)
+        except tf.errors.InvalidArgumentError as e:
+            msg = getattr(e, "message", str(e))
+            if "invertible" in msg:
+                raise ValueError(
+                    f"solve: singular matrix (dtype {_dname(x1.dtype)}, shape "
+                    f"{tuple(x1.shape)})"
+                ) from None
+            raise _translate("solve", e, x1, x2) from None
+        except tf.errors.OpError as e:
+            raise _translate("solve", e, x1, x2) from None
+    else:
+        r = _qr_solve(a, b)
+    return r[..., 0] if vector else r
+
+
+def qr(x, /, *, mode="reduced"):
+    """QR decomposition; ``mode`` ``'reduced'`` (Q: (..., M, K), R: (..., K, N)) or
+    ``'complete'`` (Q: (..., M, M), R: (..., M, N)). Returns ``QRResult(Q, R)``."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
+    x = _matrix("qr", _floating("qr", x))
+    q, r = _run("qr", tf.linalg.qr, x, full_matrices=(mode == "complete"))
+    return QRResult(q, r)
+
+
+def svd(x, /, *, full_matrices=True):
+    """Singular value decomposition ``x = U @ diag(S) @ Vh``; ``SVDResult(U, S, Vh)``.
+
+    ``S`` is real, descending. ``full_matrices=False`` gives the reduced factors.
+    """
+    x = _matrix("svd", _floating("svd", x))
+    s, u, v = _run("svd", tf.linalg.svd, x, full_matrices=bool(full_matrices), compute_uv=True)
+    return SVDResult(u, s, tf.linalg.adjoint(v))
+
+
+def _svdvals(x):
+    return tf.linalg.svd(x, compute_uv=False)
+
+
+def svdvals(x, /):
+    """Singular values of each matrix, real, descending, shape ``(..., min(M, N))``."""
+    x = _matrix("svdvals", _floating("svdvals", x))
+    return _run("svdvals", _svdvals, x)
+
+
+def _reduced_svd(x):
+    s, u, v = tf.linalg.svd(x, full_matrices=False, compute_uv=True)
+    return u, s, tf.linalg.adjoint(v)
+
+
+def eigh(x, /):
+    """Eigen-decomposition of Hermitian/symmetric matrices: ``EighResult(eigenvalues,
+    eigenvectors)``; eigenvalues real, ascending; only the lower triangle is read."""
+    x = _matrix("eigh", _floating("eigh", x), square=True)
+    w, v = _nan_guarded("eigh", tf.linalg.eigh, x, 2)
+    if x.dtype in _COMPLEX:
+        w = tf.math.real(w)
+    return EighResult(w, v)
+
+
+def eigvalsh(x, /):
+    """Eigenvalues of Hermitian/symmetric matrices (real, ascending), shape ``(..., M)``."""
+    x = _matrix("eigvalsh", _floating("eigvalsh", x), square=True)
+    w = _nan_guarded("eigvalsh", tf.linalg.eigvalsh, x, 1)
+    return tf.math.real(w) if x.dtype in _COMPLEX else w
+
+
+def eig(x, /):
+    """Eigen-decomposition of general square matrices: ``EigResult(eigenvalues,
+    eigenvectors)``, both complex of ``x``'s precision (complex64 for float32 input);
+    eigenvectors are the columns, normalised to unit length. Order unspecified."""
+    x = _matrix("eig", _floating("eig", x), square=True)
+    w, v = _nan_guarded("eig", tf.linalg.eig, x, 2)
+    return EigResult(w, v)
+
+
+def eigvals(x, /):
+    """Eigenvalues of general square matrices, complex of ``x``'s precision, ``(..., M)``."""
+    x = _matrix("eigvals", _floating("eigvals", x), square=True)
+    return _nan_guarded("eigvals", tf.linalg.eigvals, x, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# norms, rank, pseudo-inverse, powers
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Vector norm over ``axis`` (None: all; int or tuple). ``ord``: any int/float incl. 0,
+    negative orders and +-inf (the standard's table). Real result of ``x``'s precision."""
+    x = _floating("vector_norm", x)
+    _rank("vector_norm", x)
+    return _run("vector_norm", _cl.vector_norm, _xp, x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Matrix norm of each ``(..., M, N)`` matrix: ``ord`` in ``'fro'``, ``'nuc'``, 1, -1, 2,
+    -2, inf, -inf. Real result of ``x``'s precision; ``keepdims`` keeps both matrix axes."""
+    x = _matrix("matrix_norm", _floating("matrix_norm", x))
+    if ord in ("nuc", 2, -2) and min(x.shape[-2:]) == 0:
+        r = tf.zeros(x.shape[:-2], dtype=_REAL_OF[x.dtype])
+        return r[..., None, None] if keepdims else r
+    return _run("matrix_norm", _cl.matrix_norm, _xp, x, keepdims=keepdims, ord=ord,
+                svdvals=_svdvals)
+
+
+def _rtol(fname, rtol):
+    if rtol is None or isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
+        return rtol
+    r = _arr(rtol)
+    if r.dtype not in (tf.float32, tf.float64):
+        raise TypeError(f"{fname}: rtol must be a real floating-point array, got "
+                        f"dtype {_dname(r.dtype)}")
+    return r
+
+
+def matrix_rank(x, /, *, rtol=None):
+    """Rank of each matrix: singular values ``> rtol * largest`` (``rtol`` default
+    ``max(M, N) * eps``; float or array broadcasting against ``x.shape[:-2]``). Default
+    integer dtype."""
+    x = _matrix("matrix_rank", _floating("matrix_rank", x))
+    rd = _REAL_OF[x.dtype]
+    return _run("matrix_rank", _cl.matrix_rank, _xp, x, rtol=_rtol("matrix_rank", rtol),
+                svdvals=_svdvals, eps=_EPS[rd], real_dtype=rd, int_dtype=_t.DEFAULT_INT)
+
+
+def pinv(x, /, *, rtol=None):
+    """Moore-Penrose pseudo-inverse of each ``(..., M, N)`` matrix, shape ``(..., N, M)``;
+    singular values ``<= rtol * largest`` are treated as zero (``rtol`` as in
+    ``matrix_rank``)."""
+    x = _matrix("pinv", _floating("pinv", x))
+    rd = _REAL_OF[x.dtype]
+    return _run("pinv", _cl.pinv, _xp, x, rtol=_rtol("pinv", rtol), svd=_reduced_svd,
+                eps=_EPS[rd], real_dtype=rd)
+
+
+def matrix_power(x, n, /):
+    """``x`` (``(..., M, M)``) to the integer power ``n`` by repeated squaring; ``n == 0``:
+    identity; ``n < 0``: power of the inverse (singular: see ``inv``)."""
+    x = _matrix("matrix_power", _floating("matrix_power", x), square=True)
+    if isinstance(n, bool):
+        raise TypeError("matrix_power: n must be an integer, got bool")
+    return _cl.matrix_power(_xp, x, n, inv=inv, eye_like=_eye_like)
+
+
+# ---------------------------------------------------------------------------------------------
+# products and diagonals
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """Cross product of 3-element vectors along ``axis`` (negative; that axis must have size 3
+    in both and does not broadcast, the others do). Numeric dtypes, promoted."""
+    x1, x2 = _t.promote_args("cross", x1, x2)
+    _numeric("cross", x1)
+    _rank("cross", x1), _rank("cross", x2)
+    return _run("cross", _cl.cross, _xp, x1, x2, axis=axis)
+
+
+def outer(x1, x2, /):
+    """Outer product of 1-D ``x1`` (N,) and ``x2`` (M,): shape (N, M), promoted dtype."""
+    x1, x2 = _t.promote_args("outer", x1, x2)
+    _numeric("outer", x1)
+    _rank("outer", x1), _rank("outer", x2)
+    return _run("outer", _cl.outer, _xp, x1, x2)
+
+
+def diagonal(x, /, *, offset=0):
+    """The ``offset`` diagonal (``>0`` above, ``<0`` below the main one) of each matrix;
+    shape ``x.shape[:-2] + (k,)``, ``k`` possibly 0. Any dtype."""
+    x = _matrix("diagonal", _arr(x))
+    try:
+        offset = int(offset.__index__())
+    except (AttributeError, TypeError):
+        raise TypeError(f"diagonal: offset must be an integer, got {offset!r}") from None
+    # Slice first: TF's diag_part rejects offsets beyond the matrix, the standard wants an
+    # empty diagonal there.
+    if offset > 0:
+        x = x[..., :, offset:]
+    elif offset < 0:
+        x = x[..., -offset:, :]
+    return _run("diagonal", tf.linalg.diag_part, x)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """Sum of the ``offset`` diagonal of each matrix, shape ``x.shape[:-2]``.
+
+    ``dtype=None``: ``x``'s dtype, except narrower signed/unsigned integers accumulate in
+    ``int64``/``uint64`` (the standard's rule with a 64-bit default integer).
+    """
+    x = _numeric("trace", _matrix("trace", _arr(x)))
+    if dtype is None:
+        name = _cl.trace_dtype(_t.dtype_name(x.dtype), None,
+                               default_int=_t.dtype_name(_t.DEFAULT_INT))
+        out = _t.DTYPES[name]
+    else:
+        if dtype not in _NUMERIC:
+            raise TypeError(f"trace: dtype must be a numeric dtype, got {dtype!r}")
+        out = dtype
+    d = diagonal(x, offset=offset)
+    if d.dtype != out:
+        d = tf.cast(d, out)
+    return _run("trace", tf.reduce_sum, d, axis=-1)
