@@ -1,1 +1,64 @@
-"""TF shim (under construction)."""
+"""Array API 2025.12 namespace for TensorFlow, over native ``tf.Tensor``.
+
+``import arraykit.shims.tensorflow as xp`` gives the whole standard: the main-namespace
+functions, dtypes, constants, ``linalg`` and ``fft`` extensions and
+``__array_namespace_info__()``. Inputs may be ``tf.Tensor`` (eager or graph) or
+``tf.Variable``; outputs are plain ``tf.Tensor``. Promotion follows the standard's table
+everywhere, including Python scalars.
+
+Nothing global changes on import. ``enable_array_object()`` opts in to the standard's array
+object surface on ``tf.Tensor``/``tf.Variable`` (``__array_namespace__``, ``mT``, ``T``,
+``size``, ``device``, ``to_device``, integer-array and boolean ``__getitem__``, standard
+promotion in operators); ``disable_array_object()`` restores TF's originals. Tensors stay
+immutable: item assignment raises TypeError; use ``where`` or the ``arraykit.ext.nd`` scatter
+functions instead.
+
+Behaviour the standard leaves open, as chosen here: integer division or remainder by zero
+gives 0; integer ``x ** negative`` gives 0 unless ``|x| == 1``; integer overflow wraps;
+``empty*`` return zeros; unique values come in first-occurrence order.
+"""
+
+from __future__ import annotations
+
+__array_api_version__ = "2025.12"
+
+from ._dtypes import (  # noqa: E402
+    bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64,
+    complex64, complex128,
+)
+from ._constants import e, inf, nan, newaxis, pi  # noqa: E402
+from ._creation_functions import *  # noqa: E402,F403
+from ._data_type_functions import *  # noqa: E402,F403
+from ._elementwise_functions import *  # noqa: E402,F403
+from ._indexing_functions import *  # noqa: E402,F403
+from ._linear_algebra_functions import *  # noqa: E402,F403
+from ._manipulation_functions import *  # noqa: E402,F403
+from ._searching_functions import *  # noqa: E402,F403
+from ._set_functions import *  # noqa: E402,F403
+from ._sorting_functions import *  # noqa: E402,F403
+from ._statistical_functions import *  # noqa: E402,F403
+from ._utility_functions import *  # noqa: E402,F403
+from ._info import __array_namespace_info__  # noqa: E402
+from ._devices import Device, to_device  # noqa: E402
+from ._array_object import (  # noqa: E402
+    array_object_enabled, disable_array_object, enable_array_object,
+)
+from . import fft, linalg  # noqa: E402
+
+from . import (  # noqa: E402
+    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
+    _linear_algebra_functions, _manipulation_functions, _searching_functions,
+    _set_functions, _sorting_functions, _statistical_functions, _utility_functions,
+)
+
+__all__ = (
+    ["__array_api_version__", "__array_namespace_info__", "Device", "to_device",
+     "enable_array_object", "disable_array_object", "array_object_enabled", "fft", "linalg",
+     "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+     "float32", "float64", "complex64", "complex128", "e", "inf", "nan", "newaxis", "pi"]
+    + _creation_functions.__all__ + _data_type_functions.__all__
+    + _elementwise_functions.__all__ + _indexing_functions.__all__
+    + _linear_algebra_functions.__all__ + _manipulation_functions.__all__
+    + _searching_functions.__all__ + _set_functions.__all__ + _sorting_functions.__all__
+    + _statistical_functions.__all__ + _utility_functions.__all__
+)

@@ -1,0 +1,134 @@
+"""The opt-in array-object mechanism shared by the shims.
+
+A framework whose native array class lacks parts of the standard's array object (TF's
+``tf.Tensor``, MXNet's ``NDArray``) can opt in to having them installed *on its classes*:
+``ClassPatcher`` installs a table of attributes on given classes, remembers exactly what each
+class's own ``__dict__`` held before (or that it held nothing), and restores that on
+``disable()``. Enabling twice is a no-op; a lock serialises enable/disable across threads.
+
+``make_operators(fns)`` builds the standard's operator dunders from a namespace's functions,
+so every shim gets the same operator semantics (promotion by the standard's table, Python
+scalars on either side, ``NotImplemented`` for foreign operands).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+_MISSING = object()
+
+#: dunder -> namespace function for the binary operators (reflected ones are derived).
+BINARY_OPERATORS = {
+    "__add__": "add", "__sub__": "subtract", "__mul__": "multiply", "__truediv__": "divide",
+    "__floordiv__": "floor_divide", "__mod__": "remainder", "__pow__": "pow",
+    "__matmul__": "matmul", "__and__": "bitwise_and", "__or__": "bitwise_or",
+    "__xor__": "bitwise_xor", "__lshift__": "bitwise_left_shift",
+    "__rshift__": "bitwise_right_shift",
+}
+#: comparison dunders (no reflected forms: Python swaps them itself).
+COMPARISON_OPERATORS = {
+    "__eq__": "equal", "__ne__": "not_equal", "__lt__": "less", "__le__": "less_equal",
+    "__gt__": "greater", "__ge__": "greater_equal",
+}
+UNARY_OPERATORS = {
+    "__neg__": "negative", "__pos__": "positive", "__abs__": "abs", "__invert__": "bitwise_invert",
+}
+
+
+def make_operators(fns: dict, is_operand: Callable[[object], bool]) -> dict:
+    """Operator dunders from namespace functions ``fns`` (name -> callable).
+
+    ``is_operand(other)`` says whether ``other`` is something the operator handles (an array
+    of this framework or a Python scalar); otherwise the dunder returns ``NotImplemented`` so
+    that Python can try the other operand.
+    """
+    out: dict = {}
+
+    def binary(f):
+        def op(self, other):
+            if not is_operand(other):
+                return NotImplemented
+            return f(self, other)
+
+        def rop(self, other):
+            if not is_operand(other):
+                return NotImplemented
+            return f(other, self)
+
+        return op, rop
+
+    for dunder, fname in BINARY_OPERATORS.items():
+        op, rop = binary(fns[fname])
+        op.__name__ = dunder
+        rop.__name__ = dunder.replace("__", "__r", 1)
+        out[dunder] = op
+        out[rop.__name__] = rop
+    for dunder, fname in COMPARISON_OPERATORS.items():
+        op, _ = binary(fns[fname])
+        op.__name__ = dunder
+        out[dunder] = op
+    for dunder, fname in UNARY_OPERATORS.items():
+        f = fns[fname]
+
+        def uop(self, f=f):
+            return f(self)
+
+        uop.__name__ = dunder
+        out[dunder] = uop
+    return out
+
+
+class ClassPatcher:
+    """Install/restore a table ``{class: {attribute: value}}`` on classes, reversibly.
+
+    ``build`` is called on the first ``enable()`` (so that building the table costs nothing
+    until someone opts in). ``disable()`` restores every class ``__dict__`` entry exactly:
+    originals are put back by identity; attributes the class did not define are deleted.
+    """
+
+    def __init__(self, build: Callable[[], dict]):
+        self._build = build
+        self._lock = threading.RLock()
+        self._saved: list = []  # [(cls, name, original-or-_MISSING)] in install order
+        self._enabled = False
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    def enable(self) -> None:
+        with self._lock:
+            if self._enabled:
+                return
+            table = self._build()
+            saved = []
+            try:
+                for cls, attrs in table.items():
+                    for name, value in attrs.items():
+                        saved.append((cls, name, cls.__dict__.get(name, _MISSING)))
+                        setattr(cls, name, value)
+            except Exception:
+                self._restore(saved)
+                raise
+            self._saved = saved
+            self._enabled = True
+
+    def disable(self) -> None:
+        with self._lock:
+            if not self._enabled:
+                return
+            self._restore(self._saved)
+            self._saved = []
+            self._enabled = False
+
+    @staticmethod
+    def _restore(saved) -> None:
+        for cls, name, orig in reversed(saved):
+            if orig is _MISSING:
+                try:
+                    delattr(cls, name)
+                except AttributeError:
+                    pass
+            else:
+                setattr(cls, name, orig)

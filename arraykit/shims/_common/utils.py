@@ -1,0 +1,123 @@
+"""Framework-agnostic helpers every shim needs: axis normalisation, ``broadcast_shapes``,
+``finfo``/``iinfo`` result objects and ``isdtype`` on dtype *names*.
+
+Nothing here imports a framework; a shim passes names (see ``dtypes``) or plain Python values.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any
+
+from . import dtypes as _d
+
+
+def normalize_axis(axis, ndim: int, fname: str) -> int:
+    """``axis`` as a non-negative int for an array of ``ndim`` dimensions (ValueError if out
+    of range, TypeError if not an integer)."""
+    try:
+        a = operator.index(axis)
+    except TypeError:
+        raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
+    if not -ndim <= a < ndim:
+        raise ValueError(f"{fname}: axis {axis} is out of bounds for array of dimension {ndim}")
+    return a + ndim if a < 0 else a
+
+
+def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) -> tuple:
+    """``axis`` (None, int or tuple of ints) as a tuple of non-negative ints; None -> all."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        out = tuple(normalize_axis(a, ndim, fname) for a in axis)
+        if not allow_duplicates and len(set(out)) != len(out):
+            raise ValueError(f"{fname}: repeated axis in {axis!r}")
+        return out
+    return (normalize_axis(axis, ndim, fname),)
+
+
+def broadcast_shapes(*shapes) -> tuple:
+    """The standard's ``broadcast_shapes``: the broadcast shape of the given shapes (tuples of
+    ints, ``None`` for unknown dimensions); ValueError when they do not broadcast."""
+    if not shapes:
+        return ()
+    ndim = max(len(s) for s in shapes)
+    out: list = [1] * ndim
+    for s in shapes:
+        off = ndim - len(s)
+        for i, n in enumerate(s):
+            j = off + i
+            m = out[j]
+            if n is None or m is None:
+                # Unknown size: it broadcasts with 1 to unknown and otherwise to the known one.
+                if n == 1 or m == 1:
+                    out[j] = None
+                else:
+                    out[j] = m if n is None else n
+            elif m == 1:
+                out[j] = n
+            elif n != 1 and n != m:
+                raise ValueError(f"broadcast_shapes: shapes {shapes} are not broadcastable")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Result of ``finfo`` (the standard's fields)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: Any
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Result of ``iinfo`` (the standard's fields)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: Any
+
+
+def finfo_for(name: str, dtype) -> finfo_object:
+    """``finfo`` of the dtype called ``name``; ``dtype`` is the framework's object for it."""
+    try:
+        bits, eps, mx, mn, tiny = _d.FINFO[name]
+    except KeyError:
+        raise ValueError(f"finfo: {name} is not a floating-point data type") from None
+    return finfo_object(bits, eps, mx, mn, tiny, dtype)
+
+
+def iinfo_for(name: str, dtype) -> iinfo_object:
+    """``iinfo`` of the dtype called ``name``; ``dtype`` is the framework's object for it."""
+    try:
+        bits, mn, mx = _d.IINFO[name]
+    except KeyError:
+        raise ValueError(f"iinfo: {name} is not an integer data type") from None
+    return iinfo_object(bits, mx, mn, dtype)
+
+
+_ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
+                  "complex floating", "numeric")
+
+
+def isdtype_names(name: str, kind, to_name) -> bool:
+    """``isdtype`` on dtype names: ``kind`` is a kind string, a dtype (mapped to its name by
+    ``to_name``) or a tuple of those."""
+    if isinstance(kind, tuple):
+        return any(isdtype_names(name, k, to_name) for k in kind)
+    if isinstance(kind, str):
+        if kind not in _ISDTYPE_KINDS:
+            raise ValueError(f"isdtype: unknown kind {kind!r}")
+        return name in _d.KINDS[kind]
+    return name == to_name(kind)
+
+
+def can_cast_names(from_: str, to: str) -> bool:
+    """The standard's ``can_cast`` on names: promotion of the two gives ``to``."""
+    return from_ == to or _d.promote(from_, to) == to

@@ -1,0 +1,260 @@
+"""The opt-in array object for ``tf.Tensor`` and ``tf.Variable`` (TF's own precedent:
+``tf.experimental.numpy.experimental_enable_numpy_behavior``).
+
+``enable_array_object()`` installs, on ``tf.Tensor`` (so eager and graph tensors) and on
+``tf.Variable`` (a separate class hierarchy), the standard's array-object surface that TF
+lacks or spells differently: ``__array_namespace__``, ``mT``, ``T``, ``size``, ``ndim``
+(Variables), ``device`` (a ``Device``), ``to_device``, operators with the standard's promotion
+(Python scalars included), ``<<``/``>>``/unary ``+``, integer-array and boolean-mask
+``__getitem__``, and a ``__setitem__`` that explains the functional alternative.
+``disable_array_object()`` restores TF's originals exactly. Nothing happens on import.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import tensorflow as tf
+from tensorflow.python.framework import ops as _ops
+from tensorflow.python.framework import tensor as _tensor_mod
+from tensorflow.python.ops import resource_variable_ops as _rv
+
+from .._common.array_object import ClassPatcher, make_operators
+from . import _dtypes as _t
+from ._base import OpError
+from ._devices import Device, to_device
+
+_PY_SCALARS = (bool, int, float, complex)
+_SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+
+
+def _is_operand(o) -> bool:
+    return type(o) in _PY_SCALARS or isinstance(o, (tf.Tensor, tf.Variable))
+
+
+def _array_namespace(self, /, *, api_version=None):
+    if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
+        raise ValueError(f"unsupported Array API version {api_version!r}")
+    import arraykit.shims.tensorflow as xp  # noqa: PLC0415
+
+    return xp
+
+
+def _mT(self):
+    from ._linear_algebra_functions import matrix_transpose  # noqa: PLC0415
+
+    return matrix_transpose(self)
+
+
+def _T(self):
+    if self.shape.rank != 2:
+        raise ValueError("x.T is only defined for 2-D arrays; use x.mT or permute_dims")
+    return tf.transpose(self)
+
+
+def _size(self):
+    return self.shape.num_elements()
+
+
+def _ndim(self):
+    return self.shape.rank
+
+
+def _setitem(self, key, value):
+    raise TypeError(
+        f"{type(self).__name__} is immutable: item assignment is impossible. Use "
+        "xp.where(mask, value, x) or the arraykit.ext.nd scatter functions, which return a "
+        "new array (tf.Variable users: x.assign / x.scatter_nd_update)."
+    )
+
+
+def _norm_int(i, size):
+    i = operator.index(i)
+    if size is not None and not -size <= i < size:
+        raise IndexError(f"index {i} is out of bounds for axis with size {size}")
+    return i
+
+
+def _make_getitem(orig):
+    """``__getitem__`` adding integer-array and boolean-array indexing to TF's slicing."""
+
+    def getitem(self, key):
+        x = self.value() if isinstance(self, tf.Variable) else self
+        if isinstance(key, (tf.Tensor, tf.Variable)):
+            if key.dtype is tf.bool:
+                return _bool_index(x, key)
+            if key.dtype in _t._INTS and key.shape.rank != 0:
+                return _int_arrays_index(x, (key,))
+        elif isinstance(key, tuple) and any(
+                isinstance(k, (tf.Tensor, tf.Variable)) and k.shape.rank != 0 for k in key):
+            if any(isinstance(k, (tf.Tensor, tf.Variable)) and k.dtype is tf.bool for k in key):
+                if len(key) == 1:
+                    return _bool_index(x, key[0])
+                raise IndexError("boolean array indices must be the sole index")
+            return _int_arrays_index(x, key)
+        # Plain ints/slices/None/Ellipsis: TF's own slicing, with IndexError for
+        # out-of-range integers (TF raises InvalidArgumentError eagerly).
+        ks = key if isinstance(key, tuple) else (key,)
+        shape = x.shape.as_list() if x.shape.rank is not None else None
+        if shape is not None:
+            _check_basic(ks, shape)
+        try:
+            return orig(x, key)
+        except OpError as e:
+            raise IndexError(str(e).split("\n")[0]) from None
+        except ValueError as e:
+            raise IndexError(str(e)) from None
+
+    return getitem
+
+
+def _check_basic(ks, shape):
+    n_ell = sum(1 for k in ks if k is Ellipsis)
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis")
+    n_real = sum(1 for k in ks if k is not None and k is not Ellipsis)
+    if n_real > len(shape):
+        raise IndexError(f"too many indices ({n_real}) for array of dimension {len(shape)}")
+    if n_ell == 0 and n_real < len(shape) and False:
+        pass
+    # Check integer bounds on the axes they address.
+    ax = 0
+    for k in ks:
+        if k is Ellipsis:
+            ax += len(shape) - n_real
+            continue
+        if k is None:
+            continue
+        if isinstance(k, (int,)) and not isinstance(k, bool):
+            _norm_int(k, shape[ax])
+        elif isinstance(k, (tf.Tensor, tf.Variable)) and k.shape.rank == 0:
+            if k.dtype in _t._INTS and tf.executing_eagerly():
+                _norm_int(int(k), shape[ax])
+        elif not isinstance(k, slice):
+            if isinstance(k, bool):
+                raise IndexError("Python bool indices are not supported")
+            try:
+                operator.index(k)
+            except TypeError:
+                raise IndexError(f"unsupported index {k!r}") from None
+        ax += 1
+
+
+def _bool_index(x, mask):
+    mask = mask.value() if isinstance(mask, tf.Variable) else mask
+    mr = mask.shape.rank
+    if mr == 0:
+        # x[True] adds an axis of size 1, x[False] one of size 0 (NumPy's rule).
+        return tf.boolean_mask(x[None], tf.reshape(mask, [1]))
+    xs, ms = x.shape.as_list(), mask.shape.as_list()
+    if mr > len(xs) or any(a is not None and b is not None and a != b
+                           for a, b in zip(xs[:mr], ms)):
+        raise IndexError(f"boolean index of shape {tuple(ms)} does not match array shape "
+                         f"{tuple(xs)}")
+    return tf.boolean_mask(x, mask)
+
+
+def _int_arrays_index(x, key):
+    """Tuple of integer arrays and ints (broadcast together), addressing the leading axes."""
+    shape = x.shape.as_list()
+    if any(k is Ellipsis or k is None or isinstance(k, slice) for k in key):
+        # Arrays mixed with slices: handled only when trailing full slices / ellipsis.
+        trimmed = list(key)
+        while trimmed and (trimmed[-1] is Ellipsis or (isinstance(trimmed[-1], slice)
+                                                      and trimmed[-1] == slice(None))):
+            trimmed.pop()
+        if any(k is Ellipsis or k is None or isinstance(k, slice) for k in trimmed):
+            raise IndexError("integer-array indices may only be combined with integers "
+                             "(and trailing full slices)")
+        key = tuple(trimmed)
+    if len(key) > len(shape):
+        raise IndexError(f"too many indices for array of dimension {len(shape)}")
+    idx = []
+    for ax, k in enumerate(key):
+        if isinstance(k, tf.Variable):
+            k = k.value()
+        if not isinstance(k, tf.Tensor):
+            k = tf.constant(_norm_int(k, shape[ax]), tf.int64)
+        elif k.dtype not in _t._INTS:
+            raise IndexError(f"array index of dtype {_t.dtype_name(k.dtype)} is not integer")
+        k = tf.cast(k, tf.int64)
+        size = tf.shape(x, out_type=tf.int64)[ax]
+        idx.append(tf.where(k < 0, k + size, k))
+    b = tf.broadcast_dynamic_shape(tf.shape(idx[0], out_type=tf.int64),
+                                   tf.shape(idx[0], out_type=tf.int64))
+    for i in idx[1:]:
+        b = tf.broadcast_dynamic_shape(b, tf.shape(i, out_type=tf.int64))
+    stacked = tf.stack([tf.broadcast_to(i, b) for i in idx], axis=-1)
+    try:
+        return tf.gather_nd(x, stacked)
+    except OpError as e:
+        raise IndexError(str(e).split("\n")[0]) from None
+
+
+def _device(orig_prop):
+    def device(self):
+        return Device(orig_prop.__get__(self) or "")
+
+    return property(device, doc="The ``Device`` holding this array (str subclass).")
+
+
+def _to_device(self, device, /, *, stream=None):
+    return to_device(self, device, stream=stream)
+
+
+def _build() -> dict:
+    import arraykit.shims.tensorflow as xp  # noqa: PLC0415
+
+    fns = {n: getattr(xp, n) for n in dir(xp) if not n.startswith("_")}
+    ops_table = make_operators(fns, _is_operand)
+    common = {
+        "__array_namespace__": _array_namespace,
+        "mT": property(_mT, doc="Matrix transpose of the last two axes."),
+        "T": property(_T, doc="Transpose of a 2-D array."),
+        "size": property(_size, doc="Number of elements (None if unknown)."),
+        "to_device": _to_device,
+        "__setitem__": _setitem,
+        **ops_table,
+    }
+    tensor = dict(common)
+    tensor["__getitem__"] = _make_getitem(_tensor_mod.Tensor.__getitem__)
+    var = dict(common)
+    var["__getitem__"] = _make_getitem(_tensor_mod.Tensor.__getitem__)
+    var["ndim"] = property(_ndim, doc="Number of dimensions.")
+    var["device"] = _device(_rv.BaseResourceVariable.__dict__["device"])
+    table = {
+        _tensor_mod.Tensor: tensor,
+        _ops.EagerTensor: {"device": _device(_ops.EagerTensor.__dict__["device"])},
+        tf.Variable: var,
+        _rv.BaseResourceVariable: {"device": var["device"]},
+    }
+    # Graph tensors get ``device`` from their C++ base; wrap it on SymbolicTensor.
+    sym = getattr(_ops, "SymbolicTensor", None)
+    if sym is not None:
+        for c in sym.__mro__:
+            if "device" in c.__dict__:
+                table[sym] = {"device": _device(c.__dict__["device"])}
+                break
+    # Variables define their own operators (and __iadd__ etc. as in-place assign, kept);
+    # the table above replaces the out-of-place ones on tf.Variable. BaseResourceVariable
+    # does not override them.
+    return table
+
+
+_PATCHER = ClassPatcher(_build)
+
+
+def enable_array_object() -> None:
+    """Give ``tf.Tensor`` and ``tf.Variable`` the standard's array-object surface (see the
+    module docstring). Idempotent; undone by ``disable_array_object()``."""
+    _PATCHER.enable()
+
+
+def disable_array_object() -> None:
+    """Restore TF's original tensor and variable classes exactly."""
+    _PATCHER.disable()
+
+
+def array_object_enabled() -> bool:
+    """Whether ``enable_array_object()`` is in effect."""
+    return _PATCHER.enabled

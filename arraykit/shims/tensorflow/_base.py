@@ -1,0 +1,98 @@
+"""Internal plumbing shared by the TF shim's modules: input conversion, error translation,
+cached axis constants. Not public."""
+
+from __future__ import annotations
+
+import functools
+
+import tensorflow as tf
+
+from . import _dtypes as _t
+from ._dtypes import EagerTensor as ET, dtype_name
+
+#: TF's runtime errors; none may escape the shim raw.
+OpError = tf.errors.OpError
+
+
+def translate(fname: str, e: Exception, *arrays) -> Exception:
+    """A ValueError/TypeError naming ``fname`` (and the dtypes) for a TF runtime error."""
+    dts = ", ".join(dtype_name_safe(a) for a in arrays)
+    msg = getattr(e, "message", str(e)).split("\n")[0]
+    if isinstance(e, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
+        return TypeError(f"{fname}: not supported for dtypes ({dts}): {msg}")
+    return ValueError(f"{fname}: {msg}" + (f" (dtypes: {dts})" if dts else ""))
+
+
+def dtype_name_safe(a) -> str:
+    try:
+        return dtype_name(a.dtype)
+    except Exception:
+        return type(a).__name__
+
+
+def wrap_errors(fname: str):
+    """Decorator for the non-hot functions: TF runtime errors become ValueError/TypeError
+    naming the function. (Hot functions inline a try/except instead; try is free in 3.11.)"""
+
+    def deco(f):
+        @functools.wraps(f)
+        def g(*args, **kwargs):
+            try:
+                return f(*args, **kwargs)
+            except OpError as e:
+                raise translate(fname, e, *[a for a in args if _t.is_tensor(a)]) from None
+            except tf.errors.OpError as e:  # pragma: no cover - same class, kept for clarity
+                raise translate(fname, e) from None
+
+        return g
+
+    return deco
+
+
+def arr(x, fname: str):
+    """An array argument as a tf.Tensor: tensors pass, Variables read, others converted with
+    the standard's default dtypes."""
+    if type(x) is ET or isinstance(x, tf.Tensor):
+        return x
+    if isinstance(x, tf.Variable):
+        return x.value()
+    if isinstance(x, (bool, int, float, complex)):
+        return _t.as_tensor(x)
+    from ._creation_functions import asarray  # noqa: PLC0415 - late to avoid a cycle
+
+    return asarray(x)
+
+
+def check_dtype(fname: str, x, allowed: frozenset, category: str):
+    """TypeError naming ``fname`` if ``x.dtype`` is not in ``allowed``."""
+    if x.dtype not in allowed:
+        raise TypeError(
+            f"{fname}: input dtype {dtype_name_safe(x)} is not allowed; expected {category}"
+        )
+
+
+def static_shape(x) -> tuple:
+    """The static shape as a tuple (None for unknown sizes)."""
+    return tuple(x.shape.as_list()) if x.shape.rank is not None else ()
+
+
+def ndim(x) -> int:
+    r = x.shape.rank
+    if r is None:
+        raise ValueError("array of unknown rank is not supported")
+    return r
+
+
+_AXES_CACHE: dict[int, tf.Tensor] = {}
+
+
+def all_axes(n: int):
+    """An int32 tensor ``[0, ..., n-1]``; cached eagerly (only used on the eager fast path)."""
+    t = _AXES_CACHE.get(n)
+    if t is None:
+        t = _AXES_CACHE[n] = tf.constant(list(range(n)), tf.int32)
+    return t
+
+
+def in_eager() -> bool:
+    return tf.executing_eagerly()

@@ -1,0 +1,377 @@
+"""Creation functions. Python inputs get the standard's default dtypes (int64, float64,
+complex128), not TF's (int32, float32)."""
+
+from __future__ import annotations
+
+import builtins
+import math
+
+import numpy as np
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
+from tensorflow.python.ops import gen_math_ops as _m
+
+from .._common import dtypes as _d
+from . import _dtypes as _t
+from ._base import ET, arr, ndim, wrap_errors
+from ._devices import check_device, on
+
+__all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full",
+           "full_like", "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros",
+           "zeros_like"]
+
+_NP_OK = {np.dtype(n) for n in _d.ALL}
+
+
+def _check_dtype(dtype, fname):
+    if dtype is not None and dtype not in _t._NAMES:
+        raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
+
+
+def _shape(shape, fname):
+    if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
+        shape = (int(shape),)
+    try:
+        shape = tuple(int(s) for s in shape)
+    except TypeError:
+        raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got {shape!r}") from None
+    if any(s < 0 for s in shape):
+        raise ValueError(f"{fname}: negative dimension in shape {shape}")
+    return shape
+
+
+def _infer_py(obj):
+    """Default dtype for (nested) Python data: bool < int < float < complex, as the spec."""
+    kinds = set()
+
+    def walk(o):
+        t = type(o)
+        if t is builtins.bool:
+            kinds.add(0)
+        elif t is int:
+            kinds.add(1)
+        elif t is float:
+            kinds.add(2)
+        elif t is complex:
+            kinds.add(3)
+        elif isinstance(o, (list, tuple)):
+            for e in o:
+                walk(e)
+        elif isinstance(o, (tf.Tensor, tf.Variable)):
+            kinds.add(("t", o.dtype))
+        else:
+            kinds.add(("o", None))
+
+    walk(obj)
+    return kinds
+
+
+@wrap_errors("asarray")
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    """Array API ``asarray``: tensors, Variables, Python scalars, nested sequences, NumPy
+    arrays and buffer-protocol objects to a tf.Tensor. Tensors are immutable, so ``copy=True``
+    returns a new tensor handle and ``copy=False`` works whenever no dtype/device change is
+    needed."""
+    _check_dtype(dtype, "asarray")
+    dev = check_device(device)
+    if isinstance(obj, (tf.Tensor, tf.Variable)):
+        x = obj.value() if isinstance(obj, tf.Variable) else obj
+        if dtype is not None and x.dtype is not dtype:
+            if copy is False:
+                raise ValueError("asarray: copy=False but a dtype conversion is needed")
+            x = tf.cast(x, dtype)
+        if dev is not None and tf.executing_eagerly() and _dev_of(x) != dev:
+            if copy is False:
+                raise ValueError("asarray: copy=False but a device transfer is needed")
+            with tf.device(str(dev)):
+                return tf.identity(x)
+        if copy:
+            with on(dev):
+                return tf.identity(x)
+        return x
+    if copy is False and not hasattr(obj, "__dlpack__"):
+        # A Python object cannot share memory with an immutable tensor.
+        if not isinstance(obj, np.ndarray):
+            raise ValueError("asarray: copy=False is impossible for Python objects")
+    with on(dev):
+        t = type(obj)
+        if t in (builtins.bool, int, float, complex):
+            return _t.as_tensor(obj, dtype)
+        if isinstance(obj, (list, tuple)):
+            kinds = _infer_py(obj)
+            if dtype is None:
+                tens = [k[1] for k in kinds if isinstance(k, tuple) and k[0] == "t"]
+                if tens:
+                    dtype = tens[0]
+                    for d in tens[1:]:
+                        dtype = _t.promote_dtypes("asarray", dtype, d)
+                elif 3 in kinds:
+                    dtype = _t.DEFAULT_COMPLEX
+                elif 2 in kinds:
+                    dtype = _t.DEFAULT_FLOAT
+                elif 1 in kinds:
+                    dtype = _t.DEFAULT_INT
+                elif 0 in kinds:
+                    dtype = tf.bool
+                else:
+                    dtype = _t.DEFAULT_FLOAT  # empty sequence
+            a = np.asarray(_unwrap(obj), dtype=dtype.as_numpy_dtype)
+            return tf.constant(a, dtype)
+        if isinstance(obj, np.generic):
+            obj = np.asarray(obj)
+        if not isinstance(obj, np.ndarray):
+            if hasattr(obj, "__dlpack__"):
+                obj = from_dlpack(obj)
+                return obj if dtype is None else tf.cast(obj, dtype)
+            obj = np.asarray(memoryview(obj)) if _is_buffer(obj) else np.asarray(obj)
+        if dtype is None:
+            if obj.dtype not in _NP_OK:
+                raise TypeError(f"asarray: NumPy dtype {obj.dtype} is not an Array API dtype")
+            return tf.constant(obj)
+        return tf.constant(obj.astype(dtype.as_numpy_dtype, copy=False), dtype)
+
+
+def _unwrap(o):
+    if isinstance(o, (list, tuple)):
+        return [_unwrap(e) for e in o]
+    if isinstance(o, (tf.Tensor, tf.Variable)):
+        return o.numpy()
+    return o
+
+
+def _is_buffer(o):
+    try:
+        memoryview(o)
+        return True
+    except TypeError:
+        return False
+
+
+def _dev_of(x):
+    from ._devices import device_of  # noqa: PLC0415
+
+    return device_of(x)
+
+
+def _fill(shape, value, dtype, device, fname):
+    _check_dtype(dtype, fname)
+    shape = _shape(shape, fname)
+    with on(check_device(device)):
+        return _a.fill(tf.constant(shape, tf.int64), tf.constant(value, dtype))
+
+
+def zeros(shape, *, dtype=None, device=None):
+    """Array API ``zeros`` (default dtype float64)."""
+    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
+    return _fill(shape, False if dtype is tf.bool else 0, dtype, device, "zeros")
+
+
+def ones(shape, *, dtype=None, device=None):
+    """Array API ``ones`` (default dtype float64)."""
+    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
+    return _fill(shape, True if dtype is tf.bool else 1, dtype, device, "ones")
+
+
+def empty(shape, *, dtype=None, device=None):
+    """Array API ``empty``: TF has no uninitialised tensors, so this is ``zeros``."""
+    return zeros(shape, dtype=dtype, device=device)
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    """Array API ``full``; the dtype defaults from the Python type of ``fill_value``."""
+    if isinstance(fill_value, (tf.Tensor, tf.Variable)):
+        fill_value = fill_value.numpy().item()
+    if dtype is None:
+        dtype = _t._default_scalar_dtype(fill_value)
+    _check_dtype(dtype, "full")
+    if type(fill_value) is complex and dtype not in _t._CPLX:
+        raise TypeError("full: complex fill_value needs a complex dtype")
+    if dtype is tf.bool:
+        fill_value = builtins.bool(fill_value)
+    elif dtype in _t._INTS:
+        lo, hi = _d.IINFO[_t.dtype_name(dtype)][1:]
+        fill_value = int(fill_value)
+        if not lo <= fill_value <= hi:
+            raise OverflowError(f"full: {fill_value} out of range for {_t.dtype_name(dtype)}")
+    return _fill(shape, fill_value, dtype, device, "full")
+
+
+def _like(x, dtype, device, fill, fname):
+    x = arr(x, fname)
+    d = x.dtype if dtype is None else dtype
+    _check_dtype(d, fname)
+    dev = check_device(device)
+    if dev is None and tf.executing_eagerly():
+        dev = _dev_of(x)
+    shp = x.shape
+    with on(dev):
+        if shp.is_fully_defined():
+            return _a.fill(tf.constant(shp.as_list(), tf.int64), tf.constant(fill(d), d))
+        return _a.fill(_a.shape(x, out_type=tf.int64), tf.constant(fill(d), d))
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    """Array API ``zeros_like``."""
+    return _like(x, dtype, device, lambda d: False if d is tf.bool else 0, "zeros_like")
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    """Array API ``ones_like``."""
+    return _like(x, dtype, device, lambda d: True if d is tf.bool else 1, "ones_like")
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    """Array API ``empty_like`` (zeros: TF has no uninitialised tensors)."""
+    return zeros_like(x, dtype=dtype, device=device)
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    """Array API ``full_like``."""
+    x = arr(x, "full_like")
+    d = x.dtype if dtype is None else dtype
+    if type(fill_value) is float and d in _t._INTS:
+        raise TypeError("full_like: float fill_value for an integer dtype")
+    if type(fill_value) is complex and d not in _t._CPLX:
+        raise TypeError("full_like: complex fill_value for a non-complex dtype")
+    dev = check_device(device)
+    if dev is None and tf.executing_eagerly():
+        dev = _dev_of(x)
+    return full(tuple(x.shape.as_list()), fill_value, dtype=d, device=dev)
+
+
+@wrap_errors("arange")
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Array API ``arange``: ``ceil((stop - start) / step)`` elements ``start + i * step``."""
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    if dtype is None:
+        isf = any(type(v) is float for v in (start, stop, step))
+        dtype = _t.DEFAULT_FLOAT if isf else _t.DEFAULT_INT
+    _check_dtype(dtype, "arange")
+    n = builtins.max(0, math.ceil((stop - start) / step))
+    with on(check_device(device)):
+        if dtype in _t._INTS:
+            r = _m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
+                          tf.constant(1, tf.int64))
+            r = _m.add_v2(_m.mul(r, tf.constant(int(step), tf.int64)),
+                          tf.constant(int(start), tf.int64))
+            return r if dtype is tf.int64 else _m.cast(r, dtype)
+        r = _m.cast(_m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
+                              tf.constant(1, tf.int64)), tf.float64)
+        r = _m.add_v2(_m.mul(r, tf.constant(float(step), tf.float64)),
+                      tf.constant(float(start), tf.float64))
+        return _m.cast(r, dtype)
+
+
+@wrap_errors("eye")
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    """Array API ``eye``: ones on the ``k``-th diagonal."""
+    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
+    _check_dtype(dtype, "eye")
+    n_cols = n_rows if n_cols is None else n_cols
+    with on(check_device(device)):
+        i = _m._range(0, n_rows, 1)[:, None]
+        j = _m._range(0, n_cols, 1)[None, :]
+        return _m.cast(_m.equal(_m.sub(j, i), k), dtype)
+
+
+@wrap_errors("linspace")
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    """Array API ``linspace`` (complex too), computed in double precision then cast."""
+    if dtype is None:
+        iscx = type(start) is complex or type(stop) is complex
+        dtype = _t.DEFAULT_COMPLEX if iscx else _t.DEFAULT_FLOAT
+    _check_dtype(dtype, "linspace")
+    if dtype not in _t.CATEGORY["floating-point"]:
+        raise TypeError(f"linspace: dtype {_t.dtype_name(dtype)} is not floating-point")
+    if num < 0:
+        raise ValueError("linspace: num must be non-negative")
+    wd = tf.complex128 if dtype in _t._CPLX else tf.float64
+    div = (num - 1) if endpoint else num
+    with on(check_device(device)):
+        i = _m.cast(_m._range(0, num, 1), wd)
+        s = tf.constant(start, wd)
+        if div > 0:
+            step = (stop - start) / div
+            r = _m.add_v2(s, _m.mul(i, tf.constant(step, wd)))
+            if endpoint and num > 1:
+                r = tf.concat([r[:-1], tf.constant([stop], wd)], 0)
+        else:
+            r = _m.add_v2(s, _m.mul(i, tf.constant(0, wd)))
+        return _m.cast(r, dtype)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Array API ``meshgrid``: a tuple of arrays (2025.12)."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("meshgrid: indexing must be 'xy' or 'ij'")
+    arrays = [arr(a, "meshgrid") for a in arrays]
+    if not arrays:
+        return ()
+    d = arrays[0].dtype
+    for a in arrays[1:]:
+        if a.dtype is not d:
+            raise TypeError("meshgrid: all arrays must have the same dtype")
+    n = len(arrays)
+    sizes = [a.shape.num_elements() for a in arrays]
+    if indexing == "xy" and n >= 2:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, a in enumerate(arrays):
+        shp = [1] * n
+        ax = i
+        if indexing == "xy" and n >= 2 and i < 2:
+            ax = 1 - i
+        shp[ax] = -1
+        out.append(tf.broadcast_to(tf.reshape(a, shp), sizes))
+    return tuple(out)
+
+
+def _tri(x, k, lower, fname):
+    x = arr(x, fname)
+    if ndim(x) < 2:
+        raise ValueError(f"{fname}: x must have at least 2 dimensions")
+    shp = tf.shape(x, out_type=tf.int64)
+    r, c = shp[-2], shp[-1]
+    i = _m._range(tf.constant(0, tf.int64), r, tf.constant(1, tf.int64))[:, None]
+    j = _m._range(tf.constant(0, tf.int64), c, tf.constant(1, tf.int64))[None, :]
+    diff = _m.sub(j, i)
+    mask = _m.less_equal(diff, k) if lower else _m.greater_equal(diff, k)
+    return _a.select_v2(mask, x, _a.zeros_like(x))
+
+
+@wrap_errors("tril")
+def tril(x, /, *, k=0):
+    """Array API ``tril``: zero above the ``k``-th diagonal."""
+    return _tri(x, k, True, "tril")
+
+
+@wrap_errors("triu")
+def triu(x, /, *, k=0):
+    """Array API ``triu``: zero below the ``k``-th diagonal."""
+    return _tri(x, k, False, "triu")
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """Array API ``from_dlpack``: any object with ``__dlpack__`` (NumPy, torch, JAX, ...).
+
+    Falls back to a copy through NumPy where TF's zero-copy import refuses the capsule
+    (e.g. bool and unsigned dtypes); ``copy=False`` then raises ValueError."""
+    dev = check_device(device)
+    if isinstance(x, (tf.Tensor, tf.Variable)):
+        return asarray(x, device=dev, copy=copy)
+    try:
+        if copy:
+            raise BufferError
+        cap = x.__dlpack__()
+        out = tf.experimental.dlpack.from_dlpack(cap)
+    except Exception:
+        if copy is False:
+            raise ValueError("from_dlpack: zero-copy import is not possible here") from None
+        out = tf.constant(np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x))
+    if dev is not None:
+        with tf.device(str(dev)):
+            out = tf.identity(out)
+    return out

@@ -1,0 +1,77 @@
+"""Data type functions: astype, can_cast, finfo, iinfo, isdtype, result_type."""
+
+from __future__ import annotations
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_math_ops as _m
+
+from .._common import utils as _u
+from . import _dtypes as _t
+from ._base import arr, translate, OpError
+from ._devices import check_device
+from ._dtypes import result_type
+
+__all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype``. Complex -> real raises TypeError (the spec leaves it unspecified;
+    take ``real`` first); complex -> bool is ``x != 0``."""
+    x = arr(x, "astype")
+    if dtype not in _t._NAMES:
+        raise TypeError(f"astype: {dtype!r} is not an Array API data type")
+    d = x.dtype
+    dev = check_device(device)
+    try:
+        if d is dtype:
+            out = tf.identity(x) if copy else x
+        elif d in _t._CPLX and dtype is tf.bool:
+            out = _m.not_equal(x, tf.zeros((), d))
+        elif d in _t._CPLX and dtype not in _t._CPLX:
+            raise TypeError(f"astype: cannot cast {_t.dtype_name(d)} to {_t.dtype_name(dtype)}"
+                            "; take real() first")
+        elif dtype is tf.bool:
+            out = _m.not_equal(x, tf.zeros((), d))
+        else:
+            out = _m.cast(x, dtype)
+        if dev is not None:
+            with tf.device(str(dev)):
+                out = tf.identity(out)
+        return out
+    except OpError as e:
+        raise translate("astype", e, x) from None
+
+
+def _dt(x, fname):
+    if isinstance(x, tf.DType):
+        return x
+    if isinstance(x, (tf.Tensor, tf.Variable)):
+        return x.dtype
+    raise TypeError(f"{fname}: expected a dtype or an array, got {x!r}")
+
+
+def can_cast(from_, to, /):
+    """Array API ``can_cast``: True where the standard's promotion of ``from_`` and ``to`` is
+    ``to``."""
+    return _u.can_cast_names(_t.dtype_name(_dt(from_, "can_cast")), _t.dtype_name(to))
+
+
+def finfo(type, /):  # noqa: A002 - the standard's name
+    """Array API ``finfo``; for complex dtypes the figures (and ``dtype``) are those of the
+    real component."""
+    d = _dt(type, "finfo")
+    rd = {tf.complex64: tf.float32, tf.complex128: tf.float64}.get(d, d)
+    return _u.finfo_for(_t.dtype_name(d), rd)
+
+
+def iinfo(type, /):  # noqa: A002 - the standard's name
+    """Array API ``iinfo``."""
+    d = _dt(type, "iinfo")
+    return _u.iinfo_for(_t.dtype_name(d), d)
+
+
+def isdtype(dtype, kind):
+    """Array API ``isdtype``: ``kind`` is a kind string, a dtype or a tuple of those."""
+    if not isinstance(dtype, tf.DType):
+        raise TypeError(f"isdtype: expected a dtype, got {dtype!r}")
+    return _u.isdtype_names(_t.dtype_name(dtype), kind, _t.dtype_name)

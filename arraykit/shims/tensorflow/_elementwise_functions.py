@@ -1,0 +1,409 @@
+"""Elementwise functions, built from one table (name -> dtype category, TF op, per-dtype
+fallbacks) and two factories, as array-api-strict does.
+
+Hot path: both inputs are ``EagerTensor`` of the same dtype and the op has a native kernel for
+it -> one type check, one enum-set lookup and the generated op (``gen_*_ops`` directly, which
+skips the Python dispatch layer that ``tf.math.*`` adds). Everything else (Variables, graph
+tensors, Python scalars, mixed dtypes, dtypes needing a fallback) takes the slow path, which
+promotes by the standard's table and checks the function's dtype category.
+"""
+
+from __future__ import annotations
+
+import math as _math
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_bitwise_ops as _b
+from tensorflow.python.ops import gen_math_ops as _m
+from tensorflow.python.ops import gen_array_ops as _a
+
+from . import _dtypes as _t
+from ._base import ET, OpError, arr, translate
+from ._dtypes import CATEGORY, promote_args
+
+_LN2 = _math.log(2.0)
+_LN10 = _math.log(10.0)
+_UINTS = CATEGORY["unsigned integer"]
+_SINTS = CATEGORY["signed integer"]
+_INTS = CATEGORY["integral"]
+_REALF = CATEGORY["real floating"]
+_CPLX = CATEGORY["complex floating"]
+_FLOAT = CATEGORY["floating-point"]
+_BITS = {d: int(_t.dtype_name(d)[-2:].lstrip("t")) for d in _INTS}
+
+
+def _per(dtypes, fn):
+    """A fallback table entry: the same function for every dtype of ``dtypes``."""
+    return {d: fn for d in dtypes}
+
+
+def _ident(x, *_):
+    return x
+
+
+def _zeros(x):
+    return _a.zeros_like(x)
+
+
+def _where(c, a, b):
+    return _a.select_v2(c, a, b)
+
+
+def _const(v, d):
+    return tf.constant(v, d)
+
+
+def _real_dtype(d):
+    return tf.float32 if d is tf.complex64 else tf.float64
+
+
+# ---------------------------------------------------------------------------- fallbacks
+
+
+def _complex_abs(x):
+    return _m.complex_abs(x, Tout=_real_dtype(x.dtype))
+
+
+def _uint_neg(x):
+    return _m.sub(_a.zeros_like(x), x)
+
+
+def _uint_sign(x):
+    return _m.cast(_m.greater(x, _a.zeros_like(x)), x.dtype)
+
+
+def _trunc(x):
+    return _where(_m.less(x, _a.zeros_like(x)), _m.ceil(x), _m.floor(x))
+
+
+def _complex_round(x):
+    rd = _real_dtype(x.dtype)
+    return _m._complex(_m.round(_m.real(x, Tout=rd)), _m.round(_m.imag(x, Tout=rd)),
+                       Tout=x.dtype)
+
+
+def _real(x):
+    return _m.real(x, Tout=_real_dtype(x.dtype))
+
+
+def _imag(x):
+    return _m.imag(x, Tout=_real_dtype(x.dtype))
+
+
+def _all_false(x):
+    return _a.zeros_like(_m.cast(x, tf.bool)) if x.dtype is not tf.bool else _a.zeros_like(x)
+
+
+def _all_true(x):
+    return _m.logical_not(_all_false(x))
+
+
+def _cplx_parts(fn, combine):
+    def f(x):
+        return combine(fn(_real(x)), fn(_imag(x)))
+
+    return f
+
+
+def _log2(x):
+    return _m.mul(_m.log(x), _const(1.0 / _LN2, x.dtype))
+
+
+def _log10(x):
+    return _m.mul(_m.log(x), _const(1.0 / _LN10, x.dtype))
+
+
+def _signbit(x):
+    it = tf.int32 if x.dtype is tf.float32 else tf.int64
+    b = tf.bitcast(x, it)
+    return _m.less(b, _a.zeros_like(b))
+
+
+def _copysign(x1, x2):
+    a = _m._abs(x1)
+    return _where(_signbit(x2), _m.neg(a), a)
+
+
+def _hypot(x1, x2):
+    # |x1 + i x2| is computed by std::abs (hypot): no overflow, inf beats nan as spec'd.
+    c = tf.complex(x1, x2)
+    return _m.complex_abs(c, Tout=x1.dtype)
+
+
+def _logaddexp(x1, x2):
+    mx = _m.maximum(x1, x2)
+    r = _m.add_v2(mx, _m.log1p(_m.exp(_m.neg(_m._abs(_m.sub(x1, x2))))))
+    # Equal operands (including both +inf or both -inf, where x1 - x2 is nan): x + log 2.
+    return _where(_m.equal(x1, x2), _m.add_v2(x1, _const(_LN2, x1.dtype)), r)
+
+
+def _int_guard(op):
+    """Integer floor division/remainder with a documented divide-by-zero result of 0
+    (NumPy's), instead of TF's InvalidArgumentError."""
+
+    def f(x1, x2):
+        z = _m.equal(x2, _a.zeros_like(x2))
+        safe = _where(z, _a.ones_like(x2), x2)
+        r = op(x1, safe)
+        return _where(z, _a.zeros_like(r), r)
+
+    return f
+
+
+def _int_pow(x1, x2):
+    """Integer power; a negative exponent gives 0 except for bases 1 and -1 (the integer part
+    of the exact result), where TF would raise."""
+    neg = _m.less(x2, _a.zeros_like(x2))
+    e = _where(neg, _m.neg(x2), x2)
+    r = _m._pow(x1, e)
+    unit = _m.equal(_m._abs(x1), _a.ones_like(x1))
+    return _where(_m.logical_and(neg, _m.logical_not(unit)), _a.zeros_like(r), r)
+
+
+def _uint_pow(x1, x2):
+    # Computed in int64 (wraps mod 2**64, hence correctly mod 2**bits) and cast back.
+    d = x1.dtype
+    r = _m._pow(_m.cast(x1, tf.int64), _m.cast(x2, tf.int64))
+    return _m.cast(r, d)
+
+
+def _lshift(x1, x2):
+    d = x1.dtype
+    big = _m.greater_equal(x2, _const(_BITS[d], d))
+    r = _b.left_shift(x1, _where(big, _a.zeros_like(x2), x2))
+    return _where(big, _a.zeros_like(r), r)
+
+
+def _rshift(x1, x2):
+    d = x1.dtype
+    top = _const(_BITS[d] - 1, d)
+    if d in _SINTS:
+        # Shifting by >= bits fills with the sign bit: same as shifting by bits - 1.
+        return _b.right_shift(x1, _m.minimum(x2, top))
+    big = _m.greater(x2, top)
+    r = _b.right_shift(x1, _where(big, _a.zeros_like(x2), x2))
+    return _where(big, _a.zeros_like(r), r)
+
+
+def _via_int64(op):
+    def f(*xs):
+        d = xs[0].dtype
+        return _m.cast(op(*[_m.cast(x, tf.int64) for x in xs]), d)
+
+    return f
+
+
+_SMALL_INTS = frozenset([tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64])
+
+# ---------------------------------------------------------------------------- factories
+
+
+def _make_unary(name, category, op, special, doc):
+    allowed = CATEGORY[category]
+    special = dict(special or {})
+    native = frozenset(allowed - special.keys())
+    native_enums = frozenset(d.as_datatype_enum for d in native)
+
+    def slow(x):
+        x = arr(x, name)
+        d = x.dtype
+        try:
+            if d in native:
+                return op(x)
+            s = special.get(d)
+            if s is not None:
+                return s(x)
+        except OpError as e:
+            raise translate(name, e, x) from None
+        raise TypeError(f"{name}: dtype {_t.dtype_name(d) if d in _t._NAMES else d!r} is not "
+                        f"supported; expected {category}")
+
+    def f(x, /):
+        if type(x) is ET and x._datatype_enum() in native_enums:
+            try:
+                return op(x)
+            except OpError as e:
+                raise translate(name, e, x) from None
+        return slow(x)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Array API ``{name}(x, /)``: {doc} Input: {category} dtypes."
+    return f
+
+
+def _make_binary(name, category, op, special, doc):
+    allowed = CATEGORY[category]
+    special = dict(special or {})
+    native = frozenset(allowed - special.keys())
+    native_enums = frozenset(d.as_datatype_enum for d in native)
+
+    def slow(x1, x2):
+        x1, x2 = promote_args(name, x1, x2)
+        d = x1.dtype
+        try:
+            if d in native:
+                return op(x1, x2)
+            s = special.get(d)
+            if s is not None:
+                return s(x1, x2)
+        except OpError as e:
+            raise translate(name, e, x1, x2) from None
+        raise TypeError(f"{name}: dtype {_t.dtype_name(d)} is not supported; "
+                        f"expected {category}")
+
+    def f(x1, x2, /):
+        if type(x1) is ET and type(x2) is ET:
+            e = x1._datatype_enum()
+            if e in native_enums and e == x2._datatype_enum():
+                try:
+                    return op(x1, x2)
+                except OpError as err:
+                    raise translate(name, err, x1, x2) from None
+        return slow(x1, x2)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"Array API ``{name}(x1, x2, /)``: {doc} Inputs: {category} dtypes (arrays or "
+                 "Python scalars), promoted by the standard's table.")
+    return f
+
+
+_UNARY = {
+    # name: (category, op, {dtype: fallback}, doc)
+    "abs": ("numeric", _m._abs, {**_per(_UINTS, _ident), **_per(_CPLX, _complex_abs)},
+            "absolute value (|z| for complex, real result)."),
+    "acos": ("floating-point", _m.acos, None, "inverse cosine."),
+    "acosh": ("floating-point", _m.acosh, None, "inverse hyperbolic cosine."),
+    "asin": ("floating-point", _m.asin, None, "inverse sine."),
+    "asinh": ("floating-point", _m.asinh, None, "inverse hyperbolic sine."),
+    "atan": ("floating-point", _m.atan, None, "inverse tangent."),
+    "atanh": ("floating-point", _m.atanh, None, "inverse hyperbolic tangent."),
+    "bitwise_invert": ("integer or boolean", _b.invert,
+                       {tf.bool: _m.logical_not}, "bitwise NOT (logical NOT for bool)."),
+    "ceil": ("real numeric", _m.ceil, _per(_INTS, _ident), "round towards +inf."),
+    "conj": ("numeric", _m.conj, _per(_INTS | _REALF, _ident), "complex conjugate."),
+    "cos": ("floating-point", _m.cos, None, "cosine."),
+    "cosh": ("floating-point", _m.cosh, None, "hyperbolic cosine."),
+    "exp": ("floating-point", _m.exp, None, "e**x."),
+    "expm1": ("floating-point", _m.expm1, None, "e**x - 1, accurate near 0."),
+    "floor": ("real numeric", _m.floor, _per(_INTS, _ident), "round towards -inf."),
+    "imag": ("numeric", _imag, _per(_INTS | _REALF, _zeros), "imaginary part."),
+    "isfinite": ("numeric", _m.is_finite,
+                 {**_per(_INTS, _all_true),
+                  **_per(_CPLX, _cplx_parts(_m.is_finite, _m.logical_and))},
+                 "True where finite."),
+    "isinf": ("numeric", _m.is_inf,
+              {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_inf, _m.logical_or))},
+              "True where infinite."),
+    "isnan": ("numeric", _m.is_nan,
+              {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_nan, _m.logical_or))},
+              "True where NaN."),
+    "log": ("floating-point", _m.log, None, "natural logarithm."),
+    "log1p": ("floating-point", _m.log1p, None, "log(1 + x), accurate near 0."),
+    "log2": ("floating-point", _log2, None, "base-2 logarithm."),
+    "log10": ("floating-point", _log10, None, "base-10 logarithm."),
+    "logical_not": ("bool", _m.logical_not, None, "logical NOT."),
+    "negative": ("numeric", _m.neg, _per(_UINTS, _uint_neg), "-x (wraps for integers)."),
+    "positive": ("numeric", _ident, None, "+x."),
+    "real": ("numeric", _real, _per(_INTS | _REALF, _ident), "real part."),
+    "reciprocal": ("floating-point", _m.reciprocal, None, "1 / x."),
+    "round": ("numeric", _m.round, {**_per(_INTS, _ident), **_per(_CPLX, _complex_round)},
+              "round half to even (componentwise for complex)."),
+    "sign": ("numeric", _m.sign, _per(_UINTS, _uint_sign), "sign (x / |x| for complex)."),
+    "signbit": ("real floating", _signbit, None, "True where the sign bit is set."),
+    "sin": ("floating-point", _m.sin, None, "sine."),
+    "sinh": ("floating-point", _m.sinh, None, "hyperbolic sine."),
+    "square": ("numeric", _m.square, None, "x * x."),
+    "sqrt": ("floating-point", _m.sqrt, None, "square root."),
+    "tan": ("floating-point", _m.tan, None, "tangent."),
+    "tanh": ("floating-point", _m.tanh, None, "hyperbolic tangent."),
+    "trunc": ("real numeric", _trunc, _per(_INTS, _ident), "round towards zero."),
+}
+
+_INT_FLOORDIV = _int_guard(_m.floor_div)
+_INT_MOD = _int_guard(_m.floor_mod)
+
+_BINARY = {
+    "add": ("numeric", _m.add_v2, None, "x1 + x2 (wraps for integers)."),
+    "atan2": ("real floating", _m.atan2, None, "inverse tangent of x1 / x2, by quadrant."),
+    "bitwise_and": ("integer or boolean", _b.bitwise_and, {tf.bool: _m.logical_and},
+                    "bitwise AND."),
+    "bitwise_left_shift": ("integral", _lshift, None,
+                           "x1 << x2; shifts >= the bit width give 0."),
+    "bitwise_or": ("integer or boolean", _b.bitwise_or, {tf.bool: _m.logical_or},
+                   "bitwise OR."),
+    "bitwise_right_shift": ("integral", _rshift, None,
+                            "x1 >> x2 (arithmetic); shifts >= the bit width saturate."),
+    "bitwise_xor": ("integer or boolean", _b.bitwise_xor, {tf.bool: _m.not_equal},
+                    "bitwise XOR."),
+    "copysign": ("real floating", _copysign, None, "|x1| with the sign of x2."),
+    "divide": ("floating-point", _m.real_div, None, "true division."),
+    "equal": ("any", _m.equal, None, "x1 == x2."),
+    "floor_divide": ("real numeric", _m.floor_div, _per(_INTS, _INT_FLOORDIV),
+                     "floor(x1 / x2); integer division by zero gives 0."),
+    "greater": ("real numeric", _m.greater, None, "x1 > x2."),
+    "greater_equal": ("real numeric", _m.greater_equal, None, "x1 >= x2."),
+    "hypot": ("real floating", _hypot, None, "sqrt(x1**2 + x2**2) without overflow."),
+    "less": ("real numeric", _m.less, None, "x1 < x2."),
+    "less_equal": ("real numeric", _m.less_equal, None, "x1 <= x2."),
+    "logaddexp": ("real floating", _logaddexp, None, "log(exp(x1) + exp(x2))."),
+    "logical_and": ("bool", _m.logical_and, None, "logical AND."),
+    "logical_or": ("bool", _m.logical_or, None, "logical OR."),
+    "logical_xor": ("bool", _m.not_equal, None, "logical XOR."),
+    "maximum": ("real numeric", _m.maximum, None, "elementwise maximum (NaN propagates)."),
+    "minimum": ("real numeric", _m.minimum, None, "elementwise minimum (NaN propagates)."),
+    "multiply": ("numeric", _m.mul, None, "x1 * x2 (wraps for integers)."),
+    "nextafter": ("real floating", _m.next_after, None,
+                  "next representable value after x1 towards x2."),
+    "not_equal": ("any", _m.not_equal, None, "x1 != x2."),
+    "pow": ("numeric", _m._pow, {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow)},
+            "x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1."),
+    "remainder": ("real numeric", _m.floor_mod, _per(_INTS, _INT_MOD),
+                  "x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0."),
+    "subtract": ("numeric", _m.sub, None, "x1 - x2 (wraps for integers)."),
+}
+
+__all__ = list(_UNARY) + list(_BINARY) + ["clip"]
+
+for _name, (_cat, _op, _sp, _doc) in _UNARY.items():
+    globals()[_name] = _make_unary(_name, _cat, _op, _sp, _doc)
+for _name, (_cat, _op, _sp, _doc) in _BINARY.items():
+    globals()[_name] = _make_binary(_name, _cat, _op, _sp, _doc)
+del _name, _cat, _op, _sp, _doc
+
+
+def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
+    """Array API ``clip``: clamp ``x`` to [min, max]. ``min``/``max`` may be arrays or Python
+    scalars (scalars follow the standard's scalar rules); the result keeps ``x``'s dtype and
+    has the broadcast shape of all inputs."""
+    x = arr(x, "clip")
+    d = x.dtype
+    if d not in CATEGORY["real numeric"]:
+        raise TypeError(f"clip: dtype {_t.dtype_name(d)} is not supported; expected real numeric")
+
+    def bound(b, which):
+        if type(b) in (bool, int, float, complex):
+            return _t._scalar_const(b, _t._scalar_dtype(b, d, "clip")) if not (
+                type(b) is float and d in _INTS) else None
+        b = arr(b, "clip")
+        if (b.dtype in _INTS) != (d in _INTS) or b.dtype not in CATEGORY["real numeric"]:
+            raise TypeError(f"clip: {which} dtype {_t.dtype_name(b.dtype)} does not match "
+                            f"x dtype {_t.dtype_name(d)}")
+        return b if b.dtype is d else _m.cast(b, d)
+
+    try:
+        if min is not None:
+            if type(min) is float and d in _INTS:
+                # Float bound on an integer array: compare in float64, keep x's dtype.
+                lo = _m.ceil(_const(min, tf.float64))
+                x = _m.cast(_m.maximum(_m.cast(x, tf.float64), lo), d)
+            else:
+                x = _m.maximum(x, bound(min, "min"))
+        if max is not None:
+            if type(max) is float and d in _INTS:
+                hi = _m.floor(_const(max, tf.float64))
+                x = _m.cast(_m.minimum(_m.cast(x, tf.float64), hi), d)
+            else:
+                x = _m.minimum(x, bound(max, "max"))
+    except OpError as e:
+        raise translate("clip", e, x) from None
+    return x

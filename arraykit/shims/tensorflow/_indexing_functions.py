@@ -1,0 +1,60 @@
+"""Indexing functions: take, take_along_axis. Negative indices count from the end."""
+
+from __future__ import annotations
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_math_ops as _m
+
+from .._common import utils as _u
+from . import _dtypes as _t
+from ._base import arr, ndim, wrap_errors
+
+__all__ = ["take", "take_along_axis"]
+
+
+def _wrap_neg(i, size):
+    i = tf.cast(i, tf.int64)
+    return tf.where(i < 0, i + tf.cast(size, tf.int64), i)
+
+
+def _check_idx(indices, fname):
+    indices = arr(indices, fname)
+    if indices.dtype not in _t._INTS:
+        raise TypeError(f"{fname}: indices must have an integer dtype, got "
+                        f"{_t.dtype_name(indices.dtype)}")
+    return indices
+
+
+@wrap_errors("take")
+def take(x, indices, /, *, axis=None):
+    """Array API ``take``; ``axis`` may be omitted for 1-D ``x``."""
+    x = arr(x, "take")
+    indices = _check_idx(indices, "take")
+    n = ndim(x)
+    if axis is None:
+        if n != 1:
+            raise ValueError("take: axis is required unless x is 1-D")
+        axis = 0
+    ax = _u.normalize_axis(axis, n, "take")
+    return tf.gather(x, _wrap_neg(indices, tf.shape(x)[ax]), axis=ax)
+
+
+@wrap_errors("take_along_axis")
+def take_along_axis(x, indices, /, *, axis=-1):
+    """Array API ``take_along_axis``: ``x`` and ``indices`` broadcast on every other axis."""
+    x = arr(x, "take_along_axis")
+    indices = _check_idx(indices, "take_along_axis")
+    n = ndim(x)
+    if ndim(indices) != n:
+        raise ValueError("take_along_axis: x and indices must have the same number of dims")
+    ax = _u.normalize_axis(axis, n, "take_along_axis")
+    xs, is_ = x.shape.as_list(), indices.shape.as_list()
+    bx = list(_u.broadcast_shapes(tuple(xs[:ax] + [1] + xs[ax + 1:]),
+                                  tuple(is_[:ax] + [1] + is_[ax + 1:])))
+    x = tf.broadcast_to(x, bx[:ax] + [xs[ax]] + bx[ax + 1:])
+    indices = tf.broadcast_to(indices, bx[:ax] + [is_[ax]] + bx[ax + 1:])
+    perm = list(range(n))
+    perm[ax], perm[-1] = perm[-1], perm[ax]
+    xt = tf.transpose(x, perm)
+    it = _wrap_neg(tf.transpose(indices, perm), xs[ax])
+    return tf.transpose(tf.gather(xt, it, axis=n - 1, batch_dims=n - 1), perm)

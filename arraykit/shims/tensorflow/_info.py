@@ -1,0 +1,52 @@
+"""``__array_namespace_info__`` for the TF shim."""
+
+from __future__ import annotations
+
+import tensorflow as tf
+
+from .._common import dtypes as _d
+from . import _dtypes as _t
+from ._devices import Device, check_device, default_device, devices
+
+__all__ = ["__array_namespace_info__"]
+
+
+class __array_namespace_info__:  # noqa: N801 - the standard's name
+    """Inspection API of the TF shim (Array API 2025.12)."""
+
+    __module__ = "arraykit.shims.tensorflow"
+
+    def capabilities(self) -> dict:
+        """Boolean indexing and data-dependent output shapes work eagerly (and in graphs with
+        dynamic shapes); TF has no max-dimension limit."""
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": None}
+
+    def default_device(self) -> Device:
+        """The device new tensors go to when no ``device=`` is given."""
+        return default_device()
+
+    def devices(self) -> tuple:
+        """All CPU and GPU devices, as a tuple (2025.12)."""
+        return devices()
+
+    def default_dtypes(self, *, device=None) -> dict:
+        """The standard's 64-bit defaults (on every device)."""
+        check_device(device)
+        return {k: _t.DTYPES[v] for k, v in _d.DEFAULT_DTYPES.items()}
+
+    def dtypes(self, *, device=None, kind=None) -> dict:
+        """Supported dtypes, optionally of one ``kind`` (string or tuple of strings)."""
+        check_device(device)
+        if kind is None:
+            names = _d.ALL
+        else:
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            names = []
+            for k in kinds:
+                if isinstance(k, tf.DType):
+                    names.append(_t.dtype_name(k))
+                    continue
+                if k not in _d.KINDS:
+                    raise ValueError(f"dtypes: unknown kind {k!r}")
+                names.extend(n for n in _d.KINDS[k] if n not in names)
+        return {n: _t.DTYPES[n] for n in _d.ALL if n in names}

@@ -1,0 +1,104 @@
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where."""
+
+from __future__ import annotations
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
+from tensorflow.python.ops import gen_math_ops as _m
+
+from .._common import utils as _u
+from . import _dtypes as _t
+from ._base import arr, check_dtype, ndim, wrap_errors
+
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+
+_REALNUM = _t.CATEGORY["real numeric"]
+
+
+def _arg(fn, x, axis, keepdims, fname):
+    x = arr(x, fname)
+    check_dtype(fname, x, _REALNUM | {tf.bool}, "real numeric")
+    n = ndim(x)
+    if n == 0:
+        if axis not in (None, 0, -1):
+            raise ValueError(f"{fname}: axis out of range for a 0-d array")
+        return tf.constant(0, tf.int64)
+    if x.shape.num_elements() == 0:
+        raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
+    if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
+        x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)
+    if axis is None:
+        r = fn(tf.reshape(x, [-1]), 0, output_type=tf.int64)
+        return tf.reshape(r, [1] * n) if keepdims else r
+    ax = _u.normalize_axis(axis, n, fname)
+    r = fn(x, ax, output_type=tf.int64)
+    return _a.expand_dims(r, ax) if keepdims else r
+
+
+@wrap_errors("argmax")
+def argmax(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmax``: index (int64) of the first maximum."""
+    return _arg(tf.math.argmax, x, axis, keepdims, "argmax")
+
+
+@wrap_errors("argmin")
+def argmin(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmin``: index (int64) of the first minimum."""
+    return _arg(tf.math.argmin, x, axis, keepdims, "argmin")
+
+
+@wrap_errors("count_nonzero")
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    """Array API ``count_nonzero`` (int64 result)."""
+    x = arr(x, "count_nonzero")
+    axes = _u.normalize_axes(axis, ndim(x), "count_nonzero")
+    nz = _m.cast(_m.not_equal(x, tf.zeros((), x.dtype)), tf.int64)
+    return tf.reduce_sum(nz, axis=list(axes), keepdims=keepdims)
+
+
+@wrap_errors("nonzero")
+def nonzero(x, /):
+    """Array API ``nonzero``: a tuple of int64 index arrays (data-dependent shape: eager or
+    dynamic-shape graphs only). 0-d input raises ValueError."""
+    x = arr(x, "nonzero")
+    n = ndim(x)
+    if n == 0:
+        raise ValueError("nonzero: 0-d arrays are not supported")
+    idx = _a.where(_m.not_equal(x, tf.zeros((), x.dtype)) if x.dtype is not tf.bool else x)
+    return tuple(idx[:, i] for i in range(n))
+
+
+@wrap_errors("searchsorted")
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
+    array or (2025.12) a Python scalar; int64 indices of ``x2``'s shape."""
+    if side not in ("left", "right"):
+        raise ValueError("searchsorted: side must be 'left' or 'right'")
+    x1 = arr(x1, "searchsorted")
+    if ndim(x1) != 1:
+        raise ValueError("searchsorted: x1 must be 1-D")
+    x1, x2 = _t.promote_args("searchsorted", x1, x2)
+    check_dtype("searchsorted", x1, _REALNUM, "real numeric")
+    if sorter is not None:
+        x1 = tf.gather(x1, arr(sorter, "searchsorted"))
+    shp = tf.shape(x2)
+    flat = tf.reshape(x2, [1, -1])
+    r = tf.searchsorted(tf.reshape(x1, [1, -1]), flat, side=side, out_type=tf.int64)
+    if x2.shape.is_fully_defined():
+        return tf.reshape(r, x2.shape)
+    return tf.reshape(r, shp)
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``: ``x1``/``x2`` arrays or (2025.12) Python scalars, promoted by the
+    standard's rules; ``condition`` must be bool."""
+    condition = arr(condition, "where")
+    if condition.dtype is not tf.bool:
+        raise TypeError(f"where: condition must be bool, got {_t.dtype_name(condition.dtype)}")
+    x1, x2 = _t.promote_args("where", x1, x2)
+    try:
+        _u.broadcast_shapes(tuple(condition.shape.as_list()), tuple(x1.shape.as_list()),
+                            tuple(x2.shape.as_list()))
+    except ValueError:
+        raise ValueError("where: shapes do not broadcast") from None
+    return _a.select_v2(condition, x1, x2)

@@ -1,0 +1,96 @@
+"""Set functions: isin and the unique_* family (data-dependent shapes: eager or dynamic-shape
+graphs). Output order is TF's (first occurrence), which the standard allows; every NaN is its
+own unique value."""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
+from tensorflow.python.ops import gen_math_ops as _m
+
+from . import _dtypes as _t
+from ._base import arr, ndim, wrap_errors
+
+__all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+
+UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
+                                                 "counts"])
+UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
+UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+
+
+def _unique(x):
+    """(values, inverse (flat), counts) of flattened ``x``."""
+    flat = tf.reshape(x, [-1])
+    d = x.dtype
+    if d in _t._CPLX:
+        rd = tf.float32 if d is tf.complex64 else tf.float64
+        pairs = tf.stack([_m.real(flat, Tout=rd), _m.imag(flat, Tout=rd)], 1)
+        v, idx, cnt = _a.unique_with_counts_v2(pairs, axis=[0], out_idx=tf.int64)
+        return _m._complex(v[:, 0], v[:, 1], Tout=d), idx, cnt
+    if d in (tf.uint16, tf.uint32, tf.uint64, tf.bool):
+        wd = tf.int64 if d is not tf.bool else tf.int8
+        v, idx, cnt = _a.unique_with_counts(_m.cast(flat, wd), out_idx=tf.int64)
+        v = _m.cast(v, d)
+    else:
+        v, idx, cnt = _a.unique_with_counts(flat, out_idx=tf.int64)
+    if d in _t._REAL:
+        # TF merges NaNs; the standard wants each NaN counted once on its own.
+        nan = _m.is_nan(flat)
+        if bool(tf.reduce_any(nan)):
+            keep = tf.logical_not(_m.is_nan(v))
+            v2 = tf.boolean_mask(v, keep)
+            cnt2 = tf.boolean_mask(cnt, keep)
+            nn = tf.reduce_sum(tf.cast(nan, tf.int64))
+            nk = tf.shape(v2, out_type=tf.int64)[0]
+            # Old index -> new index for non-NaN values; NaNs get nk, nk+1, ...
+            remap = tf.cumsum(tf.cast(keep, tf.int64)) - 1
+            nan_rank = tf.cumsum(tf.cast(nan, tf.int64)) - 1
+            idx = tf.where(nan, nk + nan_rank, tf.gather(remap, idx))
+            v = tf.concat([v2, tf.fill([nn], tf.constant(float("nan"), d))], 0)
+            cnt = tf.concat([cnt2, tf.ones([nn], cnt.dtype)], 0)
+    return v, idx, tf.cast(cnt, tf.int64)
+
+
+@wrap_errors("unique_values")
+def unique_values(x, /):
+    """Array API ``unique_values``."""
+    return _unique(arr(x, "unique_values"))[0]
+
+
+@wrap_errors("unique_counts")
+def unique_counts(x, /):
+    """Array API ``unique_counts``: (values, counts)."""
+    v, _, c = _unique(arr(x, "unique_counts"))
+    return UniqueCountsResult(v, c)
+
+
+@wrap_errors("unique_inverse")
+def unique_inverse(x, /):
+    """Array API ``unique_inverse``: (values, inverse_indices shaped like x)."""
+    x = arr(x, "unique_inverse")
+    v, idx, _ = _unique(x)
+    return UniqueInverseResult(v, tf.reshape(idx, tf.shape(x)))
+
+
+@wrap_errors("unique_all")
+def unique_all(x, /):
+    """Array API ``unique_all``: (values, first indices, inverse_indices, counts)."""
+    x = arr(x, "unique_all")
+    v, idx, c = _unique(x)
+    n = tf.size(idx, out_type=tf.int64)
+    first = tf.math.unsorted_segment_min(tf.range(n, dtype=tf.int64), idx,
+                                         tf.shape(v, out_type=tf.int64)[0])
+    return UniqueAllResult(v, first, tf.reshape(idx, tf.shape(x)), c)
+
+
+@wrap_errors("isin")
+def isin(x1, x2, /, *, invert=False):
+    """Array API ``isin`` (2025.12): for each element of ``x1``, whether it occurs in ``x2``
+    (either may be a Python int); bool result shaped like ``x1``."""
+    x1, x2 = _t.promote_args("isin", x1, x2)
+    flat = tf.reshape(x2, [-1])
+    r = tf.reduce_any(_m.equal(_a.expand_dims(x1, -1), flat), axis=-1)
+    return _m.logical_not(r) if invert else r

@@ -1,0 +1,181 @@
+"""Statistical functions. ``sum``/``prod``/``cumulative_*`` widen integer inputs to the
+default integer dtype (int64, or uint64 for unsigned) as the standard asks. Hot path: an
+``EagerTensor`` reduced over all axes with no options -> the generated op with a cached axis
+constant."""
+
+from __future__ import annotations
+
+import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
+from tensorflow.python.ops import gen_math_ops as _m
+
+from .._common import utils as _u
+from . import _dtypes as _t
+from ._base import ET, OpError, all_axes, arr, check_dtype, ndim, translate
+
+__all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum",
+           "var"]
+
+_NUM = _t.CATEGORY["numeric"]
+_REALNUM = _t.CATEGORY["real numeric"]
+_FLOAT = _t.CATEGORY["floating-point"]
+_REALF = _t.CATEGORY["real floating"]
+_E = lambda ds: frozenset(d.as_datatype_enum for d in ds)  # noqa: E731
+_SUM_FAST = _E(_FLOAT | {tf.int64, tf.uint64})
+_MAX_FAST = _E(_REALNUM - {tf.uint16, tf.uint32})
+_MEAN_FAST = _E(_FLOAT)
+
+
+def _acc_dtype(d, dtype, fname):
+    """The dtype ``sum``/``prod``/``cumulative_*`` compute in."""
+    if dtype is not None:
+        if dtype not in _t._NAMES:
+            raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
+        return dtype
+    if d is tf.bool or d in _t.CATEGORY["signed integer"]:
+        return tf.int64
+    if d in _t.CATEGORY["unsigned integer"]:
+        return tf.uint64
+    return d
+
+
+def _axes(x, axis, fname):
+    n = ndim(x)
+    if axis is None:
+        return list(range(n))
+    return list(_u.normalize_axes(axis, n, fname))
+
+
+def _reduce(op, x, axis, keepdims, fname):
+    try:
+        return op(x, _axes(x, axis, fname), keep_dims=keepdims)
+    except OpError as e:
+        raise translate(fname, e, x) from None
+
+
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+    """Array API ``sum``."""
+    if type(x) is ET and axis is None and dtype is None and not keepdims \
+            and x._datatype_enum() in _SUM_FAST:
+        return _m._sum(x, all_axes(x._rank()), keep_dims=False)
+    x = arr(x, "sum")
+    check_dtype("sum", x, _NUM | {tf.bool}, "numeric")
+    d = _acc_dtype(x.dtype, dtype, "sum")
+    if x.dtype is not d:
+        x = _m.cast(x, d)
+    return _reduce(_m._sum, x, axis, keepdims, "sum")
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``."""
+    x = arr(x, "prod")
+    check_dtype("prod", x, _NUM | {tf.bool}, "numeric")
+    d = _acc_dtype(x.dtype, dtype, "prod")
+    if x.dtype is not d:
+        x = _m.cast(x, d)
+    return _reduce(_m.prod, x, axis, keepdims, "prod")
+
+
+def _minmax(op, x, axis, keepdims, fname):
+    x = arr(x, fname)
+    check_dtype(fname, x, _REALNUM, "real numeric")
+    if x.shape.num_elements() == 0 and _axes(x, axis, fname):
+        raise ValueError(f"{fname}: reduction over a zero-size array has no identity")
+    d = x.dtype
+    if d is tf.uint16 or d is tf.uint32:
+        return _m.cast(_reduce(op, _m.cast(x, tf.int64), axis, keepdims, fname), d)
+    if d in _REALF:
+        # TF's Max/Min drop NaN on some kernels; the standard wants NaN to propagate.
+        r = _reduce(op, x, axis, keepdims, fname)
+        anynan = _reduce(_m._any, _m.is_nan(x), axis, keepdims, fname)
+        return _a.select_v2(anynan, tf.constant(float("nan"), d), r)
+    return _reduce(op, x, axis, keepdims, fname)
+
+
+def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``max`` (NaN propagates)."""
+    return _minmax(_m._max, x, axis, keepdims, "max")
+
+
+def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``min`` (NaN propagates)."""
+    return _minmax(_m._min, x, axis, keepdims, "min")
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean`` (floating-point input)."""
+    if type(x) is ET and axis is None and not keepdims and x._datatype_enum() in _MEAN_FAST:
+        return _m.mean(x, all_axes(x._rank()), keep_dims=False)
+    x = arr(x, "mean")
+    check_dtype("mean", x, _FLOAT, "floating-point")
+    return _reduce(_m.mean, x, axis, keepdims, "mean")
+
+
+def _var(x, axis, correction, keepdims, fname):
+    x = arr(x, fname)
+    check_dtype(fname, x, _REALF, "real floating")
+    axes = _axes(x, axis, fname)
+    shp = x.shape.as_list()
+    if all(shp[a] is not None for a in axes):
+        n = 1
+        for a in axes:
+            n *= shp[a]
+        n = tf.constant(float(n), x.dtype)
+    else:
+        n = tf.cast(tf.reduce_prod(tf.gather(tf.shape(x), axes)), x.dtype)
+    m = _m.mean(x, axes, keep_dims=True)
+    dev = _m.square(_m.sub(x, m))
+    s = _m._sum(dev, axes, keep_dims=keepdims)
+    return _m.real_div(s, _m.maximum(_m.sub(n, tf.constant(float(correction), x.dtype)),
+                                      tf.constant(0.0, x.dtype)))
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var`` with ``correction`` (Bessel: 1)."""
+    try:
+        return _var(x, axis, correction, keepdims, "var")
+    except OpError as e:
+        raise translate("var", e) from None
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std`` with ``correction`` (Bessel: 1)."""
+    try:
+        return _m.sqrt(_var(x, axis, correction, keepdims, "std"))
+    except OpError as e:
+        raise translate("std", e) from None
+
+
+def _cumulative(op, x, axis, dtype, include_initial, fname, initial):
+    x = arr(x, fname)
+    check_dtype(fname, x, _NUM | {tf.bool}, "numeric")
+    n = ndim(x)
+    if axis is None:
+        if n > 1:
+            raise ValueError(f"{fname}: axis is required for arrays of more than 1 dimension")
+        if n == 0:
+            x = tf.reshape(x, [1])
+            n = 1
+        axis = 0
+    ax = _u.normalize_axis(axis, n, fname)
+    d = _acc_dtype(x.dtype, dtype, fname)
+    if x.dtype is not d:
+        x = _m.cast(x, d)
+    try:
+        r = op(x, axis=ax)
+        if include_initial:
+            shp = tf.concat([tf.shape(x)[:ax], [1], tf.shape(x)[ax + 1:]], 0)
+            r = tf.concat([tf.fill(shp, tf.constant(initial, d)), r], ax)
+        return r
+    except OpError as e:
+        raise translate(fname, e, x) from None
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_sum``."""
+    return _cumulative(tf.cumsum, x, axis, dtype, include_initial, "cumulative_sum", 0)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_prod``."""
+    return _cumulative(tf.math.cumprod, x, axis, dtype, include_initial, "cumulative_prod", 1)
