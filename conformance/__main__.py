@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not switch on the array-object opt-in (tensorflow, mxnet); "
                         "results go to BACKEND-namespace-only.json")
     parser.add_argument("--no-record", action="store_true", help="do not write results")
+    parser.add_argument("--write-readme", action="store_true",
+                        help="with 'matrix': also rewrite the README's support matrix")
     parser.epilog = ("Extra pytest arguments go after '--', e.g. "
                      "'-- array_api_tests/test_fft.py'; such runs are not recorded.")
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -32,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     args.pytest_args = pytest_args
     if args.backend == "matrix":
         print(runner.matrix())
+        if args.write_readme:
+            runner.write_matrix_to_readme()
         return 0
     results = runner.run(
         args.backend,

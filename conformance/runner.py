@@ -256,3 +256,15 @@ def _served_by(variant: str) -> str:
         sys.path.pop(0)
     backend = BY_NAME.get(variant.split("-namespace-only")[0])
     return backend.served_by if backend else "?"
+
+
+README = HERE.parent / "README.md"
+MATRIX_START, MATRIX_END = "<!-- conformance-matrix:start -->", "<!-- conformance-matrix:end -->"
+
+
+def write_matrix_to_readme() -> None:
+    """Replace the README's support matrix (between its markers) with ``matrix()``."""
+    text = README.read_text()
+    head, _, rest = text.partition(MATRIX_START)
+    _, _, tail = rest.partition(MATRIX_END)
+    README.write_text(f"{head}{MATRIX_START}\n{matrix()}\n{MATRIX_END}{tail}")

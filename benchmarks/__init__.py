@@ -1,0 +1,1 @@
+"""Overhead studies. Scripts that print figures; never timed tests."""
