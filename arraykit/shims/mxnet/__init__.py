@@ -1,0 +1,89 @@
+"""An Array API 2025.12 namespace over MXNet 1.9.1 (``mxnet.numpy`` / ``mxnet.npx``).
+
+Native ``mxnet.numpy.ndarray`` objects go in and come out; there is no wrapper class.  Use it
+like any standard namespace::
+
+    import arraykit.shims.mxnet as xp
+    x = xp.asarray([1, 2, 3])          # int64 (MXNet alone would give float32)
+    y = xp.floor_divide(x, xp.asarray([2, 2, 2]))
+
+What differs from the standard, and why:
+
+* Dtypes.  MXNet holds bool, int8, int32, int64, uint8, float32, float64.  ``int16``,
+  ``uint16``, ``uint32``, ``uint64``, ``complex64`` and ``complex128`` exist as names, are absent
+  from ``__array_namespace_info__().dtypes()`` and every request for them raises TypeError
+  naming MXNet, the function and the dtype (no silent emulation).  Promotions whose standard
+  result MXNet lacks (int8 with uint8 -> int16, ...) raise TypeError too.
+* Defaults: float32 (MXNet's own default) for floats, int64 for integers and indices.  Python
+  int literals give int64 and bools give bool (MXNet alone gives float32 for both).
+* Sums/products/traces of unsigned input accumulate in int64 (MXNet has no uint64).
+* Complex: no complex dtype, so ``fft`` transforms and ``linalg.eig``/``eigvals`` raise
+  TypeError; ``conj``/``real`` are the identity and ``imag`` gives zeros on real input.
+* Errors.  The MXNet engine is asynchronous: errors inside a kernel surface later, at
+  ``asnumpy()``/``wait_to_read()``/``item()`` or the next synchronising call, not at the call.
+  arraykit checks dtypes, shapes, axes and empty reductions itself so that those raise at the
+  call.  What can still surface later: LAPACK failures (singular matrix in ``inv``/``solve``,
+  non-positive-definite ``cholesky``), out-of-memory, and out-of-bounds *values* in index
+  arrays (``take`` wraps them modulo the axis length; ``x[idx]`` raises asynchronously).
+* Autograd: everything except ``nextafter``, ``unique_*``, the ``repeats`` array of ``repeat``
+  and host-data ``asarray`` is built from MXNet ops, so gradients flow under
+  ``mxnet.autograd.record()`` where MXNet can differentiate the op.
+* The array-object surface (``x.__array_namespace__()``, ``x.device``, ``x.mT``, standard
+  operators) is an explicit opt-in: :func:`enable_array_object` / :func:`disable_array_object`.
+* Devices are ``mxnet.Context`` objects (``mxnet.cpu(0)``, ``mxnet.gpu(i)``).
+"""
+
+from __future__ import annotations
+
+import math as _math
+
+from . import _dtypes
+from . import fft, linalg
+from ._array_object import array_object_enabled, disable_array_object, enable_array_object
+from ._creation_functions import (arange, asarray, empty, empty_like, eye, from_dlpack, full,
+                                  full_like, linspace, meshgrid, ones, ones_like, tril, triu,
+                                  zeros, zeros_like)
+from ._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
+from ._elementwise_functions import *  # noqa: F401,F403 - the table-generated functions
+from ._elementwise_functions import (_BINARY, _UNARY, ceil, clip, conj, floor, floor_divide,
+                                     imag, logaddexp, maximum, minimum, nextafter, pow, real,
+                                     remainder, round, sign, trunc, bitwise_left_shift,
+                                     bitwise_right_shift)
+from ._indexing_functions import take, take_along_axis
+from ._info import __array_namespace_info__
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._manipulation_functions import (broadcast_arrays, broadcast_shapes, broadcast_to, concat,
+                                      expand_dims, flip, moveaxis, permute_dims, repeat, reshape,
+                                      roll, squeeze, stack, tile, unstack)
+from ._searching_functions import (argmax, argmin, count_nonzero, nonzero, searchsorted,
+                                   where)
+from ._set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
+from ._sorting_functions import argsort, sort
+from ._statistical_functions import (cumulative_prod, cumulative_sum, max, mean, min, prod,
+                                     std, sum, var)
+from ._utility_functions import all, any, diff
+
+__array_api_version__ = "2025.12"
+
+# dtype objects: NumPy's, which is what MXNet arrays report as ``x.dtype``.
+bool = _dtypes.DTYPES["bool"]  # noqa: A001
+int8 = _dtypes.DTYPES["int8"]
+int16 = _dtypes.DTYPES["int16"]  # not holdable by MXNet: any request raises TypeError
+int32 = _dtypes.DTYPES["int32"]
+int64 = _dtypes.DTYPES["int64"]
+uint8 = _dtypes.DTYPES["uint8"]
+uint16 = _dtypes.DTYPES["uint16"]  # not holdable by MXNet
+uint32 = _dtypes.DTYPES["uint32"]  # not holdable by MXNet
+uint64 = _dtypes.DTYPES["uint64"]  # not holdable by MXNet
+float32 = _dtypes.DTYPES["float32"]
+float64 = _dtypes.DTYPES["float64"]
+complex64 = _dtypes.DTYPES["complex64"]  # not holdable by MXNet
+complex128 = _dtypes.DTYPES["complex128"]  # not holdable by MXNet
+
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+newaxis = None
+
+del _math

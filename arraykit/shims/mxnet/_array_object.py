@@ -1,0 +1,205 @@
+"""The array-object surface of the standard on ``mxnet.numpy.ndarray``, as an explicit opt-in.
+
+MXNet's arrays lack ``__array_namespace__``, ``device``, ``to_device``, ``mT``, ``__dlpack__``
+and ``__index__``; their operators follow MXNet's promotion (int8 + uint8 is int32, ``//``
+between arrays raises).  :func:`enable_array_object` installs the attributes below on
+``mxnet.numpy.ndarray`` (operators then go through this namespace's functions, with the
+standard's promotion), remembering what was there; :func:`disable_array_object` puts the
+originals back.  Nothing is installed at import time.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mxnet import np as mnp
+
+from ._helpers import check_device
+
+_TARGETS = (mnp.ndarray,)
+
+
+def _ns():
+    return sys.modules[__package__]
+
+
+def _array_namespace(self, /, *, api_version=None):
+    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
+        raise ValueError(f"unsupported array API version {api_version!r}")
+    return _ns()
+
+
+def _to_device(self, device, /, *, stream=None):
+    ctx = check_device(device, "to_device")
+    return self if ctx == self.ctx else self.as_in_context(ctx)
+
+
+def _dlpack(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    if copy:
+        return self.copy().to_dlpack_for_read()
+    return self.to_dlpack_for_read()
+
+
+def _dlpack_device(self, /):
+    # DLPack device codes: 1 = CPU, 2 = CUDA.
+    return (1, 0) if self.ctx.device_type == "cpu" else (2, self.ctx.device_id)
+
+
+def _index(self, /):
+    if self.ndim != 0 or self.dtype.kind not in "iu":
+        raise TypeError("only 0-d integer arrays can be converted to an index")
+    return int(self.item())
+
+
+def _complex(self, /):
+    return complex(self.item())
+
+
+_orig_getitem = mnp.ndarray.__getitem__
+_orig_setitem = mnp.ndarray.__setitem__
+
+
+def _fix_key(self, key):
+    """A key MXNet accepts, or None when the standard's answer must be built here.
+
+    MXNet rejects ``...`` on 0-d arrays (only ``()`` works) and empty boolean masks whose
+    zero-size dimensions face non-zero ones (the standard's test suite allows them).
+    """
+    if self.ndim == 0:
+        if key is Ellipsis or (isinstance(key, tuple) and all(k is Ellipsis for k in key)):
+            return ()
+    return key
+
+
+def _getitem(self, key):
+    if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
+                                              and all(k is Ellipsis or k is None for k in key))):
+        nones = sum(1 for k in key if k is None) if isinstance(key, tuple) else 0
+        r = _orig_getitem(self, ())
+        return r.reshape((1,) * nones) if nones else r
+    if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0 and key.ndim:
+        if key.ndim <= self.ndim and all(k in (s, 0) for k, s in zip(key.shape, self.shape)):
+            return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
+    return _orig_getitem(self, key)
+
+
+def _setitem(self, key, value):
+    if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
+                                              and all(k is Ellipsis for k in key))):
+        key = ()
+    if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0:
+        return None
+    if isinstance(value, (bool, int, float)) and not isinstance(value, bool) and \
+            self.dtype.kind in "iu" and isinstance(value, float):
+        raise TypeError("cannot assign a Python float into an integer array")
+    return _orig_setitem(self, key, value)
+
+
+def _binop(fname, reflected=False):
+    def op(self, other):
+        f = getattr(_ns(), fname)
+        try:
+            return f(other, self) if reflected else f(self, other)
+        except TypeError:
+            if not isinstance(other, (mnp.ndarray, bool, int, float, complex)):
+                return NotImplemented
+            raise
+
+    op.__name__ = fname
+    return op
+
+
+def _inplace(fname):
+    def op(self, other):
+        r = getattr(_ns(), fname)(self, other)
+        if r.dtype != self.dtype:
+            raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
+                            f"{r.dtype}")
+        if r.shape != self.shape:
+            raise ValueError(f"in-place {fname} would change the shape {self.shape} to {r.shape}")
+        self[()] = r
+        return self
+
+    op.__name__ = fname
+    return op
+
+
+def _unop(fname):
+    def op(self):
+        return getattr(_ns(), fname)(self)
+
+    op.__name__ = fname
+    return op
+
+
+_BINARY_OPS = {
+    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
+    "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
+    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+}
+_COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
+                "eq": "equal", "ne": "not_equal"}
+
+
+def _build_table():
+    t = {
+        "__array_namespace__": _array_namespace,
+        "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
+        "to_device": _to_device,
+        "mT": property(lambda self: _ns().matrix_transpose(self),
+                       doc="Transpose of the last two axes."),
+        "__dlpack__": _dlpack,
+        "__dlpack_device__": _dlpack_device,
+        "__index__": _index,
+        "__getitem__": _getitem,
+        "__setitem__": _setitem,
+        "__complex__": _complex,
+        "__neg__": _unop("negative"),
+        "__pos__": _unop("positive"),
+        "__abs__": _unop("abs"),
+        "__invert__": _unop("bitwise_invert"),
+    }
+    for short, fname in _BINARY_OPS.items():
+        t[f"__{short}__"] = _binop(fname)
+        t[f"__r{short}__"] = _binop(fname, reflected=True)
+        t[f"__i{short}__"] = _inplace(fname)
+    for short, fname in _COMPARISONS.items():
+        t[f"__{short}__"] = _binop(fname)
+    return t
+
+
+#: attribute name -> value installed on ``mxnet.numpy.ndarray`` by the opt-in.
+ARRAY_ATTRIBUTES = _build_table()
+
+_MISSING = object()
+_saved: dict = {}
+
+
+def enable_array_object():
+    """Install the standard's array-object attributes on ``mxnet.numpy.ndarray`` (idempotent).
+
+    Operators then follow the standard (promotion table, ``//`` between arrays, in-place
+    operators that may not change dtype).  :func:`disable_array_object` undoes it.
+    """
+    if _saved:
+        return
+    for cls in _TARGETS:
+        for name, value in ARRAY_ATTRIBUTES.items():
+            _saved[cls, name] = cls.__dict__.get(name, _MISSING)
+            setattr(cls, name, value)
+
+
+def disable_array_object():
+    """Restore the attributes :func:`enable_array_object` replaced (or remove added ones)."""
+    for (cls, name), old in list(_saved.items()):
+        if old is _MISSING:
+            delattr(cls, name)
+        else:
+            setattr(cls, name, old)
+    _saved.clear()
+
+
+def array_object_enabled():
+    """Whether :func:`enable_array_object` is in effect."""
+    return bool(_saved)

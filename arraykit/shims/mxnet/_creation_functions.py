@@ -1,0 +1,308 @@
+"""Creation functions.
+
+MXNet infers float32 for *every* Python literal (``mxnet.numpy.array([1, 2])`` is float32, and
+so is ``array([True])``); the standard wants bool for bools, the default integer dtype (int64)
+for ints and the default float for floats.  Inference therefore goes through NumPy on the
+host (the data are host data anyway) and the dtype is then passed to MXNet explicitly.
+"""
+
+from __future__ import annotations
+
+import math
+
+import mxnet as mx
+import numpy as onp
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import check_device, ndarray, require_array
+
+_NAME_OF = D.NAME_OF
+
+
+def _infer_name(value, func: str) -> str:
+    """Dtype name for host data ``value`` with no ``dtype=``, per the standard's defaults."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return D.DEFAULT_INT
+    if isinstance(value, float):
+        return D.DEFAULT_FLOAT
+    if isinstance(value, complex):
+        raise D.unsupported_error("complex128", func)
+    raise TypeError(f"{func}: cannot infer a dtype for {type(value).__name__}")
+
+
+def _to_host(obj):
+    """Nested Python data (possibly holding MXNet arrays) as a NumPy array."""
+    if isinstance(obj, ndarray):
+        return obj.asnumpy()
+    if isinstance(obj, (list, tuple)) and any(isinstance(o, (ndarray, list, tuple)) for o in obj):
+        return onp.asarray([_to_host(o) for o in obj])
+    return onp.asarray(obj)
+
+
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    """Array API ``asarray`` (MXNet has none).
+
+    MXNet arrays are returned as they are when no dtype/device change and no copy is asked
+    for.  Host data (Python scalars, nested sequences, NumPy arrays, buffers) are always
+    copied into MXNet memory, so ``copy=False`` raises ValueError for them.
+    """
+    name = None if dtype is None else D.dtype_name(dtype, "asarray")
+    if isinstance(obj, ndarray):
+        src = require_array(obj, "asarray")
+        ctx = obj.ctx if device is None else check_device(device, "asarray")
+        change = (name is not None and name != src) or ctx != obj.ctx
+        if change and copy is False:
+            raise ValueError("asarray: copy=False but a dtype or device change needs a copy")
+        out = obj
+        if name is not None and name != src:
+            out = out.astype(name)
+            copy = False if copy else copy
+        if ctx != obj.ctx:
+            out = out.as_in_context(ctx)
+            copy = False if copy else copy
+        if copy:
+            out = out.copy()
+        return out
+    if copy is False:
+        raise ValueError("asarray: copy=False is impossible for host data; MXNet always copies")
+    ctx = check_device(device, "asarray")
+    if name is None and isinstance(obj, (bool, int, float, complex)):
+        name = _infer_name(obj, "asarray")
+        return mnp.array(obj, dtype=name, ctx=ctx)
+    if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray) and name is None:
+        host = onp.from_dlpack(obj)
+    else:
+        host = _to_host(obj)
+    if name is None:
+        kind = host.dtype.kind
+        if kind == "b":
+            name = "bool"
+        elif kind in "iu":
+            if host.dtype.name in _NAME_OF.values() and not isinstance(obj, (list, tuple)):
+                name = host.dtype.name
+            elif host.dtype == onp.uint64 and isinstance(obj, (list, tuple)):
+                raise OverflowError("asarray: Python int out of range for int64")
+            elif isinstance(obj, (list, tuple)):
+                name = D.DEFAULT_INT
+            else:
+                raise D.unsupported_error(host.dtype.name, "asarray")
+        elif kind == "f":
+            if isinstance(obj, (list, tuple)) or host.dtype.name not in _NAME_OF.values():
+                name = D.DEFAULT_FLOAT if isinstance(obj, (list, tuple)) else host.dtype.name
+            else:
+                name = host.dtype.name
+            if name not in _NAME_OF.values():
+                raise D.unsupported_error(name, "asarray")
+        elif kind == "c":
+            raise D.unsupported_error(host.dtype.name, "asarray")
+        else:
+            raise TypeError(f"asarray: cannot make an array from {type(obj).__name__}")
+    elif name in D.KIND_SETS["integral"] and host.dtype.kind in "iu":
+        lo, hi = D._rules.IINFO[name][1:]
+        if host.size and (host.min() < lo or host.max() > hi):
+            raise OverflowError(f"asarray: values out of range for {name}")
+    return mnp.array(host, dtype=name, ctx=ctx)
+
+
+def _shape(shape, func):
+    if isinstance(shape, (int, onp.integer)):
+        shape = (int(shape),)
+    shape = tuple(int(s) for s in shape)
+    if any(s < 0 for s in shape):
+        raise ValueError(f"{func}: negative dimension in shape {shape}")
+    return shape
+
+
+def _name(dtype, default, func):
+    return default if dtype is None else D.dtype_name(dtype, func)
+
+
+def zeros(shape, *, dtype=None, device=None):
+    """Array API ``zeros``; default dtype float32 (see ``__array_namespace_info__``)."""
+    return mnp.zeros(_shape(shape, "zeros"), dtype=_name(dtype, D.DEFAULT_FLOAT, "zeros"),
+                     ctx=check_device(device, "zeros"))
+
+
+def ones(shape, *, dtype=None, device=None):
+    """Array API ``ones``."""
+    return mnp.ones(_shape(shape, "ones"), dtype=_name(dtype, D.DEFAULT_FLOAT, "ones"),
+                    ctx=check_device(device, "ones"))
+
+
+def empty(shape, *, dtype=None, device=None):
+    """Array API ``empty`` (MXNet's ``empty``: contents undefined)."""
+    return mnp.empty(_shape(shape, "empty"), dtype=_name(dtype, D.DEFAULT_FLOAT, "empty"),
+                     ctx=check_device(device, "empty"))
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    """Array API ``full``; with no dtype, bool/int/float fill values give bool/int64/float32."""
+    name = _infer_name(fill_value, "full") if dtype is None else D.dtype_name(dtype, "full")
+    if isinstance(fill_value, ndarray):
+        fill_value = fill_value.item()
+    _check_fill(fill_value, name, "full")
+    return _full(_shape(shape, "full"), fill_value, name, check_device(device, "full"))
+
+
+def _full(shape, fill_value, name, ctx):
+    if name in D.KIND_SETS["integral"] and abs(fill_value) > 2 ** 53:
+        # mxnet's full carries the value as a double: go through the host for big ints.
+        return mnp.array(onp.full(shape, fill_value, dtype=name), dtype=name, ctx=ctx)
+    return mnp.full(shape, fill_value, dtype=name, ctx=ctx)
+
+
+def _check_fill(value, name, func):
+    if isinstance(value, complex):
+        raise D.unsupported_error("complex128", func)
+    if name in D.KIND_SETS["integral"] and isinstance(value, int) and not isinstance(value, bool):
+        lo, hi = D._rules.IINFO[name][1:]
+        if not lo <= value <= hi:
+            raise OverflowError(f"{func}: {value} is out of range for {name}")
+
+
+def _like(x, dtype, device, func):
+    src = require_array(x, func)
+    name = src if dtype is None else D.dtype_name(dtype, func)
+    ctx = x.ctx if device is None else check_device(device, func)
+    return name, ctx
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    """Array API ``zeros_like``."""
+    name, ctx = _like(x, dtype, device, "zeros_like")
+    return mnp.zeros(x.shape, dtype=name, ctx=ctx)
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    """Array API ``ones_like``."""
+    name, ctx = _like(x, dtype, device, "ones_like")
+    return mnp.ones(x.shape, dtype=name, ctx=ctx)
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    """Array API ``empty_like``."""
+    name, ctx = _like(x, dtype, device, "empty_like")
+    return mnp.empty(x.shape, dtype=name, ctx=ctx)
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    """Array API ``full_like``."""
+    name, ctx = _like(x, dtype, device, "full_like")
+    if isinstance(fill_value, float) and name in D.KIND_SETS["integral"] | {"bool"}:
+        raise TypeError(f"full_like: a float fill value for a {name} array")
+    _check_fill(fill_value, name, "full_like")
+    return _full(x.shape, fill_value, name, ctx)
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    """Array API ``eye``."""
+    name = _name(dtype, D.DEFAULT_FLOAT, "eye")
+    return mnp.eye(n_rows, n_cols, k=k, dtype=name, ctx=check_device(device, "eye"))
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Array API ``arange``: length ``ceil((stop - start) / step)``, computed exactly here.
+
+    Integer arguments give int64; any float gives the default float.  Values are
+    ``start + i * step`` (in int64 for integers, float64 then cast for floats).
+    """
+    if stop is None:
+        start, stop = 0, start
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    ints = all(isinstance(v, int) for v in (start, stop, step))
+    name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
+        else D.dtype_name(dtype, "arange")
+    ctx = check_device(device, "arange")
+    if ints:
+        n = max(0, -(-(stop - start) // step))
+    else:
+        n = max(0, math.ceil((stop - start) / step))
+    if name in D.KIND_SETS["integral"] and ints:
+        idx = mnp.arange(n, dtype="int64", ctx=ctx)
+        out = idx * step + start if (step != 1 or start != 0) else idx
+        return out if name == "int64" else out.astype(name)
+    idx = mnp.arange(n, dtype="float64", ctx=ctx)
+    out = idx * float(step) + float(start)
+    return out.astype(name)
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    """Array API ``linspace`` (real only: MXNet has no complex dtypes)."""
+    if isinstance(start, complex) or isinstance(stop, complex):
+        raise D.unsupported_error("complex128", "linspace")
+    name = _name(dtype, D.DEFAULT_FLOAT, "linspace")
+    ctx = check_device(device, "linspace")
+    out = mnp.linspace(float(start), float(stop), num, endpoint=endpoint, dtype="float64",
+                       ctx=ctx)
+    if endpoint and num > 1:
+        # MXNet computes start + i * step, which can miss ``stop`` by an ulp; pin it.
+        out = mnp.concatenate([out[:-1], mnp.full((1,), float(stop), dtype="float64", ctx=ctx)])
+    return out.astype(name) if name != "float64" else out
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Array API ``meshgrid``: a tuple (2025.12) of broadcast views of 1-D inputs."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("meshgrid: indexing must be 'xy' or 'ij'")
+    if not arrays:
+        return ()
+    names = {require_array(a, "meshgrid") for a in arrays}
+    if len(names) > 1:
+        raise TypeError("meshgrid: all arrays must have the same dtype")
+    shape = [a.size for a in arrays]
+    if indexing == "xy" and len(arrays) >= 2:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, a in enumerate(arrays):
+        pos = i
+        if indexing == "xy" and len(arrays) >= 2 and i < 2:
+            pos = 1 - i
+        view = [1] * len(arrays)
+        view[pos] = a.size
+        out.append(mnp.broadcast_to(a.reshape(tuple(view)), tuple(shape)))
+    return tuple(out)
+
+
+def tril(x, /, *, k=0):
+    """Array API ``tril`` over stacks of matrices."""
+    return _tri(x, k, "tril", lower=True)
+
+
+def triu(x, /, *, k=0):
+    """Array API ``triu`` (MXNet has none) over stacks of matrices."""
+    return _tri(x, k, "triu", lower=False)
+
+
+def _tri(x, k, func, lower):
+    require_array(x, func)
+    if x.ndim < 2:
+        raise ValueError(f"{func}: x must have at least 2 dimensions")
+    m, n = x.shape[-2:]
+    rows = mnp.arange(m, dtype="int64", ctx=x.ctx).reshape((m, 1))
+    cols = mnp.arange(n, dtype="int64", ctx=x.ctx).reshape((1, n))
+    mask = (cols - rows <= k) if lower else (cols - rows >= k)
+    mask = mnp.broadcast_to(mask, x.shape)
+    return mnp.where(mask, x, mnp.zeros_like(x))
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """Array API ``from_dlpack``.
+
+    MXNet arrays pass through (``copy``/``device`` honoured); other producers are read with
+    NumPy's DLPack importer and copied into MXNet (so ``copy=False`` raises for them).
+    """
+    if isinstance(x, ndarray):
+        return asarray(x, device=device, copy=copy)
+    if copy is False:
+        raise ValueError("from_dlpack: MXNet copies foreign DLPack data; copy=False is impossible")
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError("from_dlpack: object has no __dlpack__")
+    host = onp.from_dlpack(x)
+    name = host.dtype.name
+    if name not in _NAME_OF.values():
+        raise D.unsupported_error(name, "from_dlpack")
+    return mnp.array(host, dtype=name, ctx=check_device(device, "from_dlpack"))

@@ -1,0 +1,92 @@
+"""Data-type functions: astype, can_cast, finfo, iinfo, isdtype, result_type.
+
+MXNet has no ``can_cast`` or ``iinfo`` of its own and its ``finfo``/``result_type`` follow
+NumPy's value-based rules; these follow the standard's table (``_common/dtypes.py``)
+restricted to the dtypes MXNet holds.
+"""
+
+from __future__ import annotations
+
+import numpy as onp
+
+from . import _dtypes as D
+from .._common import utils as _u
+from ._helpers import check_device, ndarray, require_array
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype``: MXNet's differentiable cast; TypeError for dtypes MXNet lacks."""
+    src = require_array(x, "astype")
+    name = D.dtype_name(dtype, "astype")
+    out = x
+    if device is not None:
+        ctx = check_device(device, "astype")
+        if ctx != x.ctx:
+            out = out.as_in_context(ctx)
+            copy = False
+    if name != src:
+        return out.astype(name)
+    return out.copy() if copy else out
+
+
+def _name_of_arg(a, func):
+    if isinstance(a, ndarray):
+        return require_array(a, func)
+    return D.dtype_name(a, func)
+
+
+def can_cast(from_, to, /):
+    """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to``."""
+    f = _name_of_arg(from_, "can_cast")
+    t = D.dtype_name(to, "can_cast")
+    return _u.can_cast_names(f, t)
+
+
+def finfo(type, /):  # noqa: A002 - the standard's name
+    """Array API ``finfo`` for float32/float64 (dtype or array)."""
+    name = _name_of_arg(type, "finfo")
+    return _u.finfo_for(name, D.DTYPES[name])
+
+
+def iinfo(type, /):  # noqa: A002 - the standard's name
+    """Array API ``iinfo`` (MXNet has none) for int8/int32/int64/uint8 (dtype or array)."""
+    name = _name_of_arg(type, "iinfo")
+    return _u.iinfo_for(name, D.DTYPES[name])
+
+
+def isdtype(dtype, kind):
+    """Array API ``isdtype``; ``kind`` is a dtype, a kind name or a tuple of them.
+
+    A pure query: it also answers for dtypes MXNet cannot hold (int16, complex64, ...).
+    """
+    if isinstance(dtype, ndarray):
+        raise TypeError("isdtype: expected a dtype, got an array")
+    try:
+        name = onp.dtype(dtype).name
+    except TypeError:
+        raise TypeError(f"isdtype: {dtype!r} is not a dtype") from None
+    return _u.isdtype_names(name, kind, lambda k: onp.dtype(k).name)
+
+
+def result_type(*arrays_and_dtypes):
+    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
+    names, scalars = [], []
+    for a in arrays_and_dtypes:
+        if isinstance(a, (bool, int, float, complex)):
+            scalars.append(a)
+        else:
+            names.append(_name_of_arg(a, "result_type"))
+    if not names:
+        raise ValueError("result_type: at least one array or dtype is required")
+    r = names[0]
+    for n in names[1:]:
+        r = D.promote(r, n, "result_type")
+    for s in scalars:
+        D.scalar_ok(s, r, "result_type") if not isinstance(s, int) or isinstance(s, bool) \
+            else _scalar_int_ok(r)
+    return D.DTYPES[r]
+
+
+def _scalar_int_ok(name):
+    if name not in D.KIND_SETS["numeric"]:
+        raise TypeError(f"result_type: a Python int cannot combine with {name}")

@@ -1,0 +1,136 @@
+"""MXNet's dtypes mapped onto the standard's dtype names, and the checks every function uses.
+
+MXNet 1.9.1 arrays use NumPy dtype objects (``x.dtype == numpy.dtype('float32')``), so the
+namespace's dtype objects *are* NumPy dtype objects: no translation is needed on the way out,
+and one dict lookup (dtype object -> standard name) serves every check on the way in.
+
+MXNet can hold bool, int8, int32, int64, uint8, float32 and float64 (and float16, which the
+standard does not know).  int16, uint16, uint32, uint64, complex64 and complex128 are defined
+as names (so code that mentions them imports) but every request for them raises TypeError
+naming MXNet, the function and the dtype: they are never emulated with another dtype.
+"""
+
+from __future__ import annotations
+
+import numpy as onp
+
+from .._common import dtypes as _rules
+
+#: Standard dtypes MXNet 1.9.1 can hold, in the standard's order.
+SUPPORTED = ("bool", "int8", "int32", "int64", "uint8", "float32", "float64")
+#: Standard dtypes MXNet 1.9.1 cannot hold.
+UNSUPPORTED = tuple(n for n in _rules.ALL if n not in SUPPORTED)
+
+#: standard name -> dtype object (NumPy's, which is what MXNet arrays report).
+DTYPES = {n: onp.dtype(n) for n in _rules.ALL}
+#: dtype object -> name, only for dtypes MXNet holds (float16 passes through by name so that
+#: native float16 arrays are not rejected by functions that need no dtype rule).
+NAME_OF = {onp.dtype(n): n for n in SUPPORTED}
+NAME_OF[onp.dtype("float16")] = "float16"
+
+#: Defaults.  Float: float32, MXNet's own default (native ``mxnet.numpy`` code and shim code
+#: then agree, and MXNet's GPU kernels are float32-first); the standard lets a library choose.
+#: Integer and index: int64, as the standard requires on 64-bit platforms.
+DEFAULT_FLOAT = "float32"
+DEFAULT_INT = "int64"
+DEFAULT_INDEX = "int64"
+
+#: kind -> names restricted to what MXNet holds.
+KINDS = {k: tuple(n for n in v if n in SUPPORTED) for k, v in _rules.KINDS.items()}
+KIND_SETS = {k: frozenset(v) for k, v in KINDS.items()}
+
+_REAL_FLOAT = frozenset(("float32", "float64", "float16"))
+_INTEGRAL = KIND_SETS["integral"]
+
+
+def unsupported_error(name: str, func: str) -> TypeError:
+    """The TypeError raised for any request of a dtype MXNet cannot hold."""
+    return TypeError(
+        f"{func}: MXNet 1.9.1 has no {name} dtype (it holds only "
+        f"{', '.join(SUPPORTED)}); arraykit does not emulate {name} with another dtype"
+    )
+
+
+def dtype_name(dtype, func: str) -> str:
+    """The standard name of a requested ``dtype``; TypeError for what MXNet cannot hold."""
+    try:
+        return NAME_OF[dtype]
+    except (KeyError, TypeError):
+        pass
+    try:
+        name = onp.dtype(dtype).name
+    except TypeError:
+        raise TypeError(f"{func}: {dtype!r} is not a data type") from None
+    if name in NAME_OF.values():
+        return name
+    if name in UNSUPPORTED or "complex" in name or name in ("int16", "uint16", "uint32", "uint64"):
+        raise unsupported_error(name, func)
+    raise TypeError(f"{func}: {name} is not a data type of the array API standard")
+
+
+def name_of(x, func: str) -> str:
+    """The standard name of an array's dtype."""
+    try:
+        return NAME_OF[x.dtype]
+    except KeyError:
+        raise unsupported_error(str(x.dtype), func) from None
+
+
+def check_kind(name: str, kind: str, func: str) -> None:
+    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
+    if name not in KIND_SETS[kind] and not (name == "float16" and kind in (
+            "real floating", "floating-point", "numeric", "real numeric", "any")):
+        raise TypeError(f"{func}: expected an array of {kind} dtype, got {name}")
+
+
+def promote(a: str, b: str, func: str) -> str:
+    """The standard's promoted dtype of two dtype names, restricted to MXNet's dtypes."""
+    if a == b:
+        return a
+    r = _rules.PROMOTION_TABLE.get((a, b))
+    if r is None:
+        if "float16" in (a, b):
+            # Not a standard dtype: follow NumPy within floats only.
+            other = b if a == "float16" else a
+            if other in _REAL_FLOAT:
+                return other
+        raise TypeError(f"{func}: the standard defines no promotion for {a} and {b}")
+    if r not in NAME_OF.values():
+        raise TypeError(
+            f"{func}: {a} and {b} promote to {r} under the standard, and MXNet 1.9.1 has no "
+            f"{r}; cast one operand explicitly"
+        )
+    return r
+
+
+def scalar_ok(value, name: str, func: str) -> None:
+    """TypeError unless Python scalar ``value`` may combine with an array of dtype ``name``."""
+    t = type(value)
+    if t is bool or isinstance(value, (bool, onp.bool_)):
+        if name == "bool" or name in _INTEGRAL or name in _REAL_FLOAT:
+            # The spec allows bool scalars with bool arrays; NumPy also lets them mix with
+            # numbers as 0/1, which is harmless and common.
+            return
+    elif isinstance(value, int):
+        if name in _INTEGRAL or name in _REAL_FLOAT:
+            if name in _INTEGRAL:
+                lo, hi = _rules.IINFO[name][1:]
+                if not lo <= value <= hi:
+                    raise OverflowError(f"{func}: Python int {value} is out of range for {name}")
+            return
+    elif isinstance(value, float):
+        if name in _REAL_FLOAT:
+            return
+    elif isinstance(value, complex):
+        raise unsupported_error("complex128", func)
+    else:
+        raise TypeError(f"{func}: expected an array or a Python scalar, got {t.__name__}")
+    raise TypeError(f"{func}: a Python {t.__name__} cannot combine with a {name} array")
+
+
+def is_float(name: str) -> bool:
+    return name in _REAL_FLOAT
+
+
+def is_int(name: str) -> bool:
+    return name in _INTEGRAL

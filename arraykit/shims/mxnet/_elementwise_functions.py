@@ -1,0 +1,410 @@
+"""Element-wise functions: a table (name -> input category, MXNet op) and two factories.
+
+Most of the standard's element-wise functions are one ``mxnet.numpy`` op behind a dtype
+check; they are generated from ``_UNARY``/``_BINARY``.  The rest fill MXNet gaps (no
+``floor_divide`` between arrays, no ``logical_and/or/xor``, ``conj``, ``imag``, ``logaddexp``,
+``nextafter``, bit shifts) or correct MXNet results the standard pins (``sign(nan)`` is nan,
+``clip`` with array bounds).  Everything except ``nextafter`` is built from MXNet ops, so
+gradients flow under ``mxnet.autograd.record()``.
+"""
+
+from __future__ import annotations
+
+import mxnet as mx
+import numpy as onp
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import binary, binary_arrays, binary_bcast, ndarray, require_array, scalar_array
+
+_NAME_OF = D.NAME_OF
+_KINDS = D.KIND_SETS
+
+
+def _check(x, kind: str, func: str) -> str:
+    if type(x) is ndarray or isinstance(x, ndarray):
+        n = _NAME_OF.get(x.dtype)
+        if n is not None and (n in _KINDS[kind] or (n == "float16" and kind != "bool")):
+            return n
+    n = require_array(x, func)
+    D.check_kind(n, kind, func)
+    return n
+
+
+def _make_unary(name: str, kind: str, op):
+    allowed = _KINDS[kind] | ({"float16"} if kind != "bool" and kind != "integer or boolean"
+                              else frozenset())
+
+    def func(x, /):
+        # Fast path inline: one isinstance and one dict lookup.
+        if isinstance(x, ndarray) and _NAME_OF.get(x.dtype) in allowed:
+            return op(x)
+        _check(x, kind, name)
+        return op(x)
+
+    func.__name__ = func.__qualname__ = name
+    func.__doc__ = (f"Array API ``{name}(x)`` over ``mxnet.numpy.{op.__name__}``; "
+                    f"``x`` must have a {kind} dtype.")
+    return func
+
+
+def _make_binary(name: str, kind: str, op, out_bool: bool = False):
+    bool_bcast = kind in ("bool", "integer or boolean")
+    allowed = _KINDS[kind] | ({"float16"} if kind not in ("bool", "integer or boolean",
+                                                          "integral") else frozenset())
+
+    def func(x1, x2, /):
+        # Fast path: two arrays of the same allowed dtype.
+        if type(x1) is ndarray and type(x2) is ndarray and x1.dtype == x2.dtype \
+                and _NAME_OF.get(x1.dtype) in allowed:
+            return op(x1, x2)
+        a, b, n = binary(x1, x2, name)
+        if n not in allowed:
+            D.check_kind(n, kind, name)
+        if n == "bool" and bool_bcast:
+            # MXNet's broadcasting &, |, ^ kernels reject bool: give them equal shapes.
+            a, b, n = binary_bcast(a, b, name)
+        return op(a, b)
+
+    func.__name__ = func.__qualname__ = name
+    func.__doc__ = (f"Array API ``{name}(x1, x2)`` over ``mxnet.numpy.{op.__name__}``; "
+                    f"{kind} dtypes, standard promotion, Python scalars allowed.")
+    return func
+
+
+_UNARY = {
+    # name: (input category, mxnet op)
+    "abs": ("numeric", mnp.absolute),
+    "acos": ("floating-point", mnp.arccos),
+    "acosh": ("floating-point", mnp.arccosh),
+    "asin": ("floating-point", mnp.arcsin),
+    "asinh": ("floating-point", mnp.arcsinh),
+    "atan": ("floating-point", mnp.arctan),
+    "atanh": ("floating-point", mnp.arctanh),
+    "bitwise_invert": ("integer or boolean", mnp.invert),
+    "cos": ("floating-point", mnp.cos),
+    "cosh": ("floating-point", mnp.cosh),
+    "exp": ("floating-point", mnp.exp),
+    "expm1": ("floating-point", mnp.expm1),
+    "isfinite": ("numeric", mnp.isfinite),
+    "isinf": ("numeric", mnp.isinf),
+    "isnan": ("numeric", mnp.isnan),
+    "log": ("floating-point", mnp.log),
+    "log1p": ("floating-point", mnp.log1p),
+    "log2": ("floating-point", mnp.log2),
+    "log10": ("floating-point", mnp.log10),
+    "logical_not": ("bool", mnp.logical_not),
+    "negative": ("numeric", mnp.negative),
+    "positive": ("numeric", mnp.positive),
+    "reciprocal": ("floating-point", mnp.reciprocal),
+    "signbit": ("real floating", mnp.signbit),
+    "sin": ("floating-point", mnp.sin),
+    "sinh": ("floating-point", mnp.sinh),
+    "square": ("numeric", mnp.square),
+    "sqrt": ("floating-point", mnp.sqrt),
+    "tan": ("floating-point", mnp.tan),
+    "tanh": ("floating-point", mnp.tanh),
+}
+
+_BINARY = {
+    "add": ("numeric", mnp.add),
+    "atan2": ("real floating", mnp.arctan2),
+    "bitwise_and": ("integer or boolean", mnp.bitwise_and),
+    "bitwise_or": ("integer or boolean", mnp.bitwise_or),
+    "bitwise_xor": ("integer or boolean", mnp.bitwise_xor),
+    "copysign": ("real floating", mnp.copysign),
+    "divide": ("floating-point", mnp.true_divide),
+    "equal": ("any", mnp.equal),
+    "greater": ("real numeric", mnp.greater),
+    "greater_equal": ("real numeric", mnp.greater_equal),
+    "hypot": ("real floating", mnp.hypot),
+    "less": ("real numeric", mnp.less),
+    "less_equal": ("real numeric", mnp.less_equal),
+    "logical_and": ("bool", mnp.bitwise_and),   # MXNet has no logical_and; & on bools is it
+    "logical_or": ("bool", mnp.bitwise_or),
+    "logical_xor": ("bool", mnp.bitwise_xor),
+    "multiply": ("numeric", mnp.multiply),
+    "not_equal": ("any", mnp.not_equal),
+    "subtract": ("numeric", mnp.subtract),
+}
+
+for _name, (_kind, _op) in _UNARY.items():
+    globals()[_name] = _make_unary(_name, _kind, _op)
+for _name, (_kind, _op) in _BINARY.items():
+    globals()[_name] = _make_binary(_name, _kind, _op)
+del _name, _kind, _op
+
+
+# --- rounding: integers are returned unchanged (MXNet's float kernels would be wasted) ---
+
+def _make_rounding(name, op):
+    def func(x, /):
+        n = _check(x, "real numeric", name)
+        if n in D.KIND_SETS["integral"]:
+            return x
+        return op(x)
+
+    func.__name__ = func.__qualname__ = name
+    func.__doc__ = f"Array API ``{name}(x)``; integer input is returned as is."
+    return func
+
+
+ceil = _make_rounding("ceil", mnp.ceil)
+floor = _make_rounding("floor", mnp.floor)
+trunc = _make_rounding("trunc", mnp.trunc)
+
+
+def round(x, /):  # noqa: A001 - the standard's name
+    """Array API ``round``: half to even (MXNet's ``rint``), integers unchanged."""
+    n = _check(x, "numeric", "round")
+    if n in D.KIND_SETS["integral"]:
+        return x
+    return mnp.rint(x)
+
+
+def sign(x, /):
+    """Array API ``sign``; MXNet returns 0 for nan, the standard asks for nan."""
+    n = _check(x, "numeric", "sign")
+    s = mnp.sign(x)
+    if n in D.KIND_SETS["integral"]:
+        return s
+    return mnp.where(mnp.isnan(x), x, s)
+
+
+# --- complex-number functions on real input (MXNet has no complex dtypes) ---
+
+def conj(x, /):
+    """Array API ``conj``: real input has no imaginary part, so this is the identity."""
+    _check(x, "numeric", "conj")
+    return x
+
+
+def real(x, /):
+    """Array API ``real``: the identity on real input."""
+    _check(x, "numeric", "real")
+    return x
+
+
+def imag(x, /):
+    """Array API ``imag``: zeros for real input."""
+    _check(x, "numeric", "imag")
+    return mnp.zeros_like(x)
+
+
+# --- arithmetic MXNet lacks or gets wrong ---
+
+def _trunc_div_int(a, b):
+    # MXNet's legacy broadcast_div divides integers with C truncation; mxnet.numpy has no
+    # integer division at all (``//`` between arrays raises).  Zero-copy views both ways.
+    return mx.nd.broadcast_div(a.as_nd_ndarray(), b.as_nd_ndarray()).as_np_ndarray()
+
+
+def floor_divide(x1, x2, /):
+    """Array API ``floor_divide``.
+
+    Integers: exact (truncating division corrected to floor); division by zero gives 0
+    (the standard leaves it unspecified; C would trap).  Floats: ``floor(x1 / x2)`` with the
+    standard's special cases for infinities and signed zeros, as NumPy computes them.
+    """
+    a, b, n = binary_bcast(x1, x2, "floor_divide")
+    if n in D.KIND_SETS["integral"]:
+        zero = b == 0
+        safe_b = mnp.where(zero, mnp.ones_like(b), b)
+        q = _trunc_div_int(a, safe_b)
+        r = a - q * safe_b
+        fix = (r != 0) & ((r < 0) != (safe_b < 0))
+        q = mnp.where(fix, q - 1, q)
+        return mnp.where(zero, mnp.zeros_like(q), q)
+    D.check_kind(n, "real numeric", "floor_divide")
+    # NumPy's npy_divmod: floor((a - mod(a, b)) / b), rounded; plain floor(a / b) is off by
+    # one where a / b rounds up to an integer (e.g. 1 // 0.1 is 9).
+    div = (a - mnp.mod(a, b)) / b
+    fl = mnp.floor(div)
+    fl = mnp.where(div - fl > 0.5, fl + 1, fl)
+    plain = a / b
+    # b == 0 or non-finite operands: floor(a / b) has the standard's special cases.
+    special = (b == 0) | ~mnp.isfinite(a) | ~mnp.isfinite(b)
+    res = mnp.where(special, mnp.floor(plain), fl)
+    # a zero quotient keeps the sign of a / b
+    return mnp.where((res == 0) & ~special, mnp.copysign(mnp.zeros_like(res), plain), res)
+
+
+def _bshape(a, b):
+    from ._helpers import broadcast_shapes
+    return broadcast_shapes(a.shape, b.shape)
+
+
+def remainder(x1, x2, /):
+    """Array API ``remainder`` (result has the divisor's sign).
+
+    Integers: division by zero gives 0 (unspecified by the standard).  Floats: MXNet's ``mod``
+    plus the standard's special cases it misses (``x % 0`` and ``inf % y`` are nan, a finite
+    ``x % inf`` is ``x`` or ``inf`` by sign, zero results carry the divisor's sign).
+    """
+    a, b, n = binary_bcast(x1, x2, "remainder")
+    D.check_kind(n, "real numeric", "remainder")
+    r = mnp.mod(a, b)
+    if n in D.KIND_SETS["integral"]:
+        return r
+    nan = mnp.full_like(r, onp.nan)
+    binf = mnp.isinf(b) & mnp.isfinite(a)
+    same = (a == 0) | ((a > 0) == (b > 0))
+    r = mnp.where(binf, mnp.where(same, a + mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    r = mnp.where((r == 0) & ~binf, mnp.copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    bad = (b == 0) | mnp.isinf(a) | mnp.isnan(a) | mnp.isnan(b)
+    return mnp.where(bad, nan, r)
+
+
+def pow(x1, x2, /):  # noqa: A001 - the standard's name
+    """Array API ``pow``; integer to a negative integer power is unspecified by the standard."""
+    a, b, n = binary(x1, x2, "pow")
+    D.check_kind(n, "numeric", "pow")
+    return mnp.power(a, b)
+
+
+def maximum(x1, x2, /):
+    """Array API ``maximum``; nan propagates."""
+    a, b, n = binary(x1, x2, "maximum")
+    D.check_kind(n, "real numeric", "maximum")
+    r = mnp.maximum(a, b)
+    if n in D.KIND_SETS["integral"]:
+        return r
+    return _propagate_nan(r, a, b)
+
+
+def minimum(x1, x2, /):
+    """Array API ``minimum``; nan propagates."""
+    a, b, n = binary(x1, x2, "minimum")
+    D.check_kind(n, "real numeric", "minimum")
+    r = mnp.minimum(a, b)
+    if n in D.KIND_SETS["integral"]:
+        return r
+    return _propagate_nan(r, a, b)
+
+
+def _propagate_nan(r, a, b):
+    if isinstance(a, ndarray):
+        r = mnp.where(mnp.isnan(a), a + mnp.zeros_like(r), r) if _may_nan(a) else r
+    if isinstance(b, ndarray):
+        r = mnp.where(mnp.isnan(b), b + mnp.zeros_like(r), r) if _may_nan(b) else r
+    return r
+
+
+def _may_nan(x):
+    return True
+
+
+def logaddexp(x1, x2, /):
+    """Array API ``logaddexp``: ``max + log1p(exp(-|x1 - x2|))``, stable and differentiable."""
+    a, b, n = binary_bcast(x1, x2, "logaddexp")
+    D.check_kind(n, "real floating", "logaddexp")
+    m = mnp.maximum(a, b)
+    d = mnp.abs(a - b)
+    r = m + mnp.log1p(mnp.exp(-d))
+    # equal infinities make d nan: the answer is that infinity.
+    r = mnp.where(a == b, m + onp.log(2.0), r)
+    r = mnp.where(mnp.isinf(m) & (m > 0), m, r)
+    nan = mnp.isnan(a) | mnp.isnan(b)
+    return mnp.where(nan, a + b, r)
+
+
+def nextafter(x1, x2, /):
+    """Array API ``nextafter``.
+
+    MXNet has no bit-level float ops, so this one goes through NumPy on the host (it has no
+    gradient to lose: the result is piecewise constant).
+    """
+    a, b, n = binary_arrays(x1, x2, "nextafter")
+    D.check_kind(n, "real floating", "nextafter")
+    r = onp.nextafter(a.asnumpy(), b.asnumpy())
+    return mnp.array(r, dtype=n, ctx=a.ctx)
+
+
+_BITS = {"int8": 8, "uint8": 8, "int32": 32, "int64": 64}
+
+
+def bitwise_left_shift(x1, x2, /):
+    """Array API ``bitwise_left_shift`` (MXNet has none): ``x1 * 2**x2``, wrapping; shifts of
+    the bit width or more give 0, as NumPy does."""
+    a, b, n = binary_bcast(x1, x2, "bitwise_left_shift")
+    D.check_kind(n, "integral", "bitwise_left_shift")
+    bits = _BITS[n]
+    big = b >= bits
+    sb = mnp.where(big, mnp.zeros_like(b), b)
+    r = a * _pow2(sb, n)
+    return mnp.where(big, mnp.zeros_like(r), r)
+
+
+def bitwise_right_shift(x1, x2, /):
+    """Array API ``bitwise_right_shift`` (MXNet has none): arithmetic shift, i.e. floor
+    division by ``2**x2``; shifts of the bit width or more give 0 or -1."""
+    a, b, n = binary_bcast(x1, x2, "bitwise_right_shift")
+    D.check_kind(n, "integral", "bitwise_right_shift")
+    bits = _BITS[n]
+    big = b >= bits - (0 if n == "uint8" else 1)
+    sb = mnp.where(big, mnp.zeros_like(b), b)
+    r = floor_divide(a, _pow2(sb, n))
+    fill = mnp.where(a < 0, mnp.full_like(a, -1), mnp.zeros_like(a)) if n != "uint8" \
+        else mnp.zeros_like(a)
+    if r.shape != fill.shape:
+        fill = mnp.broadcast_to(fill, r.shape)
+    return mnp.where(big, fill, r)
+
+
+def _pow2(s, n):
+    # 2 ** s exactly in int64 (then wrapped to n): MXNet's integer power is exact.
+    two = mnp.full(s.shape, 2, dtype="int64", ctx=s.ctx)
+    p = mnp.power(two, s.astype("int64"))
+    return p if n == "int64" else p.astype(n)
+
+
+def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
+    """Array API ``clip``; ``min``/``max`` may be scalars or arrays (MXNet takes only
+    scalars); scalars take ``x``'s dtype; the result has ``x``'s dtype and shape."""
+    n = _check(x, "real numeric", "clip")
+    if min is None and max is None:
+        return x
+    scalars = all(v is None or isinstance(v, (int, float)) for v in (min, max))
+    if scalars:
+        for v in (min, max):
+            if v is not None:
+                D.scalar_ok(v, n, "clip")
+        if n in D.KIND_SETS["integral"]:
+            lo, hi = D._rules.IINFO[n][1:]
+            min = None if min is None else builtins_max(lo, builtins_min(hi, min))
+            max = None if max is None else builtins_max(lo, builtins_min(hi, max))
+        if not (n == "float64" or n in D.KIND_SETS["integral"]):
+            # MXNet's clip kernel is float-exact; nan bounds handled by the general path.
+            pass
+        if not any(isinstance(v, float) and v != v for v in (min, max)) and n != "bool":
+            if n in D.KIND_SETS["integral"] and (min is not None and abs(min) > 2 ** 53
+                                                 or max is not None and abs(max) > 2 ** 53):
+                pass
+            else:
+                return mnp.clip(x, min, max)
+    r = x
+    if min is not None:
+        lo = min if isinstance(min, ndarray) else scalar_array(min, x, n)
+        if _NAME_OF.get(lo.dtype) != n:
+            lo = lo.astype(n)
+        r = _where_nan_keep(mnp.maximum(r, lo), r, lo, n)
+    if max is not None:
+        hi = max if isinstance(max, ndarray) else scalar_array(max, x, n)
+        if _NAME_OF.get(hi.dtype) != n:
+            hi = hi.astype(n)
+        r = _where_nan_keep(mnp.minimum(r, hi), r, hi, n)
+    if r.shape != x.shape:
+        r = mnp.broadcast_to(r, x.shape)
+    return r
+
+
+def _where_nan_keep(r, a, b, n):
+    if n in D.KIND_SETS["integral"]:
+        return r
+    return _propagate_nan(r, a, b)
+
+
+import builtins as _b  # noqa: E402
+
+builtins_max = _b.max
+builtins_min = _b.min

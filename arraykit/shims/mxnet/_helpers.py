@@ -1,0 +1,166 @@
+"""Private plumbing shared by the MXNet shim's modules: input checks, scalar handling, devices.
+
+Everything here runs on the hot path, so the common case (arrays of one supported dtype) is
+a type check and a dict lookup; conversions happen only on the slow paths.
+"""
+
+from __future__ import annotations
+
+import mxnet as mx
+import numpy as onp
+from mxnet import np as mnp
+from mxnet import npx
+
+from . import _dtypes as D
+from .._common import utils as _u
+
+# The namespace needs MXNet's NumPy semantics (shapes with zero-size dims, 0-d arrays, the
+# ``mxnet.numpy`` operators); this is MXNet's own global switch, idempotent.
+npx.set_np()
+
+ndarray = mnp.ndarray
+Device = mx.Context
+
+_NAME_OF = D.NAME_OF
+
+
+def is_array(x) -> bool:
+    return isinstance(x, ndarray)
+
+
+def require_array(x, func: str) -> str:
+    """Dtype name of ``x``; TypeError if ``x`` is not an ``mxnet.numpy.ndarray``."""
+    if not isinstance(x, ndarray):
+        raise TypeError(f"{func}: expected an mxnet.numpy.ndarray, got {type(x).__name__}")
+    try:
+        return _NAME_OF[x.dtype]
+    except KeyError:
+        raise D.unsupported_error(str(x.dtype), func) from None
+
+
+def check_device(device, func: str):
+    """The MXNet Context for a ``device=`` argument (None: MXNet's current context)."""
+    if device is None:
+        return mx.context.current_context()
+    if isinstance(device, mx.Context):
+        return device
+    if isinstance(device, str):
+        kind, _, idx = device.partition(":")
+        if kind in ("cpu", "gpu"):
+            return mx.Context(kind, int(idx or 0))
+    raise ValueError(f"{func}: {device!r} is not an MXNet device (use mxnet.cpu(), mxnet.gpu(i))")
+
+
+def full_of(value, name: str, ctx, shape=()):
+    """An array of ``shape`` filled with Python scalar ``value`` in dtype ``name``."""
+    return mnp.full(shape, value, dtype=name, ctx=ctx)
+
+
+def scalar_array(value, like, name: str):
+    """A 0-d array holding ``value`` with ``like``'s dtype and device (for scalar operands)."""
+    return mnp.full((), value, dtype=name, ctx=like.ctx)
+
+
+# MXNet's scalar ops carry the scalar as a C double: exact for every int up to 2**53.
+_EXACT = 2 ** 53
+
+
+def binary(x1, x2, func: str):
+    """Operands of a binary function and their result dtype name, per the standard.
+
+    Fast path: two arrays of one dtype.  Python scalars take the array's dtype (the spec's
+    rule); they stay Python scalars (MXNet's scalar ops keep the array dtype) unless MXNet's
+    scalar op would lose them (ints beyond 2**53, any scalar with a bool array).
+    """
+    if isinstance(x1, ndarray):
+        n1 = _NAME_OF.get(x1.dtype)
+        if isinstance(x2, ndarray):
+            n2 = _NAME_OF.get(x2.dtype)
+            if n1 is n2 and n1 is not None:
+                return x1, x2, n1
+            if n1 is None:
+                raise D.unsupported_error(str(x1.dtype), func)
+            if n2 is None:
+                raise D.unsupported_error(str(x2.dtype), func)
+            r = D.promote(n1, n2, func)
+            if n1 != r:
+                x1 = x1.astype(r)
+            if n2 != r:
+                x2 = x2.astype(r)
+            return x1, x2, r
+        if n1 is None:
+            raise D.unsupported_error(str(x1.dtype), func)
+        D.scalar_ok(x2, n1, func)
+        return x1, _scalar_operand(x2, x1, n1), n1
+    if isinstance(x2, ndarray):
+        n2 = _NAME_OF.get(x2.dtype)
+        if n2 is None:
+            raise D.unsupported_error(str(x2.dtype), func)
+        D.scalar_ok(x1, n2, func)
+        return _scalar_operand(x1, x2, n2), x2, n2
+    raise TypeError(f"{func}: at least one argument must be an mxnet.numpy.ndarray")
+
+
+def _scalar_operand(value, like, name):
+    if name == "bool" or (D.is_int(name) and not -_EXACT <= value <= _EXACT):
+        return scalar_array(value, like, name)
+    if D.is_int(name):
+        return int(value)
+    return float(value)
+
+
+def binary_arrays(x1, x2, func: str):
+    """Like :func:`binary` but scalars become 0-d arrays (for MXNet ops without scalar forms)."""
+    a, b, n = binary(x1, x2, func)
+    if not isinstance(a, ndarray):
+        a = scalar_array(a, b, n)
+    elif not isinstance(b, ndarray):
+        b = scalar_array(b, a, n)
+    return a, b, n
+
+
+def normalize_axis(axis: int, ndim: int, func: str) -> int:
+    if not isinstance(axis, (int, onp.integer)) or isinstance(axis, bool):
+        raise TypeError(f"{func}: axis must be an int, got {type(axis).__name__}")
+    if not -ndim <= axis < max(ndim, 1) or (ndim == 0 and axis not in (0, -1)):
+        raise IndexError(f"{func}: axis {axis} is out of bounds for an array of {ndim} dims")
+    return axis % ndim if ndim else 0
+
+
+def normalize_axes(axis, ndim: int, func: str):
+    """A tuple of non-negative axes from None, an int or a tuple; errors at the call."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (int, onp.integer)) and not isinstance(axis, bool):
+        axis = (axis,)
+    out = []
+    for a in axis:
+        if not isinstance(a, (int, onp.integer)) or isinstance(a, bool):
+            raise TypeError(f"{func}: axis entries must be ints")
+        if not -ndim <= a < ndim:
+            raise IndexError(f"{func}: axis {a} is out of bounds for an array of {ndim} dims")
+        out.append(a % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{func}: repeated axis in {tuple(axis)}")
+    return tuple(out)
+
+
+def broadcast_shapes(*shapes):
+    """The standard's ``broadcast_shapes`` (pure Python, from ``_common``: errors at once)."""
+    return _u.broadcast_shapes(*shapes)
+
+
+def binary_bcast(x1, x2, func: str):
+    """Like :func:`binary_arrays`, with both operands broadcast to one shape.
+
+    MXNet's broadcasting kernels reject bool for ``&``/``|``/``^``, and the multi-step
+    implementations combine bool masks of both operands, so they start from equal shapes.
+    """
+    a, b, n = binary_arrays(x1, x2, func)
+    if a.shape != b.shape:
+        shape = broadcast_shapes(a.shape, b.shape)
+        if a.shape != shape:
+            a = mnp.broadcast_to(a, shape)
+        if b.shape != shape:
+            b = mnp.broadcast_to(b, shape)
+    return a, b, n

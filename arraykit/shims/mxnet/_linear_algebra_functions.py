@@ -1,0 +1,107 @@
+"""Main-namespace linear algebra: matmul, matrix_transpose, tensordot, vecdot.
+
+MXNet's ``matmul``/``tensordot`` kernels take floats only; integer (and bool) operands are
+multiplied exactly by a broadcast product and a sum over the contracted axis (wrapping like
+integer matmul elsewhere), so results never pass through a float.
+"""
+
+from __future__ import annotations
+
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import binary, broadcast_shapes, normalize_axis, require_array
+
+_FLOATS = frozenset(("float32", "float64", "float16"))
+
+
+def _int_matmul(a, b):
+    # (..., n, k) x (..., k, m): exact in the integer dtype.
+    return mnp.sum(a.reshape(a.shape + (1,)) * b.reshape(b.shape[:-2] + (1,) + b.shape[-2:]),
+                   axis=-2)
+
+
+def matmul(x1, x2, /):
+    """Array API ``matmul``; shape mismatches raise ValueError at the call."""
+    a, b, n = binary(x1, x2, "matmul")
+    if not (hasattr(a, "shape") and hasattr(b, "shape")):
+        raise TypeError("matmul: both arguments must be arrays")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: zero-dimensional operands are not allowed")
+    ka = a.shape[-1]
+    kb = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if ka != kb:
+        raise ValueError(f"matmul: contracted dimensions differ: {a.shape} @ {b.shape}")
+    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    if n in _FLOATS and (a.size and b.size):
+        return mnp.matmul(a, b)
+    if n == "bool":
+        a, b = a.astype("int64"), b.astype("int64")
+    a2 = a.reshape((1, -1)) if a.ndim == 1 else a
+    b2 = b.reshape((-1, 1)) if b.ndim == 1 else b
+    a2 = mnp.broadcast_to(a2, batch + a2.shape[-2:])
+    b2 = mnp.broadcast_to(b2, batch + b2.shape[-2:])
+    r = _int_matmul(a2, b2) if a2.size and b2.size else \
+        mnp.zeros(batch + (a2.shape[-2], b2.shape[-1]), dtype=a2.dtype, ctx=a2.ctx)
+    if a.ndim == 1:
+        r = r.reshape(r.shape[:-2] + r.shape[-1:])
+    if b.ndim == 1:
+        r = r.reshape(r.shape[:-1])
+    return r.astype("bool") if n == "bool" else r
+
+
+def matrix_transpose(x, /):
+    """Array API ``matrix_transpose``: swap the last two axes."""
+    require_array(x, "matrix_transpose")
+    if x.ndim < 2:
+        raise ValueError("matrix_transpose: x must have at least 2 dimensions")
+    return mnp.swapaxes(x, -1, -2)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Array API ``tensordot`` (as transpose, reshape and :func:`matmul`)."""
+    a, b, n = binary(x1, x2, "tensordot")
+    if isinstance(axes, int):
+        if axes < 0 or axes > min(a.ndim, b.ndim):
+            raise ValueError("tensordot: axes out of range")
+        ax_a = list(range(a.ndim - axes, a.ndim))
+        ax_b = list(range(axes))
+    else:
+        ax_a, ax_b = (list(axes[0]), list(axes[1]))
+        if len(ax_a) != len(ax_b):
+            raise ValueError("tensordot: axes sequences differ in length")
+        ax_a = [normalize_axis(i, a.ndim, "tensordot") for i in ax_a]
+        ax_b = [normalize_axis(i, b.ndim, "tensordot") for i in ax_b]
+    for i, j in zip(ax_a, ax_b):
+        if a.shape[i] != b.shape[j]:
+            raise ValueError(f"tensordot: contracted dimensions differ: {a.shape} and {b.shape}")
+    free_a = [i for i in range(a.ndim) if i not in ax_a]
+    free_b = [i for i in range(b.ndim) if i not in ax_b]
+    k = 1
+    for i in ax_a:
+        k *= a.shape[i]
+    fa = 1
+    for i in free_a:
+        fa *= a.shape[i]
+    fb = 1
+    for i in free_b:
+        fb *= b.shape[i]
+    am = mnp.transpose(a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim else a.reshape((1, 1))
+    bm = mnp.transpose(b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim else b.reshape((1, 1))
+    r = matmul(am, bm)
+    return r.reshape(tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b))
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """Array API ``vecdot``: ``sum(x1 * x2, axis)`` after broadcasting (real dtypes: no
+    conjugation is needed)."""
+    a, b, n = binary(x1, x2, "vecdot")
+    D.check_kind(n, "numeric", "vecdot")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("vecdot: zero-dimensional operands are not allowed")
+    shape = broadcast_shapes(a.shape, b.shape)
+    ax = normalize_axis(axis, len(shape), "vecdot")
+    ax_neg = ax - len(shape)
+    if -ax_neg > min(a.ndim, b.ndim) or a.shape[ax_neg] != b.shape[ax_neg]:
+        raise ValueError(f"vecdot: sizes along axis {axis} differ: {a.shape} and {b.shape}")
+    return mnp.sum(a * b, axis=ax)

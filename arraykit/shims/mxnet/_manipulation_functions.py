@@ -1,0 +1,213 @@
+"""Manipulation functions; shapes are checked here so that errors raise at the call."""
+
+from __future__ import annotations
+
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import (broadcast_shapes, ndarray, normalize_axes, normalize_axis,
+                       require_array)
+
+__all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
+           "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack",
+           "tile", "unstack"]
+
+
+def broadcast_arrays(*arrays):
+    """Array API ``broadcast_arrays``: a tuple (2025.12)."""
+    for a in arrays:
+        require_array(a, "broadcast_arrays")
+    shape = broadcast_shapes(*(a.shape for a in arrays))
+    return tuple(a if a.shape == shape else mnp.broadcast_to(a, shape) for a in arrays)
+
+
+def broadcast_to(x, /, shape):
+    """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
+    require_array(x, "broadcast_to")
+    shape = tuple(int(s) for s in shape)
+    if broadcast_shapes(x.shape, shape) != shape:
+        raise ValueError(f"broadcast_to: cannot broadcast {x.shape} to {shape}")
+    return x if x.shape == shape else mnp.broadcast_to(x, shape)
+
+
+def _common_dtype(arrays, func):
+    names = [require_array(a, func) for a in arrays]
+    r = names[0]
+    for n in names[1:]:
+        r = D.promote(r, n, func)
+    return [a if n == r else a.astype(r) for a, n in zip(arrays, names)], r
+
+
+def concat(arrays, /, *, axis=0):
+    """Array API ``concat`` (promotes dtypes; ``axis=None`` flattens first)."""
+    arrays = list(arrays)
+    if not arrays:
+        raise ValueError("concat: need at least one array")
+    arrays, _ = _common_dtype(arrays, "concat")
+    if axis is None:
+        return mnp.concatenate([a.reshape(-1) for a in arrays], axis=0)
+    ndim = arrays[0].ndim
+    if ndim == 0:
+        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
+    ax = normalize_axis(axis, ndim, "concat")
+    for a in arrays:
+        if a.ndim != ndim or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
+                                 if i != ax):
+            raise ValueError("concat: shapes differ outside the concatenation axis")
+    if len(arrays) == 1:
+        return arrays[0].copy()
+    return mnp.concatenate(arrays, axis=ax)
+
+
+def expand_dims(x, /, axis=0):
+    """Array API ``expand_dims``; ``axis`` may be a tuple (2025.12)."""
+    require_array(x, "expand_dims")
+    axes = (axis,) if not isinstance(axis, (tuple, list)) else tuple(axis)
+    out_ndim = x.ndim + len(axes)
+    norm = []
+    for a in axes:
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise TypeError("expand_dims: axis must be an int or a tuple of ints")
+        if not -out_ndim <= a < out_ndim:
+            raise IndexError(f"expand_dims: axis {a} is out of bounds")
+        norm.append(a % out_ndim)
+    if len(set(norm)) != len(norm):
+        raise ValueError("expand_dims: repeated axis")
+    it = iter(x.shape)
+    shape = tuple(1 if i in norm else next(it) for i in range(out_ndim))
+    return x.reshape(shape)
+
+
+def flip(x, /, *, axis=None):
+    """Array API ``flip``."""
+    require_array(x, "flip")
+    axes = normalize_axes(axis, x.ndim, "flip")
+    if not axes:
+        return x.copy()
+    return mnp.flip(x, axis=axes)
+
+
+def moveaxis(x, source, destination, /):
+    """Array API ``moveaxis``."""
+    require_array(x, "moveaxis")
+    src = normalize_axes(source, x.ndim, "moveaxis")
+    dst = normalize_axes(destination, x.ndim, "moveaxis")
+    if len(src) != len(dst):
+        raise ValueError("moveaxis: source and destination differ in length")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return mnp.transpose(x, axes=tuple(order))
+
+
+def permute_dims(x, /, axes):
+    """Array API ``permute_dims``; negative axes allowed."""
+    require_array(x, "permute_dims")
+    ax = normalize_axes(tuple(axes), x.ndim, "permute_dims")
+    if len(ax) != x.ndim:
+        raise ValueError("permute_dims: axes must be a permutation of the dimensions")
+    return mnp.transpose(x, axes=ax)
+
+
+def repeat(x, repeats, /, *, axis=None):
+    """Array API ``repeat``; array ``repeats`` are read on the host (the output shape depends on
+    them) and applied as a gather, so gradients still flow to ``x``."""
+    require_array(x, "repeat")
+    if axis is None:
+        x = x.reshape(-1)
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "repeat")
+    if isinstance(repeats, int):
+        if repeats < 0:
+            raise ValueError("repeat: repeats must be non-negative")
+        return mnp.repeat(x, repeats, axis=ax)
+    r = repeats.asnumpy() if isinstance(repeats, ndarray) else __import__("numpy").asarray(repeats)
+    import numpy as onp
+    if r.ndim == 0:
+        return mnp.repeat(x, int(r), axis=ax)
+    if r.shape[0] not in (1, x.shape[ax]):
+        raise ValueError("repeat: repeats must broadcast to the axis length")
+    if (r < 0).any():
+        raise ValueError("repeat: repeats must be non-negative")
+    r = onp.broadcast_to(r, (x.shape[ax],))
+    idx = onp.repeat(onp.arange(x.shape[ax]), r)
+    return mnp.take(x, mnp.array(idx, dtype="int64", ctx=x.ctx), axis=ax)
+
+
+def reshape(x, /, shape, *, copy=None):
+    """Array API ``reshape``; bad shapes raise ValueError at the call."""
+    require_array(x, "reshape")
+    shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
+    known = 1
+    unknown = 0
+    for s in shape:
+        if s == -1:
+            unknown += 1
+        elif s < 0:
+            raise ValueError(f"reshape: invalid dimension {s}")
+        else:
+            known *= s
+    if unknown > 1 or (unknown == 0 and known != x.size) or \
+            (unknown == 1 and (known == 0 or x.size % known)):
+        if not (unknown == 1 and known == 0 and x.size == 0):
+            raise ValueError(f"reshape: cannot reshape {x.shape} into {shape}")
+    out = x.reshape(shape)
+    return out.copy() if copy else out
+
+
+def roll(x, /, shift, *, axis=None):
+    """Array API ``roll``."""
+    require_array(x, "roll")
+    if axis is None:
+        if not isinstance(shift, int):
+            shift = sum(shift)
+        return mnp.roll(x.reshape(-1), shift).reshape(x.shape)
+    if isinstance(axis, int):
+        normalize_axis(axis, x.ndim, "roll")
+    else:
+        axis = tuple(axis)
+        normalize_axes(axis, x.ndim, "roll") if len(set(a % x.ndim for a in axis)) == len(axis) \
+            else None
+    return mnp.roll(x, shift, axis=axis)
+
+
+def squeeze(x, /, axis):
+    """Array API ``squeeze``; squeezing a dimension that is not 1 raises ValueError."""
+    require_array(x, "squeeze")
+    axes = normalize_axes(axis, x.ndim, "squeeze")
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze: dimension {a} has size {x.shape[a]}, not 1")
+    return x.reshape(tuple(s for i, s in enumerate(x.shape) if i not in axes))
+
+
+def stack(arrays, /, *, axis=0):
+    """Array API ``stack`` (promotes dtypes)."""
+    arrays = list(arrays)
+    if not arrays:
+        raise ValueError("stack: need at least one array")
+    arrays, _ = _common_dtype(arrays, "stack")
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        raise ValueError("stack: all arrays must have the same shape")
+    ax = normalize_axis(axis, len(shape) + 1, "stack")
+    return mnp.stack(arrays, axis=ax)
+
+
+def tile(x, repetitions, /):
+    """Array API ``tile``."""
+    require_array(x, "tile")
+    reps = tuple(int(r) for r in repetitions)
+    if any(r < 0 for r in reps):
+        raise ValueError("tile: repetitions must be non-negative")
+    return mnp.tile(x, reps)
+
+
+def unstack(x, /, *, axis=0):
+    """Array API ``unstack``: a tuple of views along ``axis``."""
+    require_array(x, "unstack")
+    if x.ndim == 0:
+        raise ValueError("unstack: x must have at least one dimension")
+    ax = normalize_axis(axis, x.ndim, "unstack")
+    idx = (slice(None),) * ax
+    return tuple(x[idx + (i,)] for i in range(x.shape[ax]))

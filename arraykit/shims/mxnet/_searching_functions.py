@@ -1,0 +1,111 @@
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where."""
+
+from __future__ import annotations
+
+import numpy as onp
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import (binary, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
+                       require_array, scalar_array)
+
+
+def _arg(op, x, axis, keepdims, func):
+    n = require_array(x, func)
+    D.check_kind(n, "real numeric", func)
+    if x.size == 0:
+        raise ValueError(f"{func}: attempt to get {func} of an empty array")
+    if axis is None:
+        r = op(x.reshape(-1), axis=0)
+        return r.reshape((1,) * x.ndim) if keepdims else r
+    ax = normalize_axis(axis, x.ndim, func)
+    if x.shape[ax] == 0:
+        raise ValueError(f"{func}: attempt to get {func} of an empty axis")
+    r = op(x, axis=ax)
+    if keepdims:
+        r = r.reshape(x.shape[:ax] + (1,) + x.shape[ax + 1:])
+    return r.astype("int64") if r.dtype != onp.int64 else r
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmax`` (``keepdims`` added; int64 indices; first occurrence)."""
+    return _arg(mnp.argmax, x, axis, keepdims, "argmax")
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmin`` (``keepdims`` added; int64 indices; first occurrence)."""
+    return _arg(mnp.argmin, x, axis, keepdims, "argmin")
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    """Array API ``count_nonzero``: int64 counts."""
+    require_array(x, "count_nonzero")
+    axes = normalize_axes(axis, x.ndim, "count_nonzero")
+    nz = (x != 0).astype("int64")
+    if not axes:
+        return nz
+    return mnp.sum(nz, axis=axes, keepdims=keepdims)
+
+
+def nonzero(x, /):
+    """Array API ``nonzero``: a tuple of int64 index arrays (0-d input raises ValueError)."""
+    require_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero: zero-dimensional arrays are not allowed")
+    if x.size == 0:
+        return tuple(mnp.zeros((0,), dtype="int64", ctx=x.ctx) for _ in range(x.ndim))
+    return tuple(i.astype("int64") if i.dtype != onp.int64 else i for i in mnp.nonzero(x))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Array API ``searchsorted``; ``x2`` may be a Python scalar (2025.12)."""
+    n1 = require_array(x1, "searchsorted")
+    if x1.ndim != 1:
+        raise ValueError("searchsorted: x1 must be one-dimensional")
+    if side not in ("left", "right"):
+        raise ValueError("searchsorted: side must be 'left' or 'right'")
+    if sorter is not None:
+        x1 = mnp.take(x1, sorter.astype("int64"), axis=0)
+    a, b, n = binary(x1, x2, "searchsorted")
+    if not isinstance(b, ndarray):
+        b = scalar_array(b, a, n)
+    if a.size == 0:
+        return mnp.zeros(b.shape, dtype="int64", ctx=b.ctx)
+    # Comparison counting is exact for every dtype (MXNet's kernel casts to float) and keeps
+    # nan ordering consistent with sort (nan last).
+    flat = b.reshape(-1)
+    lhs = mnp.broadcast_to(a.reshape((1, -1)), (flat.size, a.size))
+    rhs = mnp.broadcast_to(flat.reshape((-1, 1)), (flat.size, a.size))
+    if side == "left":
+        cnt = _lt(lhs, rhs)
+    else:
+        cnt = _lt(lhs, rhs) | (lhs == rhs)
+    r = mnp.sum(cnt.astype("int64"), axis=1)
+    return r.reshape(b.shape)
+
+
+def _lt(a, b):
+    # a < b with nan sorted last: nan is greater than everything but nan.
+    if a.dtype.kind == "f":
+        return (a < b) | (~mnp.isnan(a) & mnp.isnan(b))
+    return a < b
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``; ``x1``/``x2`` may be Python scalars; dtypes promote."""
+    cn = require_array(condition, "where")
+    if cn != "bool":
+        condition = condition.astype("bool")
+    a, b, n = binary(x1, x2, "where")
+    if not isinstance(a, ndarray):
+        a = scalar_array(a, b, n)
+    if not isinstance(b, ndarray):
+        b = scalar_array(b, a, n)
+    shape = broadcast_shapes(condition.shape, a.shape, b.shape)
+    if a.shape != shape:
+        a = mnp.broadcast_to(a, shape)
+    if b.shape != shape:
+        b = mnp.broadcast_to(b, shape)
+    if condition.shape != shape:
+        condition = mnp.broadcast_to(condition, shape)
+    return mnp.where(condition, a, b)

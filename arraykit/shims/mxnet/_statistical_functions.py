@@ -1,0 +1,166 @@
+"""Statistical functions.
+
+Accumulation dtypes follow the standard: with ``dtype=None`` integer and bool input sum into
+int64 (the default integer dtype).  Unsigned input also sums into int64 because MXNet has no
+uint64 (the standard's default unsigned type); int64 holds every uint8 sum exactly.  Empty
+``max``/``min`` raise ValueError at the call (MXNet would fail asynchronously).
+"""
+
+from __future__ import annotations
+
+import numpy as onp
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from ._helpers import ndarray, normalize_axes, normalize_axis, require_array
+
+_INTEGRAL = D.KIND_SETS["integral"]
+
+
+def _acc_name(n, dtype, func):
+    if dtype is not None:
+        return D.dtype_name(dtype, func)
+    if n in _INTEGRAL or n == "bool":
+        return "int64"
+    return n
+
+
+def _reduce(op, x, axis, keepdims, func, dtype_name=None):
+    axes = normalize_axes(axis, x.ndim, func)
+    if dtype_name is not None and dtype_name != D.NAME_OF.get(x.dtype):
+        x = x.astype(dtype_name)
+    if not axes:
+        return x if dtype_name is None else x.copy() if x is not None else x
+    if x.ndim == 0:
+        return op(x)
+    return op(x, axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
+
+
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+    """Array API ``sum`` (int/bool input accumulates in int64)."""
+    n = require_array(x, "sum")
+    D.check_kind(n, "numeric", "sum") if n != "bool" else None
+    return _reduce(mnp.sum, x, axis, keepdims, "sum", _acc_name(n, dtype, "sum"))
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod`` (int/bool input accumulates in int64)."""
+    n = require_array(x, "prod")
+    D.check_kind(n, "numeric", "prod") if n != "bool" else None
+    return _reduce(mnp.prod, x, axis, keepdims, "prod", _acc_name(n, dtype, "prod"))
+
+
+def _minmax(op, x, axis, keepdims, func):
+    n = require_array(x, func)
+    D.check_kind(n, "real numeric", func) if n != "bool" else None
+    axes = normalize_axes(axis, x.ndim, func)
+    if any(x.shape[a] == 0 for a in axes) or (x.size == 0 and not axes and x.ndim == 0):
+        raise ValueError(f"{func}: zero-size reduction has no identity")
+    if not axes:
+        return x
+    r = op(x, axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
+    if n in D.KIND_SETS["real floating"]:
+        # MXNet's max/min skip nan; the standard propagates it.
+        nan = mnp.any(mnp.isnan(x), axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
+        r = mnp.where(nan, mnp.full_like(r, onp.nan), r)
+    return r
+
+
+def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``max`` (nan propagates)."""
+    return _minmax(mnp.max, x, axis, keepdims, "max")
+
+
+def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``min`` (nan propagates)."""
+    return _minmax(mnp.min, x, axis, keepdims, "min")
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean`` (floating input)."""
+    n = require_array(x, "mean")
+    D.check_kind(n, "real floating", "mean")
+    axes = normalize_axes(axis, x.ndim, "mean")
+    if not axes:
+        return x
+    return mnp.mean(x, axis=axes, keepdims=keepdims)
+
+
+def _moment(op, x, axis, correction, keepdims, func):
+    n = require_array(x, func)
+    D.check_kind(n, "real floating", func)
+    axes = normalize_axes(axis, x.ndim, func)
+    if not axes:
+        return mnp.zeros_like(x) if correction == 0 else mnp.full_like(x, onp.nan)
+    cnt = 1
+    for a in axes:
+        cnt *= x.shape[a]
+    m = mnp.mean(x, axis=axes, keepdims=True)
+    d = x - m
+    ss = mnp.sum(d * d, axis=axes, keepdims=keepdims)
+    denom = cnt - correction
+    v = ss / denom if denom > 0 else ss * onp.nan
+    return mnp.sqrt(v) if op == "std" else v
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var`` (two-pass, differentiable)."""
+    return _moment("var", x, axis, correction, keepdims, "var")
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std`` (two-pass, differentiable)."""
+    return _moment("std", x, axis, correction, keepdims, "std")
+
+
+def _scan_axis(x, axis, func):
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError(f"{func}: axis is required for arrays of more than one dimension")
+        if x.ndim == 0:
+            raise ValueError(f"{func}: zero-dimensional input")
+        return 0
+    return normalize_axis(axis, x.ndim, func)
+
+
+def _with_initial(r, x, axis, value):
+    shape = list(r.shape)
+    shape[axis] = 1
+    init = mnp.full(tuple(shape), value, dtype=r.dtype, ctx=r.ctx)
+    return mnp.concatenate([init, r], axis=axis)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_sum``."""
+    n = require_array(x, "cumulative_sum")
+    ax = _scan_axis(x, axis, "cumulative_sum")
+    name = _acc_name(n, dtype, "cumulative_sum")
+    if name != n:
+        x = x.astype(name)
+    r = mnp.cumsum(x, axis=ax) if x.shape[ax] else x
+    return _with_initial(r, x, ax, 0) if include_initial else r
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_prod`` (MXNet has no cumprod).
+
+    A Hillis-Steele scan: ``log2(n)`` multiplications of shifted copies, exact for integers
+    and differentiable (no division, so zeros are fine).
+    """
+    n = require_array(x, "cumulative_prod")
+    ax = _scan_axis(x, axis, "cumulative_prod")
+    name = _acc_name(n, dtype, "cumulative_prod")
+    if name != n:
+        x = x.astype(name)
+    size = x.shape[ax]
+    r = x
+    shift = 1
+    while shift < size:
+        pad_shape = list(r.shape)
+        pad_shape[ax] = shift
+        ones = mnp.ones(tuple(pad_shape), dtype=r.dtype, ctx=r.ctx)
+        head = [slice(None)] * r.ndim
+        head[ax] = slice(0, size - shift)
+        r = r * mnp.concatenate([ones, r[tuple(head)]], axis=ax)
+        shift *= 2
+    return _with_initial(r, x, ax, 1) if include_initial else r

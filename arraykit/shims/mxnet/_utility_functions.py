@@ -1,0 +1,52 @@
+"""Utility functions: all, any, diff."""
+
+from __future__ import annotations
+
+from mxnet import np as mnp
+
+from ._helpers import normalize_axes, normalize_axis, require_array
+
+
+def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``all`` (any dtype; nonzero is true)."""
+    require_array(x, "all")
+    axes = normalize_axes(axis, x.ndim, "all")
+    b = x if x.dtype == bool else x != 0
+    if not axes:
+        return b if b is not x else x.copy()
+    return mnp.all(b, axis=axes, keepdims=keepdims)
+
+
+def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``any``."""
+    require_array(x, "any")
+    axes = normalize_axes(axis, x.ndim, "any")
+    b = x if x.dtype == bool else x != 0
+    if not axes:
+        return b if b is not x else x.copy()
+    return mnp.any(b, axis=axes, keepdims=keepdims)
+
+
+def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+    """Array API ``diff`` by slicing (differentiable); bool input uses ``!=``."""
+    name = require_array(x, "diff")
+    if x.ndim == 0:
+        raise ValueError("diff: x must have at least one dimension")
+    ax = normalize_axis(axis, x.ndim, "diff")
+    if n < 0:
+        raise ValueError("diff: n must be non-negative")
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        from ._manipulation_functions import concat
+        x = concat(parts, axis=ax)
+    for _ in range(n):
+        m = x.shape[ax]
+        if m == 0:
+            break
+        hi = [slice(None)] * x.ndim
+        lo = [slice(None)] * x.ndim
+        hi[ax] = slice(1, m)
+        lo[ax] = slice(0, m - 1)
+        a, b = x[tuple(hi)], x[tuple(lo)]
+        x = (a != b) if name == "bool" else a - b
+    return x

@@ -1,0 +1,273 @@
+"""The standard's ``linalg`` extension over ``mxnet.numpy.linalg``.
+
+Factorisations come from MXNet (float32/float64 only, LAPACK on CPU): cholesky, det, eigh,
+inv, qr, slogdet, solve, svd.  Norms, rank, pinv, matrix_power, cross and outer are the shared
+algorithms of ``arraykit.shims._common.linalg`` run over this namespace.  MXNet's SVD kernel
+needs rows <= columns, so taller matrices are transposed first; ``full_matrices=True`` bases are
+completed from the eigenvectors of the orthogonal projector ``I - U Uᵀ``.
+
+``eig``/``eigvals`` (2025.12) return complex arrays in general and MXNet has no complex dtype:
+they raise TypeError rather than return something else.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mxnet import np as mnp
+
+from . import _dtypes as D
+from .._common import linalg as _L
+from ._helpers import binary, broadcast_shapes, require_array
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+
+__all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+           "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
+           "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+           "vector_norm"]
+
+EighResult = _L.EighResult
+QRResult = _L.QRResult
+SlogdetResult = _L.SlogdetResult
+SVDResult = _L.SVDResult
+
+
+def _xp():
+    return sys.modules[__package__]
+
+
+def _float_matrix(x, func, square=False):
+    n = require_array(x, func)
+    D.check_kind(n, "real floating", func)
+    _L.require_matrix(func, x, square=square)
+    return n
+
+
+def _batched(op, x, out_core_ndim):
+    """Apply MXNet kernel ``op`` to a stack of matrices, handling empty batches."""
+    return op(x)
+
+
+def cholesky(x, /, *, upper=False):
+    """Array API ``cholesky`` (lower by default; ``upper=True`` gives ``Uᵀ``)."""
+    _float_matrix(x, "cholesky", square=True)
+    if x.size == 0:
+        return x.copy()
+    L = mnp.linalg.cholesky(x)
+    return matrix_transpose(L) if upper else L
+
+
+def det(x, /):
+    """Array API ``det``."""
+    _float_matrix(x, "det", square=True)
+    if x.shape[-1] == 0:
+        return mnp.ones(x.shape[:-2], dtype=x.dtype, ctx=x.ctx)
+    return mnp.linalg.det(x)
+
+
+def diagonal(x, /, *, offset=0):
+    """Array API ``diagonal`` of the last two axes."""
+    require_array(x, "diagonal")
+    _L.require_matrix("diagonal", x)
+    return mnp.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+
+
+def eigh(x, /):
+    """Array API ``eigh`` (ascending eigenvalues)."""
+    _float_matrix(x, "eigh", square=True)
+    w, v = mnp.linalg.eigh(x)
+    return EighResult(w, v)
+
+
+def eigvalsh(x, /):
+    """Array API ``eigvalsh``."""
+    _float_matrix(x, "eigvalsh", square=True)
+    return mnp.linalg.eigvalsh(x)
+
+
+def _complex_output(func):
+    raise TypeError(
+        f"{func}: the eigenvalues of a general real matrix are complex (complex64/complex128) "
+        "and MXNet 1.9.1 has no complex dtype; use eigh/eigvalsh for symmetric matrices"
+    )
+
+
+def eig(x, /):
+    """Array API ``eig`` (2025.12): not available on MXNet (complex output); TypeError."""
+    _complex_output("eig")
+
+
+def eigvals(x, /):
+    """Array API ``eigvals`` (2025.12): not available on MXNet (complex output); TypeError."""
+    _complex_output("eigvals")
+
+
+def inv(x, /):
+    """Array API ``inv``."""
+    _float_matrix(x, "inv", square=True)
+    if x.size == 0:
+        return x.copy()
+    return mnp.linalg.inv(x)
+
+
+def _svd_reduced(x):
+    """(U, S, Vh), reduced, for any (..., M, N) (MXNet's gesvd wants M <= N)."""
+    m, n = x.shape[-2:]
+    if m <= n:
+        u, s, vh = mnp.linalg.svd(x)
+        return u, s, vh
+    u, s, vh = mnp.linalg.svd(matrix_transpose(x))
+    return matrix_transpose(vh), s, matrix_transpose(u)
+
+
+def _complete_basis(u):
+    """Orthonormal (..., M, M) whose first K columns are ``u`` (..., M, K)."""
+    m, k = u.shape[-2:]
+    if k == m:
+        return u
+    eye = mnp.eye(m, dtype=u.dtype, ctx=u.ctx)
+    proj = eye - matmul(u, matrix_transpose(u))
+    _, v = mnp.linalg.eigh(proj)  # eigenvalues ~0 (K of them) then ~1 (M - K)
+    return mnp.concatenate([u, v[..., :, k:]], axis=-1)
+
+
+def svd(x, /, *, full_matrices=True):
+    """Array API ``svd``: ``(U, S, Vh)`` with descending ``S``."""
+    _float_matrix(x, "svd")
+    m, n = x.shape[-2:]
+    k = min(m, n)
+    if x.size == 0:
+        batch = x.shape[:-2]
+        um = m if full_matrices else k
+        vn = n if full_matrices else k
+        eye_u = mnp.broadcast_to(mnp.eye(m, um, dtype=x.dtype, ctx=x.ctx), batch + (m, um))
+        eye_v = mnp.broadcast_to(mnp.eye(vn, n, dtype=x.dtype, ctx=x.ctx), batch + (vn, n))
+        return SVDResult(eye_u, mnp.zeros(batch + (k,), dtype=x.dtype, ctx=x.ctx), eye_v)
+    u, s, vh = _svd_reduced(x)
+    if full_matrices and m != n:
+        if m > n:
+            u = _complete_basis(u)
+        else:
+            vh = matrix_transpose(_complete_basis(matrix_transpose(vh)))
+    return SVDResult(u, s, vh)
+
+
+def svdvals(x, /):
+    """Array API ``svdvals`` (descending)."""
+    _float_matrix(x, "svdvals")
+    if x.size == 0:
+        return mnp.zeros(x.shape[:-2] + (min(x.shape[-2:]),), dtype=x.dtype, ctx=x.ctx)
+    return _svd_reduced(x)[1]
+
+
+def qr(x, /, *, mode="reduced"):
+    """Array API ``qr`` (``mode`` 'reduced' or 'complete')."""
+    _float_matrix(x, "qr")
+    if mode not in ("reduced", "complete"):
+        raise ValueError("qr: mode must be 'reduced' or 'complete'")
+    m, n = x.shape[-2:]
+    if m < n:
+        raise ValueError("qr: MXNet's QR needs rows >= columns")
+    q, r = mnp.linalg.qr(x)
+    if mode == "complete" and m > n:
+        q = _complete_basis(q)
+        r = mnp.concatenate([r, mnp.zeros(r.shape[:-2] + (m - n, n), dtype=r.dtype, ctx=r.ctx)],
+                            axis=-2)
+    return QRResult(q, r)
+
+
+def slogdet(x, /):
+    """Array API ``slogdet``."""
+    _float_matrix(x, "slogdet", square=True)
+    if x.shape[-1] == 0:
+        return SlogdetResult(mnp.ones(x.shape[:-2], dtype=x.dtype, ctx=x.ctx),
+                             mnp.zeros(x.shape[:-2], dtype=x.dtype, ctx=x.ctx))
+    s, l = mnp.linalg.slogdet(x)
+    return SlogdetResult(s, l)
+
+
+def solve(x1, x2, /):
+    """Array API ``solve``; a 1-D ``x2`` is one vector; batch dimensions broadcast."""
+    a, b, n = binary(x1, x2, "solve")
+    D.check_kind(n, "real floating", "solve")
+    _L.require_matrix("solve", a, square=True)
+    m = a.shape[-1]
+    if b.ndim == 1:
+        if b.shape[0] != m:
+            raise ValueError("solve: x2's length must match x1's size")
+        b2 = b.reshape((m, 1))
+        batch = a.shape[:-2]
+        r = mnp.linalg.solve(a, mnp.broadcast_to(b2, batch + (m, 1)))
+        return r.reshape(batch + (m,))
+    if b.shape[-2] != m:
+        raise ValueError("solve: x2's rows must match x1's size")
+    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = mnp.broadcast_to(a, batch + a.shape[-2:])
+    b = mnp.broadcast_to(b, batch + b.shape[-2:])
+    return mnp.linalg.solve(a, b)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """Array API ``trace`` (int input accumulates in int64, like ``sum``)."""
+    n = require_array(x, "trace")
+    _L.require_matrix("trace", x)
+    given = None if dtype is None else D.dtype_name(dtype, "trace")
+    out = _L.trace_dtype(n, given, default_int="int64", default_uint="int64")
+    d = mnp.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+    if out != n:
+        d = d.astype(out)
+    return mnp.sum(d, axis=-1)
+
+
+def outer(x1, x2, /):
+    """Array API ``outer``."""
+    a, b, _ = binary(x1, x2, "outer")
+    return _L.outer(_xp(), a, b)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """Array API ``cross`` (3-vectors)."""
+    a, b, n = binary(x1, x2, "cross")
+    D.check_kind(n, "numeric", "cross")
+    shape = broadcast_shapes(a.shape[:axis] if axis < -1 else a.shape[:-1],
+                             b.shape[:axis] if axis < -1 else b.shape[:-1]) if False else None
+    return _L.cross(_xp(), a, b, axis=axis)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Array API ``vector_norm``."""
+    n = require_array(x, "vector_norm")
+    D.check_kind(n, "real floating", "vector_norm")
+    return _L.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Array API ``matrix_norm``."""
+    _float_matrix(x, "matrix_norm")
+    return _L.matrix_norm(_xp(), x, keepdims=keepdims, ord=ord, svdvals=svdvals)
+
+
+def matrix_power(x, n, /):
+    """Array API ``matrix_power`` (repeated squaring; negative powers invert first)."""
+    name = require_array(x, "matrix_power")
+
+    def eye_like(a):
+        return mnp.broadcast_to(mnp.eye(a.shape[-1], dtype=a.dtype, ctx=a.ctx), a.shape)
+
+    return _L.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
+
+
+def matrix_rank(x, /, *, rtol=None):
+    """Array API ``matrix_rank`` (int64)."""
+    n = _float_matrix(x, "matrix_rank")
+    eps = D._rules.FINFO[n][1]
+    return _L.matrix_rank(_xp(), x, rtol=rtol, svdvals=svdvals, eps=eps, real_dtype=D.DTYPES[n],
+                          int_dtype=D.DTYPES["int64"])
+
+
+def pinv(x, /, *, rtol=None):
+    """Array API ``pinv``."""
+    n = _float_matrix(x, "pinv")
+    eps = D._rules.FINFO[n][1]
+    return _L.pinv(_xp(), x, rtol=rtol, svd=lambda a: svd(a, full_matrices=False), eps=eps,
+                   real_dtype=D.DTYPES[n])

@@ -1,0 +1,210 @@
+"""Fast checks of the MXNet shim (run in the mxnet environment; skipped elsewhere)."""
+
+import math
+
+import numpy as onp
+import pytest
+
+mx = pytest.importorskip("mxnet")
+
+from mxnet import autograd  # noqa: E402
+from mxnet import np as mnp  # noqa: E402
+
+import arraykit.shims.mxnet as xp  # noqa: E402
+
+
+def host(x):
+    return x.asnumpy()
+
+
+# --- namespace and dtypes ---------------------------------------------------------------
+
+def test_version_and_native_arrays():
+    assert xp.__array_api_version__ == "2025.12"
+    x = xp.asarray([1.0, 2.0])
+    assert type(x) is mnp.ndarray
+    assert type(xp.exp(x)) is mnp.ndarray
+
+
+def test_integer_literals_give_int64():
+    assert xp.asarray([1, 2, 3]).dtype == xp.int64
+    assert xp.asarray(7).dtype == xp.int64
+    assert xp.full((2,), 3).dtype == xp.int64
+    assert xp.arange(5).dtype == xp.int64
+    assert xp.asarray([True, False]).dtype == xp.bool
+    assert xp.asarray([1.5]).dtype == xp.float32
+    assert host(xp.asarray([2**62 + 1]))[0] == 2**62 + 1
+
+
+def test_default_dtypes_reported():
+    info = xp.__array_namespace_info__()
+    d = info.default_dtypes()
+    assert d["real floating"] == xp.float32
+    assert d["integral"] == xp.int64 and d["indexing"] == xp.int64
+    assert isinstance(info.devices(), tuple)
+    assert info.default_device() in info.devices()
+
+
+@pytest.mark.parametrize("name", ["int16", "uint16", "uint32", "uint64", "complex64",
+                                  "complex128"])
+def test_unsupported_dtypes_absent_and_raise(name):
+    assert name not in xp.__array_namespace_info__().dtypes()
+    dt = getattr(xp, name)
+    for call in (lambda: xp.zeros(3, dtype=dt), lambda: xp.asarray([1], dtype=dt),
+                 lambda: xp.astype(xp.ones(2), dt), lambda: xp.arange(3, dtype=dt)):
+        with pytest.raises(TypeError, match=rf"MXNet.*{name}|{name}.*MXNet"):
+            call()
+
+
+def test_unsupported_promotion_raises():
+    a = xp.asarray([1], dtype=xp.int8)
+    b = xp.asarray([1], dtype=xp.uint8)
+    with pytest.raises(TypeError, match="int16"):
+        xp.add(a, b)
+
+
+def test_promotion_with_arrays_and_scalars():
+    i8 = xp.asarray([1, 2], dtype=xp.int8)
+    i32 = xp.asarray([1, 2], dtype=xp.int32)
+    f32 = xp.asarray([1, 2], dtype=xp.float32)
+    f64 = xp.asarray([1, 2], dtype=xp.float64)
+    assert xp.add(i8, i32).dtype == xp.int32
+    assert xp.multiply(f32, f64).dtype == xp.float64
+    assert xp.add(i8, 1).dtype == xp.int8
+    assert xp.add(2, i8).dtype == xp.int8
+    assert xp.multiply(f32, 0.5).dtype == xp.float32
+    b = xp.asarray([True, False])
+    assert xp.logical_and(b, True).dtype == xp.bool
+    with pytest.raises(TypeError):
+        xp.add(i8, f32)  # no cross-kind promotion between arrays
+    with pytest.raises(TypeError):
+        xp.add(i8, 1.5)  # float scalar with an int array
+    assert xp.result_type(xp.int8, xp.int64) == xp.int64
+    assert xp.can_cast(xp.int8, xp.int32) and not xp.can_cast(xp.float64, xp.float32)
+    c = xp.clip(f32, 0, 1.5)
+    assert c.dtype == xp.float32
+    assert xp.clip(i32, xp.asarray([2], dtype=xp.int32)).dtype == xp.int32
+
+
+def test_floor_divide_and_remainder():
+    a = xp.asarray([7, -7, 7, -7, 5])
+    b = xp.asarray([2, 2, -2, -2, 0])
+    r = xp.floor_divide(a, b)
+    assert r.dtype == xp.int64
+    assert host(r)[:4].tolist() == [3, -4, -4, 3]
+    big = xp.asarray([2**62 + 3])
+    assert host(xp.floor_divide(big, xp.asarray([2])))[0] == (2**62 + 3) // 2
+    f = xp.floor_divide(xp.asarray([1.0], dtype=xp.float64), xp.asarray([0.1], dtype=xp.float64))
+    assert host(f)[0] == 9.0
+    m = xp.remainder(xp.asarray([-7.0, 5.0], dtype=xp.float64), xp.asarray([2.0, 0.0],
+                                                                          dtype=xp.float64))
+    assert host(m)[0] == 1.0 and math.isnan(host(m)[1])
+
+
+def test_gap_fillers():
+    b1 = xp.asarray([True, True, False])
+    b2 = xp.asarray([True, False, False])
+    assert host(xp.logical_and(b1, b2)).tolist() == [True, False, False]
+    assert host(xp.logical_or(b1, b2)).tolist() == [True, True, False]
+    assert host(xp.logical_xor(b1, b2)).tolist() == [False, True, False]
+    x = xp.asarray([1, 2, 3, 4])
+    assert host(xp.cumulative_prod(x)).tolist() == [1, 2, 6, 24]
+    assert host(xp.cumulative_sum(x, include_initial=True)).tolist() == [0, 1, 3, 6, 10]
+    assert xp.iinfo(xp.int8).max == 127 and xp.finfo(xp.float32).bits == 32
+    assert host(xp.conj(xp.asarray([1.0, 2.0]))).tolist() == [1.0, 2.0]
+    assert host(xp.bitwise_left_shift(xp.asarray([1, 3]), 2)).tolist() == [4, 12]
+    assert host(xp.bitwise_right_shift(xp.asarray([-8, 8]), 1)).tolist() == [-4, 4]
+    assert math.isnan(host(xp.sign(xp.asarray([float("nan")])))[0])
+    assert xp.sum(xp.asarray([200, 100], dtype=xp.uint8)).dtype == xp.int64
+    assert host(xp.sum(xp.asarray([200, 100], dtype=xp.uint8))) == 300
+    assert host(xp.matmul(xp.asarray([[1, 2], [3, 4]]), xp.asarray([[1], [1]]))).tolist() \
+        == [[3], [7]]
+
+
+def test_2025_12_specifics():
+    a, b = xp.asarray([1.0, 2.0, 3.0]), xp.asarray([[1.0], [2.0]])
+    out = xp.broadcast_arrays(a, b)
+    assert isinstance(out, tuple) and out[0].shape == (2, 3)
+    assert isinstance(xp.meshgrid(a, a), tuple)
+    assert xp.broadcast_shapes((2, 1), (3,)) == (2, 3)
+    assert xp.expand_dims(a, axis=(0, 2)).shape == (1, 3, 1)
+    assert xp.permute_dims(xp.ones((2, 3, 4)), (-1, 0, 1)).shape == (4, 2, 3)
+    assert host(xp.searchsorted(a, 2.0)).tolist() == 1
+    assert host(xp.isin(a, xp.asarray([2.0, 5.0]))).tolist() == [False, True, False]
+
+
+# --- errors raise at the call -------------------------------------------------------------
+
+def test_errors_at_the_call():
+    with pytest.raises(ValueError):
+        xp.max(xp.zeros((0,)))
+    with pytest.raises(ValueError):
+        xp.reshape(xp.ones((2, 3)), (4,))
+    with pytest.raises(ValueError):
+        xp.matmul(xp.ones((2, 3)), xp.ones((2, 3)))
+    with pytest.raises(ValueError):
+        xp.broadcast_to(xp.ones((3,)), (4,))
+    with pytest.raises(IndexError):
+        xp.sum(xp.ones((2,)), axis=3)
+    with pytest.raises(ValueError):
+        xp.squeeze(xp.ones((2, 3)), axis=0)
+
+
+def test_fft_and_eig_raise_clearly():
+    x = xp.ones((4,))
+    with pytest.raises(TypeError, match="complex"):
+        xp.fft.fft(x)
+    with pytest.raises(TypeError, match="MXNet"):
+        xp.linalg.eig(xp.eye(2))
+    assert host(xp.fft.fftfreq(4)).tolist() == [0.0, 0.25, -0.5, -0.25]
+    assert host(xp.fft.fftshift(xp.asarray([0, 1, 2, 3]))).tolist() == [2, 3, 0, 1]
+
+
+# --- autograd -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fn,grad", [
+    (lambda x: xp.sum(xp.exp(x)), lambda v: onp.exp(v)),
+    (lambda x: xp.sum(xp.multiply(x, x)), lambda v: 2 * v),
+    (lambda x: xp.mean(xp.matmul(xp.reshape(x, (1, 3)), xp.ones((3, 2), dtype=xp.float64))),
+     lambda v: onp.ones(3)),
+    (lambda x: xp.sum(xp.cumulative_prod(x)), lambda v: onp.array(
+        [1 + v[1] + v[1] * v[2], v[0] + v[0] * v[2], v[0] * v[1]])),
+    (lambda x: xp.sum(xp.where(x > 1.5, x, 0.0)), lambda v: (v > 1.5).astype(float)),
+    (lambda x: xp.linalg.vector_norm(x), lambda v: v / onp.linalg.norm(v)),
+])
+def test_autograd(fn, grad):
+    v = onp.array([1.0, 2.0, 3.0])
+    x = xp.asarray(v, dtype=xp.float64)
+    x.attach_grad()
+    with autograd.record():
+        y = fn(x)
+    y.backward()
+    onp.testing.assert_allclose(host(x.grad), grad(v), rtol=1e-6)
+
+
+# --- opt-in array object --------------------------------------------------------------------
+
+def test_opt_in_enable_disable_restores_originals():
+    cls = mnp.ndarray
+    before = {n: cls.__dict__.get(n) for n in ("__add__", "__floordiv__", "__eq__", "mT",
+                                                "__array_namespace__")}
+    was = xp.array_object_enabled()
+    xp.disable_array_object()
+    try:
+        xp.enable_array_object()
+        assert xp.array_object_enabled()
+        x = xp.asarray([[7, 8]])
+        assert x.__array_namespace__() is xp
+        assert x.mT.shape == (2, 1)
+        assert x.device == mx.cpu(0)
+        assert host(x // xp.asarray([[2, 3]])).tolist() == [[3, 2]]
+        with pytest.raises(TypeError):
+            xp.asarray([1], dtype=xp.int8) + xp.asarray([1], dtype=xp.uint8)
+        xp.disable_array_object()
+        assert not xp.array_object_enabled()
+        after = {n: cls.__dict__.get(n) for n in before}
+        assert after == {n: (v if not was else after[n]) for n, v in before.items()} or was
+        assert not hasattr(x, "mT") or was
+    finally:
+        if was:
+            xp.enable_array_object()
