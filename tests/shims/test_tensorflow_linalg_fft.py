@@ -478,3 +478,17 @@ def test_common_linalg_with_numpy_namespace():
     parity = np.asarray((-1.0) ** np.sum(piv != np.arange(3)))
     s, la = clinalg.slogdet_from_lu(np, lu, parity, real_dtype=np.float64)
     np.testing.assert_allclose([s, la], np.linalg.slogdet(b))
+
+
+def test_solve_inside_tf_function_with_unknown_batch():
+    f = tf.function(L.solve, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                              tf.TensorSpec([3], tf.float64)])
+    a = rand((4, 3, 3)) + 3 * np.eye(3)
+    b = rand((3,))
+    np.testing.assert_allclose(f(tf.constant(a), tf.constant(b)).numpy(),
+                               np.linalg.solve(a, b), rtol=1e-9)
+    g = tf.function(L.solve, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                              tf.TensorSpec([None, 1, 3, 2], tf.float64)])
+    b2 = rand((5, 1, 3, 2))
+    np.testing.assert_allclose(g(tf.constant(a), tf.constant(b2)).numpy(),
+                               np.linalg.solve(a, b2), rtol=1e-9)

@@ -362,6 +362,51 @@ def _eye_like(x):
     return tf.broadcast_to(eye, tf.shape(x)) if x.shape.rank > 2 else eye
 
 
+def _bcast_static(s1: list, s2: list):
+    """Broadcast two shapes given as lists (None: unknown); None result if they cannot."""
+    n = max(len(s1), len(s2))
+    s1 = [1] * (n - len(s1)) + s1
+    s2 = [1] * (n - len(s2)) + s2
+    out = []
+    for p, q in zip(s1, s2):
+        if p == 1:
+            out.append(q)
+        elif q == 1 or p == q:
+            out.append(p)
+        elif p is None or q is None:
+            out.append(p if q is None else q)
+        else:
+            return None
+    return out
+
+
+def _broadcast_batch(fname, a, b, rhs_batch):
+    """Broadcast the batch dimensions of ``a`` (..., M, M) and ``b`` (..., M, K) to a common
+    shape (TF's solvers need equal batch shapes). ``rhs_batch=False``: ``b`` is one (M, K)
+    matrix for every matrix of ``a``."""
+    sa = a.shape.as_list()
+    sb = b.shape.as_list()
+    ba = sa[:-2]
+    bb = sb[:-2] if rhs_batch else []
+    if ba == bb and None not in ba:
+        return a, b
+    batch = _bcast_static(ba, bb)
+    if batch is None:
+        raise ValueError(f"{fname}: batch shapes {tuple(ba)} and {tuple(bb)} do not broadcast")
+    if None not in batch and None not in sa and None not in sb:
+        if ba != batch:
+            a = tf.broadcast_to(a, batch + sa[-2:])
+        if bb != batch:
+            b = tf.broadcast_to(b, batch + sb[-2:])
+        return a, b
+    # Unknown sizes (inside tf.function): broadcast with run-time shapes.
+    da, db = tf.shape(a), tf.shape(b)
+    dyn = tf.broadcast_dynamic_shape(da[:-2], db[:-2] if rhs_batch else da[:0])
+    a = tf.broadcast_to(a, tf.concat([dyn, da[-2:]], 0))
+    b = tf.broadcast_to(b, tf.concat([dyn, db[-2:]], 0))
+    return a, b
+
+
 def inv(x, /):
     """Inverse of each ``(..., M, M)`` matrix.
 
@@ -401,33 +446,21 @@ def solve(x1, x2, /):
     _matrix("solve", x1, square=True)
     m = x1.shape[-1]
     n2 = _rank("solve", x2)
-    batch1 = tuple(x1.shape[:-2])
     if n2 == 1:
-        if x2.shape[0] != m:
+        if x2.shape[0] is not None and m is not None and x2.shape[0] != m:
             raise ValueError(
                 f"solve: x2 of shape {tuple(x2.shape)} does not match x1 of shape "
                 f"{tuple(x1.shape)}"
             )
-        a = x1
-        b = tf.broadcast_to(x2[:, None], batch1 + (m, 1)) if batch1 else x2[:, None]
+        a, b = _broadcast_batch("solve", x1, x2[:, None], rhs_batch=False)
         vector = True
     elif n2 >= 2:
-        if x2.shape[-2] != m:
+        if x2.shape[-2] is not None and m is not None and x2.shape[-2] != m:
             raise ValueError(
                 f"solve: x2 of shape {tuple(x2.shape)} does not match x1 of shape "
                 f"{tuple(x1.shape)} (x2.shape[-2] must be {m})"
             )
-        batch2 = tuple(x2.shape[:-2])
-        try:
-            batch = tuple(tf.broadcast_static_shape(tf.TensorShape(batch1),
-                                                    tf.TensorShape(batch2)).as_list())
-        except ValueError:
-            raise ValueError(
-                f"solve: batch shapes of x1 {tuple(x1.shape)} and x2 {tuple(x2.shape)} "
-                "do not broadcast"
-            ) from None
-        a = x1 if batch1 == batch else tf.broadcast_to(x1, batch + (m, m))
-        b = x2 if batch2 == batch else tf.broadcast_to(x2, batch + tuple(x2.shape[-2:]))
+        a, b = _broadcast_batch("solve", x1, x2, rhs_batch=True)
         vector = False
     else:
         raise ValueError("solve: x2 must have at least one dimension")
