@@ -21,6 +21,7 @@ the public function (``fname``).
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 from collections import namedtuple
 
@@ -83,7 +84,7 @@ def vector_norm(xp, x, *, axis=None, keepdims=False, ord=2, fname="vector_norm")
     ``x``'s precision. ``ord`` may be any int/float (0, +-1, +-2, +-inf, p-norms).
     """
     axes = normalize_axes(fname, axis, x.ndim)
-    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+    if isinstance(ord, bool) or not isinstance(ord, numbers.Real):
         raise ValueError(f"{fname}: unsupported ord {ord!r}")
     a = xp.abs(x)  # real dtype of x's precision
     kw = dict(axis=axes, keepdims=keepdims)

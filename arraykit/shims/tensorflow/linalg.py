@@ -357,8 +357,9 @@ def _qr_solve(a, b):
 
 
 def _eye_like(x):
+    """Identity matrices of ``x``'s shape and dtype."""
     m = x.shape[-1]
-    eye = tf.eye(m, dtype=x.dtype)
+    eye = tf.eye(m if m is not None else tf.shape(x)[-1], dtype=x.dtype)
     return tf.broadcast_to(eye, tf.shape(x)) if x.shape.rank > 2 else eye
 
 
