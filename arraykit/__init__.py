@@ -11,6 +11,7 @@ natively on NumPy, PyTorch, JAX, TensorFlow and MXNet (and CuPy, Dask, array-api
 framework: a framework is touched only once one of its arrays reaches ``array_namespace``.
 """
 
+from ._array_object import array_objects, disable, enable, enabled
 from ._dispatch import array_namespace, get_namespace
 from ._helpers import (
     device,
@@ -46,6 +47,10 @@ __all__ = [
     "BACKENDS",
     "Backend",
     "array_namespace",
+    "array_objects",
+    "disable",
+    "enable",
+    "enabled",
     "device",
     "get_namespace",
     "is_array_api_obj",

@@ -1,0 +1,97 @@
+"""``arraykit.enable()``: the standard's array-object surface for arrays that lack it.
+
+TensorFlow tensors and MXNet arrays have no ``__array_namespace__``, ``mT``, ``device``
+object, ``to_device`` or standard promotion in their operators. Libraries that find a
+namespace through array-api-compat (SciPy with ``SCIPY_ARRAY_API=1``, scikit-learn with
+``array_api_dispatch=True``, array-api-extra) fall back to ``x.__array_namespace__()`` for
+types they do not know, so once this surface is on they accept those arrays unchanged.
+
+By default arraykit changes nothing global. ``enable()`` is the one explicit switch, in the
+spirit of TensorFlow's own ``experimental_enable_numpy_behavior``; ``disable()`` restores every
+patched attribute exactly, and ``array_objects()`` does both around a block.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import sys
+from typing import Iterator
+
+from ._registry import BY_NAME
+
+#: framework -> the shim module that provides enable/disable_array_object().
+ARRAY_OBJECT_SHIMS = {
+    "tensorflow": "arraykit.shims.tensorflow",
+    "mxnet": "arraykit.shims.mxnet",
+}
+
+
+def _names(fname: str, frameworks: tuple[str, ...]) -> tuple[str, ...]:
+    for name in frameworks:
+        if name not in ARRAY_OBJECT_SHIMS:
+            raise ValueError(
+                f"{fname}: {name!r} needs no array-object surface or is unknown; the "
+                f"frameworks that have one are {', '.join(ARRAY_OBJECT_SHIMS)}"
+            )
+    return frameworks or tuple(ARRAY_OBJECT_SHIMS)
+
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(BY_NAME[name].package) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def enable(*frameworks: str) -> tuple[str, ...]:
+    """Give the arrays of ``frameworks`` (default: every installed one that needs it) the
+    standard's array-object surface. Imports those frameworks. Idempotent.
+
+    Returns the frameworks switched on. A framework named explicitly but not installed raises
+    ModuleNotFoundError; with no names, absent frameworks are skipped.
+    """
+    names = _names("enable", frameworks)
+    done = []
+    for name in names:
+        if not _installed(name):
+            if frameworks:
+                raise ModuleNotFoundError(
+                    f"enable: {name} is not installed, so its arrays cannot be given the "
+                    "array-object surface"
+                )
+            continue
+        importlib.import_module(ARRAY_OBJECT_SHIMS[name]).enable_array_object()
+        done.append(name)
+    return tuple(done)
+
+
+def disable(*frameworks: str) -> None:
+    """Switch the surface off again (default: everywhere), restoring the original attributes."""
+    for name in _names("disable", frameworks):
+        shim = sys.modules.get(ARRAY_OBJECT_SHIMS[name])
+        if shim is not None:  # never imported: nothing was patched
+            shim.disable_array_object()
+
+
+def enabled() -> tuple[str, ...]:
+    """The frameworks whose arrays have the surface switched on now."""
+    return tuple(
+        name for name, module in ARRAY_OBJECT_SHIMS.items()
+        if module in sys.modules and sys.modules[module].array_object_enabled()
+    )
+
+
+@contextlib.contextmanager
+def array_objects(*frameworks: str) -> Iterator[tuple[str, ...]]:
+    """``with arraykit.array_objects(): ...`` enables the surface for the block, then restores
+    the previous state (frameworks that were on before stay on)."""
+    before = set(enabled())
+    switched_on = enable(*frameworks)
+    try:
+        yield switched_on
+    finally:
+        for name in switched_on:
+            if name not in before:
+                disable(name)
