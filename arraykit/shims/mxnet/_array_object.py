@@ -59,22 +59,11 @@ _orig_getitem = mnp.ndarray.__getitem__
 _orig_setitem = mnp.ndarray.__setitem__
 
 
-def _fix_key(self, key):
-    """A key MXNet accepts, or None when the standard's answer must be built here.
-
-    MXNet rejects ``...`` on 0-d arrays (only ``()`` works) and empty boolean masks whose
-    zero-size dimensions face non-zero ones (the standard's test suite allows them).
-    """
-    if self.ndim == 0:
-        if key is Ellipsis or (isinstance(key, tuple) and all(k is Ellipsis for k in key)):
-            return ()
-    return key
-
-
 def _getitem(self, key):
-    if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
-                                              and all(k is Ellipsis or k is None for k in key))):
-        nones = sum(1 for k in key if k is None) if isinstance(key, tuple) else 0
+    if self.ndim == 0 and (key is Ellipsis or key is None or (
+            isinstance(key, tuple) and all(k is Ellipsis or k is None for k in key))):
+        key = key if isinstance(key, tuple) else (key,)
+        nones = sum(1 for k in key if k is None)
         r = _orig_getitem(self, ())
         return r.reshape((1,) * nones) if nones else r
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0 and key.ndim:
@@ -89,9 +78,12 @@ def _setitem(self, key, value):
         key = ()
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0:
         return None
-    if isinstance(value, (bool, int, float)) and not isinstance(value, bool) and \
-            self.dtype.kind in "iu" and isinstance(value, float):
-        raise TypeError("cannot assign a Python float into an integer array")
+    if self.dtype == bool and isinstance(value, mnp.ndarray) and value.ndim:
+        # MXNet's slice-assign kernel rejects bool: assign through uint8 (exact).
+        tmp = self.astype("uint8")
+        _orig_setitem(tmp, key, value.astype("uint8"))
+        _orig_setitem(self, (), tmp.astype("bool"))
+        return None
     return _orig_setitem(self, key, value)
 
 

@@ -148,10 +148,18 @@ def full(shape, fill_value, *, dtype=None, device=None):
 
 
 def _full(shape, fill_value, name, ctx):
-    if name in D.KIND_SETS["integral"] and abs(fill_value) > 2 ** 53:
+    if (name in D.KIND_SETS["integral"] and abs(fill_value) > 2 ** 53) or (
+            name == "float64" and not _exact_in_param(fill_value)) or (
+            isinstance(fill_value, float) and 0 < abs(fill_value) < 1e-300):
         # mxnet's full carries the value as a double: go through the host for big ints.
         return mnp.array(onp.full(shape, fill_value, dtype=name), dtype=name, ctx=ctx)
     return mnp.full(shape, fill_value, dtype=name, ctx=ctx)
+
+
+def _exact_in_param(v):
+    # MXNet parses scalar parameters from strings; integers up to 2**53 survive exactly.
+    v = float(v)
+    return v != v or abs(v) == float("inf") or (v.is_integer() and abs(v) <= 2 ** 53)
 
 
 def _check_fill(value, name, func):
@@ -226,7 +234,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
         out = idx * step + start if (step != 1 or start != 0) else idx
         return out if name == "int64" else out.astype(name)
     idx = mnp.arange(n, dtype="float64", ctx=ctx)
-    out = idx * float(step) + float(start)
+    out = idx * _exact(float(step), ctx) + _exact(float(start), ctx)
     return out.astype(name)
 
 
@@ -236,12 +244,18 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
         raise D.unsupported_error("complex128", "linspace")
     name = _name(dtype, D.DEFAULT_FLOAT, "linspace")
     ctx = check_device(device, "linspace")
-    out = mnp.linspace(float(start), float(stop), num, endpoint=endpoint, dtype="float64",
-                       ctx=ctx)
+    # start + i * step in float64 (MXNet's linspace kernel is off by ulps, even at i = 0).
+    div = (num - 1) if endpoint else num
+    step = (float(stop) - float(start)) / div if div > 0 else 0.0
+    out = mnp.arange(num, dtype="float64", ctx=ctx) * step + _exact(float(start), ctx)
     if endpoint and num > 1:
         # MXNet computes start + i * step, which can miss ``stop`` by an ulp; pin it.
-        out = mnp.concatenate([out[:-1], mnp.full((1,), float(stop), dtype="float64", ctx=ctx)])
+        out = mnp.concatenate([out[:-1], mnp.array([float(stop)], dtype="float64", ctx=ctx)])
     return out.astype(name) if name != "float64" else out
+
+
+def _exact(value, ctx):
+    return mnp.array(value, dtype="float64", ctx=ctx)
 
 
 def meshgrid(*arrays, indexing="xy"):

@@ -95,9 +95,7 @@ _UNARY = {
     "log10": ("floating-point", mnp.log10),
     "logical_not": ("bool", mnp.logical_not),
     "negative": ("numeric", mnp.negative),
-    "positive": ("numeric", mnp.positive),
     "reciprocal": ("floating-point", mnp.reciprocal),
-    "signbit": ("real floating", mnp.signbit),
     "sin": ("floating-point", mnp.sin),
     "sinh": ("floating-point", mnp.sinh),
     "square": ("numeric", mnp.square),
@@ -112,7 +110,6 @@ _BINARY = {
     "bitwise_and": ("integer or boolean", mnp.bitwise_and),
     "bitwise_or": ("integer or boolean", mnp.bitwise_or),
     "bitwise_xor": ("integer or boolean", mnp.bitwise_xor),
-    "copysign": ("real floating", mnp.copysign),
     "divide": ("floating-point", mnp.true_divide),
     "equal": ("any", mnp.equal),
     "greater": ("real numeric", mnp.greater),
@@ -169,6 +166,35 @@ def sign(x, /):
     if n in D.KIND_SETS["integral"]:
         return s
     return mnp.where(mnp.isnan(x), x, s)
+
+
+def positive(x, /):
+    """Array API ``positive``: a copy (``mxnet.numpy.positive`` is a NumPy host fallback)."""
+    _check(x, "numeric", "positive")
+    return x.copy()
+
+
+def signbit(x, /):
+    """Array API ``signbit`` (MXNet's is a NumPy host fallback): true for negative numbers and
+    -0.0 (detected as ``1 / x == -inf``).  MXNet has no bit-level ops, so the sign bit of a
+    nan cannot be read: nan gives False whatever its sign."""
+    _check(x, "real floating", "signbit")
+    return _signbit(x)
+
+
+def _signbit(x):
+    neg = mnp.less(x, 0)
+    zero = mnp.equal(x, 0)
+    return mnp.bitwise_or(neg, mnp.bitwise_and(zero, mnp.less(mnp.reciprocal(x), 0)))
+
+
+def copysign(x1, x2, /):
+    """Array API ``copysign``; MXNet's ignores the sign of -0.0, so the sign is read with
+    :func:`signbit` (a nan ``x2`` counts as positive)."""
+    a, b, n = binary_bcast(x1, x2, "copysign")
+    D.check_kind(n, "real floating", "copysign")
+    mag = mnp.abs(a)
+    return mnp.where(_signbit(b), mnp.negative(mag), mag)
 
 
 # --- complex-number functions on real input (MXNet has no complex dtypes) ---

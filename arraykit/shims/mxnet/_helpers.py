@@ -58,7 +58,9 @@ def full_of(value, name: str, ctx, shape=()):
 
 def scalar_array(value, like, name: str):
     """A 0-d array holding ``value`` with ``like``'s dtype and device (for scalar operands)."""
-    return mnp.full((), value, dtype=name, ctx=like.ctx)
+    # mnp.array goes through host memory: exact (MXNet's scalar parameters are parsed from
+    # strings and lose the last bits of some float64 values).
+    return mnp.array(value, dtype=name, ctx=like.ctx)
 
 
 # MXNet's scalar ops carry the scalar as a C double: exact for every int up to 2**53.
@@ -106,7 +108,15 @@ def _scalar_operand(value, like, name):
         return scalar_array(value, like, name)
     if D.is_int(name):
         return int(value)
-    return float(value)
+    value = float(value)
+    if name == "float64" and value == value and abs(value) != float("inf") and not (
+            value.is_integer() and abs(value) <= _EXACT):
+        # MXNet passes scalars to kernels as strings and parses them inexactly (about one
+        # float64 in eight is off by an ulp); a 0-d array operand is exact.
+        return scalar_array(value, like, name)
+    if value != 0 and abs(value) < 1e-300:
+        return scalar_array(value, like, name)  # MXNet's parser rejects subnormals
+    return value
 
 
 def binary_arrays(x1, x2, func: str):
@@ -164,3 +174,11 @@ def binary_bcast(x1, x2, func: str):
         if b.shape != shape:
             b = mnp.broadcast_to(b, shape)
     return a, b, n
+
+
+def bool_safe(op, x, *args, **kwargs):
+    """Run layout op ``op`` on ``x``; bool arrays go through uint8 (exact both ways) because
+    MXNet's transpose/roll/flip/diagonal/swapaxes kernels reject bool ("Unknown type enum 7")."""
+    if x.dtype == onp.bool_:
+        return op(x.astype("uint8"), *args, **kwargs).astype("bool")
+    return op(x, *args, **kwargs)

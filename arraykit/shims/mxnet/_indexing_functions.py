@@ -43,4 +43,36 @@ def take_along_axis(x, indices, /, *, axis=-1):
         raise ValueError("take_along_axis: x and indices must have the same number of dims")
     idx = indices.astype("int64")
     idx = mnp.where(idx < 0, idx + x.shape[ax], idx)
-    return mnp.take_along_axis(x, idx, axis=ax)
+    # ``mxnet.numpy.take_along_axis`` is a NumPy host fallback (no autograd, no int8), so
+    # gather from the flattened array with linear indices built on the device.
+    shape = list(x.shape)
+    bshape = []
+    for d, (s, i) in enumerate(zip(x.shape, idx.shape)):
+        if d == ax:
+            bshape.append(i)
+        elif s == i or i == 1 or s == 1:
+            bshape.append(max(s, i) if s != 1 else i)
+        else:
+            raise ValueError(f"take_along_axis: shapes {x.shape} and {indices.shape} differ "
+                             f"outside axis {axis}")
+    if any(shape[d] == 1 and bshape[d] != 1 for d in range(x.ndim) if d != ax):
+        shape = [bshape[d] if d != ax else shape[d] for d in range(x.ndim)]
+        x = mnp.broadcast_to(x, tuple(shape))
+    bshape = tuple(bshape)
+    if 0 in bshape:
+        return mnp.zeros(bshape, dtype=x.dtype, ctx=x.ctx)
+    idx = mnp.broadcast_to(idx, bshape)
+    lin = None
+    stride = 1
+    for d in range(x.ndim - 1, -1, -1):
+        if d == ax:
+            coord = idx
+        else:
+            view = [1] * x.ndim
+            view[d] = bshape[d]
+            coord = mnp.arange(bshape[d], dtype="int64", ctx=x.ctx).reshape(tuple(view))
+        term = coord * stride if stride != 1 else coord
+        lin = term if lin is None else lin + term
+        stride *= shape[d]
+    lin = mnp.broadcast_to(lin, bshape)
+    return mnp.take(x.reshape(-1), lin.reshape(-1), axis=0).reshape(bshape)

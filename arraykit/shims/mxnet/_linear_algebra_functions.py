@@ -10,7 +10,7 @@ from __future__ import annotations
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import binary, broadcast_shapes, normalize_axis, require_array
+from ._helpers import binary, bool_safe, broadcast_shapes, normalize_axis, require_array
 
 _FLOATS = frozenset(("float32", "float64", "float16"))
 
@@ -55,7 +55,7 @@ def matrix_transpose(x, /):
     require_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError("matrix_transpose: x must have at least 2 dimensions")
-    return mnp.swapaxes(x, -1, -2)
+    return bool_safe(mnp.swapaxes, x, -1, -2)
 
 
 def tensordot(x1, x2, /, *, axes=2):
@@ -86,8 +86,8 @@ def tensordot(x1, x2, /, *, axes=2):
     fb = 1
     for i in free_b:
         fb *= b.shape[i]
-    am = mnp.transpose(a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim else a.reshape((1, 1))
-    bm = mnp.transpose(b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim else b.reshape((1, 1))
+    am = bool_safe(mnp.transpose, a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim else a.reshape((1, 1))
+    bm = bool_safe(mnp.transpose, b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim else b.reshape((1, 1))
     r = matmul(am, bm)
     return r.reshape(tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b))
 

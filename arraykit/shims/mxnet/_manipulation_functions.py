@@ -5,7 +5,7 @@ from __future__ import annotations
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import (broadcast_shapes, ndarray, normalize_axes, normalize_axis,
+from ._helpers import (bool_safe, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
                        require_array)
 
 __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
@@ -84,7 +84,7 @@ def flip(x, /, *, axis=None):
     axes = normalize_axes(axis, x.ndim, "flip")
     if not axes:
         return x.copy()
-    return mnp.flip(x, axis=axes)
+    return bool_safe(mnp.flip, x, axis=axes)
 
 
 def moveaxis(x, source, destination, /):
@@ -97,7 +97,7 @@ def moveaxis(x, source, destination, /):
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
-    return mnp.transpose(x, axes=tuple(order))
+    return bool_safe(mnp.transpose, x, axes=tuple(order))
 
 
 def permute_dims(x, /, axes):
@@ -106,7 +106,7 @@ def permute_dims(x, /, axes):
     ax = normalize_axes(tuple(axes), x.ndim, "permute_dims")
     if len(ax) != x.ndim:
         raise ValueError("permute_dims: axes must be a permutation of the dimensions")
-    return mnp.transpose(x, axes=ax)
+    return bool_safe(mnp.transpose, x, axes=ax)
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -161,14 +161,14 @@ def roll(x, /, shift, *, axis=None):
     if axis is None:
         if not isinstance(shift, int):
             shift = sum(shift)
-        return mnp.roll(x.reshape(-1), shift).reshape(x.shape)
+        return bool_safe(mnp.roll, x.reshape(-1), shift).reshape(x.shape)
     if isinstance(axis, int):
         normalize_axis(axis, x.ndim, "roll")
     else:
         axis = tuple(axis)
         normalize_axes(axis, x.ndim, "roll") if len(set(a % x.ndim for a in axis)) == len(axis) \
             else None
-    return mnp.roll(x, shift, axis=axis)
+    return bool_safe(mnp.roll, x, shift, axis=axis)
 
 
 def squeeze(x, /, axis):

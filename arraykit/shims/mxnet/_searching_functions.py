@@ -41,7 +41,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Array API ``count_nonzero``: int64 counts."""
     require_array(x, "count_nonzero")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
-    nz = (x != 0).astype("int64")
+    nz = (x if x.dtype == onp.bool_ else mnp.not_equal(x, 0)).astype("int64")
     if not axes:
         return nz
     return mnp.sum(nz, axis=axes, keepdims=keepdims)

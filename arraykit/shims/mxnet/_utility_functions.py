@@ -11,7 +11,7 @@ def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
     """Array API ``all`` (any dtype; nonzero is true)."""
     require_array(x, "all")
     axes = normalize_axes(axis, x.ndim, "all")
-    b = x if x.dtype == bool else x != 0
+    b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:
         return b if b is not x else x.copy()
     return mnp.all(b, axis=axes, keepdims=keepdims)
@@ -21,7 +21,7 @@ def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
     """Array API ``any``."""
     require_array(x, "any")
     axes = normalize_axes(axis, x.ndim, "any")
-    b = x if x.dtype == bool else x != 0
+    b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:
         return b if b is not x else x.copy()
     return mnp.any(b, axis=axes, keepdims=keepdims)

@@ -18,7 +18,7 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from .._common import linalg as _L
-from ._helpers import binary, broadcast_shapes, require_array
+from ._helpers import binary, bool_safe, broadcast_shapes, require_array
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -69,7 +69,7 @@ def diagonal(x, /, *, offset=0):
     """Array API ``diagonal`` of the last two axes."""
     require_array(x, "diagonal")
     _L.require_matrix("diagonal", x)
-    return mnp.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+    return bool_safe(mnp.diagonal, x, offset=offset, axis1=-2, axis2=-1)
 
 
 def eigh(x, /):
@@ -213,7 +213,7 @@ def trace(x, /, *, offset=0, dtype=None):
     _L.require_matrix("trace", x)
     given = None if dtype is None else D.dtype_name(dtype, "trace")
     out = _L.trace_dtype(n, given, default_int="int64", default_uint="int64")
-    d = mnp.diagonal(x, offset=offset, axis1=-2, axis2=-1)
+    d = bool_safe(mnp.diagonal, x, offset=offset, axis1=-2, axis2=-1)
     if out != n:
         d = d.astype(out)
     return mnp.sum(d, axis=-1)
