@@ -1,0 +1,92 @@
+"""Batched rotation conversions: quaternion <-> rotation matrix <-> Euler angles, axis-angle.
+
+Quaternions are (w, x, y, z), unit norm, in the last axis; matrices are (..., 3, 3); Euler
+angles are intrinsic x-y-z (roll, pitch, yaw) in radians. Everything is elementwise or a
+reduction over the last axes, so it runs as well on dask chunks as on one device.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arraykit
+
+
+def _stack_matrix(xp: Any, rows: list[list[Any]]) -> Any:
+    return xp.stack([xp.stack(row, axis=-1) for row in rows], axis=-2)
+
+
+def axis_angle_to_quaternion(axis: Any, angle: Any) -> Any:
+    """Unit ``axis`` (..., 3) and ``angle`` (...) -> quaternion (..., 4)."""
+    xp = arraykit.array_namespace(axis, angle)
+    half = angle / 2
+    s = xp.sin(half)
+    return xp.concat([xp.cos(half)[..., None], axis * s[..., None]], axis=-1)
+
+
+def quaternion_to_matrix(q: Any) -> Any:
+    """Unit quaternion (..., 4) -> rotation matrix (..., 3, 3)."""
+    xp = arraykit.array_namespace(q)
+    w, x, y, z = (q[..., i] for i in range(4))
+    return _stack_matrix(xp, [
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+
+
+def matrix_to_quaternion(m: Any) -> Any:
+    """Rotation matrix (..., 3, 3) -> unit quaternion (..., 4) with w >= 0.
+
+    Shepperd's method, branch-free: all four candidate formulas are computed and the one with
+    the largest pivot is picked per rotation with ``where``, so there is no data-dependent
+    control flow (it traces under jit and runs on lazy arrays).
+    """
+    xp = arraykit.array_namespace(m)
+    m00, m01, m02 = m[..., 0, 0], m[..., 0, 1], m[..., 0, 2]
+    m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
+    m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
+    trace = m00 + m11 + m22
+    pivots = xp.stack([trace, m00, m11, m22], axis=-1)
+    candidates = [
+        [1 + trace, m21 - m12, m02 - m20, m10 - m01],
+        [m21 - m12, 1 + m00 - m11 - m22, m01 + m10, m02 + m20],
+        [m02 - m20, m01 + m10, 1 - m00 + m11 - m22, m12 + m21],
+        [m10 - m01, m02 + m20, m12 + m21, 1 - m00 - m11 + m22],
+    ]
+    best = xp.argmax(pivots, axis=-1)
+    q = xp.stack(candidates[0], axis=-1)
+    for k in (1, 2, 3):
+        q = xp.where((best == k)[..., None], xp.stack(candidates[k], axis=-1), q)
+    q = q / xp.linalg.vector_norm(q, axis=-1, keepdims=True)
+    return q * xp.where(q[..., :1] < 0, -1.0, 1.0)
+
+
+def matrix_to_euler(m: Any) -> Any:
+    """Rotation matrix (..., 3, 3) -> intrinsic x-y-z Euler angles (..., 3)."""
+    xp = arraykit.array_namespace(m)
+    # Clip: rounding can push |m02| a hair above 1, and asin would give nan.
+    pitch = xp.asin(xp.clip(m[..., 0, 2], -1.0, 1.0))
+    roll = xp.atan2(-m[..., 1, 2], m[..., 2, 2])
+    yaw = xp.atan2(-m[..., 0, 1], m[..., 0, 0])
+    return xp.stack([roll, pitch, yaw], axis=-1)
+
+
+def euler_to_matrix(e: Any) -> Any:
+    """Intrinsic x-y-z Euler angles (..., 3) -> rotation matrix (..., 3, 3)."""
+    xp = arraykit.array_namespace(e)
+    cr, cp, cy = xp.cos(e[..., 0]), xp.cos(e[..., 1]), xp.cos(e[..., 2])
+    sr, sp, sy = xp.sin(e[..., 0]), xp.sin(e[..., 1]), xp.sin(e[..., 2])
+    return _stack_matrix(xp, [
+        [cp * cy, -cp * sy, sp],
+        [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],
+        [sr * sy - cr * sp * cy, sr * cy + cr * sp * sy, cr * cp],
+    ])
+
+
+def rotation_round_trip(q: Any) -> Any:
+    """The mechanics workload: quaternion -> matrix -> Euler -> matrix -> quaternion.
+
+    For unit quaternions with w >= 0 away from gimbal lock the result equals ``q``.
+    """
+    return matrix_to_quaternion(euler_to_matrix(matrix_to_euler(quaternion_to_matrix(q))))
