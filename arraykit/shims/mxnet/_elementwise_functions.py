@@ -31,15 +31,38 @@ def _check(x, kind: str, func: str) -> str:
     return n
 
 
+# MXNet 1.9.1 is frozen (retired to the Apache Attic), so calling the generated operators behind
+# ``mxnet.numpy.X`` directly is safe; it skips two or three Python wrapper layers (~1-2 us),
+# which pays for arraykit's dtype checks on the fast path.
+from mxnet.ndarray.numpy import _internal as _npi  # noqa: E402
+
+
+def _fast(op):
+    return getattr(_npi, getattr(op, "__name__", ""), None) or op
+
+
+def _dtype_set(names):
+    return frozenset(D.DTYPES[n] for n in names) | (
+        {onp.dtype("float16")} if "float32" in names else frozenset())
+
+
 def _make_unary(name: str, kind: str, op):
     allowed = _KINDS[kind] | ({"float16"} if kind != "bool" and kind != "integer or boolean"
                               else frozenset())
+    allowed_dt = _dtype_set(_KINDS[kind])
+    fast = _fast(op)
 
     def func(x, /):
-        # Fast path inline: one isinstance and one dict lookup.
-        if isinstance(x, ndarray) and _NAME_OF.get(x.dtype) in allowed:
-            return op(x)
-        _check(x, kind, name)
+        # Fast path: one type check, one dtype read, MXNet's operator.
+        if type(x) is ndarray and x.dtype in allowed_dt:
+            return fast(x)
+        if isinstance(x, (int, float)):
+            # Lenient like NumPy: a Python scalar becomes a 0-d array of its default dtype.
+            from ._creation_functions import asarray
+            x = asarray(x)
+        n = _check(x, kind, name)
+        if n not in allowed:
+            D.check_kind(n, kind, name)
         return op(x)
 
     func.__name__ = func.__qualname__ = name
@@ -48,22 +71,29 @@ def _make_unary(name: str, kind: str, op):
     return func
 
 
-def _make_binary(name: str, kind: str, op, out_bool: bool = False):
-    bool_bcast = kind in ("bool", "integer or boolean")
+_BOOL_DT = onp.dtype("bool")
+
+
+def _make_binary(name: str, kind: str, op, bool_op=None):
+    """``bool_op``: the op used for bool operands (MXNet's broadcasting ``&``/``|``/``^``
+    kernels reject bool; ``multiply``/``add``/``not_equal`` are the same on bools)."""
     allowed = _KINDS[kind] | ({"float16"} if kind not in ("bool", "integer or boolean",
                                                           "integral") else frozenset())
+    allowed_dt = _dtype_set(_KINDS[kind])
+    fast = _fast(op)
+    fast_bool = _fast(bool_op) if bool_op is not None else fast
 
     def func(x1, x2, /):
-        # Fast path: two arrays of the same allowed dtype.
-        if type(x1) is ndarray and type(x2) is ndarray and x1.dtype == x2.dtype \
-                and _NAME_OF.get(x1.dtype) in allowed:
-            return op(x1, x2)
+        # Fast path: two arrays of one allowed dtype (two dtype reads, MXNet's operator).
+        if type(x1) is ndarray and type(x2) is ndarray:
+            d = x1.dtype
+            if d is x2.dtype and d in allowed_dt:
+                return fast_bool(x1, x2) if d is _BOOL_DT else fast(x1, x2)
         a, b, n = binary(x1, x2, name)
         if n not in allowed:
             D.check_kind(n, kind, name)
-        if n == "bool" and bool_bcast:
-            # MXNet's broadcasting &, |, ^ kernels reject bool: give them equal shapes.
-            a, b, n = binary_bcast(a, b, name)
+        if n == "bool" and bool_op is not None:
+            return bool_op(a, b)
         return op(a, b)
 
     func.__name__ = func.__qualname__ = name
@@ -81,7 +111,7 @@ _UNARY = {
     "asinh": ("floating-point", mnp.arcsinh),
     "atan": ("floating-point", mnp.arctan),
     "atanh": ("floating-point", mnp.arctanh),
-    "bitwise_invert": ("integer or boolean", mnp.invert),
+    "bitwise_invert": ("integer or boolean", mnp.bitwise_not),
     "cos": ("floating-point", mnp.cos),
     "cosh": ("floating-point", mnp.cosh),
     "exp": ("floating-point", mnp.exp),
@@ -117,9 +147,10 @@ _BINARY = {
     "hypot": ("real floating", mnp.hypot),
     "less": ("real numeric", mnp.less),
     "less_equal": ("real numeric", mnp.less_equal),
-    "logical_and": ("bool", mnp.bitwise_and),   # MXNet has no logical_and; & on bools is it
-    "logical_or": ("bool", mnp.bitwise_or),
-    "logical_xor": ("bool", mnp.bitwise_xor),
+    # MXNet has no logical_and/or/xor; on bools they are multiply, add and not_equal.
+    "logical_and": ("bool", mnp.multiply),
+    "logical_or": ("bool", mnp.add),
+    "logical_xor": ("bool", mnp.not_equal),
     "multiply": ("numeric", mnp.multiply),
     "not_equal": ("any", mnp.not_equal),
     "subtract": ("numeric", mnp.subtract),
@@ -127,8 +158,10 @@ _BINARY = {
 
 for _name, (_kind, _op) in _UNARY.items():
     globals()[_name] = _make_unary(_name, _kind, _op)
+_BOOL_OPS = {"bitwise_and": mnp.multiply, "bitwise_or": mnp.add,
+             "bitwise_xor": mnp.not_equal}
 for _name, (_kind, _op) in _BINARY.items():
-    globals()[_name] = _make_binary(_name, _kind, _op)
+    globals()[_name] = _make_binary(_name, _kind, _op, _BOOL_OPS.get(_name))
 del _name, _kind, _op
 
 
@@ -152,11 +185,23 @@ trunc = _make_rounding("trunc", mnp.trunc)
 
 
 def round(x, /):  # noqa: A001 - the standard's name
-    """Array API ``round``: half to even (MXNet's ``rint``), integers unchanged."""
+    """Array API ``round``: half to even, integers unchanged.
+
+    MXNet's ``rint`` rounds halves down (3.5 -> 3), so ties are resolved here: ``floor(x +
+    0.5)``, minus one where that lands on an odd number exactly half-way; values of magnitude
+    >= 2**52 (already integral), infinities and nan pass through; zero keeps ``x``'s sign.
+    """
     n = _check(x, "numeric", "round")
     if n in D.KIND_SETS["integral"]:
         return x
-    return mnp.rint(x)
+    r = mnp.floor(x + 0.5)
+    tie = mnp.equal(r - x, 0.5)
+    odd = mnp.not_equal(mnp.mod(r, 2.0), 0)
+    r = mnp.where(mnp.bitwise_and(tie, odd), r - 1.0, r)
+    r = mnp.where(mnp.equal(r, 0), mnp.where(_signbit(x), mnp.negative(mnp.zeros_like(x)),
+                                             mnp.zeros_like(x)), r)
+    big = mnp.logical_not(mnp.less(mnp.abs(x), 4503599627370496.0))
+    return mnp.where(big, x, r)
 
 
 def sign(x, /):
@@ -252,7 +297,7 @@ def floor_divide(x1, x2, /):
     special = (b == 0) | ~mnp.isfinite(a) | ~mnp.isfinite(b)
     res = mnp.where(special, mnp.floor(plain), fl)
     # a zero quotient keeps the sign of a / b
-    return mnp.where((res == 0) & ~special, mnp.copysign(mnp.zeros_like(res), plain), res)
+    return mnp.where((res == 0) & ~special, copysign(mnp.zeros_like(res), plain), res)
 
 
 def _bshape(a, b):
@@ -276,7 +321,7 @@ def remainder(x1, x2, /):
     binf = mnp.isinf(b) & mnp.isfinite(a)
     same = (a == 0) | ((a > 0) == (b > 0))
     r = mnp.where(binf, mnp.where(same, a + mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
-    r = mnp.where((r == 0) & ~binf, mnp.copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    r = mnp.where((r == 0) & ~binf, copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
     bad = (b == 0) | mnp.isinf(a) | mnp.isnan(a) | mnp.isnan(b)
     return mnp.where(bad, nan, r)
 
@@ -309,15 +354,19 @@ def minimum(x1, x2, /):
 
 
 def _propagate_nan(r, a, b):
-    if isinstance(a, ndarray):
-        r = mnp.where(mnp.isnan(a), a + mnp.zeros_like(r), r) if _may_nan(a) else r
-    if isinstance(b, ndarray):
-        r = mnp.where(mnp.isnan(b), b + mnp.zeros_like(r), r) if _may_nan(b) else r
-    return r
+    """``r`` with nan wherever ``a`` or ``b`` is nan (MXNet's maximum/minimum drop nan).
 
-
-def _may_nan(x):
-    return True
+    Every operand of ``where`` gets the full broadcast shape: MXNet's ``where`` with mixed
+    shapes has crashed the process (segfault) on some inputs.
+    """
+    if not isinstance(a, ndarray):
+        a = scalar_array(a, b, D.NAME_OF[b.dtype])
+    if not isinstance(b, ndarray):
+        b = scalar_array(b, a, D.NAME_OF[a.dtype])
+    nan = mnp.add(mnp.isnan(a), mnp.isnan(b))  # bool add is a broadcasting logical or
+    if nan.shape != r.shape:
+        nan = mnp.broadcast_to(nan, r.shape)
+    return mnp.where(nan, mnp.add(a, b), r)
 
 
 def logaddexp(x1, x2, /):
@@ -419,8 +468,6 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
         if _NAME_OF.get(hi.dtype) != n:
             hi = hi.astype(n)
         r = _where_nan_keep(mnp.minimum(r, hi), r, hi, n)
-    if r.shape != x.shape:
-        r = mnp.broadcast_to(r, x.shape)
     return r
 
 

@@ -47,7 +47,14 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod`` (int/bool input accumulates in int64)."""
     n = require_array(x, "prod")
     D.check_kind(n, "numeric", "prod") if n != "bool" else None
-    return _reduce(mnp.prod, x, axis, keepdims, "prod", _acc_name(n, dtype, "prod"))
+    name = _acc_name(n, dtype, "prod")
+    axes = normalize_axes(axis, x.ndim, "prod")
+    if any(x.shape[a] == 0 for a in axes):
+        # MXNet's empty product is 0; the standard's is 1.
+        shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keepdims else \
+            tuple(s for i, s in enumerate(x.shape) if i not in axes)
+        return mnp.ones(shape, dtype=name, ctx=x.ctx)
+    return _reduce(mnp.prod, x, axis, keepdims, "prod", name)
 
 
 def _minmax(op, x, axis, keepdims, func):
@@ -83,6 +90,11 @@ def mean(x, /, *, axis=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim, "mean")
     if not axes:
         return x
+    if any(x.shape[a] == 0 for a in axes):
+        # MXNet's mean of nothing is 0; the standard's is nan.
+        shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keepdims else \
+            tuple(s for i, s in enumerate(x.shape) if i not in axes)
+        return mnp.full(shape, onp.nan, dtype=n, ctx=x.ctx)
     return mnp.mean(x, axis=axes, keepdims=keepdims)
 
 
@@ -91,7 +103,9 @@ def _moment(op, x, axis, correction, keepdims, func):
     D.check_kind(n, "real floating", func)
     axes = normalize_axes(axis, x.ndim, func)
     if not axes:
-        return mnp.zeros_like(x) if correction == 0 else mnp.full_like(x, onp.nan)
+        d = x - x  # nan stays nan
+        return d * d if correction == 0 else d + onp.nan if correction >= 1 else \
+            d * d / (1 - correction)
     cnt = 1
     for a in axes:
         cnt *= x.shape[a]

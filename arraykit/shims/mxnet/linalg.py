@@ -19,6 +19,7 @@ from mxnet import np as mnp
 from . import _dtypes as D
 from .._common import linalg as _L
 from ._helpers import binary, bool_safe, broadcast_shapes, require_array
+from ._creation_functions import triu
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -166,8 +167,15 @@ def qr(x, /, *, mode="reduced"):
     if mode not in ("reduced", "complete"):
         raise ValueError("qr: mode must be 'reduced' or 'complete'")
     m, n = x.shape[-2:]
+    if x.size == 0:
+        k = m if mode == "complete" else min(m, n)
+        batch = x.shape[:-2]
+        return QRResult(mnp.broadcast_to(mnp.eye(m, k, dtype=x.dtype, ctx=x.ctx), batch + (m, k)),
+                        mnp.zeros(batch + (k, n), dtype=x.dtype, ctx=x.ctx))
     if m < n:
-        raise ValueError("qr: MXNet's QR needs rows >= columns")
+        # MXNet's QR needs rows >= columns: factor the leading square block, then R = Qᵀ x.
+        q, _ = mnp.linalg.qr(x[..., :, :m])
+        return QRResult(q, triu(matmul(matrix_transpose(q), x)))
     q, r = mnp.linalg.qr(x)
     if mode == "complete" and m > n:
         q = _complete_basis(q)
