@@ -1,0 +1,225 @@
+"""``arraykit.ext.nd``: nd gather and scatter with one pinned meaning on every backend.
+
+The Array API standard has ``take`` and ``take_along_axis`` but no nd gather and no scatter,
+and frameworks disagree on what these ops mean (negative and out-of-bounds indices,
+duplicate indices). These functions take and return each framework's native arrays and mean
+the same on NumPy, PyTorch, JAX, TensorFlow, MXNet and array-api-strict (any other
+registered namespace works through the same Array API code as array-api-strict); Dask arrays
+support ``gather_nd``.
+
+Index layout (TensorFlow's): the LAST axis of ``indices`` holds coordinates. With
+``K = indices.shape[-1]`` (1 <= K), each index row ``indices[..., :]`` addresses the
+sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``.
+
+Pinned semantics
+----------------
+* Negative indices wrap once, Python-style: ``i`` addresses ``i + d`` when ``-d <= i < 0``.
+* Eager code: an index outside ``[-d, d)`` raises ``IndexError`` whose message names the
+  function, the bad value, its position in ``indices`` and the axis, e.g.
+  ``gather_nd: index 7 at indices[3, 1] is out of bounds for axis 1 with size 5``.
+* Under compilation (``jax.jit``, anything traced by JAX; ``tf.function``, with or without
+  ``jit_compile``; ``torch.compile``), where no value is known when the check would run,
+  out-of-bounds indices never raise: **gather clips** each coordinate into ``[0, d-1]``
+  (after wrapping negatives) and **scatter drops** every update whose index row has an
+  out-of-bounds coordinate. The same on jax, tf and torch.
+* Duplicate indices: "add", "multiply", "min" and "max" combine every update (deterministic;
+  floating-point sums may round differently per backend, as any reordered sum does).
+  "replace": the LAST update in row-major order of ``indices.shape[:-1]`` wins, on every
+  backend and device (enforced, not left to the framework).
+* dtypes: indices of any integer dtype (int8..int64, uint8..uint64 where the framework has
+  them); updates must have the dtype of ``x`` (a Python scalar is converted);
+  "add"/"multiply" need numeric, "min"/"max" real values, "replace" accepts any dtype.
+* Errors: ``TypeError`` for a non-integer index dtype, an unsupported value dtype or arrays
+  from different libraries; ``ValueError`` for shape mismatches and unknown reductions;
+  the messages are identical on every backend.
+* Differentiable with respect to ``x``/``data`` and ``updates`` on torch, jax, tensorflow and
+  mxnet (``autograd.record``). "min"/"max" gradients follow the framework's convention at
+  ties; "replace" sends gradient to the winning update only.
+* NaN in "min"/"max" is not pinned (frameworks differ); ``update_nd`` never mutates ``x``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ... import _registry
+from ..._dispatch import backend_of_type
+from . import _common
+
+__all__ = [
+    "gather_nd",
+    "scatter_nd",
+    "update_nd",
+    "segment_sum",
+    "segment_max",
+    "segment_min",
+    "segment_mean",
+]
+
+#: registry name -> the module that implements this extension for it. Anything else with a
+#: registered namespace gets the Array API implementation in ``_generic``.
+_MODULES = {
+    "numpy": "_numpy",
+    "torch": "_torch",
+    "jax": "_jax",
+    "tensorflow": "_tensorflow",
+    "mxnet": "_mxnet",
+    "dask": "_dask",
+}
+
+#: array type -> implementation (a module or a ``_generic.Generic``); the hot path is one
+#: dict lookup per array argument, as in ``arraykit._dispatch``.
+_impl_by_type: dict[type, Any] = {}
+_registry._listeners.append(_impl_by_type.clear)
+
+_SCALARS = (bool, int, float, complex)
+
+
+def _lookup(fn: str, cls: type) -> Any:
+    backend = backend_of_type(cls)
+    if backend is None:
+        raise TypeError(
+            f"{fn}: expected an array of a registered library (numpy, torch, jax, tensorflow, "
+            f"mxnet, dask, array_api_strict, ...), not {cls.__module__}.{cls.__qualname__}"
+        )
+    module = importlib.import_module(f"{__name__}.{_MODULES.get(backend.name, '_generic')}")
+    impl = module.for_backend(backend) if hasattr(module, "for_backend") else module
+    _impl_by_type[cls] = impl
+    return impl
+
+
+def _impl(fn: str, a: Any, b: Any = None) -> Any:
+    """The implementation for ``a`` (and ``b``, which must come from the same library)."""
+    try:
+        impl = _impl_by_type[type(a)]
+    except KeyError:
+        impl = _lookup(fn, type(a))
+    if b is not None:
+        try:
+            other = _impl_by_type[type(b)]
+        except KeyError:
+            other = _lookup(fn, type(b))
+        if other is not impl:
+            raise TypeError(
+                f"{fn}: all arrays must come from one library; got {type(a).__module__}."
+                f"{type(a).__qualname__} and {type(b).__module__}.{type(b).__qualname__}"
+            )
+    return impl
+
+
+def gather_nd(x: Any, indices: Any, /, *, batch_dims: int = 0) -> Any:
+    """Gather sub-arrays of ``x`` addressed by the index rows in ``indices``.
+
+    With ``B = batch_dims`` and ``K = indices.shape[-1]``: the first ``B`` axes of ``x`` and
+    ``indices`` are batch axes (equal sizes, gathered pairwise) and
+
+        result[b..., j...] = x[b..., *wrap(indices[b..., j..., :])]
+
+    of shape ``indices.shape[:-1] + x.shape[B + K:]``. Requires ``1 <= K``,
+    ``B + K <= x.ndim`` and ``0 <= B < indices.ndim``. Negative indices wrap; out-of-bounds
+    indices raise IndexError (eager) or are clipped (compiled). Empty index sets give an
+    empty result. Differentiable in ``x``.
+    """
+    impl = _impl("gather_nd", x, indices)
+    plan = _common.gather_plan(
+        "gather_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices), batch_dims
+    )
+    return impl.gather_nd(x, indices, plan, "gather_nd")
+
+
+def update_nd(x: Any, indices: Any, updates: Any, /, *, reduction: str = "replace") -> Any:
+    """A copy of ``x`` with ``updates`` combined into the sub-arrays ``indices`` address.
+
+    ``K = indices.shape[-1]`` (``1 <= K <= x.ndim``); ``updates`` broadcasts to
+    ``indices.shape[:-1] + x.shape[K:]`` (a 0-d array or Python scalar updates every
+    addressed element) and must have ``x``'s dtype. For every index row ``j`` in row-major
+    order: ``out[idx_j] = reduce(out[idx_j], updates[j])`` with ``reduction`` one of
+    "replace" (last update wins), "add" (alias "sum"), "multiply", "min", "max"; rows of
+    ``x`` no index addresses are copied unchanged. ``x`` is never mutated. Negative indices
+    wrap; out-of-bounds raise IndexError (eager) or the update is dropped (compiled).
+    Differentiable in ``x`` and ``updates``.
+    """
+    impl = _impl("update_nd", x, indices)
+    if isinstance(updates, _SCALARS):
+        updates = impl.scalar_like(updates, x)
+    else:
+        _impl("update_nd", x, updates)
+    plan = _common.scatter_plan(
+        "update_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices),
+        impl.shape(updates), impl.dtype_name(updates), impl.dtype_name(x), reduction,
+    )
+    return impl.update_nd(x, indices, updates, plan, "update_nd", "indices", copy=True)
+
+
+def scatter_nd(indices: Any, updates: Any, /, shape: Any, *, reduction: str = "sum") -> Any:
+    """A new array of ``shape`` and ``updates``' dtype: ``update_nd(zeros(shape), ...)``.
+
+    Exactly ``update_nd`` applied to an all-zero array, so duplicates sum by default
+    ("sum" = "add"); with "min"/"max"/"multiply" the zero base takes part (e.g. "max" of
+    negative updates gives 0), which keeps the definition one line long. ``updates`` must be
+    an array (0-d allowed) of the library of ``indices``.
+    """
+    impl = _impl("scatter_nd", updates, indices)
+    plan = _common.scatter_plan(
+        "scatter_nd", shape, impl.shape(indices), impl.dtype_name(indices),
+        impl.shape(updates), impl.dtype_name(updates), None, reduction,
+    )
+    base = impl.full(plan.shape, 0, updates)
+    return impl.update_nd(base, indices, updates, plan, "scatter_nd", "indices", copy=False)
+
+
+def _segment(fn: str, reduction: str, data: Any, segment_ids: Any, num_segments: Any) -> Any:
+    impl = _impl(fn, data, segment_ids)
+    data_shape = impl.shape(data)
+    _common.check_segments(
+        fn, data_shape, impl.shape(segment_ids), impl.dtype_name(segment_ids),
+        impl.dtype_name(data), num_segments, reduction,
+    )
+    num_segments = int(num_segments)
+    out_shape = (num_segments,) + tuple(data_shape[1:])
+    fill = _common.segment_fill(reduction, impl.dtype_name(data), impl.iinfo)
+    base = impl.full(out_shape, fill, data)
+    ids = impl.reshape(segment_ids, (data_shape[0], 1))
+    plan = _common.scatter_plan(
+        fn, out_shape, (data_shape[0], 1), impl.dtype_name(segment_ids), data_shape,
+        impl.dtype_name(data), None, reduction,
+    )
+    return impl.update_nd(base, ids, data, plan, fn, "segment_ids", copy=False)
+
+
+def segment_sum(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+    """``out[s] = sum(data[i] for i with segment_ids[i] == s)``; empty segments are 0.
+
+    ``segment_ids`` is 1-D with ``data.shape[0]`` integer ids in any order (unsorted is fine);
+    ids follow the index rule of this module (negative wrap, out of ``[-n, n)`` raise in
+    eager code, dropped under compilation). Result shape ``(num_segments,) + data.shape[1:]``.
+    Differentiable in ``data``.
+    """
+    return _segment("segment_sum", "add", data, segment_ids, num_segments)
+
+
+def segment_max(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+    """Like ``segment_sum`` with max; empty segments get -inf (floats) or the dtype's min."""
+    return _segment("segment_max", "max", data, segment_ids, num_segments)
+
+
+def segment_min(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+    """Like ``segment_sum`` with min; empty segments get +inf (floats) or the dtype's max."""
+    return _segment("segment_min", "min", data, segment_ids, num_segments)
+
+
+def segment_mean(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+    """``segment_sum / count`` for real floating ``data``; empty segments are 0."""
+    impl = _impl("segment_mean", data, segment_ids)
+    if impl.dtype_name(data) not in _common._REAL_FLOAT:
+        raise TypeError(
+            f"segment_mean: data must have a real floating-point dtype, not "
+            f"{impl.dtype_name(data)}"
+        )
+    total = _segment("segment_mean", "add", data, segment_ids, num_segments)
+    n = impl.shape(data)[0]
+    ones = impl.full((n,), 1, data)
+    count = _segment("segment_mean", "add", ones, segment_ids, num_segments)
+    count = impl.reshape(count, (int(num_segments),) + (1,) * (len(impl.shape(data)) - 1))
+    return total / impl.where(count == 0, impl.full((), 1, data), count)

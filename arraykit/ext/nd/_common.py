@@ -1,0 +1,436 @@
+"""What every backend of ``arraykit.ext.nd`` shares: argument checks, error messages, and the
+framework-agnostic algorithms.
+
+Nothing here imports a framework. The algorithms take ``ops``, a small per-backend object
+(see ``Ops`` below) whose functions have the same meaning on every framework; a backend module
+builds one from its own primitives and adds native fast paths where the framework has them.
+
+The algorithms reduce every problem to *rows*: ``x`` of shape ``(d_0, ..., d_{K-1}, *inner)``
+is viewed as ``x2`` of shape ``(M, I)`` with ``M = d_0 * ... * d_{K-1}`` and ``I`` the size of
+the trailing ``inner`` axes; each index tuple becomes one flat row number ``f`` (row-major).
+gather is then "take rows", and every reduction is "scatter rows into rows", which each
+framework has in some form. The flat view is what lets one code path serve five libraries.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+#: Reductions accepted by ``update_nd``/``scatter_nd``; "sum" is an alias of "add" (the issue's
+#: ``scatter_nd`` default spells it "sum", TF/JAX users say "add").
+REDUCTIONS = ("replace", "add", "multiply", "min", "max")
+_ALIASES = {"sum": "add", "prod": "multiply", "mul": "multiply", "set": "replace"}
+
+_INT = {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
+_REAL_FLOAT = {"float16", "bfloat16", "float32", "float64"}
+_COMPLEX = {"complex64", "complex128"}
+#: Which value dtypes each reduction accepts. "replace" accepts every dtype; add/multiply the
+#: numeric ones (the standard's ``add``/``multiply``); min/max the real ones (the standard's
+#: ``minimum``/``maximum`` are real-only).
+_REDUCTION_DTYPES = {
+    "replace": _INT | _REAL_FLOAT | _COMPLEX | {"bool"},
+    "add": _INT | _REAL_FLOAT | _COMPLEX,
+    "multiply": _INT | _REAL_FLOAT | _COMPLEX,
+    "min": _INT | _REAL_FLOAT,
+    "max": _INT | _REAL_FLOAT,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Argument checks. They see Python facts only (shape tuples, dtype names), so they are the same
+# code, and raise the same messages, on every backend.
+# --------------------------------------------------------------------------------------------
+
+
+def normalize_reduction(fn: str, reduction: Any) -> str:
+    """The canonical reduction name, or ValueError naming ``fn`` and the accepted names."""
+    name = _ALIASES.get(reduction, reduction) if isinstance(reduction, str) else reduction
+    if name not in REDUCTIONS:
+        raise ValueError(
+            f"{fn}: reduction={reduction!r} is not one of {REDUCTIONS} (or the alias 'sum')"
+        )
+    return name
+
+
+def check_index_dtype(fn: str, name: str, what: str = "indices") -> None:
+    if name not in _INT:
+        raise TypeError(
+            f"{fn}: {what} must have an integer dtype (int8..int64, uint8..uint64), not {name}"
+        )
+
+
+def check_value_dtype(fn: str, name: str, reduction: str, what: str = "updates") -> None:
+    if name not in _REDUCTION_DTYPES[reduction]:
+        raise TypeError(
+            f"{fn}: reduction={reduction!r} does not support {what} of dtype {name}"
+        )
+
+
+def _shape(s: Any) -> tuple[int, ...]:
+    return tuple(int(d) for d in s)
+
+
+@dataclass(frozen=True)
+class GatherPlan:
+    """Shapes of one gather, all Python ints."""
+
+    batch: tuple[int, ...]  # x.shape[:batch_dims] == indices.shape[:batch_dims]
+    dims: tuple[int, ...]  # x.shape[batch_dims:batch_dims+K], the indexed axes
+    inner: tuple[int, ...]  # x.shape[batch_dims+K:], carried along
+    index_shape: tuple[int, ...]  # indices.shape[:-1]
+    out_shape: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return math.prod(self.index_shape)
+
+    @property
+    def rows(self) -> int:
+        return math.prod(self.batch) * math.prod(self.dims)
+
+    @property
+    def inner_size(self) -> int:
+        return math.prod(self.inner)
+
+
+def gather_plan(
+    fn: str, x_shape: Any, idx_shape: Any, idx_dtype: str, batch_dims: Any
+) -> GatherPlan:
+    """Validate ``gather_nd`` arguments; TypeError/ValueError with ``fn`` in the message."""
+    check_index_dtype(fn, idx_dtype)
+    x_shape, idx_shape = _shape(x_shape), _shape(idx_shape)
+    if isinstance(batch_dims, bool) or not isinstance(batch_dims, int):
+        raise TypeError(f"{fn}: batch_dims must be an int, not {type(batch_dims).__name__}")
+    if len(idx_shape) < 1:
+        raise ValueError(f"{fn}: indices must have at least one axis (the coordinate axis)")
+    if not 0 <= batch_dims < len(idx_shape):
+        raise ValueError(
+            f"{fn}: batch_dims={batch_dims} must satisfy 0 <= batch_dims < indices.ndim "
+            f"({len(idx_shape)})"
+        )
+    k = idx_shape[-1]
+    if k < 1:
+        raise ValueError(f"{fn}: indices.shape[-1] must be >= 1 (it is {k})")
+    if batch_dims + k > len(x_shape):
+        raise ValueError(
+            f"{fn}: indices.shape[-1] ({k}) + batch_dims ({batch_dims}) exceeds x.ndim "
+            f"({len(x_shape)}); x.shape={x_shape}"
+        )
+    if x_shape[:batch_dims] != idx_shape[:batch_dims]:
+        raise ValueError(
+            f"{fn}: the first batch_dims={batch_dims} axes of x {x_shape} and indices "
+            f"{idx_shape} must be equal"
+        )
+    inner = x_shape[batch_dims + k:]
+    return GatherPlan(
+        batch=x_shape[:batch_dims],
+        dims=x_shape[batch_dims:batch_dims + k],
+        inner=inner,
+        index_shape=idx_shape[:-1],
+        out_shape=idx_shape[:-1] + inner,
+    )
+
+
+@dataclass(frozen=True)
+class ScatterPlan:
+    dims: tuple[int, ...]  # shape[:K]
+    inner: tuple[int, ...]  # shape[K:]
+    index_shape: tuple[int, ...]  # indices.shape[:-1]
+    updates_shape: tuple[int, ...]  # index_shape + inner: what updates broadcast to
+    reduction: str
+
+    @property
+    def n(self) -> int:
+        return math.prod(self.index_shape)
+
+    @property
+    def rows(self) -> int:
+        return math.prod(self.dims)
+
+    @property
+    def inner_size(self) -> int:
+        return math.prod(self.inner)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.dims + self.inner
+
+
+def scatter_plan(
+    fn: str,
+    shape: Any,
+    idx_shape: Any,
+    idx_dtype: str,
+    upd_shape: Any,
+    upd_dtype: str,
+    x_dtype: str | None,
+    reduction: Any,
+) -> ScatterPlan:
+    """Validate ``update_nd``/``scatter_nd`` arguments (``x_dtype`` None: scatter_nd)."""
+    reduction = normalize_reduction(fn, reduction)
+    check_index_dtype(fn, idx_dtype)
+    shape, idx_shape, upd_shape = _shape(shape), _shape(idx_shape), _shape(upd_shape)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"{fn}: shape {shape} has a negative size")
+    if x_dtype is not None and upd_dtype != x_dtype:
+        raise TypeError(
+            f"{fn}: updates must have the dtype of x ({x_dtype}), not {upd_dtype}; "
+            "cast them first (xp.astype)"
+        )
+    check_value_dtype(fn, upd_dtype, reduction)
+    if len(idx_shape) < 1:
+        raise ValueError(f"{fn}: indices must have at least one axis (the coordinate axis)")
+    k = idx_shape[-1]
+    if not 1 <= k <= len(shape):
+        raise ValueError(
+            f"{fn}: indices.shape[-1] ({k}) must be between 1 and the number of axes of the "
+            f"target ({len(shape)}); target shape {shape}"
+        )
+    want = idx_shape[:-1] + shape[k:]
+    if not _broadcastable(upd_shape, want):
+        raise ValueError(
+            f"{fn}: updates of shape {upd_shape} do not broadcast to indices.shape[:-1] + "
+            f"shape[indices.shape[-1]:] = {want}"
+        )
+    return ScatterPlan(shape[:k], shape[k:], idx_shape[:-1], want, reduction)
+
+
+def _broadcastable(src: tuple[int, ...], dst: tuple[int, ...]) -> bool:
+    if len(src) > len(dst):
+        return False
+    return all(s in (1, d) for s, d in zip(src[::-1], dst[::-1]))
+
+
+def check_segments(
+    fn: str, data_shape: Any, ids_shape: Any, ids_dtype: str, data_dtype: str, num: Any,
+    reduction: str,
+) -> None:
+    check_index_dtype(fn, ids_dtype, "segment_ids")
+    if isinstance(num, bool) or not isinstance(num, (int, np.integer)) or num < 0:
+        raise TypeError(f"{fn}: num_segments must be a non-negative int, not {num!r}")
+    data_shape, ids_shape = _shape(data_shape), _shape(ids_shape)
+    if len(ids_shape) != 1 or not data_shape or data_shape[0] != ids_shape[0]:
+        raise ValueError(
+            f"{fn}: segment_ids must be 1-D with one id per row of data; got segment_ids "
+            f"{ids_shape} for data {data_shape}"
+        )
+    check_value_dtype(fn, data_dtype, reduction, "data")
+
+
+# --------------------------------------------------------------------------------------------
+# Out-of-bounds errors: built from a host (NumPy) copy of the indices, on the error path only.
+# --------------------------------------------------------------------------------------------
+
+
+def raise_out_of_bounds(
+    fn: str, idx: Any, dims: tuple[int, ...], *, first_axis: int = 0, what: str = "indices"
+) -> None:
+    """Raise IndexError naming the first (row-major) bad index in ``idx`` (..., K).
+
+    ``dims`` are the sizes of the K indexed axes, which are axes ``first_axis`` ... of the
+    indexed array (``first_axis`` is ``batch_dims`` for gather_nd). Valid: -d <= i < d.
+    """
+    idx = np.asarray(idx)
+    lo, hi = -np.asarray(dims, dtype=object), np.asarray(dims, dtype=object)
+    flat = idx.reshape(-1, len(dims))
+    for r, row in enumerate(flat.tolist()):
+        for k, v in enumerate(row):
+            if not lo[k] <= v < hi[k]:
+                where = np.unravel_index(r, idx.shape[:-1]) if idx.ndim > 1 else ()
+                pos = ", ".join(str(int(p)) for p in where) + (", " if where else "") + str(k)
+                raise IndexError(
+                    f"{fn}: index {v} at {what}[{pos}] is out of bounds for axis "
+                    f"{first_axis + k} with size {dims[k]}"
+                )
+    # Reached only if a backend flagged indices that are in fact valid: a bug in arraykit.
+    raise AssertionError(f"{fn}: out-of-bounds flag raised but no bad index found")
+
+
+def host_out_of_bounds(idx: Any, dims: tuple[int, ...]) -> bool:
+    """Whether a host (NumPy) copy of indices (..., K) holds an entry outside [-d, d)."""
+    idx = np.asarray(idx)
+    if idx.size == 0:
+        return False
+    flat = idx.reshape(-1, len(dims))
+    d = np.asarray(dims, dtype=np.float64)
+    # float64 comparisons: exact for every int64 index a real array can have, and safe for
+    # uint64 (no wrap-around in a signed cast).
+    return bool(
+        np.any(flat.min(axis=0).astype(np.float64) < -d)
+        or np.any(flat.max(axis=0).astype(np.float64) >= d)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The shared algorithms, over a backend's ``Ops``.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ops:
+    """The primitives the shared algorithms need, with one meaning on every framework.
+
+    All take and return the backend's native arrays. ``index_dtype`` is the integer dtype the
+    algorithms compute flat row numbers in (int64 where the framework allows it).
+    """
+
+    reshape: Callable[[Any, tuple[int, ...]], Any]
+    where: Callable[[Any, Any, Any], Any]
+    logical_or: Callable[[Any, Any], Any]
+    any: Callable[[Any], Any]  # -> 0-d bool array
+    clip: Callable[[Any, int, int], Any]
+    arange: Callable[[int], Any]  # int array 0..n-1 in index_dtype
+    as_index: Callable[[Any], Any]  # cast an integer array to index_dtype
+    take_rows: Callable[[Any, Any], Any]  # (x2 (M, I), f (n,)) -> (n, I)
+    # (x2 (M, I), f (n,), v2 (n, I), reduction, drop) -> (M, I); rows f == M are dropped when
+    # drop is True (the caller guarantees 0 <= f <= M); every f is valid when drop is False.
+    scatter_rows: Callable[[Any, Any, Any, str, bool], Any]
+    broadcast_to: Callable[[Any, tuple[int, ...]], Any]
+    to_numpy: Callable[[Any], np.ndarray]
+
+
+def flat_rows(ops: Ops, idx2: Any, dims: tuple[int, ...], mode: str) -> tuple[Any, Any]:
+    """Flat row numbers of the (n, K) index rows ``idx2`` and the out-of-bounds mask.
+
+    Negative entries wrap once (``i + d``); what remains outside ``[0, d)`` is out of bounds.
+    mode "clip": bad entries are clipped into range (gather under compilation);
+    mode "drop": rows with a bad entry get row number ``M`` (one past the end), which the
+    scatter drops. Returns ``(f, bad)``; ``bad`` is an (n,) bool array.
+    """
+    f = None
+    bad = None
+    for k, d in enumerate(dims):
+        c = idx2[:, k]
+        c = ops.where(c < 0, c + d, c)
+        b = ops.logical_or(c < 0, c >= d)
+        bad = b if bad is None else ops.logical_or(bad, b)
+        if mode == "clip":
+            c = ops.clip(c, 0, max(d - 1, 0))
+        f = c if f is None else f * d + c
+    if mode == "drop":
+        f = ops.where(bad, math.prod(dims), f)
+    return f, bad
+
+
+def gather_nd(ops: Ops, x: Any, idx: Any, plan: GatherPlan) -> tuple[Any, Any]:
+    """The shared gather: ``(result, any_out_of_bounds)``; bad indices are clipped.
+
+    Eager callers raise when the flag is set; compiled callers return the clipped result.
+    """
+    n, k = plan.n, len(plan.dims)
+    idx2 = ops.reshape(ops.as_index(idx), (n, k))
+    f, bad = flat_rows(ops, idx2, plan.dims, "clip")
+    if plan.batch:
+        # indices.shape[:batch_dims] == x.shape[:batch_dims]: row r of idx2 belongs to batch
+        # element r // (n / n_batch), whose rows in x2 start at that times prod(dims).
+        # (Built by broadcasting, not floor division, which mxnet.numpy lacks.)
+        nb = math.prod(plan.batch)
+        per_batch = n // nb if nb else 0
+        batch_of_row = ops.reshape(
+            ops.broadcast_to(ops.reshape(ops.arange(nb), (nb, 1)), (nb, per_batch)), (n,)
+        )
+        f = batch_of_row * math.prod(plan.dims) + f
+    x2 = ops.reshape(x, (plan.rows, plan.inner_size))
+    return ops.reshape(ops.take_rows(x2, f), plan.out_shape), ops.any(bad)
+
+
+def update_nd(
+    ops: Ops, x: Any, idx: Any, updates: Any, plan: ScatterPlan, drop: bool
+) -> tuple[Any, Any]:
+    """The shared functional update: ``(result, any_out_of_bounds)``.
+
+    With ``drop`` the rows holding a bad index are ignored (compiled behaviour); without it
+    the caller must have raised already for bad indices (or accepts garbage).
+    """
+    n, k = plan.n, len(plan.dims)
+    idx2 = ops.reshape(ops.as_index(idx), (n, k))
+    f, bad = flat_rows(ops, idx2, plan.dims, "drop")
+    v2 = ops.reshape(ops.broadcast_to(updates, plan.updates_shape), (n, plan.inner_size))
+    x2 = ops.reshape(x, (plan.rows, plan.inner_size))
+    out = ops.scatter_rows(x2, f, v2, plan.reduction, drop)
+    return ops.reshape(out, plan.shape), ops.any(bad)
+
+
+def replace_rows(
+    ops: Ops, x2: Any, f: Any, v2: Any, scatter_max_int: Callable[[Any, Any, Any], Any],
+    rows: int,
+) -> Any:
+    """"replace" with a deterministic rule on any framework: the LAST update wins.
+
+    "Last" is row-major order of ``indices.shape[:-1]``. Native set-scatters leave duplicates
+    unspecified (JAX, MXNet, TF/torch on GPU), so each target row takes the maximum update
+    position written to it (a max-scatter, deterministic everywhere) and then reads that
+    update. Gradients flow to the winning updates and to the untouched rows of x.
+    ``scatter_max_int(base, f, pos)`` scatters int positions with "max" (dropping f == rows).
+    """
+    n = v2.shape[0]
+    if n == 0:  # nothing to write (and no update row to read)
+        return x2
+    pos = ops.arange(n)
+    base = ops.arange(rows) * 0 - 1  # -1s in the index dtype: no update written yet
+    winner = scatter_max_int(base, f, pos)
+    touched = winner >= 0
+    picked = ops.take_rows(v2, ops.clip(winner, 0, max(n - 1, 0)))
+    return ops.where(ops.reshape(touched, (rows, 1)), picked, x2)
+
+
+def sorted_scatter_rows(
+    xp: Any, x2: Any, f: Any, v2: Any, reduction: str, *, take_last: Callable | None = None
+) -> Any:
+    """Scatter rows with any reduction using only Array API functions (no scatter needed).
+
+    For namespaces without a scatter (array-api-strict) and for reductions a framework lacks.
+    Loop-free in the data: sort the updates by target row (stably, so "replace" keeps the
+    last one), reduce each run of equal targets with a segmented inclusive scan that takes
+    ceil(log2 n) vectorised steps, then every target row reads the end of its run, found with
+    ``searchsorted``. Work O(n log n + M log n); every f must be in [0, M).
+    """
+    n = f.shape[0]
+    m = x2.shape[0]
+    if n == 0:
+        return x2
+    op = _COMBINE[reduction](xp)
+    pos = xp.arange(n, dtype=f.dtype)
+    # Unique keys make any sort stable.
+    order = xp.argsort(f * n + pos)
+    fs = xp.take(f, order)
+    vs = xp.take(v2, order, axis=0)
+    if reduction != "replace":
+        step = 1
+        while step < n:
+            prev = xp.concat([vs[:step, ...], vs[:-step, ...]], axis=0)
+            same = xp.concat(
+                [xp.zeros(step, dtype=xp.bool), fs[step:] == fs[:-step]], axis=0
+            )
+            vs = xp.where(same[:, None], op(prev, vs), vs)
+            step *= 2
+    rows = xp.arange(m, dtype=f.dtype)
+    hi = xp.searchsorted(fs, rows, side="right")
+    lo = xp.searchsorted(fs, rows, side="left")
+    touched = hi > lo
+    last = xp.take(vs, xp.clip(hi - 1, 0, n - 1), axis=0)
+    new = last if reduction == "replace" else op(x2, last)
+    return xp.where(touched[:, None], new, x2)
+
+
+_COMBINE = {
+    "replace": lambda xp: (lambda a, b: b),
+    "add": lambda xp: xp.add,
+    "multiply": lambda xp: xp.multiply,
+    "min": lambda xp: xp.minimum,
+    "max": lambda xp: xp.maximum,
+}
+
+#: The value a segment with no member gets in segment_<reduction>: the reduction's identity
+#: for add/multiply... and for min/max the dtype's extreme (+-inf for floats), as JAX does.
+def segment_fill(reduction: str, dtype_name: str, iinfo: Callable[[str], Any]) -> Any:
+    if reduction == "add":
+        return 0
+    if dtype_name in _INT:
+        info = iinfo(dtype_name)
+        return info.max if reduction == "min" else info.min
+    return math.inf if reduction == "min" else -math.inf

@@ -1,0 +1,160 @@
+"""MXNet backend of ``arraykit.ext.nd`` (``mxnet.numpy`` arrays; raw mxnet ops, not the shim).
+
+* gather: ``npx.gather_nd``, which wraps negative indices and raises IndexError out of bounds,
+  as pinned, but puts the coordinate on the FIRST index axis (hence the transpose) and
+  raises asynchronously: the result is waited for so the error surfaces in this call.
+* "add": the row algorithm with a scatter-add built from ``_backward_gather_nd`` (the kernel of
+  gather_nd's gradient, which sums duplicates), wrapped in an ``autograd.Function`` whose
+  gradient is a gather; MXNet 1.9 has no differentiable scatter-add of its own.
+* "multiply"/"min"/"max"/"replace": MXNet has no such scatters; the sort-based
+  ``_common.sorted_scatter_rows`` runs on mxnet.numpy (differentiable through take/where).
+Bounds are checked on a host copy of the indices before any scatter. No compiled mode
+(hybridized blocks see Symbols, which arraykit does not dispatch).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import mxnet as mx
+import numpy as np
+from mxnet import np as mnp
+from mxnet import npx
+from mxnet.ndarray import _internal as _nd_internal
+
+from . import _common
+
+def _paused(func: Any) -> Any:
+    # Integer bookkeeping (sort order, run bounds) needs no gradient, and mnp.searchsorted is
+    # a NumPy fallback that mxnet refuses while autograd records.
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with mx.autograd.pause():
+            return func(*args, **kwargs)
+
+    return call
+
+
+# The few standard names sorted_scatter_rows uses, on mxnet.numpy.
+_XP = SimpleNamespace(
+    arange=lambda n, dtype=None: mnp.arange(n, dtype=dtype),
+    argsort=_paused(mnp.argsort),
+    take=lambda a, i, axis=None: mnp.take(a, i, axis=axis),
+    concat=lambda arrays, axis=0: mnp.concatenate(arrays, axis=axis),
+    zeros=lambda n, dtype=None: mnp.zeros(n, dtype=dtype),
+    bool="bool",
+    where=mnp.where,
+    searchsorted=_paused(mnp.searchsorted),
+    clip=mnp.clip,
+    add=mnp.add,
+    multiply=mnp.multiply,
+    minimum=mnp.minimum,
+    maximum=mnp.maximum,
+)
+
+
+class _ScatterAddRows(mx.autograd.Function):
+    """(n, I) updates -> (M, I) row sums; gradient: gather the rows back."""
+
+    def __init__(self, f: Any, rows: int) -> None:
+        super().__init__()
+        self.f = f.reshape(1, -1)
+        self.rows = rows
+
+    def forward(self, v2: Any) -> Any:
+        shape = (self.rows,) + tuple(v2.shape[1:])
+        return _nd_internal._backward_gather_nd(
+            v2.as_nd_ndarray(), self.f.as_nd_ndarray(), shape=shape
+        ).as_np_ndarray()
+
+    def backward(self, dy: Any) -> Any:
+        return npx.gather_nd(dy.as_np_ndarray(), self.f).as_nd_ndarray()
+
+
+def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
+    # Only eager callers reach here, after the bounds check: no row is dropped.
+    if reduction == "add":
+        if v2.shape[0] == 0:
+            return x2.copy()
+        return x2 + _ScatterAddRows(f, x2.shape[0])(v2)
+    return _common.sorted_scatter_rows(_XP, x2, f, v2, reduction)
+
+
+OPS = _common.Ops(
+    reshape=mnp.reshape,
+    where=mnp.where,
+    # mxnet.numpy has no logical_or and no | on bool arrays.
+    logical_or=lambda a, b: (a.astype("int8") + b.astype("int8")) > 0,
+    any=mnp.any,
+    clip=mnp.clip,
+    arange=lambda n: mnp.arange(n, dtype="int64"),
+    as_index=lambda a: a.astype("int64"),
+    take_rows=lambda x2, f: mnp.take(x2, f, axis=0),
+    scatter_rows=_scatter_rows,
+    broadcast_to=mnp.broadcast_to,
+    to_numpy=lambda a: a.asnumpy(),
+)
+
+
+def shape(a: Any) -> tuple[int, ...]:
+    return tuple(a.shape)
+
+
+def dtype_name(a: Any) -> str:
+    return np.dtype(a.dtype).name
+
+
+def scalar_like(value: Any, like: Any) -> Any:
+    return mnp.array(value, dtype=like.dtype)
+
+
+def full(shape_: Any, value: Any, like: Any) -> Any:
+    return mnp.full(tuple(shape_), value, dtype=like.dtype)
+
+
+reshape = mnp.reshape
+where = mnp.where
+
+
+def iinfo(name: str) -> Any:
+    return np.iinfo(name)
+
+
+def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if plan.batch:
+        host = idx.asnumpy()
+        if _common.host_out_of_bounds(host, plan.dims):
+            _common.raise_out_of_bounds(fn, host, plan.dims, first_axis=len(plan.batch))
+        out, _ = _common.gather_nd(OPS, x, idx, plan)
+        return out
+    if plan.n == 0:
+        return mnp.zeros(plan.out_shape, dtype=x.dtype)
+    if idx.dtype != np.int64 and idx.dtype != np.int32:
+        idx = idx.astype("int64")
+    # mxnet wants the coordinates on the first axis, and at least one index axis after it.
+    coords = idx.reshape(-1, 1) if idx.ndim == 1 else mnp.moveaxis(idx, -1, 0)
+    # Wrap negatives here although gather_nd's forward wraps them too: its gradient kernel
+    # does not, and scatters to the wrong place (or out of the buffer). An index still
+    # negative after one wrap becomes d, which gather_nd reports as out of bounds.
+    d = mnp.array(plan.dims, dtype=coords.dtype).reshape((-1,) + (1,) * (coords.ndim - 1))
+    wrapped = coords + d
+    coords = mnp.where(coords < 0, mnp.where(wrapped < 0, d, wrapped), coords)
+    try:
+        out = npx.gather_nd(x, coords)
+        out.wait_to_read()  # mxnet raises asynchronously: surface the error in this call
+    except (IndexError, mx.base.MXNetError):
+        host = idx.asnumpy()
+        if _common.host_out_of_bounds(host, plan.dims):
+            _common.raise_out_of_bounds(fn, host, plan.dims)
+        raise
+    return out.reshape(plan.out_shape) if idx.ndim == 1 else out
+
+
+def update_nd(
+    x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
+) -> Any:
+    host = idx.asnumpy()
+    if _common.host_out_of_bounds(host, plan.dims):
+        _common.raise_out_of_bounds(fn, host, plan.dims, what=what)
+    out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
+    return out

@@ -1,0 +1,106 @@
+"""NumPy backend of ``arraykit.ext.nd``.
+
+NumPy's own advanced indexing and ``ufunc.at`` already wrap negative indices and raise
+IndexError for out-of-bounds ones, which is the pinned meaning: the fast path calls them
+directly and only rewrites the error message (built from the indices on the error path).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _common
+
+_AT = {"add": np.add.at, "multiply": np.multiply.at, "min": np.minimum.at, "max": np.maximum.at}
+
+
+def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
+    if drop:  # f == M marks a dropped row: scatter into one spare row, then cut it off
+        x2 = np.concatenate([x2, np.zeros((1,) + x2.shape[1:], x2.dtype)])
+    else:
+        x2 = x2.copy()
+    if reduction == "replace":
+        out = _common.replace_rows(OPS, x2, f, v2, _max_int, x2.shape[0])
+    else:
+        _AT[reduction](x2, f, v2)
+        out = x2
+    return out[:-1] if drop else out
+
+
+def _max_int(base: Any, f: Any, pos: Any) -> Any:
+    np.maximum.at(base, f, pos)
+    return base
+
+
+OPS = _common.Ops(
+    reshape=np.reshape,
+    where=np.where,
+    logical_or=np.logical_or,
+    any=np.any,
+    clip=np.clip,
+    arange=lambda n: np.arange(n, dtype=np.int64),
+    as_index=lambda a: a.astype(np.int64, copy=False),
+    take_rows=lambda x2, f: x2[f],
+    scatter_rows=_scatter_rows,
+    broadcast_to=np.broadcast_to,
+    to_numpy=np.asarray,
+)
+
+
+def shape(a: Any) -> tuple[int, ...]:
+    return a.shape
+
+
+def dtype_name(a: Any) -> str:
+    return np.asarray(a).dtype.name if isinstance(a, np.generic) else a.dtype.name
+
+
+def scalar_like(value: Any, like: Any) -> Any:
+    return np.asarray(value, dtype=like.dtype)
+
+
+def full(shape_: Any, value: Any, like: Any) -> Any:
+    return np.full(shape_, value, dtype=like.dtype)
+
+
+reshape = np.reshape
+where = np.where
+
+
+def iinfo(name: str) -> Any:
+    return np.iinfo(name)
+
+
+def _columns(idx: Any) -> tuple[Any, ...]:
+    return tuple(idx[..., k] for k in range(idx.shape[-1]))
+
+
+def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if plan.batch:
+        out, bad = _common.gather_nd(OPS, x, idx, plan)
+        if bad:
+            _common.raise_out_of_bounds(fn, idx, plan.dims, first_axis=len(plan.batch))
+        return out
+    try:
+        return x[_columns(idx)]
+    except IndexError:
+        _common.raise_out_of_bounds(fn, idx, plan.dims)
+
+
+def update_nd(
+    x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
+) -> Any:
+    if plan.reduction == "replace":
+        out, bad = _common.update_nd(OPS, x, idx, updates, plan, drop=False) if not _common.host_out_of_bounds(
+            idx, plan.dims) else (None, True)
+        if bad:
+            _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
+        return out
+    out = x.copy() if copy else x
+    try:
+        _AT[plan.reduction](out, _columns(idx), updates)
+    except IndexError:
+        _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
+    return out

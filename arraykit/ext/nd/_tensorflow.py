@@ -1,0 +1,138 @@
+"""TensorFlow backend of ``arraykit.ext.nd`` (raw ``tf`` ops; independent of the TF shim).
+
+TF's CPU kernels reject negative indices, so the fast path (eager, CPU: ``tf.gather_nd``,
+``tf.tensor_scatter_nd_add/min/max``) is tried first and, when TF refuses the indices, the
+shared row algorithm runs with wrapped indices and an explicit bounds flag; an index that is
+really out of bounds then raises the pinned IndexError. On GPU (where TF gathers zeros for bad
+indices instead of raising) and in graphs (``tf.function``, XLA) the row algorithm always
+runs, with the compiled behaviour: gather clips, scatter drops.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import tensorflow as tf
+
+from . import _common
+
+_INDEX_DTYPES = (tf.int32, tf.int64)
+_NATIVE_SCATTER = {
+    "add": tf.tensor_scatter_nd_add,
+    "min": tf.tensor_scatter_nd_min,
+    "max": tf.tensor_scatter_nd_max,
+}
+
+
+def _where(c: Any, a: Any, b: Any) -> Any:
+    # tf.where does not convert Python numbers to the other branch's dtype.
+    if not tf.is_tensor(a):
+        a = tf.constant(a, dtype=b.dtype)
+    if not tf.is_tensor(b):
+        b = tf.constant(b, dtype=a.dtype)
+    return tf.where(c, a, b)
+
+
+def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
+    if drop:  # f == M marks a dropped row: scatter into one spare row, then cut it off
+        x2 = tf.concat([x2, tf.zeros((1, x2.shape[1]), x2.dtype)], axis=0)
+    rows = x2.shape[0]
+    if reduction in _NATIVE_SCATTER:
+        out = _NATIVE_SCATTER[reduction](x2, f[:, None], v2)
+    elif reduction == "multiply":
+        # No tensor_scatter_nd_mul in TF: multiply by the per-row product of the updates.
+        out = x2 * tf.math.unsorted_segment_prod(v2, f, rows)
+    else:
+        out = _common.replace_rows(OPS, x2, f, v2, _max_int, rows)
+    return out[:-1] if drop else out
+
+
+def _max_int(base: Any, f: Any, pos: Any) -> Any:
+    return tf.tensor_scatter_nd_max(base, f[:, None], pos)
+
+
+OPS = _common.Ops(
+    reshape=tf.reshape,
+    where=_where,
+    logical_or=tf.logical_or,
+    any=tf.reduce_any,
+    clip=lambda a, lo, hi: tf.clip_by_value(a, tf.cast(lo, a.dtype), tf.cast(hi, a.dtype)),
+    arange=lambda n: tf.range(n, dtype=tf.int64),
+    as_index=lambda a: tf.cast(a, tf.int64),
+    take_rows=lambda x2, f: tf.gather(x2, f),
+    scatter_rows=_scatter_rows,
+    broadcast_to=tf.broadcast_to,
+    to_numpy=lambda a: a.numpy(),
+)
+
+
+def shape(a: Any) -> tuple[int, ...]:
+    dims = a.shape.as_list() if a.shape.rank is not None else None
+    if dims is None or None in dims:
+        raise ValueError(
+            f"arraykit.ext.nd needs static shapes; got a TensorFlow tensor of shape {a.shape}"
+        )
+    return tuple(dims)
+
+
+def dtype_name(a: Any) -> str:
+    return a.dtype.name
+
+
+def scalar_like(value: Any, like: Any) -> Any:
+    return tf.constant(value, dtype=like.dtype)
+
+
+def full(shape_: Any, value: Any, like: Any) -> Any:
+    return tf.fill(tuple(shape_), tf.constant(value, dtype=like.dtype))
+
+
+reshape = tf.reshape
+where = _where
+
+
+def iinfo(name: str) -> Any:
+    return np.iinfo(name)
+
+
+def _eager_cpu(*arrays: Any) -> bool:
+    # Graph tensors have no .numpy(); variables count as eager.
+    return all(hasattr(a, "numpy") and "CPU" in a.device for a in arrays)
+
+
+def _eager(*arrays: Any) -> bool:
+    return all(hasattr(a, "numpy") for a in arrays)
+
+
+def _native_index(idx: Any) -> Any:
+    return idx if idx.dtype in _INDEX_DTYPES else tf.cast(idx, tf.int64)
+
+
+def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if _eager_cpu(x, idx):
+        try:
+            return tf.gather_nd(x, _native_index(idx), batch_dims=len(plan.batch))
+        except tf.errors.InvalidArgumentError:
+            pass  # negative (to wrap) or out-of-bounds indices: the row algorithm decides
+    out, bad = _common.gather_nd(OPS, x, idx, plan)
+    if _eager(idx) and bool(bad):
+        _common.raise_out_of_bounds(fn, idx.numpy(), plan.dims, first_axis=len(plan.batch))
+    return out
+
+
+def update_nd(
+    x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
+) -> Any:
+    native = _NATIVE_SCATTER.get(plan.reduction)
+    if native is not None and _eager_cpu(x, idx, updates):
+        try:
+            if tuple(updates.shape) != plan.updates_shape:
+                updates = tf.broadcast_to(updates, plan.updates_shape)
+            return native(x, _native_index(idx), updates)
+        except tf.errors.InvalidArgumentError:
+            pass  # negative (to wrap) or out-of-bounds indices: the row algorithm decides
+    if _eager(idx) and _common.host_out_of_bounds(idx.numpy(), plan.dims):
+        _common.raise_out_of_bounds(fn, idx.numpy(), plan.dims, what=what)
+    out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=True)
+    return out

@@ -1,0 +1,443 @@
+"""arraykit.ext.nd on every framework of the main environment, against a plain-NumPy
+reference (nd_reference.py): hypothesis property tests, errors, compiled behaviour, gradients.
+
+Every property test runs each example on all available backends, so one example checks that
+numpy, torch, jax, tensorflow and array-api-strict agree with the reference and raise the same
+error message. Values are small integers (also in float64) so sums and products are exact and
+"deterministic and equal across backends" can be checked with array_equal.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import nd_reference as ref
+from arraykit.ext import nd
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+def _try(name):
+    try:
+        return importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - an absent or broken framework is skipped
+        return None
+
+
+torch = _try("torch")
+jax = _try("jax")
+jnp = _try("jax.numpy")
+tf = _try("tensorflow")
+xps = _try("array_api_strict")
+da = _try("dask.array")
+
+
+def _torch_dtype(dt):
+    return getattr(torch, np.dtype(dt).name)
+
+
+#: name -> (numpy -> native, native -> numpy, dtypes the framework lacks)
+CONVERT = {"numpy": (lambda a: np.asarray(a), np.asarray, set())}
+if torch is not None:
+    CONVERT["torch"] = (
+        lambda a: torch.asarray(np.array(a, copy=True)), lambda t: t.detach().numpy(),
+        {"uint32", "uint64"},
+    )
+if jax is not None:
+    CONVERT["jax"] = (jnp.asarray, np.asarray, {"int64", "uint64", "float64"})
+if tf is not None:
+    CONVERT["tensorflow"] = (tf.constant, lambda t: t.numpy(), set())
+if xps is not None:
+    CONVERT["array_api_strict"] = (xps.asarray, np.asarray, set())
+BACKENDS = list(CONVERT)
+
+SMALL = settings(
+    max_examples=int(os.environ.get("ND_EXAMPLES", "30")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+# ------------------------------------------------------------------------------------------
+# Strategies: small shapes drawn from a fixed menu (JAX compiles once per shape), indices
+# mostly in [-d, d) with occasional out-of-bounds entries, duplicates likely.
+# ------------------------------------------------------------------------------------------
+
+INDEX_DTYPES = ["int8", "int16", "int32", "int64", "uint8"]
+VALUE_DTYPES = ["float64", "float32", "int32", "int64"]
+
+
+@st.composite
+def index_arrays(draw, dims, lead_shape, oob=True, dtype=None):
+    dtype = dtype or draw(st.sampled_from(INDEX_DTYPES))
+    k = len(dims)
+    n = int(np.prod(lead_shape)) if lead_shape else 1
+    signed = not dtype.startswith("u")
+    cols = []
+    for d in dims:
+        lo = -d if signed else 0
+        hi = d - 1
+        if oob and draw(st.integers(0, 9)) == 0:  # about 1 in 10 columns may hold a bad index
+            lo, hi = (lo - 2 if signed else lo), hi + 2
+        cols.append(draw(st.lists(st.integers(lo, hi), min_size=n, max_size=n)))
+    arr = np.array(cols, dtype=np.int64).T.reshape(tuple(lead_shape) + (k,))
+    return arr.astype(dtype)
+
+
+@st.composite
+def gather_cases(draw):
+    x_shape = draw(st.sampled_from([(5,), (4, 3), (3, 4, 2), (2, 3, 2, 2)]))
+    batch_dims = draw(st.integers(0, min(1, len(x_shape) - 1)))
+    k = draw(st.integers(1, len(x_shape) - batch_dims))
+    rest = draw(st.sampled_from([(), (0,), (3,), (2, 2), (7,)]))
+    lead = tuple(x_shape[:batch_dims]) + rest
+    idx = draw(index_arrays(x_shape[batch_dims:batch_dims + k], lead))
+    dtype = draw(st.sampled_from(VALUE_DTYPES))
+    x = np.arange(np.prod(x_shape)).reshape(x_shape).astype(dtype) - 3
+    return x, idx, batch_dims
+
+
+@st.composite
+def update_cases(draw):
+    x_shape = draw(st.sampled_from([(5,), (4, 3), (3, 4, 2)]))
+    k = draw(st.integers(1, len(x_shape)))
+    lead = draw(st.sampled_from([(), (0,), (4,), (2, 3), (9,)]))
+    idx = draw(index_arrays(x_shape[:k], lead))
+    dtype = draw(st.sampled_from(VALUE_DTYPES))
+    upd_shape = lead + x_shape[k:]
+    if draw(st.booleans()):
+        upd_shape = ()  # 0-d updates broadcast to every addressed element
+    elif upd_shape and draw(st.integers(0, 3)) == 0:
+        upd_shape = (1,) + upd_shape[1:]  # broadcast along the index axis
+    upd = np.asarray(
+        draw(st.lists(st.integers(-4, 4), min_size=int(np.prod(upd_shape)),
+                      max_size=int(np.prod(upd_shape))))
+    ).reshape(upd_shape).astype(dtype)
+    x = (np.arange(np.prod(x_shape)) % 7 - 3).reshape(x_shape).astype(dtype)
+    reduction = draw(st.sampled_from(["replace", "add", "multiply", "min", "max"]))
+    return x, idx, upd, reduction
+
+
+def _outcome(f, *args, **kwargs):
+    """("ok", numpy result) or ("error", class name, message)."""
+    try:
+        return ("ok", f(*args, **kwargs))
+    except (IndexError, ValueError, TypeError) as e:
+        return ("error", type(e).__name__, str(e))
+
+
+def _check_all(expected, call, arrays, skip_dtypes=()):
+    """Run call(*native arrays) on every backend; compare with the reference outcome."""
+    checked = 0
+    for name in BACKENDS:
+        to, back, lacks = CONVERT[name]
+        if any(a.dtype.name in lacks for a in arrays):
+            continue
+        got = _outcome(lambda: back(call(*[to(a) for a in arrays])))
+        if expected[0] == "error":
+            assert got[0] == "error", (name, "expected", expected, "got", got)
+            assert got[1:] == expected[1:], (name, got, expected)
+        else:
+            assert got[0] == "ok", (name, got)
+            assert got[1].dtype == expected[1].dtype, (name, got[1].dtype, expected[1].dtype)
+            np.testing.assert_array_equal(got[1], expected[1], err_msg=name)
+        checked += 1
+    assert checked >= 1
+
+
+@SMALL
+@given(gather_cases())
+def test_gather_nd_matches_reference_on_every_backend(case):
+    x, idx, batch_dims = case
+    expected = _outcome(ref.gather_nd, x, idx, batch_dims)
+    _check_all(expected, lambda a, i: nd.gather_nd(a, i, batch_dims=batch_dims), [x, idx])
+
+
+@SMALL
+@given(update_cases())
+def test_update_nd_matches_reference_on_every_backend(case):
+    x, idx, upd, reduction = case
+    expected = _outcome(ref.update_nd, x, idx, upd, reduction)
+    _check_all(
+        expected, lambda a, i, u: nd.update_nd(a, i, u, reduction=reduction), [x, idx, upd]
+    )
+
+
+@SMALL
+@given(update_cases())
+def test_scatter_nd_matches_reference_on_every_backend(case):
+    x, idx, upd, reduction = case
+    expected = _outcome(ref.scatter_nd, idx, upd, x.shape, reduction)
+    _check_all(
+        expected, lambda i, u: nd.scatter_nd(i, u, x.shape, reduction=reduction), [idx, upd]
+    )
+
+
+@SMALL
+@given(
+    st.sampled_from([(6,), (6, 2)]),
+    st.lists(st.integers(-5, 5), min_size=6, max_size=6),
+    st.integers(1, 5),
+    st.sampled_from(["add", "min", "max"]),
+    st.sampled_from(["float64", "int32"]),
+)
+def test_segment_reductions_match_reference(shape, ids, num, reduction, dtype):
+    data = (np.arange(np.prod(shape)).reshape(shape) % 5 - 2).astype(dtype)
+    ids = np.asarray(ids, dtype=np.int32)
+    fn = {"add": nd.segment_sum, "min": nd.segment_min, "max": nd.segment_max}[reduction]
+    expected = _outcome(ref.segment, data, ids, num, reduction)
+    _check_all(expected, lambda d, i: fn(d, i, num), [data, ids])
+
+
+# ------------------------------------------------------------------------------------------
+# Targeted cases
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_duplicates_and_replace_rule(name):
+    to, back, _ = CONVERT[name]
+    x = np.zeros((4, 2))
+    idx = np.array([[1], [3], [1], [1], [-1]])
+    upd = np.arange(10.0).reshape(5, 2) + 1
+    add = back(nd.update_nd(to(x), to(idx), to(upd), reduction="add"))
+    np.testing.assert_array_equal(add[1], upd[0] + upd[2] + upd[3])
+    np.testing.assert_array_equal(add[3], upd[1] + upd[4])
+    rep = back(nd.update_nd(to(x), to(idx), to(upd), reduction="replace"))
+    np.testing.assert_array_equal(rep[1], upd[3])  # the last of rows 0, 2, 3
+    np.testing.assert_array_equal(rep[3], upd[4])  # -1 wraps to 3 and comes after row 1
+    np.testing.assert_array_equal(rep[[0, 2]], 0)
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_update_nd_does_not_mutate_and_accepts_python_scalars(name):
+    to, back, _ = CONVERT[name]
+    x = to(np.arange(6.0).reshape(2, 3))
+    before = back(x).copy()
+    out = nd.update_nd(x, to(np.array([[0, 1], [0, 1]])), 10.0, reduction="add")
+    np.testing.assert_array_equal(back(x), before)
+    assert back(out)[0, 1] == 21.0
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_errors_are_identical(name):
+    to, back, _ = CONVERT[name]
+    x = to(np.zeros((3, 4)))
+    with pytest.raises(IndexError, match=r"^gather_nd: index -5 at indices\[1, 1\] is out of "
+                       r"bounds for axis 1 with size 4$"):
+        nd.gather_nd(x, to(np.array([[0, 0], [2, -5]])))
+    with pytest.raises(IndexError, match=r"^scatter_nd: index 3 at indices\[0, 0\]"):
+        nd.scatter_nd(to(np.array([[3]])), to(np.array([1.0])), (3,))
+    with pytest.raises(IndexError, match=r"^segment_sum: index 4 at segment_ids\[2, 0\]"):
+        nd.segment_sum(to(np.ones(3)), to(np.array([0, 1, 4])), 3)
+    with pytest.raises(TypeError, match="^gather_nd: indices must have an integer dtype"):
+        nd.gather_nd(x, to(np.array([[0.0, 1.0]])))
+    with pytest.raises(TypeError, match="^update_nd: updates must have the dtype of x"):
+        nd.update_nd(x, to(np.array([[0, 1]])), to(np.array([1], dtype=np.int32)))
+    with pytest.raises(TypeError, match="^update_nd: reduction='max' does not support"):
+        nd.update_nd(to(np.zeros(3, bool)), to(np.array([[0]])), to(np.array([True])),
+                     reduction="max")
+    with pytest.raises(ValueError, match=r"^update_nd: updates of shape \(3,\) do not broadcast"):
+        nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(3)))
+    with pytest.raises(ValueError, match="^gather_nd: indices.shape\\[-1\\] \\(3\\) \\+ "):
+        nd.gather_nd(x, to(np.array([[0, 1, 2]])))
+    with pytest.raises(ValueError, match="^update_nd: reduction='mean' is not one of"):
+        nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(1)), reduction="mean")
+
+
+def test_mixed_libraries_are_refused():
+    if "torch" not in CONVERT:
+        pytest.skip("torch absent")
+    with pytest.raises(TypeError, match="^gather_nd: all arrays must come from one library"):
+        nd.gather_nd(torch.zeros(3), np.array([[0]]))
+    with pytest.raises(TypeError, match="^gather_nd: expected an array"):
+        nd.gather_nd([1, 2], np.array([[0]]))
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+@pytest.mark.parametrize("dtype", INDEX_DTYPES + ["uint16", "uint32", "uint64"])
+def test_every_integer_index_width(name, dtype):
+    to, back, lacks = CONVERT[name]
+    if dtype in lacks:
+        pytest.skip(f"{name} has no {dtype}")
+    try:
+        idx = to(np.array([[2], [0]], dtype=dtype))
+    except Exception:  # noqa: BLE001 - the framework cannot hold this dtype at all
+        pytest.skip(f"{name} cannot build {dtype} arrays")
+    x = to(np.array([5.0, 6.0, 7.0]))
+    np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [7.0, 5.0])
+    np.testing.assert_array_equal(
+        back(nd.scatter_nd(idx, to(np.array([1.0, 2.0])), (3,))), [2.0, 0.0, 1.0]
+    )
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_empty_index_sets_and_segment_mean(name):
+    to, back, _ = CONVERT[name]
+    x = to(np.arange(6.0).reshape(3, 2))
+    assert back(nd.gather_nd(x, to(np.zeros((0, 1), np.int64)))).shape == (0, 2)
+    out = nd.update_nd(x, to(np.zeros((0, 1), np.int64)), to(np.zeros((0, 2))), reduction="max")
+    np.testing.assert_array_equal(back(out), back(x))
+    mean = back(nd.segment_mean(to(np.array([1.0, 2.0, 6.0])), to(np.array([0, 0, 2])), 4))
+    np.testing.assert_array_equal(mean, [1.5, 0.0, 6.0, 0.0])
+
+
+def test_dask_gather_nd_stays_lazy():
+    if da is None:
+        pytest.skip("dask absent")
+    x = np.arange(24.0).reshape(4, 3, 2)
+    idx = np.array([[0, 1], [-1, 2], [3, 0]])
+    dx = da.from_array(x, chunks=(2, 2, 2))
+    out = nd.gather_nd(dx, da.from_array(idx))
+    assert isinstance(out, da.Array)
+    np.testing.assert_array_equal(out.compute(), ref.gather_nd(x, idx))
+    b = np.array([[[1]], [[0]], [[2]], [[-1]]])
+    np.testing.assert_array_equal(
+        nd.gather_nd(dx, da.from_array(b), batch_dims=1).compute(), ref.gather_nd(x, b, 1)
+    )
+    with pytest.raises(IndexError, match=r"^gather_nd: index 4 at indices\[0, 0\]"):
+        nd.gather_nd(dx, da.from_array(np.array([[4, 0]])))
+    with pytest.raises(NotImplementedError):
+        nd.scatter_nd(da.from_array(idx), da.ones((3, 2)), (4, 3, 2))
+
+
+# ------------------------------------------------------------------------------------------
+# Compiled behaviour: gather clips, scatter drops; identical on jax, tf and torch.
+# ------------------------------------------------------------------------------------------
+
+X = np.arange(12.0).reshape(3, 4)
+BAD = np.array([[0, 5], [-4, 1], [2, -1], [1, 1], [7, -9]])
+UPD = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
+
+
+def _compiled(name):
+    if name == "jax":
+        return jax.jit, np.asarray, jnp.asarray
+    if name == "tensorflow":
+        return (lambda f: tf.function(f, jit_compile=True)), (lambda t: t.numpy()), tf.constant
+    if name == "tensorflow-graph":
+        return tf.function, (lambda t: t.numpy()), tf.constant
+    # aot_eager: dynamo traces (torch.compiler.is_compiling() is true) without needing a C++
+    # toolchain for inductor.
+    return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=False)), (
+        lambda t: t.detach().numpy()), torch.asarray
+
+
+@pytest.mark.parametrize("name", ["jax", "tensorflow", "tensorflow-graph", "torch"])
+@pytest.mark.parametrize("reduction", ["add", "replace", "max", "multiply"])
+def test_compiled_gather_clips_and_scatter_drops(name, reduction):
+    mod = {"jax": jax, "tensorflow": tf, "tensorflow-graph": tf, "torch": torch}[name]
+    if mod is None:
+        pytest.skip(f"{name} absent")
+    compile_, back, to = _compiled(name)
+    gather = compile_(lambda a, i: nd.gather_nd(a, i))
+    update = compile_(lambda a, i, u: nd.update_nd(a, i, u, reduction=reduction))
+    np.testing.assert_array_equal(
+        back(gather(to(X), to(BAD))), ref.gather_nd(X, BAD, compiled=True)
+    )
+    np.testing.assert_array_equal(
+        back(update(to(X), to(BAD), to(UPD))),
+        ref.update_nd(X, BAD, UPD, reduction, compiled=True),
+    )
+    # ... while the same call in eager code raises.
+    with pytest.raises(IndexError, match="^gather_nd: index 5 at indices"):
+        nd.gather_nd(to(X), to(BAD))
+
+
+# ------------------------------------------------------------------------------------------
+# Gradients, against finite differences in float64. Values are distinct (no min/max ties).
+# ------------------------------------------------------------------------------------------
+
+GX = np.array([[0.3, -1.2, 2.5], [1.7, 0.9, -0.4]])
+GI = np.array([[1, 2], [0, 0], [1, -3], [-1, 2]])  # rows 0 and 3 both address (1, 2)
+GU = np.array([0.5, 3.1, -2.2, 1.4])
+
+
+def _np_loss(fn, reduction, x, u):
+    if fn == "gather":
+        return float(np.sum(ref.gather_nd(x, GI) ** 2))
+    return float(np.sum(ref.update_nd(x, GI, u, reduction) ** 2 * np.arange(1, 7).reshape(2, 3)))
+
+
+def _numeric_grads(fn, reduction, eps=1e-6):
+    grads = []
+    for which in ("x", "u"):
+        base = GX if which == "x" else GU
+        g = np.zeros_like(base)
+        for pos in np.ndindex(*base.shape):
+            plus, minus = base.copy(), base.copy()
+            plus[pos] += eps
+            minus[pos] -= eps
+            args = {"x": (plus, GU), "u": (GX, plus)}[which]
+            args_m = {"x": (minus, GU), "u": (GX, minus)}[which]
+            g[pos] = (_np_loss(fn, reduction, *args) - _np_loss(fn, reduction, *args_m)) / (2 * eps)
+        grads.append(g)
+    return grads
+
+
+CASES = [("gather", None)] + [("update", r) for r in ["add", "replace", "multiply", "min", "max"]]
+WEIGHT = np.arange(1, 7).reshape(2, 3).astype(np.float64)
+
+
+@pytest.mark.parametrize("fn,reduction", CASES)
+def test_gradients_torch(fn, reduction):
+    if torch is None:
+        pytest.skip("torch absent")
+    x = torch.tensor(GX, requires_grad=True)
+    u = torch.tensor(GU, requires_grad=True)
+    i = torch.tensor(GI)
+    if fn == "gather":
+        loss = (nd.gather_nd(x, i) ** 2).sum()
+    else:
+        loss = (nd.update_nd(x, i, u, reduction=reduction) ** 2 * torch.tensor(WEIGHT)).sum()
+    loss.backward()
+    gx, gu = _numeric_grads(fn, reduction)
+    np.testing.assert_allclose(x.grad.numpy(), gx, atol=1e-6)
+    if fn != "gather":
+        np.testing.assert_allclose(u.grad.numpy(), gu, atol=1e-6)
+
+
+@pytest.mark.parametrize("fn,reduction", CASES)
+def test_gradients_jax(fn, reduction):
+    if jax is None:
+        pytest.skip("jax absent")
+    with jax.enable_x64(True):
+        i = jnp.asarray(GI)
+
+        def loss(x, u):
+            if fn == "gather":
+                return (nd.gather_nd(x, i) ** 2).sum()
+            return (nd.update_nd(x, i, u, reduction=reduction) ** 2 * jnp.asarray(WEIGHT)).sum()
+
+        gx, gu = jax.grad(loss, argnums=(0, 1))(jnp.asarray(GX), jnp.asarray(GU))
+        jgx, jgu = jax.jit(jax.grad(loss, argnums=(0, 1)))(jnp.asarray(GX), jnp.asarray(GU))
+    ngx, ngu = _numeric_grads(fn, reduction)
+    for got_x, got_u in ((gx, gu), (jgx, jgu)):
+        np.testing.assert_allclose(np.asarray(got_x), ngx, atol=1e-6)
+        if fn != "gather":
+            np.testing.assert_allclose(np.asarray(got_u), ngu, atol=1e-6)
+
+
+@pytest.mark.parametrize("fn,reduction", CASES)
+def test_gradients_tensorflow(fn, reduction):
+    if tf is None:
+        pytest.skip("tensorflow absent")
+    x = tf.Variable(GX)
+    u = tf.Variable(GU)
+    i = tf.constant(GI)
+    with tf.GradientTape() as tape:
+        if fn == "gather":
+            loss = tf.reduce_sum(nd.gather_nd(x, i) ** 2)
+        else:
+            loss = tf.reduce_sum(nd.update_nd(tf.identity(x), i, tf.identity(u),
+                                              reduction=reduction) ** 2 * WEIGHT)
+    gx, gu = tape.gradient(loss, [x, u])
+    ngx, ngu = _numeric_grads(fn, reduction)
+    np.testing.assert_allclose(tf.convert_to_tensor(gx).numpy(), ngx, atol=1e-6)
+    if fn != "gather":
+        np.testing.assert_allclose(tf.convert_to_tensor(gu).numpy(), ngu, atol=1e-6)
