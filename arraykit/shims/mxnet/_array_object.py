@@ -14,6 +14,7 @@ import sys
 
 from mxnet import np as mnp
 
+from .._common import array_object as _ao
 from ._helpers import check_device
 
 _TARGETS = (mnp.ndarray,)
@@ -87,111 +88,76 @@ def _setitem(self, key, value):
     return _orig_setitem(self, key, value)
 
 
-def _binop(fname, reflected=False):
+def _inplace(f, fname):
     def op(self, other):
-        f = getattr(_ns(), fname)
-        try:
-            return f(other, self) if reflected else f(self, other)
-        except TypeError:
-            if not isinstance(other, (mnp.ndarray, bool, int, float, complex)):
-                return NotImplemented
-            raise
-
-    op.__name__ = fname
-    return op
-
-
-def _inplace(fname):
-    def op(self, other):
-        r = getattr(_ns(), fname)(self, other)
+        if not _is_operand(other):
+            return NotImplemented
+        r = f(self, other)
         if r.dtype != self.dtype:
             raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
                             f"{r.dtype}")
         if r.shape != self.shape:
             raise ValueError(f"in-place {fname} would change the shape {self.shape} to {r.shape}")
-        self[()] = r
+        _setitem(self, (), r)
         return self
 
     op.__name__ = fname
     return op
 
 
-def _unop(fname):
-    def op(self):
-        return getattr(_ns(), fname)(self)
-
-    op.__name__ = fname
-    return op
+def _is_operand(other) -> bool:
+    # Complex scalars are left to Python (NotImplemented -> TypeError): MXNet has no complex.
+    return isinstance(other, (mnp.ndarray, bool, int, float))
 
 
-_BINARY_OPS = {
-    "add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
-    "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "matmul": "matmul",
-    "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-    "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift",
+#: MXNet-specific part of the surface (the operators come from ``_common.make_operators``).
+MXNET_ATTRIBUTES = {
+    "__array_namespace__": _array_namespace,
+    "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
+    "to_device": _to_device,
+    "mT": property(lambda self: _ns().matrix_transpose(self),
+                   doc="Transpose of the last two axes."),
+    "__dlpack__": _dlpack,
+    "__dlpack_device__": _dlpack_device,
+    "__index__": _index,
+    "__complex__": _complex,
+    "__getitem__": _getitem,
+    "__setitem__": _setitem,
 }
-_COMPARISONS = {"lt": "less", "le": "less_equal", "gt": "greater", "ge": "greater_equal",
-                "eq": "equal", "ne": "not_equal"}
 
 
 def _build_table():
-    t = {
-        "__array_namespace__": _array_namespace,
-        "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
-        "to_device": _to_device,
-        "mT": property(lambda self: _ns().matrix_transpose(self),
-                       doc="Transpose of the last two axes."),
-        "__dlpack__": _dlpack,
-        "__dlpack_device__": _dlpack_device,
-        "__index__": _index,
-        "__getitem__": _getitem,
-        "__setitem__": _setitem,
-        "__complex__": _complex,
-        "__neg__": _unop("negative"),
-        "__pos__": _unop("positive"),
-        "__abs__": _unop("abs"),
-        "__invert__": _unop("bitwise_invert"),
-    }
-    for short, fname in _BINARY_OPS.items():
-        t[f"__{short}__"] = _binop(fname)
-        t[f"__r{short}__"] = _binop(fname, reflected=True)
-        t[f"__i{short}__"] = _inplace(fname)
-    for short, fname in _COMPARISONS.items():
-        t[f"__{short}__"] = _binop(fname)
-    return t
+    """``{mxnet.numpy.ndarray: attributes}`` for the shared ``ClassPatcher`` (built on the first
+    enable, so importing the shim costs nothing)."""
+    ns = _ns()
+    names = set(_ao.BINARY_OPERATORS.values()) | set(_ao.COMPARISON_OPERATORS.values()) | \
+        set(_ao.UNARY_OPERATORS.values())
+    fns = {n: getattr(ns, n) for n in names}
+    table = dict(_ao.make_operators(fns, _is_operand))
+    for dunder, fname in _ao.BINARY_OPERATORS.items():
+        table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
+    table.update(MXNET_ATTRIBUTES)
+    return {cls: table for cls in _TARGETS}
 
 
-#: attribute name -> value installed on ``mxnet.numpy.ndarray`` by the opt-in.
-ARRAY_ATTRIBUTES = _build_table()
-
-_MISSING = object()
-_saved: dict = {}
+_patcher = _ao.ClassPatcher(_build_table)
 
 
 def enable_array_object():
     """Install the standard's array-object attributes on ``mxnet.numpy.ndarray`` (idempotent).
 
     Operators then follow the standard (promotion table, ``//`` between arrays, in-place
-    operators that may not change dtype).  :func:`disable_array_object` undoes it.
+    operators that may not change dtype).  :func:`disable_array_object` undoes it exactly.
+    Uses the shared mechanism of ``arraykit.shims._common.array_object``.
     """
-    if _saved:
-        return
-    for cls in _TARGETS:
-        for name, value in ARRAY_ATTRIBUTES.items():
-            _saved[cls, name] = cls.__dict__.get(name, _MISSING)
-            setattr(cls, name, value)
+    _patcher.enable()
 
 
 def disable_array_object():
-    """Restore the attributes :func:`enable_array_object` replaced (or remove added ones)."""
-    for (cls, name), old in list(_saved.items()):
-        if old is _MISSING:
-            delattr(cls, name)
-        else:
-            setattr(cls, name, old)
-    _saved.clear()
+    """Restore every attribute :func:`enable_array_object` replaced (or remove added ones)."""
+    _patcher.disable()
 
 
 def array_object_enabled():
     """Whether :func:`enable_array_object` is in effect."""
-    return bool(_saved)
+    return _patcher.enabled

@@ -16,6 +16,12 @@ from ._helpers import ndarray, normalize_axes, normalize_axis, require_array
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
+# Direct MXNet operators for the fast paths (MXNet 1.9.1 is frozen; see _elementwise_functions).
+from mxnet.ndarray.numpy import _internal as _npi  # noqa: E402
+from mxnet.numpy import _op as _mxop  # noqa: E402
+
+_FLOAT_DT = frozenset((onp.dtype("float32"), onp.dtype("float64")))
+
 
 def _acc_name(n, dtype, func):
     if dtype is not None:
@@ -38,6 +44,8 @@ def _reduce(op, x, axis, keepdims, func, dtype_name=None):
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
     """Array API ``sum`` (int/bool input accumulates in int64)."""
+    if axis is None and dtype is None and type(x) is ndarray and x.dtype in _FLOAT_DT:
+        return _mxop.sum(x, keepdims=keepdims)
     n = require_array(x, "sum")
     D.check_kind(n, "numeric", "sum") if n != "bool" else None
     return _reduce(mnp.sum, x, axis, keepdims, "sum", _acc_name(n, dtype, "sum"))
@@ -84,7 +92,9 @@ def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
 
 
 def mean(x, /, *, axis=None, keepdims=False):
-    """Array API ``mean`` (floating input)."""
+    """Array API ``mean`` (floating input; the mean of nothing is nan)."""
+    if axis is None and type(x) is ndarray and x.dtype in _FLOAT_DT and x.size:
+        return _npi.mean(x, keepdims=keepdims)
     n = require_array(x, "mean")
     D.check_kind(n, "real floating", "mean")
     axes = normalize_axes(axis, x.ndim, "mean")
