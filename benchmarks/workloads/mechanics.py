@@ -59,7 +59,10 @@ def matrix_to_quaternion(m: Any) -> Any:
     for k in (1, 2, 3):
         q = xp.where((best == k)[..., None], xp.stack(candidates[k], axis=-1), q)
     q = q / xp.linalg.vector_norm(q, axis=-1, keepdims=True)
-    return q * xp.where(q[..., :1] < 0, -1.0, 1.0)
+    # Flip to w >= 0 (q and -q are the same rotation). where(cond, -q, q) rather than
+    # q * where(cond, -1.0, 1.0): the standard needs an array operand in where, and two Python
+    # floats would make NumPy compute in float64.
+    return xp.where(q[..., :1] < 0, -q, q)
 
 
 def matrix_to_euler(m: Any) -> Any:
@@ -90,3 +93,29 @@ def rotation_round_trip(q: Any) -> Any:
     For unit quaternions with w >= 0 away from gimbal lock the result equals ``q``.
     """
     return matrix_to_quaternion(euler_to_matrix(matrix_to_euler(quaternion_to_matrix(q))))
+
+
+def quaternion_to_axis_angle(q: Any) -> tuple[Any, Any]:
+    """Unit quaternion (..., 4) with w >= 0 -> (unit axis (..., 3), angle (...) in [0, pi]).
+
+    The axis of a zero rotation is undefined; there it is returned as (1, 0, 0) rather than
+    nan, so a batch never carries nans into later steps.
+    """
+    xp = arraykit.array_namespace(q)
+    v = q[..., 1:]
+    s = xp.linalg.vector_norm(v, axis=-1)
+    angle = 2 * xp.atan2(s, q[..., 0])
+    safe = xp.where(s > 0, s, 1.0)
+    axis = xp.where((s > 0)[..., None], v / safe[..., None], xp.asarray([1.0, 0.0, 0.0],
+                                                                         dtype=q.dtype))
+    return axis, angle
+
+
+def workload(axis: Any, angle: Any) -> tuple[Any, Any]:
+    """The mechanics benchmark: axis-angle -> quaternion -> matrix -> Euler -> matrix ->
+    quaternion -> axis-angle, for a batch of rotations (``axis`` (N, 3), ``angle`` (N,)).
+
+    Returns ``(axis, angle)``; away from gimbal lock and for angles in (0, pi) it equals the
+    input up to rounding.
+    """
+    return quaternion_to_axis_angle(rotation_round_trip(axis_angle_to_quaternion(axis, angle)))

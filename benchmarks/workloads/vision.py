@@ -43,3 +43,75 @@ def reproject(depth: Any, k: Any, pose: Any) -> Any:
     """Where each pixel of a depth image lands in a second camera with relative ``pose``."""
     xp = arraykit.array_namespace(depth, k, pose)
     return project(transform_points(depth_to_points(depth, xp.linalg.inv(k)), pose), k)
+
+
+# --- resampling and voxels: need arraykit.ext.nd (gather_nd / scatter_nd) -------------------
+
+
+def bilinear_sample(image: Any, uv: Any) -> Any:
+    """Sample ``image`` (H, W, C) at pixel coordinates ``uv`` (..., 2) -> (..., C).
+
+    ``uv`` is (column, row). Coordinates outside the image are clamped to its border (the
+    usual "edge" padding), so every lookup is in bounds and the shapes are static: it
+    compiles. The four neighbours are fetched with ``arraykit.ext.nd.gather_nd``.
+    """
+    from arraykit.ext.nd import gather_nd
+
+    xp = arraykit.array_namespace(image, uv)
+    h, w = image.shape[0], image.shape[1]
+    u = xp.clip(uv[..., 0], 0.0, float(w - 1))
+    v = xp.clip(uv[..., 1], 0.0, float(h - 1))
+    u0, v0 = xp.floor(u), xp.floor(v)
+    du, dv = (u - u0)[..., None], (v - v0)[..., None]
+    iu0, iv0 = xp.astype(u0, xp.int32), xp.astype(v0, xp.int32)
+    iu1, iv1 = xp.minimum(iu0 + 1, w - 1), xp.minimum(iv0 + 1, h - 1)
+
+    def at(iv: Any, iu: Any) -> Any:
+        return gather_nd(image, xp.stack([iv, iu], axis=-1))
+
+    top = at(iv0, iu0) * (1 - du) + at(iv0, iu1) * du
+    bottom = at(iv1, iu0) * (1 - du) + at(iv1, iu1) * du
+    return top * (1 - dv) + bottom * dv
+
+
+def voxel_grid(points: Any, origin: Any, voxel_size: float, size: int) -> Any:
+    """Occupancy counts (size, size, size) of ``points`` (N, 3) in a cube from ``origin``.
+
+    Points outside the cube are clamped into it with weight 0, which keeps the shapes static
+    (no boolean masking): it compiles. Built with ``scatter_nd(reduction="sum")``, which sums
+    duplicate indices on every backend (TensorFlow's own scatter would too; MXNet's and
+    NumPy's fancy assignment would not).
+    """
+    from arraykit.ext.nd import scatter_nd
+
+    xp = arraykit.array_namespace(points, origin)
+    cells = xp.floor((points - origin) / voxel_size)
+    inside = xp.all((cells >= 0) & (cells < size), axis=-1)
+    idx = xp.astype(xp.clip(cells, 0, size - 1), xp.int32)
+    weight = xp.astype(inside, points.dtype)
+    return scatter_nd(idx, weight, (size, size, size), reduction="sum")
+
+
+#: Voxel grid of the vision benchmark: a 2 m cube of 5 cm cells in front of camera 1.
+VOXEL_SIZE = 0.05
+VOXEL_COUNT = 40
+VOXEL_ORIGIN = (-1.0, -1.0, 0.5)
+
+
+def workload(depth: Any, image: Any, k: Any, pose: Any, origin: Any, *,
+             full: bool = True) -> tuple[Any, ...]:
+    """The vision benchmark on one depth image (H, W) with camera 2's colour image (H, W, C).
+
+    Depth -> camera points -> world (camera-1) points -> reprojection into camera 2 (relative
+    ``pose``) -> bilinear resampling of camera 2's image at those pixels -> a voxel grid of
+    the points. Returns ``(uv, warped, voxels)``, or ``(uv,)`` with ``full=False`` (the part
+    that needs only the standard, no ``arraykit.ext.nd``).
+    """
+    xp = arraykit.array_namespace(depth, k, pose)
+    points = depth_to_points(depth, xp.linalg.inv(k))
+    uv = project(transform_points(points, pose), k)
+    if not full:
+        return (uv,)
+    warped = bilinear_sample(image, uv)
+    voxels = voxel_grid(xp.reshape(points, (-1, 3)), origin, VOXEL_SIZE, VOXEL_COUNT)
+    return uv, warped, voxels

@@ -1,0 +1,121 @@
+"""The benchmark workloads in plain JAX (jax.numpy)."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+
+from ..workloads import control as _control
+from ..workloads import vision as _vision
+
+
+def _matrix(rows):
+    return jnp.stack([jnp.stack(r, axis=-1) for r in rows], axis=-2)
+
+
+def mechanics(axis, angle):
+    """Axis-angle -> quaternion -> matrix -> Euler -> matrix -> quaternion -> axis-angle."""
+    half = angle / 2
+    q = jnp.concatenate([jnp.cos(half)[..., None], axis * jnp.sin(half)[..., None]], axis=-1)
+    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
+    m = _matrix([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+    roll = jnp.arctan2(-m[..., 1, 2], m[..., 2, 2])
+    pitch = jnp.arcsin(jnp.clip(m[..., 0, 2], -1.0, 1.0))
+    yaw = jnp.arctan2(-m[..., 0, 1], m[..., 0, 0])
+    cr, cp, cy = jnp.cos(roll), jnp.cos(pitch), jnp.cos(yaw)
+    sr, sp, sy = jnp.sin(roll), jnp.sin(pitch), jnp.sin(yaw)
+    m = _matrix([
+        [cp * cy, -cp * sy, sp],
+        [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],
+        [sr * sy - cr * sp * cy, sr * cy + cr * sp * sy, cr * cp],
+    ])
+    m00, m01, m02 = m[..., 0, 0], m[..., 0, 1], m[..., 0, 2]
+    m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
+    m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
+    trace = m00 + m11 + m22
+    best = jnp.argmax(jnp.stack([trace, m00, m11, m22], axis=-1), axis=-1)
+    candidates = [
+        [1 + trace, m21 - m12, m02 - m20, m10 - m01],
+        [m21 - m12, 1 + m00 - m11 - m22, m01 + m10, m02 + m20],
+        [m02 - m20, m01 + m10, 1 - m00 + m11 - m22, m12 + m21],
+        [m10 - m01, m02 + m20, m12 + m21, 1 - m00 - m11 + m22],
+    ]
+    q = jnp.stack(candidates[0], axis=-1)
+    for i in (1, 2, 3):
+        q = jnp.where((best == i)[..., None], jnp.stack(candidates[i], axis=-1), q)
+    q = q / jnp.linalg.norm(q, axis=-1, keepdims=True)
+    q = jnp.where(q[..., :1] < 0, -q, q)
+    v = q[..., 1:]
+    s = jnp.linalg.norm(v, axis=-1)
+    angle = 2 * jnp.arctan2(s, q[..., 0])
+    axis = jnp.where((s > 0)[..., None], v / jnp.where(s > 0, s, 1.0)[..., None],
+                     jnp.array([1.0, 0.0, 0.0], dtype=q.dtype))
+    return axis, angle
+
+
+def vision(depth, image, k, pose, origin, full=True):
+    """Depth -> points -> reprojection -> bilinear resampling -> voxel grid."""
+    h, w = depth.shape
+    v, u = jnp.meshgrid(jnp.arange(h, dtype=depth.dtype), jnp.arange(w, dtype=depth.dtype),
+                        indexing="ij")
+    pix = jnp.stack([u, v, jnp.ones_like(u)], axis=-1)
+    points = (pix @ jnp.linalg.inv(k).T) * depth[..., None]
+    uvw = (points @ pose[:3, :3].T + pose[:3, 3]) @ k.T
+    uv = uvw[..., :2] / uvw[..., 2:3]
+    if not full:
+        return (uv,)
+    uc = jnp.clip(uv[..., 0], 0.0, w - 1)
+    vc = jnp.clip(uv[..., 1], 0.0, h - 1)
+    u0, v0 = jnp.floor(uc), jnp.floor(vc)
+    du, dv = (uc - u0)[..., None], (vc - v0)[..., None]
+    iu0, iv0 = u0.astype(jnp.int32), v0.astype(jnp.int32)
+    iu1, iv1 = jnp.minimum(iu0 + 1, w - 1), jnp.minimum(iv0 + 1, h - 1)
+    top = image[iv0, iu0] * (1 - du) + image[iv0, iu1] * du
+    bottom = image[iv1, iu0] * (1 - du) + image[iv1, iu1] * du
+    warped = top * (1 - dv) + bottom * dv
+    n = _vision.VOXEL_COUNT
+    cells = jnp.floor((points.reshape(-1, 3) - origin) / _vision.VOXEL_SIZE)
+    inside = jnp.all((cells >= 0) & (cells < n), axis=-1)
+    idx = jnp.clip(cells, 0, n - 1).astype(jnp.int32)
+    voxels = jnp.zeros((n, n, n), dtype=depth.dtype)
+    voxels = voxels.at[idx[:, 0], idx[:, 1], idx[:, 2]].add(inside.astype(depth.dtype))
+    return uv, warped, voxels
+
+
+def robotics(theta, a, d, alpha):
+    """DH forward kinematics: (B, L) joint angles -> (B, L, 4, 4) link poses."""
+    ct, st = jnp.cos(theta), jnp.sin(theta)
+    ca, sa = jnp.cos(alpha), jnp.sin(alpha)
+    zero, one = jnp.zeros_like(ct), jnp.ones_like(ct)
+    links = _matrix([
+        [ct, -st * ca, st * sa, a * ct],
+        [st, ct * ca, -ct * sa, a * st],
+        [zero, sa * one, ca * one, d * one],
+        [zero, zero, zero, one],
+    ])
+    frames = [links[:, 0]]
+    for i in range(1, links.shape[1]):
+        frames.append(frames[-1] @ links[:, i])
+    return jnp.stack(frames, axis=1)
+
+
+def control(actions, theta0, omega0):
+    """Total cost of a pendulum-batch rollout."""
+    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
+    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
+    theta, omega = theta0, omega0
+    costs = []
+    for t in range(actions.shape[0]):
+        u = actions[t]
+        omega = omega + dt * (-g * jnp.sin(theta) + u / inertia)
+        theta = theta + dt * omega
+        costs.append(jnp.sum((1 - jnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
+    return jnp.sum(jnp.stack(costs))
+
+
+#: (total cost, d cost / d actions).
+control_grad = jax.value_and_grad(control)

@@ -1,0 +1,124 @@
+"""The benchmark workloads in plain NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..workloads import control as _control
+from ..workloads import vision as _vision
+
+
+# --- mechanics -------------------------------------------------------------------------------
+
+def _matrix(rows):
+    return np.stack([np.stack(r, axis=-1) for r in rows], axis=-2)
+
+
+def mechanics(axis, angle):
+    """Axis-angle -> quaternion -> matrix -> Euler -> matrix -> quaternion -> axis-angle."""
+    half = angle / 2
+    q = np.concatenate([np.cos(half)[..., None], axis * np.sin(half)[..., None]], axis=-1)
+    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
+    m = _matrix([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+    roll = np.arctan2(-m[..., 1, 2], m[..., 2, 2])
+    pitch = np.arcsin(np.clip(m[..., 0, 2], -1.0, 1.0))
+    yaw = np.arctan2(-m[..., 0, 1], m[..., 0, 0])
+    cr, cp, cy = np.cos(roll), np.cos(pitch), np.cos(yaw)
+    sr, sp, sy = np.sin(roll), np.sin(pitch), np.sin(yaw)
+    m = _matrix([
+        [cp * cy, -cp * sy, sp],
+        [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],
+        [sr * sy - cr * sp * cy, sr * cy + cr * sp * sy, cr * cp],
+    ])
+    m00, m01, m02 = m[..., 0, 0], m[..., 0, 1], m[..., 0, 2]
+    m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
+    m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
+    trace = m00 + m11 + m22
+    best = np.argmax(np.stack([trace, m00, m11, m22], axis=-1), axis=-1)
+    candidates = [
+        [1 + trace, m21 - m12, m02 - m20, m10 - m01],
+        [m21 - m12, 1 + m00 - m11 - m22, m01 + m10, m02 + m20],
+        [m02 - m20, m01 + m10, 1 - m00 + m11 - m22, m12 + m21],
+        [m10 - m01, m02 + m20, m12 + m21, 1 - m00 - m11 + m22],
+    ]
+    q = np.stack(candidates[0], axis=-1)
+    for i in (1, 2, 3):
+        q = np.where((best == i)[..., None], np.stack(candidates[i], axis=-1), q)
+    q = q / np.linalg.norm(q, axis=-1, keepdims=True)
+    q = np.where(q[..., :1] < 0, -q, q)
+    v = q[..., 1:]
+    s = np.linalg.norm(v, axis=-1)
+    angle = 2 * np.arctan2(s, q[..., 0])
+    axis = np.where((s > 0)[..., None], v / np.where(s > 0, s, 1)[..., None],
+                    np.array([1.0, 0.0, 0.0], dtype=q.dtype))
+    return axis, angle
+
+
+# --- vision ----------------------------------------------------------------------------------
+
+def vision(depth, image, k, pose, origin, full=True):
+    """Depth -> points -> reprojection -> bilinear resampling -> voxel grid."""
+    h, w = depth.shape
+    v, u = np.meshgrid(np.arange(h, dtype=depth.dtype), np.arange(w, dtype=depth.dtype),
+                       indexing="ij")
+    pix = np.stack([u, v, np.ones_like(u)], axis=-1)
+    points = (pix @ np.linalg.inv(k).T) * depth[..., None]
+    uvw = (points @ pose[:3, :3].T + pose[:3, 3]) @ k.T
+    uv = uvw[..., :2] / uvw[..., 2:3]
+    if not full:
+        return (uv,)
+    uc = np.clip(uv[..., 0], 0.0, w - 1)
+    vc = np.clip(uv[..., 1], 0.0, h - 1)
+    u0, v0 = np.floor(uc), np.floor(vc)
+    du, dv = (uc - u0)[..., None], (vc - v0)[..., None]
+    iu0, iv0 = u0.astype(np.int32), v0.astype(np.int32)
+    iu1, iv1 = np.minimum(iu0 + 1, w - 1), np.minimum(iv0 + 1, h - 1)
+    top = image[iv0, iu0] * (1 - du) + image[iv0, iu1] * du
+    bottom = image[iv1, iu0] * (1 - du) + image[iv1, iu1] * du
+    warped = top * (1 - dv) + bottom * dv
+    n = _vision.VOXEL_COUNT
+    cells = np.floor((points.reshape(-1, 3) - origin) / _vision.VOXEL_SIZE)
+    inside = np.all((cells >= 0) & (cells < n), axis=-1)
+    idx = np.clip(cells, 0, n - 1).astype(np.int32)
+    voxels = np.zeros((n, n, n), dtype=depth.dtype)
+    np.add.at(voxels, (idx[:, 0], idx[:, 1], idx[:, 2]), inside.astype(depth.dtype))
+    return uv, warped, voxels
+
+
+# --- robotics --------------------------------------------------------------------------------
+
+def robotics(theta, a, d, alpha):
+    """DH forward kinematics: (B, L) joint angles -> (B, L, 4, 4) link poses."""
+    ct, st = np.cos(theta), np.sin(theta)
+    ca, sa = np.cos(alpha), np.sin(alpha)
+    zero, one = np.zeros_like(ct), np.ones_like(ct)
+    links = np.stack([
+        np.stack([ct, -st * ca, st * sa, a * ct], axis=-1),
+        np.stack([st, ct * ca, -ct * sa, a * st], axis=-1),
+        np.stack([zero, sa * one, ca * one, d * one], axis=-1),
+        np.stack([zero, zero, zero, one], axis=-1),
+    ], axis=-2)
+    frames = [links[:, 0]]
+    for i in range(1, links.shape[1]):
+        frames.append(frames[-1] @ links[:, i])
+    return np.stack(frames, axis=1)
+
+
+# --- control ---------------------------------------------------------------------------------
+
+def control(actions, theta0, omega0):
+    """Total cost of a pendulum-batch rollout (NumPy has no autodiff: no gradient)."""
+    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
+    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
+    theta, omega = theta0, omega0
+    costs = []
+    for t in range(actions.shape[0]):
+        u = actions[t]
+        omega = omega + dt * (-g * np.sin(theta) + u / inertia)
+        theta = theta + dt * omega
+        costs.append(np.sum((1 - np.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
+    return np.sum(np.stack(costs))

@@ -1,0 +1,62 @@
+"""A differentiable environment: a batch of torque-driven pendulums rolled out for T steps.
+
+Semi-implicit Euler integration of ``theta'' = -g/l sin(theta) + u / (m l^2)``; the cost of
+a step is ``(1 - cos theta) + 0.1 omega^2 + 0.001 u^2`` summed over the batch (swing-down
+and stay still, cheaply). The benchmark differentiates the total cost with respect to the
+whole action sequence with ``arraykit.ext.grad.value_and_grad``: the gradient a trajectory
+optimiser would follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arraykit
+
+#: Physical constants and the time step (SI units).
+GRAVITY = 9.81
+LENGTH = 1.0
+MASS = 1.0
+DT = 0.05
+
+
+def step(theta: Any, omega: Any, u: Any) -> tuple[Any, Any]:
+    """One semi-implicit Euler step of the pendulum; arrays of one shape."""
+    xp = arraykit.array_namespace(theta, omega, u)
+    omega = omega + DT * (-(GRAVITY / LENGTH) * xp.sin(theta) + u / (MASS * LENGTH * LENGTH))
+    return theta + DT * omega, omega
+
+
+def rollout_cost(actions: Any, theta0: Any, omega0: Any) -> Any:
+    """Total cost (0-d) of applying ``actions`` (T, B) to pendulums starting at ``theta0``,
+    ``omega0`` (B,)."""
+    xp = arraykit.array_namespace(actions, theta0, omega0)
+    theta, omega = theta0, omega0
+    costs = []
+    for t in range(actions.shape[0]):
+        u = actions[t, ...]
+        theta, omega = step(theta, omega, u)
+        costs.append(xp.sum((1 - xp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
+    return xp.sum(xp.stack(costs))
+
+
+def has_grad() -> bool:
+    """Whether ``arraykit.ext.grad`` is importable here (it is being built alongside)."""
+    try:
+        import arraykit.ext.grad  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def cost_and_grad(actions: Any, theta0: Any, omega0: Any) -> tuple[Any, Any]:
+    """The control benchmark: (total cost, d cost / d actions) via ``value_and_grad``."""
+    global _value_and_grad
+    if _value_and_grad is None:
+        from arraykit.ext.grad import value_and_grad
+
+        _value_and_grad = value_and_grad(rollout_cost)
+    return _value_and_grad(actions, theta0, omega0)
+
+
+_value_and_grad = None  # value_and_grad(rollout_cost), built on first use
