@@ -165,6 +165,9 @@ def scatter_nd(indices: Any, updates: Any, /, shape: Any, *, reduction: str = "s
         "scatter_nd", shape, impl.shape(indices), impl.dtype_name(indices),
         impl.shape(updates), impl.dtype_name(updates), None, reduction,
     )
+    native = getattr(impl, "scatter_nd_new", None)
+    if native is not None:  # a backend that builds the result in one op (tf.scatter_nd)
+        return native(indices, updates, plan, "scatter_nd")
     base = impl.full(plan.shape, 0, updates)
     return impl.update_nd(base, indices, updates, plan, "scatter_nd", "indices", copy=False)
 

@@ -255,6 +255,10 @@ def host_out_of_bounds(idx: Any, dims: tuple[int, ...]) -> bool:
     idx = np.asarray(idx)
     if idx.size == 0:
         return False
+    # Fast common case first: two contiguous reductions over everything.
+    lo, hi = float(idx.min()), float(idx.max())
+    if lo >= -min(dims) and hi < min(dims):
+        return False
     flat = idx.reshape(-1, len(dims))
     d = np.asarray(dims, dtype=np.float64)
     # float64 comparisons: exact for every int64 index a real array can have, and safe for

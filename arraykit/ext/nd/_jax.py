@@ -61,7 +61,15 @@ OPS = _common.Ops(
 
 @partial(jax.jit, static_argnums=(2,))
 def _gather_kernel(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
-    return _common.gather_nd(OPS, x, idx, plan)
+    if plan.batch:
+        return _common.gather_nd(OPS, x, idx, plan)
+    # Without batch axes JAX's own indexing is the pinned compiled rule already: it wraps
+    # negative indices once and mode="clip" clamps the rest. One fused pass computes the flag.
+    d = jnp.asarray(plan.dims, dtype=idx.dtype if idx.dtype.kind == "i" else jnp.int32)
+    idx = idx.astype(d.dtype)
+    bad = jnp.any((idx < -d) | (idx >= d))
+    cols = tuple(idx[..., k] for k in range(len(plan.dims)))
+    return x.at[cols].get(mode="clip"), bad
 
 
 @partial(jax.jit, static_argnums=(3,))

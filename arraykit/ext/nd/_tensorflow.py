@@ -136,3 +136,15 @@ def update_nd(
         _common.raise_out_of_bounds(fn, idx.numpy(), plan.dims, what=what)
     out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=True)
     return out
+
+
+def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
+    """scatter_nd "add" is ``tf.scatter_nd`` itself (it sums duplicates) on eager CPU."""
+    if plan.reduction == "add" and _eager_cpu(idx, updates):
+        try:
+            if tuple(updates.shape) != plan.updates_shape:
+                updates = tf.broadcast_to(updates, plan.updates_shape)
+            return tf.scatter_nd(_native_index(idx), updates, plan.shape)
+        except tf.errors.InvalidArgumentError:
+            pass  # negative (to wrap) or out-of-bounds indices: update_nd decides
+    return update_nd(full(plan.shape, 0, updates), idx, updates, plan, fn, "indices", False)
