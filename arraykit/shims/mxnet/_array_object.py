@@ -67,6 +67,11 @@ def _getitem(self, key):
         nones = sum(1 for k in key if k is None)
         r = _orig_getitem(self, ())
         return r.reshape((1,) * nones) if nones else r
+    if isinstance(key, mnp.ndarray) and key.dtype == bool and key.ndim == 0:
+        # A 0-d mask adds an axis of length 1 (True) or 0 (False); MXNet fails on it.
+        if bool(key.item()):
+            return self.reshape((1,) + self.shape)
+        return mnp.zeros((0,) + self.shape, dtype=self.dtype, ctx=self.ctx)
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0 and key.ndim:
         if key.ndim <= self.ndim and all(k in (s, 0) for k, s in zip(key.shape, self.shape)):
             return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)

@@ -208,7 +208,12 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``."""
     name = _name(dtype, D.DEFAULT_FLOAT, "eye")
-    return mnp.eye(n_rows, n_cols, k=k, dtype=name, ctx=check_device(device, "eye"))
+    ctx = check_device(device, "eye")
+    cols = n_rows if n_cols is None else n_cols
+    if k >= cols or -k >= n_rows:
+        # No diagonal inside the matrix (MXNet's k parameter is a C long: huge k fails).
+        return mnp.zeros((n_rows, cols), dtype=name, ctx=ctx)
+    return mnp.eye(n_rows, cols, k=k, dtype=name, ctx=ctx)
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):

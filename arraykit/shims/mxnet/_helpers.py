@@ -182,3 +182,16 @@ def bool_safe(op, x, *args, **kwargs):
     if x.dtype == onp.bool_:
         return op(x.astype("uint8"), *args, **kwargs).astype("bool")
     return op(x, *args, **kwargs)
+
+
+def reduced_shape(shape, axes, keepdims):
+    """The shape of a reduction of ``shape`` over ``axes``."""
+    if keepdims:
+        return tuple(1 if i in axes else s for i, s in enumerate(shape))
+    return tuple(s for i, s in enumerate(shape) if i not in axes)
+
+
+def empty_reduction(x, axes, keepdims, value, name):
+    """The result of reducing a zero-size ``x`` (built directly: MXNet's reduction kernels
+    return corrupt arrays for some zero-size inputs, which fail later at ``asnumpy``)."""
+    return mnp.full(reduced_shape(x.shape, axes, keepdims), value, dtype=name, ctx=x.ctx)

@@ -118,4 +118,5 @@ def vecdot(x1, x2, /, *, axis=-1):
     ax_neg = ax - len(shape)
     if -ax_neg > min(a.ndim, b.ndim) or a.shape[ax_neg] != b.shape[ax_neg]:
         raise ValueError(f"vecdot: sizes along axis {axis} differ: {a.shape} and {b.shape}")
-    return mnp.sum(a * b, axis=ax)
+    from ._statistical_functions import sum as _sum
+    return _sum(mnp.multiply(a, b), axis=ax)

@@ -1,7 +1,8 @@
 """Sorting functions: ``sort`` and ``argsort`` with ``descending`` and ``stable``.
 
-Descending order is an ascending stable sort of an order-reversing key, which keeps equal
-elements in their original order (as the standard asks for ``stable=True``).
+MXNet's ``argsort`` is not stable (not even with ``kind='stable'``); stability is restored here
+(see :func:`_stable_argsort_last`).  Descending order is an ascending stable sort of an
+order-reversing key, which keeps equal elements in their original order.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from ._helpers import normalize_axis, require_array
+from ._indexing_functions import take_along_axis
 
 
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``argsort`` (int64 indices)."""
+    """Array API ``argsort`` (int64 indices; stable by default, as the standard asks)."""
     n = require_array(x, "argsort")
     D.check_kind(n, "real numeric", "argsort") if n != "bool" else None
     if x.ndim == 0:
@@ -21,12 +23,42 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     ax = normalize_axis(axis, x.ndim, "argsort")
     if n == "bool":
         x = x.astype("int8")
-    if not descending:
-        return mnp.argsort(x, axis=ax, kind="stable").astype("int64")
-    # A stable ascending sort of an order-reversing key keeps ties in input order: ``~x``
-    # reverses integer order without overflow, ``-x`` reverses float order.
-    key = ~x if x.dtype.kind in "iu" else -x
-    return mnp.argsort(key, axis=ax, kind="stable").astype("int64")
+    if x.size == 0:
+        return mnp.zeros(x.shape, dtype="int64", ctx=x.ctx)
+    # Descending: ``~x`` reverses integer order without overflow, ``-x`` reverses float order.
+    key = x if not descending else (mnp.bitwise_not(x) if x.dtype.kind in "iu" else -x)
+    last = ax == x.ndim - 1
+    if not last:
+        key = mnp.moveaxis(key, ax, -1)
+    idx = _stable_argsort_last(key) if stable else mnp.argsort(key, axis=-1).astype("int64")
+    return idx if last else mnp.moveaxis(idx, -1, ax)
+
+
+def _stable_argsort_last(key):
+    """A stable argsort along the last axis, nan last.
+
+    MXNet's argsort is unstable, and nan breaks its comparator (the output is not even
+    sorted), so: replace nan by +inf and sort once; number the runs of equal keys; then sort
+    ``(2 * run + isnan) * n + index``, whose entries are all distinct, so the second sort's
+    (in)stability does not matter (exact in int64 for n < 2e9).
+    """
+    n = key.shape[-1]
+    nan = None
+    if key.dtype.kind == "f":
+        nan = mnp.isnan(key)
+        key = mnp.where(nan, mnp.full_like(key, float("inf")), key)
+    idx = mnp.argsort(key, axis=-1).astype("int64")
+    if n < 2:
+        return idx
+    s = take_along_axis(key, idx, axis=-1)
+    new_run = mnp.not_equal(s[..., 1:], s[..., :-1]).astype("int64")
+    run = mnp.cumsum(new_run, axis=new_run.ndim - 1)  # MXNet's cumsum: no negative axis
+    run = mnp.concatenate([mnp.zeros(run.shape[:-1] + (1,), dtype="int64", ctx=run.ctx), run],
+                          axis=-1)
+    if nan is not None:
+        run = run * 2 + take_along_axis(nan.astype("int64"), idx, axis=-1)
+    order = mnp.argsort(run * n + idx, axis=-1).astype("int64")
+    return take_along_axis(idx, order, axis=-1)
 
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):
@@ -35,9 +67,13 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     if x.ndim == 0:
         return x.copy()
     ax = normalize_axis(axis, x.ndim, "sort")
+    if x.size == 0:
+        return x.copy()
     if not descending:
         if n == "bool":
             return mnp.sort(x.astype("int8"), axis=ax).astype("bool")
-        return mnp.sort(x, axis=ax)
-    idx = argsort(x, axis=ax, descending=True, stable=stable)
-    return mnp.take_along_axis(x, idx, axis=ax)
+        if x.dtype.kind in "iu":
+            return mnp.sort(x, axis=ax)
+        # nan breaks MXNet's float comparator: gather through the nan-safe argsort.
+    idx = argsort(x, axis=ax, descending=descending, stable=stable)
+    return take_along_axis(x, idx, axis=ax)

@@ -12,7 +12,8 @@ import numpy as onp
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import ndarray, normalize_axes, normalize_axis, require_array
+from ._helpers import (empty_reduction, ndarray, normalize_axes, normalize_axis, require_array,
+                       reduced_shape)
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
@@ -48,7 +49,10 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
         return _mxop.sum(x, keepdims=keepdims)
     n = require_array(x, "sum")
     D.check_kind(n, "numeric", "sum") if n != "bool" else None
-    return _reduce(mnp.sum, x, axis, keepdims, "sum", _acc_name(n, dtype, "sum"))
+    name = _acc_name(n, dtype, "sum")
+    if x.size == 0:
+        return empty_reduction(x, normalize_axes(axis, x.ndim, "sum"), keepdims, 0, name)
+    return _reduce(mnp.sum, x, axis, keepdims, "sum", name)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
@@ -57,11 +61,10 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     D.check_kind(n, "numeric", "prod") if n != "bool" else None
     name = _acc_name(n, dtype, "prod")
     axes = normalize_axes(axis, x.ndim, "prod")
-    if any(x.shape[a] == 0 for a in axes):
-        # MXNet's empty product is 0; the standard's is 1.
-        shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keepdims else \
-            tuple(s for i, s in enumerate(x.shape) if i not in axes)
-        return mnp.ones(shape, dtype=name, ctx=x.ctx)
+    if x.size == 0:
+        # MXNet's empty product is 0 (the standard's is 1) and some zero-size reductions
+        # return corrupt arrays.
+        return empty_reduction(x, axes, keepdims, 1, name)
     return _reduce(mnp.prod, x, axis, keepdims, "prod", name)
 
 
@@ -73,6 +76,8 @@ def _minmax(op, x, axis, keepdims, func):
         raise ValueError(f"{func}: zero-size reduction has no identity")
     if not axes:
         return x
+    if x.size == 0:
+        return empty_reduction(x, axes, keepdims, 0, n)
     r = op(x, axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
     if n in D.KIND_SETS["real floating"]:
         # MXNet's max/min skip nan; the standard propagates it.
@@ -100,11 +105,9 @@ def mean(x, /, *, axis=None, keepdims=False):
     axes = normalize_axes(axis, x.ndim, "mean")
     if not axes:
         return x
-    if any(x.shape[a] == 0 for a in axes):
+    if x.size == 0:
         # MXNet's mean of nothing is 0; the standard's is nan.
-        shape = tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keepdims else \
-            tuple(s for i, s in enumerate(x.shape) if i not in axes)
-        return mnp.full(shape, onp.nan, dtype=n, ctx=x.ctx)
+        return empty_reduction(x, axes, keepdims, onp.nan, n)
     return mnp.mean(x, axis=axes, keepdims=keepdims)
 
 
@@ -119,6 +122,8 @@ def _moment(op, x, axis, correction, keepdims, func):
     cnt = 1
     for a in axes:
         cnt *= x.shape[a]
+    if x.size == 0:
+        return empty_reduction(x, axes, keepdims, onp.nan, n)
     m = mnp.mean(x, axis=axes, keepdims=True)
     d = x - m
     ss = mnp.sum(d * d, axis=axes, keepdims=keepdims)
@@ -161,7 +166,7 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     name = _acc_name(n, dtype, "cumulative_sum")
     if name != n:
         x = x.astype(name)
-    r = mnp.cumsum(x, axis=ax) if x.shape[ax] else x
+    r = mnp.cumsum(x, axis=ax) if x.size else x
     return _with_initial(r, x, ax, 0) if include_initial else r
 
 

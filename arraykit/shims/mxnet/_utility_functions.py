@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
-from ._helpers import normalize_axes, normalize_axis, require_array
+from ._helpers import empty_reduction, normalize_axes, normalize_axis, require_array
 
 
 def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
@@ -14,6 +14,8 @@ def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
     b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:
         return b if b is not x else x.copy()
+    if x.size == 0:
+        return empty_reduction(x, axes, keepdims, True, "bool")
     return mnp.all(b, axis=axes, keepdims=keepdims)
 
 
@@ -24,6 +26,8 @@ def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
     b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:
         return b if b is not x else x.copy()
+    if x.size == 0:
+        return empty_reduction(x, axes, keepdims, False, "bool")
     return mnp.any(b, axis=axes, keepdims=keepdims)
 
 

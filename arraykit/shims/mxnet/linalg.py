@@ -70,6 +70,15 @@ def diagonal(x, /, *, offset=0):
     """Array API ``diagonal`` of the last two axes."""
     require_array(x, "diagonal")
     _L.require_matrix("diagonal", x)
+    return _diagonal(x, offset)
+
+
+def _diagonal(x, offset):
+    m, n = x.shape[-2:]
+    k = max(0, min(m, n - offset)) if offset >= 0 else max(0, min(m + offset, n))
+    if x.size == 0 or k == 0:
+        # MXNet's diagonal of zero-size input returns a corrupt array.
+        return mnp.zeros(x.shape[:-2] + (k,), dtype=x.dtype, ctx=x.ctx)
     return bool_safe(mnp.diagonal, x, offset=offset, axis1=-2, axis2=-1)
 
 
@@ -221,9 +230,11 @@ def trace(x, /, *, offset=0, dtype=None):
     _L.require_matrix("trace", x)
     given = None if dtype is None else D.dtype_name(dtype, "trace")
     out = _L.trace_dtype(n, given, default_int="int64", default_uint="int64")
-    d = bool_safe(mnp.diagonal, x, offset=offset, axis1=-2, axis2=-1)
+    d = _diagonal(x, offset)
     if out != n:
         d = d.astype(out)
+    if d.size == 0:
+        return mnp.zeros(d.shape[:-1], dtype=out, ctx=x.ctx)
     return mnp.sum(d, axis=-1)
 
 
@@ -237,8 +248,10 @@ def cross(x1, x2, /, *, axis=-1):
     """Array API ``cross`` (3-vectors)."""
     a, b, n = binary(x1, x2, "cross")
     D.check_kind(n, "numeric", "cross")
-    shape = broadcast_shapes(a.shape[:axis] if axis < -1 else a.shape[:-1],
-                             b.shape[:axis] if axis < -1 else b.shape[:-1]) if False else None
+    if a.shape != b.shape and a.ndim and b.ndim:
+        # The shared algorithm stacks components, so the operands need one shape.
+        shape = broadcast_shapes(a.shape, b.shape)
+        a, b = mnp.broadcast_to(a, shape), mnp.broadcast_to(b, shape)
     return _L.cross(_xp(), a, b, axis=axis)
 
 
