@@ -1,0 +1,250 @@
+"""``arraykit.ext.jit``: compile framework-agnostic functions with each framework's compiler.
+
+    from arraykit.ext.jit import jit, is_compiled
+
+    @jit
+    def step(w, x):
+        xp = arraykit.array_namespace(w)
+        return xp.tanh(x @ w)
+
+    step(w, x)            # native arrays in and out, compiled by the arrays' framework
+    is_compiled(step)     # True only if that call really ran a compiled program
+
+================  ======================================  ==================================
+framework         compiler                                ``compilation(fn)`` after a call
+================  ======================================  ==================================
+jax               ``jax.jit``                             "xla" ("eager" under disable_jit)
+torch             ``torch.compile(fullgraph=True)``,      "inductor"; "eager" after a graph
+                  Inductor (needs a C++ compiler on CPU)  break (warned) or dynamo fallback
+tensorflow        ``tf.function(jit_compile=True)``       "xla"; "tf-graph" when XLA lacks a
+                                                          kernel (warned)
+mxnet             gluon ``HybridBlock.hybridize()``       "mxnet-cachedop" if the function
+                                                          works on Symbols, else "eager"
+numpy, array-api- none                                    "eager"
+strict, dask
+================  ======================================  ==================================
+
+The framework is chosen per call from the first array leaf of the arguments; one ``jit(f)``
+serves every framework, with a separate compiled program per framework.
+
+Retracing rules (when the Python function runs again to build a new program):
+
+- Static arguments (``static_argnums`` / ``static_argnames``) are passed to ``f`` as Python
+  values and are part of the cache key: each new value (by ``hash``/``==``) builds a new
+  program, on every framework. They must be hashable.
+- Array arguments: a new shape or dtype builds a new program on jax and tensorflow (one per
+  signature, cached). torch recompiles for a new dtype; for a new shape it recompiles once and
+  then treats that dimension as dynamic. mxnet's CachedOp re-infers shapes without re-running
+  Python. The same signature never retraces.
+- Non-array, non-static arguments follow each framework's own rule (jax traces Python numbers
+  as arrays; tensorflow and torch specialise on their values): mark them static instead.
+- ``fn.trace_count`` counts the programs built so far (all frameworks together).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import inspect
+from typing import Any, Callable
+
+from .._pytree import first_array, impl_for_type
+from ._common import KINDS, Record
+
+__all__ = ["JittedFunction", "compilation", "is_compiled", "jit"]
+
+_PACKAGE = __name__
+
+
+class JittedFunction:
+    """What ``jit(f)`` returns: call it like ``f``. See the module docstring for the rules."""
+
+    def __init__(
+        self,
+        f: Callable[..., Any],
+        static_argnums: tuple[int, ...],
+        static_argnames: tuple[str, ...],
+        names: dict[int, str] | None = None,
+    ) -> None:
+        self._f = f
+        self._names = names or {}  # position -> parameter name, for cache keys
+        self._record = Record()
+        self._static_argnums = static_argnums
+        self._static_argnames = static_argnames
+        self._has_static = bool(static_argnums or static_argnames)
+        # (static key, array type) -> compiled runner; without static arguments the key is the
+        # array type alone, so the hot path is one dict lookup.
+        self._entries: dict[Any, Callable[..., Any]] = {}
+        functools.update_wrapper(self, f)
+
+    # -- calling -----------------------------------------------------------------------------
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not self._has_static:
+            run = self._entries.get(type(args[0])) if args else None
+            if run is None:
+                run = self._entry(args, kwargs, (), args, kwargs)
+            return run(*args, **kwargs)
+        static_key, dyn_args, dyn_kwargs, static_pos, static_kw = self._split(args, kwargs)
+        run = self._entry(args, kwargs, static_key, dyn_args, dyn_kwargs, static_pos, static_kw)
+        return run(*dyn_args, **dyn_kwargs)
+
+    def _entry(
+        self, args, kwargs, static_key, dyn_args, dyn_kwargs, static_pos=(), static_kw=()
+    ) -> Callable[..., Any]:
+        x = first_array(dyn_args, dyn_kwargs)
+        if x is None:
+            x = first_array(args, kwargs)
+        cls = type(x) if x is not None else None
+        key = (static_key, cls) if self._has_static else cls
+        run = self._entries.get(key)
+        if run is not None:
+            return run
+        if x is None:
+            # No array at all: nothing to pick a compiler by; run f as written.
+            impl = importlib.import_module(f"{_PACKAGE}._eager")
+        else:
+            impl = impl_for_type(_PACKAGE, cls)
+            from .._pytree import backend_name
+
+            self._record.backend = backend_name(x)
+        fn = self._bind(static_pos, static_kw) if self._has_static else self._f
+        run = impl.compile(fn, self._record, x)
+        self._entries[key] = run
+        if not self._has_static and args and cls is type(args[0]):
+            self._entries[cls] = run  # the hot path's key (first argument's type)
+        return run
+
+    # -- static arguments --------------------------------------------------------------------
+
+    def _split(self, args: tuple, kwargs: dict) -> tuple[tuple, tuple, dict, tuple, tuple]:
+        """(hashable static key, dynamic positional args, dynamic keyword args, static
+        positional (index, value) pairs, static keyword (name, value) pairs)."""
+        n = len(args)
+        static_pos = tuple((i % n, args[i]) for i in self._static_argnums if -n <= i < n)
+        positions = {i for i, _ in static_pos}
+        dyn_args = tuple(a for i, a in enumerate(args) if i not in positions)
+        static_kw = tuple((k, v) for k, v in kwargs.items() if k in self._static_argnames)
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self._static_argnames}
+        # The key names a parameter the same way whether it came by position or by keyword,
+        # so f(x, 2) and f(x, n=2) share one program.
+        labelled = [(self._names.get(i, i), v) for i, v in static_pos] + list(static_kw)
+        key = (tuple(sorted(labelled, key=lambda t: str(t[0]))), len(dyn_args))
+        try:
+            hash(key)
+        except TypeError:
+            bad = [v for _, v in labelled if not _hashable(v)]
+            raise TypeError(
+                f"jit({self.__name__}): static arguments must be hashable (they key the cache "
+                f"of compiled programs); got {type(bad[0]).__name__} {bad[0]!r:.60}. Use a "
+                "tuple instead of a list, or pass arrays as non-static arguments"
+            ) from None
+        return key, dyn_args, dyn_kwargs, static_pos, static_kw
+
+    def _bind(self, static_pos: tuple, static_kw: tuple) -> Callable[..., Any]:
+        """A function of the dynamic arguments only, with the static values built in."""
+        static_at = dict(static_pos)
+        static_kwargs = dict(static_kw)
+        f = self._f
+
+        def bound(*dyn: Any, **dyn_kwargs: Any) -> Any:
+            it = iter(dyn)
+            full = [
+                static_at[i] if i in static_at else next(it)
+                for i in range(len(dyn) + len(static_at))
+            ]
+            return f(*full, **dyn_kwargs, **static_kwargs)
+
+        bound.__name__ = getattr(f, "__name__", "f")
+        return bound
+
+    # -- introspection -----------------------------------------------------------------------
+
+    @property
+    def trace_count(self) -> int:
+        """How many programs have been built (Python body traced) so far, all frameworks."""
+        return self._record.traces
+
+    @property
+    def last_backend(self) -> str | None:
+        """The framework of the most recent call that built a program ("jax", "torch", ...)."""
+        return self._record.backend
+
+    def __repr__(self) -> str:
+        return f"<arraykit jit of {self._f!r}>"
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        # Decorating a method: bind like a function would.
+        return self if obj is None else functools.partial(self, obj)
+
+
+def _hashable(v: Any) -> bool:
+    try:
+        hash(v)
+    except TypeError:
+        return False
+    return True
+
+
+def jit(
+    f: Callable[..., Any] | None = None,
+    *,
+    static_argnums: int | tuple[int, ...] = (),
+    static_argnames: str | tuple[str, ...] = (),
+) -> Any:
+    """Compile ``f`` with the compiler of its arguments' framework.
+
+    Returns a ``JittedFunction`` (usable as a decorator, with or without arguments). Results
+    equal ``f``'s; the module docstring lists the compilers and the retracing rules.
+    ``static_argnums``/``static_argnames`` name arguments passed as Python values and baked
+    into the compiled program (each new value compiles again); as in JAX, a name given in one
+    is matched to its position in ``f``'s signature and vice versa.
+    """
+    if f is None:
+        return functools.partial(jit, static_argnums=static_argnums, static_argnames=static_argnames)
+    nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+    names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
+    if any(isinstance(i, bool) or not isinstance(i, int) for i in nums):
+        raise TypeError(f"jit: static_argnums must be ints, got {static_argnums!r}")
+    try:
+        params = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):
+        params = []
+    positional = [
+        p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
+    # Like jax: a static name also covers its position, a static position also its name.
+    nums = tuple(sorted(set(nums) | {positional.index(n) for n in names if n in positional}))
+    names = tuple(sorted(set(names) | {positional[i] for i in nums if 0 <= i < len(positional)}))
+    return JittedFunction(f, nums, names, dict(enumerate(positional)))
+
+
+def compilation(fn: JittedFunction) -> str | None:
+    """How ``fn``'s most recent call ran: "xla", "inductor", "tf-graph", "mxnet-cachedop" or
+    "eager"; None before its first call."""
+    if not isinstance(fn, JittedFunction):
+        raise TypeError(f"compilation() takes a function returned by jit(), got {type(fn).__name__}")
+    return fn._record.last
+
+
+def is_compiled(fn_or_backend: JittedFunction | str) -> bool:
+    """Whether compiled code ran, truthfully.
+
+    - ``is_compiled(fn)`` for a ``jit``-ed function: True if its most recent call ran a
+      program the framework built (XLA, Inductor, a TF graph, an MXNet CachedOp), False if
+      it ran the Python function eagerly or was never called. ``compilation(fn)`` says which.
+    - ``is_compiled("torch")`` for a backend name: whether ``jit`` compiles arrays of that
+      framework in general: True for jax, torch and tensorflow; False for mxnet (only
+      functions that also work on MXNet Symbols hybridize: ask per function) and for
+      numpy, array_api_strict, dask and unknown names.
+    """
+    if isinstance(fn_or_backend, JittedFunction):
+        return KINDS.get(fn_or_backend._record.last, False)
+    if isinstance(fn_or_backend, str):
+        from .._pytree import IMPL_MODULES
+
+        return fn_or_backend in IMPL_MODULES and fn_or_backend != "mxnet"
+    raise TypeError(
+        "is_compiled() takes a function returned by jit() or a backend name such as 'jax', "
+        f"got {type(fn_or_backend).__name__}"
+    )

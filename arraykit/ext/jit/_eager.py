@@ -1,0 +1,16 @@
+"""Frameworks without a compiler arraykit drives (numpy, array-api-strict, dask, cupy): the
+function runs as written, and ``is_compiled`` says False."""
+
+from __future__ import annotations
+
+COMPILES = False
+
+
+def compile(fn, record, example):  # noqa: A001  (the name every backend module uses)
+    """``fn`` itself, recording each call as eager."""
+
+    def run(*args, **kwargs):
+        record.last = "eager"
+        return fn(*args, **kwargs)
+
+    return run

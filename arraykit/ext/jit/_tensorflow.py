@@ -1,0 +1,55 @@
+"""TensorFlow: ``tf.function(jit_compile=True)`` (XLA).
+
+A new shape or dtype of a tensor argument, or a new value of a Python argument, traces again
+(tf.function's rule; ``experimental_get_tracing_count`` counts). Some TF ops have no XLA kernel
+on CPU (e.g. ``MatrixDeterminant``): then the first call for that signature fails to compile and
+arraykit falls back, with a warning, to ``tf.function`` without XLA (a TF graph), and
+``compilation(fn)`` reports "tf-graph".
+
+AutoGraph is off: Python control flow is not rewritten into graph control flow, so array code
+behaves as under ``jax.jit`` (no Python branching on array values; use ``xp.where``).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import tensorflow as tf
+
+COMPILES = True
+
+
+def _is_xla_failure(e: Exception) -> bool:
+    text = str(e)
+    return "XLA" in text and ("unsupported operations" in text or "compile" in text)
+
+
+def compile(fn, record, example):  # noqa: A001
+    """``tf.function(fn, jit_compile=True)`` with a graph-mode fallback for XLA gaps."""
+
+    def traced(*args, **kwargs):
+        record.traces += 1
+        return fn(*args, **kwargs)
+
+    state = {"fn": tf.function(traced, jit_compile=True, autograph=False), "kind": "xla"}
+
+    def run(*args, **kwargs):
+        try:
+            out = state["fn"](*args, **kwargs)
+        except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
+            if state["kind"] != "xla" or not _is_xla_failure(e):
+                raise
+            warnings.warn(
+                f"jit({getattr(fn, '__name__', 'f')}): XLA cannot compile this function on "
+                f"this device ({str(e).splitlines()[0][:200]}); running it as a TensorFlow "
+                "graph without XLA instead",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+            state["fn"] = tf.function(traced, jit_compile=False, autograph=False)
+            state["kind"] = "tf-graph"
+            out = state["fn"](*args, **kwargs)
+        record.last = state["kind"]
+        return out
+
+    return run

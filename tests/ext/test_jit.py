@@ -1,0 +1,281 @@
+"""arraykit.ext.jit on jax, torch, tensorflow, numpy and array-api-strict (mxnet:
+tests/ext/test_grad_mxnet.py).
+
+torch.compile builds C++ with Inductor on CPU (gcc), which costs seconds per compilation, so
+the torch tests compile few, small functions. jax's x64 switch is global to the process (see
+test_grad.py); it is turned on here too so float64 inputs stay float64.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+import arraykit
+from arraykit.ext.grad import grad
+from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
+
+jax = pytest.importorskip("jax")
+jax.config.update("jax_enable_x64", True)  # global to the process
+import jax.numpy as jnp  # noqa: E402
+
+torch = pytest.importorskip("torch")
+tf = pytest.importorskip("tensorflow")
+
+X = np.random.default_rng(0).uniform(0.5, 2.0, size=(5,))
+A = np.random.default_rng(1).standard_normal((3, 3)) + 3 * np.eye(3)
+
+MAKERS = {
+    "jax": jnp.asarray,
+    "torch": torch.asarray,
+    "tensorflow": tf.constant,
+    "numpy": np.asarray,
+}
+COMPILED_AS = {"jax": "xla", "torch": "inductor", "tensorflow": "xla", "numpy": "eager"}
+
+
+def close(got, expected, rtol=1e-10):
+    np.testing.assert_allclose(np.asarray(got), np.asarray(expected), rtol=rtol, atol=1e-12)
+
+
+def f_generic(x, w):
+    """Library code: namespace from the (possibly traced) argument, standard functions only."""
+    xp = arraykit.array_namespace(x)
+    return xp.sum(xp.exp(xp.sin(x)) * w["scale"]) + xp.mean(xp.matmul(w["m"], w["m"]))
+
+
+def _args(name):
+    mk = MAKERS[name]
+    return mk(X), {"scale": mk(X[::-1].copy()), "m": mk(A)}
+
+
+@pytest.mark.parametrize("name", ["jax", "torch", "tensorflow", "numpy"])
+def test_jit_equals_eager_and_says_how_it_ran(name):
+    jf = jit(f_generic)
+    assert isinstance(jf, JittedFunction) and jf.__name__ == "f_generic"
+    assert compilation(jf) is None and not is_compiled(jf)
+    x, w = _args(name)
+    expected = f_generic(x, w)
+    out = jf(x, w)
+    close(out, expected)
+    assert arraykit.array_namespace(out) is arraykit.array_namespace(x)  # native out
+    assert compilation(jf) == COMPILED_AS[name]
+    assert is_compiled(jf) is (name != "numpy")
+    assert jf.trace_count == (0 if name == "numpy" else 1)
+    close(jf(x, w), expected)  # warm call: the same program
+    assert jf.trace_count == (0 if name == "numpy" else 1)
+
+
+def test_jit_on_array_api_strict_runs_eagerly():
+    xps = pytest.importorskip("array_api_strict")
+    jf = jit(lambda x: arraykit.array_namespace(x).sum(x * x))
+    out = jf(xps.asarray(X))
+    close(np.asarray(out), (X * X).sum())
+    assert compilation(jf) == "eager" and is_compiled(jf) is False
+
+
+def test_is_compiled_for_backend_names():
+    assert is_compiled("jax") and is_compiled("torch") and is_compiled("tensorflow")
+    assert not is_compiled("mxnet")  # only per function: see test_grad_mxnet.py
+    assert not is_compiled("numpy") and not is_compiled("array_api_strict")
+    with pytest.raises(TypeError):
+        is_compiled(lambda x: x)
+
+
+# ---------------------------------------------------------------------------------------------
+# retracing rules
+
+
+def _counting(counter):
+    def f(x, n=1, *, mode="sum"):
+        counter.append(1)
+        xp = arraykit.array_namespace(x)
+        y = x * n
+        return xp.sum(y) if mode == "sum" else xp.max(y)
+
+    return f
+
+
+@pytest.mark.parametrize("name", ["jax", "tensorflow"])
+def test_retracing_rules_jax_tf(name):
+    mk = MAKERS[name]
+    calls = []
+    jf = jit(_counting(calls), static_argnums=1, static_argnames="mode")
+    close(jf(mk(X), 2), 2 * X.sum())
+    close(jf(mk(X + 1), 2), 2 * (X + 1).sum())  # same shape, dtype, statics: no retrace
+    assert jf.trace_count == 1 and len(calls) == 1
+    close(jf(mk(X), 3), 3 * X.sum())  # new static value: retrace
+    assert jf.trace_count == 2
+    close(jf(mk(X), 2), 2 * X.sum())  # an old static value: cached
+    assert jf.trace_count == 2
+    close(jf(mk(X[:3]), 2), 2 * X[:3].sum())  # new shape: retrace
+    assert jf.trace_count == 3
+    close(jf(mk(X.astype(np.float32)), 2), 2 * X.astype(np.float32).sum(), rtol=1e-6)  # dtype
+    assert jf.trace_count == 4
+    close(jf(mk(X), 2, mode="max"), 2 * X.max())  # new static keyword value
+    assert jf.trace_count == 5
+    close(jf(mk(X), n=2, mode="max"), 2 * X.max())  # static by name or position: one key
+    assert jf.trace_count == 5
+    assert is_compiled(jf) and compilation(jf) == "xla"
+
+
+def _scaled_sum(x, n):
+    # no Python side effects: dynamo guards on mutated Python state (a counter list would
+    # change length every call and force recompiles)
+    return arraykit.array_namespace(x).sum(x * n)
+
+
+def test_retracing_rules_torch():
+    jf = jit(_scaled_sum, static_argnums=1)
+    close(jf(torch.asarray(X), 2), 2 * X.sum())
+    close(jf(torch.asarray(X + 1), 2), 2 * (X + 1).sum())
+    assert jf.trace_count == 1
+    # a new size recompiles once with that dimension dynamic; later sizes reuse it
+    close(jf(torch.asarray(X[:3]), 2), 2 * X[:3].sum())
+    close(jf(torch.asarray(X[:4]), 2), 2 * X[:4].sum())
+    assert jf.trace_count == 2
+    assert compilation(jf) == "inductor"
+
+
+def test_unhashable_static_argument_is_refused():
+    jf = jit(lambda x, shape: x, static_argnums=1)
+    with pytest.raises(TypeError, match="hashable"):
+        jf(jnp.asarray(X), [1, 2])
+
+
+def test_decorator_forms():
+    @jit(static_argnames=("k",))
+    def scaled(x, k):
+        return x * k
+
+    @jit
+    def plain(x):
+        return x + 1
+
+    close(scaled(jnp.asarray(X), k=3.0), 3 * X)
+    close(plain(jnp.asarray(X)), X + 1)
+    assert is_compiled(scaled) and is_compiled(plain)
+
+
+def test_no_array_argument_runs_eagerly():
+    jf = jit(lambda a, b: a + b)
+    assert jf(1, 2) == 3
+    assert compilation(jf) == "eager"
+
+
+def test_one_jit_object_serves_every_framework():
+    jf = jit(f_generic)
+    for name in ("jax", "numpy", "tensorflow"):
+        x, w = _args(name)
+        close(jf(x, w), f_generic(x, w))
+        assert compilation(jf) == COMPILED_AS[name]
+
+
+# ---------------------------------------------------------------------------------------------
+# honesty: nothing pretends
+
+
+def test_jax_disable_jit_is_reported():
+    jf = jit(lambda x: x * 2)
+    with jax.disable_jit():
+        close(jf(jnp.asarray(X)), 2 * X)
+        assert compilation(jf) == "eager" and not is_compiled(jf)
+    jf(jnp.asarray(X))
+    assert compilation(jf) == "xla"
+
+
+def test_torch_graph_break_falls_back_to_eager_and_says_so():
+    def f(x):
+        y = x * 2
+        torch._dynamo.graph_break()  # what an untraceable call does
+        return y + 1
+
+    jf = jit(f)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # first failure: eager, a retry is due, no warning
+        close(jf(torch.asarray(X)), 2 * X + 1)
+    assert compilation(jf) == "eager" and not is_compiled(jf)
+    with pytest.warns(RuntimeWarning, match="running it eagerly"):
+        out = jf(torch.asarray(X))
+    close(out, 2 * X + 1)
+    assert compilation(jf) == "eager" and not is_compiled(jf)
+    close(jf(torch.asarray(X)), 2 * X + 1)
+    assert jf.trace_count == 0
+
+
+def test_tf_without_xla_kernel_falls_back_to_graph_and_says_so():
+    def f(a):
+        return arraykit.array_namespace(a).linalg.det(a)  # MatrixDeterminant: no XLA kernel
+
+    jf = jit(f)
+    with pytest.warns(RuntimeWarning, match="XLA cannot compile"):
+        out = jf(tf.constant(A))
+    close(out, np.linalg.det(A))
+    assert compilation(jf) == "tf-graph"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # warned once per signature, not per call
+        close(jf(tf.constant(A)), np.linalg.det(A))
+
+
+# ---------------------------------------------------------------------------------------------
+# compositions
+
+
+def _loss(a, x):
+    xp = arraykit.array_namespace(a)
+    return xp.sum(xp.tanh(xp.matmul(a, x)) ** 2) + xp.sum(xp.linalg.inv(a))
+
+
+def _loss_grad_np(a, x):
+    t = np.tanh(a @ x)
+    ai = np.linalg.inv(a)
+    return np.outer(2 * t * (1 - t * t), x) - ai.T @ np.ones_like(a) @ ai.T
+
+
+@pytest.mark.parametrize("name", ["jax", "torch", "tensorflow"])
+def test_jit_of_grad(name):
+    mk = MAKERS[name]
+    jg = jit(grad(_loss))
+    x3 = X[:3]
+    close(jg(mk(A), mk(x3)), _loss_grad_np(A, x3), rtol=1e-8)
+    assert compilation(jg) == COMPILED_AS[name]
+
+
+def test_grad_of_jit():
+    for name in ("jax", "tensorflow"):
+        mk = MAKERS[name]
+        gj = grad(jit(_loss))
+        close(gj(mk(A), mk(X[:3])), _loss_grad_np(A, X[:3]), rtol=1e-8)
+
+
+def test_jit_of_nd_gather_scatter():
+    nd = pytest.importorskip("arraykit.ext.nd")
+    idx = np.array([[0, 1], [2, 2], [1, 0]])
+    x = np.arange(12.0).reshape(4, 3)
+
+    def f(x, i):
+        xp = arraykit.array_namespace(x)
+        g = nd.gather_nd(x, i)
+        return xp.sum(nd.scatter_nd(i, g * 2.0, (4, 3)) + x)
+
+    expected = 2 * x[idx[:, 0], idx[:, 1]].sum() + x.sum()
+    for name in ("jax", "tensorflow", "torch"):
+        mk = MAKERS[name]
+        jf = jit(f)
+        close(jf(mk(x), mk(idx)), expected)
+        # torch: the first call may run eagerly (nd imports its torch module lazily, which
+        # dynamo cannot trace); the second compiles
+        close(jf(mk(x), mk(idx)), expected)
+        assert is_compiled(jf), (name, compilation(jf))
+        jg = jit(grad(f))
+        close(jg(mk(x), mk(idx)), _nd_grad(x, idx))
+        close(jg(mk(x), mk(idx)), _nd_grad(x, idx))
+        assert is_compiled(jg), (name, compilation(jg))
+
+
+def _nd_grad(x, idx):
+    g = np.ones_like(x)
+    np.add.at(g, (idx[:, 0], idx[:, 1]), 2.0)
+    return g
