@@ -33,8 +33,6 @@ What differs from the standard, and why:
 * Devices are ``mxnet.Context`` objects (``mxnet.cpu(0)``, ``mxnet.gpu(i)``).
 """
 
-from __future__ import annotations
-
 import math as _math
 
 from . import _dtypes
@@ -45,10 +43,6 @@ from ._creation_functions import (arange, asarray, empty, empty_like, eye, from_
                                   zeros, zeros_like)
 from ._data_type_functions import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._elementwise_functions import *  # noqa: F401,F403 - the table-generated functions
-from ._elementwise_functions import (_BINARY, _UNARY, ceil, clip, conj, floor, floor_divide,
-                                     imag, logaddexp, maximum, minimum, nextafter, pow, real,
-                                     remainder, round, sign, trunc, bitwise_left_shift,
-                                     bitwise_right_shift)
 from ._indexing_functions import take, take_along_axis
 from ._info import __array_namespace_info__
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot

@@ -16,6 +16,7 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
+from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
 
@@ -305,7 +306,7 @@ def _tri(x, k, func, lower):
     cols = mnp.arange(n, dtype="int64", ctx=x.ctx).reshape((1, n))
     mask = (cols - rows <= k) if lower else (cols - rows >= k)
     mask = mnp.broadcast_to(mask, x.shape)
-    return mnp.where(mask, x, mnp.zeros_like(x))
+    return _where(mask, x, mnp.zeros_like(x))
 
 
 def from_dlpack(x, /, *, device=None, copy=None):

@@ -16,6 +16,7 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from ._helpers import binary, binary_arrays, binary_bcast, ndarray, require_array, scalar_array
+from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
 _KINDS = D.KIND_SETS
@@ -128,7 +129,6 @@ _UNARY = {
     "reciprocal": ("floating-point", mnp.reciprocal),
     "sin": ("floating-point", mnp.sin),
     "sinh": ("floating-point", mnp.sinh),
-    "square": ("numeric", mnp.square),
     "sqrt": ("floating-point", mnp.sqrt),
     "tan": ("floating-point", mnp.tan),
     "tanh": ("floating-point", mnp.tanh),
@@ -197,11 +197,11 @@ def round(x, /):  # noqa: A001 - the standard's name
     r = mnp.floor(x + 0.5)
     tie = mnp.equal(r - x, 0.5)
     odd = mnp.not_equal(mnp.mod(r, 2.0), 0)
-    r = mnp.where(mnp.bitwise_and(tie, odd), r - 1.0, r)
-    r = mnp.where(mnp.equal(r, 0), mnp.where(_signbit(x), mnp.negative(mnp.zeros_like(x)),
+    r = _where(mnp.bitwise_and(tie, odd), r - 1.0, r)
+    r = _where(mnp.equal(r, 0), _where(_signbit(x), mnp.negative(mnp.zeros_like(x)),
                                              mnp.zeros_like(x)), r)
     big = mnp.logical_not(mnp.less(mnp.abs(x), 4503599627370496.0))
-    return mnp.where(big, x, r)
+    return _where(big, x, r)
 
 
 def sign(x, /):
@@ -210,7 +210,21 @@ def sign(x, /):
     s = mnp.sign(x)
     if n in D.KIND_SETS["integral"]:
         return s
-    return mnp.where(mnp.isnan(x), x, s)
+    return _where(mnp.isnan(x), x, s)
+
+
+def square(x, /):
+    """Array API ``square``; integers use ``x * x`` (MXNet's integer square goes through
+    float and loses the low bits above 2**24)."""
+    if type(x) is ndarray and x.dtype in _FLOAT_SQ:
+        return _npi.square(x)
+    n = _check(x, "numeric", "square")
+    if n in D.KIND_SETS["integral"]:
+        return mnp.multiply(x, x)
+    return mnp.square(x)
+
+
+_FLOAT_SQ = frozenset((onp.dtype("float32"), onp.dtype("float64")))
 
 
 def positive(x, /):
@@ -239,7 +253,7 @@ def copysign(x1, x2, /):
     a, b, n = binary_bcast(x1, x2, "copysign")
     D.check_kind(n, "real floating", "copysign")
     mag = mnp.abs(a)
-    return mnp.where(_signbit(b), mnp.negative(mag), mag)
+    return _where(_signbit(b), mnp.negative(mag), mag)
 
 
 # --- complex-number functions on real input (MXNet has no complex dtypes) ---
@@ -280,24 +294,24 @@ def floor_divide(x1, x2, /):
     a, b, n = binary_bcast(x1, x2, "floor_divide")
     if n in D.KIND_SETS["integral"]:
         zero = b == 0
-        safe_b = mnp.where(zero, mnp.ones_like(b), b)
+        safe_b = _where(zero, mnp.ones_like(b), b)
         q = _trunc_div_int(a, safe_b)
         r = a - q * safe_b
         fix = (r != 0) & ((r < 0) != (safe_b < 0))
-        q = mnp.where(fix, q - 1, q)
-        return mnp.where(zero, mnp.zeros_like(q), q)
+        q = _where(fix, q - 1, q)
+        return _where(zero, mnp.zeros_like(q), q)
     D.check_kind(n, "real numeric", "floor_divide")
     # NumPy's npy_divmod: floor((a - mod(a, b)) / b), rounded; plain floor(a / b) is off by
     # one where a / b rounds up to an integer (e.g. 1 // 0.1 is 9).
     div = (a - mnp.mod(a, b)) / b
     fl = mnp.floor(div)
-    fl = mnp.where(div - fl > 0.5, fl + 1, fl)
+    fl = _where(div - fl > 0.5, fl + 1, fl)
     plain = a / b
     # b == 0 or non-finite operands: floor(a / b) has the standard's special cases.
     special = (b == 0) | ~mnp.isfinite(a) | ~mnp.isfinite(b)
-    res = mnp.where(special, mnp.floor(plain), fl)
+    res = _where(special, mnp.floor(plain), fl)
     # a zero quotient keeps the sign of a / b
-    return mnp.where((res == 0) & ~special, copysign(mnp.zeros_like(res), plain), res)
+    return _where((res == 0) & ~special, copysign(mnp.zeros_like(res), plain), res)
 
 
 def _bshape(a, b):
@@ -320,10 +334,10 @@ def remainder(x1, x2, /):
     nan = mnp.full_like(r, onp.nan)
     binf = mnp.isinf(b) & mnp.isfinite(a)
     same = (a == 0) | ((a > 0) == (b > 0))
-    r = mnp.where(binf, mnp.where(same, a + mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
-    r = mnp.where((r == 0) & ~binf, copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    r = _where(binf, _where(same, a + mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    r = _where((r == 0) & ~binf, copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
     bad = (b == 0) | mnp.isinf(a) | mnp.isnan(a) | mnp.isnan(b)
-    return mnp.where(bad, nan, r)
+    return _where(bad, nan, r)
 
 
 def pow(x1, x2, /):  # noqa: A001 - the standard's name
@@ -366,7 +380,7 @@ def _propagate_nan(r, a, b):
     nan = mnp.add(mnp.isnan(a), mnp.isnan(b))  # bool add is a broadcasting logical or
     if nan.shape != r.shape:
         nan = mnp.broadcast_to(nan, r.shape)
-    return mnp.where(nan, mnp.add(a, b), r)
+    return _where(nan, mnp.add(a, b), r)
 
 
 def logaddexp(x1, x2, /):
@@ -377,10 +391,10 @@ def logaddexp(x1, x2, /):
     d = mnp.abs(a - b)
     r = m + mnp.log1p(mnp.exp(-d))
     # equal infinities make d nan: the answer is that infinity.
-    r = mnp.where(a == b, m + onp.log(2.0), r)
-    r = mnp.where(mnp.isinf(m) & (m > 0), m, r)
+    r = _where(a == b, m + onp.log(2.0), r)
+    r = _where(mnp.isinf(m) & (m > 0), m, r)
     nan = mnp.isnan(a) | mnp.isnan(b)
-    return mnp.where(nan, a + b, r)
+    return _where(nan, a + b, r)
 
 
 def nextafter(x1, x2, /):
@@ -405,9 +419,9 @@ def bitwise_left_shift(x1, x2, /):
     D.check_kind(n, "integral", "bitwise_left_shift")
     bits = _BITS[n]
     big = b >= bits
-    sb = mnp.where(big, mnp.zeros_like(b), b)
+    sb = _where(big, mnp.zeros_like(b), b)
     r = a * _pow2(sb, n)
-    return mnp.where(big, mnp.zeros_like(r), r)
+    return _where(big, mnp.zeros_like(r), r)
 
 
 def bitwise_right_shift(x1, x2, /):
@@ -417,13 +431,13 @@ def bitwise_right_shift(x1, x2, /):
     D.check_kind(n, "integral", "bitwise_right_shift")
     bits = _BITS[n]
     big = b >= bits - (0 if n == "uint8" else 1)
-    sb = mnp.where(big, mnp.zeros_like(b), b)
+    sb = _where(big, mnp.zeros_like(b), b)
     r = floor_divide(a, _pow2(sb, n))
-    fill = mnp.where(a < 0, mnp.full_like(a, -1), mnp.zeros_like(a)) if n != "uint8" \
+    fill = _where(a < 0, mnp.full_like(a, -1), mnp.zeros_like(a)) if n != "uint8" \
         else mnp.zeros_like(a)
     if r.shape != fill.shape:
         fill = mnp.broadcast_to(fill, r.shape)
-    return mnp.where(big, fill, r)
+    return _where(big, fill, r)
 
 
 def _pow2(s, n):
@@ -439,7 +453,9 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
     n = _check(x, "real numeric", "clip")
     if min is None and max is None:
         return x
-    scalars = all(v is None or isinstance(v, (int, float)) for v in (min, max))
+    # MXNet's clip takes its bounds as float32 parameters: exact only for float32 arrays.
+    scalars = n == "float32" and all(v is None or isinstance(v, (int, float))
+                                     for v in (min, max))
     if scalars:
         for v in (min, max):
             if v is not None:
@@ -481,3 +497,10 @@ import builtins as _b  # noqa: E402
 
 builtins_max = _b.max
 builtins_min = _b.min
+
+
+#: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).
+__all__ = sorted(set(_UNARY) | set(_BINARY) | {
+    "ceil", "floor", "trunc", "round", "sign", "positive", "signbit", "copysign", "conj", "real",
+    "imag", "floor_divide", "remainder", "pow", "maximum", "minimum", "logaddexp", "nextafter",
+    "bitwise_left_shift", "bitwise_right_shift", "clip", "square"})

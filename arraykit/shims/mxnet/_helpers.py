@@ -195,3 +195,18 @@ def empty_reduction(x, axes, keepdims, value, name):
     """The result of reducing a zero-size ``x`` (built directly: MXNet's reduction kernels
     return corrupt arrays for some zero-size inputs, which fail later at ``asnumpy``)."""
     return mnp.full(reduced_shape(x.shape, axes, keepdims), value, dtype=name, ctx=x.ctx)
+
+
+def where(cond, a, b):
+    """``mxnet.numpy.where`` made safe: MXNet's kernel accepts at most 5 dimensions and crashes
+    the process (segfault/terminate) when broadcasting into a zero-size result, so anything
+    but equal shapes of at most 5 dims is broadcast explicitly and run flat."""
+    s = cond.shape
+    if s == a.shape == b.shape and len(s) <= 5:
+        return mnp.where(cond, a, b)
+    shape = broadcast_shapes(s, a.shape, b.shape)
+
+    def flat(t):
+        return (t if t.shape == shape else mnp.broadcast_to(t, shape)).reshape(-1)
+
+    return mnp.where(flat(cond), flat(a), flat(b)).reshape(shape)

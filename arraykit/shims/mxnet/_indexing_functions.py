@@ -11,6 +11,7 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from ._helpers import normalize_axis, require_array
+from ._helpers import where as _where
 
 
 def _indices(indices, func):
@@ -42,7 +43,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
     if indices.ndim != x.ndim:
         raise ValueError("take_along_axis: x and indices must have the same number of dims")
     idx = indices.astype("int64")
-    idx = mnp.where(idx < 0, idx + x.shape[ax], idx)
+    idx = _where(idx < 0, idx + x.shape[ax], idx)
     # ``mxnet.numpy.take_along_axis`` is a NumPy host fallback (no autograd, no int8), so
     # gather from the flattened array with linear indices built on the device.
     shape = list(x.shape)

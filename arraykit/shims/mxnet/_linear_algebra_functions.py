@@ -119,4 +119,9 @@ def vecdot(x1, x2, /, *, axis=-1):
     if -ax_neg > min(a.ndim, b.ndim) or a.shape[ax_neg] != b.shape[ax_neg]:
         raise ValueError(f"vecdot: sizes along axis {axis} differ: {a.shape} and {b.shape}")
     from ._statistical_functions import sum as _sum
-    return _sum(mnp.multiply(a, b), axis=ax)
+    if n in _FLOATS:
+        return _sum(mnp.multiply(a, b), axis=ax)
+    # Integers: accumulate in int64 (MXNet's small-int sums are unreliable), then wrap back
+    # to the operands' dtype as the standard asks.
+    r = _sum(mnp.multiply(a, b), axis=ax, dtype="int64")
+    return r if n == "int64" else r.astype(n)

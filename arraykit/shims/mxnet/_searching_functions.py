@@ -8,6 +8,7 @@ from mxnet import np as mnp
 from . import _dtypes as D
 from ._helpers import (binary, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
                        require_array, scalar_array)
+from ._helpers import where as _where
 
 
 def _arg(op, x, axis, keepdims, func):
@@ -112,4 +113,4 @@ def where(condition, x1, x2, /):
         b = mnp.broadcast_to(b, shape)
     if condition.shape != shape:
         condition = mnp.broadcast_to(condition, shape)
-    return mnp.where(condition, a, b)
+    return _where(condition, a, b)

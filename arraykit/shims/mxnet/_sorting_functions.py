@@ -11,6 +11,7 @@ from mxnet import np as mnp
 
 from . import _dtypes as D
 from ._helpers import normalize_axis, require_array
+from ._helpers import where as _where
 from ._indexing_functions import take_along_axis
 
 
@@ -46,7 +47,7 @@ def _stable_argsort_last(key):
     nan = None
     if key.dtype.kind == "f":
         nan = mnp.isnan(key)
-        key = mnp.where(nan, mnp.full_like(key, float("inf")), key)
+        key = _where(nan, mnp.full_like(key, float("inf")), key)
     idx = mnp.argsort(key, axis=-1).astype("int64")
     if n < 2:
         return idx

@@ -14,6 +14,7 @@ from mxnet import np as mnp
 from . import _dtypes as D
 from ._helpers import (empty_reduction, ndarray, normalize_axes, normalize_axis, require_array,
                        reduced_shape)
+from ._helpers import where as _where
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
@@ -82,7 +83,7 @@ def _minmax(op, x, axis, keepdims, func):
     if n in D.KIND_SETS["real floating"]:
         # MXNet's max/min skip nan; the standard propagates it.
         nan = mnp.any(mnp.isnan(x), axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
-        r = mnp.where(nan, mnp.full_like(r, onp.nan), r)
+        r = _where(nan, mnp.full_like(r, onp.nan), r)
     return r
 
 
