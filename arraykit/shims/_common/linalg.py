@@ -121,6 +121,10 @@ def matrix_norm(xp, x, *, keepdims=False, ord="fro", svdvals=None, fname="matrix
     if ord == "fro":
         return xp.sqrt(xp.sum(a * a, axis=(-2, -1), keepdims=keepdims))
     if ord in ("nuc", 2, -2) and not isinstance(ord, bool):
+        if 0 in (x.shape[-2], x.shape[-1]):
+            # No singular values: the empty sum/max is 0 (NumPy's answer for 'nuc').
+            r = xp.zeros(tuple(x.shape[:-2]), dtype=a.dtype)
+            return _expand2(xp, r) if keepdims else r
         s = svdvals(x)
         if ord == "nuc":
             r = xp.sum(s, axis=-1)
@@ -162,7 +166,7 @@ def matrix_rank(xp, x, *, rtol=None, svdvals, eps: float, real_dtype, int_dtype,
     ``xp.greater``, ``xp.expand_dims``, ``xp.zeros``.
     """
     require_matrix(fname, x)
-    if min(x.shape[-2], x.shape[-1]) == 0:
+    if 0 in (x.shape[-2], x.shape[-1]):
         return xp.zeros(tuple(x.shape[:-2]), dtype=int_dtype)
     s = svdvals(x)
     tol = xp.max(s, axis=-1, keepdims=True) * _rtol_column(xp, x, rtol, eps, real_dtype)
@@ -178,7 +182,7 @@ def pinv(xp, x, *, rtol=None, svd, eps: float, real_dtype, fname="pinv"):
     """
     require_matrix(fname, x)
     m, n = x.shape[-2], x.shape[-1]
-    if min(m, n) == 0:
+    if 0 in (m, n):
         return xp.zeros(tuple(x.shape[:-2]) + (n, m), dtype=x.dtype)
     u, s, vh = svd(x)
     cutoff = xp.max(s, axis=-1, keepdims=True) * _rtol_column(xp, x, rtol, eps, real_dtype)

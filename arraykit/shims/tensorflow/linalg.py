@@ -566,9 +566,6 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Matrix norm of each ``(..., M, N)`` matrix: ``ord`` in ``'fro'``, ``'nuc'``, 1, -1, 2,
     -2, inf, -inf. Real result of ``x``'s precision; ``keepdims`` keeps both matrix axes."""
     x = _matrix("matrix_norm", _floating("matrix_norm", x))
-    if ord in ("nuc", 2, -2) and min(x.shape[-2:]) == 0:
-        r = tf.zeros(x.shape[:-2], dtype=_REAL_OF[x.dtype])
-        return r[..., None, None] if keepdims else r
     return _run("matrix_norm", _cl.matrix_norm, _xp, x, keepdims=keepdims, ord=ord,
                 svdvals=_svdvals)
 
