@@ -18,7 +18,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import nd_reference as ref
-from arraykit.ext import nd
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -36,6 +35,10 @@ jnp = _try("jax.numpy")
 tf = _try("tensorflow")
 xps = _try("array_api_strict")
 da = _try("dask.array")
+
+# Imported after the frameworks, as in user code: nd then preloads their modules, which is what
+# lets a first call happen inside torch.compile (it cannot trace an import).
+from arraykit.ext import nd  # noqa: E402
 
 
 def _torch_dtype(dt):
@@ -324,7 +327,8 @@ def _compiled(name):
         return tf.function, (lambda t: t.numpy()), tf.constant
     # aot_eager: dynamo traces (torch.compiler.is_compiling() is true) without needing a C++
     # toolchain for inductor.
-    return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=False)), (
+    # fullgraph: the compiled path must not graph-break (arraykit.ext.jit compiles so).
+    return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)), (
         lambda t: t.detach().numpy()), torch.asarray
 
 
@@ -347,6 +351,24 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction):
     # ... while the same call in eager code raises.
     with pytest.raises(IndexError, match="^gather_nd: index 5 at indices"):
         nd.gather_nd(to(X), to(BAD))
+
+
+@pytest.mark.parametrize("name", ["jax", "tensorflow"])
+def test_same_compiled_behaviour_under_arraykit_jit(name):
+    ak_jit = pytest.importorskip("arraykit.ext.jit")
+    mod = {"jax": jax, "tensorflow": tf}[name]
+    if mod is None:
+        pytest.skip(f"{name} absent")
+    _, back, to = _compiled(name)
+    gather = ak_jit.jit(lambda a, i: nd.gather_nd(a, i))
+    update = ak_jit.jit(lambda a, i, u: nd.update_nd(a, i, u, reduction="add"))
+    np.testing.assert_array_equal(
+        back(gather(to(X), to(BAD))), ref.gather_nd(X, BAD, compiled=True)
+    )
+    np.testing.assert_array_equal(
+        back(update(to(X), to(BAD), to(UPD))), ref.update_nd(X, BAD, UPD, "add", compiled=True)
+    )
+    assert ak_jit.is_compiled(gather) and ak_jit.is_compiled(update)
 
 
 # ------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ Pinned semantics
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 from ... import _registry
@@ -83,7 +84,9 @@ def _lookup(fn: str, cls: type) -> Any:
             f"{fn}: expected an array of a registered library (numpy, torch, jax, tensorflow, "
             f"mxnet, dask, array_api_strict, ...), not {cls.__module__}.{cls.__qualname__}"
         )
-    module = importlib.import_module(f"{__name__}.{_MODULES.get(backend.name, '_generic')}")
+    full_name = f"{__name__}.{_MODULES.get(backend.name, '_generic')}"
+    # sys.modules first: torch.compile cannot trace importlib (see _preload).
+    module = sys.modules.get(full_name) or importlib.import_module(full_name)
     impl = module.for_backend(backend) if hasattr(module, "for_backend") else module
     _impl_by_type[cls] = impl
     return impl
@@ -122,8 +125,8 @@ def gather_nd(x: Any, indices: Any, /, *, batch_dims: int = 0) -> Any:
     empty result. Differentiable in ``x``.
     """
     impl = _impl("gather_nd", x, indices)
-    plan = _common.gather_plan(
-        "gather_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices), batch_dims
+    plan = _common.cached(
+        _common.gather_plan, "gather_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices), batch_dims
     )
     return impl.gather_nd(x, indices, plan, "gather_nd")
 
@@ -145,8 +148,8 @@ def update_nd(x: Any, indices: Any, updates: Any, /, *, reduction: str = "replac
         updates = impl.scalar_like(updates, x)
     else:
         _impl("update_nd", x, updates)
-    plan = _common.scatter_plan(
-        "update_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices),
+    plan = _common.cached(
+        _common.scatter_plan, "update_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices),
         impl.shape(updates), impl.dtype_name(updates), impl.dtype_name(x), reduction,
     )
     return impl.update_nd(x, indices, updates, plan, "update_nd", "indices", copy=True)
@@ -161,8 +164,8 @@ def scatter_nd(indices: Any, updates: Any, /, shape: Any, *, reduction: str = "s
     an array (0-d allowed) of the library of ``indices``.
     """
     impl = _impl("scatter_nd", updates, indices)
-    plan = _common.scatter_plan(
-        "scatter_nd", shape, impl.shape(indices), impl.dtype_name(indices),
+    plan = _common.cached(
+        _common.scatter_plan, "scatter_nd", shape, impl.shape(indices), impl.dtype_name(indices),
         impl.shape(updates), impl.dtype_name(updates), None, reduction,
     )
     native = getattr(impl, "scatter_nd_new", None)
@@ -184,8 +187,8 @@ def _segment(fn: str, reduction: str, data: Any, segment_ids: Any, num_segments:
     fill = _common.segment_fill(reduction, impl.dtype_name(data), impl.iinfo)
     base = impl.full(out_shape, fill, data)
     ids = impl.reshape(segment_ids, (data_shape[0], 1))
-    plan = _common.scatter_plan(
-        fn, out_shape, (data_shape[0], 1), impl.dtype_name(segment_ids), data_shape,
+    plan = _common.cached(
+        _common.scatter_plan, fn, out_shape, (data_shape[0], 1), impl.dtype_name(segment_ids), data_shape,
         impl.dtype_name(data), None, reduction,
     )
     return impl.update_nd(base, ids, data, plan, fn, "segment_ids", copy=False)
@@ -226,3 +229,22 @@ def segment_mean(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
     count = _segment("segment_mean", "add", ones, segment_ids, num_segments)
     count = impl.reshape(count, (int(num_segments),) + (1,) * (len(impl.shape(data)) - 1))
     return total / impl.where(count == 0, impl.full((), 1, data), count)
+
+
+def _preload() -> None:
+    """Import the implementation modules of frameworks that are imported already.
+
+    Costs nothing new (the framework is loaded) and lets the first call happen inside
+    ``torch.compile``, which cannot trace an import. Frameworks imported after arraykit.ext.nd
+    get their module on first use (under torch.compile: after one eager call).
+    """
+    for name, module in _MODULES.items():
+        backend = _registry.BY_NAME.get(name)
+        if backend is not None and backend.package in sys.modules:
+            try:
+                importlib.import_module(f"{__name__}.{module}")
+            except Exception:  # noqa: BLE001 - a broken framework install fails on use instead
+                pass
+
+
+_preload()

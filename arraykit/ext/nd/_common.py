@@ -199,6 +199,28 @@ def scatter_plan(
     return ScatterPlan(shape[:k], shape[k:], idx_shape[:-1], want, reduction)
 
 
+#: Validated plans by their arguments: a repeated call (the usual case in a loop) skips the
+#: checks. Only successes are stored; bounded so varying shapes cannot grow it forever.
+_plans: dict[tuple, Any] = {}
+_MAX_PLANS = 4096
+
+
+def cached(make: Callable[..., Any], *args: Any) -> Any:
+    """``make(*args)``, memoised on the arguments (and their types: True is not 1)."""
+    key = (make,) + args + tuple(type(a) for a in args)
+    try:
+        return _plans[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable argument (a list as shape): just compute
+        return make(*args)
+    plan = make(*args)
+    if len(_plans) >= _MAX_PLANS:
+        _plans.clear()
+    _plans[key] = plan
+    return plan
+
+
 def _broadcastable(src: tuple[int, ...], dst: tuple[int, ...]) -> bool:
     if len(src) > len(dst):
         return False

