@@ -17,6 +17,7 @@ import operator
 import tensorflow as tf
 from tensorflow.python.framework import ops as _ops
 from tensorflow.python.framework import tensor as _tensor_mod
+from tensorflow.python.framework import tensor_shape as _tensor_shape
 from tensorflow.python.ops import resource_variable_ops as _rv
 
 from .._common.array_object import ClassPatcher, make_operators
@@ -95,9 +96,21 @@ def _make_getitem(orig):
         # Plain ints/slices/None/Ellipsis: TF's own slicing, with IndexError for
         # out-of-range integers (TF raises InvalidArgumentError eagerly).
         ks = key if isinstance(key, tuple) else (key,)
+        if any(isinstance(k, (tf.Tensor, tf.Variable, slice)) for k in ks):
+            # 0-d integer tensors (also as slice bounds): Python ints eagerly, int64 in
+            # graphs (TF's slicing packs indices into one tensor, refusing mixed int dtypes).
+            ks = tuple(_scalar_index(k) for k in ks)
+            key = ks if isinstance(key, tuple) else ks[0]
         shape = x.shape.as_list() if x.shape.rank is not None else None
         if shape is not None:
             _check_basic(ks, shape)
+            if len(shape) > 8 and len(ks) == len(shape) and all(type(k) is int for k in ks):
+                # TF's StridedSlice handles at most 8 dims: read the element from the
+                # flattened array instead.
+                flat = 0
+                for k, n in zip(ks, shape):
+                    flat = flat * n + (k % n)
+                return tf.reshape(x, [-1])[flat]
         try:
             return orig(x, key)
         except OpError as e:
@@ -106,6 +119,31 @@ def _make_getitem(orig):
             raise IndexError(str(e)) from None
 
     return getitem
+
+
+def _scalar_index(k):
+    if isinstance(k, slice):
+        if any(isinstance(v, (tf.Tensor, tf.Variable)) for v in (k.start, k.stop, k.step)):
+            return slice(*(_scalar_index(v) for v in (k.start, k.stop, k.step)))
+        return k
+    if isinstance(k, (tf.Tensor, tf.Variable)):
+        return int(k) if tf.executing_eagerly() else tf.cast(k, tf.int64)
+    return k
+
+
+def _make_dlpack(orig):
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """DLPack export; ``dl_device`` may name the tensor's own device, ``copy=True``
+        exports a fresh copy (TF's own method refuses both)."""
+        if dl_device is not None:
+            if tuple(dl_device) != tuple(self.__dlpack_device__()):
+                raise BufferError("__dlpack__: cross-device export is not supported")
+        x = self
+        if copy:
+            x = tf.raw_ops.DeepCopy(x=x)
+        return orig(x, stream=stream, max_version=max_version)
+
+    return __dlpack__
 
 
 def _check_basic(ks, shape):
@@ -147,10 +185,13 @@ def _bool_index(x, mask):
         # x[True] adds an axis of size 1, x[False] one of size 0 (NumPy's rule).
         return tf.boolean_mask(x[None], tf.reshape(mask, [1]))
     xs, ms = x.shape.as_list(), mask.shape.as_list()
-    if mr > len(xs) or any(a is not None and b is not None and a != b
+    if mr > len(xs) or any(a is not None and b is not None and a != b and b != 0
                            for a, b in zip(xs[:mr], ms)):
         raise IndexError(f"boolean index of shape {tuple(ms)} does not match array shape "
                          f"{tuple(xs)}")
+    if 0 in ms and None not in xs[mr:]:
+        # An empty mask selects nothing (NumPy allows size-0 mask axes against any size).
+        return tf.zeros([0] + xs[mr:], x.dtype)
     return tf.boolean_mask(x, mask)
 
 
@@ -191,6 +232,69 @@ def _int_arrays_index(x, key):
         raise IndexError(str(e).split("\n")[0]) from None
 
 
+class ArrayShape(tuple):
+    """A shape that is a real ``tuple`` (ints, ``None`` for unknown sizes), as the standard
+    wants, and still answers TensorFlow's ``TensorShape`` API (``as_list``, ``rank``,
+    ``is_fully_defined``, ``merge_with``...) by delegation, so TF's own code that reads
+    ``tensor.shape`` keeps working while the opt-in is enabled. Unknown-rank shapes stay
+    plain ``TensorShape``."""
+
+    __slots__ = ()
+
+    def __new__(cls, dims=()):
+        return super().__new__(cls, dims)
+
+    def _ts(self):
+        return _tensor_shape.TensorShape(list(self))
+
+    def __getattr__(self, name):
+        return getattr(self._ts(), name)
+
+    def __getitem__(self, key):
+        r = tuple.__getitem__(self, key)
+        return ArrayShape(r) if isinstance(key, slice) else r
+
+    def __add__(self, other):
+        return ArrayShape(tuple(self) + tuple(_as_dims(other)))
+
+    def __radd__(self, other):
+        return ArrayShape(tuple(_as_dims(other)) + tuple(self))
+
+    def __bool__(self):
+        # TensorShape's truthiness (rank is known), which TF's code relies on.
+        return True
+
+    def __eq__(self, other):
+        if isinstance(other, _tensor_shape.TensorShape):
+            return self._ts() == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    __hash__ = tuple.__hash__
+
+    def __reduce__(self):
+        return (ArrayShape, (tuple(self),))
+
+
+def _as_dims(other):
+    if isinstance(other, _tensor_shape.TensorShape):
+        return other.as_list()
+    return other
+
+
+def _shape(orig_prop):
+    def shape(self):
+        s = orig_prop.__get__(self)
+        if s.rank is None:
+            return s
+        return ArrayShape(s.as_list())
+
+    return property(shape, doc="The shape as a tuple (None for unknown sizes).")
+
+
 def _device(orig_prop):
     def device(self):
         return Device(orig_prop.__get__(self) or "")
@@ -222,11 +326,17 @@ def _build() -> dict:
     var["__getitem__"] = _make_getitem(_tensor_mod.Tensor.__getitem__)
     var["ndim"] = property(_ndim, doc="Number of dimensions.")
     var["device"] = _device(_rv.BaseResourceVariable.__dict__["device"])
+    tensor["shape"] = _shape(_tensor_mod.Tensor.__dict__["shape"])
+    var["shape"] = _shape(tf.Variable.__dict__["shape"])
+    eb = _ops._EagerTensorBase
     table = {
         _tensor_mod.Tensor: tensor,
+        eb: {"shape": _shape(eb.__dict__["shape"]),
+             "__dlpack__": _make_dlpack(eb.__dict__["__dlpack__"])},
         _ops.EagerTensor: {"device": _device(_ops.EagerTensor.__dict__["device"])},
         tf.Variable: var,
-        _rv.BaseResourceVariable: {"device": var["device"]},
+        _rv.BaseResourceVariable: {"device": var["device"],
+                                   "shape": _shape(_rv.BaseResourceVariable.__dict__["shape"])},
     }
     # Graph tensors get ``device`` from their C++ base; wrap it on SymbolicTensor.
     sym = getattr(_ops, "SymbolicTensor", None)

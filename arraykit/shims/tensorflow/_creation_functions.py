@@ -157,7 +157,7 @@ def _fill(shape, value, dtype, device, fname):
     _check_dtype(dtype, fname)
     shape = _shape(shape, fname)
     with on(check_device(device)):
-        return _a.fill(tf.constant(shape, tf.int64), tf.constant(value, dtype))
+        return _a.fill(tf.constant(shape, tf.int64), _t.const(value, dtype))
 
 
 def zeros(shape, *, dtype=None, device=None):
@@ -339,7 +339,7 @@ def _tri(x, k, lower, fname):
     j = _m._range(tf.constant(0, tf.int64), c, tf.constant(1, tf.int64))[None, :]
     diff = _m.sub(j, i)
     mask = _m.less_equal(diff, k) if lower else _m.greater_equal(diff, k)
-    return _a.select_v2(mask, x, _a.zeros_like(x))
+    return _m.select_v2(mask, x, _a.zeros_like(x))
 
 
 @wrap_errors("tril")

@@ -189,6 +189,15 @@ def _scalar_const(x, d):
         return tf.constant(builtins.bool(x), tf.bool)
     if type(x) is builtins.bool and d is not tf.bool:
         x = int(x)
+    return const(x, d)
+
+
+def const(x, d):
+    """``tf.constant(x, d)`` for a Python scalar, keeping the sign of zero: TF's eager scalar
+    cache keys on the value, so ``-0.0`` would come back as a cached ``+0.0``."""
+    t = type(x)
+    if (t is float and x == 0.0) or (t is complex and (x.real == 0.0 or x.imag == 0.0)):
+        return tf.constant(np.asarray(x, dtype=d.as_numpy_dtype), d)
     return tf.constant(x, dtype=d)
 
 
@@ -205,10 +214,13 @@ def promote_args(fname: str, x1, x2):
         raise TypeError(f"{fname}: at least one argument must be an array")
     if s2:
         x1 = as_tensor(x1)
-        return x1, _scalar_const(x2, _scalar_dtype(x2, x1.dtype, fname))
+        d = _scalar_dtype(x2, x1.dtype, fname)
+        # A complex scalar upcasts a real array (the only case where d differs).
+        return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d)
     if s1:
         x2 = as_tensor(x2)
-        return _scalar_const(x1, _scalar_dtype(x1, x2.dtype, fname)), x2
+        d = _scalar_dtype(x1, x2.dtype, fname)
+        return _scalar_const(x1, d), (x2 if d is x2.dtype else tf.cast(x2, d))
     x1 = as_tensor(x1)
     x2 = as_tensor(x2)
     d1 = x1.dtype

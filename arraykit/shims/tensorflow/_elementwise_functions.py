@@ -46,7 +46,7 @@ def _zeros(x):
 
 
 def _where(c, a, b):
-    return _a.select_v2(c, a, b)
+    return _m.select_v2(c, a, b)
 
 
 def _const(v, d):
@@ -135,6 +135,51 @@ def _logaddexp(x1, x2):
     r = _m.add_v2(mx, _m.log1p(_m.exp(_m.neg(_m._abs(_m.sub(x1, x2))))))
     # Equal operands (including both +inf or both -inf, where x1 - x2 is nan): x + log 2.
     return _where(_m.equal(x1, x2), _m.add_v2(x1, _const(_LN2, x1.dtype)), r)
+
+
+def _float_mod(x1, x2):
+    # A zero remainder takes the divisor's sign (the standard; TF keeps the dividend's).
+    r = _m.floor_mod(x1, x2)
+    return _where(_m.equal(r, _a.zeros_like(r)), _copysign(_a.zeros_like(r), x2), r)
+
+
+def _cplx_expm1(z):
+    """expm1 for complex: accurate near 0 and with the standard's special values (TF's
+    kernel gets several wrong)."""
+    rd = _real_dtype(z.dtype)
+    x, y = _m.real(z, Tout=rd), _m.imag(z, Tout=rd)
+    zero = _a.zeros_like(x)
+    s = _m.sin(_m.mul(y, _const(0.5, rd)))
+    re = _m.sub(_m.mul(_m.expm1(x), _m.cos(y)), _m.mul(_const(2.0, rd), _m.square(s)))
+    im = _m.mul(_m.exp(x), _m.sin(y))
+    y0 = _m.equal(y, zero)
+    re = _where(y0, _m.expm1(x), re)
+    im = _where(y0, y, im)
+    yinf = _m.logical_not(_m.is_finite(y))
+    ninf = _m.logical_and(_m.equal(x, _const(-float("inf"), rd)), yinf)
+    pinf = _m.logical_and(_m.equal(x, _const(float("inf"), rd)), yinf)
+    re = _where(ninf, _const(-1.0, rd), _where(pinf, _const(float("inf"), rd), re))
+    im = _where(ninf, zero, _where(pinf, _const(float("nan"), rd), im))
+    return _m._complex(re, im, Tout=z.dtype)
+
+
+def _cplx_log1p(z):
+    """log1p for complex: 0.5*log1p(x(x+2) + y^2) + i atan2(y, 1+x), accurate near 0, with
+    the standard's special values; log|1+z| directly where the squares would overflow."""
+    rd = _real_dtype(z.dtype)
+    x, y = _m.real(z, Tout=rd), _m.imag(z, Tout=rd)
+    one = _const(1.0, rd)
+    xp1 = _m.add_v2(x, one)
+    t = _m.add_v2(_m.mul(x, _m.add_v2(x, _const(2.0, rd))), _m.square(y))
+    re = _m.mul(_const(0.5, rd), _m.log1p(t))
+    big = _m.greater(_m.add_v2(_m._abs(x), _m._abs(y)),
+                     _const(1e18 if rd is tf.float32 else 1e150, rd))
+    re_big = _m.log(_m.complex_abs(_m._complex(xp1, y, Tout=z.dtype), Tout=rd))
+    re = _where(big, re_big, re)
+    anyinf = _m.logical_or(_m.is_inf(x), _m.is_inf(y))
+    re = _where(anyinf, _const(float("inf"), rd), re)
+    im = _m.atan2(y, xp1)
+    return _m._complex(re, im, Tout=z.dtype)
 
 
 def _int_guard(op):
@@ -284,7 +329,8 @@ _UNARY = {
     "cos": ("floating-point", _m.cos, None, "cosine."),
     "cosh": ("floating-point", _m.cosh, None, "hyperbolic cosine."),
     "exp": ("floating-point", _m.exp, None, "e**x."),
-    "expm1": ("floating-point", _m.expm1, None, "e**x - 1, accurate near 0."),
+    "expm1": ("floating-point", _m.expm1, _per(_CPLX, _cplx_expm1),
+              "e**x - 1, accurate near 0."),
     "floor": ("real numeric", _m.floor, _per(_INTS, _ident), "round towards -inf."),
     "imag": ("numeric", _imag, _per(_INTS | _REALF, _zeros), "imaginary part."),
     "isfinite": ("numeric", _m.is_finite,
@@ -298,7 +344,8 @@ _UNARY = {
               {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_nan, _m.logical_or))},
               "True where NaN."),
     "log": ("floating-point", _m.log, None, "natural logarithm."),
-    "log1p": ("floating-point", _m.log1p, None, "log(1 + x), accurate near 0."),
+    "log1p": ("floating-point", _m.log1p, _per(_CPLX, _cplx_log1p),
+              "log(1 + x), accurate near 0."),
     "log2": ("floating-point", _log2, None, "base-2 logarithm."),
     "log10": ("floating-point", _log10, None, "base-10 logarithm."),
     "logical_not": ("bool", _m.logical_not, None, "logical NOT."),
@@ -357,7 +404,8 @@ _BINARY = {
     "not_equal": ("any", _m.not_equal, None, "x1 != x2."),
     "pow": ("numeric", _m._pow, {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow)},
             "x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1."),
-    "remainder": ("real numeric", _m.floor_mod, _per(_INTS, _INT_MOD),
+    "remainder": ("real numeric", _m.floor_mod, {**_per(_INTS, _INT_MOD),
+                                                 **_per(_REALF, _float_mod)},
                   "x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0."),
     "subtract": ("numeric", _m.sub, None, "x1 - x2 (wraps for integers)."),
 }

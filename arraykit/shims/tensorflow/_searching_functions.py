@@ -101,4 +101,4 @@ def where(condition, x1, x2, /):
                             tuple(x2.shape.as_list()))
     except ValueError:
         raise ValueError("where: shapes do not broadcast") from None
-    return _a.select_v2(condition, x1, x2)
+    return _m.select_v2(condition, x1, x2)

@@ -88,7 +88,7 @@ def _minmax(op, x, axis, keepdims, fname):
         # TF's Max/Min drop NaN on some kernels; the standard wants NaN to propagate.
         r = _reduce(op, x, axis, keepdims, fname)
         anynan = _reduce(_m._any, _m.is_nan(x), axis, keepdims, fname)
-        return _a.select_v2(anynan, tf.constant(float("nan"), d), r)
+        return _m.select_v2(anynan, tf.constant(float("nan"), d), r)
     return _reduce(op, x, axis, keepdims, fname)
 
 

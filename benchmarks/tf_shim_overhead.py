@@ -1,0 +1,98 @@
+"""Per-call overhead of arraykit's TensorFlow shim over the raw TF op it wraps.
+
+Prints the median time per call (microseconds) on small eager tensors for: the raw public
+TF op, the arraykit shim, ``tf.experimental.numpy`` and ``keras.ops`` (when importable), and
+the shim's overhead over the raw op (negative: the shim is faster, because it calls the
+generated op and skips TF's Python dispatch layer). All variants are interleaved in one
+process, round-robin, so machine noise hits them alike.
+
+    python benchmarks/tf_shim_overhead.py [--sizes 4 1000] [--rounds 15] [--number 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import timeit
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np  # noqa: E402
+import tensorflow as tf  # noqa: E402
+import tensorflow.experimental.numpy as tnp  # noqa: E402
+
+import arraykit.shims.tensorflow as xp  # noqa: E402
+
+try:
+    os.environ.setdefault("KERAS_BACKEND", "tensorflow")
+    import keras  # noqa: E402
+
+    kops = keras.ops
+except Exception:  # pragma: no cover - keras optional
+    kops = None
+
+
+def cases(x, y, m1, m2):
+    """name -> {variant: zero-arg callable}."""
+    c = {
+        "add": {"raw": lambda: tf.math.add(x, y), "shim": lambda: xp.add(x, y),
+                "tnp": lambda: tnp.add(x, y)},
+        "multiply": {"raw": lambda: tf.math.multiply(x, y), "shim": lambda: xp.multiply(x, y),
+                     "tnp": lambda: tnp.multiply(x, y)},
+        "less": {"raw": lambda: tf.math.less(x, y), "shim": lambda: xp.less(x, y),
+                 "tnp": lambda: tnp.less(x, y)},
+        "exp": {"raw": lambda: tf.math.exp(x), "shim": lambda: xp.exp(x),
+                "tnp": lambda: tnp.exp(x)},
+        "sqrt": {"raw": lambda: tf.math.sqrt(x), "shim": lambda: xp.sqrt(x),
+                 "tnp": lambda: tnp.sqrt(x)},
+        "sum": {"raw": lambda: tf.math.reduce_sum(x), "shim": lambda: xp.sum(x),
+                "tnp": lambda: tnp.sum(x)},
+        "mean": {"raw": lambda: tf.math.reduce_mean(x), "shim": lambda: xp.mean(x),
+                 "tnp": lambda: tnp.mean(x)},
+        "matmul": {"raw": lambda: tf.linalg.matmul(m1, m2), "shim": lambda: xp.matmul(m1, m2),
+                   "tnp": lambda: tnp.matmul(m1, m2)},
+    }
+    if kops is not None:
+        c["add"]["keras"] = lambda: kops.add(x, y)
+        c["multiply"]["keras"] = lambda: kops.multiply(x, y)
+        c["less"]["keras"] = lambda: kops.less(x, y)
+        c["exp"]["keras"] = lambda: kops.exp(x)
+        c["sqrt"]["keras"] = lambda: kops.sqrt(x)
+        c["sum"]["keras"] = lambda: kops.sum(x)
+        c["mean"]["keras"] = lambda: kops.mean(x)
+        c["matmul"]["keras"] = lambda: kops.matmul(m1, m2)
+    return c
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[4, 1000])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--number", type=int, default=2000)
+    a = ap.parse_args()
+    variants = ["raw", "shim", "tnp", "keras"] if kops is not None else ["raw", "shim", "tnp"]
+    print(f"TF {tf.__version__}; median us/call over {a.rounds} rounds x {a.number} calls")
+    for n in a.sizes:
+        rng = np.random.default_rng(0)
+        x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
+        y = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
+        k = max(2, int(round(n ** 0.5)))
+        m1 = tf.constant(rng.random((k, k), dtype=np.float32))
+        m2 = tf.constant(rng.random((k, k), dtype=np.float32))
+        print(f"\nn={n} (matmul {k}x{k})")
+        print(f"{'op':10s}" + "".join(f"{v:>9s}" for v in variants) + f"{'shim-raw':>10s}")
+        for name, fs in cases(x, y, m1, m2).items():
+            for f in fs.values():  # warm-up
+                f()
+            times: dict = {v: [] for v in fs}
+            for _ in range(a.rounds):
+                for v, f in fs.items():
+                    times[v].append(timeit.timeit(f, number=a.number) / a.number * 1e6)
+            med = {v: statistics.median(t) for v, t in times.items()}
+            row = "".join(f"{med.get(v, float('nan')):9.2f}" for v in variants)
+            print(f"{name:10s}{row}{med['shim'] - med['raw']:10.2f}")
+
+
+if __name__ == "__main__":
+    main()
