@@ -52,4 +52,5 @@ def compile(fn, record, example):  # noqa: A001
         record.last = state["kind"]
         return out
 
+    run.compiled = state["fn"]  # the framework's compiled object (benchmarks, introspection)
     return run
