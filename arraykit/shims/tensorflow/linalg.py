@@ -26,7 +26,10 @@ Behaviour the standard leaves open, as implemented here:
 
 from __future__ import annotations
 
+import math
+
 import tensorflow as tf
+from tensorflow.python.ops import gen_math_ops as _gm
 
 from .._common import linalg as _cl
 from . import _dtypes as _t
@@ -554,11 +557,39 @@ def eigvals(x, /):
 # norms, rank, pseudo-inverse, powers
 
 
+_AXES_CACHE: dict = {}
+
+
+def _axes_arg(axes: tuple):
+    """Reduction axes as an int32 tensor, cached eagerly (building it costs more than the
+    reduction of a small tensor); a plain list inside graphs."""
+    if not tf.executing_eagerly():
+        return list(axes)
+    t = _AXES_CACHE.get(axes)
+    if t is None:
+        if len(_AXES_CACHE) > 512:
+            _AXES_CACHE.clear()
+        t = _AXES_CACHE[axes] = tf.constant(axes, dtype=tf.int32, shape=(len(axes),))
+    return t
+
+
+# ord -> one TF reduction kernel applied to abs(x) (the common orders; others: _common).
+_ORD_KERNELS = {2: _gm.euclidean_norm, 1: _gm._sum, math.inf: _gm._max, -math.inf: _gm._min}
+
+
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Vector norm over ``axis`` (None: all; int or tuple). ``ord``: any int/float incl. 0,
     negative orders and +-inf (the standard's table). Real result of ``x``'s precision."""
     x = _floating("vector_norm", x)
-    _rank("vector_norm", x)
+    nd = _rank("vector_norm", x)
+    if not isinstance(ord, bool) and ord in _ORD_KERNELS:
+        axes = _cl.normalize_axes("vector_norm", axis, nd)
+        kernel = _ORD_KERNELS[ord]
+        a = x if (kernel is _gm.euclidean_norm and x.dtype not in _COMPLEX) else _gm._abs(x) \
+            if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
+        if not axes:  # a 0-d array, or axis=(): the norm of single elements is |x|
+            return _gm._abs(x) if x.dtype not in _COMPLEX else a
+        return _run("vector_norm", kernel, a, _axes_arg(axes), keep_dims=bool(keepdims))
     return _run("vector_norm", _cl.vector_norm, _xp, x, axis=axis, keepdims=keepdims, ord=ord)
 
 
@@ -566,6 +597,11 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Matrix norm of each ``(..., M, N)`` matrix: ``ord`` in ``'fro'``, ``'nuc'``, 1, -1, 2,
     -2, inf, -inf. Real result of ``x``'s precision; ``keepdims`` keeps both matrix axes."""
     x = _matrix("matrix_norm", _floating("matrix_norm", x))
+    if ord == "fro":
+        nd = x.shape.rank
+        a = x if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
+        return _run("matrix_norm", _gm.euclidean_norm, a, _axes_arg((nd - 2, nd - 1)),
+                    keep_dims=bool(keepdims))
     return _run("matrix_norm", _cl.matrix_norm, _xp, x, keepdims=keepdims, ord=ord,
                 svdvals=_svdvals)
 
