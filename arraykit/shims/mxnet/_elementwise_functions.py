@@ -314,11 +314,6 @@ def floor_divide(x1, x2, /):
     return _where((res == 0) & ~special, copysign(mnp.zeros_like(res), plain), res)
 
 
-def _bshape(a, b):
-    from ._helpers import broadcast_shapes
-    return broadcast_shapes(a.shape, b.shape)
-
-
 def remainder(x1, x2, /):
     """Array API ``remainder`` (result has the divisor's sign).
 
@@ -448,55 +443,44 @@ def _pow2(s, n):
 
 
 def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
-    """Array API ``clip``; ``min``/``max`` may be scalars or arrays (MXNet takes only
-    scalars); scalars take ``x``'s dtype; the result has ``x``'s dtype and shape."""
+    """Array API ``clip``; ``min``/``max`` may be Python scalars or arrays (MXNet's own clip
+    takes only scalars, as float32 parameters).  Scalars take ``x``'s dtype (integer bounds
+    outside its range saturate); array bounds promote to ``x``'s dtype; nan propagates; the
+    result has ``x``'s dtype and the broadcast shape."""
     n = _check(x, "real numeric", "clip")
     if min is None and max is None:
         return x
-    # MXNet's clip takes its bounds as float32 parameters: exact only for float32 arrays.
-    scalars = n == "float32" and all(v is None or isinstance(v, (int, float))
-                                     for v in (min, max))
-    if scalars:
-        for v in (min, max):
-            if v is not None:
-                D.scalar_ok(v, n, "clip")
-        if n in D.KIND_SETS["integral"]:
+    bounds = []
+    for v in (min, max):
+        if v is None or isinstance(v, ndarray):
+            bounds.append(v)
+            continue
+        D.scalar_ok(v, n, "clip") if not (isinstance(v, int) and n in _INTS) else None
+        if n in _INTS:
             lo, hi = D._rules.IINFO[n][1:]
-            min = None if min is None else builtins_max(lo, builtins_min(hi, min))
-            max = None if max is None else builtins_max(lo, builtins_min(hi, max))
-        if not (n == "float64" or n in D.KIND_SETS["integral"]):
-            # MXNet's clip kernel is float-exact; nan bounds handled by the general path.
-            pass
-        if not any(isinstance(v, float) and v != v for v in (min, max)) and n != "bool":
-            if n in D.KIND_SETS["integral"] and (min is not None and abs(min) > 2 ** 53
-                                                 or max is not None and abs(max) > 2 ** 53):
-                pass
-            else:
-                return mnp.clip(x, min, max)
+            v = _builtin_max(lo, _builtin_min(hi, int(v)))
+        bounds.append(v)
+    lo, hi = bounds
+    if n == "float32" and not any(isinstance(v, ndarray) or (v is not None and v != v)
+                                  for v in bounds):
+        # MXNet's clip parameters are float32: exact for float32 arrays.
+        return mnp.clip(x, lo, hi)
     r = x
-    if min is not None:
-        lo = min if isinstance(min, ndarray) else scalar_array(min, x, n)
-        if _NAME_OF.get(lo.dtype) != n:
-            lo = lo.astype(n)
-        r = _where_nan_keep(mnp.maximum(r, lo), r, lo, n)
-    if max is not None:
-        hi = max if isinstance(max, ndarray) else scalar_array(max, x, n)
-        if _NAME_OF.get(hi.dtype) != n:
-            hi = hi.astype(n)
-        r = _where_nan_keep(mnp.minimum(r, hi), r, hi, n)
+    for v, op in ((lo, mnp.maximum), (hi, mnp.minimum)):
+        if v is None:
+            continue
+        b = v if isinstance(v, ndarray) else scalar_array(v, x, n)
+        if _NAME_OF.get(b.dtype) != n:
+            b = b.astype(n)
+        r = op(r, b)
+        if n not in _INTS:
+            r = _propagate_nan(r, x, b)
     return r
 
 
-def _where_nan_keep(r, a, b, n):
-    if n in D.KIND_SETS["integral"]:
-        return r
-    return _propagate_nan(r, a, b)
-
-
-import builtins as _b  # noqa: E402
-
-builtins_max = _b.max
-builtins_min = _b.min
+_INTS = D.KIND_SETS["integral"]
+_builtin_max = max
+_builtin_min = min
 
 
 #: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).
