@@ -53,3 +53,21 @@ def test_works_on_tracers(xp):
     assert float(jax.jit(f)(x)) == float(jnp.sum(x**2))
     assert jax.grad(f)(x).shape == (2, 3)
     assert not arraykit.is_lazy_array(x)
+
+
+def test_expand_dims_errors_follow_the_spec(xp):
+    with pytest.raises(IndexError, match="expand_dims: axis -3 is out of range"):
+        xp.expand_dims(jnp.ones(3), axis=-3)
+    with pytest.raises(ValueError, match="repeated axis"):
+        xp.expand_dims(jnp.ones(3), axis=(0, -3))
+    assert xp.expand_dims(jnp.ones(3), axis=-1).shape == (3, 1)
+
+
+def test_dtypes_follow_the_spec(xp):
+    index = jnp.asarray(0).dtype  # int32, or int64 in x64 mode
+    assert xp.searchsorted(jnp.arange(3), 1).dtype == index
+    empty = jnp.ones((0,), dtype=jnp.uint8)
+    assert jnp.dtype(xp.cumulative_prod(empty).dtype).itemsize == jnp.dtype(index).itemsize
+    assert jnp.dtype(xp.cumulative_prod(empty).dtype).kind == "u"
+    info = xp.finfo(jnp.float32)
+    assert type(info.eps) is float and type(info.max) is float and info.bits == 32

@@ -5,7 +5,12 @@ differences added, each a thin wrapper that returns native ``jax.Array`` values 
 tracers (jit, grad, vmap):
 
 - ``broadcast_arrays`` and ``meshgrid`` return tuples (lists before 2025.12);
-- ``permute_dims`` accepts negative axes;
+- ``permute_dims`` accepts negative axes; ``expand_dims`` takes a tuple of axes and raises
+  IndexError for an axis out of range, as the spec asks (jax raises ValueError);
+- ``searchsorted`` returns the default index dtype (jax: int32 even in x64 mode);
+- ``cumulative_prod`` widens small integers to the default integer width, also for empty
+  arrays (jax forgets to on size-0 input);
+- ``finfo`` reports Python floats, not float32 scalars;
 - ``__array_namespace_info__().devices()`` returns a tuple;
 - ``linalg`` and ``fft`` are this package's modules (2025.12 adds ``linalg.eig``/``eigvals``,
   which jax has already).
@@ -18,6 +23,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+import jax as _jax
 import jax.numpy as _jnp
 
 from . import fft, linalg
@@ -48,6 +54,65 @@ def permute_dims(x: Any, /, axes: tuple[int, ...]) -> Any:
             )
         normalised.append(axis % ndim if ndim else axis)
     return _jnp.permute_dims(x, tuple(normalised))
+
+
+def expand_dims(x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
+    """``jax.numpy.expand_dims`` with the spec's errors: IndexError for an axis outside
+    ``[-N, N)`` (N = output rank), ValueError for a repeated axis."""
+    axes = (axis,) if not isinstance(axis, tuple) else axis
+    out_ndim = _jnp.ndim(x) + len(axes)
+    normalised = []
+    for ax in axes:
+        ax = operator.index(ax)
+        if not -out_ndim <= ax < out_ndim:
+            raise IndexError(
+                f"expand_dims: axis {ax} is out of range for a result of {out_ndim} dimensions"
+            )
+        normalised.append(ax % out_ndim)
+    if len(set(normalised)) != len(normalised):
+        raise ValueError(f"expand_dims: repeated axis in {axis!r}")
+    return _jnp.expand_dims(x, tuple(normalised))
+
+
+def _default_int(unsigned: bool = False) -> Any:
+    # jax's default integer follows the x64 switch, which can change at run time.
+    return _jax.dtypes.canonicalize_dtype(_jnp.uint64 if unsigned else _jnp.int64)
+
+
+def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+    """``jax.numpy.searchsorted`` returning the default index dtype, as the spec asks."""
+    return _jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(_default_int())
+
+
+def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
+                    include_initial: bool = False) -> Any:
+    """``jax.numpy.cumulative_prod`` with the spec's default dtype for small integers."""
+    if dtype is None:
+        kind = _jnp.dtype(x.dtype).kind
+        if kind == "b" or (kind in "iu" and _jnp.dtype(x.dtype).itemsize < _default_int().itemsize):
+            dtype = _default_int(unsigned=kind == "u")
+    return _jnp.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+class _FloatInfo:
+    """``finfo`` with Python-float fields, as the spec asks (jax gives float32 scalars)."""
+
+    def __init__(self, info: Any) -> None:
+        self.bits = int(info.bits)
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.smallest_normal = float(info.smallest_normal)
+        self.dtype = info.dtype
+
+    def __repr__(self) -> str:
+        return (f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, min={self.min}, "
+                f"smallest_normal={self.smallest_normal}, dtype={self.dtype})")
+
+
+def finfo(type: Any, /) -> _FloatInfo:
+    """``jax.numpy.finfo`` with Python floats for eps, max, min and smallest_normal."""
+    return _FloatInfo(_jnp.finfo(type))
 
 
 class _Info:
