@@ -492,3 +492,18 @@ def test_solve_inside_tf_function_with_unknown_batch():
     b2 = rand((5, 1, 3, 2))
     np.testing.assert_allclose(g(tf.constant(a), tf.constant(b2)).numpy(),
                                np.linalg.solve(a, b2), rtol=1e-9)
+
+
+def test_common_small_helpers_with_numpy():
+    a = rand((2, 3, 4))
+    np.testing.assert_allclose(clinalg.trace(np, a, offset=1),
+                               np.trace(a, offset=1, axis1=-2, axis2=-1))
+    b = rand((3, 3))
+    np.testing.assert_allclose(np.sort_complex(clinalg.eigvals_from_eig(np.linalg.eig, b)),
+                               np.sort_complex(np.linalg.eigvals(b)))
+    np.testing.assert_allclose(clinalg.svdvals_from_svd(np.linalg.svd, a),
+                               np.linalg.svd(a, compute_uv=False))
+    np.testing.assert_allclose(cfft.fftfreq(np, 7, d=0.5, dtype=np.float64),
+                               np.fft.fftfreq(7, d=0.5))
+    np.testing.assert_array_equal(cfft.fftshift(np, a, axes=(0, 2)),
+                                  np.fft.fftshift(a, axes=(0, 2)))

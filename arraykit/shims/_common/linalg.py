@@ -291,6 +291,23 @@ def trace_dtype(name: str, dtype_name_given, default_int: str = "int64",
     return name
 
 
+def trace(xp, x, *, offset=0, dtype=None, fname="trace"):
+    """Sum of the ``offset`` diagonal of each matrix, accumulated in ``dtype`` (the caller
+    resolves the standard's default with ``trace_dtype``). Uses ``diagonal``'s ops and
+    ``xp.sum(..., dtype=)``."""
+    return xp.sum(diagonal(xp, x, offset=offset, fname=fname), axis=-1, dtype=dtype)
+
+
+def eigvals_from_eig(eig, x):
+    """``eigvals`` for a framework with only a full ``eig(x) -> (w, v)``."""
+    return eig(x)[0]
+
+
+def svdvals_from_svd(svd, x):
+    """``svdvals`` for a framework with only a full ``svd(x) -> (U, S, Vh)``."""
+    return svd(x)[1]
+
+
 # ---------------------------------------------------------------------------------------------
 # powers
 
