@@ -30,18 +30,16 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     host = np.asarray(idx.compute() if hasattr(idx, "compute") else idx)
     if _common.host_out_of_bounds(host, plan.dims):
         _common.raise_out_of_bounds(fn, host, plan.dims, first_axis=len(plan.batch))
-    b = len(plan.batch)
     # Batch axis j of x is indexed by an arange shaped to broadcast along axis j of indices.
     cols = [
         np.arange(d).reshape((1,) * j + (d,) + (1,) * (host.ndim - 2 - j))
         for j, d in enumerate(plan.batch)
     ]
     cols += [host[..., k].astype(np.int64) for k in range(host.shape[-1])]
-    if host.size == 0 or plan.n == 0:
-        import dask.array as da
+    if plan.n == 0:  # vindex needs at least one point
+        import dask.array as da  # dask is imported already: x is a dask array
 
         return da.zeros(plan.out_shape, dtype=x.dtype)
-    del b
     return x.vindex[tuple(cols)]
 
 

@@ -64,17 +64,42 @@ def _gather_kernel(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
     if plan.batch:
         return _common.gather_nd(OPS, x, idx, plan)
     # Without batch axes JAX's own indexing is the pinned compiled rule already: it wraps
-    # negative indices once and mode="clip" clamps the rest. One fused pass computes the flag.
-    d = jnp.asarray(plan.dims, dtype=idx.dtype if idx.dtype.kind == "i" else jnp.int32)
+    # negative indices once and mode="clip" clamps the rest.
+    bad, cols = _flag_and_columns(idx, plan.dims)
+    return x.at[cols].get(mode="clip"), bad
+
+
+def _flag_and_columns(idx: Any, dims: tuple[int, ...]) -> tuple[Any, tuple[Any, ...]]:
+    """One fused pass for the out-of-bounds flag, and the index columns for JAX indexing."""
+    d = jnp.asarray(dims, dtype=idx.dtype if idx.dtype.kind == "i" else jnp.int32)
     idx = idx.astype(d.dtype)
     bad = jnp.any((idx < -d) | (idx >= d))
-    cols = tuple(idx[..., k] for k in range(len(plan.dims)))
-    return x.at[cols].get(mode="clip"), bad
+    return bad, tuple(idx[..., k] for k in range(len(dims)))
+
+
+#: Reductions for which JAX's own ``.at[]`` is the pinned meaning: it wraps negative indices
+#: once, mode="drop" drops the rest, and duplicates combine (multiply has no gradient for
+#: duplicates and replace keeps an unspecified one: those take the shared row algorithm).
+_AT = {"add": "add", "min": "min", "max": "max"}
+
+
+def _update(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+    method = _AT.get(plan.reduction)
+    if method is None:
+        return _common.update_nd(OPS, x, idx, updates, plan, drop=True)
+    bad, cols = _flag_and_columns(idx, plan.dims)
+    return getattr(x.at[cols], method)(updates, mode="drop"), bad
 
 
 @partial(jax.jit, static_argnums=(3,))
 def _update_kernel(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
-    return _common.update_nd(OPS, x, idx, updates, plan, drop=True)
+    return _update(x, idx, updates, plan)
+
+
+@partial(jax.jit, static_argnums=(2,))
+def _scatter_kernel(idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+    # The zero base is made inside the program, where XLA fuses it with the scatter.
+    return _update(jnp.zeros(plan.shape, updates.dtype), idx, updates, plan)
 
 
 def shape(a: Any) -> tuple[int, ...]:
@@ -124,4 +149,11 @@ def update_nd(
     out, bad = _update_kernel(x, idx, updates, plan)
     if _raises(idx, bad, plan.dims):
         _common.raise_out_of_bounds(fn, np.asarray(idx), plan.dims, what=what)
+    return out
+
+
+def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
+    out, bad = _scatter_kernel(idx, updates, plan)
+    if _raises(idx, bad, plan.dims):
+        _common.raise_out_of_bounds(fn, np.asarray(idx), plan.dims)
     return out

@@ -1,15 +1,17 @@
 """MXNet backend of ``arraykit.ext.nd`` (``mxnet.numpy`` arrays; raw mxnet ops, not the shim).
 
-* gather: ``npx.gather_nd``, which wraps negative indices and raises IndexError out of bounds,
-  as pinned, but puts the coordinate on the FIRST index axis (hence the transpose) and
-  raises asynchronously: the result is waited for so the error surfaces in this call.
-* "add": the row algorithm with a scatter-add built from ``_backward_gather_nd`` (the kernel of
-  gather_nd's gradient, which sums duplicates), wrapped in an ``autograd.Function`` whose
-  gradient is a gather; MXNet 1.9 has no differentiable scatter-add of its own.
+* Bounds: every call checks a host copy of the indices first (synchronous and exact; mxnet's
+  own checks are asynchronous, garbled for some index dtypes, and absent in the scatter
+  kernel, which would write outside the buffer).
+* Coordinates: mxnet puts them on the FIRST index axis (hence a transpose), and its gradient
+  kernel does not wrap negative indices, so they are wrapped here (only when present).
+* gather: ``npx.gather_nd``.
+* "add": ``_backward_gather_nd`` (the kernel of gather_nd's gradient, which sums duplicates),
+  wrapped in an ``autograd.Function`` whose gradient is a gather while autograd records;
+  MXNet 1.9 has no differentiable scatter-add of its own.
 * "multiply"/"min"/"max"/"replace": MXNet has no such scatters; the sort-based
   ``_common.sorted_scatter_rows`` runs on mxnet.numpy (differentiable through take/where).
-Bounds are checked on a host copy of the indices before any scatter. No compiled mode
-(hybridized blocks see Symbols, which arraykit does not dispatch).
+* No compiled mode: hybridized blocks see Symbols, which arraykit does not dispatch.
 """
 
 from __future__ import annotations
@@ -132,28 +134,17 @@ def iinfo(name: str) -> Any:
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
-    if plan.n == 0:
-        return mnp.zeros(plan.out_shape, dtype=x.dtype)
-    if not plan.batch and not mx.autograd.is_recording():
-        # gather_nd's forward already wraps negatives once and rejects the rest, as pinned;
-        # waiting for the result makes its asynchronous error surface in this call.
-        coords = idx.reshape(-1, 1) if idx.ndim == 1 else mnp.moveaxis(idx, -1, 0)
-        try:
-            out = npx.gather_nd(x, coords)
-            out.wait_to_read()
-        except (IndexError, mx.base.MXNetError):
-            host = idx.asnumpy()
-            if _common.host_out_of_bounds(host, plan.dims):
-                _common.raise_out_of_bounds(fn, host, plan.dims)
-            raise
-        return out.reshape(plan.out_shape) if idx.ndim == 1 else out
-    host = idx.asnumpy()  # one copy (~60 us for 2e5 indices) buys a synchronous check
+    # A host copy of the indices (~60 us for 2e5) buys a synchronous, exact bounds check.
+    # gather_nd's own check is asynchronous and its errors come back garbled for some index
+    # dtypes (a UnicodeDecodeError for int8), so it is not relied on.
+    host = idx.asnumpy()
     if _common.host_out_of_bounds(host, plan.dims):
         _common.raise_out_of_bounds(fn, host, plan.dims, first_axis=len(plan.batch))
     if plan.batch:
         out, _ = _common.gather_nd(OPS, x, idx, plan)
         return out
-    # Recording: the gradient needs non-negative coordinates (see _coords).
+    if plan.n == 0:
+        return mnp.zeros(plan.out_shape, dtype=x.dtype)
     out = npx.gather_nd(x, _coords(idx, host, plan.dims))
     return out.reshape(plan.out_shape) if idx.ndim == 1 else out
 
@@ -189,6 +180,8 @@ def _scatter_add(idx: Any, host: np.ndarray, updates: Any, plan: _common.Scatter
     coords = _coords(idx, host, plan.dims)
     if idx.ndim == 1:  # one index row: give mxnet its index axis
         updates = updates.reshape((1,) + tuple(updates.shape))
+    if not mx.autograd.is_recording():  # no gradient wanted: skip the Function machinery
+        return _ScatterAdd.forward(SimpleNamespace(coords=coords, shape=plan.shape), updates)
     return _ScatterAdd(coords, plan.shape)(updates)
 
 

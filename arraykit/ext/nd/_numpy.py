@@ -93,10 +93,11 @@ def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
     if plan.reduction == "replace":
-        out, bad = _common.update_nd(OPS, x, idx, updates, plan, drop=False) if not _common.host_out_of_bounds(
-            idx, plan.dims) else (None, True)
-        if bad:
+        # NumPy leaves the order of repeated assignments unspecified ("x[i] = v"), so the
+        # shared last-wins rule runs instead, after an explicit bounds check.
+        if _common.host_out_of_bounds(idx, plan.dims):
             _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
+        out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
         return out
     out = x.copy() if copy else x
     try:

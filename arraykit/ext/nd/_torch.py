@@ -105,9 +105,17 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     return out
 
 
+#: torch's uint16/uint32 lack scatter kernels; int64 holds every value of them exactly and
+#: wraps like them mod 2^k, so the update runs in int64 and is cast back.
+_WIDEN = {torch.uint16, torch.uint32}
+
+
 def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
+    if x.dtype in _WIDEN:
+        wide = update_nd(x.to(torch.int64), idx, updates.to(torch.int64), plan, fn, what, False)
+        return wide.to(x.dtype)
     if plan.reduction == "add" and _fast(x, idx, updates):
         try:
             if copy or x.requires_grad:
