@@ -1,0 +1,113 @@
+"""The backends a differential run compares, and the conversions to and from NumPy.
+
+Arrays are built with each registry row's ``make_array`` (native arrays in) and results come
+back to NumPy through the framework's own exporter (native arrays out), so the harness sees
+exactly what a user of ``arraykit.array_namespace`` sees.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import arraykit
+from arraykit._registry import BY_NAME
+
+from .spec import CATEGORIES
+
+#: Compared in the main environment; the first one is the reference.
+MAIN_BACKENDS = ("array_api_strict", "numpy", "torch", "jax", "tensorflow")
+#: Compared in the mxnet environment (numpy 1.23 is the reference there).
+MXNET_BACKENDS = ("numpy", "mxnet")
+
+#: Dtypes MXNet 1.9 cannot hold (framework-semantics notes; checked by the bad-input table).
+MXNET_MISSING_DTYPES = frozenset(
+    {"int16", "uint16", "uint32", "uint64", "complex64", "complex128"}
+)
+
+
+@dataclass
+class Backend:
+    """One framework under test: how to build its arrays and read its results."""
+
+    name: str
+    xp: Any
+
+    def make(self, a: np.ndarray) -> Any:
+        """NumPy array -> native array of the same dtype and shape."""
+        if self.name == "jax":
+            # The registry's jnp.asarray compiles a conversion per (shape, dtype) (~50 ms on
+            # this machine); device_put makes the same native jax.Array without compiling.
+            import jax
+
+            return jax.device_put(a)
+        return BY_NAME[self.name].make_array(a)
+
+    def supports(self, dtype: str) -> bool:
+        """Whether this backend can hold ``dtype`` at all (only MXNet lacks some)."""
+        return not (self.name == "mxnet" and dtype in MXNET_MISSING_DTYPES)
+
+    def to_numpy(self, x: Any) -> np.ndarray:
+        """Native array -> NumPy copy (no arraykit code in between)."""
+        name = self.name
+        if name == "torch":
+            return x.detach().cpu().resolve_conj().resolve_neg().numpy()
+        if name == "tensorflow":
+            return np.asarray(x.numpy())
+        if name == "mxnet":
+            return x.asnumpy()
+        if name == "array_api_strict":
+            return np.asarray(x._array)  # the wrapped NumPy array; strict has no __array__
+        return np.asarray(x)
+
+    def is_array(self, x: Any) -> bool:
+        return BY_NAME[self.name].is_array(x)
+
+    def dtype_name(self, dt: Any) -> str | None:
+        """A dtype object of this namespace -> its standard name (None: not one of them)."""
+        for name in CATEGORIES["any"]:
+            ours = getattr(self.xp, name, None)
+            if ours is not None and dt == ours:
+                return name
+        return None
+
+
+def _prepare_environment() -> None:
+    # Quiet TensorFlow, and make JAX hold float64/int64 as the other backends do; both must
+    # happen before the frameworks are imported.
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    os.environ.setdefault("JAX_ENABLE_X64", "1")
+    warnings.filterwarnings("ignore")
+
+
+def load_backends(names: tuple[str, ...] | None = None) -> list[Backend]:
+    """The backends available in this environment, reference first.
+
+    In the mxnet environment (mxnet importable) that is numpy + mxnet; otherwise the main set.
+    ``names`` restricts the set (the reference is always kept).
+    """
+    _prepare_environment()
+    try:
+        import mxnet  # noqa: F401
+
+        wanted = MXNET_BACKENDS
+    except ImportError:
+        wanted = MAIN_BACKENDS
+    if names:
+        wanted = tuple(n for n in wanted if n == wanted[0] or n in names)
+    out = []
+    for name in wanted:
+        if name == "jax":
+            import jax
+
+            jax.config.update("jax_enable_x64", True)
+        try:
+            xp = arraykit.array_namespace(BY_NAME[name].make_array(np.zeros(1)))
+        except ImportError:
+            continue  # framework not installed here: nothing to compare
+        out.append(Backend(name, xp))
+    return out

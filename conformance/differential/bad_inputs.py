@@ -1,0 +1,253 @@
+"""Error consistency: the same bad input on every backend, and the table of what happened.
+
+Each case names the function called, the kind of bad input, and the exception class the
+standard's usual Python conventions call for (``TypeError`` for a wrong dtype, a non-array
+or arrays of two libraries; ``ValueError`` for shapes that do not fit; ``IndexError`` for an
+axis out of range or an index out of bounds). A backend is consistent when it raises an
+instance of that class, and the message names the function. Results go to
+``conformance/results/bad_inputs.{json,md}``; inconsistencies are mismatch keys
+``(backend, function, "bad:<case>")`` (wrong or no exception) and
+``(backend, function, "bad-msg:<case>")`` (right class, message does not name the function),
+matched against known_mismatches.txt like the value mismatches.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+import arraykit
+
+from .backends import Backend
+
+
+@dataclass
+class BadCase:
+    """One bad input: ``run(backend)`` performs the call on that backend's arrays."""
+
+    id: str
+    func: str
+    kind: str
+    description: str
+    expected: type | None  # None: the call must succeed (dtype the backend can hold)
+    run: Callable[[Backend], Any]
+    #: backends this case applies to (None: all); the unsupported-dtype cases are MXNet's.
+    only: tuple[str, ...] | None = None
+    #: what the message must contain to "name the function"
+    names: str | None = None
+
+
+def _a(b: Backend, value, dtype="float64"):
+    return b.make(np.asarray(value, dtype=dtype))
+
+
+def _foreign(b: Backend):
+    """An array of another framework present in this environment (for the mixing cases)."""
+    if b.name != "numpy":
+        return np.ones(3)
+    try:
+        import torch
+
+        return torch.ones(3, dtype=torch.float64)
+    except ImportError:
+        # mxnet environment: the foreign array for numpy is an mxnet one
+        import mxnet.numpy as mnp
+
+        return mnp.ones(3, dtype="float64")
+
+
+def _mx_dtype(name):
+    def run(b: Backend):
+        return b.xp.asarray([1, 2], dtype=getattr(b.xp, name))
+    return run
+
+
+CASES: list[BadCase] = [
+    BadCase("bitwise_and-float", "bitwise_and", "wrong dtype", "bitwise_and(float64, float64)",
+            TypeError, lambda b: b.xp.bitwise_and(_a(b, [1.0, 2.0]), _a(b, [1.0, 2.0]))),
+    BadCase("bitwise_invert-float", "bitwise_invert", "wrong dtype", "bitwise_invert(float64)",
+            TypeError, lambda b: b.xp.bitwise_invert(_a(b, [1.0, 2.0]))),
+    BadCase("floor-complex", "floor", "wrong dtype", "floor(complex128)", TypeError,
+            lambda b: b.xp.floor(_a(b, [1 + 1j], "complex128"))),
+    BadCase("linalg.inv-int", "linalg.inv", "wrong dtype", "linalg.inv(int64 2x2)", TypeError,
+            lambda b: b.xp.linalg.inv(_a(b, [[1, 2], [3, 4]], "int64")), names="inv"),
+    BadCase("astype-notadtype", "astype", "wrong dtype", "astype(x, 'float64') (a string)",
+            TypeError, lambda b: b.xp.astype(_a(b, [1.0]), "float64")),
+    BadCase("add-shapes", "add", "mismatched shapes", "add((2,3), (4,))", ValueError,
+            lambda b: b.xp.add(_a(b, np.ones((2, 3))), _a(b, np.ones(4)))),
+    BadCase("matmul-shapes", "matmul", "mismatched shapes", "matmul((2,3), (4,5))", ValueError,
+            lambda b: b.xp.matmul(_a(b, np.ones((2, 3))), _a(b, np.ones((4, 5))))),
+    BadCase("concat-shapes", "concat", "mismatched shapes", "concat([(2,3), (2,4)], axis=0)",
+            ValueError, lambda b: b.xp.concat([_a(b, np.ones((2, 3))), _a(b, np.ones((2, 4)))],
+                                              axis=0)),
+    BadCase("reshape-size", "reshape", "mismatched shapes", "reshape((2,3) -> (4,))", ValueError,
+            lambda b: b.xp.reshape(_a(b, np.ones((2, 3))), (4,))),
+    BadCase("solve-shapes", "linalg.solve", "mismatched shapes", "linalg.solve((2,2), (3,))",
+            ValueError, lambda b: b.xp.linalg.solve(_a(b, np.eye(2)), _a(b, np.ones(3))),
+            names="solve"),
+    BadCase("broadcast_to-shape", "broadcast_to", "mismatched shapes",
+            "broadcast_to((3,), (2, 4))", ValueError,
+            lambda b: b.xp.broadcast_to(_a(b, np.ones(3)), (2, 4))),
+    BadCase("sum-axis", "sum", "out-of-range axis", "sum((2,3), axis=2)", IndexError,
+            lambda b: b.xp.sum(_a(b, np.ones((2, 3))), axis=2)),
+    BadCase("mean-axis", "mean", "out-of-range axis", "mean((2,3), axis=-3)", IndexError,
+            lambda b: b.xp.mean(_a(b, np.ones((2, 3))), axis=-3)),
+    BadCase("expand_dims-axis", "expand_dims", "out-of-range axis", "expand_dims((3,), axis=3)",
+            IndexError, lambda b: b.xp.expand_dims(_a(b, np.ones(3)), axis=3)),
+    BadCase("sort-axis", "sort", "out-of-range axis", "sort((3,), axis=1)", IndexError,
+            lambda b: b.xp.sort(_a(b, np.ones(3)), axis=1)),
+    BadCase("concat-axis", "concat", "out-of-range axis", "concat([(3,), (3,)], axis=1)",
+            IndexError, lambda b: b.xp.concat([_a(b, np.ones(3)), _a(b, np.ones(3))], axis=1)),
+    BadCase("take-oob", "take", "out-of-bounds index", "take((3,), [5])", IndexError,
+            lambda b: b.xp.take(_a(b, np.ones(3)), _a(b, [5], "int64"))),
+    BadCase("getitem-oob", "__getitem__", "out-of-bounds index", "x[10] for x of shape (3,)",
+            IndexError, lambda b: _a(b, np.ones(3))[10], names="index"),
+    BadCase("take_along_axis-oob", "take_along_axis", "out-of-bounds index",
+            "take_along_axis((3,), [7], axis=0)", IndexError,
+            lambda b: b.xp.take_along_axis(_a(b, np.ones(3)), _a(b, [7], "int64"), axis=0)),
+    BadCase("array_namespace-mixed", "array_namespace", "mixing frameworks",
+            "array_namespace(x, <array of another framework>)", TypeError,
+            lambda b: arraykit.array_namespace(_a(b, np.ones(3)), _foreign(b))),
+    BadCase("add-mixed", "add", "mixing frameworks", "xp.add(x, <array of another framework>)",
+            TypeError, lambda b: b.xp.add(_a(b, np.ones(3)), _foreign(b))),
+    BadCase("sin-list", "sin", "non-array input", "sin([1.0, 2.0]) (a list)", TypeError,
+            lambda b: b.xp.sin([1.0, 2.0])),
+    BadCase("sum-str", "sum", "non-array input", "sum('abc')", TypeError,
+            lambda b: b.xp.sum("abc")),
+    BadCase("array_namespace-list", "array_namespace", "non-array input",
+            "array_namespace([1, 2])", TypeError, lambda b: arraykit.array_namespace([1, 2])),
+    BadCase("mxnet-uint16", "asarray", "unsupported dtype on MXNet",
+            "asarray([1, 2], dtype=xp.uint16)", TypeError, _mx_dtype("uint16"), only=("mxnet",)),
+    BadCase("mxnet-complex64", "asarray", "unsupported dtype on MXNet",
+            "asarray([1, 2], dtype=xp.complex64)", TypeError, _mx_dtype("complex64"),
+            only=("mxnet",)),
+    BadCase("mxnet-int16-zeros", "zeros", "unsupported dtype on MXNet",
+            "zeros(3, dtype=xp.int16)", TypeError, lambda b: b.xp.zeros(3, dtype=b.xp.int16),
+            only=("mxnet",)),
+    BadCase("mxnet-astype-uint32", "astype", "unsupported dtype on MXNet",
+            "astype(int32 x, xp.uint32)", TypeError,
+            lambda b: b.xp.astype(_a(b, [1, 2], "int32"), b.xp.uint32), only=("mxnet",)),
+]
+
+
+def _resolve(value: Any) -> Any:
+    # MXNet runs asynchronously: an error may surface only when the result is read.
+    for method in ("wait_to_read", "numpy"):
+        f = getattr(value, method, None)
+        if callable(f):
+            try:
+                f()
+            except TypeError:
+                pass
+            break
+    return value
+
+
+def run(backends: list[Backend]) -> dict:
+    """Run every bad-input case on every backend; return rows and mismatch keys."""
+    rows = []
+    mismatch_keys: dict[tuple, str] = {}
+    exercised: set[tuple] = set()
+    for case in CASES:
+        row = {"id": case.id, "function": case.func, "kind": case.kind,
+               "input": case.description,
+               "expected": case.expected.__name__ if case.expected else "no error",
+               "results": {}}
+        for b in backends:
+            if case.only and b.name not in case.only:
+                continue
+            try:
+                _resolve(case.run(b))
+                err = None
+            except Exception as e:  # noqa: BLE001  (every exception is a data point)
+                err = e
+            name = (case.names or case.func.split(".")[-1])
+            if err is None:
+                res = {"raised": None, "consistent": case.expected is None, "names_function": None,
+                       "message": ""}
+            else:
+                msg = " ".join(str(err).split())
+                res = {"raised": f"{type(err).__module__}.{type(err).__qualname__}",
+                       "family": [c.__name__ for c in (TypeError, ValueError, IndexError,
+                                                       RuntimeError, AttributeError,
+                                                       NotImplementedError)
+                                  if isinstance(err, c)],
+                       "consistent": case.expected is not None
+                       and isinstance(err, case.expected),
+                       "names_function": name in msg, "message": msg[:160]}
+            row["results"][b.name] = res
+            exercised.add((b.name, case.func, f"bad:{case.id}"))
+            if err is not None and res["consistent"]:
+                exercised.add((b.name, case.func, f"bad-msg:{case.id}"))
+            if not res["consistent"]:
+                got = res["raised"] or "no error"
+                mismatch_keys[(b.name, case.func, f"bad:{case.id}")] = (
+                    f"expected {row['expected']}, got {got}: {res['message'][:100]}")
+            elif err is not None and not res["names_function"]:
+                mismatch_keys[(b.name, case.func, f"bad-msg:{case.id}")] = (
+                    f"{type(err).__name__} message does not name {name!r}: "
+                    f"{res['message'][:100]}")
+        rows.append(row)
+    return {"rows": rows, "mismatch_keys": mismatch_keys, "exercised": exercised,
+            "functions": sorted({c.func for c in CASES})}
+
+
+def write(bad: dict, env: str, results_dir: str) -> None:
+    """Merge this environment's rows into bad_inputs.json and re-render bad_inputs.md."""
+    path = os.path.join(results_dir, "bad_inputs.json")
+    data = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            data = json.load(f)
+    data[env] = bad["rows"]
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+    with open(os.path.join(results_dir, "bad_inputs.md"), "w") as f:
+        f.write(render(data))
+
+
+def _cell(res: dict | None) -> str:
+    if res is None:
+        return "n/a"
+    if res["raised"] is None:
+        return ("ok" if res["consistent"] else "**no error**")
+    cls = res["raised"].rsplit(".", 1)[-1]
+    mark = "" if res["consistent"] else "**x** "
+    named = "" if res["names_function"] else " (msg unnamed)"
+    return f"{mark}{cls}{named}"
+
+
+def render(data: dict) -> str:
+    """The Markdown table of all environments' bad-input results."""
+    out = ["# Bad-input behaviour across backends", "",
+           "Generated by `python -m conformance.differential --write-results` (both "
+           "environments; do not edit by hand). Each cell is the exception class raised; "
+           "**x** marks a class that is not the expected one (or **no error**), "
+           "\"(msg unnamed)\" a message that does not name the function.", ""]
+    for env, rows in sorted(data.items()):
+        backends = []
+        for r in rows:
+            for b in r["results"]:
+                if b not in backends:
+                    backends.append(b)
+        total = sum(len(r["results"]) for r in rows)
+        bad = sum(not v["consistent"] for r in rows for v in r["results"].values())
+        unnamed = sum(v["consistent"] and v["raised"] is not None and not v["names_function"]
+                      for r in rows for v in r["results"].values())
+        out += [f"## {env} environment", "",
+                f"{len(rows)} cases x backends = {total} results: {total - bad} with the expected "
+                f"class, {bad} inconsistent, {unnamed} with a message not naming the function.",
+                "", "| case | kind | input | expected | " + " | ".join(backends) + " |",
+                "|---|---|---|---|" + "---|" * len(backends)]
+        for r in rows:
+            if not r["results"]:
+                continue
+            cells = [_cell(r["results"].get(b)) for b in backends]
+            out.append(f"| {r['id']} | {r['kind']} | `{r['input']}` | {r['expected']} | "
+                       + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
