@@ -15,7 +15,8 @@ import numpy as onp
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import binary, binary_arrays, binary_bcast, ndarray, require_array, scalar_array
+from ._helpers import (_GET_DTYPE, _byref, _c_int, binary, binary_arrays, binary_bcast, codes_of,
+                       dtype_code, ndarray, require_array, scalar_array)
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
@@ -43,8 +44,8 @@ def _fast(op):
 
 
 def _dtype_set(names):
-    return frozenset(D.DTYPES[n] for n in names) | (
-        {onp.dtype("float16")} if "float32" in names else frozenset())
+    """MXNet dtype codes of ``names`` (plus float16 wherever float32 is allowed)."""
+    return codes_of(set(names) | ({"float16"} if "float32" in names else set()))
 
 
 def _make_unary(name: str, kind: str, op):
@@ -54,9 +55,12 @@ def _make_unary(name: str, kind: str, op):
     fast = _fast(op)
 
     def func(x, /):
-        # Fast path: one type check, one dtype read, MXNet's operator.
-        if type(x) is ndarray and x.dtype in allowed_dt:
-            return fast(x)
+        # Fast path: one type check, one dtype-code read, MXNet's operator.
+        if type(x) is ndarray:
+            c = _c_int()
+            _GET_DTYPE(x.handle, _byref(c))
+            if c.value in allowed_dt:
+                return fast(x)
         if isinstance(x, (int, float)):
             # Lenient like NumPy: a Python scalar becomes a 0-d array of its default dtype.
             from ._creation_functions import asarray
@@ -85,11 +89,15 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
     fast_bool = _fast(bool_op) if bool_op is not None else fast
 
     def func(x1, x2, /):
-        # Fast path: two arrays of one allowed dtype (two dtype reads, MXNet's operator).
+        # Fast path: two arrays of one allowed dtype (two dtype-code reads, MXNet's operator).
         if type(x1) is ndarray and type(x2) is ndarray:
-            d = x1.dtype
-            if d is x2.dtype and d in allowed_dt:
-                return fast_bool(x1, x2) if d is _BOOL_DT else fast(x1, x2)
+            c1 = _c_int()
+            c2 = _c_int()
+            _GET_DTYPE(x1.handle, _byref(c1))
+            _GET_DTYPE(x2.handle, _byref(c2))
+            d = c1.value
+            if d == c2.value and d in allowed_dt:
+                return fast_bool(x1, x2) if d == 7 else fast(x1, x2)
         a, b, n = binary(x1, x2, name)
         if n not in allowed:
             D.check_kind(n, kind, name)
@@ -216,7 +224,7 @@ def sign(x, /):
 def square(x, /):
     """Array API ``square``; integers use ``x * x`` (MXNet's integer square goes through
     float and loses the low bits above 2**24)."""
-    if type(x) is ndarray and x.dtype in _FLOAT_SQ:
+    if type(x) is ndarray and dtype_code(x) in _FLOAT_CODES:
         return _npi.square(x)
     n = _check(x, "numeric", "square")
     if n in D.KIND_SETS["integral"]:
@@ -224,7 +232,7 @@ def square(x, /):
     return mnp.square(x)
 
 
-_FLOAT_SQ = frozenset((onp.dtype("float32"), onp.dtype("float64")))
+_FLOAT_CODES = codes_of(("float32", "float64"))
 
 
 def positive(x, /):

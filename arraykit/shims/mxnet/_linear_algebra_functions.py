@@ -12,13 +12,13 @@ from mxnet import np as mnp
 from mxnet.base import MXNetError
 from mxnet.ndarray.numpy import _internal as _npi
 
-from ._helpers import ndarray
+from ._helpers import codes_of, dtype_code, ndarray
 
 from . import _dtypes as D
 from ._helpers import binary, bool_safe, broadcast_shapes, normalize_axis, require_array
 
 _FLOATS = frozenset(("float32", "float64", "float16"))
-_FLOAT_DT = frozenset((onp.dtype("float32"), onp.dtype("float64")))
+_FLOAT_CODES = codes_of(("float32", "float64"))
 
 
 def _int_matmul(a, b):
@@ -29,14 +29,13 @@ def _int_matmul(a, b):
 
 def matmul(x1, x2, /):
     """Array API ``matmul``; shape mismatches raise ValueError at the call."""
-    if type(x1) is ndarray and type(x2) is ndarray:
-        d = x1.dtype
-        if d is x2.dtype and d in _FLOAT_DT:
-            try:
-                # MXNet infers shapes eagerly, so a mismatch raises here, not later.
-                return _npi.matmul(x1, x2)
-            except MXNetError:
-                pass  # the checks below name the problem
+    if type(x1) is ndarray and type(x2) is ndarray and dtype_code(x1) in _FLOAT_CODES:
+        try:
+            # One dtype read suffices: MXNet's matmul rejects operands of different dtypes,
+            # and it infers shapes and dtypes eagerly, so any mismatch raises here, not later.
+            return _npi.matmul(x1, x2)
+        except MXNetError:
+            pass  # the checks below promote, or name the problem
     a, b, n = binary(x1, x2, "matmul")
     if not (hasattr(a, "shape") and hasattr(b, "shape")):
         raise TypeError("matmul: both arguments must be arrays")
