@@ -4,7 +4,9 @@ Prints the median time per call (microseconds) on small eager tensors for: the r
 TF op, the arraykit shim, ``tf.experimental.numpy`` and ``keras.ops`` (when importable), and
 the shim's overhead over the raw op (negative: the shim is faster, because it calls the
 generated op and skips TF's Python dispatch layer). All variants are interleaved in one
-process, round-robin, so machine noise hits them alike.
+process, round-robin, so machine noise hits them alike. ``gen`` is the generated op the shim
+calls on its fast path; ``shim-gen`` is therefore the shim's own Python cost, and
+``shim-raw`` what a user saves or pays relative to calling ``tf.*`` directly.
 
     python benchmarks/tf_shim_overhead.py [--sizes 4 1000] [--rounds 15] [--number 2000]
 """
@@ -22,6 +24,8 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 import tensorflow.experimental.numpy as tnp  # noqa: E402
 
+from tensorflow.python.ops import gen_math_ops as gen  # noqa: E402
+
 import arraykit.shims.tensorflow as xp  # noqa: E402
 
 try:
@@ -34,23 +38,34 @@ except Exception:  # pragma: no cover - keras optional
 
 
 def cases(x, y, m1, m2):
-    """name -> {variant: zero-arg callable}."""
+    """name -> {variant: zero-arg callable}. ``gen`` is the generated op the shim calls
+    (``tf.raw_ops``' Python entry point), ``raw`` the public ``tf.*`` function users call."""
+    ax = tf.constant([0], tf.int32)
     c = {
-        "add": {"raw": lambda: tf.math.add(x, y), "shim": lambda: xp.add(x, y),
+        "add": {"raw": lambda: tf.math.add(x, y), "gen": lambda: gen.add_v2(x, y),
+                "shim": lambda: xp.add(x, y),
                 "tnp": lambda: tnp.add(x, y)},
-        "multiply": {"raw": lambda: tf.math.multiply(x, y), "shim": lambda: xp.multiply(x, y),
+        "multiply": {"raw": lambda: tf.math.multiply(x, y), "gen": lambda: gen.mul(x, y),
+                     "shim": lambda: xp.multiply(x, y),
                      "tnp": lambda: tnp.multiply(x, y)},
-        "less": {"raw": lambda: tf.math.less(x, y), "shim": lambda: xp.less(x, y),
+        "less": {"raw": lambda: tf.math.less(x, y), "gen": lambda: gen.less(x, y),
+                 "shim": lambda: xp.less(x, y),
                  "tnp": lambda: tnp.less(x, y)},
-        "exp": {"raw": lambda: tf.math.exp(x), "shim": lambda: xp.exp(x),
+        "exp": {"raw": lambda: tf.math.exp(x), "gen": lambda: gen.exp(x),
+                "shim": lambda: xp.exp(x),
                 "tnp": lambda: tnp.exp(x)},
-        "sqrt": {"raw": lambda: tf.math.sqrt(x), "shim": lambda: xp.sqrt(x),
+        "sqrt": {"raw": lambda: tf.math.sqrt(x), "gen": lambda: gen.sqrt(x),
+                 "shim": lambda: xp.sqrt(x),
                  "tnp": lambda: tnp.sqrt(x)},
-        "sum": {"raw": lambda: tf.math.reduce_sum(x), "shim": lambda: xp.sum(x),
+        "sum": {"raw": lambda: tf.math.reduce_sum(x), "gen": lambda: gen._sum(x, ax),
+                "shim": lambda: xp.sum(x),
                 "tnp": lambda: tnp.sum(x)},
-        "mean": {"raw": lambda: tf.math.reduce_mean(x), "shim": lambda: xp.mean(x),
+        "mean": {"raw": lambda: tf.math.reduce_mean(x), "gen": lambda: gen.mean(x, ax),
+                 "shim": lambda: xp.mean(x),
                  "tnp": lambda: tnp.mean(x)},
-        "matmul": {"raw": lambda: tf.linalg.matmul(m1, m2), "shim": lambda: xp.matmul(m1, m2),
+        "matmul": {"raw": lambda: tf.linalg.matmul(m1, m2),
+                   "gen": lambda: gen.batch_mat_mul_v3(m1, m2, Tout=m1.dtype),
+                   "shim": lambda: xp.matmul(m1, m2),
                    "tnp": lambda: tnp.matmul(m1, m2)},
     }
     if kops is not None:
@@ -71,7 +86,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--number", type=int, default=2000)
     a = ap.parse_args()
-    variants = ["raw", "shim", "tnp", "keras"] if kops is not None else ["raw", "shim", "tnp"]
+    variants = ["raw", "gen", "shim", "tnp"] + (["keras"] if kops is not None else [])
     print(f"TF {tf.__version__}; median us/call over {a.rounds} rounds x {a.number} calls")
     for n in a.sizes:
         rng = np.random.default_rng(0)
@@ -81,7 +96,8 @@ def main() -> None:
         m1 = tf.constant(rng.random((k, k), dtype=np.float32))
         m2 = tf.constant(rng.random((k, k), dtype=np.float32))
         print(f"\nn={n} (matmul {k}x{k})")
-        print(f"{'op':10s}" + "".join(f"{v:>9s}" for v in variants) + f"{'shim-raw':>10s}")
+        print(f"{'op':10s}" + "".join(f"{v:>9s}" for v in variants)
+              + f"{'shim-raw':>10s}{'shim-gen':>10s}")
         for name, fs in cases(x, y, m1, m2).items():
             for f in fs.values():  # warm-up
                 f()
@@ -91,7 +107,8 @@ def main() -> None:
                     times[v].append(timeit.timeit(f, number=a.number) / a.number * 1e6)
             med = {v: statistics.median(t) for v, t in times.items()}
             row = "".join(f"{med.get(v, float('nan')):9.2f}" for v in variants)
-            print(f"{name:10s}{row}{med['shim'] - med['raw']:10.2f}")
+            print(f"{name:10s}{row}{med['shim'] - med['raw']:10.2f}"
+                  f"{med['shim'] - med['gen']:10.2f}")
 
 
 if __name__ == "__main__":

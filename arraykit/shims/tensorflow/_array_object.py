@@ -153,8 +153,6 @@ def _check_basic(ks, shape):
     n_real = sum(1 for k in ks if k is not None and k is not Ellipsis)
     if n_real > len(shape):
         raise IndexError(f"too many indices ({n_real}) for array of dimension {len(shape)}")
-    if n_ell == 0 and n_real < len(shape) and False:
-        pass
     # Check integer bounds on the axes they address.
     ax = 0
     for k in ks:

@@ -41,8 +41,6 @@ def wrap_errors(fname: str):
                 return f(*args, **kwargs)
             except OpError as e:
                 raise translate(fname, e, *[a for a in args if _t.is_tensor(a)]) from None
-            except tf.errors.OpError as e:  # pragma: no cover - same class, kept for clarity
-                raise translate(fname, e) from None
 
         return g
 

@@ -272,9 +272,12 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     _check_dtype(dtype, "eye")
     n_cols = n_rows if n_cols is None else n_cols
     with on(check_device(device)):
-        i = _m._range(0, n_rows, 1)[:, None]
-        j = _m._range(0, n_cols, 1)[None, :]
-        return _m.cast(_m.equal(_m.sub(j, i), k), dtype)
+        if not -n_rows < k < n_cols:
+            # The diagonal misses the matrix (also keeps huge k out of int64 arithmetic).
+            return zeros((n_rows, n_cols), dtype=dtype)
+        i = _m._range(tf.constant(0, tf.int64), n_rows, tf.constant(1, tf.int64))[:, None]
+        j = _m._range(tf.constant(0, tf.int64), n_cols, tf.constant(1, tf.int64))[None, :]
+        return _m.cast(_m.equal(_m.sub(j, i), tf.constant(k, tf.int64)), dtype)
 
 
 @wrap_errors("linspace")

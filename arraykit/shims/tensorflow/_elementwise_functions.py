@@ -106,11 +106,13 @@ def _cplx_parts(fn, combine):
 
 
 def _log2(x):
-    return _m.mul(_m.log(x), _const(1.0 / _LN2, x.dtype))
+    lg = _cplx_log(x) if x.dtype in _CPLX else _m.log(x)
+    return _m.mul(lg, _const(1.0 / _LN2, x.dtype))
 
 
 def _log10(x):
-    return _m.mul(_m.log(x), _const(1.0 / _LN10, x.dtype))
+    lg = _cplx_log(x) if x.dtype in _CPLX else _m.log(x)
+    return _m.mul(lg, _const(1.0 / _LN10, x.dtype))
 
 
 def _signbit(x):
@@ -153,7 +155,8 @@ def _cplx_expm1(z):
     re = _m.sub(_m.mul(_m.expm1(x), _m.cos(y)), _m.mul(_const(2.0, rd), _m.square(s)))
     im = _m.mul(_m.exp(x), _m.sin(y))
     y0 = _m.equal(y, zero)
-    re = _where(y0, _m.expm1(x), re)
+    # On the real axis: expm1(x), with -0 -> +0 (the complex result is +0 + 0j there).
+    re = _where(y0, _m.add_v2(_m.expm1(x), zero), re)
     im = _where(y0, y, im)
     yinf = _m.logical_not(_m.is_finite(y))
     ninf = _m.logical_and(_m.equal(x, _const(-float("inf"), rd)), yinf)
@@ -161,6 +164,25 @@ def _cplx_expm1(z):
     re = _where(ninf, _const(-1.0, rd), _where(pinf, _const(float("inf"), rd), re))
     im = _where(ninf, zero, _where(pinf, _const(float("nan"), rd), im))
     return _m._complex(re, im, Tout=z.dtype)
+
+
+def _cplx_log(z):
+    """log for complex as log|z| + i arg z: |z| by hypot, so no overflow where TF's kernel
+    returns NaN for large complex64 values."""
+    rd = _real_dtype(z.dtype)
+    x, y = _m.real(z, Tout=rd), _m.imag(z, Tout=rd)
+    return _m._complex(_m.log(_m.complex_abs(z, Tout=rd)), _m.atan2(y, x), Tout=z.dtype)
+
+
+def _cplx_tanh(z):
+    """tanh for complex; at real part +-inf with finite imaginary part the result is
+    +-1 + 0j with the sign of zero following the imaginary part (TF's kernel errs)."""
+    rd = _real_dtype(z.dtype)
+    x, y = _m.real(z, Tout=rd), _m.imag(z, Tout=rd)
+    r = _m.tanh(z)
+    edge = _m.logical_and(_m.is_inf(x), _m.is_finite(y))
+    lim = _m._complex(_m.sign(x), _copysign(_a.zeros_like(y), y), Tout=z.dtype)
+    return _where(edge, lim, r)
 
 
 def _cplx_log1p(z):
@@ -343,7 +365,7 @@ _UNARY = {
     "isnan": ("numeric", _m.is_nan,
               {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_nan, _m.logical_or))},
               "True where NaN."),
-    "log": ("floating-point", _m.log, None, "natural logarithm."),
+    "log": ("floating-point", _m.log, _per(_CPLX, _cplx_log), "natural logarithm."),
     "log1p": ("floating-point", _m.log1p, _per(_CPLX, _cplx_log1p),
               "log(1 + x), accurate near 0."),
     "log2": ("floating-point", _log2, None, "base-2 logarithm."),
@@ -362,7 +384,7 @@ _UNARY = {
     "square": ("numeric", _m.square, None, "x * x."),
     "sqrt": ("floating-point", _m.sqrt, None, "square root."),
     "tan": ("floating-point", _m.tan, None, "tangent."),
-    "tanh": ("floating-point", _m.tanh, None, "hyperbolic tangent."),
+    "tanh": ("floating-point", _m.tanh, _per(_CPLX, _cplx_tanh), "hyperbolic tangent."),
     "trunc": ("real numeric", _trunc, _per(_INTS, _ident), "round towards zero."),
 }
 
