@@ -312,7 +312,7 @@ def test_linalg_inside_tf_function():
     np.testing.assert_allclose(w.numpy(), np.linalg.eigvalsh(a + np.swapaxes(a, -1, -2)),
                                rtol=1e-9)
     # singular inside a graph: no TF runtime error, non-finite or huge values instead
-    r = tf.function(L.inv)(tf.zeros((2, 2), tf.float64)).numpy()
+    r = tf.function(L.inv, autograph=False)(tf.zeros((2, 2), tf.float64)).numpy()
     assert not np.all(np.isfinite(r)) or np.abs(r).max() > 1e10
 
 
@@ -481,13 +481,13 @@ def test_common_linalg_with_numpy_namespace():
 
 
 def test_solve_inside_tf_function_with_unknown_batch():
-    f = tf.function(L.solve, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+    f = tf.function(L.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
                                               tf.TensorSpec([3], tf.float64)])
     a = rand((4, 3, 3)) + 3 * np.eye(3)
     b = rand((3,))
     np.testing.assert_allclose(f(tf.constant(a), tf.constant(b)).numpy(),
                                np.linalg.solve(a, b), rtol=1e-9)
-    g = tf.function(L.solve, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+    g = tf.function(L.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
                                               tf.TensorSpec([None, 1, 3, 2], tf.float64)])
     b2 = rand((5, 1, 3, 2))
     np.testing.assert_allclose(g(tf.constant(a), tf.constant(b2)).numpy(),

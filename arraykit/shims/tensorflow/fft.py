@@ -19,7 +19,7 @@ from tensorflow.python.ops import gen_spectral_ops as _gs
 
 from .._common import fft as _cf
 from . import _dtypes as _t
-from .linalg import _arr, _dname, _translate, _xp
+from .linalg import _arr, _dname, _skip_autograph, _translate, _xp
 
 __all__ = [
     "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
@@ -200,3 +200,6 @@ def ifftshift(x, /, *, axes=None):
     """Inverse of ``fftshift`` (differs from it for odd sizes)."""
     x = _arr(x)
     return _cf.ifftshift(_xp, x, axes=axes)
+
+
+_skip_autograph(globals(), __all__)

@@ -702,3 +702,22 @@ def trace(x, /, *, offset=0, dtype=None):
     if d.dtype != out:
         d = tf.cast(d, out)
     return _run("trace", tf.reduce_sum, d, axis=-1)
+
+
+def _skip_autograph(namespace: dict, names) -> None:
+    """Mark this module's public functions so that AutoGraph calls them as they are.
+
+    ``tf.function`` converts user code with AutoGraph and, by default, recursively converts
+    every function it calls that is not TF's own: for these modules that costs seconds on
+    the first trace and buys nothing, since no Python control flow here depends on tensor
+    values. AutoGraph calls any function carrying an ``autograph_info__`` attribute
+    unconverted (it is how TF marks its own converted code). This sets an attribute on our
+    functions only; nothing global changes.
+    """
+    for n in names:
+        f = namespace[n]
+        if getattr(f, "__module__", None) == namespace["__name__"]:
+            f.autograph_info__ = None
+
+
+_skip_autograph(globals(), __all__)
