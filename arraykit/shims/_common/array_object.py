@@ -125,10 +125,11 @@ class ClassPatcher:
     @staticmethod
     def _restore(saved) -> None:
         for cls, name, orig in reversed(saved):
-            if orig is _MISSING:
-                try:
+            try:
+                if orig is _MISSING:
                     delattr(cls, name)
-                except AttributeError:
-                    pass
-            else:
-                setattr(cls, name, orig)
+                else:
+                    setattr(cls, name, orig)
+            except (AttributeError, TypeError):
+                # Never installed (the setattr that failed during enable()).
+                pass
