@@ -280,6 +280,21 @@ def test_every_integer_index_width(name, dtype):
 
 
 @pytest.mark.parametrize("name", BACKENDS)
+def test_narrow_index_dtypes_on_long_axes(name):
+    # Wrapping -1 on an axis of 300 must not overflow an int8 (JAX adds in the index dtype).
+    to, back, _ = CONVERT[name]
+    x = to(np.arange(300, dtype=np.float32))
+    idx = to(np.array([[-1], [-128], [127]], dtype=np.int8))
+    np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [299.0, 172.0, 127.0])
+    out = back(nd.scatter_nd(to(np.array([[255], [-1]], dtype=np.int16)),
+                             to(np.array([1.0, 2.0], np.float32)), (300,)))
+    assert out[255] == 1.0 and out[299] == 2.0 and out.sum() == 3.0
+    with pytest.raises(IndexError, match=r"^gather_nd: index 250 at indices\[0, 0\] is out "
+                       r"of bounds for axis 0 with size 200$"):
+        nd.gather_nd(to(np.zeros(200, np.float32)), to(np.array([[250]], dtype=np.uint8)))
+
+
+@pytest.mark.parametrize("name", BACKENDS)
 def test_empty_index_sets_and_segment_mean(name):
     to, back, _ = CONVERT[name]
     x = to(np.arange(6.0).reshape(3, 2))

@@ -128,6 +128,17 @@ def test_errors_are_the_pinned_ones():
         nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(3)))
 
 
+def test_narrow_index_dtypes_on_long_axes():
+    x = to(np.arange(300.0))
+    idx = to(np.array([[-1], [-128], [127]], dtype=np.int8))
+    np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [299.0, 172.0, 127.0])
+    out = back(nd.scatter_nd(to(np.array([[255], [-1]], dtype=np.int64)),
+                             to(np.array([1.0, 2.0])), (300,)))
+    assert out[255] == 1.0 and out[299] == 2.0 and out.sum() == 3.0
+    with pytest.raises(IndexError, match=r"^gather_nd: index 250 at indices\[0, 0\]"):
+        nd.gather_nd(to(np.zeros(200)), to(np.array([[250]], dtype=np.uint8)))
+
+
 def test_replace_last_wins_and_no_mutation():
     x = to(np.zeros((4, 2)))
     idx = to(np.array([[1], [3], [1], [1], [-1]]))
