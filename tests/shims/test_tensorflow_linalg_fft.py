@@ -507,3 +507,14 @@ def test_common_small_helpers_with_numpy():
                                np.fft.fftfreq(7, d=0.5))
     np.testing.assert_array_equal(cfft.fftshift(np, a, axes=(0, 2)),
                                   np.fft.fftshift(a, axes=(0, 2)))
+
+
+def test_namespace_wiring():
+    import arraykit.shims.tensorflow as xp  # noqa: PLC0415
+
+    assert len(L.__all__) == 25 and len(F.__all__) == 14
+    for name in ("matmul", "matrix_transpose", "tensordot", "vecdot"):
+        assert getattr(xp.linalg, name) is getattr(xp, name)
+    assert xp.linalg is L and xp.fft is F
+    # AutoGraph calls our functions unconverted (first-trace cost); see _skip_autograph.
+    assert hasattr(L.solve, "autograph_info__") and hasattr(F.rfftn, "autograph_info__")

@@ -34,6 +34,10 @@ from tensorflow.python.ops import gen_math_ops as _gm
 from .._common import linalg as _cl
 from . import _dtypes as _t
 
+# The main namespace's functions, re-exported: the standard makes linalg.matmul & co. the
+# very same functions.
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
     "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
@@ -283,40 +287,6 @@ def _nan_guarded(fname: str, op, x, n_out: int):
             nan = tf.complex(nan, nan)
         res.append(tf.where(okb, o, nan))
     return tuple(res) if n_out > 1 else res[0]
-
-
-# ---------------------------------------------------------------------------------------------
-# main-namespace functions that linalg re-exports (the standard: the same functions)
-
-try:
-    from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
-except ImportError:  # pragma: no cover - only while the core shim is incomplete
-
-    def matmul(x1, x2, /):
-        """Fallback ``matmul`` (core's is used when present)."""
-        x1, x2 = _t.promote_args("matmul", x1, x2)
-        a = x1[None, :] if x1.shape.rank == 1 else x1
-        b = x2[:, None] if x2.shape.rank == 1 else x2
-        r = _run("matmul", tf.linalg.matmul, a, b)
-        if x1.shape.rank == 1:
-            r = r[..., 0, :]
-        if x2.shape.rank == 1:
-            r = r[..., 0]
-        return r
-
-    def matrix_transpose(x, /):
-        """Fallback ``matrix_transpose``."""
-        return tf.linalg.matrix_transpose(_matrix("matrix_transpose", _arr(x)))
-
-    def tensordot(x1, x2, /, *, axes=2):
-        """Fallback ``tensordot``."""
-        x1, x2 = _t.promote_args("tensordot", x1, x2)
-        return _run("tensordot", tf.tensordot, x1, x2, axes)
-
-    def vecdot(x1, x2, /, *, axis=-1):
-        """Fallback ``vecdot``."""
-        x1, x2 = _t.promote_args("vecdot", x1, x2)
-        return tf.reduce_sum(tf.math.conj(x1) * x2, axis=axis)
 
 
 # ---------------------------------------------------------------------------------------------
