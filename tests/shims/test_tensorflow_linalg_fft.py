@@ -179,7 +179,7 @@ def test_matrix_norm(ord, dtype, keepdims):
 
 
 @pytest.mark.parametrize("ord", [2, 1, 0, -1, -2, math.inf, -math.inf, 3, 0.5, -1.5])
-@pytest.mark.parametrize("axis", [None, 1, -1, (0, 2), (2, 0)])
+@pytest.mark.parametrize("axis", [None, -1, (2, 0)])
 @pytest.mark.parametrize("dtype", [np.float32, np.complex128])
 def test_vector_norm(ord, axis, dtype):
     a = rand((3, 4, 5), dtype)
