@@ -84,7 +84,11 @@ def _setitem(self, key, value):
         key = ()
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0:
         return None
-    if self.dtype == bool and isinstance(value, mnp.ndarray) and value.ndim:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+            self.dtype == "float64" or self.dtype == "int64"):
+        # MXNet passes scalar values as strings it parses inexactly; a 0-d array is exact.
+        value = mnp.array(value, dtype=self.dtype, ctx=self.ctx)
+    if self.dtype == bool and isinstance(value, mnp.ndarray):
         # MXNet's slice-assign kernel rejects bool: assign through uint8 (exact).
         tmp = self.astype("uint8")
         _orig_setitem(tmp, key, value.astype("uint8"))
