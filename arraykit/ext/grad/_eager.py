@@ -20,15 +20,18 @@ def _name(args: Any) -> str:
     return backend.name if backend is not None else "these"
 
 
-def value_and_grad(f, argnums, has_aux, args, kwargs, fname="grad"):  # noqa: D103
+def value_and_grad(f, argnums, has_aux, args, kwargs, fname="grad"):
+    """Raises NoAutodiffError naming the backends that differentiate."""
     raise no_autodiff(fname, _name(args))
 
 
-def jacobian(f, argnums, args, kwargs):  # noqa: D103
+def jacobian(f, argnums, args, kwargs):
+    """Raises NoAutodiffError."""
     raise no_autodiff("jacobian", _name(args))
 
 
-def vjp(f, primals):  # noqa: D103
+def vjp(f, primals):
+    """Raises NoAutodiffError."""
     raise no_autodiff("vjp", _name(primals))
 
 
@@ -37,9 +40,11 @@ def stop_gradient(x: Any) -> Any:
     return x
 
 
-def is_array(x: Any) -> bool:  # noqa: D103
+def is_array(x: Any) -> bool:
+    """Whether ``x`` is an array of a registered backend."""
     return backend_of_type(type(x)) is not None
 
 
-def is_inexact(x: Any) -> bool:  # noqa: D103
+def is_inexact(x: Any) -> bool:
+    """Never consulted (nothing is differentiated here)."""
     return True

@@ -91,7 +91,8 @@ def stop_gradient(x: Any) -> Any:
     return x.detach()
 
 
-def is_array(x: Any) -> bool:  # noqa: D103
+def is_array(x: Any) -> bool:
+    """Whether ``x`` is an ``mxnet.numpy`` array."""
     return isinstance(x, mx.np.ndarray)
 
 

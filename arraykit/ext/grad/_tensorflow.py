@@ -79,7 +79,8 @@ def stop_gradient(x: Any) -> Any:
     return tf.stop_gradient(x)
 
 
-def is_array(x: Any) -> bool:  # noqa: D103
+def is_array(x: Any) -> bool:
+    """Whether ``x`` is a TF tensor (eager or graph) or variable."""
     return isinstance(x, (tf.Tensor, tf.Variable))
 
 

@@ -76,7 +76,8 @@ def stop_gradient(x: Any) -> Any:
     return x.detach()
 
 
-def is_array(x: Any) -> bool:  # noqa: D103
+def is_array(x: Any) -> bool:
+    """Whether ``x`` is a torch tensor (functional wrappers included)."""
     return isinstance(x, torch.Tensor)
 
 

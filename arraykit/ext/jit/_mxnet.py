@@ -44,6 +44,7 @@ def compile(fn, record, example):  # noqa: A001
             out = block(*args)
         except Exception as e:  # noqa: BLE001  (any failure to build the symbolic graph)
             state["eager"] = True
+            run.compiled = fn  # what runs from now on
             warnings.warn(
                 f"jit({getattr(fn, '__name__', 'f')}): MXNet cannot hybridize this function "
                 f"({type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}); "

@@ -48,6 +48,7 @@ def compile(fn, record, example):  # noqa: A001
             )
             state["fn"] = tf.function(traced, jit_compile=False, autograph=False)
             state["kind"] = "tf-graph"
+            run.compiled = state["fn"]
             out = state["fn"](*args, **kwargs)
         record.last = state["kind"]
         return out
