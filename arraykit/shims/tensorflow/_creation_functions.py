@@ -119,6 +119,12 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             return tf.constant(a, dtype)
         if isinstance(obj, np.generic):
             obj = np.asarray(obj)
+        if copy is False:
+            # Only a zero-copy DLPack import can honour copy=False.
+            out = from_dlpack(obj, copy=False)
+            if dtype is not None and out.dtype is not dtype:
+                raise ValueError("asarray: copy=False but a dtype conversion is needed")
+            return out
         if not isinstance(obj, np.ndarray):
             if hasattr(obj, "__dlpack__"):
                 obj = from_dlpack(obj)

@@ -32,9 +32,10 @@ def matmul(x1, x2, /):
     removed; batch dimensions broadcast. Shape mismatch -> ValueError."""
     if type(x1) is ET and type(x2) is ET:
         e = x1._datatype_enum()
-        if e in _MM_ENUMS and e == x2._datatype_enum() and x1.shape.rank >= 2 and x2.shape.rank >= 2:
-            if x1.shape[-1] != x2.shape[-2]:
-                raise ValueError(f"matmul: shapes {x1.shape} and {x2.shape} do not align")
+        s1 = x1._shape_tuple()
+        s2 = x2._shape_tuple()
+        if e in _MM_ENUMS and e == x2._datatype_enum() and len(s1) >= 2 and len(s2) >= 2 \
+                and s1[-1] == s2[-2]:
             try:
                 return _m.batch_mat_mul_v3(x1, x2, Tout=x1.dtype)
             except OpError as err:
