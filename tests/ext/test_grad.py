@@ -6,7 +6,7 @@ test also compares the backends with each other directly. ``CASES`` is imported 
 test module too, so the frameworks' imports here are guarded.
 
 jax computes in float32 unless ``jax_enable_x64`` is on; that switch is global to the process,
-so turning it on here affects every test that runs after this module is imported.
+so a module-scoped fixture turns it on for this module's tests and restores it afterwards.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import arraykit
 try:
     import jax
 
-    jax.config.update("jax_enable_x64", True)  # float64 gradients; global to the process
     import jax.numpy as jnp
 except ImportError:  # the mxnet venv
     jax = None
@@ -35,6 +34,20 @@ except ImportError:
     tf = None
 
 RTOL = 1e-5
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _jax_x64():
+    """float64 in jax for this module's tests only: the switch is global to the process, so
+    it is restored afterwards rather than set at import (collection imports every module
+    before any test runs, which would change jax's defaults for the whole session)."""
+    if jax is None:
+        yield
+        return
+    before = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", before)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 tests/ext/test_grad_mxnet.py).
 
 torch.compile builds C++ with Inductor on CPU (gcc), which costs seconds per compilation, so
-the torch tests compile few, small functions. jax's x64 switch is global to the process (see
-test_grad.py); it is turned on here too so float64 inputs stay float64.
+the torch tests compile few, small functions. jax's x64 switch is global to the process: a
+module-scoped fixture turns it on for these tests (float64 inputs stay float64) and restores it.
 """
 
 from __future__ import annotations
@@ -18,11 +18,21 @@ from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
 
 jax = pytest.importorskip("jax")
-jax.config.update("jax_enable_x64", True)  # global to the process
 import jax.numpy as jnp  # noqa: E402
 
 torch = pytest.importorskip("torch")
 tf = pytest.importorskip("tensorflow")
+
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _jax_x64():
+    """float64 in jax for this module only (a process-wide switch: restored afterwards)."""
+    before = jax.config.jax_enable_x64
+    jax.config.update("jax_enable_x64", True)
+    yield
+    jax.config.update("jax_enable_x64", before)
+
 
 X = np.random.default_rng(0).uniform(0.5, 2.0, size=(5,))
 A = np.random.default_rng(1).standard_normal((3, 3)) + 3 * np.eye(3)
