@@ -7,6 +7,7 @@ For each framework present: ``gather_nd`` and a scatter-add (``scatter_nd`` with
     numpy       x[i0, i1]                       np.add.at(np.zeros(s), (i0, i1), v)
     torch       x[i0, i1]                       torch.zeros(s).index_put_((i0, i1), v, accumulate=True)
     jax         jax.jit(lambda: x[i0, i1])      jax.jit(lambda: zeros(s).at[i0, i1].add(v))
+                (also: arraykit's functions inside jax.jit, against the same)
     tensorflow  tf.gather_nd(x, idx)            tf.scatter_nd(idx, v, s)
     mxnet       npx.gather_nd(x, idx.T)         _backward_gather_nd(v, idx.T, s) (the summing
                                                 scatter kernel mxnet has; internal API)
@@ -84,11 +85,18 @@ def cases_jax(x, idx, v):
     i0, i1 = idx[:, 0], idx[:, 1]
     gather = jax.jit(lambda x, i0, i1: x[i0, i1])
     scatter = jax.jit(lambda i0, i1, v: jnp.zeros(SHAPE, v.dtype).at[i0, i1].add(v))
+    # Inside a jitted function (no eager bounds check: the compiled rule applies).
+    nd_gather = jax.jit(lambda x, idx: nd.gather_nd(x, idx))
+    nd_scatter = jax.jit(lambda idx, v: nd.scatter_nd(idx, v, SHAPE))
     return [
         ("gather_nd", lambda: gather(x, i0, i1).block_until_ready(),
          lambda: nd.gather_nd(x, idx).block_until_ready()),
         ("scatter add", lambda: scatter(i0, i1, v).block_until_ready(),
          lambda: nd.scatter_nd(idx, v, SHAPE).block_until_ready()),
+        ("gather (jit)", lambda: gather(x, i0, i1).block_until_ready(),
+         lambda: nd_gather(x, idx).block_until_ready()),
+        ("scatter (jit)", lambda: scatter(i0, i1, v).block_until_ready(),
+         lambda: nd_scatter(idx, v).block_until_ready()),
     ]
 
 

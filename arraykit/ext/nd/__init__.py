@@ -14,14 +14,17 @@ sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``.
 Pinned semantics
 ----------------
 * Negative indices wrap once, Python-style: ``i`` addresses ``i + d`` when ``-d <= i < 0``.
-* Eager code: an index outside ``[-d, d)`` raises ``IndexError`` whose message names the
-  function, the bad value, its position in ``indices`` and the axis, e.g.
+* Eager code (the indices hold concrete values): an index outside ``[-d, d)`` raises
+  ``IndexError`` whose message names the function, the bad value, its position in
+  ``indices`` and the axis, e.g.
   ``gather_nd: index 7 at indices[3, 1] is out of bounds for axis 1 with size 5``.
-* Under compilation (``jax.jit``, anything traced by JAX; ``tf.function``, with or without
-  ``jit_compile``; ``torch.compile``), where no value is known when the check would run,
-  out-of-bounds indices never raise: **gather clips** each coordinate into ``[0, d-1]``
-  (after wrapping negatives) and **scatter drops** every update whose index row has an
-  out-of-bounds coordinate. The same on jax, tf and torch.
+  The inputs are left untouched.
+* Under compilation, where the indices are traced and have no value when the check would
+  run (``jax.jit``/``vmap`` and ``arraykit.ext.jit`` on JAX; ``tf.function`` with or without
+  ``jit_compile``; ``torch.compile``), out-of-bounds indices never raise: **gather clips**
+  each coordinate into ``[0, d-1]`` after wrapping negatives once, and **scatter drops**
+  every update whose index row has an out-of-bounds coordinate. The same on jax, tf and
+  torch. (Concrete indices captured by a compiled function still raise, at trace time.)
 * Duplicate indices: "add", "multiply", "min" and "max" combine every update (deterministic;
   floating-point sums may round differently per backend, as any reordered sum does).
   "replace": the LAST update in row-major order of ``indices.shape[:-1]`` wins, on every
@@ -36,6 +39,10 @@ Pinned semantics
   mxnet (``autograd.record``). "min"/"max" gradients follow the framework's convention at
   ties; "replace" sends gradient to the winning update only.
 * NaN in "min"/"max" is not pinned (frameworks differ); ``update_nd`` never mutates ``x``.
+
+Backends: numpy, torch, jax, tensorflow, mxnet and array-api-strict support every function;
+dask supports ``gather_nd`` (the others raise NotImplementedError). Per-framework notes are in
+the ``_<framework>.py`` modules; the shared checks, messages and algorithms in ``_common.py``.
 """
 
 from __future__ import annotations

@@ -118,9 +118,11 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
             return tf.gather_nd(x, _native_index(idx), batch_dims=len(plan.batch))
         except tf.errors.InvalidArgumentError:
             pass  # negative (to wrap) or out-of-bounds indices: the row algorithm decides
-    out, bad = _common.gather_nd(OPS, x, idx, plan)
-    if _eager(idx) and bool(bad):
+    # Eager indices (also a constant captured by a tf.function) are checked on the host;
+    # graph indices get the compiled rule (clip).
+    if _eager(idx) and _common.host_out_of_bounds(idx.numpy(), plan.dims):
         _common.raise_out_of_bounds(fn, idx.numpy(), plan.dims, first_axis=len(plan.batch))
+    out, _ = _common.gather_nd(OPS, x, idx, plan)
     return out
 
 
