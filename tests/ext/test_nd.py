@@ -61,7 +61,7 @@ if xps is not None:
 BACKENDS = list(CONVERT)
 
 SMALL = settings(
-    max_examples=int(os.environ.get("ND_EXAMPLES", "30")),
+    max_examples=int(os.environ.get("ND_EXAMPLES", "25")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -368,10 +368,11 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction):
         nd.gather_nd(to(X), to(BAD))
 
 
-@pytest.mark.parametrize("name", ["jax", "tensorflow"])
+@pytest.mark.parametrize("name", ["jax", "tensorflow", "torch"])
 def test_same_compiled_behaviour_under_arraykit_jit(name):
+    # torch: arraykit.ext.jit compiles with Inductor (fullgraph), ~10 s of C++ compilation.
     ak_jit = pytest.importorskip("arraykit.ext.jit")
-    mod = {"jax": jax, "tensorflow": tf}[name]
+    mod = {"jax": jax, "tensorflow": tf, "torch": torch}[name]
     if mod is None:
         pytest.skip(f"{name} absent")
     _, back, to = _compiled(name)
