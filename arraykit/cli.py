@@ -75,12 +75,11 @@ def info(out: Callable[[str], None] = print) -> int:
             continue
         description, revision, xp = _probe(backend)
         extensions = ", ".join(
-            name for name, ext in EXTENSIONS.items() if xp is not None and ext.supports(backend.name)
+            name + (f" ({ext.describe(backend.name)})" if ext.describe(backend.name) else "")
+            for name, ext in EXTENSIONS.items() if xp is not None and ext.supports(backend.name)
         ) or "-"
         rows.append([backend.name, version, description, revision, extensions])
     out(_table(["framework", "version", "namespace", "standard", "extensions"], rows))
-    if not EXTENSIONS:
-        out("extensions: none built yet (nd, grad and jit are planned)")
     return 0
 
 

@@ -29,3 +29,15 @@ def test_python_dash_m_arraykit():
     out = subprocess.run([sys.executable, "-m", "arraykit", "--help"], capture_output=True,
                          text=True, check=True)
     assert "info" in out.stdout and "demo" in out.stdout
+
+
+def test_every_listed_extension_imports_and_names_known_backends():
+    import importlib
+
+    from arraykit import _registry
+    from arraykit.ext import EXTENSIONS
+
+    assert set(EXTENSIONS) == {"nd", "grad", "jit"}
+    for ext in EXTENSIONS.values():
+        importlib.import_module(ext.module)
+        assert set(ext.backends) <= set(_registry.BY_NAME)

@@ -1,25 +1,48 @@
 """Extension namespaces: what the Array API standard lacks and real users need.
 
-Planned: ``nd`` (gather/scatter with one pinned meaning), ``grad`` and ``jit``. ``EXTENSIONS``
-lists those that exist, with the backends each works on; ``arraykit info`` reports it. It is
-empty until the first extension lands: nothing is listed that does not work.
+- ``arraykit.ext.nd``: gather_nd / scatter_nd / update_nd / segment reductions with one pinned
+  meaning on every backend;
+- ``arraykit.ext.grad``: grad, value_and_grad, jacobian, vjp, stop_gradient over each
+  framework's own autodiff;
+- ``arraykit.ext.jit``: jit with static arguments over each framework's own compiler, and
+  ``is_compiled`` that tells the truth.
+
+``EXTENSIONS`` lists them with the backends each is tested on (and any limit there);
+``arraykit info`` reports it. Nothing is listed that does not work.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class Extension:
-    """One extension namespace and the backends it is tested on."""
+    """One extension namespace: backend name -> "" (works fully) or a short limit note."""
 
     module: str
-    backends: frozenset[str]
+    backends: dict[str, str] = field(default_factory=dict)
 
     def supports(self, backend: str) -> bool:
         return backend in self.backends
 
+    def describe(self, backend: str) -> str:
+        note = self.backends.get(backend)
+        return "" if note is None else note
+
+
+_DIFFERENTIABLE = {"jax": "", "torch": "", "tensorflow": "", "mxnet": "first order only"}
 
 #: name -> Extension, for every extension namespace that exists.
-EXTENSIONS: dict[str, Extension] = {}
+EXTENSIONS: dict[str, Extension] = {
+    "nd": Extension("arraykit.ext.nd", {
+        "numpy": "", "torch": "", "jax": "", "tensorflow": "", "mxnet": "",
+        "array_api_strict": "", "dask": "gather_nd only",
+    }),
+    "grad": Extension("arraykit.ext.grad", dict(_DIFFERENTIABLE)),
+    "jit": Extension("arraykit.ext.jit", {
+        "jax": "", "torch": "", "tensorflow": "",
+        "mxnet": "compiled only for Symbol-compatible code, else eager",
+        "numpy": "eager", "array_api_strict": "eager", "dask": "eager",
+    }),
+}
