@@ -405,7 +405,7 @@ def replace_rows(
 
 
 def sorted_scatter_rows(
-    xp: Any, x2: Any, f: Any, v2: Any, reduction: str, *, take_last: Callable | None = None
+    xp: Any, x2: Any, f: Any, v2: Any, reduction: str
 ) -> Any:
     """Scatter rows with any reduction using only Array API functions (no scatter needed).
 
@@ -413,16 +413,16 @@ def sorted_scatter_rows(
     Loop-free in the data: sort the updates by target row (stably, so "replace" keeps the
     last one), reduce each run of equal targets with a segmented inclusive scan that takes
     ceil(log2 n) vectorised steps, then every target row reads the end of its run, found with
-    ``searchsorted``. Work O(n log n + M log n); every f must be in [0, M).
+    ``searchsorted``. Work O(n log n + M log n). Rows f == M (one past the end) are dropped:
+    no target row reads them.
     """
     n = f.shape[0]
     m = x2.shape[0]
     if n == 0:
         return x2
     op = _COMBINE[reduction](xp)
-    pos = xp.arange(n, dtype=f.dtype)
-    # Unique keys make any sort stable.
-    order = xp.argsort(f * n + pos)
+    # The standard's argsort is stable (stable=True is its default, asked for explicitly).
+    order = xp.argsort(f, stable=True)
     fs = xp.take(f, order)
     vs = xp.take(v2, order, axis=0)
     if reduction != "replace":
@@ -451,9 +451,9 @@ _COMBINE = {
     "max": lambda xp: xp.maximum,
 }
 
-#: The value a segment with no member gets in segment_<reduction>: the reduction's identity
-#: for add/multiply... and for min/max the dtype's extreme (+-inf for floats), as JAX does.
 def segment_fill(reduction: str, dtype_name: str, iinfo: Callable[[str], Any]) -> Any:
+    """The value of a segment no id points at: 0 for sums; for min/max the dtype's extreme
+    (+-inf for floats, as jax.ops.segment_max does; TF uses the finite lowest float)."""
     if reduction == "add":
         return 0
     if dtype_name in _INT:

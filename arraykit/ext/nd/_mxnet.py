@@ -37,10 +37,17 @@ def _paused(func: Any) -> Any:
     return call
 
 
+def _stable_argsort(a: Any) -> Any:
+    # mnp.argsort promises no stability; unique int64 keys (value * n + position) make any
+    # sort stable. Values are row numbers <= M, so M * n must fit in int64 (it does).
+    n = a.shape[0]
+    return mnp.argsort(a.astype("int64") * n + mnp.arange(n, dtype="int64"))
+
+
 # The few standard names sorted_scatter_rows uses, on mxnet.numpy.
 _XP = SimpleNamespace(
     arange=lambda n, dtype=None: mnp.arange(n, dtype=dtype),
-    argsort=_paused(mnp.argsort),
+    argsort=_paused(lambda a, stable=True: _stable_argsort(a)),
     take=lambda a, i, axis=None: mnp.take(a, i, axis=axis),
     concat=lambda arrays, axis=0: mnp.concatenate(arrays, axis=axis),
     zeros=lambda n, dtype=None: mnp.zeros(n, dtype=dtype),
