@@ -120,6 +120,11 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, int):
         if repeats < 0:
             raise ValueError("repeat: repeats must be non-negative")
+        if x.size == 0:
+            # MXNet's repeat of zero-size input fails asynchronously (at the next sync).
+            shape = list(x.shape)
+            shape[ax] *= repeats
+            return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
         return mnp.repeat(x, repeats, axis=ax)
     r = repeats.asnumpy() if isinstance(repeats, ndarray) else __import__("numpy").asarray(repeats)
     import numpy as onp
