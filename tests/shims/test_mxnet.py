@@ -229,6 +229,9 @@ def test_zero_size_reductions_and_round():
     assert host(xp.all(x, axis=1)).tolist() == [True] * 3
     assert host(xp.linalg.trace(xp.zeros((2, 0, 0), dtype=xp.int64))).tolist() == [0, 0]
     assert math.isnan(host(xp.mean(xp.zeros((0,)))))
+    assert host(xp.repeat(xp.zeros((1, 0), dtype=xp.bool), 2, axis=0)).shape == (2, 0)
+    assert host(xp.where(xp.zeros((0, 3), dtype=xp.bool), xp.ones((1, 3)), 0.0)).shape == (0, 3)
+    assert xp.where(xp.ones((1,) * 6 + (2,), dtype=xp.bool), 1.0, 0.0).shape == (1,) * 6 + (2,)
     r = xp.round(xp.asarray([0.5, 1.5, 2.5, 3.5, -2.5], dtype=xp.float64))
     assert host(r).tolist() == [0.0, 2.0, 2.0, 4.0, -2.0]
     assert bool(host(xp.signbit(xp.asarray(-0.0))))
