@@ -503,3 +503,16 @@ def test_gradients_tensorflow_under_xla(fn, reduction):
     np.testing.assert_allclose(gx.numpy(), ngx, atol=1e-6)
     if fn != "gather":
         np.testing.assert_allclose(gu.numpy(), ngu, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_multiply_with_many_rows_and_duplicates(name):
+    # rows * updates > 2**31: a sort key built as row * n + position overflowed int32 on JAX.
+    to, back, _ = CONVERT[name]
+    idx = np.r_[np.arange(10000) * 30, [5, 5, -1]].reshape(-1, 1).astype(np.int32)
+    x = np.ones(300000, np.float32)
+    u = np.full(idx.shape[0], 2.0, np.float32)
+    got = back(nd.update_nd(to(x), to(idx), to(u), reduction="multiply"))
+    want = x.copy()
+    np.multiply.at(want, idx[:, 0], u)
+    np.testing.assert_array_equal(got, want)

@@ -272,13 +272,19 @@ def raise_out_of_bounds(
     raise AssertionError(f"{fn}: out-of-bounds flag raised but no bad index found")
 
 
-def host_out_of_bounds(idx: Any, dims: tuple[int, ...]) -> bool:
-    """Whether a host (NumPy) copy of indices (..., K) holds an entry outside [-d, d)."""
+def host_out_of_bounds(
+    idx: Any, dims: tuple[int, ...], lo: float | None = None, hi: float | None = None
+) -> bool:
+    """Whether a host (NumPy) copy of indices (..., K) holds an entry outside [-d, d).
+
+    ``lo``/``hi``: ``idx.min()``/``idx.max()`` if the caller has them already.
+    """
     idx = np.asarray(idx)
     if idx.size == 0:
         return False
     # Fast common case first: two contiguous reductions over everything.
-    lo, hi = float(idx.min()), float(idx.max())
+    if lo is None or hi is None:
+        lo, hi = float(idx.min()), float(idx.max())
     if lo >= -min(dims) and hi < min(dims):
         return False
     flat = idx.reshape(-1, len(dims))
