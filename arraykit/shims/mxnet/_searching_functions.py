@@ -101,6 +101,11 @@ def where(condition, x1, x2, /):
     cn = require_array(condition, "where")
     if cn != "bool":
         condition = condition.astype("bool")
+    if not isinstance(x1, ndarray) and not isinstance(x2, ndarray):
+        # Two Python scalars: the default dtype of the wider kind, on condition's device.
+        kinds = {type(v) for v in (x1, x2)}
+        name = D.DEFAULT_FLOAT if float in kinds else D.DEFAULT_INT if int in kinds else "bool"
+        x1 = mnp.array(x1, dtype=name, ctx=condition.ctx)
     a, b, n = binary(x1, x2, "where")
     if not isinstance(a, ndarray):
         a = scalar_array(a, b, n)
