@@ -10,6 +10,7 @@ calls on its fast path; ``shim-gen`` is therefore the shim's own Python cost, an
 is the same difference between the best rounds (robust to load from other processes).
 
     python benchmarks/tf_shim_overhead.py [--sizes 4 1000] [--rounds 15] [--number 2000]
+                                          [--clock cpu|wall]
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import time
 import timeit
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -86,9 +88,14 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[4, 1000])
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--number", type=int, default=2000)
+    ap.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                    help="cpu: this process's CPU time (robust when other jobs load the "
+                         "machine; TF runs small eager ops inline); wall: perf_counter")
     a = ap.parse_args()
+    timer = time.process_time if a.clock == "cpu" else time.perf_counter
     variants = ["raw", "gen", "shim", "tnp"] + (["keras"] if kops is not None else [])
-    print(f"TF {tf.__version__}; median us/call over {a.rounds} rounds x {a.number} calls")
+    print(f"TF {tf.__version__}; median us/call ({a.clock} clock) over {a.rounds} rounds x "
+          f"{a.number} calls")
     for n in a.sizes:
         rng = np.random.default_rng(0)
         x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
@@ -105,7 +112,8 @@ def main() -> None:
             times: dict = {v: [] for v in fs}
             for _ in range(a.rounds):
                 for v, f in fs.items():
-                    times[v].append(timeit.timeit(f, number=a.number) / a.number * 1e6)
+                    t = timeit.timeit(f, number=a.number, timer=timer)
+                    times[v].append(t / a.number * 1e6)
             med = {v: statistics.median(t) for v, t in times.items()}
             best = {v: min(t) for v, t in times.items()}
             row = "".join(f"{med.get(v, float('nan')):9.2f}" for v in variants)
