@@ -36,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default=None, help="glob over function names, e.g. 'linalg.*'")
     p.add_argument("--backends", default=None, help="comma-separated subset to compare")
     p.add_argument("--no-bad-inputs", action="store_true")
+    p.add_argument("--bad-inputs-only", action="store_true",
+                   help="only the bad-input table (with --write-results: only bad_inputs.*)")
     p.add_argument("--write-results", action="store_true",
                    help="write conformance/results/differential.json and bad_inputs.{md,json}")
     p.add_argument("--json", default=None, help="write this run's summary here")
@@ -56,6 +58,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"differential run: reference {names[0]}, compared {names[1:]}, "
           f"{examples} cases per (function, dtype)", flush=True)
 
+    if args.bad_inputs_only:
+        bad = bad_inputs.run(backends)
+        unexpected, expected, stale = harness.triage(bad["mismatch_keys"], harness.load_known(),
+                                                     bad["exercised"])
+        print(bad_inputs.render({"this environment": bad["rows"]}))
+        for key in unexpected:
+            print(f"UNEXPECTED {key[0]} {key[1]} {key[2]}  # {bad['mismatch_keys'][key]}")
+        if args.write_results:
+            bad_inputs.write(bad, "mxnet" if "mxnet" in names else "main", RESULTS)
+        return 1 if unexpected else 0
     stats = harness.run(backends, examples, derandomize=derandomize, only=args.only,
                         progress=not args.quiet, special_examples=special, ci=args.ci)
     known = harness.load_known()
