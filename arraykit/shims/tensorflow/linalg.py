@@ -22,6 +22,9 @@ Behaviour the standard leaves open, as implemented here:
   results for that matrix (the others in the batch are unaffected) rather than TF's error.
 * ``slogdet`` of a singular matrix: ``sign == 0`` and ``logabsdet == -inf``.
 * Other TF runtime failures surface as ``ValueError``/``TypeError`` naming the function.
+* Every function works inside ``tf.function`` (AutoGraph calls them unconverted). Under
+  ``jit_compile=True`` (XLA) all but ``det``, ``slogdet``, ``eig`` and ``eigvals`` compile:
+  TensorFlow has no XLA kernels for those four.
 """
 
 from __future__ import annotations
