@@ -71,7 +71,7 @@ def test_quick_run_writes_results_table(tmp_path) -> None:
     environments), with the dispatch microbenchmark; checks the files and the table."""
     rc = overhead.main(["--quick", "--frameworks", "numpy", "--rounds", "3",
                         "--min-sample-s", "0.002", "--micro", "dispatch",
-                        "--results-dir", str(tmp_path), "--env", "smoke"])
+                        "--results-dir", str(tmp_path), "--env", "smoke", "--cache-dir", ""])
     assert rc == 0
     doc = json.loads((tmp_path / "smoke.quick.json").read_text())
     assert {r["workload"] for r in doc["results"]} == set(overhead.WORKLOADS)
