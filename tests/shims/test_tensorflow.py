@@ -323,3 +323,21 @@ def test_graph_mode_matches_eager(family):
         if isinstance(u, bool):
             continue
         np.testing.assert_allclose(np.asarray(u), np.asarray(v), equal_nan=True)
+
+
+def test_bad_input_conventions():
+    x = xp.ones((2, 3))
+    with pytest.raises(IndexError):  # AxisError: both IndexError and ValueError
+        xp.sum(x, axis=5)
+    with pytest.raises(ValueError):
+        xp.sort(x, axis=-3)
+    with pytest.raises(IndexError):
+        xp.take(xp.arange(3), xp.asarray([10]))
+    with pytest.raises(TypeError, match="sin"):
+        xp.sin([1.0, 2.0])
+    with pytest.raises(TypeError, match="add"):
+        xp.add(x, np.ones((2, 3)))
+    with pytest.raises(TypeError, match="^sum"):
+        xp.sum("abc")
+    assert xp.argmax(xp.ones((0, 3)), axis=1).shape == (0,)
+    assert xp.diff(xp.arange(2), n=3).shape == (0,)

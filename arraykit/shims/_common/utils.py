@@ -13,15 +13,20 @@ from typing import Any
 from . import dtypes as _d
 
 
+class AxisError(ValueError, IndexError):
+    """An out-of-range axis. Both a ValueError and an IndexError (like NumPy's AxisError), so
+    code written against either convention catches it."""
+
+
 def normalize_axis(axis, ndim: int, fname: str) -> int:
-    """``axis`` as a non-negative int for an array of ``ndim`` dimensions (ValueError if out
+    """``axis`` as a non-negative int for an array of ``ndim`` dimensions (AxisError if out
     of range, TypeError if not an integer)."""
     try:
         a = operator.index(axis)
     except TypeError:
         raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
     if not -ndim <= a < ndim:
-        raise ValueError(f"{fname}: axis {axis} is out of bounds for array of dimension {ndim}")
+        raise AxisError(f"{fname}: axis {axis} is out of bounds for array of dimension {ndim}")
     return a + ndim if a < 0 else a
 
 

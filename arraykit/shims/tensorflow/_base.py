@@ -48,17 +48,15 @@ def wrap_errors(fname: str):
 
 
 def arr(x, fname: str):
-    """An array argument as a tf.Tensor: tensors pass, Variables read, others converted with
-    the standard's default dtypes."""
+    """An array argument as a tf.Tensor: tensors pass, Variables are read. Anything else
+    (Python scalars, lists, other frameworks' arrays) is refused with a TypeError naming
+    ``fname``: mixing frameworks silently would hide copies; use ``asarray`` first."""
     if type(x) is ET or isinstance(x, tf.Tensor):
         return x
     if isinstance(x, tf.Variable):
         return x.value()
-    if isinstance(x, (bool, int, float, complex)):
-        return _t.as_tensor(x)
-    from ._creation_functions import asarray  # noqa: PLC0415 - late to avoid a cycle
-
-    return asarray(x)
+    raise TypeError(f"{fname}: expected a tf.Tensor or tf.Variable, got {type(x).__name__}"
+                    " (convert with asarray first)")
 
 
 def check_dtype(fname: str, x, allowed: frozenset, category: str):

@@ -179,8 +179,9 @@ def as_tensor(x, dtype=None):
 
 
 def _scalar_const(x, d):
-    """A 0-d constant of dtype ``d`` from a Python scalar; integers wrap like C on overflow
-    only where the value fits the dtype's range (otherwise TF raises, surfaced as OverflowError)."""
+    """A 0-d constant of dtype ``d`` from a Python scalar. A Python int outside the integer
+    dtype's range raises OverflowError (the standard leaves it undefined; TF would raise a
+    raw error)."""
     if d in _INTS and type(x) is not builtins.bool:
         lo, hi = _d.IINFO[_NAMES[d]][1:]
         if not lo <= x <= hi:
@@ -213,14 +214,24 @@ def promote_args(fname: str, x1, x2):
     if s1 and s2:
         raise TypeError(f"{fname}: at least one argument must be an array")
     if s2:
+        if not isinstance(x1, (tf.Tensor, tf.Variable)):
+            raise TypeError(f"{fname}: expected tf.Tensor or tf.Variable, got "
+                            f"{type(x1).__name__}")
         x1 = as_tensor(x1)
         d = _scalar_dtype(x2, x1.dtype, fname)
         # A complex scalar upcasts a real array (the only case where d differs).
         return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d)
     if s1:
+        if not isinstance(x2, (tf.Tensor, tf.Variable)):
+            raise TypeError(f"{fname}: expected tf.Tensor or tf.Variable, got "
+                            f"{type(x2).__name__}")
         x2 = as_tensor(x2)
         d = _scalar_dtype(x1, x2.dtype, fname)
         return _scalar_const(x1, d), (x2 if d is x2.dtype else tf.cast(x2, d))
+    for a in (x1, x2):
+        if not isinstance(a, (tf.Tensor, tf.Variable)):
+            raise TypeError(f"{fname}: expected tf.Tensor, tf.Variable or a Python scalar, got "
+                            f"{type(a).__name__} (convert with asarray first)")
     x1 = as_tensor(x1)
     x2 = as_tensor(x2)
     d1 = x1.dtype

@@ -7,7 +7,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
 from . import _dtypes as _t
-from ._base import arr, ndim, wrap_errors
+from ._base import OpError, arr, ndim, wrap_errors
 
 __all__ = ["take", "take_along_axis"]
 
@@ -36,7 +36,10 @@ def take(x, indices, /, *, axis=None):
             raise ValueError("take: axis is required unless x is 1-D")
         axis = 0
     ax = _u.normalize_axis(axis, n, "take")
-    return tf.gather(x, _wrap_neg(indices, tf.shape(x)[ax]), axis=ax)
+    try:
+        return tf.gather(x, _wrap_neg(indices, tf.shape(x)[ax]), axis=ax)
+    except OpError as e:
+        raise IndexError(f"take: {getattr(e, 'message', e)}") from None
 
 
 @wrap_errors("take_along_axis")
@@ -57,4 +60,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
     perm[ax], perm[-1] = perm[-1], perm[ax]
     xt = tf.transpose(x, perm)
     it = _wrap_neg(tf.transpose(indices, perm), xs[ax])
-    return tf.transpose(tf.gather(xt, it, axis=n - 1, batch_dims=n - 1), perm)
+    try:
+        return tf.transpose(tf.gather(xt, it, axis=n - 1, batch_dims=n - 1), perm)
+    except OpError as e:
+        raise IndexError(f"take_along_axis: {getattr(e, 'message', e)}") from None

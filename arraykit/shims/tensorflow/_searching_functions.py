@@ -23,7 +23,9 @@ def _arg(fn, x, axis, keepdims, fname):
         if axis not in (None, 0, -1):
             raise ValueError(f"{fname}: axis out of range for a 0-d array")
         return tf.constant(0, tf.int64)
-    if x.shape.num_elements() == 0:
+    shp = x.shape.as_list()
+    if (axis is None and x.shape.num_elements() == 0) or (
+            axis is not None and shp[_u.normalize_axis(axis, n, fname)] == 0):
         raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
     if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
         x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)

@@ -54,7 +54,8 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
             d = _t.promote_dtypes("diff", d, p.dtype)
         x = tf.concat([p if p.dtype is d else _m.cast(p, d) for p in parts], ax)
     for _ in range(n):
-        lo = tf.gather(x, tf.range(0, tf.shape(x)[ax] - 1), axis=ax)
-        hi = tf.gather(x, tf.range(1, tf.shape(x)[ax]), axis=ax)
+        m = tf.maximum(tf.shape(x)[ax] - 1, 0)  # n >= length: empty along the axis
+        lo = tf.gather(x, tf.range(0, m), axis=ax)
+        hi = tf.gather(x, tf.range(1, m + 1), axis=ax)
         x = _m.not_equal(hi, lo) if x.dtype is tf.bool else _m.sub(hi, lo)
     return x
