@@ -53,8 +53,17 @@ def shape(a: Any) -> tuple[int, ...]:
     return a.shape
 
 
+#: dtype -> name: NumPy builds ``dtype.name`` anew on every access (~3 us).
+_DTYPE_NAMES: dict[Any, str] = {}
+
+
 def dtype_name(a: Any) -> str:
-    return np.asarray(a).dtype.name if isinstance(a, np.generic) else a.dtype.name
+    d = a.dtype
+    try:
+        return _DTYPE_NAMES[d]
+    except KeyError:
+        name = _DTYPE_NAMES[d] = d.name
+        return name
 
 
 def scalar_like(value: Any, like: Any) -> Any:
