@@ -145,6 +145,13 @@ def repeat(x, repeats, /, *, axis=None):
     elif repeats < 0:
         raise ValueError("repeat: repeats must be non-negative")
     d = x.dtype
+    shp = x.shape.as_list()
+    if x.shape.num_elements() == 0:
+        # tf.repeat mis-shapes empty inputs with per-element repeats: build the result.
+        total = tf.reduce_sum(tf.broadcast_to(tf.cast(repeats, tf.int64), [shp[ax]]))
+        out = [tf.constant(s_, tf.int64) for s_ in shp]
+        out[ax] = total
+        return tf.zeros(tf.stack(out), d)
     if d is tf.uint16 or d is tf.uint32:
         return _m.cast(tf.repeat(_m.cast(x, tf.int64), repeats, axis=ax), d)
     return tf.repeat(x, repeats, axis=ax)
