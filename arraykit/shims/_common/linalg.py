@@ -126,12 +126,13 @@ def matrix_norm(xp, x, *, keepdims=False, ord="fro", svdvals=None, fname="matrix
             r = xp.zeros(tuple(x.shape[:-2]), dtype=a.dtype)
             return _expand2(xp, r) if keepdims else r
         s = svdvals(x)
+        # Singular values are sorted, but a reduction avoids indexing (slow on some tensors).
         if ord == "nuc":
             r = xp.sum(s, axis=-1)
         elif ord == 2:
-            r = s[..., 0]
+            r = xp.max(s, axis=-1)
         else:
-            r = s[..., -1]
+            r = xp.min(s, axis=-1)
         return _expand2(xp, r) if keepdims else r
     if isinstance(ord, bool) or ord not in (1, -1, INF, -INF):
         raise ValueError(f"{fname}: unsupported ord {ord!r}")
@@ -203,7 +204,8 @@ def cross(xp, x1, x2, *, axis=-1, fname="cross"):
     """Cross product of 3-vectors along ``axis`` (negative, counted from the end of both).
 
     ``x1``/``x2`` share a dtype; the other axes broadcast. Exactly ``a1*b2 - a2*b1`` etc.
-    Uses ``xp.moveaxis``, ``xp.stack`` and elementwise ``*``/``-``.
+    Uses ``xp.unstack``, ``xp.stack`` and elementwise ``*``/``-`` (no indexing, which is
+    slow on some frameworks' tensors).
     """
     axis = _index(fname, "axis", axis)
     nmin = min(x1.ndim, x2.ndim)
@@ -223,12 +225,11 @@ def cross(xp, x1, x2, *, axis=-1, fname="cross"):
             f"{fname}: the size of axis {axis} must be 3 for both arrays, got shapes "
             f"{tuple(x1.shape)} and {tuple(x2.shape)}"
         )
-    a = xp.moveaxis(x1, axis, -1) if axis != -1 else x1
-    b = xp.moveaxis(x2, axis, -1) if axis != -1 else x2
-    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
-    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
-    out = xp.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
-    return xp.moveaxis(out, -1, axis) if axis != -1 else out
+    a0, a1, a2 = xp.unstack(x1, axis=axis)
+    b0, b1, b2 = xp.unstack(x2, axis=axis)
+    # The remaining axes broadcast in the products; a negative ``axis`` puts the new axis at
+    # the same place counted from the end of the broadcast shape.
+    return xp.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=axis)
 
 
 def outer(xp, x1, x2, *, fname="outer"):

@@ -130,6 +130,10 @@ class _xp:
         return tf.stack(arrays, axis=axis)
 
     @staticmethod
+    def unstack(x, axis=0):
+        return tuple(tf.unstack(x, axis=axis))
+
+    @staticmethod
     def concat(arrays, axis=0):
         return tf.concat(arrays, axis=axis)
 
@@ -429,7 +433,7 @@ def solve(x1, x2, /):
                 f"solve: x2 of shape {tuple(x2.shape)} does not match x1 of shape "
                 f"{tuple(x1.shape)}"
             )
-        a, b = _broadcast_batch("solve", x1, x2[:, None], rhs_batch=False)
+        a, b = _broadcast_batch("solve", x1, tf.expand_dims(x2, -1), rhs_batch=False)
         vector = True
     elif n2 >= 2:
         if x2.shape[-2] is not None and m is not None and x2.shape[-2] != m:
@@ -456,7 +460,7 @@ def solve(x1, x2, /):
             raise _translate("solve", e, x1, x2) from None
     else:
         r = _qr_solve(a, b)
-    return r[..., 0] if vector else r
+    return tf.squeeze(r, -1) if vector else r
 
 
 def qr(x, /, *, mode="reduced"):
@@ -647,13 +651,17 @@ def diagonal(x, /, *, offset=0):
         offset = int(offset.__index__())
     except (AttributeError, TypeError):
         raise TypeError(f"diagonal: offset must be an integer, got {offset!r}") from None
-    # Slice first: TF's diag_part rejects offsets beyond the matrix, the standard wants an
-    # empty diagonal there.
-    if offset > 0:
-        x = x[..., :, offset:]
-    elif offset < 0:
-        x = x[..., -offset:, :]
-    return _run("diagonal", tf.linalg.diag_part, x)
+    m, n = x.shape[-2], x.shape[-1]
+    if offset and m is not None and n is not None and not -m < offset < n:
+        # TF's diag_part rejects offsets beyond the matrix; the standard wants an empty
+        # diagonal there.
+        batch = x.shape[:-2]
+        shape = tuple(batch) + (0,) if batch.is_fully_defined() else \
+            tf.concat([tf.shape(x)[:-2], [0]], 0)
+        return tf.zeros(shape, dtype=x.dtype)
+    if not offset:
+        return _run("diagonal", tf.linalg.diag_part, x)
+    return _run("diagonal", tf.linalg.diag_part, x, k=offset)
 
 
 def trace(x, /, *, offset=0, dtype=None):
