@@ -176,7 +176,7 @@ def run(
             f"--max-examples={max_examples}",
             f"--xfails-file={stripped}",
             "--json-report", f"--json-report-file={report}", "--json-report-omit=log",
-            "-p", "no:cacheprovider", "-p", "conformance._hypothesis_profile",
+            "-p", "no:cacheprovider", "-p", "conformance._suite_plugin",
             # Timing limits measure this 2-core machine's load, not conformance.
             "--hypothesis-disable-deadline",
             "-q", "-rfE",
