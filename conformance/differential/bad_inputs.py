@@ -261,5 +261,11 @@ def render(data: dict) -> str:
             cells = [_cell(r["results"].get(b)) for b in backends]
             out.append(f"| {r['id']} | {r['kind']} | `{r['input']}` | {r['expected']} | "
                        + " | ".join(cells) + " |")
+        out += ["", "| backend | expected class | message names the function |", "|---|---|---|"]
+        for b in backends:
+            res = [r["results"][b] for r in rows if b in r["results"]]
+            raised = [v for v in res if v["raised"] is not None and v["consistent"]]
+            out.append(f"| {b} | {sum(v['consistent'] for v in res)}/{len(res)} | "
+                       f"{sum(bool(v['names_function']) for v in raised)}/{len(raised)} |")
         out.append("")
     return "\n".join(out)

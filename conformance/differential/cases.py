@@ -80,7 +80,10 @@ def elements(dt: str, lo: float = -10, hi: float = 10, special: bool = False,
     else:
         # bounds must be representable at the width (0.99 is not a float32)
         cast = np.float32 if width == 32 else np.float64
-        real = st.floats(float(cast(lo)), float(cast(hi)), width=width)
+        # No subnormals: XLA (jax) and TensorFlow flush them to zero on CPU (FTZ/DAZ), a
+        # systemic difference recorded once at the top of known_mismatches.txt; drawing them
+        # would make every elementwise function mismatch at random.
+        real = st.floats(float(cast(lo)), float(cast(hi)), width=width, allow_subnormal=False)
     if nonzero:
         real = real.filter(lambda v: abs(v) > 0.1)
     if special:
@@ -414,7 +417,8 @@ def _square(draw, dt, batch=True, spd=False, n=None):
 def _post_sorted_eig(r):
     # Eigenvalue order is free. Sort on coarsely rounded keys so that float32 round-off
     # (ill-conditioned near-repeated eigenvalues) cannot swap neighbours; compare full values.
-    w = np.asarray(r).astype(np.complex128)
+    w = np.asarray(r)
+    w = w.astype(np.result_type(w.dtype, np.complex64))  # keep the precision (tolerances)
     key_re, key_im = np.round(w.real, 2), np.round(w.imag, 2)
     order = np.lexsort((key_im, key_re), axis=-1)
     return np.take_along_axis(w, order, axis=-1)
@@ -527,9 +531,8 @@ def _svd(draw, func, dt, special):
 def _solve(draw, func, dt, special):
     a = _square(draw, dt, batch=False)
     n = a.shape[-1]
+    # a vector b, a matrix b, and a batched b that broadcasts against the single matrix
     b = arrays(draw, dt, draw(st.sampled_from([(n,), (n, 2), (2, n, 1)])))
-    if b.ndim == 1 and False:
-        pass
     return _case(func, dt, (a, b), lambda xp, x, y: xp.linalg.solve(x, y),
                  params=f"b{b.shape}", tol="loose")
 

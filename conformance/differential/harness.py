@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 
 from . import cases as C
@@ -257,7 +258,8 @@ def _ci_subset(dts: list[str], index: int, k: int) -> list[str]:
 
 
 def run(backends: list[Backend], examples: int, *, derandomize: bool, only: str | None = None,
-        progress: bool = False, special_examples: int | None = None, ci: bool = False) -> Stats:
+        progress: bool = False, special_examples: int | None = None, ci: bool = False,
+        seed: int | None = None) -> Stats:
     """Walk the spec table; ``examples`` cases per (function, dtype) and per special suite.
 
     ``ci``: restrict each function to a rotating subset of its dtypes (the CI-sized run).
@@ -286,7 +288,7 @@ def run(backends: list[Backend], examples: int, *, derandomize: bool, only: str 
                 if n <= 0:
                     continue
                 stats.pairs.add((row["qualname"], dt))
-                _drive(row, dt, special, n, backends, stats, derandomize)
+                _drive(row, dt, special, n, backends, stats, derandomize, seed)
         if progress:
             print(f"[{i + 1:3d}/{len(rows)}] {row['qualname']:<24} {time.time() - t0:6.2f}s  "
                   f"cases={stats.cases} mismatch keys={len(stats.mismatches)}", flush=True)
@@ -294,7 +296,12 @@ def run(backends: list[Backend], examples: int, *, derandomize: bool, only: str 
     return stats
 
 
-def _drive(row, dt, special, n, backends, stats, derandomize):
+def _drive(row, dt, special, n, backends, stats, derandomize, seed=None):
+    """Let hypothesis draw ``n`` cases of (row, dt) and run each on every backend.
+
+    The inner test never fails (mismatches are collected in ``stats``), so hypothesis does
+    not shrink: the first failing input of each key is kept as drawn.
+    """
     strategy = C.strategy_for(row, dt, special)
 
     @settings(max_examples=n, database=None, deadline=None, derandomize=derandomize,
@@ -305,6 +312,8 @@ def _drive(row, dt, special, n, backends, stats, derandomize):
         case = data.draw(strategy)
         run_case(case, backends, stats, label_for(case, dt, special))
 
+    if seed is not None:
+        drive = hyp_seed(seed)(drive)
     drive()
 
 
