@@ -341,3 +341,25 @@ def test_bad_input_conventions():
         xp.sum("abc")
     assert xp.argmax(xp.ones((0, 3)), axis=1).shape == (0,)
     assert xp.diff(xp.arange(2), n=3).shape == (0,)
+
+
+def test_opt_in_keeps_tf_internals_working():
+    """TF's own code (gradients, Keras) uses operators with tuples and reads .shape."""
+    xp.enable_array_object()
+    try:
+        r = (6, 4) // tf.constant([2, 2])
+        np.testing.assert_array_equal(r.numpy(), [3, 2])
+
+        @tf.function
+        def grad(x):
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = tf.reduce_mean(tf.reduce_sum(x * x, axis=1))
+            return t.gradient(y, x)
+
+        np.testing.assert_allclose(grad(tf.ones((3, 4))).numpy(), np.full((3, 4), 2 / 3),
+                                   rtol=1e-6)
+        assert tf.ones((2, 3)).shape == (2, 3)
+        assert tf.ones((2, 3)).shape.as_list() == [2, 3]
+    finally:
+        xp.disable_array_object()

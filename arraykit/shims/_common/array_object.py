@@ -36,12 +36,15 @@ UNARY_OPERATORS = {
 }
 
 
-def make_operators(fns: dict, is_operand: Callable[[object], bool]) -> dict:
+def make_operators(fns: dict, is_operand: Callable[[object], bool],
+                   coerce: Callable[[object, object], object] | None = None) -> dict:
     """Operator dunders from namespace functions ``fns`` (name -> callable).
 
     ``is_operand(other)`` says whether ``other`` is something the operator handles (an array
     of this framework or a Python scalar); otherwise the dunder returns ``NotImplemented`` so
-    that Python can try the other operand.
+    that Python can try the other operand. ``coerce(self, other)``, if given, converts an
+    accepted operand first (e.g. the Python sequences a framework's own code relies on its
+    operators accepting).
     """
     out: dict = {}
 
@@ -49,11 +52,15 @@ def make_operators(fns: dict, is_operand: Callable[[object], bool]) -> dict:
         def op(self, other):
             if not is_operand(other):
                 return NotImplemented
+            if coerce is not None:
+                other = coerce(self, other)
             return f(self, other)
 
         def rop(self, other):
             if not is_operand(other):
                 return NotImplemented
+            if coerce is not None:
+                other = coerce(self, other)
             return f(other, self)
 
         return op, rop

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
 import tensorflow as tf
 from tensorflow.python.framework import ops as _ops
 from tensorflow.python.framework import tensor as _tensor_mod
@@ -30,7 +31,17 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 def _is_operand(o) -> bool:
-    return type(o) in _PY_SCALARS or isinstance(o, (tf.Tensor, tf.Variable))
+    # Sequences and NumPy values too: TF's own code (gradients, Keras) relies on operators
+    # such as ``shape_tuple // tensor`` accepting them.
+    return type(o) in _PY_SCALARS or isinstance(
+        o, (tf.Tensor, tf.Variable, list, tuple, np.ndarray, np.generic))
+
+
+def _coerce(self, o):
+    """Array-likes become tensors as TF's operators make them (dtype hinted by ``self``)."""
+    if type(o) in _PY_SCALARS or isinstance(o, (tf.Tensor, tf.Variable)):
+        return o
+    return tf.convert_to_tensor(o, dtype_hint=self.dtype)
 
 
 def _array_namespace(self, /, *, api_version=None):
@@ -308,7 +319,7 @@ def _build() -> dict:
     import arraykit.shims.tensorflow as xp  # noqa: PLC0415
 
     fns = {n: getattr(xp, n) for n in dir(xp) if not n.startswith("_")}
-    ops_table = make_operators(fns, _is_operand)
+    ops_table = make_operators(fns, _is_operand, _coerce)
     common = {
         "__array_namespace__": _array_namespace,
         "mT": property(_mT, doc="Matrix transpose of the last two axes."),
