@@ -59,11 +59,14 @@ DTYPE = np.float32
 
 #: Result equality, per output element: |arraykit - native| <= ATOL * scale + RTOL * |native|
 #: with scale = max |native| of that output. Float32 everywhere; the two sides run the same
-#: formulas in the same order, so they differ by kernel rounding only. Voxel counts (integers
+#: formulas in the same order, so they differ by kernel rounding only, which later steps can
+#: amplify: bilinear resampling turns a 1e-7 relative difference in pixel coordinates (TF's
+#: matmul with transpose_b vs a transposed operand) into ~4e-5 of the image's range, hence
+#: ATOL 1e-4 of the output's largest magnitude. Voxel counts (integers
 #: stored as floats) may differ where a point lies on a cell boundary to within rounding:
 #: at most VOXEL_MOVED of the points may change cell (each move changes two counts by 1).
 RTOL = 1e-4
-ATOL = 1e-5
+ATOL = 1e-4
 VOXEL_MOVED = 1e-3
 
 

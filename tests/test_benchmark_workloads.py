@@ -1,7 +1,7 @@
 """The overhead study's workloads: arraykit's version equals the native one on every framework
 installed here (small sizes), and the runner's --quick mode writes its files.
 
-Tolerance: that of ``benchmarks.overhead.compare`` (float32; 1e-5 x max|native| + 1e-4 x
+Tolerance: that of ``benchmarks.overhead.compare`` (float32; 1e-4 x max|native| + 1e-4 x
 |native| per element; voxel counts: at most 0.1% of points in another cell).
 """
 
