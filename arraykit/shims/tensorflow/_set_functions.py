@@ -1,6 +1,8 @@
 """Set functions: isin and the unique_* family (data-dependent shapes: eager or dynamic-shape
-graphs). Output order is TF's (first occurrence), which the standard allows; every NaN is its
-own unique value."""
+graphs). Unique values come back sorted ascending (complex: by real, then imaginary part; NaNs
+last), as NumPy, PyTorch and JAX return them: the standard leaves the order open, but code
+such as array-api-extra's union1d relies on it, and arraykit gives one order everywhere.
+Every NaN is its own unique value."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ def _unique(x):
         rd = tf.float32 if d is tf.complex64 else tf.float64
         pairs = tf.stack([_m.real(flat, Tout=rd), _m.imag(flat, Tout=rd)], 1)
         v, idx, cnt = _a.unique_with_counts_v2(pairs, axis=[0], out_idx=tf.int64)
-        return _m._complex(v[:, 0], v[:, 1], Tout=d), idx, cnt
+        return _sorted(_m._complex(v[:, 0], v[:, 1], Tout=d), idx, tf.cast(cnt, tf.int64), d)
     if d in (tf.uint16, tf.uint32, tf.uint64, tf.bool):
         wd = tf.int64 if d is not tf.bool else tf.int8
         v, idx, cnt = _a.unique_with_counts(_m.cast(flat, wd), out_idx=tf.int64)
@@ -51,7 +53,24 @@ def _unique(x):
             idx = tf.where(nan, nk + nan_rank, tf.gather(remap, idx))
             v = tf.concat([v2, tf.fill([nn], tf.constant(float("nan"), d))], 0)
             cnt = tf.concat([cnt2, tf.ones([nn], cnt.dtype)], 0)
-    return v, idx, tf.cast(cnt, tf.int64)
+    return _sorted(v, idx, tf.cast(cnt, tf.int64), d)
+
+
+def _sorted(v, idx, cnt, d):
+    """Unique values in ascending order, with inverse indices and counts permuted to match."""
+    if d in _t._CPLX:
+        rd = tf.float32 if d is tf.complex64 else tf.float64
+        by_imag = tf.argsort(_m.imag(v, Tout=rd), stable=True)
+        by_real = tf.argsort(_m.real(tf.gather(v, by_imag), Tout=rd), stable=True)
+        perm = tf.gather(by_imag, by_real)
+    else:
+        key = _m.cast(v, tf.int8) if d is tf.bool else v
+        if d in _t._REAL:
+            # NaNs sit at the end already (see above); a stable sort keeps them after +inf.
+            key = tf.where(_m.is_nan(v), tf.constant(float("inf"), d), v)
+        perm = tf.argsort(key, stable=True)
+    new_position = tf.cast(tf.math.invert_permutation(perm), tf.int64)
+    return tf.gather(v, perm), tf.gather(new_position, idx), tf.gather(cnt, perm)
 
 
 @wrap_errors("unique_values")

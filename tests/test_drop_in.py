@@ -1,0 +1,45 @@
+"""SciPy, scikit-learn and array-api-extra on TensorFlow / MXNet arrays (conformance/drop_in.py).
+
+Every case either works (same values as on NumPy, a native array back) or is listed in
+KNOWN_FAILURES with whose limitation it is; a listed case that starts working fails here too,
+so the README's table cannot go stale.
+"""
+
+import importlib.util
+
+import pytest
+
+from conformance import drop_in
+
+PARAMS = [
+    pytest.param(fw, case, id=f"{fw}-{drop_in.case_id(case)}")
+    for fw in drop_in.FRAMEWORKS
+    for case in drop_in.CASES
+]
+
+
+@pytest.mark.parametrize("framework, case", PARAMS)
+def test_drop_in(framework, case):
+    if importlib.util.find_spec(framework) is None:
+        pytest.skip(f"{framework} is not installed in this environment")
+    if not drop_in.available(framework, case.library):
+        pytest.skip(f"{case.library} is not installed in this environment")
+    works, detail = drop_in.run_case(case, framework)
+    if works is None:
+        pytest.skip(detail)
+    known = drop_in.KNOWN_FAILURES.get((framework, drop_in.case_id(case)))
+    if known is None:
+        assert works, f"{drop_in.case_id(case)} on {framework}: {detail}"
+    else:
+        assert not works, (
+            f"{drop_in.case_id(case)} now works on {framework}: remove it from "
+            f"KNOWN_FAILURES ({known[0]}: {known[1]})"
+        )
+
+
+def test_every_known_failure_names_a_real_case_and_a_category():
+    ids = {drop_in.case_id(c) for c in drop_in.CASES}
+    for (framework, case), (category, why) in drop_in.KNOWN_FAILURES.items():
+        assert framework in drop_in.FRAMEWORKS and case in ids
+        assert category in ("library limitation", "framework limitation", "arraykit bug")
+        assert why
