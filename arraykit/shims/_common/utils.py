@@ -42,6 +42,15 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
     return (normalize_axis(axis, ndim, fname),)
 
 
+def expand_dims_axes(axis, ndim: int) -> tuple:
+    """``expand_dims``'s ``axis`` (an int or, since 2025.12, a tuple of ints) for an input of
+    ``ndim`` dimensions: the positions of the new axes in the result, non-negative and sorted.
+    Each must lie in ``[-N, N)`` with N the result's rank (AxisError, an IndexError, if not);
+    a repeated position raises ValueError."""
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    return tuple(sorted(normalize_axes(axes, ndim + len(axes), "expand_dims")))
+
+
 def broadcast_shapes(*shapes) -> tuple:
     """The standard's ``broadcast_shapes``: the broadcast shape of the given shapes (tuples of
     ints, ``None`` for unknown dimensions); ValueError when they do not broadcast."""

@@ -26,6 +26,7 @@ from typing import Any
 import jax as _jax
 import jax.numpy as _jnp
 
+from .._common.utils import expand_dims_axes, normalize_axes
 from . import fft, linalg
 from ._reexport import reexport
 
@@ -44,34 +45,13 @@ def meshgrid(*arrays: Any, indexing: str = "xy") -> tuple[Any, ...]:
 
 def permute_dims(x: Any, /, axes: tuple[int, ...]) -> Any:
     """``jax.numpy.permute_dims`` with negative axes normalised (new in 2025.12)."""
-    ndim = _jnp.ndim(x)
-    normalised = []
-    for axis in axes:
-        axis = operator.index(axis)
-        if not -ndim <= axis < ndim:
-            raise ValueError(
-                f"permute_dims: axis {axis} is out of range for an array of {ndim} dimensions"
-            )
-        normalised.append(axis % ndim if ndim else axis)
-    return _jnp.permute_dims(x, tuple(normalised))
+    return _jnp.permute_dims(x, normalize_axes(tuple(axes), _jnp.ndim(x), "permute_dims"))
 
 
 def expand_dims(x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
     """``jax.numpy.expand_dims`` with the spec's errors: IndexError for an axis outside
     ``[-N, N)`` (N = output rank), ValueError for a repeated axis."""
-    axes = (axis,) if not isinstance(axis, tuple) else axis
-    out_ndim = _jnp.ndim(x) + len(axes)
-    normalised = []
-    for ax in axes:
-        ax = operator.index(ax)
-        if not -out_ndim <= ax < out_ndim:
-            raise IndexError(
-                f"expand_dims: axis {ax} is out of range for a result of {out_ndim} dimensions"
-            )
-        normalised.append(ax % out_ndim)
-    if len(set(normalised)) != len(normalised):
-        raise ValueError(f"expand_dims: repeated axis in {axis!r}")
-    return _jnp.expand_dims(x, tuple(normalised))
+    return _jnp.expand_dims(x, expand_dims_axes(axis, _jnp.ndim(x)))
 
 
 def _default_int(unsigned: bool = False) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
+from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from ._helpers import (bool_safe, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
                        require_array)
@@ -62,19 +63,9 @@ def concat(arrays, /, *, axis=0):
 def expand_dims(x, /, axis=0):
     """Array API ``expand_dims``; ``axis`` may be a tuple (2025.12)."""
     require_array(x, "expand_dims")
-    axes = (axis,) if not isinstance(axis, (tuple, list)) else tuple(axis)
-    out_ndim = x.ndim + len(axes)
-    norm = []
-    for a in axes:
-        if not isinstance(a, int) or isinstance(a, bool):
-            raise TypeError("expand_dims: axis must be an int or a tuple of ints")
-        if not -out_ndim <= a < out_ndim:
-            raise IndexError(f"expand_dims: axis {a} is out of bounds")
-        norm.append(a % out_ndim)
-    if len(set(norm)) != len(norm):
-        raise ValueError("expand_dims: repeated axis")
+    norm = expand_dims_axes(axis, x.ndim)
     it = iter(x.shape)
-    shape = tuple(1 if i in norm else next(it) for i in range(out_ndim))
+    shape = tuple(1 if i in norm else next(it) for i in range(x.ndim + len(norm)))
     return x.reshape(shape)
 
 

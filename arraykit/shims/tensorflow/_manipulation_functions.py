@@ -81,7 +81,7 @@ def expand_dims(x, /, axis):
     n = ndim(x)
     if isinstance(axis, tuple):
         out_n = n + len(axis)
-        axes = sorted(_u.normalize_axes(axis, out_n, "expand_dims"))
+        axes = _u.expand_dims_axes(axis, n)
         shape = x.shape.as_list()
         dyn = None if None not in shape else tf.unstack(tf.shape(x))
         src = iter(dyn if dyn is not None else shape)
