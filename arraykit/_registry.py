@@ -122,6 +122,17 @@ def _tf_is_lazy(x: Any) -> bool:
     return not hasattr(x, "numpy")
 
 
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """A function that imports ``module`` on first call and calls its ``name`` (a shim's
+    device helpers, say: importing them here would import the framework)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = name
+    return call
+
+
 def _numpy_writeable(x: Any) -> bool:
     return bool(x.flags.writeable)
 
@@ -154,7 +165,9 @@ BACKENDS: list[Backend] = [
     Backend("tensorflow", ("tensorflow:Tensor", "tensorflow:Variable"),          "arraykit.shims.tensorflow",
             served_by="arraykit shim", constructor="tensorflow:constant",
             namespace_names=("arraykit.shims.tensorflow",),
-            lazy=_tf_is_lazy, writeable=False),
+            lazy=_tf_is_lazy, writeable=False,
+            device=_lazy("arraykit.shims.tensorflow._devices", "device_of"),
+            to_device=_lazy("arraykit.shims.tensorflow._devices", "to_device")),
     Backend("mxnet",      ("mxnet.numpy:ndarray",),                              "arraykit.shims.mxnet",
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",)),

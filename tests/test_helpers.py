@@ -79,6 +79,10 @@ def test_tensorflow_helpers():
     assert not arraykit.is_writeable_array(x)
     assert not arraykit.is_lazy_array(x)
     assert arraykit.size(x) == 2
+    xp = arraykit.array_namespace(x)
+    cpu = arraykit.device(x)
+    assert cpu == xp.__array_namespace_info__().default_device()
+    assert arraykit.device(arraykit.to_device(x, cpu)) == cpu
 
     @tf.function(input_signature=[tf.TensorSpec(None, tf.float32)])
     def graph(t):
