@@ -218,6 +218,7 @@ def run(
         "date": datetime.date.today().isoformat(),
         "suite": "data-apis/array-api-tests",
         "suite_commit": _git_commit(root),
+        "arraykit_commit": _git_commit(HERE.parent),
         "spec_commit": _git_commit(root / "array-api"),
         "max_examples": max_examples,
         "array_object_opt_in": bool(array_object and target.enable_array_object),
