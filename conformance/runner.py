@@ -22,6 +22,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 XFAILS_DIR = HERE / "xfails"
+# Skips are only for tests the suite should not have run at all (e.g. it ignores
+# ARRAY_API_TESTS_SKIP_DTYPES for some tests); anything that can run and fails is an xfail.
+SKIPS_DIR = HERE / "skips"
 RESULTS_DIR = HERE / "results"
 API_VERSION = "2025.12"
 
@@ -144,6 +147,7 @@ def run(
     root = find_suite(suite)
     xfail_path = XFAILS_DIR / f"{backend}.txt"
     xfails = read_xfails(xfail_path) if array_object else {}
+    skips = read_xfails(SKIPS_DIR / f"{backend}.txt")
     variant = backend if array_object or not target.enable_array_object else f"{backend}-namespace-only"
 
     statements = ["import arraykit"]
@@ -167,6 +171,8 @@ def run(
     with tempfile.TemporaryDirectory() as tmp:
         stripped = Path(tmp) / "xfails.txt"
         stripped.write_text("".join(f"{test_id}\n" for test_id in xfails))
+        skips_file = Path(tmp) / "skips.txt"
+        skips_file.write_text("".join(f"{test_id}\n" for test_id in skips))
         report = Path(tmp) / "report.json"
         extra = list(pytest_args or [])
         # The whole suite unless the extra arguments name test files or ids themselves.
@@ -175,6 +181,7 @@ def run(
             sys.executable, "-m", "pytest", *paths,
             f"--max-examples={max_examples}",
             f"--xfails-file={stripped}",
+            f"--skips-file={skips_file}",
             "--json-report", f"--json-report-file={report}", "--json-report-omit=log",
             "-p", "no:cacheprovider", "-p", "conformance._suite_plugin",
             # Timing limits measure this 2-core machine's load, not conformance.
@@ -184,7 +191,8 @@ def run(
         ]
         print(f"conformance: {variant}: array-api-tests at {root} "
               f"({(_git_commit(root) or 'unknown')[:12]}), {API_VERSION}, "
-              f"--max-examples {max_examples}, {len(xfails)} xfails", flush=True)
+              f"--max-examples {max_examples}, {len(xfails)} xfails, {len(skips)} skips",
+              flush=True)
         print(f"conformance: ARRAY_API_TESTS_MODULE={module_spec}", flush=True)
         start = time.monotonic()
         log_path = RESULTS_DIR / f"{variant}.log"
@@ -226,6 +234,7 @@ def run(
         "pass_rate": round(counts["passed"] / ran, 4) if ran else None,
         "xfail_file": str(xfail_path.relative_to(HERE.parent)) if xfails else None,
         "xfail_entries": len(xfails),
+        "skip_entries": len(skips),
         # id -> the first line of its error, to read and to write xfail reasons from.
         "failed_tests": failed,
         "duration_s": round(duration, 1),
