@@ -544,6 +544,8 @@ def _arraykit_error(exc: BaseException) -> bool:
 def run_case(fw: Framework, workload: str, mode: str, size: dict, opts: argparse.Namespace,
              progress: Progress | None = None) -> dict:
     """Check and time one cell; returns its JSON record (status ok/mismatch/error)."""
+    if workload == "control" and mode == "compiled" and opts.compiled_steps:
+        size = dict(size, steps=opts.compiled_steps)
     rec: dict = {"workload": workload, "framework": fw.name, "version": fw.version,
                  "mode": mode, "size": describe_size(workload, size)}
     args = tuple(fw.asarray(a) for a in make_inputs(workload, size))
@@ -705,6 +707,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--cache-dir", type=Path,
                    default=Path.home() / ".cache" / "arraykit-benchmarks",
                    help="persistent jax/TF compile cache ('' for none)")
+    p.add_argument("--compiled-steps", type=int, default=None,
+                   help="rollout steps of the compiled control cells (default: the "
+                        "size's). XLA takes 6-8 min to compile the 100-step unrolled "
+                        "gradient on a loaded 2-core machine; the table shows the size used")
     p.add_argument("--note", default="",
                    help="a remark on the conditions of the run, kept in the JSON and table")
     p.add_argument("--report-only", action="store_true",
