@@ -466,3 +466,19 @@ def segment_fill(reduction: str, dtype_name: str, iinfo: Callable[[str], Any]) -
         info = iinfo(dtype_name)
         return info.max if reduction == "min" else info.min
     return math.inf if reduction == "min" else -math.inf
+
+
+def cached_dtype_name(to_name: Callable[[Any], str] = lambda d: d.name) -> Callable[[Any], str]:
+    """``dtype_name(a)`` for a backend module: ``a.dtype``'s name, cached per dtype object
+    (NumPy, for one, builds ``dtype.name`` anew on every access, ~3 us)."""
+    names: dict[Any, str] = {}
+
+    def dtype_name(a: Any) -> str:
+        d = a.dtype
+        try:
+            return names[d]
+        except KeyError:
+            name = names[d] = to_name(d)
+            return name
+
+    return dtype_name

@@ -120,17 +120,7 @@ def shape(a: Any) -> tuple[int, ...]:
     return tuple(a.shape)
 
 
-#: dtype -> name: NumPy builds ``dtype.name`` anew on every access (~3 us).
-_DTYPE_NAMES: dict[Any, str] = {}
-
-
-def dtype_name(a: Any) -> str:
-    d = a.dtype
-    try:
-        return _DTYPE_NAMES[d]
-    except KeyError:
-        name = _DTYPE_NAMES[d] = np.dtype(d).name
-        return name
+dtype_name = _common.cached_dtype_name(lambda d: np.dtype(d).name)
 
 
 def scalar_like(value: Any, like: Any) -> Any:

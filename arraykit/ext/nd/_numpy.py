@@ -53,17 +53,7 @@ def shape(a: Any) -> tuple[int, ...]:
     return a.shape
 
 
-#: dtype -> name: NumPy builds ``dtype.name`` anew on every access (~3 us).
-_DTYPE_NAMES: dict[Any, str] = {}
-
-
-def dtype_name(a: Any) -> str:
-    d = a.dtype
-    try:
-        return _DTYPE_NAMES[d]
-    except KeyError:
-        name = _DTYPE_NAMES[d] = d.name
-        return name
+dtype_name = _common.cached_dtype_name()
 
 
 def scalar_like(value: Any, like: Any) -> Any:
