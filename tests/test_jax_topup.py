@@ -71,3 +71,10 @@ def test_dtypes_follow_the_spec(xp):
     assert jnp.dtype(xp.cumulative_prod(empty).dtype).kind == "u"
     info = xp.finfo(jnp.float32)
     assert type(info.eps) is float and type(info.max) is float and info.bits == 32
+
+
+def test_all_any_see_the_imaginary_part(xp):
+    z = jnp.asarray([0.5j, 1.0 + 0j])
+    assert bool(xp.all(z)) and bool(xp.any(jnp.asarray([0j, 0.5j])))
+    assert not bool(xp.any(jnp.asarray([0j, 0j])))
+    assert xp.all(jnp.ones((2, 3)), axis=1, keepdims=True).shape == (2, 1)

@@ -11,6 +11,8 @@ tracers (jit, grad, vmap):
 - ``cumulative_prod`` widens small integers to the default integer width, also for empty
   arrays (jax forgets to on size-0 input);
 - ``finfo`` reports Python floats, not float32 scalars;
+- ``all``/``any`` test complex elements against 0 (jax 0.10 ignores the imaginary part:
+  ``all([0.5j])`` is False there);
 - ``__array_namespace_info__().devices()`` returns a tuple;
 - ``linalg`` and ``fft`` are this package's modules (2025.12 adds ``linalg.eig``/``eigvals``,
   which jax has already).
@@ -72,6 +74,20 @@ def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
         if kind == "b" or (kind in "iu" and _jnp.dtype(x.dtype).itemsize < _default_int().itemsize):
             dtype = _default_int(unsigned=kind == "u")
     return _jnp.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+def _nonzero_if_complex(x: Any) -> Any:
+    return x != 0 if _jnp.iscomplexobj(x) else x
+
+
+def all(x: Any, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Any:
+    """``jax.numpy.all``; complex elements count as true when either part is nonzero."""
+    return _jnp.all(_nonzero_if_complex(x), axis=axis, keepdims=keepdims)
+
+
+def any(x: Any, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Any:
+    """``jax.numpy.any``; complex elements count as true when either part is nonzero."""
+    return _jnp.any(_nonzero_if_complex(x), axis=axis, keepdims=keepdims)
 
 
 class _FloatInfo:
