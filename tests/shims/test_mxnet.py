@@ -237,3 +237,12 @@ def test_zero_size_reductions_and_round():
     assert bool(host(xp.signbit(xp.asarray(-0.0))))
     f = xp.asarray([7.20575940379279e16], dtype=xp.float64)
     assert host(xp.add(xp.zeros_like(f), 7.20575940379279e16))[0] == 7.20575940379279e16
+
+
+# --- regressions from the differential harness ------------------------------------------
+
+def test_broadcast_to_error_names_broadcast_to():
+    with pytest.raises(ValueError, match="broadcast_to"):
+        xp.broadcast_to(xp.ones((3,)), (4, 2))
+    with pytest.raises(ValueError, match="broadcast_to"):
+        xp.broadcast_to(xp.ones((3,)), (1,))

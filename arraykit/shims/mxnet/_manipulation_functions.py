@@ -26,7 +26,11 @@ def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
     require_array(x, "broadcast_to")
     shape = tuple(int(s) for s in shape)
-    if broadcast_shapes(x.shape, shape) != shape:
+    try:
+        ok = broadcast_shapes(x.shape, shape) == shape
+    except ValueError:
+        ok = False
+    if not ok:
         raise ValueError(f"broadcast_to: cannot broadcast {x.shape} to {shape}")
     return x if x.shape == shape else mnp.broadcast_to(x, shape)
 
