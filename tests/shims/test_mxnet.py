@@ -246,3 +246,10 @@ def test_broadcast_to_error_names_broadcast_to():
         xp.broadcast_to(xp.ones((3,)), (4, 2))
     with pytest.raises(ValueError, match="broadcast_to"):
         xp.broadcast_to(xp.ones((3,)), (1,))
+
+
+def test_eye_bool():
+    for args, kw in [((2,), {}), ((2, 3), {"k": 1}), ((3,), {"k": -1}), ((2,), {"k": 5})]:
+        r = xp.eye(*args, dtype=xp.bool, **kw)
+        assert r.dtype == xp.bool
+        assert (host(r) == onp.eye(*args, dtype=bool, **kw)).all()

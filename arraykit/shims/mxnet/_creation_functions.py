@@ -214,6 +214,9 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     if k >= cols or -k >= n_rows:
         # No diagonal inside the matrix (MXNet's k parameter is a C long: huge k fails).
         return mnp.zeros((n_rows, cols), dtype=name, ctx=ctx)
+    if name == "bool":
+        # mxnet.numpy.eye has no bool dtype: build in uint8 (exact) and cast.
+        return mnp.eye(n_rows, cols, k=k, dtype="uint8", ctx=ctx).astype("bool")
     return mnp.eye(n_rows, cols, k=k, dtype=name, ctx=ctx)
 
 
