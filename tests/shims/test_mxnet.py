@@ -253,3 +253,10 @@ def test_eye_bool():
         r = xp.eye(*args, dtype=xp.bool, **kw)
         assert r.dtype == xp.bool
         assert (host(r) == onp.eye(*args, dtype=bool, **kw)).all()
+
+
+def test_astype_refuses_dtype_name_string():
+    x = xp.ones(3)
+    with pytest.raises(TypeError, match="astype"):
+        xp.astype(x, "float64")
+    assert xp.astype(x, xp.float64).dtype == xp.float64

@@ -17,6 +17,9 @@ from ._helpers import check_device, ndarray, require_array
 def astype(x, dtype, /, *, copy=True, device=None):
     """Array API ``astype``: MXNet's differentiable cast; TypeError for dtypes MXNet lacks."""
     src = require_array(x, "astype")
+    if isinstance(dtype, str):
+        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
+        raise TypeError(f"astype: expected a dtype object, got the string {dtype!r}")
     name = D.dtype_name(dtype, "astype")
     out = x
     if device is not None:
