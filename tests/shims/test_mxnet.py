@@ -260,3 +260,12 @@ def test_astype_refuses_dtype_name_string():
     with pytest.raises(TypeError, match="astype"):
         xp.astype(x, "float64")
     assert xp.astype(x, xp.float64).dtype == xp.float64
+
+
+def test_repeat_zero_keeps_other_dims():
+    x = xp.ones((3, 1))
+    for reps in (0, xp.asarray(0), xp.asarray([0, 0, 0])):
+        r = xp.repeat(x, reps, axis=0)
+        assert r.shape == (0, 1)
+        assert host(r).shape == (0, 1)
+    assert xp.repeat(xp.ones((2, 3)), 0, axis=1).shape == (2, 0)

@@ -115,8 +115,9 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, int):
         if repeats < 0:
             raise ValueError("repeat: repeats must be non-negative")
-        if x.size == 0:
-            # MXNet's repeat of zero-size input fails asynchronously (at the next sync).
+        if x.size == 0 or repeats == 0:
+            # MXNet's repeat of zero-size input fails asynchronously (at the next sync), and
+            # repeats=0 drops the other dimensions ((3, 1) -> (0,)).
             shape = list(x.shape)
             shape[ax] *= repeats
             return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
@@ -124,7 +125,7 @@ def repeat(x, repeats, /, *, axis=None):
     r = repeats.asnumpy() if isinstance(repeats, ndarray) else __import__("numpy").asarray(repeats)
     import numpy as onp
     if r.ndim == 0:
-        return mnp.repeat(x, int(r), axis=ax)
+        return repeat(x, int(r), axis=ax)
     if r.shape[0] not in (1, x.shape[ax]):
         raise ValueError("repeat: repeats must broadcast to the axis length")
     if (r < 0).any():
