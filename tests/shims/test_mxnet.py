@@ -269,3 +269,16 @@ def test_repeat_zero_keeps_other_dims():
         assert r.shape == (0, 1)
         assert host(r).shape == (0, 1)
     assert xp.repeat(xp.ones((2, 3)), 0, axis=1).shape == (2, 0)
+
+
+@pytest.mark.parametrize("func", [xp.argmin, xp.argmax])
+def test_argminmax_zero_size_along_nonempty_axis(func):
+    x = xp.ones((2, 0))
+    r = func(x, axis=0)
+    assert r.shape == (0,) and r.dtype == xp.int64
+    assert host(r).shape == (0,)
+    assert func(x, axis=0, keepdims=True).shape == (1, 0)
+    with pytest.raises(ValueError, match=func.__name__):
+        func(x, axis=1)
+    with pytest.raises(ValueError, match=func.__name__):
+        func(x)

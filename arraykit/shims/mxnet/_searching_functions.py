@@ -6,22 +6,25 @@ import numpy as onp
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import (binary, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
-                       require_array, scalar_array)
+from ._helpers import (binary, broadcast_shapes, empty_reduction, ndarray, normalize_axes,
+                       normalize_axis, require_array, scalar_array)
 from ._helpers import where as _where
 
 
 def _arg(op, x, axis, keepdims, func):
     n = require_array(x, func)
     D.check_kind(n, "real numeric", func)
-    if x.size == 0:
-        raise ValueError(f"{func}: attempt to get {func} of an empty array")
     if axis is None:
+        if x.size == 0:
+            raise ValueError(f"{func}: attempt to get {func} of an empty array")
         r = op(x.reshape(-1), axis=0)
         return r.reshape((1,) * x.ndim) if keepdims else r
     ax = normalize_axis(axis, x.ndim, func)
     if x.shape[ax] == 0:
         raise ValueError(f"{func}: attempt to get {func} of an empty axis")
+    if x.size == 0:
+        # A non-empty axis of a zero-size array: an empty index array (MXNet's kernel fails).
+        return empty_reduction(x, (ax,), keepdims, 0, "int64")
     r = op(x, axis=ax)
     if keepdims:
         r = r.reshape(x.shape[:ax] + (1,) + x.shape[ax + 1:])
