@@ -282,3 +282,27 @@ def test_argminmax_zero_size_along_nonempty_axis(func):
         func(x, axis=1)
     with pytest.raises(ValueError, match=func.__name__):
         func(x)
+
+
+_BINARY_NAMES = ["add", "subtract", "multiply", "divide", "equal", "not_equal", "less",
+                 "greater", "atan2", "hypot", "pow", "maximum", "minimum", "remainder",
+                 "floor_divide", "copysign", "logaddexp", "nextafter"]
+
+
+@pytest.mark.parametrize("name", _BINARY_NAMES)
+@pytest.mark.parametrize("shapes", [((2, 3), (4,)), ((0,), (2,))])
+def test_binary_non_broadcastable_shapes_raise_value_error(name, shapes):
+    f = getattr(xp, name)
+    with pytest.raises(ValueError, match=name):
+        f(xp.ones(shapes[0]), xp.ones(shapes[1]))
+    # mixed dtypes take the slow (promoting) path
+    with pytest.raises(ValueError, match=name):
+        f(xp.ones(shapes[0], dtype=xp.float32), xp.ones(shapes[1], dtype=xp.float64))
+
+
+@pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor", "bitwise_and"])
+def test_bool_binary_non_broadcastable_shapes(name):
+    with pytest.raises(ValueError, match=name):
+        getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool), xp.ones((4,), dtype=xp.bool))
+    assert getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool),
+                             xp.ones((3,), dtype=xp.bool)).shape == (2, 3)

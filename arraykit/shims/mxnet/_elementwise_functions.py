@@ -15,8 +15,11 @@ import numpy as onp
 from mxnet import np as mnp
 
 from . import _dtypes as D
-from ._helpers import (_GET_DTYPE, _byref, _c_int, binary, binary_arrays, binary_bcast, codes_of,
-                       dtype_code, ndarray, require_array, scalar_array)
+from mxnet.base import MXNetError
+
+from ._helpers import (_GET_DTYPE, _byref, _c_int, binary, binary_arrays, binary_bcast,
+                       check_broadcast, codes_of, dtype_code, ndarray, require_array,
+                       scalar_array)
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
@@ -97,8 +100,14 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
             _GET_DTYPE(x2.handle, _byref(c2))
             d = c1.value
             if d == c2.value and d in allowed_dt:
-                return fast_bool(x1, x2) if d == 7 else fast(x1, x2)
-        a, b, n = binary(x1, x2, name)
+                try:
+                    return fast_bool(x1, x2) if d == 7 else fast(x1, x2)
+                except MXNetError:
+                    # Shape inference runs at the call: a failure there is most likely
+                    # non-broadcastable shapes (checked only now, to keep this path cheap).
+                    check_broadcast(x1.shape, x2.shape, name)
+                    raise
+        a, b, n = binary(x1, x2, name, True)
         if n not in allowed:
             D.check_kind(n, kind, name)
         if n == "bool" and bool_op is not None:
@@ -345,14 +354,14 @@ def remainder(x1, x2, /):
 
 def pow(x1, x2, /):  # noqa: A001 - the standard's name
     """Array API ``pow``; integer to a negative integer power is unspecified by the standard."""
-    a, b, n = binary(x1, x2, "pow")
+    a, b, n = binary(x1, x2, "pow", True)
     D.check_kind(n, "numeric", "pow")
     return mnp.power(a, b)
 
 
 def maximum(x1, x2, /):
     """Array API ``maximum``; nan propagates."""
-    a, b, n = binary(x1, x2, "maximum")
+    a, b, n = binary(x1, x2, "maximum", True)
     D.check_kind(n, "real numeric", "maximum")
     r = mnp.maximum(a, b)
     if n in D.KIND_SETS["integral"]:
@@ -362,7 +371,7 @@ def maximum(x1, x2, /):
 
 def minimum(x1, x2, /):
     """Array API ``minimum``; nan propagates."""
-    a, b, n = binary(x1, x2, "minimum")
+    a, b, n = binary(x1, x2, "minimum", True)
     D.check_kind(n, "real numeric", "minimum")
     r = mnp.minimum(a, b)
     if n in D.KIND_SETS["integral"]:
@@ -406,7 +415,7 @@ def nextafter(x1, x2, /):
     MXNet has no bit-level float ops, so this one goes through NumPy on the host (it has no
     gradient to lose: the result is piecewise constant).
     """
-    a, b, n = binary_arrays(x1, x2, "nextafter")
+    a, b, n = binary_arrays(x1, x2, "nextafter", True)
     D.check_kind(n, "real floating", "nextafter")
     r = onp.nextafter(a.asnumpy(), b.asnumpy())
     return mnp.array(r, dtype=n, ctx=a.ctx)

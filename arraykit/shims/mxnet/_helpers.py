@@ -67,16 +67,23 @@ def scalar_array(value, like, name: str):
 _EXACT = 2 ** 53
 
 
-def binary(x1, x2, func: str):
+def binary(x1, x2, func: str, bcast: bool = False):
     """Operands of a binary function and their result dtype name, per the standard.
 
     Fast path: two arrays of one dtype.  Python scalars take the array's dtype (the spec's
     rule); they stay Python scalars (MXNet's scalar ops keep the array dtype) unless MXNet's
     scalar op would lose them (ints beyond 2**53, any scalar with a bool array).
+    ``bcast``: the function broadcasts its operands, so two arrays of different shapes are
+    checked here (ValueError naming ``func``; MXNet would raise ``MXNetError``).
     """
     if isinstance(x1, ndarray):
         n1 = _NAME_OF.get(x1.dtype)
         if isinstance(x2, ndarray):
+            if bcast:
+                s1 = x1.shape
+                s2 = x2.shape
+                if s1 != s2:
+                    check_broadcast(s1, s2, func)
             n2 = _NAME_OF.get(x2.dtype)
             if n1 is n2 and n1 is not None:
                 return x1, x2, n1
@@ -103,6 +110,15 @@ def binary(x1, x2, func: str):
     raise TypeError(f"{func}: at least one argument must be an mxnet.numpy.ndarray")
 
 
+def check_broadcast(s1, s2, func: str) -> None:
+    """ValueError naming ``func`` unless shapes ``s1`` and ``s2`` broadcast (MXNet's own
+    error is an ``MXNetError`` from its shape inference)."""
+    try:
+        _u.broadcast_shapes(s1, s2)
+    except ValueError:
+        raise ValueError(f"{func}: shapes {s1} and {s2} are not broadcastable") from None
+
+
 def _scalar_operand(value, like, name):
     if name == "bool" or (D.is_int(name) and not -_EXACT <= value <= _EXACT):
         return scalar_array(value, like, name)
@@ -119,9 +135,9 @@ def _scalar_operand(value, like, name):
     return value
 
 
-def binary_arrays(x1, x2, func: str):
+def binary_arrays(x1, x2, func: str, bcast: bool = False):
     """Like :func:`binary` but scalars become 0-d arrays (for MXNet ops without scalar forms)."""
-    a, b, n = binary(x1, x2, func)
+    a, b, n = binary(x1, x2, func, bcast)
     if not isinstance(a, ndarray):
         a = scalar_array(a, b, n)
     elif not isinstance(b, ndarray):
@@ -166,7 +182,7 @@ def binary_bcast(x1, x2, func: str):
     MXNet's broadcasting kernels reject bool for ``&``/``|``/``^``, and the multi-step
     implementations combine bool masks of both operands, so they start from equal shapes.
     """
-    a, b, n = binary_arrays(x1, x2, func)
+    a, b, n = binary_arrays(x1, x2, func, True)
     if a.shape != b.shape:
         shape = broadcast_shapes(a.shape, b.shape)
         if a.shape != shape:
