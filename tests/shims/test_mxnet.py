@@ -306,3 +306,17 @@ def test_bool_binary_non_broadcastable_shapes(name):
         getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool), xp.ones((4,), dtype=xp.bool))
     assert getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool),
                              xp.ones((3,), dtype=xp.bool)).shape == (2, 3)
+
+
+@pytest.mark.parametrize("ord", [-1, -2, -0.5, -3, -math.inf])
+def test_vector_norm_negative_ord_with_zero(ord):
+    for data in ([0.0, 2.0], [2.0, 0.0, 1.0], [0.0, math.inf], [1.0, 2.0], [3.0, math.inf]):
+        a = onp.asarray(data, dtype=onp.float32)
+        with onp.errstate(divide="ignore"):
+            ref = onp.linalg.norm(a, ord=ord)
+        got = host(xp.linalg.vector_norm(xp.asarray(a), ord=ord))
+        assert onp.allclose(got, ref, rtol=1e-5), (data, got, ref)
+    assert math.isnan(float(host(xp.linalg.vector_norm(xp.asarray([0.0, math.nan]), ord=ord))))
+    r = xp.linalg.vector_norm(xp.asarray([[0.0, 2.0], [1.0, 4.0]]), ord=ord, axis=1,
+                              keepdims=True)
+    assert r.shape == (2, 1) and host(r)[0, 0] == 0 and host(r)[1, 0] > 0

@@ -19,6 +19,7 @@ from mxnet import np as mnp
 from . import _dtypes as D
 from .._common import linalg as _L
 from ._helpers import binary, bool_safe, broadcast_shapes, require_array
+from ._helpers import where as _where
 from ._creation_functions import triu
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
@@ -259,7 +260,20 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
     n = require_array(x, "vector_norm")
     D.check_kind(n, "real floating", "vector_norm")
-    return _L.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
+    r = _L.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
+    if isinstance(ord, (int, float)) and not isinstance(ord, bool) and -_INF < ord < 0:
+        # Negative ords sum 1/|x|**p, which is inf for a zero element, and MXNet's sum of an
+        # array holding inf is nan (an MXNet 1.9.1 bug): the norm of a vector with a zero (and
+        # no nan) is 0, as NumPy computes it.
+        from ._utility_functions import any as _any
+        a = mnp.abs(x)
+        zero = _any(mnp.equal(a, 0), axis=axis, keepdims=keepdims)
+        nan = _any(mnp.isnan(a), axis=axis, keepdims=keepdims)
+        r = _where(mnp.multiply(zero, mnp.logical_not(nan)), mnp.zeros_like(r), r)
+    return r
+
+
+_INF = float("inf")
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
