@@ -320,3 +320,26 @@ def test_vector_norm_negative_ord_with_zero(ord):
     r = xp.linalg.vector_norm(xp.asarray([[0.0, 2.0], [1.0, 4.0]]), ord=ord, axis=1,
                               keepdims=True)
     assert r.shape == (2, 1) and host(r)[0, 0] == 0 and host(r)[1, 0] > 0
+
+
+def test_take_out_of_bounds_raises_index_error():
+    x = xp.ones(3)
+    for idx in ([5], [3], [-4], [0, 1, 7]):
+        with pytest.raises(IndexError, match="take"):
+            xp.take(x, xp.asarray(idx))
+    with pytest.raises(IndexError, match="take"):
+        xp.take(xp.ones((2, 0)), xp.asarray([0]), axis=1)
+    assert host(xp.take(x * 2, xp.asarray([-3, 2]))).tolist() == [2.0, 2.0]
+    assert xp.take(xp.ones((2, 0)), xp.asarray([], dtype=xp.int64), axis=1).shape == (2, 0)
+
+
+def test_take_along_axis_out_of_bounds_raises_index_error():
+    x = xp.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(xp.ones(3), xp.asarray([5]), axis=0)
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(x, xp.asarray([[0], [-4]]), axis=1)
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(x, xp.asarray([[2, 0, 1]]), axis=0)
+    assert host(xp.take_along_axis(x, xp.asarray([[-1], [0]]), axis=1)).tolist() == [[3.0],
+                                                                                     [4.0]]

@@ -24,7 +24,9 @@ What differs from the standard, and why:
   arraykit checks dtypes, shapes, axes and empty reductions itself so that those raise at the
   call.  What can still surface later: LAPACK failures (singular matrix in ``inv``/``solve``,
   non-positive-definite ``cholesky``), out-of-memory, and out-of-bounds *values* in index
-  arrays (``take`` wraps them modulo the axis length; ``x[idx]`` raises asynchronously).
+  arrays (``x[idx]`` raises asynchronously; ``take``/``take_along_axis`` raise IndexError at
+  the call for small index arrays in CPU memory, otherwise ``take`` wraps them modulo the
+  axis length and ``take_along_axis`` raises asynchronously).
 * Autograd: everything except ``nextafter``, ``unique_*``, the ``repeats`` array of ``repeat``
   and host-data ``asarray`` is built from MXNet ops, so gradients flow under
   ``mxnet.autograd.record()`` where MXNet can differentiate the op.

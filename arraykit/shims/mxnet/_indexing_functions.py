@@ -1,8 +1,11 @@
 """Indexing functions: take, take_along_axis.
 
-Negative indices count from the end, as the standard allows.  Out-of-bounds indices are not
-checked (that needs a device-to-host sync per call): MXNet wraps them modulo the axis length
-instead of raising.
+Negative indices count from the end, as the standard allows.  Out-of-bounds indices raise
+IndexError at the call when checking is cheap: the indices live in CPU memory and have at most
+:data:`HOST_CHECK_MAX` elements (the copy to NumPy waits only for the op that produced them,
+about 10 us).  Otherwise (GPU or large indices) they are not checked, since that needs a
+device-to-host sync per call: ``take`` wraps them modulo the axis length and
+``take_along_axis`` fails asynchronously (``MXNetError`` at the next sync).
 """
 
 from __future__ import annotations
@@ -21,6 +24,23 @@ def _indices(indices, func):
     return indices
 
 
+#: Index arrays of at most this many elements (in CPU memory) are bounds-checked on the host.
+HOST_CHECK_MAX = 4096
+
+
+def _check_bounds(indices, n, func):
+    """IndexError naming ``func`` for an index outside ``[-n, n)``, when that is cheap."""
+    size = indices.size
+    if size == 0 or size > HOST_CHECK_MAX or indices.ctx.device_type != "cpu":
+        return
+    h = indices.asnumpy()
+    lo = int(h.min())
+    hi = int(h.max())
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise IndexError(f"{func}: index {bad} is out of bounds for an axis of size {n}")
+
+
 def take(x, indices, /, *, axis=None):
     """Array API ``take``; ``axis`` is required for arrays of more than one dimension."""
     require_array(x, "take")
@@ -30,6 +50,7 @@ def take(x, indices, /, *, axis=None):
             raise ValueError("take: axis is required for arrays of more than one dimension")
         axis = 0
     ax = normalize_axis(axis, x.ndim, "take")
+    _check_bounds(indices, x.shape[ax], "take")
     if x.shape[ax] == 0:
         return mnp.take(x, indices, axis=ax)
     return mnp.take(x, indices, axis=ax, mode="wrap")
@@ -42,6 +63,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
     ax = normalize_axis(axis, x.ndim, "take_along_axis")
     if indices.ndim != x.ndim:
         raise ValueError("take_along_axis: x and indices must have the same number of dims")
+    _check_bounds(indices, x.shape[ax], "take_along_axis")
     idx = indices.astype("int64")
     idx = _where(idx < 0, idx + x.shape[ax], idx)
     # ``mxnet.numpy.take_along_axis`` is a NumPy host fallback (no autograd, no int8), so
