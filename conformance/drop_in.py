@@ -306,3 +306,36 @@ if __name__ == "__main__":
         kept = [s for s in old.split("### ")[1:] if not any(s.startswith(fw) for fw in FRAMEWORKS
                                                              if f"### {fw}" in text)]
         RESULTS.write_text(text + "".join(f"\n### {s}" for s in kept))
+        write_readme_summary()
+
+
+README = RESULTS.parent.parent.parent / "README.md"
+SUMMARY_START, SUMMARY_END = "<!-- drop-in:start -->", "<!-- drop-in:end -->"
+
+
+def write_readme_summary() -> None:
+    """Summarise ``results/drop_in.md`` in the README: per framework and library, how many
+    calls work, and why the others do not."""
+    rows = ["| framework | library | works | does not work, and why |", "|---|---|---|---|"]
+    for section in RESULTS.read_text().split("### ")[1:]:
+        framework = section.split()[0]
+        per_lib: dict[str, list[str]] = {}
+        for line in section.splitlines():
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if len(cells) != 4 or cells[2] not in ("yes", "no"):
+                continue
+            per_lib.setdefault(cells[0], []).append(line)
+            if cells[2] == "no":
+                per_lib[cells[0]].append(f"NO {cells[1]} {cells[3]}")
+        for lib, lines in per_lib.items():
+            total = sum(1 for ln in lines if not ln.startswith("NO "))
+            failures = [ln[3:] for ln in lines if ln.startswith("NO ")]
+            works = total - len(failures)
+            why = "; ".join(sorted({f.split(" ", 1)[1].replace(" / ", ": ", 1) for f in failures}))
+            names = ", ".join(f.split(" ", 1)[0] for f in failures)
+            rows.append(f"| {framework} | {lib} | {works}/{total} | "
+                        f"{names + ' (' + why + ')' if failures else ''} |")
+    text = README.read_text()
+    head, _, rest = text.partition(SUMMARY_START)
+    _, _, tail = rest.partition(SUMMARY_END)
+    README.write_text(head + SUMMARY_START + "\n" + "\n".join(rows) + "\n" + SUMMARY_END + tail)
