@@ -824,8 +824,11 @@ def render_markdown(docs: list[dict]) -> str:
             if comp and comp.get("arraykit_compilation"):
                 compiler += f" -> {comp['arraykit_compilation']}"
             size = any_r.get("size", "")
+            comp_cell = _fmt_cell(comp)
+            if comp and comp.get("size", size) != size:  # e.g. --compiled-steps
+                comp_cell += f" ({comp['size']})"
             lines.append(f"| {w} ({size}) | {lab} | {any_r.get('variant', '')} | "
-                         f"{_fmt_cell(cell.get('eager'))} | {_fmt_cell(comp)} | {compiler} |")
+                         f"{_fmt_cell(cell.get('eager'))} | {comp_cell} | {compiler} |")
     lines.append("")
     times = [r for r in rows if r["status"] == "ok"]
     if times:
