@@ -35,6 +35,8 @@ from __future__ import annotations
 import math
 import operator
 
+from .utils import normalize_axis
+
 NORMS = ("backward", "ortho", "forward")
 _SWAP = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
 
@@ -48,17 +50,6 @@ def check_norm(fname: str, norm) -> str:
     if norm not in NORMS:
         raise ValueError(f"{fname}: norm must be one of {NORMS}, got {norm!r}")
     return norm
-
-
-def normalize_axis(fname: str, axis, ndim: int) -> int:
-    """``axis`` as a non-negative int in ``[0, ndim)`` (ValueError/TypeError naming fname)."""
-    try:
-        a = operator.index(axis)
-    except TypeError:
-        raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
-    if not -ndim <= a < ndim:
-        raise ValueError(f"{fname}: axis {axis} is out of bounds for an array of rank {ndim}")
-    return a + ndim if a < 0 else a
 
 
 def _check_n(fname: str, n, what: str = "n") -> int:
@@ -98,7 +89,7 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
     else:
         if isinstance(axes, int):
             axes = [axes]
-        axes = [normalize_axis(fname, a, ndim) for a in axes]
+        axes = [normalize_axis(a, ndim, fname) for a in axes]
     if len(set(axes)) != len(axes):
         raise ValueError(f"{fname}: repeated axes are not supported, got {axes}")
     if s is None:
@@ -220,7 +211,7 @@ def _irfft_last(xp, prim, x, n: int):
 def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="fft"):
     """``fft``/``ifft`` of a complex array: pad/truncate to ``n``, transform along ``axis``."""
     check_norm(fname, norm)
-    ax = normalize_axis(fname, axis, x.ndim)
+    ax = normalize_axis(axis, x.ndim, fname)
     n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
@@ -242,7 +233,7 @@ def c2cn(xp, prim, x, *, s=None, axes=None, norm="backward", inverse=False, fnam
 def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
     """``rfft`` of a real floating array."""
     check_norm(fname, norm)
-    ax = normalize_axis(fname, axis, x.ndim)
+    ax = normalize_axis(axis, x.ndim, fname)
     n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
@@ -253,7 +244,7 @@ def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
 def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
     """``irfft`` of a complex array: output length ``n`` (default ``2*(M-1)``)."""
     check_norm(fname, norm)
-    ax = normalize_axis(fname, axis, x.ndim)
+    ax = normalize_axis(axis, x.ndim, fname)
     if n is None:
         n = 2 * (_static_size(fname, x, ax) - 1)
         if n < 1:
@@ -342,7 +333,7 @@ def _shift(xp, x, axes, sign: int, fname: str):
         axes = list(range(nd))
     elif isinstance(axes, int) or hasattr(axes, "__index__"):
         axes = [axes]
-    axes = [normalize_axis(fname, a, nd) for a in axes]
+    axes = [normalize_axis(a, nd, fname) for a in axes]
     if not axes:
         return x
     shifts = [sign * (_static_size(fname, x, a) // 2) for a in axes]
