@@ -7,28 +7,26 @@ from mxnet import np as mnp
 from ._helpers import empty_reduction, normalize_axes, normalize_axis, require_array
 
 
-def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    """Array API ``all`` (any dtype; nonzero is true)."""
-    require_array(x, "all")
-    axes = normalize_axes(axis, x.ndim, "all")
+def _truth_reduction(fname, op, empty_value, x, axis, keepdims):
+    """``all``/``any``: any dtype, nonzero is true; MXNet gets a bool array and no empty axes."""
+    require_array(x, fname)
+    axes = normalize_axes(axis, x.ndim, fname)
     b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:
         return b if b is not x else x.copy()
     if x.size == 0:
-        return empty_reduction(x, axes, keepdims, True, "bool")
-    return mnp.all(b, axis=axes, keepdims=keepdims)
+        return empty_reduction(x, axes, keepdims, empty_value, "bool")
+    return op(b, axis=axes, keepdims=keepdims)
+
+
+def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Array API ``all`` (any dtype; nonzero is true)."""
+    return _truth_reduction("all", mnp.all, True, x, axis, keepdims)
 
 
 def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
-    """Array API ``any``."""
-    require_array(x, "any")
-    axes = normalize_axes(axis, x.ndim, "any")
-    b = x if x.dtype == bool else mnp.not_equal(x, 0)
-    if not axes:
-        return b if b is not x else x.copy()
-    if x.size == 0:
-        return empty_reduction(x, axes, keepdims, False, "bool")
-    return mnp.any(b, axis=axes, keepdims=keepdims)
+    """Array API ``any`` (any dtype; nonzero is true)."""
+    return _truth_reduction("any", mnp.any, False, x, axis, keepdims)
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
