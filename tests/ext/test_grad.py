@@ -498,6 +498,45 @@ def test_grad_under_torch_func_sees_functional_tensors():
     assert_tree_close(g, 2 * np.stack([X, 2 * X]))
 
 
+def test_torch_eager_gradient_is_plain_unless_needed():
+    # Eager torch value_and_grad runs on torch.autograd (see arraykit/ext/grad/_torch.py):
+    # the results are plain tensors, as from torch.autograd.grad, unless something can
+    # differentiate them further.
+    if torch is None:
+        pytest.skip("torch not installed")
+    x = torch.asarray(X)
+
+    def f(x):
+        xp = arraykit.array_namespace(x)
+        return xp.sum(xp.sin(x) * x), {"y": 2 * x}
+
+    (value, aux), g = value_and_grad(f, has_aux=True)(x)
+    assert not value.requires_grad and not aux["y"].requires_grad and not g.requires_grad
+    assert_tree_close(g, np.cos(X) * X + np.sin(X))
+    assert not x.requires_grad  # the caller's tensor is untouched
+
+    # An input that requires grad: torch's own autograd can differentiate the gradient.
+    xr = torch.asarray(X).requires_grad_()
+    g = grad(lambda x: f(x)[0])(xr)
+    assert g.requires_grad
+    (gg,) = torch.autograd.grad(g.sum(), xr)
+    assert_tree_close(gg, 2 * np.cos(X) - X * np.sin(X))
+    # ... but not under no_grad, which asks for no graph.
+    with torch.no_grad():
+        assert not grad(lambda x: f(x)[0])(xr).requires_grad
+
+    # A use of the same tensor that f closes over is not differentiated (only the argument).
+    assert_tree_close(grad(lambda a: arraykit.array_namespace(a).sum(a * x))(x), X)
+
+
+def test_torch_grad_inside_torch_compile():
+    if torch is None:
+        pytest.skip("torch not installed")
+    # Under torch.compile arraykit uses torch.func (dynamo traces it); same values.
+    g = torch.compile(grad(_f_sum_sq), backend="eager")(torch.asarray(X))
+    assert_tree_close(g, 2 * X)
+
+
 # ---------------------------------------------------------------------------------------------
 # the nd extension
 

@@ -12,7 +12,9 @@
 framework         machinery                       notes
 ================  ==============================  =========================================
 jax               jax.value_and_grad/jacrev/vjp   any order; inside jit/vmap
-torch             torch.func (functorch)          any order; inside torch.compile
+torch             torch.autograd.grad (eager      any order; inside torch.compile
+                  value_and_grad), else
+                  torch.func (functorch)
 tensorflow        tf.GradientTape                 any order; eager and inside tf.function
 mxnet             autograd.record + backward      first order only
 numpy, array-api- none                            ``NoAutodiffError`` naming the backends

@@ -1,4 +1,17 @@
-"""PyTorch: ``torch.func`` (functorch transforms).
+"""PyTorch: ``torch.autograd.grad`` for eager ``value_and_grad``, ``torch.func`` otherwise.
+
+``value_and_grad`` (and ``grad``) in ordinary eager code record the function with autograd and
+call ``torch.autograd.grad``, exactly what a PyTorch user writes: torch.func's functional
+wrappers cost every op a trip through the functorch interpreter (+90% on the 100-step
+pendulum rollout of the overhead study, 1024 pendulums). Inside a torch.func transform, under
+torch.compile, and for ``jacobian``/``vjp``, the functorch transforms are used.
+
+Higher order: the gradient is itself differentiable (``create_graph=True``) when this call
+runs inside another ``arraykit.ext.grad`` transform, or when grad mode is on and a
+differentiated input already requires grad (torch's own autograd can then differentiate the
+result). Otherwise the gradient is a plain tensor, as from ``torch.autograd.grad``; tensors
+that ``f`` closes over are constants then (the JAX convention): pass them as arguments to
+differentiate through them.
 
 torch's own pytrees differ from arraykit's (``None`` is a leaf torch.func refuses), so the
 transforms see a flat function of the differentiated leaves and the results are rebuilt in the
@@ -7,13 +20,15 @@ caller's structure with arraykit's pytrees (``Selected``).
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import torch
 from torch import func
+from torch._C._functorch import peek_interpreter_stack
 
-from .._pytree import flatten, unflatten
-from ._common import Selected
+from .._pytree import flatten, tree_map, unflatten
+from ._common import Selected, split_aux
 
 DIFFERENTIATES = True
 
@@ -27,9 +42,53 @@ def _flat(f, args, kwargs, sel):
     return g
 
 
+#: How many arraykit value_and_grad calls are running on this thread (autograd path): an
+#: inner one must build a differentiable gradient for the outer one.
+_nesting = threading.local()
+
+
+def _detach(x: Any) -> Any:
+    return x.detach() if isinstance(x, torch.Tensor) else x
+
+
+def _autograd_value_and_grad(f, has_aux, args, kwargs, sel):
+    """value_and_grad by recording ``f`` with autograd (see the module docstring)."""
+    depth = getattr(_nesting, "depth", 0)
+    create_graph = torch.is_grad_enabled() and (
+        depth > 0 or any(leaf.requires_grad for leaf in sel.leaves)
+    )
+    # Fresh graph inputs: a view keeps an input that requires grad connected to the outer
+    # graph; a detached copy does not. Either way only the path through the argument is
+    # differentiated (not uses of the same tensor that f closes over), as in torch.func.
+    inputs = [
+        leaf.view_as(leaf) if create_graph and leaf.requires_grad
+        else leaf.detach().requires_grad_()
+        for leaf in sel.leaves
+    ]
+    _nesting.depth = depth + 1
+    try:
+        with torch.enable_grad():
+            out = f(*sel.substitute(args, inputs), **kwargs)
+            value, aux = split_aux(out, has_aux, "value_and_grad")
+            if value.requires_grad:
+                grads = torch.autograd.grad(
+                    value, inputs, create_graph=create_graph, allow_unused=True,
+                    materialize_grads=True,
+                )
+            else:  # f does not depend on any differentiated input
+                grads = [torch.zeros_like(x) for x in inputs]
+    finally:
+        _nesting.depth = depth
+    if not create_graph:
+        value, aux = value.detach(), tree_map(_detach, aux)
+    return ((value, aux) if has_aux else value), sel.rebuild(list(grads))
+
+
 def value_and_grad(f, argnums, has_aux, args, kwargs):
-    """``torch.func.grad_and_value``, returned as (value or (value, aux), grads)."""
+    """(value or (value, aux), grads): autograd in eager code, else ``torch.func``."""
     sel = Selected(args, argnums)
+    if peek_interpreter_stack() is None and not torch.compiler.is_compiling():
+        return _autograd_value_and_grad(f, has_aux, args, kwargs, sel)
     g = _flat(f, args, kwargs, sel)
     grads, value = func.grad_and_value(g, argnums=tuple(range(len(sel.leaves))), has_aux=has_aux)(
         *sel.leaves
