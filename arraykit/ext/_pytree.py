@@ -209,8 +209,13 @@ def backend_name(x: Any) -> str:
 def warm(x: Any, packages: Iterable[str] = ("arraykit.ext.grad", "arraykit.ext.jit")) -> None:
     """Fill every dispatch cache for arrays of ``type(x)``: the namespace and the implementation
     modules. Compilers that trace Python bytecode (torch.compile) cannot follow an import, so
-    ``jit`` calls this with a real argument before handing a function to them."""
+    ``jit`` calls this with a real argument before handing a function to them.
+
+    ``arraykit.ext.nd`` is imported and its implementation for ``type(x)`` loaded too: code
+    commonly imports it inside the function (``from arraykit.ext.nd import gather_nd``), which
+    dynamo follows only if the module is loaded already."""
     from .. import array_namespace
+    from . import nd
 
     try:
         array_namespace(x)
@@ -218,6 +223,7 @@ def warm(x: Any, packages: Iterable[str] = ("arraykit.ext.grad", "arraykit.ext.j
         pass  # no namespace yet (a shim being built): f will say so itself if it needs one
     for package in packages:
         impl_for_type(package, type(x))
+    nd._warm(type(x))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -387,6 +387,62 @@ def test_same_compiled_behaviour_under_arraykit_jit(name):
     assert ak_jit.is_compiled(gather) and ak_jit.is_compiled(update)
 
 
+def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
+    # The vision benchmark's pattern: array-api-compat turns ``xp.clip(t, 0.0, w)`` and
+    # ``xp.minimum(i, w - 1)`` into ``torch.result_type`` calls, which returned a dtype and
+    # broke the graph, so arraykit.ext.jit ran the function eagerly. It must be one Inductor
+    # graph from the first call on, with the eager result. (~10 s of C++ compilation.)
+    ak_jit = pytest.importorskip("arraykit.ext.jit")
+    if torch is None:
+        pytest.skip("torch absent")
+    import arraykit
+
+    def resample_and_count(image, uv):
+        xp = arraykit.array_namespace(image, uv)
+        h, w = image.shape[0], image.shape[1]
+        u = xp.clip(uv[:, 0], 0.0, float(w - 1))
+        v = xp.clip(uv[:, 1], 0.0, float(h - 1))
+        iu = xp.minimum(xp.astype(u, xp.int32) + 1, w - 1)
+        iv = xp.astype(v, xp.int32)
+        idx = xp.stack([iv, iu], axis=-1)
+        counts = nd.scatter_nd(idx, xp.ones_like(u), (h, w), reduction="sum")
+        return nd.gather_nd(image, idx), counts
+
+    rng = np.random.default_rng(0)
+    image = torch.asarray(rng.uniform(0, 1, (6, 5, 3)).astype(np.float32))
+    uv = torch.asarray(rng.uniform(-2, 8, (40, 2)).astype(np.float32))
+    jitted = ak_jit.jit(resample_and_count)
+    out = jitted(image, uv)
+    assert ak_jit.compilation(jitted) == "inductor"
+    for a, b in zip(out, resample_and_count(image, uv)):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
+
+
+def test_torch_compile_result_type_matches_eager():
+    # arraykit.ext.jit's stand-in for array-api-compat's result_type while dynamo traces must
+    # give the eager answers (scalar kinds, 0-d tensors, dtypes, the default dtype).
+    if torch is None:
+        pytest.skip("torch absent")
+    pytest.importorskip("arraykit.ext.jit")
+    import array_api_compat.torch as xpt
+
+    import arraykit.ext.jit._torch  # noqa: F401 - registers the stand-in
+
+    def promote(i32, u8, f16, f64_0d, b):
+        return (
+            xpt.result_type(i32, 2.5), xpt.result_type(i32, 2), xpt.result_type(u8, -1),
+            xpt.result_type(f16, f64_0d), xpt.result_type(b, True), xpt.result_type(i32, 1j),
+            xpt.result_type(u8, torch.int16), xpt.result_type(f16, 2, 3.0),
+            xpt.minimum(u8, 3).dtype, xpt.clip(i32, 0, 1).dtype,
+        )
+
+    args = (torch.zeros(3, dtype=torch.int32), torch.zeros(3, dtype=torch.uint8),
+            torch.zeros(3, dtype=torch.float16), torch.zeros((), dtype=torch.float64),
+            torch.zeros(3, dtype=torch.bool))
+    compiled = torch.compile(promote, backend="aot_eager", fullgraph=True)
+    assert compiled(*args) == promote(*args)
+
+
 # ------------------------------------------------------------------------------------------
 # Gradients, against finite differences in float64. Values are distinct (no min/max ties).
 # ------------------------------------------------------------------------------------------

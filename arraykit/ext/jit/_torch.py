@@ -12,6 +12,10 @@ Retracing (TorchDynamo's rules): a new dtype, device or Python constant recompil
 shape recompiles once and marks that dimension dynamic ("automatic dynamic shapes"), so later
 sizes reuse the dynamic graph. ``torch._dynamo.config.recompile_limit`` (8) bounds recompiles
 per function, after which dynamo runs eagerly and ``is_compiled`` reports it.
+
+array-api-compat's ``result_type`` ends in ``torch.result_type``, which returns a dtype and so
+breaks the graph whenever a Python scalar meets a tensor (``xp.minimum(i, w - 1)``, every
+``xp.clip``); ``_teach_dynamo`` tells TorchDynamo to evaluate it at trace time instead.
 """
 
 from __future__ import annotations
@@ -23,6 +27,60 @@ import torch
 from .._pytree import warm
 
 COMPILES = True
+
+
+def _teach_dynamo() -> None:
+    """Make array-api-compat's ``torch.result_type`` traceable by TorchDynamo.
+
+    The result is a pure function of the arguments' dtypes, whether each tensor is 0-d, and
+    the kinds of the Python scalars (never their values; torch has no value-based promotion),
+    all of which dynamo knows while tracing and guards on. So the traced stand-in describes
+    each argument by exactly those facts and computes the answer at trace time by calling the
+    real function on stand-in arguments (``assume_constant_result``): the same answer, and the
+    same errors, as the eager call. Eager code is untouched (dynamo uses a substitute only
+    while tracing). Silently skipped if either library lacks the hooks.
+    """
+    try:
+        from array_api_compat.torch import _aliases
+        from torch._dynamo import assume_constant_result, substitute_in_graph
+
+        original = _aliases.result_type
+    except (ImportError, AttributeError):
+        return
+
+    def example(desc):
+        if isinstance(desc, tuple):  # a tensor: (dtype, has axes)
+            return torch.empty((1,) if desc[1] else (), dtype=desc[0])
+        return desc  # a dtype, or a representative Python scalar
+
+    @assume_constant_result
+    def result_type_of(*descs):
+        return original(*(example(d) for d in descs))
+
+    def describe(a):
+        if isinstance(a, torch.Tensor):
+            return (a.dtype, a.ndim > 0)
+        # Symbolic scalars (a dynamic size such as ``w - 1``) promote as the Python kind.
+        if isinstance(a, (bool, torch.SymBool)):
+            return True
+        if isinstance(a, (int, torch.SymInt)):
+            return 0
+        if isinstance(a, (float, torch.SymFloat)):
+            return 0.0
+        if isinstance(a, complex):
+            return 0j
+        return a  # a dtype (or something the real function will reject)
+
+    def traceable_result_type(*arrays_and_dtypes):
+        return result_type_of(*[describe(a) for a in arrays_and_dtypes])
+
+    try:
+        substitute_in_graph(original, skip_signature_check=True)(traceable_result_type)
+    except (ValueError, TypeError):  # already registered (module reloaded) or API changed
+        pass
+
+
+_teach_dynamo()
 
 
 def compile(fn, record, example):  # noqa: A001

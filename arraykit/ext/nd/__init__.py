@@ -238,6 +238,14 @@ def segment_mean(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
     return total / impl.where(count == 0, impl.full((), 1, data), count)
 
 
+def _warm(cls: type) -> None:
+    """Load the implementation for arrays of type ``cls`` now (``arraykit.ext._pytree.warm``,
+    before a tracing compiler sees the first call); types of no registered library are
+    ignored (the call itself will say so)."""
+    if cls not in _impl_by_type and backend_of_type(cls) is not None:
+        _lookup("warm", cls)
+
+
 def _preload() -> None:
     """Import the implementation modules of frameworks that are imported already.
 
