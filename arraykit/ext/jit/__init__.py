@@ -1,6 +1,6 @@
 """``arraykit.ext.jit``: compile framework-agnostic functions with each framework's compiler.
 
-    from arraykit.ext.jit import jit, is_compiled
+    from arraykit.ext.jit import jit, is_compiled, scan
 
     @jit
     def step(w, x):
@@ -39,6 +39,23 @@ Retracing rules (when the Python function runs again to build a new program):
 - Non-array, non-static arguments follow each framework's own rule (jax traces Python numbers
   as arrays; tensorflow and torch specialise on their values): mark them static instead.
 - ``fn.trace_count`` counts the programs built so far (all frameworks together).
+
+Loops: a Python ``for`` loop over T steps is unrolled by every tracing compiler, so the
+program, and XLA's compile time and memory (worse for its gradient), grow with T. ``scan(f,
+init, xs, length=None)`` (``jax.lax.scan``'s semantics: ``f(carry, x) -> (carry, y)``, returns
+``(final carry, ys stacked on a new leading axis)``; pytrees allowed) hands the loop to the
+framework as a loop where it has one, and is differentiable with ``arraykit.ext.grad``:
+
+================  ======================================================================
+framework         ``scan`` runs as
+================  ======================================================================
+jax               ``jax.lax.scan`` (eagerly too)
+tensorflow        a Python loop eagerly; ``tf.while_loop`` over TensorArrays in a graph
+                  (``tf.function``, XLA), its first step peeled off to learn y's specs
+torch, numpy,     a Python loop and one ``stack`` per y leaf (``torch.compile`` unrolls it)
+mxnet, array-api-
+strict, dask
+================  ======================================================================
 """
 
 from __future__ import annotations
@@ -51,7 +68,9 @@ from typing import Any, Callable
 from .._pytree import first_array, impl_for_type
 from ._common import KINDS, Record
 
-__all__ = ["JittedFunction", "compilation", "is_compiled", "jit"]
+from ._scan import scan
+
+__all__ = ["JittedFunction", "compilation", "is_compiled", "jit", "scan"]
 
 _PACKAGE = __name__
 

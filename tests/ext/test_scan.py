@@ -1,0 +1,321 @@
+"""arraykit.ext.jit.scan on every backend installed here (mxnet: in its own venv).
+
+Values are checked against the same step function run in a plain Python loop on NumPy
+(float64) arrays; gradients against ``arraykit.ext.grad`` of the unrolled loop on the same
+backend. Each framework is imported on first use and its tests skip when it is absent, so
+this file runs in both environments. torch.compile is left to the benchmark tests (an
+Inductor build costs tens of seconds on CPU); everything here runs in seconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+import arraykit
+from arraykit.ext.jit import jit, scan
+
+T, B = 6, 4
+RNG = np.random.default_rng(0)
+XS = RNG.uniform(-1.0, 1.0, (T, B)).astype(np.float32)
+XS2 = RNG.uniform(-1.0, 1.0, (T, 3)).astype(np.float32)
+H0 = RNG.uniform(-0.5, 0.5, (B,)).astype(np.float32)
+C0 = np.float32(0.25) * np.ones((), np.float32)
+
+
+def _module(name):
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        pytest.skip(f"{name} is not installed in this environment")
+
+
+def _maker(name):
+    """(array maker, to-numpy) for a backend, or a skip."""
+    if name == "numpy":
+        return np.asarray, np.asarray
+    if name == "jax":
+        jnp = _module("jax.numpy")
+        return jnp.asarray, np.asarray
+    if name == "torch":
+        torch = _module("torch")
+        return torch.asarray, lambda t: t.detach().numpy()
+    if name in ("tensorflow", "tensorflow-jit"):
+        tf = _module("tensorflow")
+        return tf.constant, lambda t: t.numpy()
+    if name == "array_api_strict":
+        xps = _module("array_api_strict")
+        return xps.asarray, np.asarray
+    if name == "dask":
+        da = _module("dask.array")
+        return da.asarray, lambda t: np.asarray(t.compute())
+    if name == "mxnet":
+        mx = _module("mxnet")
+
+        def mk(a):
+            a = np.asarray(a)
+            return mx.np.array(a, dtype=a.dtype)
+
+        try:
+            arraykit.array_namespace(mk(XS))
+        except Exception as e:  # noqa: BLE001  (the shim is built by another engineer)
+            pytest.skip(f"arraykit.shims.mxnet unavailable: {type(e).__name__}: {e}")
+        return mk, lambda t: t.asnumpy()
+    raise ValueError(name)
+
+
+EAGER = ["numpy", "jax", "torch", "tensorflow", "array_api_strict", "dask", "mxnet"]
+#: backend -> runs the scan inside ``arraykit.ext.jit.jit`` (compiled: jax.jit, tf XLA).
+COMPILED = ["jax", "tensorflow"]
+DIFFERENTIABLE = ["jax", "torch", "tensorflow", "mxnet"]
+
+
+def close(got, expected, rtol=2e-5):
+    np.testing.assert_allclose(np.asarray(got, dtype=np.float64), np.asarray(expected, np.float64),
+                               rtol=rtol, atol=1e-6)
+
+
+def reference(f, init, xs, length=None):
+    """The same scan as a plain Python loop (xs given as NumPy arrays, in a pytree)."""
+    from arraykit.ext._pytree import flatten, unflatten
+
+    leaves, treedef = flatten(xs)
+    n = length if not leaves else leaves[0].shape[0]
+    carry, ys = init, []
+    for i in range(n):
+        x = unflatten(treedef, [leaf[i] for leaf in leaves]) if leaves else None
+        carry, y = f(carry, x)
+        ys.append(y)
+    y_leaves = [flatten(y)[0] for y in ys]
+    y_def = flatten(ys[0])[1]
+    return carry, unflatten(y_def, [np.stack([yl[k] for yl in y_leaves]) for k in range(len(y_leaves[0]))])
+
+
+def assert_tree_close(got, expected, to_np, rtol=2e-5):
+    from arraykit.ext._pytree import flatten
+
+    g, gdef = flatten(got)
+    e, edef = flatten(expected)
+    assert gdef == edef, f"structure {gdef} != {edef}"
+    for a, b in zip(g, e):
+        close(to_np(a), b, rtol)
+
+
+# ---------------------------------------------------------------------------------------------
+# step functions (written against the namespace of their arguments)
+
+
+def rnn(carry, x):
+    """Carry (h, c), x a (B,) array; y = 2h."""
+    h, c = carry
+    xp = arraykit.array_namespace(h, x)
+    h = xp.tanh(0.9 * h + x)
+    return (h, c + xp.sum(h)), 2 * h
+
+
+def tree_step(carry, x):
+    """Dict/tuple carry and inputs; y a (array, dict) pair."""
+    xp = arraykit.array_namespace(carry["h"])
+    h = xp.sin(carry["h"] + x["u"] * carry["w"][0])
+    # (no 0-d array with a Python number: NumPy 1 promotes that to float64)
+    w = (carry["w"][0] + xp.sum(x["v"]), carry["w"][1] - x["u"])
+    return {"h": h, "w": w}, (xp.sum(h), {"v2": x["v"] * 2})
+
+
+def counter(carry, x):
+    """No inputs: carry (i, acc) with i 0-d."""
+    i, acc = carry
+    xp = arraykit.array_namespace(acc)
+    return (i + xp.ones_like(i), acc * 0.5 + i), acc
+
+
+def _tree_init(mk):
+    return {"h": mk(H0), "w": (mk(C0), mk(H0 * 0))}
+
+
+def _tree_xs(mk):
+    return {"u": mk(XS), "v": mk(XS2)}
+
+
+def _run(name, fn):
+    """Run ``fn`` eagerly, or inside ``arraykit.ext.jit.jit`` for the "-jit" names."""
+    return jit(fn) if name.endswith("-jit") else fn
+
+
+BACKENDS = EAGER + ["jax-jit", "tensorflow-jit"]
+
+
+def _mk(name):
+    return _maker(name.removesuffix("-jit"))
+
+
+# ---------------------------------------------------------------------------------------------
+# values
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_scan_equals_python_loop(name):
+    mk, to_np = _mk(name)
+    run = _run(name, lambda h, c, xs: scan(rnn, (h, c), xs))
+    (h, c), ys = run(mk(H0), mk(C0), mk(XS))
+    (rh, rc), rys = reference(rnn, (H0.astype(np.float64), np.float64(C0)), XS.astype(np.float64))
+    close(to_np(h), rh)
+    close(to_np(c), rc)
+    close(to_np(ys), rys)
+    assert tuple(ys.shape) == (T, B)
+    assert arraykit.array_namespace(ys) is arraykit.array_namespace(mk(XS))  # native out
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_scan_pytrees(name):
+    mk, to_np = _mk(name)
+    run = _run(name, lambda init, xs: scan(tree_step, init, xs))
+    got = run(_tree_init(mk), _tree_xs(mk))
+    expected = reference(tree_step, _tree_init(lambda a: np.asarray(a, np.float64)),
+                         _tree_xs(lambda a: np.asarray(a, np.float64)))
+    assert_tree_close(got, expected, to_np)
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_scan_without_inputs(name):
+    mk, to_np = _mk(name)
+    run = _run(name, lambda i, acc: scan(counter, (i, acc), None, length=5))
+    got = run(mk(np.float32(0)), mk(H0))
+    expected = reference(counter, (np.float64(0), H0.astype(np.float64)), None, length=5)
+    assert_tree_close(got, expected, to_np)
+    assert tuple(got[1].shape) == (5, B)
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_scan_no_y_and_length_one(name):
+    mk, to_np = _mk(name)
+
+    def f(c, x):
+        return c * x, None
+
+    run = _run(name, lambda c, xs: scan(f, c, xs))
+    carry, ys = run(mk(H0), mk(XS[:1]))
+    assert ys is None
+    close(to_np(carry), H0 * XS[0])
+
+
+@pytest.mark.parametrize("name", ["numpy", "jax", "torch", "tensorflow", "tensorflow-jit"])
+def test_scan_zero_steps(name):
+    mk, to_np = _mk(name)
+    run = _run(name, lambda h, c, xs: scan(rnn, (h, c), xs))
+    (h, c), ys = run(mk(H0), mk(C0), mk(XS[:0]))
+    close(to_np(h), H0)
+    assert tuple(ys.shape) == (0, B)
+
+
+# ---------------------------------------------------------------------------------------------
+# gradients: through scan == through the unrolled loop
+
+
+def _loss_scan(h0, xs):
+    xp = arraykit.array_namespace(h0)
+    (h, c), ys = scan(rnn, (h0, xp.sum(h0) * 0), xs)
+    return xp.sum(ys * ys) + c + xp.sum(h)
+
+
+def _loss_loop(h0, xs):
+    xp = arraykit.array_namespace(h0)
+    carry, ys = (h0, xp.sum(h0) * 0), []
+    for i in range(xs.shape[0]):
+        carry, y = rnn(carry, xs[i, ...])
+        ys.append(y)
+    ys = xp.stack(ys)
+    return xp.sum(ys * ys) + carry[1] + xp.sum(carry[0])
+
+
+@pytest.mark.parametrize("name", DIFFERENTIABLE + ["jax-jit", "tensorflow-jit", "tf.function"])
+def test_grad_through_scan_equals_unrolled_loop(name):
+    from arraykit.ext.grad import value_and_grad
+
+    mk, to_np = _mk(name.replace("tf.function", "tensorflow"))
+    args = (mk(H0), mk(XS))
+    got = value_and_grad(_loss_scan, argnums=(0, 1))
+    expected = value_and_grad(_loss_loop, argnums=(0, 1))(*args)
+    if name.endswith("-jit"):
+        got = jit(got)
+    elif name == "tf.function":  # a graph without XLA (and with AutoGraph): tf.while_loop
+        got = _module("tensorflow").function(got)
+    assert_tree_close(got(*args), expected, to_np, rtol=1e-5)
+
+
+def test_grad_through_scan_jax_jit_compiles_one_loop():
+    """The point of scan: the compiled gradient holds one while loop, not T copies."""
+    jax = _module("jax")
+    from arraykit.ext.grad import grad
+
+    text = jax.jit(grad(_loss_scan)).lower(_maker("jax")[0](H0), _maker("jax")[0](XS)).as_text()
+    assert "while" in text
+
+
+def test_tensorflow_graph_scan_is_a_while_loop():
+    tf = _module("tensorflow")
+    graph = tf.function(lambda h, c, xs: scan(rnn, (h, c), xs), autograph=False)
+    ops = {op.type for op in graph.get_concrete_function(
+        tf.constant(H0), tf.constant(C0), tf.constant(XS)).graph.get_operations()}
+    assert "While" in ops or "StatelessWhile" in ops
+
+
+# ---------------------------------------------------------------------------------------------
+# errors
+
+
+ERROR_BACKENDS = ["numpy", "jax", "torch", "tensorflow", "tensorflow-jit", "jax-jit"]
+
+
+@pytest.mark.parametrize("name", ERROR_BACKENDS)
+def test_scan_rejects_a_changed_carry(name):
+    mk, _ = _mk(name)
+
+    def drops(carry, x):
+        return (carry[0],), x
+
+    def retypes(carry, x):
+        xp = arraykit.array_namespace(x)
+        return (carry[0], xp.astype(carry[1], xp.int32)), x
+
+    def reshapes(carry, x):
+        return (carry[0][:2], carry[1]), x
+
+    for f in (drops, retypes, reshapes):
+        run = _run(name, lambda h, c, xs: scan(f, (h, c), xs))
+        with pytest.raises(TypeError, match="scan"):
+            run(mk(H0), mk(C0), mk(XS))
+
+
+@pytest.mark.parametrize("name", ERROR_BACKENDS)
+def test_scan_rejects_bad_lengths(name):
+    mk, _ = _mk(name)
+    with pytest.raises(ValueError, match="scan.*leading length"):
+        scan(rnn, (mk(H0), mk(C0)), (mk(XS), mk(XS2[:3])))
+    with pytest.raises(ValueError, match="scan.*length"):
+        scan(rnn, (mk(H0), mk(C0)), mk(XS), length=T + 1)
+    with pytest.raises(ValueError, match="scan.*xs.*length"):
+        scan(rnn, (mk(H0), mk(C0)), None)
+    with pytest.raises(ValueError, match="scan.*leading axis"):
+        scan(rnn, (mk(H0), mk(C0)), mk(C0))
+
+
+def test_scan_rejects_bad_arguments():
+    with pytest.raises(TypeError, match="scan.*pair"):
+        scan(lambda c, x: c, np.zeros(2), np.zeros((3, 2)))
+    with pytest.raises(TypeError, match="scan.*length"):
+        scan(counter, (0.0, np.zeros(2)), None, length=2.5)
+    with pytest.raises(ValueError, match="scan.*length"):
+        scan(counter, (0.0, np.zeros(2)), None, length=-1)
+    with pytest.raises(TypeError, match="scan.*function"):
+        scan(None, np.zeros(2), np.zeros((3, 2)))
+    flip = [0]
+
+    def changes_y(c, x):
+        flip[0] += 1
+        return c, (x if flip[0] % 2 else (x, x))
+
+    with pytest.raises(TypeError, match="scan.*y"):
+        scan(changes_y, np.zeros(2), np.zeros((3, 2)))
