@@ -49,14 +49,15 @@ def test_arraykit_equals_native_eager(framework: str, workload: str) -> None:
     _check(_framework(framework), workload, "eager")
 
 
-# Compiled: jax.jit compiles these in about a second each; TF's XLA compile of the 10-step
-# rollout's gradient takes several, torch.compile tens of seconds (the runner covers those).
+# Compiled: jax.jit and TF's XLA compile these in a second or two each (the control rollout
+# is a scan, a compiled loop, on both); torch.compile takes tens of seconds (the runner
+# covers it).
 @pytest.mark.parametrize("workload", overhead.WORKLOADS)
 def test_arraykit_equals_native_jax_jit(workload: str) -> None:
     _check(_framework("jax"), workload, "compiled")
 
 
-@pytest.mark.parametrize("workload", ["mechanics", "robotics"])
+@pytest.mark.parametrize("workload", ["mechanics", "robotics", "control"])
 def test_arraykit_equals_native_tf_xla(workload: str) -> None:
     _check(_framework("tensorflow"), workload, "compiled")
 

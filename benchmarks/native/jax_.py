@@ -103,18 +103,20 @@ def robotics(theta, a, d, alpha):
     return jnp.stack(frames, axis=1)
 
 
-def control(actions, theta0, omega0):
-    """Total cost of a pendulum-batch rollout."""
+def _control_step(carry, u):
     g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
     inertia = _control.MASS * _control.LENGTH * _control.LENGTH
-    theta, omega = theta0, omega0
-    costs = []
-    for t in range(actions.shape[0]):
-        u = actions[t]
-        omega = omega + dt * (-g * jnp.sin(theta) + u / inertia)
-        theta = theta + dt * omega
-        costs.append(jnp.sum((1 - jnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
-    return jnp.sum(jnp.stack(costs))
+    theta, omega = carry
+    omega = omega + dt * (-g * jnp.sin(theta) + u / inertia)
+    theta = theta + dt * omega
+    return (theta, omega), jnp.sum((1 - jnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
+
+
+def control(actions, theta0, omega0):
+    """Total cost of a pendulum-batch rollout: the steps are a ``jax.lax.scan``, as a JAX user
+    writes a loop (unrolled, XLA's compile of the gradient takes minutes at 100 steps)."""
+    _, costs = jax.lax.scan(_control_step, (theta0, omega0), actions)
+    return jnp.sum(costs)
 
 
 #: (total cost, d cost / d actions).
