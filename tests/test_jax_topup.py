@@ -78,3 +78,22 @@ def test_all_any_see_the_imaginary_part(xp):
     assert bool(xp.all(z)) and bool(xp.any(jnp.asarray([0j, 0.5j])))
     assert not bool(xp.any(jnp.asarray([0j, 0j])))
     assert xp.all(jnp.ones((2, 3)), axis=1, keepdims=True).shape == (2, 1)
+
+
+def test_composites_run_as_one_program_with_jax_values(xp):
+    # vector_norm / vecdot / matrix_transpose are jax's functions under jax.jit: same values,
+    # lists of axes accepted, gradients and tracing unchanged.
+    x = jnp.asarray([[3.0, -4.0, 1.0], [0.5, 2.0, -2.0]])
+    for ord in (1, 2, 3, 0, float("inf"), -float("inf")):
+        for axis in (None, 0, -1, (0, 1), [1, 0]):
+            want = jnp.linalg.vector_norm(x, axis=tuple(axis) if isinstance(axis, list) else axis,
+                                          ord=ord, keepdims=True)
+            got = xp.linalg.vector_norm(x, axis=axis, ord=ord, keepdims=True)
+            assert got.shape == want.shape and jnp.allclose(got, want, rtol=1e-6)
+    assert jnp.array_equal(xp.vecdot(x, x, axis=0), jnp.vecdot(x, x, axis=0))
+    assert xp.linalg.vecdot is xp.vecdot and xp.linalg.matrix_transpose is xp.matrix_transpose
+    assert xp.matrix_transpose(x).shape == (3, 2)
+    g = jax.grad(lambda v: xp.linalg.vector_norm(v))(x)
+    assert jnp.allclose(g, x / jnp.linalg.vector_norm(x))
+    with pytest.raises(ValueError):
+        xp.linalg.vector_norm(x, axis=5)

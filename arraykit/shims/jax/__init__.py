@@ -14,6 +14,8 @@ tracers (jit, grad, vmap):
 - ``all``/``any`` test complex elements against 0 (jax 0.10 ignores the imaginary part:
   ``all([0.5j])`` is False there);
 - ``__array_namespace_info__().devices()`` returns a tuple;
+- ``vecdot``, ``matrix_transpose`` and ``linalg.vector_norm`` run as one compiled program
+  (jax dispatches their primitives one by one eagerly: 2-11x slower; see ``_one_program``);
 - ``linalg`` and ``fft`` are this package's modules (2025.12 adds ``linalg.eig``/``eigvals``,
   which jax has already).
 
@@ -30,6 +32,7 @@ import jax.numpy as _jnp
 
 from .._common.utils import expand_dims_axes, normalize_axes
 from . import fft, linalg
+from ._one_program import matrix_transpose, vecdot  # noqa: F401
 from ._reexport import reexport
 
 __array_api_version__ = "2025.12"
