@@ -119,12 +119,25 @@ def array_namespace(*arrays: Any, api_version: str | None = None) -> Any:
             f"array_namespace(): api_version={api_version!r} is not a revision of the "
             f"standard arraykit serves; use one of {SUPPORTED_API_VERSIONS} or None"
         )
+    try:
+        namespace = _namespace_by_type[type(arrays[0])]
+    except (KeyError, IndexError):
+        return _resolve(arrays, api_version)
     if len(arrays) == 1:
-        # The hot path: one array of a type seen before.
-        try:
-            return _namespace_by_type[type(arrays[0])]
-        except KeyError:
-            pass
+        return namespace  # the hot path: one array of a type seen before
+    # Several arguments: the common case is arrays of one type, or that type and Python
+    # scalars, all seen before; anything else takes the slow path, which also reports errors.
+    first_type = type(arrays[0])
+    for x in arrays:
+        cls = type(x)
+        if (cls is not first_type and cls not in _SKIPPED_TYPES
+                and _namespace_by_type.get(cls) is not namespace):
+            return _resolve(arrays, api_version)
+    return namespace
+
+
+def _resolve(arrays: tuple, api_version: str | None) -> Any:
+    """``array_namespace`` the slow way: first calls for a type, mixtures, errors."""
     namespace = None
     first_label = ""
     for x in arrays:
