@@ -26,8 +26,10 @@ def mechanics(axis, angle):
     roll = jnp.arctan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = jnp.arcsin(jnp.clip(m[..., 0, 2], -1.0, 1.0))
     yaw = jnp.arctan2(-m[..., 0, 1], m[..., 0, 0])
-    cr, cp, cy = jnp.cos(roll), jnp.cos(pitch), jnp.cos(yaw)
-    sr, sp, sy = jnp.sin(roll), jnp.sin(pitch), jnp.sin(yaw)
+    # Euler angles as one (..., 3) array, as a conversion library returns them
+    e = jnp.stack([roll, pitch, yaw], axis=-1)
+    cr, cp, cy = jnp.cos(e[..., 0]), jnp.cos(e[..., 1]), jnp.cos(e[..., 2])
+    sr, sp, sy = jnp.sin(e[..., 0]), jnp.sin(e[..., 1]), jnp.sin(e[..., 2])
     m = _matrix([
         [cp * cy, -cp * sy, sp],
         [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],

@@ -28,8 +28,10 @@ def mechanics(axis, angle):
     roll = mnp.arctan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = mnp.arcsin(mnp.clip(m[..., 0, 2], -1.0, 1.0))
     yaw = mnp.arctan2(-m[..., 0, 1], m[..., 0, 0])
-    cr, cp, cy = mnp.cos(roll), mnp.cos(pitch), mnp.cos(yaw)
-    sr, sp, sy = mnp.sin(roll), mnp.sin(pitch), mnp.sin(yaw)
+    # Euler angles as one (..., 3) array, as a conversion library returns them
+    e = mnp.stack([roll, pitch, yaw], axis=-1)
+    cr, cp, cy = mnp.cos(e[..., 0]), mnp.cos(e[..., 1]), mnp.cos(e[..., 2])
+    sr, sp, sy = mnp.sin(e[..., 0]), mnp.sin(e[..., 1]), mnp.sin(e[..., 2])
     m = _matrix([
         [cp * cy, -cp * sy, sp],
         [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],

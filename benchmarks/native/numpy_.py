@@ -27,8 +27,10 @@ def mechanics(axis, angle):
     roll = np.arctan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = np.arcsin(np.clip(m[..., 0, 2], -1.0, 1.0))
     yaw = np.arctan2(-m[..., 0, 1], m[..., 0, 0])
-    cr, cp, cy = np.cos(roll), np.cos(pitch), np.cos(yaw)
-    sr, sp, sy = np.sin(roll), np.sin(pitch), np.sin(yaw)
+    # Euler angles as one (..., 3) array, as a conversion library returns them
+    e = np.stack([roll, pitch, yaw], axis=-1)
+    cr, cp, cy = np.cos(e[..., 0]), np.cos(e[..., 1]), np.cos(e[..., 2])
+    sr, sp, sy = np.sin(e[..., 0]), np.sin(e[..., 1]), np.sin(e[..., 2])
     m = _matrix([
         [cp * cy, -cp * sy, sp],
         [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],

@@ -25,8 +25,10 @@ def mechanics(axis, angle):
     roll = tf.atan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = tf.asin(tf.clip_by_value(m[..., 0, 2], -1.0, 1.0))
     yaw = tf.atan2(-m[..., 0, 1], m[..., 0, 0])
-    cr, cp, cy = tf.cos(roll), tf.cos(pitch), tf.cos(yaw)
-    sr, sp, sy = tf.sin(roll), tf.sin(pitch), tf.sin(yaw)
+    # Euler angles as one (..., 3) array, as a conversion library returns them
+    e = tf.stack([roll, pitch, yaw], axis=-1)
+    cr, cp, cy = tf.cos(e[..., 0]), tf.cos(e[..., 1]), tf.cos(e[..., 2])
+    sr, sp, sy = tf.sin(e[..., 0]), tf.sin(e[..., 1]), tf.sin(e[..., 2])
     m = _matrix([
         [cp * cy, -cp * sy, sp],
         [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],

@@ -25,8 +25,10 @@ def mechanics(axis, angle):
     roll = torch.atan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = torch.asin(torch.clamp(m[..., 0, 2], -1.0, 1.0))
     yaw = torch.atan2(-m[..., 0, 1], m[..., 0, 0])
-    cr, cp, cy = torch.cos(roll), torch.cos(pitch), torch.cos(yaw)
-    sr, sp, sy = torch.sin(roll), torch.sin(pitch), torch.sin(yaw)
+    # Euler angles as one (..., 3) array, as a conversion library returns them
+    e = torch.stack([roll, pitch, yaw], dim=-1)
+    cr, cp, cy = torch.cos(e[..., 0]), torch.cos(e[..., 1]), torch.cos(e[..., 2])
+    sr, sp, sy = torch.sin(e[..., 0]), torch.sin(e[..., 1]), torch.sin(e[..., 2])
     m = _matrix([
         [cp * cy, -cp * sy, sp],
         [cr * sy + sr * sp * cy, cr * cy - sr * sp * sy, -sr * cp],
