@@ -4,8 +4,9 @@
   meaning on every backend;
 - ``arraykit.ext.grad``: grad, value_and_grad, jacobian, vjp, stop_gradient over each
   framework's own autodiff;
-- ``arraykit.ext.jit``: jit with static arguments over each framework's own compiler, and
-  ``is_compiled`` that tells the truth.
+- ``arraykit.ext.jit``: jit with static arguments over each framework's own compiler,
+  ``is_compiled`` that tells the truth, and ``scan``, a loop the compilers keep as a loop
+  (``jax.lax.scan``, ``tf.while_loop`` in TF graphs, a Python loop elsewhere).
 
 ``EXTENSIONS`` lists them with the backends each is tested on (and any limit there);
 ``arraykit info`` reports it. Nothing is listed that does not work.
