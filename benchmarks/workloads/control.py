@@ -28,21 +28,19 @@ def step(theta: Any, omega: Any, u: Any) -> tuple[Any, Any]:
     return theta + DT * omega, omega
 
 
-def step_cost(carry: tuple[Any, Any], u: Any) -> tuple[tuple[Any, Any], Any]:
-    """One step of the rollout as a ``scan`` body: carry (theta, omega), input the actions
-    ``u`` (B,); returns the new carry and the step's cost (0-d)."""
-    theta, omega = step(carry[0], carry[1], u)
-    xp = arraykit.array_namespace(theta)
-    return (theta, omega), xp.sum((1 - xp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
-
-
 def rollout_cost(actions: Any, theta0: Any, omega0: Any) -> Any:
     """Total cost (0-d) of applying ``actions`` (T, B) to pendulums starting at ``theta0``,
     ``omega0`` (B,).
 
-    The T steps are one ``scan`` (a loop the compilers keep as a loop: unrolled, XLA's
-    compile of the gradient grows with T to minutes at T=100)."""
+    The T steps are one ``scan`` (a loop the compilers keep as a loop; unrolled, XLA's
+    compile of the gradient grows with T, to minutes at T=100): carry (theta, omega), input
+    the step's actions, output the step's cost."""
     xp = arraykit.array_namespace(actions, theta0, omega0)
+
+    def step_cost(carry: tuple[Any, Any], u: Any) -> tuple[tuple[Any, Any], Any]:
+        theta, omega = step(carry[0], carry[1], u)
+        return (theta, omega), xp.sum((1 - xp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
+
     _, costs = scan(step_cost, (theta0, omega0), actions)
     return xp.sum(costs)
 

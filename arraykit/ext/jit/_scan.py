@@ -194,6 +194,15 @@ def check_carry(init: Any, carry: Any) -> None:
     """TypeError unless ``carry`` (what f returned) has ``init``'s structure, dtypes and
     shapes. Python numbers in ``init`` match any dtype (JAX's weak types); unknown dims
     match any size."""
+    if type(init) is tuple and type(carry) is tuple and len(init) == len(carry):
+        # The common case, without building TreeDefs: a flat tuple of arrays of equal specs.
+        for a, b in zip(init, carry):
+            if type(a) is not type(b) or not hasattr(a, "dtype") or isinstance(a, tuple):
+                break
+            if a.dtype != b.dtype or a.shape != b.shape:
+                break
+        else:
+            return
     ikind, ileaves, idef = classify(init)
     ckind, cleaves, cdef = classify(carry)
     same = ikind == ckind and len(ileaves) == len(cleaves) and (ikind != TREE or idef == cdef)
@@ -338,10 +347,15 @@ def stack_ys(ys: list[Any], stack: Callable[..., Any] | None) -> Any:
     if stack is None:
         stack = _stack_of(first[0])
     if kind == LEAF:
-        for y in ys:
-            if isinstance(y, (tuple, list, dict)) or y is None:
-                raise mismatched_y("an array", type(y).__name__)
-        return stack(ys)
+        # The ys are checked only if the stack fails (a check per y would cost as much as
+        # the stack itself).
+        try:
+            return stack(ys)
+        except Exception:
+            for y in ys:
+                if isinstance(y, (tuple, list, dict)) or y is None:
+                    raise mismatched_y("an array", type(y).__name__) from None
+            raise
     if kind == TUPLE:
         n = len(first)
         for y in ys:
