@@ -1,8 +1,12 @@
 """NumPy backend of ``arraykit.ext.nd``.
 
-NumPy's own advanced indexing and ``ufunc.at`` already wrap negative indices and raise
-IndexError for out-of-bounds ones, which is the pinned meaning: the fast path calls them
-directly and only rewrites the error message (built from the indices on the error path).
+Fast path: when every index is in ``[0, d)`` (one min and one max over the indices), the
+index rows become flat row numbers and the work is one ``np.take`` / ``ufunc.at`` along one
+axis of ``x`` viewed as rows, several times faster than advanced indexing with K index
+arrays (what a hand-written ``x[i0, i1]`` does). Otherwise NumPy's own advanced indexing and
+``ufunc.at`` run: they already wrap negative indices and raise IndexError for out-of-bounds
+ones, which is the pinned meaning; only the error message is rewritten (built from the
+indices on the error path).
 """
 
 from __future__ import annotations
@@ -82,6 +86,10 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         if bad:
             _common.raise_out_of_bounds(fn, idx, plan.dims, first_axis=len(plan.batch))
         return out
+    # Rows of x as a view (a non-contiguous x would be copied whole: not worth it).
+    if x.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
+        f = _common.host_flat_rows(idx, plan.dims)
+        return np.take(x.reshape(plan.rows, plan.inner_size), f, axis=0).reshape(plan.out_shape)
     try:
         return x[_columns(idx)]
     except IndexError:
@@ -99,6 +107,17 @@ def update_nd(
         out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
         return out
     out = x.copy() if copy else x
+    if out.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
+        # The rows view writes through to ``out``; updates are laid out as (index rows, I).
+        f = _common.host_flat_rows(idx, plan.dims)
+        if plan.inner:
+            rows = out.reshape(plan.rows, plan.inner_size)
+            updates = np.broadcast_to(updates, plan.updates_shape)
+            updates = updates.reshape(f.shape + (plan.inner_size,))
+        else:
+            rows = out.reshape(plan.rows)
+        _AT[plan.reduction](rows, f, updates)
+        return out
     try:
         _AT[plan.reduction](out, _columns(idx), updates)
     except IndexError:
