@@ -387,38 +387,49 @@ def test_same_compiled_behaviour_under_arraykit_jit(name):
     assert ak_jit.is_compiled(gather) and ak_jit.is_compiled(update)
 
 
+@pytest.mark.parametrize("name", ["numpy", "torch"])
 @pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8", "uint64"])
 @pytest.mark.parametrize("reduction", ["add", "multiply", "min", "max"])
-def test_numpy_flat_row_fast_path(idx_dtype, reduction):
-    # In-range indices take the flat-row path (np.take / ufunc.at on one axis); axes of
-    # different sizes (an index above the smallest axis), trailing axes, broadcast updates,
-    # a non-contiguous x and negative indices (the general path) must all mean the same.
+def test_flat_row_fast_path(name, idx_dtype, reduction):
+    # In-range indices take the flat-row path (numpy: np.take / ufunc.at, torch: index_select
+    # / index_add on one axis); axes of different sizes (an index above the smallest axis),
+    # trailing axes, broadcast updates, a non-contiguous x and negative indices (the general
+    # path) must all mean the same.
+    if name not in CONVERT or idx_dtype in CONVERT[name][2]:
+        pytest.skip(f"{name} absent or without {idx_dtype}")
+    to, back, _ = CONVERT[name]
     rng = np.random.default_rng(1)
     x = rng.standard_normal((3, 7, 2, 2))
     idx = np.stack([rng.integers(0, 3, 40), rng.integers(0, 7, 40)], -1).astype(idx_dtype)
     idx[0] = (2, 6)
-    for xs in (x, x[:, ::-1], np.asfortranarray(x)):
-        np.testing.assert_array_equal(nd.gather_nd(xs, idx), ref.gather_nd(xs, idx))
+    # (reference, native) pairs: contiguous, and two non-contiguous views of the same values.
+    native = to(x)
+    views = [(x, native), (x[:, ::-1], native.flip(1) if name == "torch" else x[:, ::-1]),
+             (x.transpose(0, 1, 3, 2),
+              native.transpose(2, 3) if name == "torch" else x.transpose(0, 1, 3, 2))]
+    for xs, tx in views:
+        np.testing.assert_array_equal(back(nd.gather_nd(tx, to(idx))), ref.gather_nd(xs, idx))
         for upd in (rng.standard_normal((40, 2, 2)), rng.standard_normal((2,)), np.asarray(1.5)):
             np.testing.assert_allclose(
-                nd.update_nd(xs, idx, upd, reduction=reduction),
+                back(nd.update_nd(tx, to(idx), to(upd), reduction=reduction)),
                 ref.update_nd(xs, idx, upd, reduction), rtol=1e-12,
             )
     k1 = idx[:, :1]  # K = 1: whole sub-arrays
-    np.testing.assert_array_equal(nd.gather_nd(x, k1), ref.gather_nd(x, k1))
+    np.testing.assert_array_equal(back(nd.gather_nd(to(x), to(k1))), ref.gather_nd(x, k1))
+    ones = np.ones((40, 7, 2, 2))
     np.testing.assert_allclose(
-        nd.scatter_nd(k1, np.ones((40, 7, 2, 2)), (3, 7, 2, 2), reduction=reduction),
-        ref.scatter_nd(k1, np.ones((40, 7, 2, 2)), (3, 7, 2, 2), reduction), rtol=1e-12,
+        back(nd.scatter_nd(to(k1), to(ones), (3, 7, 2, 2), reduction=reduction)),
+        ref.scatter_nd(k1, ones, (3, 7, 2, 2), reduction), rtol=1e-12,
     )
     if idx_dtype.startswith("int"):
         neg = idx.copy()
         neg[5] = (-1, -7)
-        np.testing.assert_array_equal(nd.gather_nd(x, neg), ref.gather_nd(x, neg))
+        np.testing.assert_array_equal(back(nd.gather_nd(to(x), to(neg))), ref.gather_nd(x, neg))
         neg[6] = (0, 7)
         with pytest.raises(IndexError, match=r"^gather_nd: index 7 at indices\[6, 1\]"):
-            nd.gather_nd(x, neg)
+            nd.gather_nd(to(x), to(neg))
         with pytest.raises(IndexError, match=r"^update_nd: index 7 at indices\[6, 1\]"):
-            nd.update_nd(x, neg, 1.0, reduction=reduction)
+            nd.update_nd(to(x), to(neg), to(np.asarray(1.0)), reduction=reduction)
 
 
 def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
