@@ -5,9 +5,10 @@ free on CPU), the index rows become flat row numbers and the work is one ``index
 ``index_add`` along one axis of ``x`` viewed as rows: several times faster than advanced
 indexing with K index tensors (a hand-written ``x[i0, i1]``). Otherwise torch's advanced
 indexing and ``index_put(accumulate=True)`` run: they already wrap negative indices and raise
-IndexError out of bounds, the pinned meaning; only the error message is rewritten. Elsewhere (other reductions, batch_dims, non-CPU devices, where an
-out-of-bounds index would be a device assert, and under ``torch.compile``) the shared
-row algorithm runs with an explicit bounds flag.
+IndexError out of bounds, the pinned meaning; only the error message is rewritten.
+Elsewhere (other reductions, batch_dims, non-CPU devices, where an out-of-bounds index would
+be a device assert, and under ``torch.compile``) the shared row algorithm runs with an
+explicit bounds flag.
 """
 
 from __future__ import annotations
