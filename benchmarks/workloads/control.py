@@ -64,4 +64,12 @@ def cost_and_grad(actions: Any, theta0: Any, omega0: Any) -> tuple[Any, Any]:
     return _value_and_grad(actions, theta0, omega0)
 
 
-_value_and_grad = None  # value_and_grad(rollout_cost), built on first use
+#: value_and_grad(rollout_cost), built here when arraykit.ext.grad imports (else on first use):
+#: a global assigned inside a torch.compile trace would make TorchDynamo compile again on
+#: the next call.
+_value_and_grad = None
+if has_grad():
+    from arraykit.ext.grad import value_and_grad as _build
+
+    _value_and_grad = _build(rollout_cost)
+    del _build

@@ -3,8 +3,9 @@
 Values are checked against the same step function run in a plain Python loop on NumPy
 (float64) arrays; gradients against ``arraykit.ext.grad`` of the unrolled loop on the same
 backend. Each framework is imported on first use and its tests skip when it is absent, so
-this file runs in both environments. torch.compile is left to the benchmark tests (an
-Inductor build costs tens of seconds on CPU); everything here runs in seconds.
+this file runs in both environments. torch.compile runs with a backend that only records the
+graph (an Inductor build costs seconds to tens of seconds on CPU; the benchmark runner covers
+it); everything here runs in seconds.
 """
 
 from __future__ import annotations
@@ -260,6 +261,31 @@ def test_tensorflow_graph_scan_is_a_while_loop():
     ops = {op.type for op in graph.get_concrete_function(
         tf.constant(H0), tf.constant(C0), tf.constant(XS)).graph.get_operations()}
     assert "While" in ops or "StatelessWhile" in ops
+
+
+def test_scan_under_torch_compile_is_one_graph_built_once():
+    """torch.compile unrolls the loop into one graph (fullgraph), and scan's own caches are
+    not written during the trace (a guard on them would compile again on the next call)."""
+    torch = _module("torch")
+    from arraykit.ext.jit import _scan
+
+    mk, to_np = _maker("torch")
+    arraykit.array_namespace(mk(H0))  # dynamo cannot follow the namespace's first import
+    _scan._runners.pop(torch.Tensor, None)  # as in a fresh process
+    torch._dynamo.reset()
+    graphs = []
+
+    def backend(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    f = torch.compile(lambda h, c, xs: scan(rnn, (h, c), xs), fullgraph=True, backend=backend)
+    for _ in range(2):
+        (h, c), ys = f(mk(H0), mk(C0), mk(XS))
+    assert len(graphs) == 1
+    (rh, rc), rys = reference(rnn, (H0.astype(np.float64), np.float64(C0)), XS.astype(np.float64))
+    close(to_np(ys), rys)
+    close(to_np(c), rc)
 
 
 # ---------------------------------------------------------------------------------------------

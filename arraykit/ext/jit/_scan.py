@@ -269,9 +269,20 @@ def _runner_for(x: Any) -> Callable[..., Any]:
     else:
         stack = _stack_of(x) if x is not None else None  # None: the ys' own namespace
         run = make_loop(_UNSTACK.get(name, index_steps), stack)
+        if name == "torch" and _torch_compiling():
+            # Not cached while TorchDynamo traces: it would guard on the cache's contents and
+            # compile the whole function once more on the next call. The first eager call
+            # (or any call outside torch.compile) fills it.
+            return run
     if x is not None:
         _runners[type(x)] = run
     return run
+
+
+def _torch_compiling() -> bool:
+    import torch  # loaded already: a torch tensor brought us here
+
+    return torch.compiler.is_compiling()
 
 
 def index_steps(x: Any, n: int) -> list[Any]:
