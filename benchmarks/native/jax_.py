@@ -105,19 +105,21 @@ def robotics(theta, a, d, alpha):
     return jnp.stack(frames, axis=1)
 
 
-def _control_step(carry, u):
-    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
-    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
-    theta, omega = carry
-    omega = omega + dt * (-g * jnp.sin(theta) + u / inertia)
-    theta = theta + dt * omega
-    return (theta, omega), jnp.sum((1 - jnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
-
-
 def control(actions, theta0, omega0):
     """Total cost of a pendulum-batch rollout: the steps are a ``jax.lax.scan``, as a JAX user
-    writes a loop (unrolled, XLA's compile of the gradient takes minutes at 100 steps)."""
-    _, costs = jax.lax.scan(_control_step, (theta0, omega0), actions)
+    writes a loop (unrolled, XLA's compile of the gradient takes minutes at 100 steps). The
+    body is a nested function, like the arraykit workload's: eagerly, jax traces it anew on
+    each call on both sides."""
+    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
+    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
+
+    def body(carry, u):
+        theta, omega = carry
+        omega = omega + dt * (-g * jnp.sin(theta) + u / inertia)
+        theta = theta + dt * omega
+        return (theta, omega), jnp.sum((1 - jnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
+
+    _, costs = jax.lax.scan(body, (theta0, omega0), actions)
     return jnp.sum(costs)
 
 

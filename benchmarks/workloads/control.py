@@ -37,6 +37,9 @@ def rollout_cost(actions: Any, theta0: Any, omega0: Any) -> Any:
     the step's actions, output the step's cost."""
     xp = arraykit.array_namespace(actions, theta0, omega0)
 
+    # A nested body: it uses this call's namespace, so a step looks up no namespace beyond
+    # step()'s own (a module-level body cached per namespace would be stored from inside a
+    # torch.compile trace, and dynamo cannot key a dict on a module).
     def step_cost(carry: tuple[Any, Any], u: Any) -> tuple[tuple[Any, Any], Any]:
         theta, omega = step(carry[0], carry[1], u)
         return (theta, omega), xp.sum((1 - xp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
