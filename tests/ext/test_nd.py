@@ -343,25 +343,34 @@ def _compiled(name):
     # aot_eager: dynamo traces (torch.compiler.is_compiling() is true) without needing a C++
     # toolchain for inductor.
     # fullgraph: the compiled path must not graph-break (arraykit.ext.jit compiles so).
+    # reset: the test lambdas share code objects across parametrizations, and dynamo's
+    # recompile limit (8 per code object) would otherwise be reached.
+    torch._dynamo.reset()
     return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)), (
         lambda t: t.detach().numpy()), torch.asarray
 
 
 @pytest.mark.parametrize("name", ["jax", "tensorflow", "tensorflow-graph", "torch"])
-@pytest.mark.parametrize("reduction", ["add", "replace", "multiply"])
-def test_compiled_gather_clips_and_scatter_drops(name, reduction):
+@pytest.mark.parametrize("reduction", ["add", "replace", "multiply", "max"])
+@pytest.mark.parametrize("idx_dtype", ["int64", "int32", "int16"])  # int32 row arithmetic too
+def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
     mod = {"jax": jax, "tensorflow": tf, "tensorflow-graph": tf, "torch": torch}[name]
     if mod is None:
         pytest.skip(f"{name} absent")
     compile_, back, to = _compiled(name)
     gather = compile_(lambda a, i: nd.gather_nd(a, i))
     update = compile_(lambda a, i, u: nd.update_nd(a, i, u, reduction=reduction))
+    scatter = compile_(lambda i, u: nd.scatter_nd(i, u, X.shape, reduction=reduction))
+    bad = BAD.astype(idx_dtype)
     np.testing.assert_array_equal(
-        back(gather(to(X), to(BAD))), ref.gather_nd(X, BAD, compiled=True)
+        back(gather(to(X), to(bad))), ref.gather_nd(X, BAD, compiled=True)
     )
     np.testing.assert_array_equal(
-        back(update(to(X), to(BAD), to(UPD))),
+        back(update(to(X), to(bad), to(UPD))),
         ref.update_nd(X, BAD, UPD, reduction, compiled=True),
+    )
+    np.testing.assert_array_equal(
+        back(scatter(to(bad), to(UPD))), ref.scatter_nd(BAD, UPD, X.shape, reduction, compiled=True)
     )
     # ... while the same call in eager code raises.
     with pytest.raises(IndexError, match="^gather_nd: index 5 at indices"):

@@ -63,6 +63,7 @@ OPS = _common.Ops(
     scatter_rows=_scatter_rows,
     broadcast_to=tf.broadcast_to,
     to_numpy=lambda a: a.numpy(),
+    as_index32=lambda a: a if a.dtype.name == "int32" else tf.cast(a, tf.int32),
 )
 
 
