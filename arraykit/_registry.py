@@ -141,13 +141,13 @@ def _numpy_writeable(x: Any) -> bool:
 # the first row that owns a type wins.
 BACKENDS: list[Backend] = [
     #       name          array classes                                          namespace
-    Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "array_api_compat.numpy",
-            served_by="array-api-compat", constructor="numpy:asarray",
-            namespace_names=("numpy", "array_api_compat.numpy"),
+    Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "arraykit.shims.numpy",
+            served_by="array-api-compat + arraykit fast paths", constructor="numpy:asarray",
+            namespace_names=("numpy", "array_api_compat.numpy", "arraykit.shims.numpy"),
             writeable=_numpy_writeable),
-    Backend("torch",      ("torch:Tensor",),                                     "array_api_compat.torch",
-            served_by="array-api-compat", constructor="torch:asarray",
-            namespace_names=("torch", "array_api_compat.torch")),
+    Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
+            served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
+            namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch")),
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),

@@ -14,7 +14,7 @@ def test_info_lists_every_backend():
     for name in ["numpy", "torch", "jax", "cupy", "dask", "array_api_strict", "tensorflow",
                  "mxnet"]:
         assert name in text
-    assert "array_api_compat.numpy (array-api-compat)" in text
+    assert "arraykit.shims.numpy (array-api-compat + arraykit fast paths)" in text
 
 
 def test_demo_agrees_with_numpy_everywhere_it_runs():

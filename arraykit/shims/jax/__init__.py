@@ -33,7 +33,7 @@ import jax.numpy as _jnp
 from .._common.utils import expand_dims_axes, normalize_axes
 from . import fft, linalg
 from ._one_program import matrix_transpose, vecdot  # noqa: F401
-from ._reexport import reexport
+from .._common.reexport import reexport
 
 __array_api_version__ = "2025.12"
 

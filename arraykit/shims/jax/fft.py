@@ -2,6 +2,6 @@
 
 import jax.numpy.fft as _jnp_fft
 
-from ._reexport import reexport
+from .._common.reexport import reexport
 
 reexport(_jnp_fft, globals())

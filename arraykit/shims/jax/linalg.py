@@ -5,6 +5,6 @@
 import jax.numpy.linalg as _jnp_linalg
 
 from ._one_program import matrix_transpose, vecdot, vector_norm  # noqa: F401
-from ._reexport import reexport
+from .._common.reexport import reexport
 
 reexport(_jnp_linalg, globals())

@@ -1,0 +1,56 @@
+"""array-api-compat's NumPy namespace, with fast paths for a few of its wrappers.
+
+array-api-compat wraps some NumPy functions in Python to fix edge cases (dtype rules for
+integer bounds, 0-d results, device arguments). In the common case the wrapper ends up calling
+NumPy's own function, after checks that cost more than the work on small arrays (measured,
+(3,) float64, numpy 2.4: ``clip`` 8.6 us vs 1.7 us, ``astype`` 0.80 vs 0.24 us,
+``matrix_transpose`` 0.55 vs 0.09 us). Each fast path below takes only inputs for which the
+NumPy call gives exactly array-api-compat's result; everything else goes to
+array-api-compat's function unchanged. Every other name is array-api-compat's own object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import array_api_compat.numpy as _compat
+import numpy as _np
+
+from .._common.reexport import reexport
+
+__array_api_version__ = _compat.__array_api_version__
+__array_namespace_info__ = _compat.__array_namespace_info__
+
+_ndarray = _np.ndarray
+_compat_clip = _compat.clip
+_compat_astype = _compat.astype
+_compat_matrix_transpose = _compat.matrix_transpose
+_HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
+
+
+def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
+    """array-api-compat's ``clip``; NumPy's own for a floating array of rank >= 1 between two
+    Python floats with min <= max (NaN bounds and 0-d input, whose NumPy result is a scalar,
+    take array-api-compat's path)."""
+    if (type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
+            and x.ndim and x.dtype.kind == "f" and not kwargs):
+        return _np.clip(x, min, max)
+    return _compat_clip(x, min, max, **kwargs)
+
+
+def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
+    """array-api-compat's ``astype``: ``x.astype(dtype, copy=copy)`` (the device check only
+    when a device is given)."""
+    if device is None and type(x) is _ndarray:
+        return x.astype(dtype, copy=copy)
+    return _compat_astype(x, dtype, copy=copy, device=device)
+
+
+def matrix_transpose(x: Any, /) -> Any:
+    """array-api-compat's ``matrix_transpose``: ``x.mT`` for arrays of rank >= 2."""
+    if _HAS_MT and type(x) is _ndarray and x.ndim >= 2:
+        return x.mT
+    return _compat_matrix_transpose(x)
+
+
+reexport(_compat, globals())

@@ -1,0 +1,86 @@
+"""arraykit.shims.numpy / arraykit.shims.torch: array-api-compat's namespaces with fast paths.
+
+Every fast path must give exactly array-api-compat's result (values, dtype, shape, type,
+errors) on the inputs it takes, and hand every other input to array-api-compat.
+"""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import arraykit
+
+
+def _same(got, want):
+    assert type(got) is type(want)
+    if hasattr(want, "dtype"):
+        assert got.dtype == want.dtype and tuple(got.shape) == tuple(want.shape)
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+def _outcome(f, *args, **kwargs):
+    try:
+        return f(*args, **kwargs), None
+    except Exception as e:  # noqa: BLE001 - the class is what is compared
+        return None, type(e)
+
+
+def _check(fast, compat, *args, **kwargs):
+    got, got_err = _outcome(fast, *args, **kwargs)
+    want, want_err = _outcome(compat, *args, **kwargs)
+    assert got_err is want_err, (args, kwargs, got_err, want_err)
+    if want_err is None:
+        _same(got, want)
+
+
+BOUNDS = [0.0, -1.0, 1.5, math.nan, math.inf, -math.inf, None, 1, -2]
+
+
+def test_numpy_fast_paths_match_compat():
+    import array_api_compat.numpy as compat
+
+    xp = arraykit.array_namespace(np.ones(1))
+    assert xp.__name__ == "arraykit.shims.numpy"
+    values = [-3.0, -0.0, 0.0, 0.5, 2.0, np.nan, np.inf, -np.inf]
+    arrays = [np.asarray(values, dtype=d) for d in (np.float32, np.float64)]
+    arrays += [np.asarray(0.5), np.asarray([-3, 0, 5], dtype=np.int8), np.asarray([], dtype=np.float32),
+               np.asarray(values, dtype=np.float32).reshape(2, 4)]
+    for x in arrays:
+        for lo, hi in itertools.product(BOUNDS, BOUNDS):
+            _check(xp.clip, compat.clip, x, lo, hi)
+        for dtype in (np.float32, np.float64, np.int16, np.bool_, np.complex64):
+            for copy in (True, False):
+                _check(xp.astype, compat.astype, x, dtype, copy=copy)
+        got = xp.astype(x, x.dtype, copy=False)
+        assert (got is x) == (compat.astype(x, x.dtype, copy=False) is x)
+        _check(xp.matrix_transpose, compat.matrix_transpose, x)
+    _check(xp.matrix_transpose, compat.matrix_transpose, np.ones((2, 3, 4)))
+    _check(xp.astype, compat.astype, arrays[0], np.float64, device="cpu")
+    _check(xp.astype, compat.astype, arrays[0], np.float64, device="gpu")
+
+
+def test_torch_fast_paths_match_compat():
+    torch = pytest.importorskip("torch")
+    import array_api_compat.torch as compat
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    assert xp.__name__ == "arraykit.shims.torch"
+    mats = [torch.arange(6, dtype=d).reshape(2, 3) for d in (torch.float32, torch.float64,
+                                                             torch.int32, torch.int64)]
+    mats += [torch.ones(3, dtype=torch.float32), torch.ones((), dtype=torch.float32),
+             torch.ones((4, 3, 2), dtype=torch.float64)]
+    for a, b in itertools.product(mats, repeat=2):
+        for bb in (b, b.mT if b.ndim >= 2 else b):
+            _check(xp.matmul, compat.matmul, a, bb)
+    param = torch.nn.Parameter(torch.ones(3, 2))
+    _check(xp.matmul, compat.matmul, param, mats[0].mT)
+    for x in mats + [param]:
+        for dtype in (torch.float32, torch.float64, torch.int16, torch.bool, torch.complex64):
+            for copy in (True, False):
+                _check(xp.astype, compat.astype, x.detach(), dtype, copy=copy)
+        _check(xp.matrix_transpose, compat.matrix_transpose, x.detach())
+    x = mats[0]
+    assert (xp.astype(x, x.dtype, copy=False) is x) == (compat.astype(x, x.dtype, copy=False) is x)
+    _check(xp.astype, compat.astype, x, torch.float64, device="cpu")
