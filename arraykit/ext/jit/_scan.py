@@ -61,7 +61,12 @@ _SCAN_MODULES = {"jax": "._scan_jax", "tensorflow": "._scan_tensorflow"}
 #: How each backend splits an array along axis 0 into a sequence of steps in one call
 #: (one op, and one op in the backward pass, instead of T slices: torch's backward of
 #: ``x[i]`` writes a full zero tensor per step). Others index ``x[i]`` per step.
-_UNSTACK = {"torch": lambda x, n: x.unbind(0)}
+_UNSTACK = {
+    "torch": lambda x, n: x.unbind(0),
+    # MXNet 1.9 takes 58 us for x[i, ...] and 3.5 us for x[i] on a (100, 1024) array
+    # (its ellipsis path copies through a general slicing routine); x[i] means the same.
+    "mxnet": lambda x, n: [x[i] for i in range(n)],
+}
 
 #: array type -> runner(f, init, xs, xs_kind, xs_leaves, xs_def, length). The hot path.
 _runners: dict[type, Callable[..., Any]] = {}
