@@ -188,8 +188,8 @@ def load_framework(name: str) -> Framework | None:
             import jax.numpy as jnp
 
             if _CACHE_DIR is not None:
-                # Persistent XLA cache: the unrolled 100-step gradient takes minutes to
-                # compile on a loaded 2-core machine; a rerun loads it from disk.
+                # Persistent XLA cache (--cache-dir): a rerun loads programs from disk, and
+                # the "first call" column then shows loading, not compiling.
                 jax.config.update("jax_compilation_cache_dir", str(_CACHE_DIR / "jax"))
             fw = Framework("jax", jax, jax.__version__, jnp.asarray, np.asarray,
                            jax.block_until_ready, compiler="jax.jit", compile=jax.jit)
@@ -655,8 +655,8 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
         doc["results"].append(rec)
         save()
 
-    # The compiled rollout gradient (100 unrolled steps) takes minutes to compile where no
-    # cache holds it yet: it runs last, so an interrupted run keeps everything else.
+    # The compiled rollout gradients run last: torch.compile unrolls the 100-step scan
+    # (a Python loop there) and is the slowest compile; an interrupted run keeps the rest.
     slow = [c for c in cells if c[1] == "control" and c[2] == "compiled"]
     for cell in cells:
         if cell not in slow:
@@ -704,13 +704,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--check-only", action="store_true", help="check results, time nothing")
     p.add_argument("--env", default=env_name(), help="name of this environment's results file")
     p.add_argument("--results-dir", type=Path, default=RESULTS_DIR)
-    p.add_argument("--cache-dir", type=Path,
-                   default=Path.home() / ".cache" / "arraykit-benchmarks",
-                   help="persistent jax/TF compile cache ('' for none)")
+    p.add_argument("--cache-dir", type=Path, default=None,
+                   help="persistent jax/TF compile cache (default: none, so the first-call "
+                        "column shows real compile times)")
     p.add_argument("--compiled-steps", type=int, default=None,
                    help="rollout steps of the compiled control cells (default: the "
-                        "size's). XLA takes 6-8 min to compile the 100-step unrolled "
-                        "gradient on a loaded 2-core machine; the table shows the size used")
+                        "size's); the table shows the size used"),
     p.add_argument("--note", default="",
                    help="a remark on the conditions of the run, kept in the JSON and table")
     p.add_argument("--report-only", action="store_true",
@@ -735,7 +734,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m benchmarks``: run, write ``<env>.json``, rebuild the table and chart."""
     opts = parse_args(argv)
     opts.results_dir.mkdir(parents=True, exist_ok=True)
-    if str(opts.cache_dir) not in ("", "."):
+    if opts.cache_dir is not None and str(opts.cache_dir) not in ("", "."):
         enable_compile_caches(opts.cache_dir)
     if not opts.report_only:
         suffix = ".quick.json" if opts.quick else ".json"
