@@ -302,8 +302,10 @@ def host_out_of_bounds(
     idx = np.asarray(idx)
     if idx.size == 0:
         return False
-    # Fast common case first: two contiguous reductions over everything.
+    # Fast common case first: one reduction over everything, when nothing is negative.
     if lo is None or hi is None:
+        if _unsigned_max(idx) < min(dims):
+            return False
         lo, hi = float(idx.min()), float(idx.max())
     if lo >= -min(dims) and hi < min(dims):
         return False
@@ -324,12 +326,21 @@ def host_in_range(idx: Any, dims: tuple[int, ...]) -> bool:
     which wraps them or raises. Two whole-array reductions in the common case; per-column
     maxima only when the axes differ in size and the largest index needs them.
     """
-    if idx.size == 0 or idx.min() < 0:
+    if idx.size == 0:
         return False
-    hi = idx.max()
-    if hi < min(dims):
+    if _unsigned_max(idx) < min(dims):
         return True
+    if idx.min() < 0:
+        return False
     return bool(np.all(idx.reshape(-1, len(dims)).max(axis=0) < np.asarray(dims)))
+
+
+def _unsigned_max(idx: Any) -> Any:
+    """``max`` of integer indices read as unsigned: one reduction that is below ``d`` exactly
+    when every entry is in ``[0, d)`` (a negative entry reads as 2**bits - |i|, too large)."""
+    if idx.dtype.kind == "i":
+        idx = idx.view(f"u{idx.dtype.itemsize}")
+    return idx.max()
 
 
 def host_flat_rows(idx: Any, dims: tuple[int, ...]) -> Any:
