@@ -108,16 +108,23 @@ def robotics(theta, a, d, alpha):
     return mnp.stack(frames, axis=1)
 
 
+#: The pendulum's constants as module globals, as in the arraykit workload.
+GRAVITY, LENGTH, MASS, DT = _control.GRAVITY, _control.LENGTH, _control.MASS, _control.DT
+
+
+def _step(theta, omega, u):
+    """One semi-implicit Euler step: a function, as in the arraykit workload (same calls)."""
+    omega = omega + DT * (-(GRAVITY / LENGTH) * mnp.sin(theta) + u / (MASS * LENGTH * LENGTH))
+    return theta + DT * omega, omega
+
+
 def control(actions, theta0, omega0):
     """Total cost of a pendulum-batch rollout."""
-    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
-    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
     theta, omega = theta0, omega0
     costs = []
     for t in range(actions.shape[0]):
         u = actions[t]
-        omega = omega + dt * (-g * mnp.sin(theta) + u / inertia)
-        theta = theta + dt * omega
+        theta, omega = _step(theta, omega, u)
         costs.append(mnp.sum((1 - mnp.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
     return mnp.sum(mnp.stack(costs))
 

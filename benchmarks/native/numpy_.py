@@ -112,15 +112,22 @@ def robotics(theta, a, d, alpha):
 
 # --- control ---------------------------------------------------------------------------------
 
+#: The pendulum's constants as module globals, as in the arraykit workload.
+GRAVITY, LENGTH, MASS, DT = _control.GRAVITY, _control.LENGTH, _control.MASS, _control.DT
+
+
+def _step(theta, omega, u):
+    """One semi-implicit Euler step: a function, as in the arraykit workload (same calls)."""
+    omega = omega + DT * (-(GRAVITY / LENGTH) * np.sin(theta) + u / (MASS * LENGTH * LENGTH))
+    return theta + DT * omega, omega
+
+
 def control(actions, theta0, omega0):
     """Total cost of a pendulum-batch rollout (NumPy has no autodiff: no gradient)."""
-    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
-    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
     theta, omega = theta0, omega0
     costs = []
     for t in range(actions.shape[0]):
         u = actions[t]
-        omega = omega + dt * (-g * np.sin(theta) + u / inertia)
-        theta = theta + dt * omega
+        theta, omega = _step(theta, omega, u)
         costs.append(np.sum((1 - np.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
     return np.sum(np.stack(costs))
