@@ -518,3 +518,20 @@ def test_namespace_wiring():
     assert xp.linalg is L and xp.fft is F
     # AutoGraph calls our functions unconverted (first-trace cost); see _skip_autograph.
     assert hasattr(L.solve, "autograph_info__") and hasattr(F.rfftn, "autograph_info__")
+
+
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_norms_compile_with_xla(dtype):
+    # TF's EuclideanNorm kernel (used eagerly) has no XLA kernel: inside graphs the 2-norms
+    # are written as tf.norm writes them, so tf.function(jit_compile=True) accepts them.
+    a = tf.constant(rand((3, 4, 5), dtype))
+
+    def norms(x):
+        return (L.vector_norm(x, axis=-1), L.vector_norm(x, axis=(0, 2), keepdims=True),
+                L.vector_norm(x), L.matrix_norm(x))
+
+    eager = norms(a)
+    for compiled in (tf.function(norms, jit_compile=True), tf.function(norms)):
+        for got, want in zip(compiled(a), eager):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5)

@@ -550,8 +550,17 @@ def _axes_arg(axes: tuple):
     return t
 
 
+def _euclidean_norm(a, axes, keep_dims=False):
+    """sqrt(sum(a * a)) over ``axes`` of a real tensor: TF's EuclideanNorm kernel eagerly
+    (one op); inside graphs tf.norm's own formulation, because EuclideanNorm has no XLA
+    kernel (tf.function(jit_compile=True) would refuse the whole function)."""
+    if tf.executing_eagerly():
+        return _gm.euclidean_norm(a, _axes_arg(axes), keep_dims=keep_dims)
+    return tf.sqrt(tf.reduce_sum(a * a, axis=list(axes), keepdims=keep_dims))
+
+
 # ord -> one TF reduction kernel applied to abs(x) (the common orders; others: _common).
-_ORD_KERNELS = {2: _gm.euclidean_norm, 1: _gm._sum, math.inf: _gm._max, -math.inf: _gm._min}
+_ORD_KERNELS = {2: _euclidean_norm, 1: _gm._sum, math.inf: _gm._max, -math.inf: _gm._min}
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
@@ -562,10 +571,12 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     if not isinstance(ord, bool) and ord in _ORD_KERNELS:
         axes = _cl.normalize_axes("vector_norm", axis, nd)
         kernel = _ORD_KERNELS[ord]
-        a = x if (kernel is _gm.euclidean_norm and x.dtype not in _COMPLEX) else _gm._abs(x) \
+        a = x if (kernel is _euclidean_norm and x.dtype not in _COMPLEX) else _gm._abs(x) \
             if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
         if not axes:  # a 0-d array, or axis=(): the norm of single elements is |x|
             return _gm._abs(x) if x.dtype not in _COMPLEX else a
+        if kernel is _euclidean_norm:
+            return _run("vector_norm", kernel, a, axes, keep_dims=bool(keepdims))
         return _run("vector_norm", kernel, a, _axes_arg(axes), keep_dims=bool(keepdims))
     return _run("vector_norm", _cl.vector_norm, _xp, x, axis=axis, keepdims=keepdims, ord=ord)
 
@@ -577,7 +588,7 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     if ord == "fro":
         nd = x.shape.rank
         a = x if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
-        return _run("matrix_norm", _gm.euclidean_norm, a, _axes_arg((nd - 2, nd - 1)),
+        return _run("matrix_norm", _euclidean_norm, a, (nd - 2, nd - 1),
                     keep_dims=bool(keepdims))
     return _run("matrix_norm", _cl.matrix_norm, _xp, x, keepdims=keepdims, ord=ord,
                 svdvals=_svdvals)
