@@ -1,6 +1,6 @@
 """NumPy backend of ``arraykit.ext.nd``.
 
-Fast path: when every index is in ``[0, d)`` (one min and one max over the indices), the
+Fast path: when every index is in ``[0, d)`` (one reduction over the indices), the
 index rows become flat row numbers and the work is one ``np.take`` / ``ufunc.at`` along one
 axis of ``x`` viewed as rows, several times faster than advanced indexing with K index
 arrays (what a hand-written ``x[i0, i1]`` does). Otherwise NumPy's own advanced indexing and
