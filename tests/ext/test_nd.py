@@ -472,6 +472,18 @@ def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
         np.testing.assert_array_equal(a.numpy(), b.numpy())
 
 
+@pytest.mark.parametrize("name", [n for n in BACKENDS if n != "array_api_strict"])
+def test_pytree_warm_loads_the_nd_implementation(name):
+    # arraykit.ext.jit warms the dispatch caches before torch.compile traces (dynamo cannot
+    # follow the import nd does on first use of an array type); nd's must be among them.
+    from arraykit.ext import _pytree
+
+    x = CONVERT[name][0](np.zeros(2))
+    nd._impl_by_type.pop(type(x), None)
+    _pytree.warm(x)
+    assert type(x) in nd._impl_by_type
+
+
 def test_torch_compile_result_type_matches_eager():
     # arraykit.ext.jit's stand-in for array-api-compat's result_type while dynamo traces must
     # give the eager answers (scalar kinds, 0-d tensors, dtypes, the default dtype).
