@@ -484,6 +484,30 @@ def test_pytree_warm_loads_the_nd_implementation(name):
     assert type(x) in nd._impl_by_type
 
 
+def test_torch_jit_recompiles_static_when_a_dynamic_shape_graph_breaks():
+    # A second image size makes dynamo mark the size dynamic; array-api-compat's clip then
+    # sees a symbolic float bound (math.isnan breaks the graph). That call runs eagerly and
+    # later sizes compile with static shapes instead of falling back to eager for good.
+    ak_jit = pytest.importorskip("arraykit.ext.jit")
+    if torch is None:
+        pytest.skip("torch absent")
+    import arraykit
+
+    def lookup(image, uv):
+        xp = arraykit.array_namespace(image, uv)
+        u = xp.astype(xp.clip(uv, 0.0, float(image.shape[0] - 1)), xp.int32)
+        return nd.gather_nd(image, xp.stack([u, u], axis=-1))
+
+    jitted = ak_jit.jit(lookup)
+    uv = torch.asarray(np.linspace(-2.0, 9.0, 7, dtype=np.float32))
+    kinds = []
+    for size in (5, 6, 7):
+        image = torch.asarray(np.arange(size * size, dtype=np.float32).reshape(size, size))
+        np.testing.assert_array_equal(jitted(image, uv).numpy(), lookup(image, uv).numpy())
+        kinds.append(ak_jit.compilation(jitted))
+    assert kinds[0] == "inductor" and kinds[2] == "inductor", kinds
+
+
 def test_torch_compile_result_type_matches_eager():
     # arraykit.ext.jit's stand-in for array-api-compat's result_type while dynamo traces must
     # give the eager answers (scalar kinds, 0-d tensors, dtypes, the default dtype).

@@ -10,7 +10,7 @@ also falls back silently, e.g. past its recompile limit).
 
 Retracing (TorchDynamo's rules): a new dtype, device or Python constant recompiles; a new
 shape recompiles once and marks that dimension dynamic ("automatic dynamic shapes"), so later
-sizes reuse the dynamic graph. ``torch._dynamo.config.recompile_limit`` (8) bounds recompiles
+sizes reuse the dynamic graph (after a failed capture, static shapes: see the retry below). ``torch._dynamo.config.recompile_limit`` (8) bounds recompiles
 per function, after which dynamo runs eagerly and ``is_compiled`` reports it.
 
 array-api-compat's ``result_type`` ends in ``torch.result_type``, which returns a dtype and so
@@ -126,7 +126,14 @@ def compile(fn, record, example):  # noqa: A001
                 )
             # The first failure may come from a cache that library code fills lazily (an
             # import dynamo cannot trace, e.g. in arraykit.ext.nd): this eager run fills it,
-            # and the next call tries to compile once more before giving up.
+            # and the next call tries to compile once more before giving up. Or from a
+            # dynamic-shape graph (automatic dynamic shapes after a new size): library code
+            # that needs a concrete size breaks it (array-api-compat's clip calls
+            # math.isnan on its bounds, a symbolic float once the size is dynamic), so the
+            # retry compiles with static shapes (one graph per size, up to dynamo's
+            # recompile limit).
+            if state["failures"] == 1:
+                state["fn"] = torch.compile(fn, fullgraph=True, backend=backend, dynamic=False)
             record.last = "eager"
             return fn(*args, **kwargs)
         record.last = "inductor" if ran[0] else "eager"
