@@ -441,6 +441,21 @@ def test_flat_row_fast_path(name, idx_dtype, reduction):
             nd.update_nd(to(x), to(neg), to(np.asarray(1.0)), reduction=reduction)
 
 
+@pytest.mark.parametrize("name", BACKENDS)
+def test_narrow_negative_indices_on_long_axes_with_two_coordinates(name):
+    # int8 -1 read as unsigned is 255, below an axis of 300: the one-reduction range check
+    # must not take it for an in-range index (the flat-row paths would address wrong rows).
+    to, back, _ = CONVERT[name]
+    x = np.arange(300.0 * 260.0).reshape(300, 260)
+    idx = np.array([[-1, -2], [5, -128], [127, 3]], dtype=np.int8)
+    np.testing.assert_array_equal(back(nd.gather_nd(to(x), to(idx))), ref.gather_nd(x, idx))
+    upd = np.array([1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(
+        back(nd.update_nd(to(x), to(idx), to(upd), reduction="add")),
+        ref.update_nd(x, idx, upd, "add"),
+    )
+
+
 def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
     # The vision benchmark's pattern: array-api-compat turns ``xp.clip(t, 0.0, w)`` and
     # ``xp.minimum(i, w - 1)`` into ``torch.result_type`` calls, which returned a dtype and

@@ -304,7 +304,7 @@ def host_out_of_bounds(
         return False
     # Fast common case first: one reduction over everything, when nothing is negative.
     if lo is None or hi is None:
-        if _unsigned_max(idx) < min(dims):
+        if _unsigned_max(idx, dims) < min(dims):
             return False
         lo, hi = float(idx.min()), float(idx.max())
     if lo >= -min(dims) and hi < min(dims):
@@ -328,17 +328,21 @@ def host_in_range(idx: Any, dims: tuple[int, ...]) -> bool:
     """
     if idx.size == 0:
         return False
-    if _unsigned_max(idx) < min(dims):
+    if _unsigned_max(idx, dims) < min(dims):
         return True
     if idx.min() < 0:
         return False
     return bool(np.all(idx.reshape(-1, len(dims)).max(axis=0) < np.asarray(dims)))
 
 
-def _unsigned_max(idx: Any) -> Any:
-    """``max`` of integer indices read as unsigned: one reduction that is below ``d`` exactly
-    when every entry is in ``[0, d)`` (a negative entry reads as 2**bits - |i|, too large)."""
+def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
+    """``max`` of integer indices read as unsigned: one reduction that is below ``min(dims)``
+    exactly when every entry is in ``[0, min(dims))``, because a negative entry reads as
+    ``2**bits - |i| >= 2**(bits-1)``. That needs ``min(dims) <= 2**(bits-1)`` (int8 indices
+    into an axis of 300: -1 reads as 255); otherwise this answers ``inf`` (no verdict)."""
     if idx.dtype.kind == "i":
+        if min(dims) > 2 ** (8 * idx.dtype.itemsize - 1):
+            return math.inf
         idx = idx.view(f"u{idx.dtype.itemsize}")
     return idx.max()
 
