@@ -16,15 +16,9 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from .._common.reexport import reexport
-
-__array_api_version__ = _compat.__array_api_version__
-__array_namespace_info__ = _compat.__array_namespace_info__
+from .._common.reexport import NAMESPACE_DUNDERS, reexport
 
 _ndarray = _np.ndarray
-_compat_clip = _compat.clip
-_compat_astype = _compat.astype
-_compat_matrix_transpose = _compat.matrix_transpose
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
 
 
@@ -35,7 +29,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     if (type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
             and x.ndim and x.dtype.kind == "f" and not kwargs):
         return _np.clip(x, min, max)
-    return _compat_clip(x, min, max, **kwargs)
+    return _compat.clip(x, min, max, **kwargs)
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
@@ -43,14 +37,14 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> A
     when a device is given)."""
     if device is None and type(x) is _ndarray:
         return x.astype(dtype, copy=copy)
-    return _compat_astype(x, dtype, copy=copy, device=device)
+    return _compat.astype(x, dtype, copy=copy, device=device)
 
 
 def matrix_transpose(x: Any, /) -> Any:
     """array-api-compat's ``matrix_transpose``: ``x.mT`` for arrays of rank >= 2."""
     if _HAS_MT and type(x) is _ndarray and x.ndim >= 2:
         return x.mT
-    return _compat_matrix_transpose(x)
+    return _compat.matrix_transpose(x)
 
 
-reexport(_compat, globals())
+reexport(_compat, globals(), NAMESPACE_DUNDERS)

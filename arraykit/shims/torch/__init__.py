@@ -17,16 +17,10 @@ from typing import Any
 import array_api_compat.torch as _compat
 import torch as _torch
 
-from .._common.reexport import reexport
-
-__array_api_version__ = _compat.__array_api_version__
-__array_namespace_info__ = _compat.__array_namespace_info__
+from .._common.reexport import NAMESPACE_DUNDERS, reexport
 
 _Tensor = _torch.Tensor
 _torch_matmul = _torch.matmul
-_compat_matmul = _compat.matmul
-_compat_astype = _compat.astype
-_compat_matrix_transpose = _compat.matrix_transpose
 
 
 def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
@@ -34,21 +28,21 @@ def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
     dtype (array-api-compat's promotion then changes nothing)."""
     if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype == x2.dtype and not kwargs:
         return _torch_matmul(x1, x2)
-    return _compat_matmul(x1, x2, **kwargs)
+    return _compat.matmul(x1, x2, **kwargs)
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
     """array-api-compat's ``astype``: ``x.to(dtype, copy=copy)`` (and the device if given)."""
     if device is None and type(x) is _Tensor:
         return x.to(dtype, copy=copy)
-    return _compat_astype(x, dtype, copy=copy, device=device)
+    return _compat.astype(x, dtype, copy=copy, device=device)
 
 
 def matrix_transpose(x: Any, /) -> Any:
     """array-api-compat's ``matrix_transpose``: ``x.mT`` for tensors of rank >= 2."""
     if type(x) is _Tensor and x.ndim >= 2:
         return x.mT
-    return _compat_matrix_transpose(x)
+    return _compat.matrix_transpose(x)
 
 
-reexport(_compat, globals())
+reexport(_compat, globals(), NAMESPACE_DUNDERS)
