@@ -155,23 +155,27 @@ GU = np.array([0.5, 3.1, -2.2, 1.4])
 W = np.arange(1, 7).reshape(2, 3).astype(np.float64)
 
 
-def _loss_np(fn, red, x, u):
+GI_WRAPPED = GI % np.array(GX.shape)  # the same rows, no negatives: the flat-row path
+
+
+def _loss_np(fn, red, x, u, gi=GI):
     if fn == "gather":
-        return float(np.sum(ref.gather_nd(x, GI) ** 2))
-    return float(np.sum(ref.update_nd(x, GI, u, red) ** 2 * W))
+        return float(np.sum(ref.gather_nd(x, gi) ** 2))
+    return float(np.sum(ref.update_nd(x, gi, u, red) ** 2 * W))
 
 
+@pytest.mark.parametrize("gi", [GI, GI_WRAPPED], ids=["negative", "non-negative"])
 @pytest.mark.parametrize("fn,red", [("gather", None)] + [
     ("update", r) for r in ["add", "replace", "multiply", "min", "max"]])
-def test_gradients_against_finite_differences(fn, red):
+def test_gradients_against_finite_differences(fn, red, gi):
     x, u = to(GX), to(GU)
     x.attach_grad()
     u.attach_grad()
     with autograd.record():
         if fn == "gather":
-            loss = (nd.gather_nd(x, to(GI)) ** 2).sum()
+            loss = (nd.gather_nd(x, to(gi)) ** 2).sum()
         else:
-            loss = (nd.update_nd(x, to(GI), u, reduction=red) ** 2 * to(W)).sum()
+            loss = (nd.update_nd(x, to(gi), u, reduction=red) ** 2 * to(W)).sum()
     loss.backward()
     eps = 1e-6
     for got, base, which in ((x.grad, GX, 0), (u.grad, GU, 1)):
@@ -184,5 +188,7 @@ def test_gradients_against_finite_differences(fn, red):
             m[pos] -= eps
             args_p = (p, GU) if which == 0 else (GX, p)
             args_m = (m, GU) if which == 0 else (GX, m)
-            num[pos] = (_loss_np(fn, red, *args_p) - _loss_np(fn, red, *args_m)) / (2 * eps)
+            num[pos] = (
+                _loss_np(fn, red, *args_p, gi=gi) - _loss_np(fn, red, *args_m, gi=gi)
+            ) / (2 * eps)
         np.testing.assert_allclose(back(got), num, atol=1e-6)
