@@ -240,6 +240,7 @@ class Case:
     notes: list = field(default_factory=list)
     jitted: Any = None  # the arraykit.ext.jit function, to ask what it compiled to
     native_compiled: Any = None  # the natively compiled function (compiled cells)
+    functions: tuple = ()  # (arraykit, native) functions before compilation
 
 
 def _ak_jit() -> Any:
@@ -284,6 +285,7 @@ def build_case(fw: Framework, workload: str, mode: str, args: tuple, *,
     grad = grad and fw.differentiates and control.has_grad()
     ak_fn, nat_fn, variant = _arraykit_functions(fw, workload, full_vision, grad)
     case = Case(workload, fw.name, mode, None, None, variant)
+    case.functions = (ak_fn, nat_fn)
     if mode == "compiled":
         if fw.compile is None:
             raise ValueError(f"{fw.name} has no function compiler")
@@ -595,21 +597,22 @@ def run_case(fw: Framework, workload: str, mode: str, size: dict, opts: argparse
     if progress is not None:
         progress.step(f"timing {workload} {fw.name} {mode}")
     rec.update(time_ab(case.arraykit, case.native, fw.sync, opts.rounds, opts.min_sample_s))
-    if mode == "compiled":
-        rec.update(program_check(fw, case, args, opts.rounds))
     rec["target_pct"] = TARGET_PCT[mode]
     rec["meets_target"] = rec["overhead_median_pct"] < TARGET_PCT[mode]
     rec["status"] = "ok"
     if not rec["meets_target"] and not opts.no_profile:
         calls = max(3, min(rec["number"], 20))
         rec["profile_arraykit"] = profile_top(case.arraykit, fw.sync, calls)
+    if mode == "compiled":  # after timing and profiling: the torch check resets dynamo
+        rec.update(program_check(fw, case, args, opts.rounds))
     return rec
 
 
 def program_check(fw: Framework, case: Case, args: tuple, rounds: int) -> dict:
     """Two noise-robust figures for a compiled cell, where end-to-end medians cannot resolve
     0.1%: whether arraykit's compiled program is the native one (jax, tensorflow: optimised
-    HLO of the entry computation compared), and arraykit's own per-call cost, the jit
+    HLO of the entry computation compared; torch: the operations of the graph TorchDynamo
+    captures, which Inductor compiles), and arraykit's own per-call cost, the jit
     wrapper vs the compiled object it holds (the same program), best of ``rounds`` short
     blocks each, which interference can only inflate."""
     from .compiled_overhead import _block, same_program
@@ -619,17 +622,58 @@ def program_check(fw: Framework, case: Case, args: tuple, rounds: int) -> dict:
     if inner is None:
         return {}
     out: dict = {}
-    if case.native_compiled is not None:
-        same = same_program(fw.name, inner, case.native_compiled, args)
-        if same is not None:
-            out["same_program"] = same
     number = max(1, min(200, round(0.02 / max(_block(inner, args, 1, fw.sync), 1e-7))))
     best_ours = best_inner = math.inf
     for _ in range(rounds):
         best_inner = min(best_inner, _block(inner, args, number, fw.sync))
         best_ours = min(best_ours, _block(case.jitted, args, number, fw.sync))
     out["wrapper_s"] = max(0.0, best_ours - best_inner)
+    # Last: the torch check resets TorchDynamo's caches.
+    if case.native_compiled is not None:
+        if fw.name == "torch":
+            same = same_fx_graph(*case.functions, args)
+        else:
+            same = same_program(fw.name, inner, case.native_compiled, args)
+        if same is not None:
+            out["same_program"] = same
     return out
+
+
+#: torch functions that are one operation under two names (the standard's and torch's).
+_TORCH_ALIASES = {"concat": "cat", "concatenate": "cat"}
+
+
+def _fx_ops(fn: Callable, args: tuple) -> list[str] | None:
+    """The operations of the graph TorchDynamo captures from ``fn`` (one full graph), by
+    name: ``operator.matmul`` (``@``) and ``torch.matmul`` are both "matmul"; the inputs
+    first, sorted."""
+    import torch
+
+    graphs: list = []
+
+    def record(gm: Any, example_inputs: Any) -> Any:
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    try:
+        torch.compile(fn, backend=record, fullgraph=True)(*args)
+    except Exception:  # noqa: BLE001  (no single graph: nothing to compare)
+        return None
+    finally:
+        torch._dynamo.reset()
+    ops = [f"{n.op}:{_TORCH_ALIASES.get(name, name)}" for gm in graphs for n in gm.graph.nodes
+           for name in [getattr(n.target, "__name__", str(n.target))]]
+    # Dynamo numbers the inputs in order of first use: compare them as a set.
+    return sorted(o for o in ops if o.startswith("placeholder:")) + [
+        o for o in ops if not o.startswith("placeholder:")]
+
+
+def same_fx_graph(ak_fn: Callable, nat_fn: Callable, args: tuple) -> bool | None:
+    """Whether TorchDynamo captures the same operations, in the same order, from the
+    arraykit function and the native one (then Inductor compiles the same program)."""
+    a, b = _fx_ops(ak_fn, args), _fx_ops(nat_fn, args)
+    return None if a is None or b is None else a == b
 
 
 def _loadavg() -> list[float] | None:
@@ -817,7 +861,8 @@ def _fmt_program(r: dict | None) -> str:
         return ""
     parts = []
     if "same_program" in r:
-        parts.append("same optimised HLO" if r["same_program"] else "HLO differs")
+        what = "FX graph" if r["framework"] == "torch" else "optimised HLO"
+        parts.append(f"same {what}" if r["same_program"] else f"{what} differs")
     if "wrapper_s" in r:
         share = 100 * r["wrapper_s"] / r["native_median_s"]
         parts.append(f"wrapper {r['wrapper_s'] * 1e6:.1f} us = {share:.3f}%")

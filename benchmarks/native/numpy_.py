@@ -17,15 +17,16 @@ def _matrix(rows):
 def mechanics(axis, angle):
     """Axis-angle -> quaternion -> matrix -> Euler -> matrix -> quaternion -> axis-angle."""
     half = angle / 2
-    q = np.concatenate([np.cos(half)[..., None], axis * np.sin(half)[..., None]], axis=-1)
+    s = np.sin(half)
+    q = np.concatenate([np.cos(half)[..., None], axis * s[..., None]], axis=-1)
     w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
     m = _matrix([
         [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
     ])
-    roll = np.arctan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = np.arcsin(np.clip(m[..., 0, 2], -1.0, 1.0))
+    roll = np.arctan2(-m[..., 1, 2], m[..., 2, 2])
     yaw = np.arctan2(-m[..., 0, 1], m[..., 0, 0])
     # Euler angles as one (..., 3) array, as a conversion library returns them
     e = np.stack([roll, pitch, yaw], axis=-1)
@@ -40,13 +41,14 @@ def mechanics(axis, angle):
     m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
     m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
     trace = m00 + m11 + m22
-    best = np.argmax(np.stack([trace, m00, m11, m22], axis=-1), axis=-1)
+    pivots = np.stack([trace, m00, m11, m22], axis=-1)
     candidates = [
         [1 + trace, m21 - m12, m02 - m20, m10 - m01],
         [m21 - m12, 1 + m00 - m11 - m22, m01 + m10, m02 + m20],
         [m02 - m20, m01 + m10, 1 - m00 + m11 - m22, m12 + m21],
         [m10 - m01, m02 + m20, m12 + m21, 1 - m00 - m11 + m22],
     ]
+    best = np.argmax(pivots, axis=-1)
     q = np.stack(candidates[0], axis=-1)
     for i in (1, 2, 3):
         q = np.where((best == i)[..., None], np.stack(candidates[i], axis=-1), q)
@@ -55,7 +57,8 @@ def mechanics(axis, angle):
     v = q[..., 1:]
     s = np.linalg.norm(v, axis=-1)
     angle = 2 * np.arctan2(s, q[..., 0])
-    axis = np.where((s > 0)[..., None], v / np.where(s > 0, s, 1)[..., None],
+    safe = np.where(s > 0, s, 1)
+    axis = np.where((s > 0)[..., None], v / safe[..., None],
                     np.array([1.0, 0.0, 0.0], dtype=q.dtype))
     return axis, angle
 

@@ -15,15 +15,16 @@ def _matrix(rows):
 def mechanics(axis, angle):
     """Axis-angle -> quaternion -> matrix -> Euler -> matrix -> quaternion -> axis-angle."""
     half = angle / 2
-    q = torch.cat([torch.cos(half)[..., None], axis * torch.sin(half)[..., None]], dim=-1)
-    w, x, y, z = q.unbind(-1)
+    s = torch.sin(half)
+    q = torch.cat([torch.cos(half)[..., None], axis * s[..., None]], dim=-1)
+    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
     m = _matrix([
         [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
     ])
-    roll = torch.atan2(-m[..., 1, 2], m[..., 2, 2])
     pitch = torch.asin(torch.clamp(m[..., 0, 2], -1.0, 1.0))
+    roll = torch.atan2(-m[..., 1, 2], m[..., 2, 2])
     yaw = torch.atan2(-m[..., 0, 1], m[..., 0, 0])
     # Euler angles as one (..., 3) array, as a conversion library returns them
     e = torch.stack([roll, pitch, yaw], dim=-1)
@@ -38,13 +39,14 @@ def mechanics(axis, angle):
     m10, m11, m12 = m[..., 1, 0], m[..., 1, 1], m[..., 1, 2]
     m20, m21, m22 = m[..., 2, 0], m[..., 2, 1], m[..., 2, 2]
     trace = m00 + m11 + m22
-    best = torch.argmax(torch.stack([trace, m00, m11, m22], dim=-1), dim=-1)
+    pivots = torch.stack([trace, m00, m11, m22], dim=-1)
     candidates = [
         [1 + trace, m21 - m12, m02 - m20, m10 - m01],
         [m21 - m12, 1 + m00 - m11 - m22, m01 + m10, m02 + m20],
         [m02 - m20, m01 + m10, 1 - m00 + m11 - m22, m12 + m21],
         [m10 - m01, m02 + m20, m12 + m21, 1 - m00 - m11 + m22],
     ]
+    best = torch.argmax(pivots, dim=-1)
     q = torch.stack(candidates[0], dim=-1)
     for i in (1, 2, 3):
         q = torch.where((best == i)[..., None], torch.stack(candidates[i], dim=-1), q)
@@ -53,8 +55,9 @@ def mechanics(axis, angle):
     v = q[..., 1:]
     s = torch.linalg.vector_norm(v, dim=-1)
     angle = 2 * torch.atan2(s, q[..., 0])
-    axis = torch.where((s > 0)[..., None], v / torch.where(s > 0, s, 1.0)[..., None],
-                       torch.tensor([1.0, 0.0, 0.0], dtype=q.dtype))
+    safe = torch.where(s > 0, s, 1.0)
+    axis = torch.where((s > 0)[..., None], v / safe[..., None],
+                       torch.asarray([1.0, 0.0, 0.0], dtype=q.dtype))
     return axis, angle
 
 
