@@ -59,6 +59,8 @@ def test_numpy_fast_paths_match_compat():
     _check(xp.matrix_transpose, compat.matrix_transpose, np.ones((2, 3, 4)))
     _check(xp.astype, compat.astype, arrays[0], np.float64, device="cpu")
     _check(xp.astype, compat.astype, arrays[0], np.float64, device="gpu")
+    for not_a_dtype in ("float64", None, 3.5):
+        _check(xp.astype, compat.astype, arrays[0], not_a_dtype)
 
 
 def test_torch_fast_paths_match_compat():
@@ -84,3 +86,5 @@ def test_torch_fast_paths_match_compat():
     x = mats[0]
     assert (xp.astype(x, x.dtype, copy=False) is x) == (compat.astype(x, x.dtype, copy=False) is x)
     _check(xp.astype, compat.astype, x, torch.float64, device="cpu")
+    for not_a_dtype in ("float64", np.float64, None, 3):  # compat's errors, not torch's
+        _check(xp.astype, compat.astype, x, not_a_dtype)

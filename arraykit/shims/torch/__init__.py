@@ -20,6 +20,7 @@ import torch as _torch
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 
 _Tensor = _torch.Tensor
+_dtype = _torch.dtype
 _torch_matmul = _torch.matmul
 
 
@@ -32,9 +33,10 @@ def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
-    """array-api-compat's ``astype``: ``x.to(dtype, copy=copy)`` (and the device if given)."""
-    if device is None and type(x) is _Tensor:
-        return x.to(dtype, copy=copy)
+    """array-api-compat's ``astype``: ``x.to(dtype, copy=copy)`` for a torch dtype (anything
+    else, and a device, take array-api-compat's path and its errors)."""
+    if device is None and type(x) is _Tensor and type(dtype) is _dtype:
+        return x.to(dtype, copy=copy)  # positional: a string there would name a device
     return _compat.astype(x, dtype, copy=copy, device=device)
 
 
