@@ -103,7 +103,11 @@ _INT32_MAX = 2**31 - 1
 
 def _in_range_rows(idx: Any, dims: tuple[int, ...]) -> Any:
     """Flat row numbers (1-D) of the index rows ``idx`` (..., K) if every entry lies in
-    ``[0, d)``; None otherwise (negatives, out of bounds, no rows: the general path)."""
+    ``[0, d)``; None otherwise (negatives, out of bounds, no rows: the general path).
+
+    The twin of ``_common.host_in_range`` + ``host_flat_rows`` in torch ops: running those
+    NumPy helpers on a view of the tensor was measured 25-40 us slower per 10^5 index pairs
+    (torch's kernels use both cores here, NumPy's one)."""
     if idx.numel() == 0:
         return None
     if idx.dtype not in (torch.int64, torch.int32) or math.prod(dims) > _INT32_MAX:
