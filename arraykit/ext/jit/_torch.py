@@ -10,8 +10,9 @@ also falls back silently, e.g. past its recompile limit).
 
 Retracing (TorchDynamo's rules): a new dtype, device or Python constant recompiles; a new
 shape recompiles once and marks that dimension dynamic ("automatic dynamic shapes"), so later
-sizes reuse the dynamic graph (after a failed capture, static shapes: see the retry below). ``torch._dynamo.config.recompile_limit`` (8) bounds recompiles
-per function, after which dynamo runs eagerly and ``is_compiled`` reports it.
+sizes reuse the dynamic graph (after a failed capture, static shapes: see the retry below).
+``torch._dynamo.config.recompile_limit`` (8) bounds recompiles per function, after which
+dynamo runs eagerly and ``is_compiled`` reports it.
 
 array-api-compat's ``result_type`` ends in ``torch.result_type``, which returns a dtype and so
 breaks the graph whenever a Python scalar meets a tensor (``xp.minimum(i, w - 1)``, every
