@@ -446,20 +446,12 @@ def micro_dispatch(quick: bool) -> list[dict]:
 def micro_tf_ops(quick: bool) -> list[dict]:
     """Per-op time (us) of raw TF, the arraykit shim, tnp and keras.ops, interleaved, with the
     cases of ``benchmarks/tf_shim_overhead.py``."""
-    import tensorflow as tf
-
     from . import dispatch, tf_shim_overhead
 
     rounds, number = (3, 200) if quick else (15, 1000)
     rows = []
     for n in (4, 1000):
-        rng = np.random.default_rng(0)
-        x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
-        y = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
-        k = max(2, int(round(n ** 0.5)))
-        m1 = tf.constant(rng.random((k, k), dtype=np.float32))
-        m2 = tf.constant(rng.random((k, k), dtype=np.float32))
-        for op, funcs in tf_shim_overhead.cases(x, y, m1, m2).items():
+        for op, funcs in tf_shim_overhead.cases(*tf_shim_overhead.inputs(n)).items():
             samples = dispatch.time_interleaved(funcs, (), rounds, number)
             row = {"op": op, "n": n}
             row.update({f"{v}_us": statistics.median(s) / 1e3 for v, s in samples.items()})

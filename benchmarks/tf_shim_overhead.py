@@ -40,6 +40,18 @@ except Exception:  # pragma: no cover - keras optional
     kops = None
 
 
+def inputs(n):
+    """The operands for size ``n``: vectors x, y of n float32 in [0.5, 1.5) and k x k
+    matrices m1, m2 with k = round(sqrt(n)) (at least 2), fixed seed."""
+    rng = np.random.default_rng(0)
+    x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
+    y = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
+    k = max(2, int(round(n ** 0.5)))
+    m1 = tf.constant(rng.random((k, k), dtype=np.float32))
+    m2 = tf.constant(rng.random((k, k), dtype=np.float32))
+    return x, y, m1, m2
+
+
 def cases(x, y, m1, m2):
     """name -> {variant: zero-arg callable}. ``gen`` is the generated op the shim calls
     (``tf.raw_ops``' Python entry point), ``raw`` the public ``tf.*`` function users call."""
@@ -97,12 +109,8 @@ def main() -> None:
     print(f"TF {tf.__version__}; median us/call ({a.clock} clock) over {a.rounds} rounds x "
           f"{a.number} calls")
     for n in a.sizes:
-        rng = np.random.default_rng(0)
-        x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
-        y = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
-        k = max(2, int(round(n ** 0.5)))
-        m1 = tf.constant(rng.random((k, k), dtype=np.float32))
-        m2 = tf.constant(rng.random((k, k), dtype=np.float32))
+        x, y, m1, m2 = inputs(n)
+        k = m1.shape[0]
         print(f"\nn={n} (matmul {k}x{k})")
         print(f"{'op':10s}" + "".join(f"{v:>9s}" for v in variants)
               + f"{'shim-raw':>10s}{'shim-gen':>10s}{'min s-g':>9s}")
