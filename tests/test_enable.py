@@ -1,5 +1,8 @@
 """arraykit.enable / disable / array_objects: one switch for every framework that needs it."""
 
+import subprocess
+import sys
+
 import pytest
 
 import arraykit
@@ -56,3 +59,44 @@ def test_enable_names_a_missing_framework():
         if importlib.util.find_spec(name) is None:
             with pytest.raises(ModuleNotFoundError, match=f"enable: {name} is not installed"):
                 arraykit.enable(name)
+
+
+def test_disable_leaves_attributes_others_set_after_enable():
+    # TF's own numpy behaviour installs ``T``/``size``/``ndim`` on tf.Tensor; switched on after
+    # arraykit.enable(), it must survive arraykit.disable(). A global, irreversible TF switch:
+    # run it in a fresh process.
+    pytest.importorskip("tensorflow")
+    code = (
+        "import arraykit, tensorflow as tf\n"
+        "from tensorflow.python.framework import tensor\n"
+        "arraykit.enable('tensorflow')\n"
+        "tf.experimental.numpy.experimental_enable_numpy_behavior()\n"
+        "tf_T, tf_size = tensor.Tensor.__dict__['T'], tensor.Tensor.__dict__['size']\n"
+        "arraykit.disable('tensorflow')\n"
+        "assert tensor.Tensor.__dict__.get('T') is tf_T, 'T removed'\n"
+        "assert tensor.Tensor.__dict__.get('size') is tf_size, 'size removed'\n"
+        "t = tf.constant([[1.0, 2.0]])\n"
+        "assert tuple(t.T.shape) == (2, 1) and int(t.size) == 2\n"
+        "assert not hasattr(t, '__array_namespace__')\n"
+        "print('ok')\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
+def test_disable_restores_only_what_arraykit_installed():
+    from arraykit.shims._common.array_object import ClassPatcher
+
+    class A:
+        x = "original"
+
+    patcher = ClassPatcher(lambda: {A: {"x": "arraykit", "y": "arraykit"}})
+    patcher.enable()
+    A.x = "someone else"
+    A.y = "someone else"
+    patcher.disable()
+    assert A.x == "someone else" and A.y == "someone else"
+    patcher.enable()
+    patcher.disable()
+    assert A.x == "someone else" and A.y == "someone else"

@@ -92,12 +92,15 @@ class ClassPatcher:
     ``build`` is called on the first ``enable()`` (so that building the table costs nothing
     until someone opts in). ``disable()`` restores every class ``__dict__`` entry exactly:
     originals are put back by identity; attributes the class did not define are deleted.
+    Only entries that still hold what ``enable()`` installed are touched: an attribute someone
+    else set afterwards (TF's ``experimental_enable_numpy_behavior`` installs ``T``, ``size``,
+    ``ndim``...) is theirs and stays.
     """
 
     def __init__(self, build: Callable[[], dict]):
         self._build = build
         self._lock = threading.RLock()
-        self._saved: list = []  # [(cls, name, original-or-_MISSING)] in install order
+        self._saved: list = []  # [(cls, name, original-or-_MISSING, installed)] in order
         self._enabled = False
 
     @property
@@ -113,7 +116,7 @@ class ClassPatcher:
             try:
                 for cls, attrs in table.items():
                     for name, value in attrs.items():
-                        saved.append((cls, name, cls.__dict__.get(name, _MISSING)))
+                        saved.append((cls, name, cls.__dict__.get(name, _MISSING), value))
                         setattr(cls, name, value)
             except Exception:
                 self._restore(saved)
@@ -131,12 +134,15 @@ class ClassPatcher:
 
     @staticmethod
     def _restore(saved) -> None:
-        for cls, name, orig in reversed(saved):
+        for cls, name, orig, installed in reversed(saved):
+            # Not ours any more (set by someone else after enable()), or never installed
+            # (the setattr that failed during enable()): leave it.
+            if cls.__dict__.get(name, _MISSING) is not installed:
+                continue
             try:
                 if orig is _MISSING:
                     delattr(cls, name)
                 else:
                     setattr(cls, name, orig)
             except (AttributeError, TypeError):
-                # Never installed (the setattr that failed during enable()).
                 pass
