@@ -64,6 +64,7 @@ def enable(*frameworks: str) -> tuple[str, ...]:
             continue
         importlib.import_module(ARRAY_OBJECT_SHIMS[name]).enable_array_object()
         done.append(name)
+    _sync_read_only()
     return tuple(done)
 
 
@@ -73,6 +74,17 @@ def disable(*frameworks: str) -> None:
         shim = sys.modules.get(ARRAY_OBJECT_SHIMS[name])
         if shim is not None:  # never imported: nothing was patched
             shim.disable_array_object()
+    _sync_read_only()
+
+
+def _sync_read_only() -> None:
+    """Teach the array libraries which enabled frameworks' arrays are read-only (see
+    ``_read_only``); with none enabled, every patch of theirs is removed."""
+    read_only = frozenset(name for name in enabled() if BY_NAME[name].writeable is False)
+    if read_only or "arraykit._read_only" in sys.modules:
+        from . import _read_only  # noqa: PLC0415
+
+        _read_only.install(read_only)
 
 
 def enabled() -> tuple[str, ...]:

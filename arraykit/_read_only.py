@@ -1,0 +1,198 @@
+"""What ``arraykit.enable()`` teaches array-api-compat and array-api-extra about read-only arrays.
+
+Libraries written for the standard already know that JAX arrays cannot be written into:
+array-api-compat's ``is_writeable_array`` says False for them, and array-api-extra's
+``at(x, idx).set(y)`` (and ``apply_where`` built on it) then updates functionally, through
+``x.at[idx]``. For any other array type both assume ``x[idx] = y`` works, so a TensorFlow
+tensor reaching SciPy or scikit-learn fails on its first in-place write.
+
+While a framework whose arrays are read-only (its registry row says ``writeable=False``) has its
+array-object surface enabled, this module:
+
+* makes every copy of array-api-compat (the installed one and those SciPy and scikit-learn
+  vendor) answer ``is_writeable_array(x) -> False`` for that framework's arrays, so library code
+  takes the path it already has for JAX;
+* gives every copy of array-api-extra's ``at`` a functional path for those arrays: the result
+  is a new array, equal to what ``x[idx] = op(x[idx], y)`` leaves in a writeable copy (NumPy
+  semantics: a duplicate index is written once, by the last update), and ``x`` is unchanged.
+  ``copy=False`` still raises ValueError, as it does for JAX.
+
+Copies imported later are patched as they are imported (an import hook that only looks at
+those module names), and ``disable()`` restores every patched function by identity. With
+``enable()`` off nothing is installed, so nothing costs anything.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import sys
+import threading
+from typing import Any, Callable
+
+from ._dispatch import array_namespace, backend_of_type
+
+#: Module-name suffixes of the functions patched, in every vendored copy.
+_COMPAT_HELPERS = "array_api_compat.common._helpers"
+_EXTRA_AT = ("array_api_extra._at", "array_api_extra._lib._at")
+
+_lock = threading.RLock()
+_read_only_backends: frozenset[str] = frozenset()
+#: (module, attribute owner, attribute name, original) for each patch, to restore exactly.
+_patched: list[tuple[Any, str, Any]] = []
+_is_read_only_cache: dict[type, bool] = {}
+
+
+def is_read_only_type(cls: type) -> bool:
+    """Whether arrays of ``cls`` belong to a framework enabled here whose arrays are read-only."""
+    try:
+        return _is_read_only_cache[cls]
+    except KeyError:
+        backend = backend_of_type(cls)
+        found = backend is not None and backend.name in _read_only_backends
+        _is_read_only_cache[cls] = found
+        return found
+
+
+def _is_target(name: str) -> bool:
+    return name.endswith(_COMPAT_HELPERS) or name.endswith(_EXTRA_AT)
+
+
+# --- the functional update --------------------------------------------------------------
+
+
+def functional_setitem(x: Any, idx: Any, value: Any, xp: Any = None) -> Any:
+    """A new array equal to ``x`` after ``x[idx] = value`` on a writeable copy.
+
+    Works for every index the namespace's ``__getitem__`` accepts (integers, slices,
+    ellipsis, None, integer arrays, boolean masks): the flat positions ``idx`` selects are
+    read from an ``arange`` of ``x``'s size, then written with ``arraykit.ext.nd.update_nd``
+    (the last update wins on a repeated position, as in NumPy). ``value`` is cast to
+    ``x.dtype``, as assignment into an array casts.
+    """
+    xp = array_namespace(x) if xp is None else xp
+    if not hasattr(value, "shape"):  # a Python scalar: cast as NumPy's assignment does
+        value = xp.asarray(value)
+    value = xp.astype(value, x.dtype)
+    if _is_same_shape_mask(idx, x, xp) and value.ndim == 0:
+        return xp.where(idx, value, x)
+    from .ext import nd  # noqa: PLC0415 (ext.nd is loaded only when a write happens)
+
+    n = 1
+    for d in x.shape:
+        n *= d
+    positions = xp.reshape(xp.arange(n, dtype=xp.int64), tuple(x.shape))[idx]
+    value = xp.broadcast_to(value, tuple(positions.shape))
+    flat = nd.update_nd(
+        xp.reshape(x, (-1,)), xp.reshape(positions, (-1, 1)), xp.reshape(value, (-1,)))
+    return xp.reshape(flat, tuple(x.shape))
+
+
+def _is_same_shape_mask(idx: Any, x: Any, xp: Any) -> bool:
+    return (hasattr(idx, "dtype") and idx.dtype == xp.bool
+            and tuple(idx.shape) == tuple(x.shape))
+
+
+# --- the patches --------------------------------------------------------------------------
+
+
+def _writeable_cls_hook(original: Callable[[type], Any]) -> Callable[[type], Any]:
+    def _is_writeable_cls(cls: type) -> Any:
+        if is_read_only_type(cls):
+            return False
+        return original(cls)
+
+    _is_writeable_cls._arraykit_original = original  # type: ignore[attr-defined]
+    return _is_writeable_cls
+
+
+def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
+    def _op(self: Any, at_op: Any, in_place_op: Any, out_of_place_op: Any, y: Any, /,
+            copy: Any, xp: Any) -> Any:
+        x, idx = self._x, self._idx
+        # copy=False on a read-only array must raise, and an unset index must be reported:
+        # array-api-extra's own code does both.
+        if (copy is False or copy not in (True, None) or not is_read_only_type(type(x))
+                or type(idx).__name__ == "_Undef"):
+            return original(self, at_op, in_place_op, out_of_place_op, y, copy=copy, xp=xp)
+        xp = array_namespace(x) if xp is None else xp
+        new = y if in_place_op is None else in_place_op(x[idx], y)
+        return functional_setitem(x, idx, new, xp)
+
+    _op._arraykit_original = original  # type: ignore[attr-defined]
+    return _op
+
+
+def _patch_module(module: Any) -> None:
+    name = module.__name__
+    if name.endswith(_COMPAT_HELPERS):
+        original = getattr(module, "_is_writeable_cls", None)
+        if original is not None and not hasattr(original, "_arraykit_original"):
+            setattr(module, "_is_writeable_cls", _writeable_cls_hook(original))
+            _patched.append((module, "_is_writeable_cls", original))
+    elif name.endswith(_EXTRA_AT):
+        at = getattr(module, "at", None)
+        original = at.__dict__.get("_op") if isinstance(at, type) else None
+        if original is not None and not hasattr(original, "_arraykit_original"):
+            setattr(at, "_op", _at_op_hook(original))
+            _patched.append((at, "_op", original))
+
+
+class _PatchingLoader(importlib.abc.Loader):
+    """Runs the real loader, then patches the module it made."""
+
+    def __init__(self, loader: Any):
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: Any) -> None:
+        self._loader.exec_module(module)
+        with _lock:
+            if _read_only_backends:
+                _patch_module(module)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._loader, name)
+
+
+class _PatchOnImport(importlib.abc.MetaPathFinder):
+    """Finds nothing itself; for the patched modules' names it wraps the real loader."""
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if not _is_target(fullname):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = _PatchingLoader(spec.loader)
+        return spec
+
+
+_finder = _PatchOnImport()
+
+
+def install(read_only_backends: frozenset[str]) -> None:
+    """Patch the libraries for the frameworks named (those enabled whose arrays are read-only);
+    an empty set removes every patch."""
+    global _read_only_backends
+    with _lock:
+        _read_only_backends = frozenset(read_only_backends)
+        _is_read_only_cache.clear()
+        if not _read_only_backends:
+            _uninstall()
+            return
+        if _finder not in sys.meta_path:
+            sys.meta_path.insert(0, _finder)
+        for name, module in list(sys.modules.items()):
+            if module is not None and _is_target(name):
+                _patch_module(module)
+
+
+def _uninstall() -> None:
+    if _finder in sys.meta_path:
+        sys.meta_path.remove(_finder)
+    for owner, attr, original in reversed(_patched):
+        setattr(owner, attr, original)
+    _patched.clear()
