@@ -6,6 +6,7 @@ importing anything; the answer is cached per type, so every later call is one di
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from . import _registry
@@ -138,6 +139,11 @@ def array_namespace(*arrays: Any, api_version: str | None = None) -> Any:
 
 def _resolve(arrays: tuple, api_version: str | None) -> Any:
     """``array_namespace`` the slow way: first calls for a type, mixtures, errors."""
+    torch = sys.modules.get("torch")
+    if torch is not None and torch.compiler.is_compiling():
+        name = _load_for_types(tuple(type(x) for x in arrays))
+        if name is not None:
+            return _registry.BY_NAME[name].load_namespace()  # loaded: no import to trace
     namespace = None
     first_label = ""
     for x in arrays:
@@ -164,6 +170,35 @@ def _resolve(arrays: tuple, api_version: str | None) -> Any:
             + f". It accepts {_accepted()}"
         )
     return namespace
+
+
+def _load_for_types(types: tuple) -> str | None:
+    """The name of the one registry row serving arrays of ``types``, with its namespace loaded
+    and cached; None for anything else (the general path then decides, or raises).
+
+    TorchDynamo cannot trace the import of a namespace module, so when the first
+    ``array_namespace`` call for a type is inside ``torch.compile(..., fullgraph=True)`` this
+    runs for real at trace time: the marker below is what ``torch._dynamo.
+    assume_constant_result`` sets (set here so that arraykit imports no torch); the traced
+    code then reads the namespace its registry row holds.
+    """
+    name = None
+    for cls in types:
+        if cls in _SKIPPED_TYPES:
+            continue
+        backend = backend_of_type(cls)
+        if backend is None or name not in (None, backend.name):
+            return None
+        try:
+            _refuse_known_non_arrays(cls, backend)
+            _namespace_by_type[cls] = backend.load_namespace()
+        except (TypeError, NotImplementedError):
+            return None
+        name = backend.name
+    return name
+
+
+_load_for_types._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
 def _label(x: Any) -> str:
