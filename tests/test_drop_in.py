@@ -43,3 +43,18 @@ def test_every_known_failure_names_a_real_case_and_a_category():
         assert framework in drop_in.FRAMEWORKS and case in ids
         assert category in ("library limitation", "framework limitation", "arraykit bug")
         assert why
+
+
+@pytest.mark.parametrize(
+    "framework, case",
+    [pytest.param(fw, c, id=f"{fw}-{drop_in.case_id(c)}") for c in drop_in.CASES
+     for fw in drop_in.FRAMEWORKS
+     if drop_in.KNOWN_FAILURES.get((fw, drop_in.case_id(c)), ("",))[0] == "library limitation"],
+)
+def test_a_library_limitation_fails_on_jax_too(framework, case):
+    """Where the library runs on JAX's immutable arrays, a failure on ours is arraykit's."""
+    pytest.importorskip("jax")
+    if not drop_in.available("jax", case.library):
+        pytest.skip(f"{case.library} is not installed in this environment")
+    assert drop_in.works_on_jax(case) is False, (
+        f"{drop_in.case_id(case)} works on JAX: it is not a library limitation on {framework}")
