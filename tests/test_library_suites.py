@@ -1,0 +1,88 @@
+"""The library-suite runner (conformance/library_suites) on its small fixed subset.
+
+Asserts structure, not pass counts (those move as the shims improve): the plugin really added
+the arraykit backend to the suites' parametrisation (tests with its parameter were collected
+and ran), every collected test has an outcome, nothing crashed, and the record names versions.
+Each run is a subprocess of the runner, as in a real measurement.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conformance.library_suites.categorise import categorise
+from conformance.library_suites.plugin import join_key
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_subset(tmp_path: Path, suite: str, *backends: str) -> dict:
+    proc = subprocess.run(
+        [sys.executable, "-m", "conformance.library_suites", "--suite", suite,
+         "--backend", *backends, "--subset", "ci", "--results-dir", str(tmp_path),
+         "--env", "test"],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads((tmp_path / "library_suites_test.json").read_text())["runs"]
+
+
+def check_run(run: dict, backend: str) -> None:
+    counts = run["counts"]
+    assert run["collected"] > 0, run.get("log_tail")
+    assert sum(counts.values()) == run["collected"]
+    assert counts["crashed"] == 0 and counts["not_run"] == 0
+    assert counts["passed"] + counts["failed"] > 0  # tests ran, not only skipped
+    assert run["versions"]["library"] and run["versions"]["framework"]
+    assert run["versions"]["arraykit"]
+    for failure in run["failures"]:
+        assert f"[{backend}" in failure["nodeid"] or f"-{backend}" in failure["nodeid"]
+        assert failure["category"] and "<B>" in failure["key"]
+
+
+@pytest.mark.parametrize("suite", ["xpx", "scipy"])
+def test_tensorflow_added_to_suite(tmp_path: Path, suite: str) -> None:
+    pytest.importorskip("tensorflow")
+    pytest.importorskip({"xpx": "array_api_extra", "scipy": "scipy"}[suite])
+    runs = run_subset(tmp_path, suite, "numpy", "tensorflow")
+    for backend in ("numpy", "tensorflow"):
+        check_run(runs[f"{suite}/{backend}/ci"], backend)
+    # same tests on both: the added backend took the suite's own parametrisation
+    assert runs[f"{suite}/tensorflow/ci"]["collected"] == runs[f"{suite}/numpy/ci"]["collected"]
+    assert (tmp_path / "library_suites.md").exists()
+
+
+def test_mxnet_added_to_xpx(tmp_path: Path) -> None:
+    pytest.importorskip("mxnet")
+    pytest.importorskip("array_api_extra")
+    runs = run_subset(tmp_path, "xpx", "numpy", "mxnet")
+    for backend in ("numpy", "mxnet"):
+        check_run(runs[f"xpx/{backend}/ci"], backend)
+    assert runs["xpx/mxnet/ci"]["collected"] == runs["xpx/numpy/ci"]["collected"]
+
+
+def test_join_key_replaces_only_the_backend_id() -> None:
+    assert join_key("t.py::f[jax-set-1]", "jax") == "t.py::f[<B>-set-1]"
+    assert join_key("t.py::f[1-jax.numpy]", "jax.numpy") == "t.py::f[1-<B>]"
+    assert join_key("t.py::f[x-tensorflow-None-None0]", "tensorflow") == "t.py::f[x-<B>-None-None0]"
+    assert join_key("t.py::f[ajax]", "jax") == "t.py::f[ajax]"
+
+
+@pytest.mark.parametrize(("record", "category"), [
+    ({"outcome": "crashed"}, "crash"),
+    ({"outcome": "failed", "exc_type": "TypeError",
+      "message": "'EagerTensor' object does not support item assignment"},
+     "in-place write into an immutable array"),
+    ({"outcome": "failed", "exc_type": "TypeError",
+      "message": "Cannot convert 1.1 to EagerTensor of dtype int64"}, "dtype refused"),
+    ({"outcome": "failed", "exc_type": "RuntimeWarning", "message": "invalid value"},
+     "warning-as-error"),
+    ({"outcome": "failed", "exc_type": "AssertionError",
+      "message": "\nNot equal to tolerance rtol=1e-07"}, "tolerance/value mismatch"),
+])
+def test_categorise(record: dict, category: str) -> None:
+    assert categorise(record) == category
