@@ -135,3 +135,26 @@ def isdtype_names(name: str, kind, to_name) -> bool:
 def can_cast_names(from_: str, to: str) -> bool:
     """The standard's ``can_cast`` on names: promotion of the two gives ``to``."""
     return from_ == to or _d.promote(from_, to) == to
+
+
+def standard_can_cast(name_of, native):
+    """A namespace's ``can_cast`` held to the standard's table, for a namespace whose own
+    answers go beyond it (NumPy, JAX: ``bool -> int8``, ``int8 -> float32``; torch also
+    downcasts: ``int64 -> int8``). Code using ``can_cast`` as a safety check would otherwise
+    truncate silently.
+
+    ``name_of(x)``: the standard name of the dtype ``x`` or of the array ``x``'s dtype, or None
+    for anything else (an extension dtype such as float16, a non-dtype). Two standard dtypes
+    get :func:`can_cast_names`; anything else is ``native(from_, to)``, answer or error.
+    """
+
+    def can_cast(from_, to, /):
+        f = name_of(from_)
+        t = name_of(to)
+        if f is None or t is None:
+            return native(from_, to)
+        return can_cast_names(f, t)
+
+    can_cast.__doc__ = ("Array API ``can_cast``: True iff promoting ``from_`` (a dtype or an "
+                        "array) with ``to`` gives ``to`` in the standard's table.")
+    return can_cast

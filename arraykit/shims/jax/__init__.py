@@ -10,6 +10,7 @@ tracers (jit, grad, vmap):
 - ``searchsorted`` returns the default index dtype (jax: int32 even in x64 mode);
 - ``cumulative_prod`` widens small integers to the default integer width, also for empty
   arrays (jax forgets to on size-0 input);
+- ``can_cast`` follows the standard's table (jax: NumPy's casting rules, ``bool -> int8``);
 - ``finfo`` reports Python floats, not float32 scalars;
 - ``all``/``any`` test complex elements against 0 (jax 0.10 ignores the imaginary part:
   ``all([0.5j])`` is False there);
@@ -30,7 +31,8 @@ from typing import Any
 import jax as _jax
 import jax.numpy as _jnp
 
-from .._common.utils import expand_dims_axes, normalize_axes
+from .._common import dtypes as _d
+from .._common.utils import expand_dims_axes, normalize_axes, standard_can_cast
 from . import fft, linalg
 from ._one_program import matrix_transpose, vecdot  # noqa: F401
 from .._common.reexport import reexport
@@ -77,6 +79,25 @@ def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
         if kind == "b" or (kind in "iu" and _jnp.dtype(x.dtype).itemsize < _default_int().itemsize):
             dtype = _default_int(unsigned=kind == "u")
     return _jnp.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+_STANDARD_NAMES = {_jnp.dtype(n): n for n in _d.ALL}
+
+
+def _standard_name(x: Any) -> str | None:
+    if isinstance(x, _jax.Array):
+        x = x.dtype
+    elif not isinstance(x, (_jnp.dtype, type)):
+        return None
+    try:
+        return _STANDARD_NAMES.get(_jnp.dtype(x))
+    except TypeError:
+        return None
+
+
+#: jax's ``can_cast`` (NumPy's rules) allows ``bool -> int8`` and ``int8 -> float32``; the
+#: standard does not.
+can_cast = standard_can_cast(_standard_name, _jnp.can_cast)
 
 
 def _nonzero_if_complex(x: Any) -> Any:

@@ -16,7 +16,9 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
+from .._common import dtypes as _d
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.utils import standard_can_cast
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
@@ -46,5 +48,22 @@ def matrix_transpose(x: Any, /) -> Any:
         return x.mT
     return _compat.matrix_transpose(x)
 
+
+_STANDARD_NAMES = {_np.dtype(n): n for n in _d.ALL}
+
+
+def _standard_name(x: Any) -> str | None:
+    if isinstance(x, (_ndarray, _np.generic)):
+        x = x.dtype
+    elif not isinstance(x, (_np.dtype, type)):
+        return None
+    try:
+        return _STANDARD_NAMES.get(_np.dtype(x))
+    except TypeError:
+        return None
+
+
+#: NumPy's ``can_cast`` allows ``bool -> int8`` and ``int8 -> float32``; the standard does not.
+can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 reexport(_compat, globals(), NAMESPACE_DUNDERS)

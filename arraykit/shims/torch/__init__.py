@@ -17,7 +17,9 @@ from typing import Any
 import array_api_compat.torch as _compat
 import torch as _torch
 
+from .._common import dtypes as _d
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.utils import standard_can_cast
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype
@@ -46,5 +48,18 @@ def matrix_transpose(x: Any, /) -> Any:
         return x.mT
     return _compat.matrix_transpose(x)
 
+
+_STANDARD_NAMES = {getattr(_torch, n): n for n in _d.ALL if hasattr(_torch, n)}
+
+
+def _standard_name(x: Any) -> str | None:
+    if isinstance(x, _Tensor):
+        x = x.dtype
+    return _STANDARD_NAMES.get(x) if type(x) is _dtype else None
+
+
+#: torch's ``can_cast`` allows downcasts (``int64 -> int8``, ``float64 -> float32``) and
+#: ``bool -> int8``; the standard does not.
+can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 reexport(_compat, globals(), NAMESPACE_DUNDERS)
