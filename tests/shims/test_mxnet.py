@@ -75,8 +75,9 @@ def test_promotion_with_arrays_and_scalars():
     assert xp.multiply(f32, 0.5).dtype == xp.float32
     b = xp.asarray([True, False])
     assert xp.logical_and(b, True).dtype == xp.bool
+    assert xp.add(i8, f32).dtype == xp.float32  # integer with floating: the floating dtype
     with pytest.raises(TypeError):
-        xp.add(i8, f32)  # no cross-kind promotion between arrays
+        xp.add(b, f32)  # no promotion between bool and numbers
     with pytest.raises(TypeError):
         xp.add(i8, 1.5)  # float scalar with an int array
     assert xp.result_type(xp.int8, xp.int64) == xp.int64

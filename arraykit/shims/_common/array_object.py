@@ -13,8 +13,11 @@ scalars on either side, ``NotImplemented`` for foreign operands).
 
 from __future__ import annotations
 
+import operator
 import threading
 from typing import Callable
+
+import numpy as np
 
 _MISSING = object()
 
@@ -146,3 +149,25 @@ class ClassPatcher:
                     setattr(cls, name, orig)
             except (AttributeError, TypeError):
                 pass
+
+
+def host_conversions(to_numpy: Callable[[object], object]) -> dict:
+    """``__bool__``, ``__int__``, ``__float__``, ``__complex__`` and ``__index__`` that convert
+    through the array's NumPy value (``to_numpy(self)``, an ndarray or NumPy scalar), so that
+    they accept and refuse what NumPy's arrays do, with NumPy's exception classes:
+    ``operator.index`` of a float array is a TypeError (TF's own raised AttributeError), and
+    ``bool`` of an empty array or ``int`` of a complex one is NumPy's error, not a guess."""
+
+    def convert(kind):
+        def dunder(self):
+            return kind(np.asarray(to_numpy(self)))
+
+        return dunder
+
+    out = {}
+    for name, kind in (("__bool__", bool), ("__int__", int), ("__float__", float),
+                       ("__complex__", complex), ("__index__", operator.index)):
+        f = convert(kind)
+        f.__name__ = name
+        out[name] = f
+    return out

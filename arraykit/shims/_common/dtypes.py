@@ -1,8 +1,10 @@
 """The standard's data-type rules as data, keyed by dtype *name* so that every shim shares them.
 
 A shim maps its framework's dtype objects to these names once (a dict lookup) and back; the
-promotion table, the categories used by ``isdtype`` and by each function's input check, and
-the ``finfo``/``iinfo`` figures live here only.
+promotion tables (the standard's, and the integer-with-floating rule the shims add on top:
+``MIXED_KIND_PROMOTION``), the Python types accepted as dtypes, the categories used by
+``isdtype`` and by each function's input check, and the ``finfo``/``iinfo`` figures live
+here only.
 """
 
 from __future__ import annotations
@@ -67,6 +69,43 @@ PROMOTION_TABLE: dict[tuple[str, str], str] = _build_promotion_table()
 def promote(a: str, b: str) -> str | None:
     """The promoted dtype name of ``a`` and ``b``, or None where the standard defines none."""
     return PROMOTION_TABLE.get((a, b))
+
+
+def _build_mixed_kind_table() -> dict[tuple[str, str], str]:
+    """Integer with floating arrays, which the standard leaves undefined: the rule torch and
+    JAX share (``promote_types(int64, float32)`` is float32 in both), the floating operand's
+    dtype whatever the integer's width. NumPy widens instead (int32 + float32 -> float64);
+    torch and JAX agree with each other, so that is the one behaviour chosen."""
+    table: dict[tuple[str, str], str] = {}
+    for i in INTEGRAL:
+        for f in FLOATING:
+            table[i, f] = table[f, i] = f
+    return table
+
+
+#: Pairs beyond the standard's table that the shims' operators and ``result_type`` promote.
+MIXED_KIND_PROMOTION: dict[tuple[str, str], str] = _build_mixed_kind_table()
+
+#: (dtype name, dtype name) -> dtype name the shims' functions promote arrays to: the
+#: standard's table plus ``MIXED_KIND_PROMOTION``. ``can_cast`` keeps the standard's table.
+ARRAY_PROMOTION_TABLE: dict[tuple[str, str], str] = {**PROMOTION_TABLE, **MIXED_KIND_PROMOTION}
+
+
+def promote_arrays(a: str, b: str) -> str | None:
+    """The dtype name two arrays of dtypes ``a`` and ``b`` promote to in the shims' functions,
+    or None (bool with a number, uint64 with a signed integer)."""
+    return ARRAY_PROMOTION_TABLE.get((a, b))
+
+
+#: Python types accepted as ``dtype=`` (NumPy, torch and JAX all accept them): bool is bool,
+#: int/float/complex the default dtype of that kind (NumPy's and torch's int64, float64,
+#: complex128; JAX's when x64 is on). A shim with other defaults says so where it maps these.
+PYTHON_TYPE_DTYPES: dict[type, str] = {
+    bool: "bool",
+    int: "int64",
+    float: "float64",
+    complex: "complex128",
+}
 
 
 #: Python scalar type -> dtype kinds it may combine with (the spec's scalar rules).

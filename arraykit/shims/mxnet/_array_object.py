@@ -46,16 +46,6 @@ def _dlpack_device(self, /):
     return (1, 0) if self.ctx.device_type == "cpu" else (2, self.ctx.device_id)
 
 
-def _index(self, /):
-    if self.ndim != 0 or self.dtype.kind not in "iu":
-        raise TypeError("only 0-d integer arrays can be converted to an index")
-    return int(self.item())
-
-
-def _complex(self, /):
-    return complex(self.item())
-
-
 _orig_getitem = mnp.ndarray.__getitem__
 _orig_setitem = mnp.ndarray.__setitem__
 
@@ -128,8 +118,8 @@ MXNET_ATTRIBUTES = {
                    doc="Transpose of the last two axes."),
     "__dlpack__": _dlpack,
     "__dlpack_device__": _dlpack_device,
-    "__index__": _index,
-    "__complex__": _complex,
+    # bool/int/float/complex/index through NumPy: its semantics and exception classes.
+    **_ao.host_conversions(mnp.ndarray.asnumpy),
     "__getitem__": _getitem,
     "__setitem__": _setitem,
 }

@@ -84,16 +84,21 @@ def check_kind(name: str, kind: str, func: str) -> None:
 
 
 def promote(a: str, b: str, func: str) -> str:
-    """The standard's promoted dtype of two dtype names, restricted to MXNet's dtypes."""
+    """The promoted dtype of two dtype names (the standard's table plus integer with floating
+    -> the floating dtype, ``_common.dtypes.ARRAY_PROMOTION_TABLE``), restricted to MXNet's
+    dtypes."""
     if a == b:
         return a
-    r = _rules.PROMOTION_TABLE.get((a, b))
+    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
     if r is None:
         if "float16" in (a, b):
-            # Not a standard dtype: follow NumPy within floats only.
+            # Not a standard dtype: follow NumPy within floats, and the table's rule (the
+            # floating dtype) with integers.
             other = b if a == "float16" else a
             if other in _REAL_FLOAT:
                 return other
+            if other in _INTEGRAL:
+                return "float16"
         raise TypeError(f"{func}: the standard defines no promotion for {a} and {b}")
     if r not in NAME_OF.values():
         raise TypeError(

@@ -84,10 +84,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     flat = b.reshape(-1)
     lhs = mnp.broadcast_to(a.reshape((1, -1)), (flat.size, a.size))
     rhs = mnp.broadcast_to(flat.reshape((-1, 1)), (flat.size, a.size))
-    if side == "left":
-        cnt = _lt(lhs, rhs)
-    else:
-        cnt = _lt(lhs, rhs) | (lhs == rhs)
+    cnt = _lt(lhs, rhs) if side == "left" else _le(lhs, rhs)
     r = mnp.sum(cnt.astype("int64"), axis=1)
     return r.reshape(b.shape)
 
@@ -97,6 +94,13 @@ def _lt(a, b):
     if a.dtype.kind == "f":
         return (a < b) | (~mnp.isnan(a) & mnp.isnan(b))
     return a < b
+
+
+def _le(a, b):
+    # a <= b with nan sorted last: everything is <= nan (nan too; ``==`` misses that).
+    if a.dtype.kind == "f":
+        return (a <= b) | mnp.isnan(b)
+    return a <= b
 
 
 def where(condition, x1, x2, /):

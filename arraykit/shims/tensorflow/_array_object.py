@@ -5,7 +5,8 @@
 ``tf.Variable`` (a separate class hierarchy), the standard's array-object surface that TF
 lacks or spells differently: ``__array_namespace__``, ``mT``, ``T``, ``size``, ``ndim``
 (Variables), ``device`` (a ``Device``), ``to_device``, operators with the standard's promotion
-(Python scalars included), ``<<``/``>>``/unary ``+``, integer-array and boolean-mask
+(Python scalars included), ``<<``/``>>``/unary ``+``, ``bool``/``int``/``float``/``complex``/
+``operator.index`` conversions with NumPy's semantics, integer-array and boolean-mask
 ``__getitem__``, and a ``__setitem__`` that explains the functional alternative.
 ``disable_array_object()`` restores TF's originals exactly. Nothing happens on import.
 """
@@ -21,7 +22,7 @@ from tensorflow.python.framework import tensor as _tensor_mod
 from tensorflow.python.framework import tensor_shape as _tensor_shape
 from tensorflow.python.ops import resource_variable_ops as _rv
 
-from .._common.array_object import ClassPatcher, make_operators
+from .._common.array_object import ClassPatcher, host_conversions, make_operators
 from . import _dtypes as _t
 from ._base import OpError
 from ._devices import Device, to_device
@@ -341,7 +342,8 @@ def _build() -> dict:
     table = {
         _tensor_mod.Tensor: tensor,
         eb: {"shape": _shape(eb.__dict__["shape"]),
-             "__dlpack__": _make_dlpack(eb.__dict__["__dlpack__"])},
+             "__dlpack__": _make_dlpack(eb.__dict__["__dlpack__"]),
+             **host_conversions(eb._numpy)},
         _ops.EagerTensor: {"device": _device(_ops.EagerTensor.__dict__["device"])},
         tf.Variable: var,
         _rv.BaseResourceVariable: {"device": var["device"],

@@ -23,11 +23,6 @@ __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "fu
 _NP_OK = {np.dtype(n) for n in _d.ALL}
 
 
-def _check_dtype(dtype, fname):
-    if dtype is not None and dtype not in _t._NAMES:
-        raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
-
-
 def _shape(shape, fname):
     if isinstance(shape, (int, np.integer)) and not isinstance(shape, bool):
         shape = (int(shape),)
@@ -72,7 +67,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     arrays and buffer-protocol objects to a tf.Tensor. Tensors are immutable, so ``copy=True``
     returns a new tensor handle and ``copy=False`` works whenever no dtype/device change is
     needed."""
-    _check_dtype(dtype, "asarray")
+    dtype = _t.dtype_arg(dtype, "asarray")
     dev = check_device(device)
     if isinstance(obj, (tf.Tensor, tf.Variable)):
         x = obj.value() if isinstance(obj, tf.Variable) else obj
@@ -160,7 +155,6 @@ def _dev_of(x):
 
 
 def _fill(shape, value, dtype, device, fname):
-    _check_dtype(dtype, fname)
     shape = _shape(shape, fname)
     with on(check_device(device)):
         return _a.fill(tf.constant(shape, tf.int64), _t.const(value, dtype))
@@ -168,13 +162,13 @@ def _fill(shape, value, dtype, device, fname):
 
 def zeros(shape, *, dtype=None, device=None):
     """Array API ``zeros`` (default dtype float64)."""
-    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
+    dtype = _t.DEFAULT_FLOAT if dtype is None else _t.dtype_arg(dtype, "zeros")
     return _fill(shape, False if dtype is tf.bool else 0, dtype, device, "zeros")
 
 
 def ones(shape, *, dtype=None, device=None):
     """Array API ``ones`` (default dtype float64)."""
-    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
+    dtype = _t.DEFAULT_FLOAT if dtype is None else _t.dtype_arg(dtype, "ones")
     return _fill(shape, True if dtype is tf.bool else 1, dtype, device, "ones")
 
 
@@ -189,7 +183,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
         fill_value = fill_value.numpy().item()
     if dtype is None:
         dtype = _t._default_scalar_dtype(fill_value)
-    _check_dtype(dtype, "full")
+    dtype = _t.dtype_arg(dtype, "full")
     if type(fill_value) is complex and dtype not in _t._CPLX:
         raise TypeError("full: complex fill_value needs a complex dtype")
     if dtype is tf.bool:
@@ -204,8 +198,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
 
 def _like(x, dtype, device, fill, fname):
     x = arr(x, fname)
-    d = x.dtype if dtype is None else dtype
-    _check_dtype(d, fname)
+    d = x.dtype if dtype is None else _t.dtype_arg(dtype, fname)
     dev = check_device(device)
     if dev is None and tf.executing_eagerly():
         dev = _dev_of(x)
@@ -234,7 +227,7 @@ def empty_like(x, /, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``."""
     x = arr(x, "full_like")
-    d = x.dtype if dtype is None else dtype
+    d = x.dtype if dtype is None else _t.dtype_arg(dtype, "full_like")
     if type(fill_value) is float and d in _t._INTS:
         raise TypeError("full_like: float fill_value for an integer dtype")
     if type(fill_value) is complex and d not in _t._CPLX:
@@ -255,7 +248,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     if dtype is None:
         isf = any(type(v) is float for v in (start, stop, step))
         dtype = _t.DEFAULT_FLOAT if isf else _t.DEFAULT_INT
-    _check_dtype(dtype, "arange")
+    dtype = _t.dtype_arg(dtype, "arange")
     n = builtins.max(0, math.ceil((stop - start) / step))
     with on(check_device(device)):
         if dtype in _t._INTS:
@@ -274,8 +267,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 @wrap_errors("eye")
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``: ones on the ``k``-th diagonal."""
-    dtype = _t.DEFAULT_FLOAT if dtype is None else dtype
-    _check_dtype(dtype, "eye")
+    dtype = _t.DEFAULT_FLOAT if dtype is None else _t.dtype_arg(dtype, "eye")
     n_cols = n_rows if n_cols is None else n_cols
     with on(check_device(device)):
         if not -n_rows < k < n_cols:
@@ -292,7 +284,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     if dtype is None:
         iscx = type(start) is complex or type(stop) is complex
         dtype = _t.DEFAULT_COMPLEX if iscx else _t.DEFAULT_FLOAT
-    _check_dtype(dtype, "linspace")
+    dtype = _t.dtype_arg(dtype, "linspace")
     if dtype not in _t.CATEGORY["floating-point"]:
         raise TypeError(f"linspace: dtype {_t.dtype_name(dtype)} is not floating-point")
     if num < 0:

@@ -18,8 +18,9 @@ def astype(x, dtype, /, *, copy=True, device=None):
     """Array API ``astype``. Complex -> real raises TypeError (the spec leaves it unspecified;
     take ``real`` first); complex -> bool is ``x != 0``."""
     x = arr(x, "astype")
-    if dtype not in _t._NAMES:
-        raise TypeError(f"astype: {dtype!r} is not an Array API data type")
+    dtype = _t.dtype_arg(dtype, "astype")
+    if dtype is None:
+        raise TypeError("astype: None is not an Array API data type")
     d = x.dtype
     dev = check_device(device)
     try:

@@ -1,13 +1,16 @@
 """TensorFlow dtype objects, their standard names, and the promotion/conversion helpers.
 
 Every function of the shim funnels its inputs through the helpers here, so promotion is the
-standard's table (``arraykit.shims._common.dtypes``) everywhere, never TensorFlow's (which
-refuses mixed dtypes) nor tnp's (which follows NumPy's value-based rules).
+standard's table plus integer-with-floating -> the floating dtype (torch's and JAX's rule;
+both in ``arraykit.shims._common.dtypes``) everywhere, never TensorFlow's (which refuses
+mixed dtypes) nor tnp's (which follows NumPy's value-based rules).
 
 Public helpers (kept stable; the linalg/fft modules import them):
 
 * the dtype objects ``bool, int8, ..., complex128`` (``tf.DType``),
 * ``dtype_name(tf_dtype) -> str``,
+* ``dtype_arg(dtype, fname)``: a ``dtype=`` argument (tf.DType, None, or Python
+  bool/int/float/complex) as a tf.DType or None, TypeError otherwise,
 * ``result_type(*arrays_and_dtypes)``,
 * ``as_tensor(x, dtype=None)``: Python scalars / tensors / Variables / array-likes -> tf.Tensor,
 * ``promote_args(fname, x1, x2)``: both as tensors of the promoted dtype, or TypeError.
@@ -51,8 +54,10 @@ CATEGORY: dict[str, frozenset] = {
 }
 #: (tf.DType, tf.DType) -> promoted tf.DType; missing pair: no promotion.
 _PROMOTE: dict[tuple, tf.DType] = {
-    (DTYPES[a], DTYPES[b]): DTYPES[r] for (a, b), r in _d.PROMOTION_TABLE.items()
+    (DTYPES[a], DTYPES[b]): DTYPES[r] for (a, b), r in _d.ARRAY_PROMOTION_TABLE.items()
 }
+#: Python types accepted as ``dtype=`` -> tf.DType (this shim's defaults are the table's).
+PY_TYPE_DTYPES: dict[type, tf.DType] = {t: DTYPES[n] for t, n in _d.PYTHON_TYPE_DTYPES.items()}
 
 #: The default dtypes this shim uses (the standard's 64-bit choices; see ``_info``).
 DEFAULT_FLOAT = DTYPES[_d.DEFAULT_DTYPES["real floating"]]
@@ -72,6 +77,18 @@ def dtype_name(dtype) -> str:
         return _NAMES[dtype]
     except (KeyError, TypeError):
         raise TypeError(f"{dtype!r} is not an Array API data type") from None
+
+
+def dtype_arg(dtype, fname: str):
+    """A ``dtype=`` argument as a tf.DType (or None): Python ``bool``/``int``/``float``/
+    ``complex`` map to bool and the default dtypes, as NumPy, torch and JAX accept them;
+    anything else that is not a standard tf.DType raises TypeError naming ``fname``."""
+    if dtype is None or dtype in _NAMES:
+        return dtype
+    d = PY_TYPE_DTYPES.get(dtype) if type(dtype) is type else None
+    if d is None:
+        raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
+    return d
 
 
 def is_tensor(x) -> builtins.bool:

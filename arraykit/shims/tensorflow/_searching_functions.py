@@ -9,6 +9,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import arr, check_dtype, ndim, wrap_errors
+from ._sorting_functions import _FLOAT_KEYS, float_key
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -83,6 +84,9 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     check_dtype("searchsorted", x1, _REALNUM, "real numeric")
     if sorter is not None:
         x1 = tf.gather(x1, arr(sorter, "searchsorted"))
+    if x1.dtype in _FLOAT_KEYS:
+        # NaN sorts last (NumPy): search integer keys that order NaN above everything.
+        x1, x2 = float_key(x1), float_key(x2)
     shp = tf.shape(x2)
     flat = tf.reshape(x2, [1, -1])
     r = tf.searchsorted(tf.reshape(x1, [1, -1]), flat, side=side, out_type=tf.int64)

@@ -1,9 +1,12 @@
-"""Sorting functions. Stable in both directions; NaNs sort last (ascending) / first
-(descending), matching NumPy. Complex input raises TypeError (the spec does not require it)."""
+"""Sorting functions. Stable in both directions; NaNs sort last in both directions (NumPy's
+place for them ascending; MXNet's shim does the same descending; torch and JAX put them
+first there). Complex input raises TypeError (the spec does not require it)."""
 
 from __future__ import annotations
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
+from tensorflow.python.ops import gen_bitwise_ops as _bw
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
@@ -13,13 +16,38 @@ from ._base import arr, ndim, wrap_errors
 __all__ = ["argsort", "sort"]
 
 
-def _key(x):
-    """A sort key of a dtype TF's stable argsort handles, same order as ``x``."""
+#: float dtype -> (same-width int dtype, its min, its max) for ``float_key``.
+_FLOAT_KEYS = {tf.float32: (tf.int32, -(2**31), 2**31 - 1),
+               tf.float64: (tf.int64, -(2**63), 2**63 - 1)}
+
+
+def float_key(x, nan_first=False):
+    """Integers ordered as the floats ``x`` are, with NaNs largest (``nan_first``: smallest).
+
+    TF sorts and searches with comparisons that NaN breaks (``sort([3, nan, 1, 2])`` gave
+    ``[1, 3, nan, 2]``). The IEEE bits of a float, with the magnitude bits flipped for
+    negatives, order as the float; adding 1 to the negatives' keys makes -0.0 tie with +0.0
+    (as in NumPy's stable sort), and any NaN (either sign, any payload) becomes the int
+    extreme. Seven elementwise ops, no reduction (10 float64: key ~0.16 ms beside TF's argsort
+    ~0.45 ms, eager, TF 2.21, a loaded 2-core CPU).
+    """
+    it, lo, hi = _FLOAT_KEYS[x.dtype]
+    bits = _a.bitcast(x, it)
+    neg = _bw.right_shift(bits, tf.constant(it.size * 8 - 1, it))  # -1 for negatives, else 0
+    k = _m.sub(_bw.bitwise_xor(bits, _bw.bitwise_and(neg, tf.constant(hi, it))), neg)
+    return _m.select_v2(_m.is_nan(x), tf.constant(lo if nan_first else hi, it), k)
+
+
+def _key(x, descending):
+    """A sort key of a dtype TF's stable argsort handles, same order as ``x``, NaN last in
+    the resulting order."""
     d = x.dtype
     if d in _t._CPLX:
         raise TypeError(f"sort/argsort: complex dtype {_t.dtype_name(d)} is not supported")
     if d is tf.bool:
         return _m.cast(x, tf.int8)
+    if d in _FLOAT_KEYS:
+        return float_key(x, nan_first=descending)
     return x
 
 
@@ -28,7 +56,7 @@ def _argsort(x, axis, descending, stable):
     if n == 0:
         return tf.constant(0, tf.int64)
     ax = _u.normalize_axis(axis, n, "argsort")
-    k = _key(x)
+    k = _key(x, descending)
     if descending:
         # Stable descending = reverse of the stable ascending sort of the reversed array.
         kr = tf.reverse(k, [ax])

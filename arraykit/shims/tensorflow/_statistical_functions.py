@@ -29,9 +29,7 @@ _MEAN_FAST = _E(_FLOAT)
 def _acc_dtype(d, dtype, fname):
     """The dtype ``sum``/``prod``/``cumulative_*`` compute in."""
     if dtype is not None:
-        if dtype not in _t._NAMES:
-            raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
-        return dtype
+        return _t.dtype_arg(dtype, fname)
     if d is tf.bool or d in _t.CATEGORY["signed integer"]:
         return tf.int64
     if d in _t.CATEGORY["unsigned integer"]:
@@ -79,8 +77,12 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 def _minmax(op, x, axis, keepdims, fname):
     x = arr(x, fname)
     check_dtype(fname, x, _REALNUM, "real numeric")
-    if x.shape.num_elements() == 0 and _axes(x, axis, fname):
-        raise ValueError(f"{fname}: reduction over a zero-size array has no identity")
+    if x.shape.num_elements() == 0:
+        # Only a zero-length reduced axis has no identity; max over axis -1 of a (0, 2)
+        # array is an empty (0,) result, as in NumPy.
+        shape = x.shape.as_list()
+        if any(shape[a] == 0 for a in _axes(x, axis, fname)):
+            raise ValueError(f"{fname}: reduction over a zero-size axis has no identity")
     d = x.dtype
     if d is tf.uint16 or d is tf.uint32:
         return _m.cast(_reduce(op, _m.cast(x, tf.int64), axis, keepdims, fname), d)

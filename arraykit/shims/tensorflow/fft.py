@@ -173,6 +173,7 @@ def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
 def _freq_dtype(fname, dtype):
     if dtype is None:
         return _t.DEFAULT_FLOAT
+    dtype = _t.dtype_arg(dtype, fname)
     if dtype not in _REAL:
         raise TypeError(f"{fname}: dtype must be a real floating-point dtype, got {dtype!r}")
     return dtype

@@ -687,6 +687,7 @@ def trace(x, /, *, offset=0, dtype=None):
                                default_int=_t.dtype_name(_t.DEFAULT_INT))
         out = _t.DTYPES[name]
     else:
+        dtype = _t.dtype_arg(dtype, "trace")
         if dtype not in _NUMERIC:
             raise TypeError(f"trace: dtype must be a numeric dtype, got {dtype!r}")
         out = dtype

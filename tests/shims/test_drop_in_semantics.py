@@ -1,0 +1,192 @@
+"""What SciPy's, scikit-learn's and array-api-extra's suites expect of the TF and MXNet shims
+(issue 17), compared with NumPy's answers. One test per rule, parametrised over both shims;
+each shim's parameter is skipped in the environment that lacks its framework."""
+
+from __future__ import annotations
+
+import operator
+import warnings
+
+import numpy as np
+import pytest
+
+import arraykit
+
+
+@pytest.fixture(params=["tensorflow", "mxnet"])
+def xp(request):
+    pytest.importorskip(request.param)
+    import importlib  # noqa: PLC0415
+
+    return importlib.import_module(f"arraykit.shims.{request.param}")
+
+
+def host(x):
+    return x.asnumpy() if hasattr(x, "asnumpy") else x.numpy()
+
+
+def held(xp, names):
+    """The dtype names of ``names`` that the shim's framework holds."""
+    have = xp.__array_namespace_info__().dtypes()
+    return [n for n in names if n in have]
+
+
+@pytest.fixture
+def enabled(xp):
+    name = xp.__name__.rsplit(".", 1)[1]
+    with arraykit.array_objects(name):
+        yield xp
+
+
+# ------------------------------------------------------------------------------ promotion
+
+INTS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+FLOATS = ["float32", "float64", "complex64", "complex128"]
+
+
+def test_integer_with_floating_arrays_promotes_to_the_floating_dtype(xp):
+    # torch's and JAX's rule (NumPy widens int32 + float32 to float64 instead).
+    for i in held(xp, INTS):
+        for f in held(xp, FLOATS):
+            a = xp.asarray([1, 2, 3], dtype=getattr(xp, i))
+            b = xp.asarray([0.5, 1.5, 2.5], dtype=getattr(xp, f))
+            want = np.asarray([1.5, 3.5, 5.5], dtype=f)
+            for r in (xp.add(a, b), xp.add(b, a)):
+                assert r.dtype == getattr(xp, f), (i, f)
+                np.testing.assert_array_equal(host(r), want)
+            assert xp.result_type(a, b) == getattr(xp, f)
+            assert xp.result_type(getattr(xp, f), getattr(xp, i)) == getattr(xp, f)
+            assert xp.where(xp.asarray([True, False, True]), a, b).dtype == getattr(xp, f)
+
+
+def test_mixed_kind_promotion_through_operators(enabled):
+    xp = enabled
+    a = xp.asarray([1, 2], dtype=xp.int64)
+    b = xp.asarray([0.5, 0.25], dtype=xp.float32)
+    r = a * b
+    assert r.dtype == xp.float32
+    np.testing.assert_array_equal(host(r), np.asarray([0.5, 0.5], dtype=np.float32))
+
+
+def test_bool_with_numbers_and_can_cast_stay_standard(xp):
+    b = xp.asarray([True, False])
+    f = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    with pytest.raises(TypeError):
+        xp.add(b, f)
+    # Promotion is not casting: int64 -> float32 loses precision.
+    assert not xp.can_cast(xp.int64, xp.float32)
+
+
+# ------------------------------------------------------------------------- Python dtypes
+
+
+@pytest.mark.parametrize("pytype", [bool, int, float, complex])
+def test_python_types_as_dtype(xp, pytype):
+    # NumPy, torch and JAX all take them: bool, then each kind's default (int64, float64,
+    # complex128 in NumPy and torch).
+    name = np.dtype(pytype).name
+    calls = {
+        "asarray": lambda: xp.asarray([1, 0], dtype=pytype),
+        "zeros": lambda: xp.zeros(2, dtype=pytype),
+        "ones": lambda: xp.ones(2, dtype=pytype),
+        "full": lambda: xp.full(2, 1, dtype=pytype),
+        "zeros_like": lambda: xp.zeros_like(xp.asarray([1, 2]), dtype=pytype),
+        "astype": lambda: xp.astype(xp.asarray([1, 0]), pytype),
+    }
+    if name not in held(xp, [name]):
+        for fname, call in calls.items():
+            with pytest.raises(TypeError, match=name):
+                call()
+        return
+    for fname, call in calls.items():
+        r = call()
+        assert r.dtype == getattr(xp, name), fname
+        want = {"zeros": [0, 0], "zeros_like": [0, 0], "ones": [1, 1], "full": [1, 1]}.get(
+            fname, [1, 0])
+        np.testing.assert_array_equal(host(r), np.asarray(want, dtype=pytype))
+    if pytype is not bool:
+        assert xp.sum(xp.asarray([1, 2]), dtype=pytype).dtype == getattr(xp, name)
+
+
+def test_non_dtypes_still_refused(xp):
+    for bad in (str, object, list, 1.0):
+        with pytest.raises(TypeError):
+            xp.zeros(2, dtype=bad)
+
+
+# ----------------------------------------------------------------------- NaN in sorting
+
+NAN = float("nan")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sort_puts_nan_last_as_numpy(xp, dtype):
+    rng = np.random.default_rng(0)
+    pool = np.array([NAN, -NAN, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5], dtype=dtype)
+    for _ in range(20):
+        a = rng.choice(pool, size=(3, 7))
+        x = xp.asarray(a)
+        for axis in (0, -1):
+            np.testing.assert_array_equal(host(xp.argsort(x, axis=axis)),
+                                          np.argsort(a, axis=axis, kind="stable"))
+            np.testing.assert_array_equal(host(xp.sort(x, axis=axis)),
+                                          np.sort(a, axis=axis, kind="stable"))
+    x = xp.asarray(np.asarray([3, NAN, 1, 2], dtype=dtype))
+    np.testing.assert_array_equal(host(xp.sort(x)), [1, 2, 3, NAN])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_descending_sort_is_stable_with_nan_last(xp, dtype):
+    a = np.asarray([[3, NAN, 1, 3, -0.0, NAN, 0.0, np.inf]], dtype=dtype)
+    # Largest first, equal elements in their original order, NaNs at the end.
+    want = [7, 0, 3, 2, 4, 6, 1, 5]
+    np.testing.assert_array_equal(host(xp.argsort(xp.asarray(a), descending=True))[0], want)
+    np.testing.assert_array_equal(host(xp.sort(xp.asarray(a), descending=True))[0], a[0, want])
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_nan_sorts_last_as_numpy(xp, side):
+    s = np.asarray([-np.inf, 1.0, 2.0, np.inf, NAN, NAN])
+    v = np.asarray([NAN, 2.0, 5.0, np.inf, -np.inf, 0.0])
+    got = xp.searchsorted(xp.asarray(s), xp.asarray(v), side=side)
+    np.testing.assert_array_equal(host(got), np.searchsorted(s, v, side=side))
+
+
+# ------------------------------------------------------------------ empty reductions
+
+
+@pytest.mark.parametrize("fname", ["min", "max"])
+def test_min_max_over_a_nonempty_axis_of_an_empty_array(xp, fname):
+    a = np.zeros((0, 2), dtype=np.float32)
+    for axis in (-1, 1, (1,)):
+        r = getattr(xp, fname)(xp.asarray(a), axis=axis)
+        want = getattr(np, fname)(a, axis=axis)
+        assert r.shape == want.shape
+        r = getattr(xp, fname)(xp.asarray(a), axis=axis, keepdims=True)
+        assert r.shape == getattr(np, fname)(a, axis=axis, keepdims=True).shape
+    for axis in (0, None, (0, 1)):
+        with pytest.raises(ValueError, match=fname):
+            getattr(xp, fname)(xp.asarray(a), axis=axis)
+
+
+# ---------------------------------------------------------------- Python conversions
+
+
+def _outcome(f):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return repr(f())
+    except Exception as e:  # noqa: BLE001 - the class is what is compared
+        return type(e).__name__
+
+
+@pytest.mark.parametrize("value", [1.5, 2, True, [3], [1.5], [1, 2], []],
+                         ids=["float0d", "int0d", "bool0d", "int1", "float1", "int2", "empty"])
+def test_scalar_conversions_match_numpy(enabled, value):
+    xp = enabled
+    a = np.asarray(value, dtype=np.float64 if value == [] else None)
+    x = xp.asarray(a)
+    for conv in (operator.index, int, float, bool, complex):
+        want, got = _outcome(lambda: conv(a)), _outcome(lambda: conv(x))
+        assert got == want, (conv, value)
