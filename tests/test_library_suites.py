@@ -86,3 +86,31 @@ def test_join_key_replaces_only_the_backend_id() -> None:
 ])
 def test_categorise(record: dict, category: str) -> None:
     assert categorise(record) == category
+
+
+CRASHING = '''
+import os
+import pytest
+
+@pytest.mark.parametrize("array_namespace", ["numpy", "other"])
+@pytest.mark.parametrize("i", range(4))
+def test_one(i, array_namespace):
+    if i == 1:
+        os.abort()
+    assert i != 2
+'''
+
+
+def test_crash_is_recorded_and_the_rest_still_runs(tmp_path: Path, monkeypatch) -> None:
+    from conformance.library_suites import SUITES, Suite, runner
+
+    test_file = tmp_path / "test_crashing.py"
+    test_file.write_text(CRASHING)
+    monkeypatch.setitem(SUITES, "fake", Suite("fake", "numpy", (str(test_file),), ()))
+    run = runner.run("fake", "numpy", None, timeout=240, say=lambda m: None)
+    outcomes = {f["nodeid"].rpartition("::")[2]: f["outcome"] for f in run["failures"]}
+    assert run["collected"] == 4 and run["restarts"] == 1
+    assert run["counts"] == dict.fromkeys(runner.OUTCOMES, 0) | {
+        "passed": 2, "failed": 1, "crashed": 1}
+    assert outcomes == {"test_one[1-numpy]": "crashed", "test_one[2-numpy]": "failed"}
+    assert [f["category"] for f in run["failures"] if f["outcome"] == "crashed"] == ["crash"]

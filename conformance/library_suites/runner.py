@@ -81,6 +81,7 @@ def pytest_command(paths: tuple[str, ...], backend: str, progress: Path, ini: Pa
                    exclude: Path | None) -> list[str]:
     cmd = [sys.executable, "-m", "pytest", "-p", "conformance.library_suites.plugin",
            "-p", "no:cacheprovider", "-p", "no:randomly", "-q", "-c", str(ini),
+           "--continue-on-collection-errors",
            "--rootdir", sysconfig.get_paths()["purelib"], "--arraykit-backend", backend,
            "--arraykit-only", backend, "--arraykit-progress", str(progress)]
     if exclude is not None:
