@@ -152,6 +152,61 @@ def test_retracing_rules_torch():
     assert compilation(jf) == "inductor"
 
 
+def test_torch_static_values_past_dynamo_recompile_limit():
+    # Dynamo counts recompiles per code object (recompile_limit, 8 by default; lowered here so
+    # the test compiles little): each static value must get a program of its own, not fail
+    # hard at the limit (fullgraph=True turns the limit into FailOnRecompileLimitHit).
+    jf = jit(_scaled_sum, static_argnums=1)
+    x = torch.asarray(X)
+    with torch._dynamo.config.patch(recompile_limit=2):
+        for n in range(4):
+            close(jf(x, n), n * X.sum())
+            assert compilation(jf) == "inductor"
+        assert jf.trace_count == 4
+
+
+def test_torch_recompile_limit_falls_back_to_eager_with_a_warning():
+    # Past dynamo's limit for one function (here: new dtypes), native torch.compile runs
+    # eagerly; jit does too, and warns, instead of raising FailOnRecompileLimitHit.
+    jf = jit(_scaled_sum, static_argnums=1)
+    with torch._dynamo.config.patch(recompile_limit=1):
+        close(jf(torch.asarray(X), 2), 2 * X.sum())
+        assert compilation(jf) == "inductor"
+        with pytest.warns(RuntimeWarning, match="recompile"):
+            out = jf(torch.asarray(X, dtype=torch.float32), 2)
+        close(out, 2 * X.sum(), rtol=1e-6)
+        assert compilation(jf) == "eager"
+        close(jf(torch.asarray(X), 2), 2 * X.sum())  # the compiled program still serves
+        assert compilation(jf) == "inductor"
+
+
+@pytest.mark.parametrize("name", ["jax", "numpy"])
+def test_static_value_cache_is_bounded_lru(name, monkeypatch):
+    mk = MAKERS[name]
+    jf = jit(_scaled_sum, static_argnums=1)
+    monkeypatch.setattr(jf, "cache_size", 3)
+    x = mk(X)
+    for n in range(3):
+        jf(x, n)
+    jf(x, 0)  # used again: the most recent
+    for n in range(3, 10):
+        close(jf(x, n), n * X.sum())
+        assert len(jf._entries) <= 3
+    traces = jf.trace_count
+    jf(x, 9)  # still cached
+    assert jf.trace_count == traces
+    jf(x, 0)  # evicted: built again
+    assert jf.trace_count == traces + (name == "jax")
+    assert len(jf._entries) == 3
+
+
+def test_static_cache_size_is_documented():
+    import arraykit.ext.jit as jit_module
+
+    assert jit(_scaled_sum).cache_size == jit_module.CACHE_SIZE
+    assert f"{jit_module.CACHE_SIZE}" in jit_module.__doc__
+
+
 def test_unhashable_static_argument_is_refused():
     jf = jit(lambda x, shape: x, static_argnums=1)
     with pytest.raises(TypeError, match="hashable"):

@@ -31,7 +31,9 @@ Retracing rules (when the Python function runs again to build a new program):
 
 - Static arguments (``static_argnums`` / ``static_argnames``) are passed to ``f`` as Python
   values and are part of the cache key: each new value (by ``hash``/``==``) builds a new
-  program, on every framework. They must be hashable.
+  program, on every framework. They must be hashable. A jitted function keeps the programs of
+  its ``CACHE_SIZE`` (64) most recently used static values (``fn.cache_size`` changes it);
+  an older value builds its program again.
 - Array arguments: a new shape or dtype builds a new program on jax and tensorflow (one per
   signature, cached). torch recompiles for a new dtype; for a new shape it recompiles once and
   then treats that dimension as dynamic. mxnet's CachedOp re-infers shapes without re-running
@@ -70,9 +72,13 @@ from ._common import KINDS, Record
 
 from ._scan import scan
 
-__all__ = ["JittedFunction", "compilation", "is_compiled", "jit", "scan"]
+__all__ = ["CACHE_SIZE", "JittedFunction", "compilation", "is_compiled", "jit", "scan"]
 
 _PACKAGE = __name__
+
+#: Programs a jitted function keeps (least recently used first out): one per static value and
+#: array type. Each holds the framework's compiled program (and its memory) while cached.
+CACHE_SIZE = 64
 
 
 class JittedFunction:
@@ -92,8 +98,10 @@ class JittedFunction:
         self._static_argnames = static_argnames
         self._has_static = bool(static_argnums or static_argnames)
         # (static key, array type) -> compiled runner; without static arguments the key is the
-        # array type alone, so the hot path is one dict lookup.
+        # array type alone, so the hot path is one dict lookup. Kept in least-recently-used
+        # order and bounded by ``cache_size``.
         self._entries: dict[Any, Callable[..., Any]] = {}
+        self.cache_size = CACHE_SIZE
         functools.update_wrapper(self, f)
 
     # -- calling -----------------------------------------------------------------------------
@@ -116,8 +124,9 @@ class JittedFunction:
             x = first_array(args, kwargs)
         cls = type(x) if x is not None else None
         key = (static_key, cls) if self._has_static else cls
-        run = self._entries.get(key)
+        run = self._entries.pop(key, None)
         if run is not None:
+            self._entries[key] = run  # now the most recently used
             return run
         if x is None:
             # No array at all: nothing to pick a compiler by; run f as written.
@@ -132,6 +141,8 @@ class JittedFunction:
         self._entries[key] = run
         if not self._has_static and args and cls is type(args[0]):
             self._entries[cls] = run  # the hot path's key (first argument's type)
+        while len(self._entries) > max(self.cache_size, 1):
+            del self._entries[next(iter(self._entries))]  # the least recently used
         return run
 
     # -- static arguments --------------------------------------------------------------------

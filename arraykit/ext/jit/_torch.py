@@ -11,8 +11,12 @@ also falls back silently, e.g. past its recompile limit).
 Retracing (TorchDynamo's rules): a new dtype, device or Python constant recompiles; a new
 shape recompiles once and marks that dimension dynamic ("automatic dynamic shapes"), so later
 sizes reuse the dynamic graph (after a failed capture, static shapes: see the retry below).
-``torch._dynamo.config.recompile_limit`` (8) bounds recompiles per function, after which
-dynamo runs eagerly and ``is_compiled`` reports it.
+``torch._dynamo.config.recompile_limit`` (8) bounds recompiles per code object: each function
+handed to ``compile`` (one per static value) gets a code object of its own, so static values
+do not share one budget; past the limit for one of them (new dtypes, say), a call runs
+eagerly with a warning, as native ``torch.compile`` without ``fullgraph`` would (with
+``fullgraph=True`` dynamo raises ``FailOnRecompileLimitHit`` instead), and ``is_compiled``
+reports it; signatures compiled before keep running compiled.
 
 array-api-compat's ``result_type`` ends in ``torch.result_type``, which returns a dtype and so
 breaks the graph whenever a Python scalar meets a tensor (``xp.minimum(i, w - 1)``, every
@@ -21,6 +25,7 @@ breaks the graph whenever a Python scalar meets a tensor (``xp.minimum(i, w - 1)
 
 from __future__ import annotations
 
+import types
 import warnings
 
 import torch
@@ -84,6 +89,26 @@ def _teach_dynamo() -> None:
 _teach_dynamo()
 
 
+#: What dynamo raises at its recompile limit under ``fullgraph=True`` (older torch: nothing).
+_LIMIT_HIT = getattr(torch._dynamo.exc, "FailOnRecompileLimitHit", ())
+
+
+def _own_code(fn):
+    """``fn`` with a copy of its code object: dynamo keeps compiled graphs and counts
+    recompiles per code object, and the functions ``jit`` binds per static value all share
+    one code object."""
+    if not isinstance(fn, types.FunctionType):
+        return fn  # a bound method, a partial...: compiled as given
+    copy = types.FunctionType(fn.__code__.replace(), fn.__globals__, fn.__name__,
+                              fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    copy.__dict__.update(fn.__dict__)
+    copy.__qualname__ = fn.__qualname__
+    copy.__module__ = fn.__module__
+    copy.__doc__ = fn.__doc__
+    return copy
+
+
 def compile(fn, record, example):  # noqa: A001
     """``torch.compile`` through a backend that counts compilations and marks each run."""
     from torch._inductor.compile_fx import compile_fx
@@ -92,6 +117,7 @@ def compile(fn, record, example):  # noqa: A001
         # Dynamo cannot follow an import: resolve the namespace and the grad/jit modules for
         # this array type now (other lazily built caches: see the retry below).
         warm(example)
+    fn = _own_code(fn)
     ran = [False]
 
     def backend(gm, example_inputs):
@@ -106,7 +132,8 @@ def compile(fn, record, example):  # noqa: A001
 
         return run_graph
 
-    state = {"fn": torch.compile(fn, fullgraph=True, backend=backend), "failures": 0}
+    state = {"fn": torch.compile(fn, fullgraph=True, backend=backend), "failures": 0,
+             "limit_warned": False}
 
     def run(*args, **kwargs):
         if state["failures"] >= 2:
@@ -115,6 +142,19 @@ def compile(fn, record, example):  # noqa: A001
         ran[0] = False
         try:
             out = state["fn"](*args, **kwargs)
+        except _LIMIT_HIT:
+            if not state["limit_warned"]:
+                state["limit_warned"] = True
+                warnings.warn(
+                    f"jit({getattr(fn, '__name__', 'f')}): torch.compile reached "
+                    "torch._dynamo.config.recompile_limit "
+                    f"({torch._dynamo.config.recompile_limit}) for this function; new "
+                    "signatures (dtypes, shapes) run eagerly, compiled ones stay compiled",
+                    RuntimeWarning,
+                    stacklevel=3,
+                )
+            record.last = "eager"
+            return fn(*args, **kwargs)
         except torch._dynamo.exc.Unsupported as e:
             state["failures"] += 1
             if state["failures"] >= 2:
