@@ -190,3 +190,34 @@ def test_scalar_conversions_match_numpy(enabled, value):
     for conv in (operator.index, int, float, bool, complex):
         want, got = _outcome(lambda: conv(a)), _outcome(lambda: conv(x))
         assert got == want, (conv, value)
+
+
+# --------------------------------------------------------- integer arrays with slices
+
+_I = np.array([[0, 2], [1, 1]])
+_J = np.array([1, 0])
+
+
+@pytest.mark.parametrize("key", [
+    (Ellipsis, _J), (Ellipsis, _I), (slice(None), _I), (_J, slice(None), _I),
+    (slice(None), _J, _J), (Ellipsis, _J, _J), (1, Ellipsis, _J), (slice(1, None), _J, Ellipsis),
+    (_J, Ellipsis, -1), (slice(None, None, -1), _J, 0), (0, slice(None), _J, slice(1, 3)),
+    (_J, 1, slice(None), _J), (Ellipsis, _J, slice(None)), (slice(None), slice(None), _I),
+], ids=lambda k: "".join("a" if isinstance(v, np.ndarray) else "." if v is Ellipsis
+                         else ":" if isinstance(v, slice) else "i" for v in k))
+def test_integer_arrays_mixed_with_slices_as_numpy(enabled, key):
+    xp = enabled
+    a = np.arange(2 * 3 * 4 * 5).reshape(2, 3, 4, 5)
+    x = xp.asarray(a)
+    k = tuple(xp.asarray(v) if isinstance(v, np.ndarray) else v for v in key)
+    want = a[key]
+    got = host(x[k])
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+def test_integer_array_after_ellipsis_out_of_bounds(enabled):
+    xp = enabled
+    x = xp.asarray(np.arange(6).reshape(2, 3))
+    with pytest.raises(IndexError):
+        host(x[..., xp.asarray([3])])

@@ -104,7 +104,7 @@ def _make_getitem(orig):
                 if len(key) == 1:
                     return _bool_index(x, key[0])
                 raise IndexError("boolean array indices must be the sole index")
-            return _int_arrays_index(x, key)
+            return _int_arrays_index(x, key, orig)
         # Plain ints/slices/None/Ellipsis: TF's own slicing, with IndexError for
         # out-of-range integers (TF raises InvalidArgumentError eagerly).
         ks = key if isinstance(key, tuple) else (key,)
@@ -205,23 +205,39 @@ def _bool_index(x, mask):
     return tf.boolean_mask(x, mask)
 
 
-def _int_arrays_index(x, key):
-    """Tuple of integer arrays and ints (broadcast together), addressing the leading axes."""
+def _int_arrays_index(x, key, orig=None):
+    """Integer arrays and ints (broadcast together) mixed with slices and an ellipsis, with
+    NumPy's placement: the broadcast dimensions replace the indexed axes where those are
+    adjacent, and come first where a slice separates them (``x[..., i]``, ``x[i, :, j]``)."""
     shape = x.shape.as_list()
-    if any(k is Ellipsis or k is None or isinstance(k, slice) for k in key):
-        # Arrays mixed with slices: handled only when trailing full slices / ellipsis.
-        trimmed = list(key)
-        while trimmed and (trimmed[-1] is Ellipsis or (isinstance(trimmed[-1], slice)
-                                                      and trimmed[-1] == slice(None))):
-            trimmed.pop()
-        if any(k is Ellipsis or k is None or isinstance(k, slice) for k in trimmed):
-            raise IndexError("integer-array indices may only be combined with integers "
-                             "(and trailing full slices)")
-        key = tuple(trimmed)
-    if len(key) > len(shape):
+    if any(k is None for k in key):
+        raise IndexError("integer-array indices cannot be combined with None (newaxis); "
+                         "index first, then expand_dims")
+    n_ell = sum(1 for k in key if k is Ellipsis)
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis")
+    n_real = len(key) - n_ell
+    if n_real > len(shape):
         raise IndexError(f"too many indices for array of dimension {len(shape)}")
+    fill = (slice(None),) * (len(shape) - n_real)
+    if n_ell:
+        i = next(j for j, k in enumerate(key) if k is Ellipsis)
+        key = key[:i] + fill + key[i + 1:]
+    else:
+        key = tuple(key) + fill
+    adv = [i for i, k in enumerate(key) if not isinstance(k, slice)]
+    basic = tuple(_scalar_index(k) if isinstance(k, slice) else slice(None) for k in key)
+    if orig is not None and any(k.start is not None or k.stop is not None or
+                                k.step is not None for k in basic):
+        x = orig(x, basic)
+        shape = x.shape.as_list()
+    rest = [i for i in range(len(shape)) if i not in adv]
+    if adv != list(range(len(adv))):
+        x = tf.transpose(x, adv + rest)
+        shape = x.shape.as_list()
     idx = []
-    for ax, k in enumerate(key):
+    for ax, i in enumerate(adv):
+        k = key[i]
         if isinstance(k, tf.Variable):
             k = k.value()
         if not isinstance(k, tf.Tensor):
@@ -231,15 +247,20 @@ def _int_arrays_index(x, key):
         k = tf.cast(k, tf.int64)
         size = tf.shape(x, out_type=tf.int64)[ax]
         idx.append(tf.where(k < 0, k + size, k))
-    b = tf.broadcast_dynamic_shape(tf.shape(idx[0], out_type=tf.int64),
-                                   tf.shape(idx[0], out_type=tf.int64))
+    b = tf.shape(idx[0], out_type=tf.int64)
     for i in idx[1:]:
         b = tf.broadcast_dynamic_shape(b, tf.shape(i, out_type=tf.int64))
     stacked = tf.stack([tf.broadcast_to(i, b) for i in idx], axis=-1)
     try:
-        return tf.gather_nd(x, stacked)
+        r = tf.gather_nd(x, stacked)
     except OpError as e:
-        raise IndexError(str(e).split("\n")[0]) from None
+        detail = getattr(e, "message", str(e)).split("}}")[-1].split(", node name")[0]
+        raise IndexError(f"index out of bounds:{detail}") from None
+    if adv[0] > 0 and adv == list(range(adv[0], adv[0] + len(adv))):
+        # Adjacent indexed axes: the broadcast dimensions go where those axes were.
+        nb, rank = r.shape.rank - len(rest), r.shape.rank
+        r = tf.transpose(r, [*range(nb, nb + adv[0]), *range(nb), *range(nb + adv[0], rank)])
+    return r
 
 
 class ArrayShape(tuple):
