@@ -21,12 +21,13 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
      r"Cannot convert .* to EagerTensor of dtype|not in the list of allowed values"
      r"|(unsupported|not supported|invalid|unknown) (data ?)?(d)?type|dtype .*(not supported|"
      r"unsupported)|does not support (complex|float16|int16|uint)|no (d)?type"),
+    ("expected error or warning not raised", r"DID NOT (RAISE|WARN)|Regex pattern did not match"),
+    ("tolerance/value mismatch",
+     r"^AssertionError.*(Not equal|Mismatch|not close|tolerance|are not equal|Arrays are)"),
     ("NaN sorting", r"(?i:nan.*sort|sort.*nan)"),
     ("empty reduction", r"(?i:empty|zero-size|size 0|0 elements)"),
     ("linspace", r"(?i:linspace)"),
     ("indexing", r"^IndexError|(?i:\bindic|\bindex|getitem|slice|gather|boolean mask)"),
-    ("tolerance/value mismatch",
-     r"^AssertionError.*(Not equal|Mismatch|not close|tolerance|are not equal|Arrays are)"),
     ("namespace/type check",
      r"(?i:namespace)|^AssertionError.*(dtype|shape|type)|(?i:expected .*array)"),
     ("missing function or attribute", r"^(AttributeError|NotImplementedError)"),

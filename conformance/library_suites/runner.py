@@ -252,8 +252,9 @@ def save(records: list[dict[str, Any]], env: str, results_dir: Path = RESULTS_DI
 
 
 def join_jax(data: dict[str, Any], results_dir: Path) -> None:
-    """Say for each failure whether the same test passes on JAX (from this env's file or,
-    for the mxnet env, which has no JAX, the main env's)."""
+    """File each failure under its cause (again: the table may have changed since it ran) and
+    say whether the same test passes on JAX (from this env's file or, for the mxnet env,
+    which has no JAX, the main env's)."""
     sources = [data]
     main = results_path("main", results_dir)
     if data["env"] != "main" and main.exists():
@@ -265,5 +266,6 @@ def join_jax(data: dict[str, Any], results_dir: Path) -> None:
         outcomes = (jax or {}).get("outcomes", {})
         names = {v: k for k, v in LETTERS.items()}
         for failure in record.get("failures", ()):
+            failure["category"] = categorise(failure)
             failure["jax"] = names.get(outcomes.get(failure["key"], ""),
                                        "not run" if jax else "no jax run")
