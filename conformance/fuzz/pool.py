@@ -39,6 +39,19 @@ def _rss(pid: int) -> int:
         return 0
 
 
+def innermost_frame(log: str, package: str = "") -> str:
+    """The innermost Python frame of a faulthandler dump ("most recent call first") whose
+    path contains ``package`` ("/arraykit/": the arraykit frame the crash came through)."""
+    lines = log.splitlines()
+    for i, line in enumerate(lines):
+        if "most recent call first" in line:
+            for frame in lines[i + 1:]:
+                if frame.strip().startswith("File ") and package in frame:
+                    return frame.strip().replace(ROOT + "/", "").split("site-packages/")[-1]
+            break
+    return ""
+
+
 class Worker:
     """One backend's worker process (restarted on demand)."""
 
@@ -124,15 +137,19 @@ class Worker:
         status, msg = self._wait(max(0.0, self._deadline - time.monotonic()))
         if status == "ok":
             return msg[2]
+        log = self.log_tail(offset, limit=200_000)
         if status == "crash":
             code = self.proc.returncode
             how = (f"signal {signal.Signals(-code).name}" if code and code < 0
                    else f"exit code {code}")
-            out = {"outcome": "crash", "how": how, "log": self.log_tail(offset)}
+            out = {"outcome": "crash", "how": how}
         elif status == "hang":
-            out = {"outcome": "hang", "seconds": self.timeout, "log": self.log_tail(offset)}
+            out = {"outcome": "hang", "seconds": self.timeout}
         else:
-            out = {"outcome": "memory", "rss": msg, "log": self.log_tail(offset)}
+            out = {"outcome": "memory", "rss": msg}
+        out["log"] = log[-1500:]
+        out["where"] = innermost_frame(log)
+        out["arraykit_frame"] = innermost_frame(log, "/arraykit/")
         self.stop()
         return out
 

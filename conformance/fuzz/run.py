@@ -232,13 +232,14 @@ def render(data: dict) -> str:
         severe = [p for p in r["problems"] if p["outcome"] in ("crash", "hang", "memory")]
         out += ["", f"### Crashes, hangs and memory kills ({len(severe)})", ""]
         if severe:
-            out += ["| backend | call | outcome | last log line |", "|---|---|---|---|"]
+            out += ["| backend | call | outcome | innermost Python frame | arraykit frame |",
+                    "|---|---|---|---|---|"]
             for p in severe:
                 how = p.get("how") or (f"{p.get('seconds')} s" if p["outcome"] == "hang"
                                        else f"rss {p.get('rss', 0) / 2**30:.1f} GiB")
-                last = (p.get("log") or "").strip().splitlines()[-1:] or [""]
                 out.append(f"| {p['backend']} | `{_cell(p['call'])}` | {p['outcome']} ({how}) | "
-                           f"{_cell(last[0][:160])} |")
+                           f"{_cell(p.get('where', '')[:160])} | "
+                           f"{_cell(p.get('arraykit_frame') or 'none')} |")
         groups: dict[tuple, list] = defaultdict(list)
         for p in r["problems"]:
             if p["outcome"] == "unclean":
