@@ -114,3 +114,26 @@ def test_crash_is_recorded_and_the_rest_still_runs(tmp_path: Path, monkeypatch) 
         "passed": 2, "failed": 1, "crashed": 1}
     assert outcomes == {"test_one[1-numpy]": "crashed", "test_one[2-numpy]": "failed"}
     assert [f["category"] for f in run["failures"] if f["outcome"] == "crashed"] == ["crash"]
+
+
+HANGING = '''
+import time
+import pytest
+
+@pytest.mark.parametrize("array_namespace", ["numpy"])
+@pytest.mark.parametrize("i", range(3))
+def test_one(i, array_namespace):
+    if i == 0:
+        time.sleep(600)
+'''
+
+
+def test_hung_test_is_killed_and_the_rest_still_runs(tmp_path: Path, monkeypatch) -> None:
+    from conformance.library_suites import SUITES, Suite, runner
+
+    test_file = tmp_path / "test_hanging.py"
+    test_file.write_text(HANGING)
+    monkeypatch.setitem(SUITES, "fake", Suite("fake", "numpy", (str(test_file),), ()))
+    run = runner.run("fake", "numpy", None, timeout=240, say=lambda m: None, test_timeout=15)
+    assert run["counts"]["passed"] == 2 and run["counts"]["crashed"] == 1
+    assert run["failures"][0]["message"].startswith("hung")

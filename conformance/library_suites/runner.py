@@ -7,6 +7,7 @@ and never finished is recorded as ``crashed`` and pytest runs again on the tests
 
 from __future__ import annotations
 
+import collections
 import datetime
 import json
 import os
@@ -35,6 +36,8 @@ FRAMEWORK_DISTRIBUTIONS = {
     "mxnet": ("mxnet",), "dask": ("dask",),
 }
 MAX_RESTARTS = 200
+#: A test running longer than this is recorded as hung (outcome "crashed") and the rest rerun.
+TEST_TIMEOUT = 300.0
 
 
 def env_name() -> str:
@@ -127,7 +130,7 @@ class State:
 
 
 def run(suite: str, backend: str, subset: str | None, timeout: float,
-        say: Callable[[str], None] = print) -> dict[str, Any]:
+        say: Callable[[str], None] = print, test_timeout: float = TEST_TIMEOUT) -> dict[str, Any]:
     """Run one (suite, backend); return its record for the results file."""
     paths = SUITES[suite].ci if subset == "ci" else SUITES[suite].paths
     site = Path(sysconfig.get_paths()["purelib"])
@@ -149,18 +152,20 @@ def run(suite: str, backend: str, subset: str | None, timeout: float,
             cmd = pytest_command(paths, backend, progress, ini, exclude)
             proc = subprocess.Popen(cmd, cwd=site, env=env, stdout=log,
                                     stderr=subprocess.STDOUT, start_new_session=True)
-            timed_out = _wait(proc, start, timeout, state, progress, suite, backend, say)
+            stop = _wait(proc, start, timeout, test_timeout, progress, suite, backend, say)
             crashed = state.update(_read_events(progress))
-            if state.finished or timed_out:
+            if state.finished or stop == "timeout":
                 break
             if state.collected is None:  # died before collecting: nothing to retry
                 record["error"] = f"pytest exited with {proc.returncode} before collection"
                 break
             if crashed is not None:
+                why = (f"hung: killed after {test_timeout:.0f}s" if stop == "hang"
+                       else f"crashed: the process died ({_death(proc.returncode)})")
                 state.results[crashed] = {
-                    "nodeid": crashed, "key": state.keys.get(crashed, crashed), "outcome": "crashed",
-                    "message": f"crashed: the process died ({_death(proc.returncode)})"}
-                say(f"[{suite} {backend}] crash in {crashed} ({_death(proc.returncode)})")
+                    "nodeid": crashed, "key": state.keys.get(crashed, crashed),
+                    "outcome": "crashed", "message": why}
+                say(f"[{suite} {backend}] {crashed}: {why}")
             remaining = [n for n in state.collected if n not in state.results]
             if not remaining or crashed is None or record["restarts"] >= MAX_RESTARTS:
                 break
@@ -178,6 +183,9 @@ def run(suite: str, backend: str, subset: str | None, timeout: float,
     record["failures"] = [
         _failure(r) for r in state.results.values()
         if r["outcome"] in ("failed", "error", "crashed")]
+    reasons = collections.Counter(r.get("message", "?")[:160] for r in state.results.values()
+                                  if r["outcome"] == "skipped")
+    record["skip_reasons"] = dict(reasons.most_common(15))
     if backend == "jax":
         record["outcomes"] = {r.get("key", r["nodeid"]): LETTERS[r["outcome"]]
                               for r in state.results.values()}
@@ -205,33 +213,38 @@ def _brief(counts: dict[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in counts.items() if v)
 
 
-def _wait(proc: subprocess.Popen, start: float, timeout: float, state: State, progress: Path,
-          suite: str, backend: str, say: Callable[[str], None]) -> bool:
-    """Wait for the process, printing progress every 30 s; kill it on timeout (True)."""
-    last = time.monotonic()
+def _wait(proc: subprocess.Popen, start: float, timeout: float, test_timeout: float,
+          progress: Path, suite: str, backend: str, say: Callable[[str], None]) -> str | None:
+    """Wait for the process, printing progress every 30 s. Kill it when the whole run passes
+    ``timeout`` ("timeout") or one test runs longer than ``test_timeout`` ("hang")."""
+    last = last_read = test_start = time.monotonic()
+    current, events = None, []
     while proc.poll() is None:
         time.sleep(1)
         now = time.monotonic()
-        if now - start > timeout:
+        stop = ("timeout" if now - start > timeout
+                else "hang" if now - test_start > test_timeout else None)
+        if stop:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-            say(f"[{suite} {backend}] timed out after {now - start:.0f}s")
-            return True
+            say(f"[{suite} {backend}] {stop} after {now - start:.0f}s")
+            return stop
+        if now - last_read >= 10:
+            last_read, events = now, _read_events(progress)
+            started = [e["nodeid"] for e in events if e.get("event") == "start"]
+            if started and started[-1] != current:
+                current, test_start = started[-1], now
         if now - last >= 30:
             last = now
-            events = _read_events(progress)
             done = [e for e in events if e.get("event") == "result"]
             counts = dict.fromkeys(OUTCOMES, 0)
             for e in done:
                 counts[e["outcome"]] += 1
-            for r in state.results.values():
-                counts[r["outcome"]] += 1
             total = next((len(e["nodeids"]) for e in events if e.get("event") == "collected"),
-                         None)
-            say(f"[{suite} {backend}] {now - start:.0f}s, {sum(counts.values())}"
-                f"/{len(state.collected) if state.collected else total or '?'}: "
+                         "?")
+            say(f"[{suite} {backend}] {now - start:.0f}s, this process {len(done)}/{total}: "
                 f"{_brief(counts)}")
-    return False
+    return None
 
 
 def results_path(env: str, results_dir: Path = RESULTS_DIR) -> Path:
