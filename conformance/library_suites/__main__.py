@@ -20,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--subset", choices=["ci"], default=None)
     parser.add_argument("--timeout", type=float, default=4 * 3600,
                         help="seconds per (suite, backend); the rest is recorded not_run")
+    parser.add_argument("--test-timeout", type=float, default=runner.TEST_TIMEOUT,
+                        help="seconds one test may run before it is recorded as hung")
     parser.add_argument("--env", default=runner.env_name())
     parser.add_argument("--results-dir", type=Path, default=runner.RESULTS_DIR)
     parser.add_argument("--no-md", action="store_true", help="do not rewrite the .md")
@@ -38,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for backend in args.backend:
             record = runner.run(suite, backend, args.subset, args.timeout,
-                                say=lambda m: print(m, flush=True))
+                                say=lambda m: print(m, flush=True),
+                                test_timeout=args.test_timeout)
             # saved after each run, so a long measurement keeps what it has done
             path = runner.save([record], args.env, args.results_dir)
             if not args.no_md:
