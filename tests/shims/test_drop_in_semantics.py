@@ -221,3 +221,18 @@ def test_integer_array_after_ellipsis_out_of_bounds(enabled):
     x = xp.asarray(np.arange(6).reshape(2, 3))
     with pytest.raises(IndexError):
         host(x[..., xp.asarray([3])])
+
+
+# ----------------------------------------------------------------------------- devices
+
+
+def test_devices_is_a_tuple_that_a_list_extends(xp):
+    devices = xp.__array_namespace_info__().devices()
+    assert isinstance(devices, tuple)  # 2025.12
+    assert xp.__array_namespace_info__().default_device() in devices
+    # SciPy's conftest (written when devices() was a list) does ``devices() + [None]``.
+    assert devices + [None] == [*devices, None]
+    assert [None] + devices == [None, *devices]
+    assert devices + (None,) == (*devices, None)
+    with pytest.raises(TypeError):
+        devices + None

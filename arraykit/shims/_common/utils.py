@@ -158,3 +158,22 @@ def standard_can_cast(name_of, native):
     can_cast.__doc__ = ("Array API ``can_cast``: True iff promoting ``from_`` (a dtype or an "
                         "array) with ``to`` gives ``to`` in the standard's table.")
     return can_cast
+
+
+class Devices(tuple):
+    """What ``devices()`` returns: a tuple, as the 2025.12 standard says, that code written
+    for the earlier revisions, where it was a list, can still extend with a list: SciPy's test
+    suite does ``devices() + [None]``. A list on either side of ``+`` gives a list (what that
+    code expects); everything else is plain tuple behaviour."""
+
+    __slots__ = ()
+
+    def __add__(self, other):
+        if isinstance(other, list):
+            return list(self) + other
+        return tuple.__add__(self, other)
+
+    def __radd__(self, other):
+        if isinstance(other, list):
+            return other + list(self)
+        return NotImplemented

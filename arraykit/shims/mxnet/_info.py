@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mxnet as mx
 
+from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import check_device
 
@@ -59,4 +60,4 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
 
     def devices(self):
         """A tuple (2025.12) of the CPU context and one context per visible GPU."""
-        return (mx.cpu(0),) + tuple(mx.gpu(i) for i in range(mx.context.num_gpus()))
+        return _u.Devices((mx.cpu(0),) + tuple(mx.gpu(i) for i in range(mx.context.num_gpus())))

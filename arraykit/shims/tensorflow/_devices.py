@@ -13,6 +13,8 @@ import contextlib
 import tensorflow as tf
 from tensorflow.python.framework import device_spec as _ds
 
+from .._common import utils as _u
+
 
 def _canon(name: str) -> str:
     """``"CPU:0"`` for any spelling of a device ("/device:CPU:0", "/job:.../device:CPU:0",
@@ -76,7 +78,7 @@ def devices() -> tuple:
     for kind in ("CPU", "GPU"):
         for d in tf.config.list_logical_devices(kind):
             out.append(Device(d.name))
-    return tuple(out)
+    return _u.Devices(out)
 
 
 def default_device() -> Device:
