@@ -19,7 +19,7 @@ import torch as _torch
 
 from .._common import dtypes as _d
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.utils import standard_can_cast
+from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype
@@ -47,6 +47,30 @@ def matrix_transpose(x: Any, /) -> Any:
     if type(x) is _Tensor and x.ndim >= 2:
         return x.mT
     return _compat.matrix_transpose(x)
+
+
+def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:
+    """array-api-compat's ``take_along_axis`` (negative indices count from the end), with
+    ``torch.gather``, which raises IndexError for an index out of bounds: torch 2.13's
+    ``take_along_dim`` wraps it modulo the size (``[5]`` on 5 elements gives element 0)."""
+    if type(x) is not _Tensor or type(indices) is not _Tensor or x.ndim != indices.ndim:
+        return _compat.take_along_axis(x, indices, axis=axis)
+    ax = normalize_axis(axis, x.ndim, "take_along_axis")
+    n = x.shape[ax]
+    indices = _torch.where(indices < 0, indices + n, indices)
+    # gather does not broadcast: the other axes broadcast as take_along_dim's do.
+    xs, js = list(x.shape), list(indices.shape)
+    if xs[:ax] + xs[ax + 1:] != js[:ax] + js[ax + 1:]:
+        shape = broadcast_shapes(tuple(xs[:ax] + xs[ax + 1:]), tuple(js[:ax] + js[ax + 1:]))
+        x = x.expand(*shape[:ax], n, *shape[ax:])
+        indices = indices.expand(*shape[:ax], js[ax], *shape[ax:])
+    try:
+        return _torch.gather(x, ax, indices)
+    except RuntimeError as e:
+        if "out of bounds" not in str(e):
+            raise
+        raise IndexError(f"take_along_axis: an index is out of bounds for axis {axis} of size "
+                         f"{n}; indices must lie in [-{n}, {n})") from None
 
 
 _STANDARD_NAMES = {getattr(_torch, n): n for n in _d.ALL if hasattr(_torch, n)}
