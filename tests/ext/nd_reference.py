@@ -73,7 +73,7 @@ def scatter_nd(idx, updates, shape, reduction="add", compiled=False):
     return update_nd(base, idx, updates, reduction, "scatter_nd", compiled=compiled)
 
 
-def segment(data, ids, num, reduction):
+def segment(data, ids, num, reduction, compiled=False):
     data, ids = np.asarray(data), np.asarray(ids)
     if reduction == "add":
         fill = 0
@@ -84,4 +84,17 @@ def segment(data, ids, num, reduction):
         fill = math.inf if reduction == "min" else -math.inf
     base = np.full((num,) + data.shape[1:], fill, dtype=data.dtype)
     name = {"add": "segment_sum", "min": "segment_min", "max": "segment_max"}[reduction]
-    return update_nd(base, ids[:, None], data, reduction, name, "segment_ids")
+    return update_nd(base, ids[:, None], data, reduction, name, "segment_ids", compiled)
+
+
+def extreme_values(dtype):
+    """Index values of ``dtype`` at the ends of its range and where casts wrap: each is out of
+    bounds for axes of a few elements, but a wrapping cast can turn it into a valid index
+    (uint64 2**64-1 into int64 -1, int64 2**32+1 into int32 1, uint32 2**32-1 into int32 -1)."""
+    info = np.iinfo(dtype)
+    candidates = {
+        info.min, info.max, info.min + 1, info.max - 1,
+        -2**31 - 1, 2**31, 2**31 + 1, 2**32 - 1, 2**32 + 1, -2**32 + 1,
+        2**63, 2**64 - 3,
+    }
+    return sorted(v for v in candidates if info.min <= v <= info.max and not -4 <= v < 4)

@@ -396,6 +396,107 @@ def test_same_compiled_behaviour_under_arraykit_jit(name):
     assert ak_jit.is_compiled(gather) and ak_jit.is_compiled(update)
 
 
+# ------------------------------------------------------------------------------------------
+# Every index dtype at the extremes of its range (issue 18): no cast (uint64 -> int64, JAX's
+# own int64 -> int32) may turn an out-of-bounds index into a valid one, eager or compiled.
+# ------------------------------------------------------------------------------------------
+
+ALL_INDEX_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+EX = np.arange(12, dtype=np.float32).reshape(3, 4)
+
+
+def _extreme_calls(idx, upd):
+    """(name, reference(compiled), call(to)) for every public nd function on ``idx`` (n, 2)."""
+    n = idx.shape[0]
+    ones = np.ones(n, np.float32)
+    calls = [
+        ("gather_nd", lambda c: ref.gather_nd(EX, idx, compiled=c),
+         lambda x, i, u, o: nd.gather_nd(x, i)),
+        ("scatter_nd", lambda c: ref.scatter_nd(idx, upd, EX.shape, compiled=c),
+         lambda x, i, u, o: nd.scatter_nd(i, u, EX.shape)),
+        ("segment_sum", lambda c: ref.segment(ones, idx[:, 0], 3, "add", compiled=c),
+         lambda x, i, u, o: nd.segment_sum(o, i[:, 0], 3)),
+    ]
+    for reduction in ("replace", "add", "multiply", "min", "max"):
+        calls.append((
+            f"update_nd {reduction}",
+            lambda c, r=reduction: ref.update_nd(EX, idx, upd, r, compiled=c),
+            lambda x, i, u, o, r=reduction: nd.update_nd(x, i, u, reduction=r),
+        ))
+    return calls
+
+
+def _extreme_backend(name):
+    """(context, numpy -> native, native -> numpy, compile or None) for ``name``."""
+    import contextlib
+
+    mod = {"numpy": np, "array_api_strict": xps, "torch": torch, "jax": jax, "jax-x64": jax,
+           "tensorflow": tf, "tensorflow-graph": tf}[name.split(":")[0]]
+    if mod is None:
+        pytest.skip(f"{name} absent")
+    name, _, mode = name.partition(":")
+    ctx = jax.enable_x64(True) if name == "jax-x64" else contextlib.nullcontext()
+    if name in ("jax", "jax-x64"):
+        return ctx, jnp.asarray, np.asarray, (jax.jit if mode else None)
+    if name.startswith("tensorflow"):
+        compile_ = tf.function if name == "tensorflow-graph" else (
+            lambda f: tf.function(f, jit_compile=True))
+        return ctx, tf.constant, (lambda t: t.numpy()), (compile_ if mode else None)
+    if name == "torch":
+        compile_ = None
+        if mode:
+            torch._dynamo.reset()
+            compile_ = lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)  # noqa: E731
+        return ctx, (lambda a: torch.asarray(np.array(a, copy=True))), (
+            lambda t: t.detach().numpy()), compile_
+    return ctx, CONVERT[name][0], CONVERT[name][1], None
+
+
+@pytest.mark.parametrize("dtype", ALL_INDEX_DTYPES)
+@pytest.mark.parametrize("name", [
+    "numpy", "array_api_strict", "torch", "jax", "jax-x64", "tensorflow",
+    "torch:compiled", "jax:compiled", "jax-x64:compiled", "tensorflow:compiled",
+    "tensorflow-graph:compiled",
+])
+def test_extreme_index_values_obey_the_bounds_rule(name, dtype):
+    ctx, to, back, compile_ = _extreme_backend(name)
+    with ctx:
+        try:
+            native_dtype = to(np.zeros(1, dtype)).dtype
+        except Exception:  # noqa: BLE001 - the framework cannot hold this dtype at all
+            pytest.skip(f"{name} cannot build {dtype} arrays")
+        if np.dtype(dtype).name not in str(native_dtype):  # e.g. jax without x64: int32
+            pytest.skip(f"{name} turns {dtype} into {native_dtype}")
+        values = ref.extreme_values(dtype)
+        if compile_ is None:  # eager: each extreme value raises the pinned IndexError
+            for v in values:
+                for idx in (np.array([[2, 3], [v, 1]], dtype), np.array([[1, v]], dtype)):
+                    upd = np.arange(1, idx.shape[0] + 1, dtype=np.float32)
+                    ones = np.ones(idx.shape[0], np.float32)
+                    for fname, expect, call in _extreme_calls(idx, upd):
+                        # segment_sum reads column 0 only: [[1, v]] is valid there.
+                        expected = _outcome(expect, False)
+                        got = _outcome(lambda: back(call(to(EX), to(idx), to(upd), to(ones))))
+                        assert got[0] == expected[0], (fname, v, got, expected)
+                        if got[0] == "error":
+                            assert got[1:] == expected[1:], (fname, v, got, expected)
+                        else:
+                            np.testing.assert_array_equal(got[1], expected[1], err_msg=fname)
+            return
+        # Compiled: all values at once, among valid rows; gather clips, scatter drops.
+        rows = [[v, 1] for v in values] + [[1, v] for v in values] + [[2, 3], [0, 0], [1, 2]]
+        if not dtype.startswith("u"):
+            rows.append([-1, -4])
+        idx = np.array(rows, dtype)
+        upd = np.arange(1, idx.shape[0] + 1, dtype=np.float32)
+        ones = np.ones(idx.shape[0], np.float32)
+        calls = _extreme_calls(idx, upd)
+        program = compile_(lambda x, i, u, o: tuple(call(x, i, u, o) for _, _, call in calls))
+        got = program(to(EX), to(idx), to(upd), to(ones))
+        for (fname, expect, _), out in zip(calls, got):
+            np.testing.assert_array_equal(back(out), expect(True), err_msg=fname)
+
+
 @pytest.mark.parametrize("name", ["numpy", "torch"])
 @pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8", "uint64"])
 @pytest.mark.parametrize("reduction", ["add", "multiply", "min", "max"])

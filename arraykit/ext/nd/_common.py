@@ -84,6 +84,7 @@ class GatherPlan:
     index_shape: tuple[int, ...]  # indices.shape[:-1]
     out_shape: tuple[int, ...]
     small_index: bool = False  # see ``small_index``
+    index_dtype: str = "int64"  # the name of indices' dtype (see ``wide_index``)
 
     @property
     def n(self) -> int:
@@ -136,6 +137,7 @@ def gather_plan(
         out_shape=idx_shape[:-1] + inner,
         # batch_dims adds int64 batch offsets (ops.arange) to the row numbers: int64 then.
         small_index=not batch_dims and small_index(idx_dtype, dims),
+        index_dtype=idx_dtype,
     )
 
 
@@ -147,6 +149,7 @@ class ScatterPlan:
     updates_shape: tuple[int, ...]  # index_shape + inner: what updates broadcast to
     reduction: str
     small_index: bool = False  # see ``small_index``
+    index_dtype: str = "int64"  # the name of indices' dtype (see ``wide_index``)
 
     @property
     def n(self) -> int:
@@ -202,7 +205,8 @@ def scatter_plan(
             f"shape[indices.shape[-1]:] = {want}"
         )
     return ScatterPlan(
-        shape[:k], shape[k:], idx_shape[:-1], want, reduction, small_index(idx_dtype, shape[:k])
+        shape[:k], shape[k:], idx_shape[:-1], want, reduction, small_index(idx_dtype, shape[:k]),
+        idx_dtype,
     )
 
 
@@ -390,12 +394,45 @@ class Ops:
     # Cast an integer array to int32, for plans with ``small_index`` (None: always as_index).
     # Only for backends whose take_rows/scatter_rows accept int32 row numbers.
     as_index32: Callable[[Any], Any] | None = None
+    # Whether the framework's own indexing may narrow int64 indices to int32 (JAX does when
+    # the indexed array's shape fits in int32: int64 2**32 + 1 then reads as 1).
+    narrows_index: bool = False
 
 
-def _as_index(ops: Ops, idx: Any, plan: Any) -> Any:
+#: Index dtypes with values outside int32, which a cast to the index dtype can corrupt.
+_WIDE = {"int64", "uint32", "uint64"}
+
+
+def wide_index(ops: Ops, idx: Any, plan: Any) -> Any:
+    """``idx`` cast to the index dtype with every entry's bounds verdict kept, for the dtypes
+    a cast can corrupt; any other ``idx`` is returned as it is (no op added).
+
+    Two casts corrupt: unsigned to signed wraps the top half to negatives (uint64 2**64 - 1
+    would read as -1, a valid index; uint32 alike into JAX's int32), and a framework that
+    narrows int64 indices to int32 itself (``ops.narrows_index``) wraps everything beyond.
+    So unsigned entries that come out negative become ``D = max(dims)``, out of bounds as they
+    were, and where indices are narrowed every entry is clamped into ``[-D-1, D]``: valid
+    entries are unchanged and bad ones stay bad on the same side, so the eager check, the
+    compiled clip and the compiled drop all decide as on the original values.
+    """
+    name = plan.index_dtype
+    if name != "uint64" and not (ops.narrows_index and name in _WIDE):
+        return idx  # every value survives the cast to int64
+    c = ops.as_index(idx)
+    d = max(plan.dims)
+    if name[0] == "u":
+        c = ops.where(c < 0, d, c)
+    if ops.narrows_index:
+        c = ops.clip(c, -d - 1, d)
+    return c
+
+
+def as_index(ops: Ops, idx: Any, plan: Any) -> Any:
+    """``idx`` in the dtype the shared algorithms compute row numbers in (``Ops``)."""
     if plan.small_index and ops.as_index32 is not None:
         return ops.as_index32(idx)
-    return ops.as_index(idx)
+    wide = wide_index(ops, idx, plan)
+    return wide if wide is not idx else ops.as_index(idx)
 
 
 def flat_rows(ops: Ops, idx: Any, dims: tuple[int, ...], mode: str) -> tuple[Any, Any]:
@@ -432,7 +469,7 @@ def gather_nd(ops: Ops, x: Any, idx: Any, plan: GatherPlan) -> tuple[Any, Any]:
     Eager callers raise when the flag is set; compiled callers return the clipped result.
     """
     n = plan.n
-    f, bad = flat_rows(ops, _as_index(ops, idx, plan), plan.dims, "clip")
+    f, bad = flat_rows(ops, as_index(ops, idx, plan), plan.dims, "clip")
     f = ops.reshape(f, (n,))
     if plan.batch:
         # indices.shape[:batch_dims] == x.shape[:batch_dims]: index row r belongs to batch
@@ -457,7 +494,7 @@ def update_nd(
     the caller must have raised already for bad indices (or accepts garbage).
     """
     n = plan.n
-    f, bad = flat_rows(ops, _as_index(ops, idx, plan), plan.dims, "drop")
+    f, bad = flat_rows(ops, as_index(ops, idx, plan), plan.dims, "drop")
     f = ops.reshape(f, (n,))
     v2 = ops.reshape(ops.broadcast_to(updates, plan.updates_shape), (n, plan.inner_size))
     x2 = ops.reshape(x, (plan.rows, plan.inner_size))

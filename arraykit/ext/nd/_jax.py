@@ -55,6 +55,7 @@ OPS = _common.Ops(
     scatter_rows=_scatter_rows,
     broadcast_to=jnp.broadcast_to,
     to_numpy=np.asarray,
+    narrows_index=True,  # jnp indexing casts int64 indices to int32 when the shape fits
 )
 
 
@@ -64,15 +65,17 @@ def _gather_kernel(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
         return _common.gather_nd(OPS, x, idx, plan)[0]
     # Without batch axes JAX's own indexing is the pinned compiled rule already: it wraps
     # negative indices once and mode="clip" clamps the rest.
-    return x.at[_columns(idx, plan.dims)].get(mode="clip")
+    return x.at[_columns(idx, plan)].get(mode="clip")
 
 
-def _columns(idx: Any, dims: tuple[int, ...]) -> tuple[Any, ...]:
+def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
+    # int64 and unsigned 32/64-bit indices: JAX narrows and wraps them (see wide_index).
+    idx = _common.wide_index(OPS, idx, plan)
     if idx.dtype.itemsize < 4 or idx.dtype.kind != "i":
         # JAX wraps a negative index by adding the axis size in the index's own dtype, which
         # overflows for narrow ones (int8 -1 + 1000); unsigned ones are widened alike.
         idx = idx.astype(_index_dtype())
-    return tuple(idx[..., k] for k in range(len(dims)))
+    return tuple(idx[..., k] for k in range(len(plan.dims)))
 
 
 #: Reductions for which JAX's own ``.at[]`` is the pinned meaning: it wraps negative indices
@@ -85,7 +88,7 @@ def _update(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
     method = _AT.get(plan.reduction)
     if method is None:
         return _common.update_nd(OPS, x, idx, updates, plan, drop=True)[0]
-    return getattr(x.at[_columns(idx, plan.dims)], method)(updates, mode="drop")
+    return getattr(x.at[_columns(idx, plan)], method)(updates, mode="drop")
 
 
 @partial(jax.jit, static_argnums=(3,))

@@ -76,7 +76,9 @@ def iinfo(name: str) -> Any:
     return np.iinfo(name)
 
 
-def _columns(idx: Any) -> tuple[Any, ...]:
+def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
+    # NumPy's indexing casts uint64 to intp, wrapping 2**64 - 1 to -1 (see wide_index).
+    idx = _common.wide_index(OPS, idx, plan)
     return tuple(idx[..., k] for k in range(idx.shape[-1]))
 
 
@@ -91,7 +93,7 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         f = _common.host_flat_rows(idx, plan.dims)
         return np.take(x.reshape(plan.rows, plan.inner_size), f, axis=0).reshape(plan.out_shape)
     try:
-        return x[_columns(idx)]
+        return x[_columns(idx, plan)]
     except IndexError:
         _common.raise_out_of_bounds(fn, idx, plan.dims)
 
@@ -119,7 +121,7 @@ def update_nd(
         _AT[plan.reduction](rows, f, updates)
         return out
     try:
-        _AT[plan.reduction](out, _columns(idx), updates)
+        _AT[plan.reduction](out, _columns(idx, plan), updates)
     except IndexError:
         _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
     return out

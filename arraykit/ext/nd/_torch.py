@@ -83,7 +83,9 @@ def iinfo(name: str) -> Any:
     return torch.iinfo(getattr(torch, name))
 
 
-def _columns(idx: Any) -> tuple[Any, ...]:
+def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
+    # uint64 would wrap into int64 (see wide_index).
+    idx = _common.wide_index(OPS, idx, plan)
     # int64/int32 index as-is; narrower ones are cast (uint8 would otherwise mean a mask).
     if idx.dtype not in (torch.int64, torch.int32):
         idx = idx.to(torch.int64)
@@ -133,7 +135,7 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
             rows = x.reshape(plan.rows, plan.inner_size).index_select(0, f)
             return rows.reshape(plan.out_shape)
         try:
-            return x[_columns(idx)]
+            return x[_columns(idx, plan)]
         except IndexError:
             _common.raise_out_of_bounds(fn, _host(idx), plan.dims)
     out, bad = _common.gather_nd(OPS, x, idx, plan)
@@ -170,8 +172,8 @@ def update_nd(
             return rows.index_add_(0, f, v2).reshape(plan.shape)
         try:
             if copy or x.requires_grad:
-                return torch.index_put(x, _columns(idx), updates, accumulate=True)
-            return x.index_put_(_columns(idx), updates, accumulate=True)
+                return torch.index_put(x, _columns(idx, plan), updates, accumulate=True)
+            return x.index_put_(_columns(idx, plan), updates, accumulate=True)
         except IndexError:
             _common.raise_out_of_bounds(fn, _host(idx), plan.dims, what=what)
     out, bad = _common.update_nd(OPS, x, idx, updates, plan, drop=True)
