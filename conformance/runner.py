@@ -37,6 +37,7 @@ class Target:
     distributions: tuple[str, ...]  # versions recorded with the results
     env: tuple[tuple[str, str], ...] = ()
     enable_array_object: str = ""  # statement run first when the array-object opt-in is on
+    setup: str = ""  # statement run first in every variant
 
 
 TARGETS = {
@@ -54,7 +55,10 @@ TARGETS = {
         Target("mxnet", ("mxnet",),
                env=(("ARRAY_API_TESTS_SKIP_DTYPES",
                      "int16,uint16,uint32,uint64,complex64,complex128"),),
-               enable_array_object="import arraykit.shims.mxnet as s; s.enable_array_object()"),
+               enable_array_object="import arraykit.shims.mxnet as s; s.enable_array_object()",
+               # The suite's own code uses mxnet.numpy arrays directly (indexing, operators
+               # without the opt-in): MXNet's NumPy mode, which arraykit leaves to its users.
+               setup="from mxnet import npx; npx.set_np()"),
     ]
 }
 
@@ -150,7 +154,7 @@ def run(
     skips = read_xfails(SKIPS_DIR / f"{backend}.txt")
     variant = backend if array_object or not target.enable_array_object else f"{backend}-namespace-only"
 
-    statements = ["import arraykit"]
+    statements = ["import arraykit"] + ([target.setup] if target.setup else [])
     if array_object and target.enable_array_object:
         statements.append(target.enable_array_object)
     # A native array made by the registry's constructor for this backend, then dispatch.

@@ -54,6 +54,10 @@ def _maker(name):
         return da.asarray, lambda t: np.asarray(t.compute())
     if name == "mxnet":
         mx = _module("mxnet")
+        # This module's own code uses mxnet.numpy arrays directly (np.asarray of results,
+        # reference loops): MXNet's NumPy mode, which MXNet requires of such code and arraykit
+        # does not switch on for the process.
+        mx.npx.set_np()
 
         def mk(a):
             a = np.asarray(a)

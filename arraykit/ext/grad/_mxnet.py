@@ -3,6 +3,7 @@
 Differentiated leaves are copied before ``attach_grad`` so the caller's arrays are never given
 gradient buffers. First-order only: MXNet 1.9 cannot differentiate a backward pass in general,
 so calling ``grad`` & co. while autograd is already recording raises NotImplementedError.
+``f`` and the backward passes run in MXNet's NumPy mode, left as the caller had it afterwards.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import mxnet as mx
 import numpy as onp
 from mxnet import autograd
 
+from ...shims.mxnet._helpers import np_mode
 from .._pytree import flatten, unflatten
 from ._common import Selected, check_cotangent_structure, check_scalar_output, split_aux
 
@@ -43,6 +45,7 @@ def _pull(out_leaves, heads, leaves):
     return [x.grad.copy() for x in leaves]
 
 
+@np_mode
 def value_and_grad(f, argnums, has_aux, args, kwargs):
     """Record ``f``, then ``backward`` from its scalar value."""
     sel, leaves, out = _record(f, argnums, args, kwargs, "grad")
@@ -52,6 +55,7 @@ def value_and_grad(f, argnums, has_aux, args, kwargs):
     return out, sel.rebuild([x.grad for x in leaves])
 
 
+@np_mode
 def jacobian(f, argnums, args, kwargs):
     """One backward pass per output element (MXNet has no vectorised jacobian)."""
     sel, leaves, out = _record(f, argnums, args, kwargs, "jacobian")
@@ -72,6 +76,7 @@ def jacobian(f, argnums, args, kwargs):
     return unflatten(out_def, per_output)
 
 
+@np_mode
 def vjp(f, primals):
     """Record ``f(*primals)``; the returned function runs ``backward`` with the cotangent as
     head gradient (the graph is retained, so it may be called repeatedly)."""
@@ -83,7 +88,7 @@ def vjp(f, primals):
         check_cotangent_structure(out_def, ct_def)
         return sel.rebuild_all(_pull(out_leaves, ct_leaves, leaves))
 
-    return out, vjp_fn
+    return out, np_mode(vjp_fn)
 
 
 def stop_gradient(x: Any) -> Any:

@@ -6,7 +6,8 @@ methods and operators on its inputs hybridizes; one that calls ``arraykit.array_
 tries once per function: if building the graph fails it warns, runs the function eagerly from
 then on, and ``compilation(fn)`` reports "eager". Functions with keyword arguments or
 non-array positional arguments run eagerly too (gluon blocks take positional arrays only).
-The CachedOp is shape-agnostic: new shapes do not re-run the Python function.
+The CachedOp is shape-agnostic: new shapes do not re-run the Python function. Every call runs
+in MXNet's NumPy mode (the shim's ``np_mode``), which is left as the caller had it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import warnings
 
 import mxnet as mx
 from mxnet import gluon
+
+from ...shims.mxnet._helpers import np_mode
 
 COMPILES = False  # only for functions written against Symbols as well: see compilation(fn)
 
@@ -57,5 +60,6 @@ def compile(fn, record, example):  # noqa: A001
         record.last = "mxnet-cachedop"
         return out
 
+    run = np_mode(run)
     run.compiled = block  # the framework's compiled object (benchmarks, introspection)
     return run

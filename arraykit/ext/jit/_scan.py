@@ -274,6 +274,12 @@ def _runner_for(x: Any) -> Callable[..., Any]:
     else:
         stack = _stack_of(x) if x is not None else None  # None: the ys' own namespace
         run = make_loop(_UNSTACK.get(name, index_steps), stack)
+        if name == "mxnet":
+            # The loop and f run in MXNet's NumPy mode (0-d carries, x[i] without a leading
+            # axis of 1), left as the caller had it afterwards, as jit's calls do.
+            from ...shims.mxnet._helpers import np_mode
+
+            run = np_mode(run)
         if name == "torch" and _torch_compiling():
             # Not cached while TorchDynamo traces: it would guard on the cache's contents and
             # compile the whole function once more on the next call. The first eager call

@@ -33,11 +33,15 @@ What differs from the standard, and why:
 * The array-object surface (``x.__array_namespace__()``, ``x.device``, ``x.mT``, standard
   operators) is an explicit opt-in: :func:`enable_array_object` / :func:`disable_array_object`.
 * Devices are ``mxnet.Context`` objects (``mxnet.cpu(0)``, ``mxnet.gpu(i)``).
+* MXNet's NumPy mode (``npx.set_np()``): every function here runs in it and leaves the
+  caller's mode as it was, so legacy ``mx.nd``/Gluon code in the same process keeps working.
+  Code that uses ``mxnet.numpy`` arrays directly (their operators, indexing) needs the mode
+  itself, as MXNet documents.
 """
 
 import math as _math
 
-from . import _dtypes
+from . import _dtypes, _helpers
 from . import fft, linalg
 from ._array_object import array_object_enabled, disable_array_object, enable_array_object
 from ._creation_functions import (arange, asarray, empty, empty_like, eye, from_dlpack, full,
@@ -83,3 +87,8 @@ pi = _math.pi
 newaxis = None
 
 del _math
+
+# Every function runs in MXNet's NumPy mode without leaving it on (see _helpers.np_mode).
+_helpers.np_mode_all(globals(), [n for n in list(globals()) if not n.startswith("_")])
+_helpers.np_mode_all(vars(fft), fft.__all__)
+_helpers.np_mode_all(vars(linalg), linalg.__all__)

@@ -11,11 +11,12 @@ originals back.  Nothing is installed at import time.
 from __future__ import annotations
 
 import sys
+import types
 
 from mxnet import np as mnp
 
 from .._common import array_object as _ao
-from ._helpers import check_device
+from ._helpers import check_device, np_mode
 
 _TARGETS = (mnp.ndarray,)
 
@@ -136,6 +137,9 @@ def _build_table():
     for dunder, fname in _ao.BINARY_OPERATORS.items():
         table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
     table.update(MXNET_ATTRIBUTES)
+    # Indexing and in-place operators run MXNet ops here: in MXNet's NumPy mode, left as the
+    # caller had it (the namespace's functions do the same).
+    table = {k: np_mode(v) if isinstance(v, types.FunctionType) else v for k, v in table.items()}
     return {cls: table for cls in _TARGETS}
 
 

@@ -6,19 +6,67 @@ a type check and a dict lookup; conversions happen only on the slow paths.
 
 from __future__ import annotations
 
+import functools
+import types
+from ctypes import byref as _byref, c_int as _c_int
+
 import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
-from mxnet import npx
+from mxnet import util as _mx_util
+from mxnet.base import _LIB
 
 from . import _dtypes as D
 from .._common import utils as _u
 
-# The namespace needs MXNet's NumPy semantics (shapes with zero-size dims, 0-d arrays, the
-# ``mxnet.numpy`` operators); this is MXNet's own global switch, idempotent.
-npx.set_np()
-
 ndarray = mnp.ndarray
+
+# --- MXNet's NumPy mode, for the shim's own calls only ---------------------------------------
+# The namespace needs MXNet's NumPy semantics (0-d and zero-size shapes, NumPy indexing), which
+# ``npx.set_np()`` switches on for the calling thread: two flags, np_shape (in C) and np_array
+# (a Python thread-local). Left on, they break legacy code in the same process (Gluon blocks
+# then make ``mxnet.numpy`` parameters and refuse ``mx.nd`` inputs), so the shim never sets
+# them for the caller: each public function runs in the mode and restores the caller's flags.
+# Callers already in the mode (``npx.set_np()``, ``@npx.use_np``: np_array on implies np_shape
+# on, as MXNet requires) pay one thread-local read; others pay two ctypes calls per call (see
+# benchmarks/mxnet_shim_overhead.py --outside-np-mode).
+_ARRAY_MODE = _mx_util._NumpyArrayScope._current  # MXNet's thread-local np_array scope
+_NP_ARRAY_ON = _mx_util._NumpyArrayScope(True)
+_SET_NP_SHAPE = _LIB.MXSetIsNumpyShape  # (int mode, int* previous); 1: on for this thread
+
+
+def np_mode(f):
+    """``f`` run in MXNet's NumPy mode, with the caller's mode restored afterwards."""
+
+    @functools.wraps(f)
+    def in_np_mode(*args, **kwargs):
+        mode = getattr(_ARRAY_MODE, "value", None)
+        if mode is not None and mode._is_np_array:
+            return f(*args, **kwargs)
+        shape_before = _c_int()
+        _SET_NP_SHAPE(1, _byref(shape_before))
+        _ARRAY_MODE.value = _NP_ARRAY_ON
+        try:
+            return f(*args, **kwargs)
+        finally:
+            if mode is None:
+                del _ARRAY_MODE.value
+            else:
+                _ARRAY_MODE.value = mode
+            if not shape_before.value:
+                _SET_NP_SHAPE(0, _byref(_c_int()))
+
+    in_np_mode.np_mode = True
+    return in_np_mode
+
+
+def np_mode_all(namespace: dict, names) -> None:
+    """Wrap the functions ``names`` of module globals ``namespace`` with :func:`np_mode`."""
+    for name in names:
+        f = namespace[name]
+        if isinstance(f, types.FunctionType) and not getattr(f, "np_mode", False):
+            namespace[name] = np_mode(f)
+
 Device = mx.Context
 
 _NAME_OF = D.NAME_OF
@@ -232,10 +280,6 @@ def where(cond, a, b):
 # ``x.dtype`` costs ~0.7 us (ctypes call, error check, dict lookup, property); reading MXNet's
 # dtype code directly costs ~0.3 us, which keeps the per-call overhead under 1 us.  A fresh
 # c_int per call keeps it thread-safe (ctypes releases the GIL during the call).
-from ctypes import byref as _byref, c_int as _c_int  # noqa: E402
-
-from mxnet.base import _LIB  # noqa: E402
-
 _GET_DTYPE = _LIB.MXNDArrayGetDType
 
 #: MXNet's dtype codes (mshadow type flags) -> standard names.
