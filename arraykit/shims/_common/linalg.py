@@ -355,3 +355,28 @@ def slogdet_from_lu(xp, lu, piv_parity, *, real_dtype):
     unit = xp.where(xp.equal(absd, 0), xp.astype(absd, d.dtype) * 0, d / xp.astype(absd, d.dtype))
     sign = xp.prod(unit, axis=-1) * xp.astype(piv_parity, d.dtype)
     return SlogdetResult(sign, xp.astype(logabs, real_dtype))
+
+
+def eig_nonfinite_as_nan(xp, solver, x):
+    """``solver(x)`` (an ``eig`` giving ``(w, v)`` or an ``eigvals`` giving ``w``) where some
+    matrices of ``x`` hold NaN or an infinity: every eigenvalue and eigenvector entry of those
+    matrices is NaN (NaN + NaN j for complex results), the other matrices of the stack get
+    their decomposition. This is arraykit's one behaviour for non-finite input on every
+    backend (TF and JAX give it natively per matrix; NumPy raises LinAlgError, torch's
+    LAPACK call crashes or hangs), since lazy backends cannot raise on values.
+
+    The shims call it only once a cheap check (one reduction, or the framework's own error)
+    found a non-finite entry. Uses ``xp.isfinite``, ``xp.all``, ``xp.where``,
+    ``xp.zeros_like``, ``xp.full_like``, ``xp.reshape``, ``xp.isdtype``.
+    """
+    ok = xp.all(xp.isfinite(x), axis=(-2, -1))
+    out = solver(xp.where(ok[..., None, None], x, xp.zeros_like(x)))
+
+    def nan_where_not_ok(o):
+        mask = xp.reshape(ok, tuple(ok.shape) + (1,) * (o.ndim - ok.ndim))
+        nan = complex(math.nan, math.nan) if xp.isdtype(o.dtype, "complex floating") else math.nan
+        return xp.where(mask, o, xp.full_like(o, nan))
+
+    if isinstance(out, tuple):
+        return EigResult(*(nan_where_not_ok(o) for o in out))
+    return nan_where_not_ok(out)

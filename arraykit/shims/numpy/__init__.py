@@ -6,7 +6,9 @@ NumPy's own function, after checks that cost more than the work on small arrays 
 (3,) float64, numpy 2.4: ``clip`` 8.6 us vs 1.7 us, ``astype`` 0.80 vs 0.24 us,
 ``matrix_transpose`` 0.55 vs 0.09 us). Each fast path below takes only inputs for which the
 NumPy call gives exactly array-api-compat's result; everything else goes to
-array-api-compat's function unchanged. Every other name is array-api-compat's own object.
+array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table and
+``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices). Every other name is
+array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import array_api_compat.numpy as _compat
 import numpy as _np
 
 from .._common import dtypes as _d
+from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import standard_can_cast
 

@@ -7,7 +7,10 @@ function after ``result_type`` checks that cost more than the work on small tens
 (measured, (2, 2) float32, torch 2.13 CPU: ``matmul`` 3.7 us vs 0.9 us, ``astype`` 1.9 vs
 0.8 us, ``matrix_transpose`` 1.1 vs 0.7 us). Each fast path below takes only inputs for which
 torch's call gives exactly array-api-compat's result; everything else goes to
-array-api-compat's function unchanged. Every other name is array-api-compat's own object.
+array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table,
+``take_along_axis`` (torch) raises IndexError out of bounds, and ``linalg`` is this package's
+module (``eig``/``eigvals`` give NaN for non-finite matrices). Every other name is
+array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
+from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 

@@ -1,0 +1,45 @@
+"""array-api-compat's torch ``linalg``, with ``eig``/``eigvals`` safe on non-finite input.
+
+torch 2.13's ``linalg.eigvals``/``eig`` pass NaN and infinities to LAPACK, which segfaults
+(float32 or float64 with NaN: "Parameter 3 was incorrect on entry to SGEBAL") or hangs
+(float64 with infinities). Here a matrix with such entries gives NaN results instead, as on
+every arraykit backend (``_common.linalg.eig_nonfinite_as_nan``). Every other name is
+array-api-compat's own object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import array_api_compat.torch as _compat
+import array_api_compat.torch.linalg as _compat_linalg
+import torch as _torch
+
+from .._common import linalg as _cl
+from .._common.reexport import reexport
+
+_Tensor = _torch.Tensor
+
+
+def _all_finite(x: Any) -> bool:
+    # One reduction: the sum is finite iff every entry is, or the sum overflowed (then the
+    # guarded path runs, which is exact, only slower).
+    return bool(_torch.isfinite(x.detach().sum()))
+
+
+def eigvals(x: Any, /) -> Any:
+    """``torch.linalg.eigvals``; matrices with NaN or infinite entries give NaN eigenvalues."""
+    if type(x) is not _Tensor or _all_finite(x):
+        return _compat_linalg.eigvals(x)
+    return _cl.eig_nonfinite_as_nan(_compat, _torch.linalg.eigvals, x)
+
+
+def eig(x: Any, /) -> Any:
+    """``torch.linalg.eig``; matrices with NaN or infinite entries give NaN eigenvalues and
+    eigenvectors."""
+    if type(x) is not _Tensor or _all_finite(x):
+        return _compat_linalg.eig(x)
+    return _cl.eig_nonfinite_as_nan(_compat, _torch.linalg.eig, x)
+
+
+reexport(_compat_linalg, globals())
