@@ -139,6 +139,24 @@ def test_narrow_index_dtypes_on_long_axes():
         nd.gather_nd(to(np.zeros(200)), to(np.array([[250]], dtype=np.uint8)))
 
 
+@pytest.mark.parametrize("dtype", INDEX_DTYPES)
+def test_extreme_index_values_raise(dtype):
+    # Every index dtype at the ends of its range (issue 18): no cast may make one valid.
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for v in ref.extreme_values(dtype):
+        for idx in (np.array([[2, 3], [v, 1]], dtype), np.array([[1, v]], dtype)):
+            upd = np.arange(1, idx.shape[0] + 1, dtype=np.float32)
+            _check(_outcome(ref.gather_nd, x, idx), nd.gather_nd, [x, idx])
+            _check(_outcome(ref.scatter_nd, idx, upd, x.shape),
+                   lambda i, u: nd.scatter_nd(i, u, x.shape), [idx, upd])
+            for red in ("replace", "add", "multiply", "min", "max"):
+                _check(_outcome(ref.update_nd, x, idx, upd, red),
+                       lambda a, i, u, r=red: nd.update_nd(a, i, u, reduction=r), [x, idx, upd])
+            ids, ones = idx[:, 1].copy(), np.ones(idx.shape[0], np.float32)
+            _check(_outcome(ref.segment, ones, ids, 3, "add"),
+                   lambda d, i: nd.segment_sum(d, i, 3), [ones, ids])
+
+
 def test_replace_last_wins_and_no_mutation():
     x = to(np.zeros((4, 2)))
     idx = to(np.array([[1], [3], [1], [1], [-1]]))
