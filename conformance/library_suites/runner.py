@@ -145,7 +145,8 @@ def run(suite: str, backend: str, subset: str | None, timeout: float,
     with tempfile.TemporaryDirectory(prefix="library_suites_") as tmp:
         tmpdir = Path(tmp)
         ini, progress, exclude = tmpdir / "pytest.ini", tmpdir / "progress.jsonl", None
-        ini.write_text("[pytest]\n")  # none of this repository's pytest settings
+        # none of this repository's pytest settings; the suite's own where they matter
+        ini.write_text("[pytest]\n" + SUITES[suite].ini)
         log = (tmpdir / "pytest.log").open("w")
         while True:
             progress.unlink(missing_ok=True)
