@@ -14,6 +14,10 @@ The default clock is the process's CPU time (``time.process_time``, all threads,
 MXNet's engine workers): on a shared, loaded machine it is far less noisy than wall time, and
 the shim's overhead is CPU work in the calling thread either way.  ``--clock wall`` uses
 ``time.perf_counter``.
+
+``--outside-np-mode`` times the calls with MXNet's NumPy mode off (the shim switches it on
+around each of its calls and restores it); by default the mode is on, as in code that uses
+``mxnet.numpy`` arrays directly.
 """
 
 from __future__ import annotations
@@ -47,10 +51,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=15, help="interleaved rounds per op")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="cpu: time.process_time (default); wall: time.perf_counter")
+    ap.add_argument("--outside-np-mode", action="store_true",
+                    help="time with MXNet's NumPy mode off (npx.reset_np())")
     ns = ap.parse_args()
+    if ns.outside_np_mode:
+        npx.reset_np()
     global _CLOCK
     _CLOCK = time.process_time if ns.clock == "cpu" else time.perf_counter
-    print(f"clock: {ns.clock}; {ns.rounds} interleaved rounds of {ns.repeat} calls per op")
+    print(f"clock: {ns.clock}; {ns.rounds} interleaved rounds of {ns.repeat} calls per op; "
+          f"NumPy mode {'off' if ns.outside_np_mode else 'on'}")
 
     a = mnp.ones((8, 8), dtype="float32")
     b = mnp.ones((8, 8), dtype="float32")
