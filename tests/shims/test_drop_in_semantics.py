@@ -236,3 +236,60 @@ def test_devices_is_a_tuple_that_a_list_extends(xp):
     assert devices + (None,) == (*devices, None)
     with pytest.raises(TypeError):
         devices + None
+
+
+# ------------------------------------------------------------ MXNet: host conversion
+
+
+def test_mxnet_numpy_asarray_under_enable():
+    pytest.importorskip("mxnet")
+    import arraykit.shims.mxnet as xp  # noqa: PLC0415
+
+    for dtype in ("bool", "uint8", "int64", "float32"):
+        x = xp.asarray([1, 0, 1], dtype=getattr(xp, dtype))
+        with arraykit.array_objects("mxnet"):
+            a = np.asarray(x)
+            assert a.dtype == np.dtype(dtype) and a.tolist() == [1, 0, 1]
+            assert np.asarray(x, dtype=np.float64).dtype == np.float64
+            with pytest.raises(ValueError, match="copy"):
+                x.__array__(copy=False)
+        assert "__array__" not in type(x).__dict__  # disable() removes it
+
+
+def test_mxnet_bool_dlpack_is_a_clean_error():
+    pytest.importorskip("mxnet")
+    import arraykit.shims.mxnet as xp  # noqa: PLC0415
+
+    x = xp.asarray([True, False])
+    with arraykit.array_objects("mxnet"):
+        with pytest.raises(BufferError, match="bool"):
+            np.from_dlpack(x)
+        np.testing.assert_array_equal(np.from_dlpack(xp.asarray([1, 2])), [1, 2])
+
+
+def test_mxnet_raises_no_deprecation_warning_through_arraykit():
+    pytest.importorskip("mxnet")
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = """if 1:
+        import numpy as np
+        import arraykit
+        import arraykit.shims.mxnet as xp   # imports MXNet (eleven warnings of its own)
+        import mxnet as mx
+        x = xp.asarray([1.0, 2.0, 3.0])
+        xp.asarray(x, device=mx.cpu(0), copy=True)
+        xp.astype(x, xp.float64, device=mx.cpu(0))
+        with arraykit.array_objects("mxnet"):
+            x.to_device(mx.cpu(0))
+            x[x > 1.5] = 0.0             # MXNet reads np.bool for a mask
+            x[xp.asarray([0])] = 5.0
+            x[True]
+            x[xp.asarray([0, 1])]        # ... and as_in_context for an index array
+            xp.asarray([[1, 2]])[:, xp.asarray([1])]
+            assert x.tolist() == [5.0, 0.0, 0.0], x
+        print("ok")
+    """
+    r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", code],
+                       capture_output=True, text=True, timeout=300)
+    assert r.stdout.strip().endswith("ok"), r.stderr[-3000:]

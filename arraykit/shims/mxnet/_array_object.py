@@ -11,11 +11,13 @@ originals back.  Nothing is installed at import time.
 from __future__ import annotations
 
 import sys
+import warnings
 import types
 
 from mxnet import np as mnp
 
 from .._common import array_object as _ao
+from ._dtypes import MXNET_MODULES
 from ._helpers import check_device, np_mode
 
 _TARGETS = (mnp.ndarray,)
@@ -33,10 +35,15 @@ def _array_namespace(self, /, *, api_version=None):
 
 def _to_device(self, device, /, *, stream=None):
     ctx = check_device(device, "to_device")
-    return self if ctx == self.ctx else self.as_in_context(ctx)
+    return self if ctx == self.ctx else self.as_in_ctx(ctx)
 
 
 def _dlpack(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    if self.dtype == bool:
+        # MXNet exports bool with a DLPack type code NumPy < 1.25 cannot import, and
+        # np.from_dlpack then failed with SystemError (an exception inside MXNet's deleter).
+        raise BufferError("__dlpack__: MXNet 1.9.1 bool arrays cannot be exported through "
+                          "DLPack; use numpy.asarray(x) (a host copy) or x.astype(uint8)")
     if copy:
         return self.copy().to_dlpack_for_read()
     return self.to_dlpack_for_read()
@@ -47,8 +54,37 @@ def _dlpack_device(self, /):
     return (1, 0) if self.ctx.device_type == "cpu" else (2, self.ctx.device_id)
 
 
+def _array(self, dtype=None, copy=None):
+    """A NumPy array of ``x`` (a host copy: MXNet memory is never shared), so that
+    ``numpy.asarray(x)`` is numeric, not an object array of 0-d MXNet arrays."""
+    if copy is False:
+        raise ValueError("__array__: copy=False is impossible, converting an MXNet array "
+                         "to NumPy copies it to the host")
+    a = self.asnumpy()
+    return a if dtype is None else a.astype(dtype, copy=False)
+
+
 _orig_getitem = mnp.ndarray.__getitem__
-_orig_setitem = mnp.ndarray.__setitem__
+_mx_setitem = mnp.ndarray.__setitem__
+
+
+def _calls_deprecated(key) -> bool:
+    """Whether MXNet's indexing with ``key`` calls deprecated APIs (``np.bool``, its own
+    ``as_in_context``): a mask, an index array or a bool, alone or in a tuple. Their
+    DeprecationWarnings, errors under warnings-as-errors, are silenced around those calls
+    (see ``_dtypes.MXNET_MODULES``); plain int/slice keys pay two isinstance checks."""
+    if isinstance(key, (bool, mnp.ndarray)):
+        return True
+    return isinstance(key, tuple) and any(isinstance(k, (bool, mnp.ndarray)) for k in key)
+
+
+def _orig_setitem(self, key, value):
+    """MXNet's ``__setitem__``, quietly (see ``_calls_deprecated``)."""
+    if _calls_deprecated(key):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
+            return _mx_setitem(self, key, value)
+    return _mx_setitem(self, key, value)
 
 
 def _getitem(self, key):
@@ -66,6 +102,10 @@ def _getitem(self, key):
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0 and key.ndim:
         if key.ndim <= self.ndim and all(k in (s, 0) for k, s in zip(key.shape, self.shape)):
             return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
+    if _calls_deprecated(key):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
+            return _orig_getitem(self, key)
     return _orig_getitem(self, key)
 
 
@@ -118,6 +158,7 @@ MXNET_ATTRIBUTES = {
     "mT": property(lambda self: _ns().matrix_transpose(self),
                    doc="Transpose of the last two axes."),
     "__dlpack__": _dlpack,
+    "__array__": _array,
     "__dlpack_device__": _dlpack_device,
     # bool/int/float/complex/index through NumPy: its semantics and exception classes.
     **_ao.host_conversions(mnp.ndarray.asnumpy),

@@ -62,7 +62,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             out = out.astype(name)
             copy = False if copy else copy
         if ctx != obj.ctx:
-            out = out.as_in_context(ctx)
+            out = out.as_in_ctx(ctx)
             copy = False if copy else copy
         if copy:
             out = out.copy()

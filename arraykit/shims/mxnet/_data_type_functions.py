@@ -25,7 +25,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     if device is not None:
         ctx = check_device(device, "astype")
         if ctx != x.ctx:
-            out = out.as_in_context(ctx)
+            out = out.as_in_ctx(ctx)
             copy = False
     if name != src:
         return out.astype(name)

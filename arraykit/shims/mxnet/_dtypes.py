@@ -12,9 +12,24 @@ naming MXNet, the function and the dtype: they are never emulated with another d
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as onp
 
 from .._common import dtypes as _rules
+
+#: MXNet 1.9.1 calls APIs deprecated by NumPy 1.20 and by itself: its import reads
+#: ``np.bool``, NumPy's removed financial functions and distutils' Version classes (eleven
+#: DeprecationWarnings); its indexing with a mask, an index array or a Python bool reads
+#: ``np.bool`` and calls its own ``as_in_context``. Under warnings-as-errors (SciPy's and
+#: scikit-learn's suites) these fail the caller, so around those calls arraykit ignores
+#: DeprecationWarnings attributed to MXNet's own modules (filter: this module regex).
+MXNET_MODULES = r"mxnet(\.|$)"
+
+# This module is the package's first import: import MXNet here, quietly (see above).
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
+    import mxnet  # noqa: F401
 
 #: Standard dtypes MXNet 1.9.1 can hold, in the standard's order.
 SUPPORTED = ("bool", "int8", "int32", "int64", "uint8", "float32", "float64")
