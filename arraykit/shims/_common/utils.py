@@ -42,6 +42,24 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
     return (normalize_axis(axis, ndim, fname),)
 
 
+def tensordot_axes(axes, ndim1: int, ndim2: int, fname: str = "tensordot") -> tuple:
+    """``tensordot``'s ``axes`` as two lists of non-negative axes (of ``x1``, of ``x2``): an
+    int N contracts the last N axes of ``x1`` with the first N of ``x2``; else a pair of
+    sequences (or ints) of axes. TypeError for anything else, ValueError for bad sizes."""
+    if isinstance(axes, int):
+        if not 0 <= axes <= min(ndim1, ndim2):
+            raise ValueError(f"{fname}: axes={axes} must lie in [0, {min(ndim1, ndim2)}]")
+        return list(range(ndim1 - axes, ndim1)), list(range(axes))
+    if not isinstance(axes, (tuple, list)) or len(axes) != 2:
+        raise TypeError(f"{fname}: axes must be an int or a pair of sequences of axes, "
+                        f"got {axes!r}")
+    a1, a2 = [list(a) if isinstance(a, (list, tuple)) else [a] for a in axes]
+    if len(a1) != len(a2):
+        raise ValueError(f"{fname}: the axes sequences differ in length: {a1} and {a2}")
+    return ([normalize_axis(a, ndim1, fname) for a in a1],
+            [normalize_axis(a, ndim2, fname) for a in a2])
+
+
 def expand_dims_axes(axis, ndim: int) -> tuple:
     """``expand_dims``'s ``axis`` (an int or, since 2025.12, a tuple of ints) for an input of
     ``ndim`` dimensions: the positions of the new axes in the result, non-negative and sorted.
@@ -49,6 +67,18 @@ def expand_dims_axes(axis, ndim: int) -> tuple:
     a repeated position raises ValueError."""
     axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
     return tuple(sorted(normalize_axes(axes, ndim + len(axes), "expand_dims")))
+
+
+#: NumPy's maximum number of dimensions: ``asarray`` of nested sequences deeper than this is
+#: refused with ValueError, as ``np.asarray`` refuses it (a recursive walk would otherwise end
+#: in RecursionError).
+MAX_NDIM = 64
+
+
+def too_deep(fname: str) -> ValueError:
+    """The error for nested sequences deeper than ``MAX_NDIM`` levels."""
+    return ValueError(f"{fname}: nested sequences deeper than {MAX_NDIM} levels (NumPy's "
+                      "maximum number of dimensions); pass flat data and reshape it")
 
 
 def broadcast_shapes(*shapes) -> tuple:

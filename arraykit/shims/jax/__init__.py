@@ -74,6 +74,8 @@ def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None)
 def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
                     include_initial: bool = False) -> Any:
     """``jax.numpy.cumulative_prod`` with the spec's default dtype for small integers."""
+    if not isinstance(x, _jax.Array):
+        raise TypeError(f"cumulative_prod: expected a jax.Array, got {type(x).__name__}")
     if dtype is None:
         kind = _jnp.dtype(x.dtype).kind
         if kind == "b" or (kind in "iu" and _jnp.dtype(x.dtype).itemsize < _default_int().itemsize):

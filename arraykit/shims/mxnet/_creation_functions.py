@@ -14,6 +14,7 @@ import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 from ._helpers import where as _where
@@ -34,12 +35,14 @@ def _infer_name(value, func: str) -> str:
     raise TypeError(f"{func}: cannot infer a dtype for {type(value).__name__}")
 
 
-def _to_host(obj):
+def _to_host(obj, depth=0):
     """Nested Python data (possibly holding MXNet arrays) as a NumPy array."""
     if isinstance(obj, ndarray):
         return obj.asnumpy()
     if isinstance(obj, (list, tuple)) and any(isinstance(o, (ndarray, list, tuple)) for o in obj):
-        return onp.asarray([_to_host(o) for o in obj])
+        if depth == _u.MAX_NDIM:
+            raise _u.too_deep("asarray")
+        return onp.asarray([_to_host(o, depth + 1) for o in obj])
     return onp.asarray(obj)
 
 

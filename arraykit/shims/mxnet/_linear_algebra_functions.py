@@ -14,6 +14,7 @@ from mxnet.ndarray.numpy import _internal as _npi
 
 from ._helpers import codes_of, dtype_code, ndarray
 
+from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import binary, bool_safe, broadcast_shapes, normalize_axis, require_array
 
@@ -74,17 +75,7 @@ def matrix_transpose(x, /):
 def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot`` (as transpose, reshape and :func:`matmul`)."""
     a, b, n = binary(x1, x2, "tensordot")
-    if isinstance(axes, int):
-        if axes < 0 or axes > min(a.ndim, b.ndim):
-            raise ValueError("tensordot: axes out of range")
-        ax_a = list(range(a.ndim - axes, a.ndim))
-        ax_b = list(range(axes))
-    else:
-        ax_a, ax_b = (list(axes[0]), list(axes[1]))
-        if len(ax_a) != len(ax_b):
-            raise ValueError("tensordot: axes sequences differ in length")
-        ax_a = [normalize_axis(i, a.ndim, "tensordot") for i in ax_a]
-        ax_b = [normalize_axis(i, b.ndim, "tensordot") for i in ax_b]
+    ax_a, ax_b = _u.tensordot_axes(axes, a.ndim, b.ndim)
     for i, j in zip(ax_a, ax_b):
         if a.shape[i] != b.shape[j]:
             raise ValueError(f"tensordot: contracted dimensions differ: {a.shape} and {b.shape}")
@@ -108,6 +99,8 @@ def tensordot(x1, x2, /, *, axes=2):
 def vecdot(x1, x2, /, *, axis=-1):
     """Array API ``vecdot``: ``sum(x1 * x2, axis)`` after broadcasting (real dtypes: no
     conjugation is needed)."""
+    require_array(x1, "vecdot")
+    require_array(x2, "vecdot")
     a, b, n = binary(x1, x2, "vecdot")
     D.check_kind(n, "numeric", "vecdot")
     if a.ndim == 0 or b.ndim == 0:

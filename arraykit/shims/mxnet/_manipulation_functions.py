@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
+from .._common import utils as _u
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from ._helpers import (bool_safe, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
@@ -163,12 +164,10 @@ def roll(x, /, shift, *, axis=None):
         if not isinstance(shift, int):
             shift = sum(shift)
         return bool_safe(mnp.roll, x.reshape(-1), shift).reshape(x.shape)
-    if isinstance(axis, int):
-        normalize_axis(axis, x.ndim, "roll")
-    else:
-        axis = tuple(axis)
-        normalize_axes(axis, x.ndim, "roll") if len(set(a % x.ndim for a in axis)) == len(axis) \
-            else None
+    # Range checks only (a repeated axis is allowed: its shifts add up); a 0-d array has no
+    # axis to roll.
+    for a in (axis,) if isinstance(axis, int) else tuple(axis):
+        _u.normalize_axis(a, x.ndim, "roll")
     return bool_safe(mnp.roll, x, shift, axis=axis)
 
 

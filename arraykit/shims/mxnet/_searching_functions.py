@@ -73,6 +73,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     if side not in ("left", "right"):
         raise ValueError("searchsorted: side must be 'left' or 'right'")
     if sorter is not None:
+        require_array(sorter, "searchsorted")
         x1 = mnp.take(x1, sorter.astype("int64"), axis=0)
     a, b, n = binary(x1, x2, "searchsorted")
     if not isinstance(b, ndarray):

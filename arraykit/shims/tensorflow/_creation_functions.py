@@ -13,6 +13,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
+from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import ET, arr, ndim, wrap_errors
 from ._devices import check_device, on
@@ -40,7 +41,7 @@ def _infer_py(obj):
     """Default dtype for (nested) Python data: bool < int < float < complex, as the spec."""
     kinds = set()
 
-    def walk(o):
+    def walk(o, depth=0):
         t = type(o)
         if t is builtins.bool:
             kinds.add(0)
@@ -51,8 +52,10 @@ def _infer_py(obj):
         elif t is complex:
             kinds.add(3)
         elif isinstance(o, (list, tuple)):
+            if depth == _u.MAX_NDIM:
+                raise _u.too_deep("asarray")
             for e in o:
-                walk(e)
+                walk(e, depth + 1)
         elif isinstance(o, (tf.Tensor, tf.Variable)):
             kinds.add(("t", o.dtype))
         else:

@@ -91,17 +91,7 @@ def tensordot(x1, x2, /, *, axes=2):
     if x1.dtype not in _NUM:
         raise TypeError(f"tensordot: dtype {_t.dtype_name(x1.dtype)} is not numeric")
     n1, n2 = ndim(x1), ndim(x2)
-    if isinstance(axes, int):
-        if axes < 0 or axes > min(n1, n2):
-            raise ValueError("tensordot: invalid axes")
-        a1 = list(range(n1 - axes, n1))
-        a2 = list(range(axes))
-    else:
-        a1, a2 = [list(a) if isinstance(a, (list, tuple)) else [a] for a in axes]
-        if len(a1) != len(a2):
-            raise ValueError("tensordot: axes lists differ in length")
-        a1 = [_u.normalize_axis(a, n1, "tensordot") for a in a1]
-        a2 = [_u.normalize_axis(a, n2, "tensordot") for a in a2]
+    a1, a2 = _u.tensordot_axes(axes, n1, n2)
     s1, s2 = x1.shape.as_list(), x2.shape.as_list()
     for i, j in zip(a1, a2):
         if s1[i] is not None and s2[j] is not None and s1[i] != s2[j]:
