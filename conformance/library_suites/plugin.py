@@ -265,10 +265,15 @@ def _patch_sklearn(names: list[str]) -> None:
         yield from added
 
     def yield_namespace_device_dtype_combinations(include_numpy_namespaces: bool = True) -> Any:
-        yield from orig_combinations(include_numpy_namespaces)
-        # scikit-learn's own rule for a namespace it has no devices/dtypes for
+        # The original reads the (patched) yield_namespaces and gives a namespace it has no
+        # devices/dtypes for (name, None, None): the added ones come out of it already.
+        seen = set()
+        for combination in orig_combinations(include_numpy_namespaces):
+            seen.add(combination[0])
+            yield combination
         for name in added:
-            yield name, None, None
+            if name not in seen:
+                yield name, None, None
 
     def _array_api_for_tests(array_namespace: str, device_name: Any = None,
                              dtype_name: Any = None) -> Any:
@@ -300,7 +305,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args: list[str]) -> None:
-    names = early_config.known_args_namespace.arraykit_backend
+    # dict.fromkeys: pytest parses the early options more than once into this list
+    names = list(dict.fromkeys(early_config.known_args_namespace.arraykit_backend))
     if names and any("sklearn" in str(a) for a in args):
         _patch_sklearn(names)
 
@@ -323,7 +329,7 @@ def _config_names(manager: Any) -> list[str]:
     # The config is not among the hook's arguments; it is registered as a plugin itself.
     config = manager.get_plugin("pytestconfig")
     namespace = getattr(config, "known_args_namespace", None)
-    return list(getattr(namespace, "arraykit_backend", None) or [])
+    return list(dict.fromkeys(getattr(namespace, "arraykit_backend", None) or []))
 
 
 class Progress:
