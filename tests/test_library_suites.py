@@ -137,3 +137,21 @@ def test_hung_test_is_killed_and_the_rest_still_runs(tmp_path: Path, monkeypatch
     run = runner.run("fake", "numpy", None, timeout=240, say=lambda m: None, test_timeout=15)
     assert run["counts"]["passed"] == 2 and run["counts"]["crashed"] == 1
     assert run["failures"][0]["message"].startswith("hung")
+
+
+def test_sklearn_combinations_gain_the_backend_once(monkeypatch) -> None:
+    array_api = pytest.importorskip("sklearn.utils._array_api")
+    testing = pytest.importorskip("sklearn.utils._testing")
+    from conformance.library_suites.plugin import _patch_sklearn
+
+    # undone after the test: the patch replaces these module attributes
+    for module, names in ((array_api, ("yield_namespaces",
+                                       "yield_namespace_device_dtype_combinations")),
+                          (testing, ("_array_api_for_tests",))):
+        for name in names:
+            monkeypatch.setattr(module, name, getattr(module, name))
+    monkeypatch.setattr(array_api, "_arraykit_patched", False, raising=False)
+    _patch_sklearn(["tensorflow"])
+    combinations = list(array_api.yield_namespace_device_dtype_combinations())
+    assert [c for c in combinations if c[0] == "tensorflow"] == [("tensorflow", None, None)]
+    assert list(array_api.yield_namespaces()).count("tensorflow") == 1
