@@ -83,8 +83,9 @@ def dtype_arg(dtype, fname: str):
     """A ``dtype=`` argument as a tf.DType (or None): Python ``bool``/``int``/``float``/
     ``complex`` map to bool and the default dtypes, as NumPy, torch and JAX accept them;
     anything else that is not a standard tf.DType raises TypeError naming ``fname``."""
-    if dtype is None or dtype in _NAMES:
+    if dtype is None or (isinstance(dtype, tf.DType) and dtype in _NAMES):
         return dtype
+    # (A number is no dtype: TF's DType compares equal to its type enum, so 1.0 == float32.)
     d = PY_TYPE_DTYPES.get(dtype) if type(dtype) is type else None
     if d is None:
         raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
