@@ -11,6 +11,8 @@ from typing import Any
 CATEGORIES: tuple[tuple[str, str], ...] = (
     ("crash", r"^crashed\b"),
     ("warning-as-error", r"^[\w.]*Warning\b"),
+    ("expected error/warning not raised, or another message",
+     r"DID NOT (RAISE|WARN)|Regex pattern did not match"),
     ("in-place write into an immutable array",
      r"does not support item assignment|has no attribute '__setitem__'|immutable"
      r"|read-?only|not writ(e)?able|__i(add|sub|mul|truediv|and|or)__"),
@@ -19,9 +21,9 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
      r"|cannot (be )?(combine|mix)|incompatible dtypes"),
     ("dtype refused",
      r"Cannot convert .* to EagerTensor of dtype|not in the list of allowed values"
+     r"|Type inconsistent|has no \w+ dtype"
      r"|(unsupported|not supported|invalid|unknown) (data ?)?(d)?type|dtype .*(not supported|"
      r"unsupported)|does not support (complex|float16|int16|uint)|no (d)?type"),
-    ("expected error or warning not raised", r"DID NOT (RAISE|WARN)|Regex pattern did not match"),
     ("tolerance/value mismatch",
      r"^AssertionError.*(Not equal|Mismatch|not close|tolerance|are not equal|Arrays are)"),
     ("NaN sorting", r"(?i:nan.*sort|sort.*nan)"),
