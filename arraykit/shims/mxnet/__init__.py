@@ -12,8 +12,11 @@ What differs from the standard, and why:
 * Dtypes.  MXNet holds bool, int8, int32, int64, uint8, float32, float64.  ``int16``,
   ``uint16``, ``uint32``, ``uint64``, ``complex64`` and ``complex128`` exist as names, are absent
   from ``__array_namespace_info__().dtypes()`` and every request for them raises TypeError
-  naming MXNet, the function and the dtype (no silent emulation).  Promotions whose standard
-  result MXNet lacks (int8 with uint8 -> int16, ...) raise TypeError too.
+  naming MXNet, the function and the dtype (no silent emulation).  An integer with a floating
+  array gives the floating array's dtype (torch's and JAX's rule; the standard leaves it
+  open).  ``dtype=`` also takes Python ``bool``/``int``/``float`` (bool, int64, float64).
+  Promotions whose standard result MXNet lacks (int8 with uint8 -> int16, ...) raise
+  TypeError too.
 * Defaults: float32 (MXNet's own default) for floats, int64 for integers and indices.  Python
   int literals give int64 and bools give bool (MXNet alone gives float32 for both).
 * Sums/products/traces of unsigned input accumulate in int64 (MXNet has no uint64).

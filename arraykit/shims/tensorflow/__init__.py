@@ -4,7 +4,10 @@
 functions, dtypes, constants, ``linalg`` and ``fft`` extensions and
 ``__array_namespace_info__()``. Inputs may be ``tf.Tensor`` (eager or graph) or
 ``tf.Variable``; outputs are plain ``tf.Tensor``. Promotion follows the standard's table
-everywhere, including Python scalars.
+everywhere, including Python scalars, plus one rule the standard leaves open: an integer with
+a floating array gives the floating array's dtype (int64 + float32 is float32), as in torch
+and JAX (``_common/dtypes.MIXED_KIND_PROMOTION``). ``dtype=`` also takes Python ``bool``,
+``int``, ``float``, ``complex`` (bool, int64, float64, complex128, as NumPy and torch).
 
 Nothing global changes on import. ``enable_array_object()`` opts in to the standard's array
 object surface on ``tf.Tensor``/``tf.Variable`` (``__array_namespace__``, ``mT``, ``T``,
@@ -15,7 +18,8 @@ functions instead.
 
 Behaviour the standard leaves open, as chosen here: integer division or remainder by zero
 gives 0; integer ``x ** negative`` gives 0 unless ``|x| == 1``; integer overflow wraps;
-``empty*`` return zeros; unique values come in first-occurrence order.
+``empty*`` return zeros; unique values come in first-occurrence order; NaNs sort (and
+``searchsorted`` places them) last, in descending sorts too.
 """
 
 from __future__ import annotations
