@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import operator
 
+from .sizes import check_count
 from .utils import normalize_axis
 
 NORMS = ("backward", "ortho", "forward")
@@ -59,7 +60,8 @@ def _check_n(fname: str, n, what: str = "n") -> int:
         raise TypeError(f"{fname}: {what} must be an integer, got {n!r}") from None
     if n < 1:
         raise ValueError(f"{fname}: invalid number of data points {what}={n}; must be >= 1")
-    return n
+    # A complex128 transform of n points must fit in memory that int64 can count.
+    return check_count(fname, n, 16)
 
 
 def _static_size(fname: str, x, axis: int) -> int:
@@ -307,22 +309,25 @@ def ihfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="ihfft"):
     return xp.conj(rfft(xp, prim, x, n=n, axis=axis, norm=_SWAP[norm], fname=fname))
 
 
-def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq"):
+def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **limits):
     """Sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)`` in ``dtype``.
 
     Computed as integers times ``1/(d*n)``, like NumPy, so values match it bit for bit.
-    Needs ``xp.arange(start, stop, dtype=, device=)`` and ``xp.concat``.
+    Needs ``xp.arange(start, stop, dtype=, device=)`` and ``xp.concat``. ``itemsize`` (the
+    dtype's bytes) and ``limits`` (the framework's, see ``sizes.check_shape``) bound ``n``.
     """
-    n = _check_n(fname, n)
+    n = check_count(fname, _check_n(fname, n), itemsize, **limits)
     val = 1.0 / (n * d)
     pos = xp.arange(0, (n - 1) // 2 + 1, dtype=dtype, device=device)
     neg = xp.arange(-(n // 2), 0, dtype=dtype, device=device)
     return xp.concat([pos, neg], axis=0) * val
 
 
-def rfftfreq(xp, n, *, d=1.0, dtype, device=None, fname="rfftfreq"):
-    """Sample frequencies ``[0, 1, ..., n//2] / (d*n)`` in ``dtype`` (NumPy's values)."""
+def rfftfreq(xp, n, *, d=1.0, dtype, device=None, fname="rfftfreq", itemsize=8, **limits):
+    """Sample frequencies ``[0, 1, ..., n//2] / (d*n)`` in ``dtype`` (NumPy's values); ``n``
+    bounded as in ``fftfreq``."""
     n = _check_n(fname, n)
+    check_count(fname, n // 2 + 1, itemsize, **limits)
     val = 1.0 / (n * d)
     return xp.arange(0, n // 2 + 1, dtype=dtype, device=device) * val
 

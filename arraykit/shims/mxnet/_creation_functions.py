@@ -15,6 +15,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import utils as _u
+from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 from ._helpers import where as _where
@@ -111,13 +112,20 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return mnp.array(host, dtype=name, ctx=ctx)
 
 
-def _shape(shape, func):
-    if isinstance(shape, (int, onp.integer)):
-        shape = (int(shape),)
-    shape = tuple(int(s) for s in shape)
-    if any(s < 0 for s in shape):
-        raise ValueError(f"{func}: negative dimension in shape {shape}")
-    return shape
+#: MXNet 1.9.1 (built without large-tensor support) passes extents as C ints, wrapping past
+#: 2**31 - 1 (``eye(2**32 + 3, 2)`` had shape (3, 2)), and refuses, or segfaults on, arrays of
+#: 2**31 - 1 elements or more.
+LIMITS = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
+
+
+def checked_shape(func, shape, name):
+    """``shape`` as a tuple of ints, checked against NumPy's rule and MXNet's limits for an
+    array of dtype ``name`` (see ``arraykit.shims._common.sizes``)."""
+    return check_shape(func, shape, onp.dtype(name).itemsize, **LIMITS)
+
+
+def _shape(shape, func, name):
+    return checked_shape(func, shape, name)
 
 
 def _name(dtype, default, func):
@@ -126,19 +134,22 @@ def _name(dtype, default, func):
 
 def zeros(shape, *, dtype=None, device=None):
     """Array API ``zeros``; default dtype float32 (see ``__array_namespace_info__``)."""
-    return mnp.zeros(_shape(shape, "zeros"), dtype=_name(dtype, D.DEFAULT_FLOAT, "zeros"),
+    name = _name(dtype, D.DEFAULT_FLOAT, "zeros")
+    return mnp.zeros(_shape(shape, "zeros", name), dtype=name,
                      ctx=check_device(device, "zeros"))
 
 
 def ones(shape, *, dtype=None, device=None):
     """Array API ``ones``."""
-    return mnp.ones(_shape(shape, "ones"), dtype=_name(dtype, D.DEFAULT_FLOAT, "ones"),
+    name = _name(dtype, D.DEFAULT_FLOAT, "ones")
+    return mnp.ones(_shape(shape, "ones", name), dtype=name,
                     ctx=check_device(device, "ones"))
 
 
 def empty(shape, *, dtype=None, device=None):
     """Array API ``empty`` (MXNet's ``empty``: contents undefined)."""
-    return mnp.empty(_shape(shape, "empty"), dtype=_name(dtype, D.DEFAULT_FLOAT, "empty"),
+    name = _name(dtype, D.DEFAULT_FLOAT, "empty")
+    return mnp.empty(_shape(shape, "empty", name), dtype=name,
                      ctx=check_device(device, "empty"))
 
 
@@ -148,7 +159,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
     if isinstance(fill_value, ndarray):
         fill_value = fill_value.item()
     _check_fill(fill_value, name, "full")
-    return _full(_shape(shape, "full"), fill_value, name, check_device(device, "full"))
+    return _full(_shape(shape, "full", name), fill_value, name, check_device(device, "full"))
 
 
 def _full(shape, fill_value, name, ctx):
@@ -214,6 +225,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     name = _name(dtype, D.DEFAULT_FLOAT, "eye")
     ctx = check_device(device, "eye")
     cols = n_rows if n_cols is None else n_cols
+    n_rows, cols = checked_shape("eye", (n_rows, cols), name)
     if k >= cols or -k >= n_rows:
         # No diagonal inside the matrix (MXNet's k parameter is a C long: huge k fails).
         return mnp.zeros((n_rows, cols), dtype=name, ctx=ctx)
@@ -241,6 +253,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
         n = max(0, -(-(stop - start) // step))
     else:
         n = max(0, math.ceil((stop - start) / step))
+    checked_shape("arange", (n,), name)
     if name in D.KIND_SETS["integral"] and ints:
         idx = mnp.arange(n, dtype="int64", ctx=ctx)
         out = idx * step + start if (step != 1 or start != 0) else idx
@@ -251,10 +264,12 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    """Array API ``linspace`` (real only: MXNet has no complex dtypes)."""
+    """Array API ``linspace`` (real only: MXNet has no complex dtypes); 0-d array endpoints
+    are read as scalars, as NumPy allows."""
     if isinstance(start, complex) or isinstance(stop, complex):
         raise D.unsupported_error("complex128", "linspace")
     name = _name(dtype, D.DEFAULT_FLOAT, "linspace")
+    num = checked_shape("linspace", (num,), "float64")[0]  # built in float64
     ctx = check_device(device, "linspace")
     # start + i * step in float64 (MXNet's linspace kernel is off by ulps, even at i = 0).
     div = (num - 1) if endpoint else num

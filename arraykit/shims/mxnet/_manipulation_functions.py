@@ -7,6 +7,7 @@ from mxnet import np as mnp
 from .._common import utils as _u
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
+from ._creation_functions import checked_shape
 from ._helpers import (bool_safe, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
                        require_array)
 
@@ -25,8 +26,8 @@ def broadcast_arrays(*arrays):
 
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
-    require_array(x, "broadcast_to")
-    shape = tuple(int(s) for s in shape)
+    name = require_array(x, "broadcast_to")
+    shape = checked_shape("broadcast_to", shape, name)
     try:
         ok = broadcast_shapes(x.shape, shape) == shape
     except ValueError:
@@ -108,7 +109,7 @@ def permute_dims(x, /, axes):
 def repeat(x, repeats, /, *, axis=None):
     """Array API ``repeat``; array ``repeats`` are read on the host (the output shape depends on
     them) and applied as a gather, so gradients still flow to ``x``."""
-    require_array(x, "repeat")
+    name = require_array(x, "repeat")
     if axis is None:
         x = x.reshape(-1)
         axis = 0
@@ -116,6 +117,8 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, int):
         if repeats < 0:
             raise ValueError("repeat: repeats must be non-negative")
+        checked_shape("repeat", x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:],
+                      name)
         if x.size == 0 or repeats == 0:
             # MXNet's repeat of zero-size input fails asynchronously (at the next sync), and
             # repeats=0 drops the other dimensions ((3, 1) -> (0,)).
@@ -138,8 +141,9 @@ def repeat(x, repeats, /, *, axis=None):
 
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape``; bad shapes raise ValueError at the call."""
-    require_array(x, "reshape")
+    name = require_array(x, "reshape")
     shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
+    checked_shape("reshape", [s for s in shape if s != -1], name)
     known = 1
     unknown = 0
     for s in shape:
@@ -196,10 +200,13 @@ def stack(arrays, /, *, axis=0):
 
 def tile(x, repetitions, /):
     """Array API ``tile``."""
-    require_array(x, "tile")
+    name = require_array(x, "tile")
     reps = tuple(int(r) for r in repetitions)
     if any(r < 0 for r in reps):
         raise ValueError("tile: repetitions must be non-negative")
+    shp = (1,) * (len(reps) - x.ndim) + x.shape
+    reps_ = (1,) * (len(shp) - len(reps)) + reps
+    checked_shape("tile", [s * r for s, r in zip(shp, reps_)], name)
     return mnp.tile(x, reps)
 
 

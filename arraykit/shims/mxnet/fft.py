@@ -15,6 +15,7 @@ import sys
 
 from . import _dtypes as D
 from .._common import fft as _F
+from ._creation_functions import LIMITS
 from ._helpers import check_device, require_array
 
 __all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
@@ -86,7 +87,8 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """Array API ``fft.fftfreq`` (default dtype: the default float, float32)."""
     name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "fftfreq")
     D.check_kind(name, "real floating", "fftfreq")
-    return _F.fftfreq(_xp(), n, d=d, dtype=D.DTYPES[name], device=check_device(device, "fftfreq"))
+    return _F.fftfreq(_xp(), n, d=d, dtype=D.DTYPES[name], device=check_device(device, "fftfreq"),
+                      itemsize=D.DTYPES[name].itemsize, **LIMITS)
 
 
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
@@ -94,7 +96,8 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "rfftfreq")
     D.check_kind(name, "real floating", "rfftfreq")
     return _F.rfftfreq(_xp(), n, d=d, dtype=D.DTYPES[name],
-                       device=check_device(device, "rfftfreq"))
+                       device=check_device(device, "rfftfreq"),
+                       itemsize=D.DTYPES[name].itemsize, **LIMITS)
 
 
 def fftshift(x, /, *, axes=None):

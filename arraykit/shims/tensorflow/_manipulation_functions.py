@@ -8,6 +8,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes
 from . import _dtypes as _t
 from ._base import arr, ndim, wrap_errors
@@ -43,7 +44,7 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; ValueError if ``x`` does not broadcast to ``shape``."""
     x = arr(x, "broadcast_to")
-    shape = tuple(shape)
+    shape = check_shape("broadcast_to", shape, x.dtype.size)
     try:
         if broadcast_shapes(tuple(x.shape.as_list()), shape) != shape:
             raise ValueError
@@ -146,6 +147,11 @@ def repeat(x, repeats, /, *, axis=None):
         raise ValueError("repeat: repeats must be non-negative")
     d = x.dtype
     shp = x.shape.as_list()
+    if not isinstance(repeats, tf.Tensor) and shp[ax] is not None:
+        # tf.repeat wraps a huge count (2**62 repeats gave an empty result).
+        out = [s or 0 for s in shp]
+        out[ax] = shp[ax] * repeats
+        check_shape("repeat", out, d.size)
     if x.shape.num_elements() == 0:
         # tf.repeat mis-shapes empty inputs with per-element repeats: build the result.
         total = tf.reduce_sum(tf.broadcast_to(tf.cast(repeats, tf.int64), [shp[ax]]))
@@ -163,6 +169,7 @@ def reshape(x, /, shape, *, copy=None):
     whether a new handle is made."""
     x = arr(x, "reshape")
     shape = tuple(int(s) for s in shape)
+    check_shape("reshape", [s for s in shape if s != -1], x.dtype.size)
     if shape.count(-1) > 1:
         raise ValueError("reshape: at least one dimension may be -1")
     total = x.shape.num_elements()
@@ -238,6 +245,9 @@ def tile(x, repetitions, /):
     elif len(reps) < n:
         reps = [1] * (n - len(reps)) + reps
     d = x.dtype
+    if x.shape.is_fully_defined():
+        # tf.tile wraps huge products into negative sizes.
+        check_shape("tile", [s * r for s, r in zip(x.shape.as_list(), reps)], d.size)
     if d is tf.uint16 or d is tf.uint32:
         return _m.cast(tf.tile(_m.cast(x, tf.int64), reps), d)
     return tf.tile(x, reps)

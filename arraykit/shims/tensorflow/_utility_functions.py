@@ -6,6 +6,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common.sizes import diff_order
 from . import _dtypes as _t
 from ._base import arr, ndim, wrap_errors
 
@@ -53,6 +54,8 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         for p in parts[1:]:
             d = _t.promote_dtypes("diff", d, p.dtype)
         x = tf.concat([p if p.dtype is d else _m.cast(p, d) for p in parts], ax)
+    if x.shape[ax] is not None:
+        n = diff_order(n, x.shape[ax])
     for _ in range(n):
         m = tf.maximum(tf.shape(x)[ax] - 1, 0)  # n >= length: empty along the axis
         lo = tf.gather(x, tf.range(0, m), axis=ax)

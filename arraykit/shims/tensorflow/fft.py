@@ -182,12 +182,14 @@ def _freq_dtype(fname, dtype):
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """DFT sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``, shape ``(n,)``;
     default dtype: the default real floating dtype."""
-    return _cf.fftfreq(_xp, n, d=d, dtype=_freq_dtype("fftfreq", dtype), device=device)
+    dtype = _freq_dtype("fftfreq", dtype)
+    return _cf.fftfreq(_xp, n, d=d, dtype=dtype, device=device, itemsize=dtype.size)
 
 
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """Sample frequencies for ``rfft``: ``[0, 1, ..., n//2] / (d*n)``, shape ``(n//2 + 1,)``."""
-    return _cf.rfftfreq(_xp, n, d=d, dtype=_freq_dtype("rfftfreq", dtype), device=device)
+    dtype = _freq_dtype("rfftfreq", dtype)
+    return _cf.rfftfreq(_xp, n, d=d, dtype=dtype, device=device, itemsize=dtype.size)
 
 
 def fftshift(x, /, *, axes=None):
