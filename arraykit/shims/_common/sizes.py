@@ -68,3 +68,20 @@ def diff_order(n, length: int) -> int:
     """``diff``'s order capped at the axis length: the result is empty from there on, so
     differencing further (one pass per order on every framework) changes nothing."""
     return n if type(n) is not int or n <= length else length
+
+
+def capped_diff_order(n, x, axis, prepend=None, append=None):
+    """``diff_order`` before the concatenation: the axis length of ``x`` plus that of
+    ``prepend``/``append`` (a 0-d one counts 1, as NumPy broadcasts it). ``n`` unchanged when
+    the length is unknown (a dynamic shape) or ``axis`` is out of range (the framework says)."""
+    if type(n) is not int or n <= 1:
+        return n
+    try:
+        ax = operator.index(axis)
+        length = x.shape[ax]
+        for p in (prepend, append):
+            if p is not None:
+                length += p.shape[ax] if getattr(p, "ndim", 0) else 1
+        return diff_order(n, operator.index(length))
+    except (TypeError, IndexError):
+        return n

@@ -25,6 +25,8 @@ Everything else is ``jax.numpy``'s own object, unchanged.
 
 from __future__ import annotations
 
+import builtins
+import math
 import operator
 from typing import Any
 
@@ -32,12 +34,109 @@ import jax as _jax
 import jax.numpy as _jnp
 
 from .._common import dtypes as _d
+from .._common.sizes import capped_diff_order, check_count, check_shape
 from .._common.utils import expand_dims_axes, normalize_axes, standard_can_cast
 from . import fft, linalg
 from ._one_program import matrix_transpose, vecdot  # noqa: F401
 from .._common.reexport import reexport
 
 __array_api_version__ = "2025.12"
+
+
+# XLA aborts the process ("overflow in static extent product") on a shape whose byte count
+# overflows int64, and jax.numpy passes such shapes through: each function that makes a shape
+# from size arguments checks it first (Python arithmetic on ints; free on normal input).
+
+
+def _itemsize(dtype: Any) -> int:
+    return 8 if dtype is None else _jnp.dtype(dtype).itemsize
+
+
+def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """``jax.numpy.zeros``; NumPy's errors for negative or too large sizes."""
+    return _jnp.zeros(check_shape("zeros", shape, _itemsize(dtype)), dtype=dtype,
+                      device=device)
+
+
+def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """``jax.numpy.ones``; NumPy's errors for negative or too large sizes."""
+    return _jnp.ones(check_shape("ones", shape, _itemsize(dtype)), dtype=dtype, device=device)
+
+
+def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """``jax.numpy.empty``; NumPy's errors for negative or too large sizes."""
+    return _jnp.empty(check_shape("empty", shape, _itemsize(dtype)), dtype=dtype,
+                      device=device)
+
+
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """``jax.numpy.full``; NumPy's errors for negative or too large sizes."""
+    return _jnp.full(check_shape("full", shape, _itemsize(dtype)), fill_value, dtype=dtype,
+                     device=device)
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None) -> Any:
+    """``jax.numpy.eye``; NumPy's errors for negative or too large sizes."""
+    check_shape("eye", (n_rows, n_rows if n_cols is None else n_cols), _itemsize(dtype))
+    return _jnp.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+
+
+def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+           device: Any = None) -> Any:
+    """``jax.numpy.arange``; NumPy's errors for too large sizes."""
+    lo, hi = (0, start) if stop is None else (start, stop)
+    if type(lo) in (int, float) and type(hi) in (int, float) and type(step) in (int, float) \
+            and step:
+        check_count("arange", builtins.max(0, math.ceil((hi - lo) / step)), _itemsize(dtype))
+    return _jnp.arange(start, stop, step, dtype=dtype, device=device)
+
+
+def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
+             endpoint: bool = True) -> Any:
+    """``jax.numpy.linspace``; NumPy's errors for negative or too large ``num``."""
+    check_count("linspace", num, 16 if dtype is None else _itemsize(dtype))
+    return _jnp.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+
+
+def tile(x: Any, repetitions: tuple[int, ...], /) -> Any:
+    """``jax.numpy.tile``; NumPy's errors for too large results."""
+    reps = tuple(repetitions)
+    shape = (1,) * (len(reps) - _jnp.ndim(x)) + tuple(_jnp.shape(x))
+    reps_ = (1,) * (len(shape) - len(reps)) + reps
+    check_shape("tile", [s * r for s, r in zip(shape, reps_)], _jnp.dtype(x.dtype).itemsize)
+    return _jnp.tile(x, reps)
+
+
+def repeat(x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
+    """``jax.numpy.repeat``; NumPy's errors for too large results (int ``repeats``)."""
+    if type(repeats) is int:
+        shape = list(_jnp.shape(x)) if axis is not None else [_jnp.size(x)]
+        ax = 0 if axis is None else normalize_axes(axis, len(shape), "repeat")[0]
+        shape[ax] *= repeats
+        check_shape("repeat", shape, _jnp.dtype(x.dtype).itemsize)
+    return _jnp.repeat(x, repeats, axis=axis)
+
+
+def broadcast_to(x: Any, /, shape: tuple[int, ...]) -> Any:
+    """``jax.numpy.broadcast_to``; NumPy's errors for negative or too large shapes."""
+    return _jnp.broadcast_to(x, check_shape("broadcast_to", shape,
+                                            _jnp.dtype(_jnp.result_type(x)).itemsize))
+
+
+def reshape(x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
+    """``jax.numpy.reshape``; NumPy's errors for too large shapes."""
+    shape_ = (shape,) if isinstance(shape, int) else tuple(shape)
+    check_shape("reshape", [s for s in shape_ if s != -1], _jnp.dtype(_jnp.result_type(x)).itemsize)
+    return _jnp.reshape(x, shape, copy=copy)
+
+
+def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
+         append: Any = None) -> Any:
+    """``jax.numpy.diff`` with ``n`` capped at the axis length (jax loops ``n`` times:
+    ``n=10**5`` took a minute for an empty result)."""
+    n = capped_diff_order(n, x, axis, prepend, append)
+    return _jnp.diff(x, n=n, axis=axis, prepend=prepend, append=append)
 
 
 def broadcast_arrays(*arrays: Any) -> tuple[Any, ...]:

@@ -21,6 +21,7 @@ import numpy as _np
 from .._common import dtypes as _d
 from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.sizes import capped_diff_order
 from .._common.utils import standard_can_cast
 
 _ndarray = _np.ndarray
@@ -64,6 +65,17 @@ def _standard_name(x: Any) -> str | None:
         return _STANDARD_NAMES.get(_np.dtype(x))
     except TypeError:
         return None
+
+
+def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
+         append: Any = None) -> Any:
+    """array-api-compat's ``diff`` with ``n`` capped at the axis length (NumPy loops ``n``
+    times although the result is empty from there on: ``n=10**9`` took minutes)."""
+    n = capped_diff_order(n, x, axis, prepend, append)
+    if prepend is None and append is None:
+        return _compat.diff(x, axis=axis, n=n)
+    ends = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    return _compat.diff(x, axis=axis, n=n, **ends)
 
 
 #: NumPy's ``can_cast`` allows ``bool -> int8`` and ``int8 -> float32``; the standard does not.

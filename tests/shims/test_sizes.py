@@ -1,0 +1,162 @@
+"""Sizes never wrap and never crash the process (issue 18): huge or negative sizes raise NumPy's
+error classes, naming the function, before they reach the framework.
+
+Every huge-size call runs in a child process (one per backend, restarted after a crash), since
+before the fix jax aborted (SIGABRT) and MXNet segfaulted on them. NumPy's namespace is the
+reference: the shims must raise what NumPy raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+BACKENDS = ["numpy", "torch", "jax", "tensorflow", "mxnet"]
+
+_SETUP = {
+    "numpy": "import numpy as fw; x0 = fw.ones(1)",
+    "torch": "import torch as fw; x0 = fw.ones(1)",
+    "jax": "import jax.numpy as fw; x0 = fw.ones(1)",
+    "tensorflow": "import tensorflow as fw; x0 = fw.ones(1)",
+    "mxnet": "from mxnet import np as fw, npx; npx.set_np(); x0 = fw.ones(1)",
+}
+
+#: (expression over ``xp`` and ``x`` (a float array [1., 2.]), function name, expected error
+#: class name, backends it does not apply to). NumPy's error for each is the expectation.
+HUGE = [
+    ("xp.zeros(2**62)", "zeros", "ValueError", ()),
+    ("xp.zeros(2**64)", "zeros", "ValueError", ()),
+    ("xp.zeros((2**62, 0))", "zeros", "ValueError", ()),
+    ("xp.zeros(-1)", "zeros", "ValueError", ()),
+    ("xp.ones((2**32, 2**32))", "ones", "ValueError", ()),
+    ("xp.empty(2**62)", "empty", "ValueError", ()),
+    ("xp.full(2**62, 1.0)", "full", "ValueError", ()),
+    ("xp.linspace(0, 1, 2**62)", "linspace", "ValueError", ()),
+    ("xp.linspace(0.0, 1.0, 2**64)", "linspace", "ValueError", ()),
+    ("xp.linspace(0.0, 1.0, -1)", "linspace", "ValueError", ()),
+    ("xp.arange(2**62)", "arange", "ValueError", ()),
+    ("xp.arange(0.0, 2.0**62)", "arange", "ValueError", ()),
+    ("xp.eye(2**31)", "eye", "ValueError", ()),
+    ("xp.eye(2**62, 0)", "eye", "ValueError", ()),
+    ("xp.eye(-1)", "eye", "ValueError", ()),
+    ("xp.fft.fftfreq(2**62)", "fftfreq", "ValueError", ()),
+    ("xp.fft.rfftfreq(2**62)", "rfftfreq", "ValueError", ()),
+    ("xp.tile(x, (2**62,))", "tile", "ValueError", ()),
+    ("xp.repeat(x, 2**62)", "repeat", "ValueError", ()),
+    ("xp.broadcast_to(x[:1], (2**62,))", "broadcast_to", "ValueError", ()),
+    ("xp.reshape(xp.zeros(0), (2**62, 0))", "reshape", "ValueError", ()),
+    # MXNet has no complex dtype: its transforms raise TypeError before any size is read.
+    ("xp.fft.fft(xp.astype(x, xp.complex64), n=2**62)", "fft", "ValueError", ("mxnet",)),
+    ("xp.fft.rfft(x, n=2**62)", "rfft", "ValueError", ("mxnet",)),
+    ("xp.fft.irfft(xp.astype(x, xp.complex64), n=2**62)", "irfft", "ValueError", ("mxnet",)),
+    ("xp.fft.fftn(xp.astype(x, xp.complex64), s=(2**62,))", "fftn", "ValueError",
+     ("mxnet",)),
+    # MXNet passes extents as C ints: these wrapped to (3, 2) and (3, 0) before.
+    ("xp.eye(2**32 + 3, 2)", "eye", "ValueError", ("numpy", "jax", "tensorflow")),
+    ("xp.zeros((2**32 + 3, 0))", "zeros", "ValueError", ("numpy", "jax", "tensorflow")),
+    ("xp.linspace(0.0, 1.0, 2**32 + 5)", "linspace", "ValueError",
+     ("numpy", "jax", "tensorflow")),
+]
+
+#: ``diff`` of order >= the axis length is empty; it must not loop ``n`` times.
+DIFFS = [
+    ("xp.diff(x, n=2**62)", (0,)),
+    ("xp.diff(x, n=10**9, prepend=x, append=x)", (0,)),
+    ("xp.diff(xp.ones((2, 3)), axis=0, n=10**9)", (0, 3)),
+]
+
+_CASE = """
+try:
+    r = {expr}
+    print(json.dumps({{"shape": [int(s) for s in r.shape]}}), flush=True)
+except Exception as e:
+    print(json.dumps({{"err": type(e).__name__, "msg": str(e)[:300]}}), flush=True)
+"""
+
+
+def _script(backend: str, exprs) -> str:
+    head = (f"import json, arraykit\n{_SETUP[backend]}\n"
+            "xp = arraykit.array_namespace(x0)\nx = xp.asarray([1.0, 2.0])\n"
+            "print('{}', flush=True)\n")
+    return head + "".join(_CASE.format(expr=e) for e in exprs)
+
+
+@functools.lru_cache(maxsize=None)
+def _results(backend: str, exprs: tuple, timeout: int = 240) -> list:
+    """One child process runs every expression; after a crash (or hang) a new one resumes
+    after the case that crashed, which is recorded as ``{"crash": returncode}``."""
+    out: list = []
+    while len(out) < len(exprs):
+        rest = exprs[len(out):]
+        t0 = time.monotonic()
+        try:
+            p = subprocess.run([sys.executable, "-c", _script(backend, rest)],
+                               capture_output=True, text=True, timeout=timeout)
+            rc, stdout = p.returncode, p.stdout
+        except subprocess.TimeoutExpired as e:
+            rc, stdout = "timeout", (e.stdout or b"").decode() if isinstance(e.stdout, bytes) \
+                else (e.stdout or "")
+        lines = [json.loads(s) for s in stdout.splitlines() if s.startswith("{")]
+        if not lines:
+            raise RuntimeError(f"{backend} child failed to start (rc={rc}):\n{stdout}")
+        done = lines[1:]
+        for r in done:
+            r["seconds"] = time.monotonic() - t0  # upper bound, for the diff cases
+        out.extend(done)
+        if len(out) < len(exprs):
+            out.append({"crash": rc})
+    return out
+
+
+def _need(backend: str) -> None:
+    pytest.importorskip("mxnet" if backend == "mxnet" else backend)
+
+
+_HUGE_EXPRS = tuple(e for e, *_ in HUGE)
+
+
+@pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "torch"])
+@pytest.mark.parametrize("case", range(len(HUGE)), ids=[e for e, *_ in HUGE])
+def test_huge_or_negative_size_raises(backend, case):
+    expr, fname, expected, not_for = HUGE[case]
+    if backend in not_for:
+        pytest.skip(f"{expr} does not apply to {backend}")
+    _need(backend)
+    r = _results(backend, _HUGE_EXPRS)[case]
+    assert "crash" not in r, f"{backend}: {expr} killed the process ({r['crash']})"
+    assert "shape" not in r, f"{backend}: {expr} returned shape {r['shape']}"
+    assert r["err"] == expected, f"{backend}: {expr} raised {r['err']}: {r['msg']}"
+    if backend != "numpy":  # the shims' contract: the message starts with the function name
+        assert r["msg"].startswith(f"{fname}:"), r["msg"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_diff_of_order_beyond_the_axis_length_is_empty_at_once(backend):
+    _need(backend)
+    res = _results(backend, tuple(e for e, _ in DIFFS), timeout=60)
+    for (expr, shape), r in zip(DIFFS, res):
+        assert r.get("shape") == list(shape), f"{backend}: {expr} -> {r}"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_linspace_takes_0d_array_endpoints(backend):
+    # SciPy passes 0-d arrays as endpoints; NumPy accepts them.
+    _need(backend)
+    import numpy as np
+
+    import arraykit
+
+    env: dict = {}
+    exec(_SETUP[backend], env)
+    xp = arraykit.array_namespace(env["x0"])
+    r = xp.linspace(xp.asarray(0.0), xp.asarray(1.0), 5)
+    r = r.asnumpy() if hasattr(r, "asnumpy") else np.asarray(r)
+    np.testing.assert_allclose(r, [0.0, 0.25, 0.5, 0.75, 1.0])
+    r = xp.linspace(xp.asarray(1.0), 3.0, 3, endpoint=False)
+    r = r.asnumpy() if hasattr(r, "asnumpy") else np.asarray(r)
+    np.testing.assert_allclose(r, [1.0, 5 / 3, 7 / 3], rtol=1e-6)
