@@ -31,23 +31,25 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     last = ax == x.ndim - 1
     if not last:
         key = mnp.moveaxis(key, ax, -1)
-    idx = _stable_argsort_last(key) if stable else mnp.argsort(key, axis=-1).astype("int64")
+    idx = (_stable_argsort_last(key, nan_first=descending) if stable
+           else mnp.argsort(key, axis=-1).astype("int64"))
     return idx if last else mnp.moveaxis(idx, -1, ax)
 
 
-def _stable_argsort_last(key):
-    """A stable argsort along the last axis, nan last.
+def _stable_argsort_last(key, nan_first=False):
+    """A stable argsort along the last axis, nan last (``nan_first``: first).
 
     MXNet's argsort is unstable, and nan breaks its comparator (the output is not even
-    sorted), so: replace nan by +inf and sort once; number the runs of equal keys; then sort
-    ``(2 * run + isnan) * n + index``, whose entries are all distinct, so the second sort's
-    (in)stability does not matter (exact in int64 for n < 2e9).
+    sorted), so: replace nan by +inf (-inf) and sort once; number the runs of equal keys; then
+    sort ``(2 * run + isnan) * n + index`` (``not isnan``), whose entries are all distinct, so
+    the second sort's (in)stability does not matter (exact in int64 for n < 2e9). Descending
+    sorts pass ``-x`` with ``nan_first``: NaN is the largest value, as in NumPy, torch and JAX.
     """
     n = key.shape[-1]
     nan = None
     if key.dtype.kind == "f":
         nan = mnp.isnan(key)
-        key = _where(nan, mnp.full_like(key, float("inf")), key)
+        key = _where(nan, mnp.full_like(key, float("-inf" if nan_first else "inf")), key)
     idx = mnp.argsort(key, axis=-1).astype("int64")
     if n < 2:
         return idx
@@ -57,7 +59,8 @@ def _stable_argsort_last(key):
     run = mnp.concatenate([mnp.zeros(run.shape[:-1] + (1,), dtype="int64", ctx=run.ctx), run],
                           axis=-1)
     if nan is not None:
-        run = run * 2 + take_along_axis(nan.astype("int64"), idx, axis=-1)
+        flag = mnp.logical_not(nan) if nan_first else nan
+        run = run * 2 + take_along_axis(flag.astype("int64"), idx, axis=-1)
     order = mnp.argsort(run * n + idx, axis=-1).astype("int64")
     return take_along_axis(idx, order, axis=-1)
 

@@ -1,6 +1,6 @@
-"""Sorting functions. Stable in both directions; NaNs sort last in both directions (NumPy's
-place for them ascending; MXNet's shim does the same descending; torch and JAX put them
-first there). Complex input raises TypeError (the spec does not require it)."""
+"""Sorting functions. Stable in both directions; NaN orders as the largest value, so it sorts
+last ascending and first descending, as in NumPy (array-api-compat), torch, JAX and
+array-api-strict. Complex input raises TypeError (the spec does not require it)."""
 
 from __future__ import annotations
 
@@ -38,16 +38,15 @@ def float_key(x, nan_first=False):
     return _m.select_v2(_m.is_nan(x), tf.constant(lo if nan_first else hi, it), k)
 
 
-def _key(x, descending):
-    """A sort key of a dtype TF's stable argsort handles, same order as ``x``, NaN last in
-    the resulting order."""
+def _key(x):
+    """A sort key of a dtype TF's stable argsort handles, same order as ``x``, NaN largest."""
     d = x.dtype
     if d in _t._CPLX:
         raise TypeError(f"sort/argsort: complex dtype {_t.dtype_name(d)} is not supported")
     if d is tf.bool:
         return _m.cast(x, tf.int8)
     if d in _FLOAT_KEYS:
-        return float_key(x, nan_first=descending)
+        return float_key(x)
     return x
 
 
@@ -56,7 +55,7 @@ def _argsort(x, axis, descending, stable):
     if n == 0:
         return tf.constant(0, tf.int64)
     ax = _u.normalize_axis(axis, n, "argsort")
-    k = _key(x, descending)
+    k = _key(x)
     if descending:
         # Stable descending = reverse of the stable ascending sort of the reversed array.
         kr = tf.reverse(k, [ax])
