@@ -300,3 +300,14 @@ def test_mxnet_raises_no_deprecation_warning_through_arraykit():
     r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", code],
                        capture_output=True, text=True, timeout=300)
     assert r.stdout.strip().endswith("ok"), r.stderr[-3000:]
+
+
+def test_slices_with_0d_array_bounds(enabled):
+    """``x[:n]`` with ``n`` a 0-d array (``n = xp.sum(mask)``), as scikit-learn writes it."""
+    xp = enabled
+    a = np.arange(10.0)
+    x = xp.asarray(a)
+    n = xp.sum(xp.asarray([1, 1, 1]))
+    np.testing.assert_array_equal(host(x[:n]), a[:3])
+    np.testing.assert_array_equal(host(x[(slice(1, n),)]), a[1:3])
+    np.testing.assert_array_equal(host(x[n:]), a[3:])

@@ -10,9 +10,12 @@ originals back.  Nothing is installed at import time.
 
 from __future__ import annotations
 
+import operator
 import sys
-import warnings
 import types
+import warnings
+
+import numpy as _onp
 
 from mxnet import np as mnp
 
@@ -87,7 +90,24 @@ def _orig_setitem(self, key, value):
     return _mx_setitem(self, key, value)
 
 
+def _int_bound(v):
+    return operator.index(v.item()) if isinstance(v, mnp.ndarray) else v
+
+
+def _array_bounds_as_ints(key):
+    """Slices with 0-d array bounds (``x[:n]`` with ``n = xp.sum(mask)``, as library code
+    writes) get Python int bounds; MXNet's slice operator refuses arrays there."""
+    if type(key) is slice:
+        if any(isinstance(v, mnp.ndarray) for v in (key.start, key.stop, key.step)):
+            return slice(_int_bound(key.start), _int_bound(key.stop), _int_bound(key.step))
+        return key
+    if type(key) is tuple and any(type(k) is slice for k in key):
+        return tuple(_array_bounds_as_ints(k) if type(k) is slice else k for k in key)
+    return key
+
+
 def _getitem(self, key):
+    key = _array_bounds_as_ints(key)
     if self.ndim == 0 and (key is Ellipsis or key is None or (
             isinstance(key, tuple) and all(k is Ellipsis or k is None for k in key))):
         key = key if isinstance(key, tuple) else (key,)
@@ -110,6 +130,7 @@ def _getitem(self, key):
 
 
 def _setitem(self, key, value):
+    key = _array_bounds_as_ints(key)
     if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
                                               and all(k is Ellipsis for k in key))):
         key = ()
@@ -150,6 +171,20 @@ def _is_operand(other) -> bool:
     return isinstance(other, (mnp.ndarray, bool, int, float))
 
 
+_orig_array_ufunc = mnp.ndarray.__array_ufunc__
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """NumPy ufuncs with a NumPy operand first (``numpy_array + mxnet_array``, as library code
+    mixes its own NumPy counters with the user's arrays): MXNet's own ``__array_ufunc__`` refuses
+    them ("type ndarray not supported"), so NumPy operands move to the MXNet array's device."""
+    if any(isinstance(i, (_onp.ndarray, _onp.generic)) for i in inputs):
+        inputs = tuple(
+            mnp.array(i, dtype=i.dtype, ctx=self.ctx) if isinstance(i, (_onp.ndarray, _onp.generic))
+            else i for i in inputs)
+    return _orig_array_ufunc(self, ufunc, method, *inputs, **kwargs)
+
+
 #: MXNet-specific part of the surface (the operators come from ``_common.make_operators``).
 MXNET_ATTRIBUTES = {
     "__array_namespace__": _array_namespace,
@@ -164,6 +199,7 @@ MXNET_ATTRIBUTES = {
     **_ao.host_conversions(mnp.ndarray.asnumpy),
     "__getitem__": _getitem,
     "__setitem__": _setitem,
+    "__array_ufunc__": _array_ufunc,
 }
 
 
