@@ -1,0 +1,255 @@
+"""``arraykit.ext.random`` over the standard namespace: checks, messages and the samplers,
+written once. Per-framework modules subclass ``Portable`` only where a framework differs (word
+dtype, key dtype, or, for JAX, ``jax.random`` itself).
+
+Every sampler follows ``jax.random`` with ``jax_threefry_partitionable=True`` (JAX's default
+since 0.5) step for step, so the bits are JAX's: ``bits`` is ``y0 ^ y1`` of Threefry over the
+64-bit row-major element counter; ``split``/``fold_in`` encrypt the counter ``(0, i)``.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any
+
+from ._threefry import MASK, Words, threefry2x32
+
+#: Element counts at or beyond 2**32 would need the high counter word: not supported.
+MAX_SIZE = 1 << 32
+
+#: Giles (2010), "Approximating the erfinv function", single precision: XLA's ErfInv32, which
+#: ``jax.random.normal`` uses. (coefficients for w < 5, for w >= 5), highest degree first.
+_ERFINV_LT5 = (2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+               -0.00125372503, -0.00417768164, 0.246640727, 1.50140941)
+_ERFINV_GE5 = (-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+               -0.0076224613, 0.00943887047, 1.00167406, 2.83297682)
+
+_INT_RANGES = {
+    "int8": (-(1 << 7), (1 << 7) - 1), "int16": (-(1 << 15), (1 << 15) - 1),
+    "int32": (-(1 << 31), (1 << 31) - 1), "int64": (-(1 << 63), (1 << 63) - 1),
+    "uint8": (0, (1 << 8) - 1), "uint16": (0, (1 << 16) - 1), "uint32": (0, MASK),
+    "uint64": (0, (1 << 64) - 1),
+}
+_FLOATS = ("float32", "float64")
+
+
+# -- argument checks (Python values only: free on the hot path) -------------------------------
+
+
+def check_shape(fname: str, shape: Any) -> tuple[int, ...]:
+    """``shape`` (an int or a sequence of ints) as a tuple; TypeError/ValueError otherwise."""
+    if isinstance(shape, bool) or not isinstance(shape, (int, tuple, list)):
+        try:
+            shape = operator.index(shape)
+        except TypeError:
+            raise TypeError(
+                f"{fname}: shape must be an int or a tuple of ints, got {type(shape).__name__}; "
+                "pass e.g. shape=(3, 4)"
+            ) from None
+    dims = (shape,) if isinstance(shape, int) else tuple(shape)
+    out = []
+    for d in dims:
+        if isinstance(d, bool) or not hasattr(d, "__index__"):
+            raise TypeError(f"{fname}: shape must hold ints, got {d!r} in {shape!r}; pass ints")
+        d = operator.index(d)
+        if d < 0:
+            raise ValueError(f"{fname}: negative dimensions are not allowed, got shape {shape!r}; "
+                             "pass sizes >= 0")
+        out.append(d)
+    if math.prod(out) >= MAX_SIZE:
+        raise ValueError(f"{fname}: shape {tuple(out)} has 2**32 or more elements; draw it in "
+                         "parts (split the key once per part)")
+    return tuple(out)
+
+
+def dtype_name(xp: Any, fname: str, dtype: Any, allowed: tuple[str, ...], default: str) -> str:
+    """The name of ``dtype`` (a dtype of ``xp``, or None for ``default``) among ``allowed``."""
+    if dtype is None:
+        return default
+    for name in allowed:
+        candidate = getattr(xp, name, None)
+        if candidate is not None and (dtype == candidate or str(dtype) == name):
+            return name
+    raise TypeError(f"{fname}: dtype must be one of {', '.join(allowed)}, got {dtype!r}; "
+                    "draw one of those and convert with astype")
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise TypeError(f"key: seed must be an int, got {type(seed).__name__}; pass a Python int")
+    seed = operator.index(seed)
+    if not -(1 << 63) <= seed < (1 << 64):
+        raise OverflowError(f"key: seed {seed} is outside [-2**63, 2**64); pass a 64-bit seed")
+    return seed
+
+
+def check_uint32(fname: str, what: str, value: Any) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{fname}: {what} must be an int or an integer array, got "
+                        f"{type(value).__name__}")
+    value = operator.index(value)
+    if not 0 <= value <= MASK:
+        raise OverflowError(f"{fname}: {what}={value} is outside [0, 2**32); reduce it mod 2**32")
+    return value
+
+
+def check_key(fname: str, shape: tuple[int, ...]) -> None:
+    if tuple(shape) != (2,):
+        raise ValueError(f"{fname}: a key has shape (2,), got shape {tuple(shape)}; make keys "
+                         "with key(seed) and index split(key, n)[i] for one of n keys")
+
+
+def int_range(fname: str, name: str, minval: Any, maxval: Any) -> tuple[int, int]:
+    """Python-int bounds checked against dtype ``name`` (maxval exclusive)."""
+    for what, v in (("minval", minval), ("maxval", maxval)):
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
+            raise TypeError(f"{fname}: {what} must be a Python int, got {type(v).__name__}")
+    minval, maxval = operator.index(minval), operator.index(maxval)
+    lo, hi = _INT_RANGES[name]
+    if minval >= maxval:
+        raise ValueError(f"{fname}: minval ({minval}) must be less than maxval ({maxval})")
+    if minval < lo or maxval > hi + 1 or maxval - minval > MASK + 1:
+        raise ValueError(f"{fname}: [{minval}, {maxval}) does not fit {name} (at most 2**32 "
+                         "values); choose a wider dtype or a narrower range")
+    return minval, maxval
+
+
+# -- the portable implementation -------------------------------------------------------------
+
+
+class Portable:
+    """``ext.random`` over namespace ``xp``. Subclasses set ``SIGNED``/``KEY_DTYPE``."""
+
+    SIGNED = False  # words as int32 bit patterns (no uint32 arithmetic)
+    KEY_DTYPE = "uint32"  # the dtype keys and ``bits`` are handed out in
+
+    def __init__(self, xp: Any, device_of: Any) -> None:
+        self.xp = xp
+        self.w = Words(xp, self.SIGNED)
+        self.device_of = device_of
+
+    # words <-> keys/bits as users see them
+    def to_words(self, a: Any) -> Any:
+        return self.xp.astype(a, self.w.dtype) if self.SIGNED else a
+
+    def from_words(self, a: Any) -> Any:
+        if not self.SIGNED:
+            return a
+        xp = self.xp
+        out = xp.astype(a, getattr(xp, self.KEY_DTYPE))
+        return xp.bitwise_and(out, MASK) if self.KEY_DTYPE == "int64" else out
+
+    def counter(self, n: int, device: Any) -> Any:
+        return self.xp.arange(n, dtype=self.w.dtype, device=device)
+
+    def _stream(self, key: Any, shape: tuple[int, ...]) -> tuple[Any, Any]:
+        """Threefry of the counter 0..n-1 under ``key`` (words): the pair (y0, y1), flat."""
+        kw = self.to_words(key)
+        n = math.prod(shape)
+        return threefry2x32(self.w, kw[0:1], kw[1:2], None, self.counter(n, self.device_of(key)))
+
+    # keys
+    def key(self, seed: int, device: Any) -> Any:
+        pair = [(seed >> 32) & MASK, seed & MASK]
+        if self.SIGNED:
+            pair = [v - (1 << 32) if v > 0x7FFFFFFF else v for v in pair]
+        return self.from_words(self.xp.asarray(pair, dtype=self.w.dtype, device=device))
+
+    def split(self, key: Any, shape: tuple[int, ...]) -> Any:
+        y0, y1 = self._stream(key, shape)
+        xp = self.xp
+        return self.from_words(xp.reshape(xp.stack([y0, y1], axis=-1), shape + (2,)))
+
+    def fold_in(self, key: Any, data: Any) -> Any:
+        kw = self.to_words(key)
+        if isinstance(data, int):
+            data = self.w.const(data, self.device_of(key))
+        else:  # an integer array: its value mod 2**32 (int -> int casts wrap)
+            data = self.xp.astype(self.xp.reshape(data, (1,)), self.w.dtype)
+        y0, y1 = threefry2x32(self.w, kw[0:1], kw[1:2], None, data)
+        return self.from_words(self.xp.concat([self.xp.reshape(y0, (1,)),
+                                               self.xp.reshape(y1, (1,))]))
+
+    # samplers
+    def raw_bits(self, key: Any, shape: tuple[int, ...]) -> Any:
+        """Flat words ``y0 ^ y1`` (jax's 32-bit ``random_bits``)."""
+        y0, y1 = self._stream(key, shape)
+        return self.xp.bitwise_xor(y0, y1)
+
+    def bits(self, key: Any, shape: tuple[int, ...]) -> Any:
+        return self.from_words(self.xp.reshape(self.raw_bits(key, shape), shape))
+
+    def unit(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
+        """Floats in [0, 1) with the mantissa bits jax's ``uniform`` uses, exactly: jax
+        bitcasts ``1.m`` and subtracts 1, which is ``m * 2**-nmant`` (no rounding either way)."""
+        xp, w = self.xp, self.w
+        if dtype == "float32":
+            m = w.shr(self.raw_bits(key, shape), 9)  # top 23 bits, exact in float32
+            out = xp.multiply(xp.astype(m, xp.float32), 2.0 ** -23)
+        else:  # float64: jax's 64-bit bits are (y0 << 32) | y1; the top 52 bits
+            y0, y1 = self._stream(key, shape)
+            hi = xp.astype(w.as_int64(y0), xp.float64)
+            lo = xp.astype(w.shr(y1, 12), xp.float64)
+            out = xp.add(xp.multiply(hi, 2.0 ** -32), xp.multiply(lo, 2.0 ** -52))
+        return xp.reshape(out, shape)
+
+    def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any, maxval: Any) -> Any:
+        xp = self.xp
+        floats = self.unit(key, shape, dtype)
+        dt, dev = getattr(xp, dtype), self.device_of(key)
+        lo = minval if _is_array(minval) else xp.asarray(minval, dtype=dt, device=dev)
+        hi = maxval if _is_array(maxval) else xp.asarray(maxval, dtype=dt, device=dev)
+        return xp.maximum(lo, xp.add(xp.multiply(floats, xp.subtract(hi, lo)), lo))
+
+    def normal(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
+        """``sqrt(2) * erfinv(u)``, u uniform in (-1, 1), as ``jax.random.normal``; erfinv is
+        XLA's single-precision polynomial (log1p and sqrt are the framework's own: values
+        agree to a few ulp across frameworks, not to the bit)."""
+        xp = self.xp
+        u = self.uniform(key, shape, dtype, -0.99999994, 1.0)  # nextafter(-1, 0) in float32
+        w = xp.negative(xp.log1p(xp.negative(xp.multiply(u, u))))
+        lt = xp.less(w, 5.0)
+        w = xp.where(lt, xp.subtract(w, 2.5), xp.subtract(xp.sqrt(w), 3.0))
+        dt = getattr(xp, dtype)
+        p = None
+        for a, b in zip(_ERFINV_LT5, _ERFINV_GE5):
+            c = xp.where(lt, xp.asarray(a, dtype=dt), xp.asarray(b, dtype=dt))
+            p = c if p is None else xp.add(c, xp.multiply(p, w))
+        return xp.multiply(xp.multiply(p, u), math.sqrt(2.0))
+
+    def integers(self, key: Any, shape: tuple[int, ...], minval: int, maxval: int, dtype: str) -> Any:
+        """``jax.random.randint(key, shape, minval, maxval, int32)``'s algorithm (two 32-bit
+        draws combined modulo the span), in int64 so every framework computes it alike."""
+        xp, w = self.xp, self.w
+        keys = self.split(key, (2,))
+        hi = w.as_int64(self.raw_bits(keys[0], shape))
+        lo = w.as_int64(self.raw_bits(keys[1], shape))
+        span = maxval - minval
+        if span == MASK + 1:  # jax: span wraps to 0 and x % 0 is x in XLA: lo alone
+            offset = lo
+        else:
+            mult = ((1 << 16) % span) ** 2 % span
+            a = xp.remainder(hi, span)
+            prod = xp.add(xp.multiply(a, mult & 0xFFFF),
+                          xp.bitwise_left_shift(xp.bitwise_and(xp.multiply(a, mult >> 16), 0xFFFF), 16))
+            total = xp.bitwise_and(xp.add(prod, xp.remainder(lo, span)), MASK)
+            offset = xp.remainder(total, span)
+        return xp.astype(xp.reshape(xp.add(offset, minval), shape), getattr(xp, dtype))
+
+    def shuffle_indices(self, key: Any, n: int) -> Any:
+        """``jax.random.permutation(key, n)``: ceil(3 ln n / ln(2**32 - 1)) rounds of a stable
+        sort by fresh 32-bit keys."""
+        xp = self.xp
+        x = xp.arange(n, device=self.device_of(key))
+        rounds = math.ceil(3 * math.log(max(1, n)) / math.log(MASK))
+        for _ in range(rounds):
+            keys = self.split(key, (2,))
+            key, subkey = keys[0], keys[1]
+            order = xp.argsort(self.w.sortable(self.raw_bits(subkey, (n,))), stable=True)
+            x = xp.take(x, order, axis=0)
+        return x
+
+
+def _is_array(x: Any) -> bool:
+    return not isinstance(x, (int, float, bool))

@@ -1,0 +1,69 @@
+"""JAX: ``jax.random`` itself (XLA's threefry kernel), with ``jax_threefry_partitionable``
+pinned on for every call: that layout is JAX's default since 0.5 and the one the portable
+generator computes, so the bits equal every other backend's whatever the user's config says.
+Keys stay raw ``uint32[2]`` arrays (``jax.random.PRNGKey``'s format)."""
+
+from __future__ import annotations
+
+import math
+
+from ._common import MASK, Portable
+
+
+def _random():
+    import jax  # loaded already: a jax array exists whenever this runs
+
+    return jax, jax.random
+
+
+class Impl(Portable):
+    def split(self, key, shape):
+        jax, random = _random()
+        with jax.threefry_partitionable(True):
+            return random.split(key, shape)
+
+    def fold_in(self, key, data):
+        jax, random = _random()
+        if not isinstance(data, int):
+            data = self.xp.astype(data, self.xp.uint32)
+        with jax.threefry_partitionable(True):
+            return random.fold_in(key, data)
+
+    def raw_bits(self, key, shape):
+        return self.xp.reshape(self.bits(key, shape), (math.prod(shape),))
+
+    def bits(self, key, shape):
+        jax, random = _random()
+        with jax.threefry_partitionable(True):
+            return random.bits(key, shape, self.xp.uint32)
+
+    def uniform(self, key, shape, dtype, minval, maxval):
+        jax, random = _random()
+        with jax.threefry_partitionable(True):
+            return random.uniform(key, shape, getattr(self.xp, dtype), minval, maxval)
+
+    def unit(self, key, shape, dtype):
+        return self.uniform(key, shape, dtype, 0.0, 1.0)
+
+    def normal(self, key, shape, dtype):
+        jax, random = _random()
+        with jax.threefry_partitionable(True):
+            return random.normal(key, shape, getattr(self.xp, dtype))
+
+    def integers(self, key, shape, minval, maxval, dtype):
+        # The offset depends on the span alone; uint32 holds every span up to 2**32 - 1, and
+        # maxval=2**32 takes jax's out-of-range path, the ``lo`` case of the portable code.
+        jax, random = _random()
+        xp = self.xp
+        span = maxval - minval
+        with jax.threefry_partitionable(True):
+            offset = random.randint(key, shape, 0, span, xp.uint32) if span <= MASK else None
+            if offset is None:
+                offset = random.bits(random.split(key, 2)[1], shape, xp.uint32)
+        dt = getattr(xp, dtype)
+        return xp.add(xp.astype(offset, dt), xp.asarray(minval, dtype=dt) if minval else 0)
+
+    def shuffle_indices(self, key, n):
+        jax, random = _random()
+        with jax.threefry_partitionable(True):
+            return random.permutation(key, n)
