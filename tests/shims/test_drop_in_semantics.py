@@ -311,3 +311,24 @@ def test_slices_with_0d_array_bounds(enabled):
     np.testing.assert_array_equal(host(x[:n]), a[:3])
     np.testing.assert_array_equal(host(x[(slice(1, n),)]), a[1:3])
     np.testing.assert_array_equal(host(x[n:]), a[3:])
+
+
+@pytest.mark.parametrize("scalar", [1.5, np.float64(1.5)])
+def test_float_scalar_with_integer_array_promotes_to_the_default_float(xp, scalar):
+    """``int_array * 1.5``: NumPy, torch and JAX give a floating result (the standard leaves
+    it undefined); the shims compute in their default floating dtype."""
+    default = xp.__array_namespace_info__().default_dtypes()["real floating"]
+    x = xp.asarray([1, 2])
+    for out in (xp.multiply(x, scalar), xp.multiply(scalar, x)):
+        assert out.dtype == default
+        np.testing.assert_allclose(host(out), [1.5, 3.0])
+    assert xp.result_type(x, 1.5) == default
+    with pytest.raises(TypeError):
+        xp.add(xp.asarray([True]), 1.5)
+
+
+def test_numpy_scalars_are_0d_arrays_of_their_dtype(xp):
+    x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    out = xp.add(x, np.float32(0.5))
+    assert out.dtype == xp.float32
+    np.testing.assert_allclose(host(out), [1.5, 2.5])

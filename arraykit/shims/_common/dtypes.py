@@ -97,6 +97,22 @@ def promote_arrays(a: str, b: str) -> str | None:
     return ARRAY_PROMOTION_TABLE.get((a, b))
 
 
+def scalar_kind_result(scalar: object, array_dtype: str, default_float: str,
+                       default_complex: str) -> str | None:
+    """The dtype an integer array computes in with a Python float or complex scalar, which the
+    standard leaves undefined: the namespace's default floating (complex) dtype, as torch,
+    JAX and NumPy all promote (``int_array * 1.5``); None where the standard's own scalar
+    rule applies (or refuses). NumPy scalars are ``float``/``complex`` subclasses only for
+    float64/complex128, and are handled as those values."""
+    if array_dtype not in INTEGRAL or isinstance(scalar, bool):
+        return None
+    if isinstance(scalar, float):
+        return default_float
+    if isinstance(scalar, complex):
+        return default_complex
+    return None
+
+
 #: Python types accepted as ``dtype=`` (NumPy, torch and JAX all accept them): bool is bool,
 #: int/float/complex the default dtype of that kind (NumPy's and torch's int64, float64,
 #: complex128; JAX's when x64 is on). A shim with other defaults says so where it maps these.

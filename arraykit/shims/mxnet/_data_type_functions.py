@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as onp
 
+from .._common.dtypes import scalar_kind_result
 from . import _dtypes as D
 from .._common import utils as _u
 from ._helpers import check_device, ndarray, require_array
@@ -85,6 +86,7 @@ def result_type(*arrays_and_dtypes):
     for n in names[1:]:
         r = D.promote(r, n, "result_type")
     for s in scalars:
+        r = scalar_kind_result(s, r, D.DEFAULT_FLOAT, None) or r  # see _common.dtypes
         D.scalar_ok(s, r, "result_type") if not isinstance(s, int) or isinstance(s, bool) \
             else _scalar_int_ok(r)
     return D.DTYPES[r]

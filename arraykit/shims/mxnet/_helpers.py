@@ -17,6 +17,7 @@ from mxnet import util as _mx_util
 from mxnet.base import _LIB
 
 from . import _dtypes as D
+from .._common.dtypes import scalar_kind_result
 from .._common import utils as _u
 
 ndarray = mnp.ndarray
@@ -123,9 +124,13 @@ def binary(x1, x2, func: str, bcast: bool = False):
     scalar op would lose them (ints beyond 2**53, any scalar with a bool array).
     ``bcast``: the function broadcasts its operands, so two arrays of different shapes are
     checked here (ValueError naming ``func``; MXNet would raise ``MXNetError``).
+    NumPy scalars that are no Python scalar (``np.float32(0.5)``) are 0-d arrays of their
+    dtype, as in NumPy 2 and JAX.
     """
     if isinstance(x1, ndarray):
         n1 = _NAME_OF.get(x1.dtype)
+        if isinstance(x2, onp.generic) and not isinstance(x2, (bool, int, float)):
+            x2 = mnp.array(x2, dtype=x2.dtype, ctx=x1.ctx)
         if isinstance(x2, ndarray):
             if bcast:
                 s1 = x1.shape
@@ -147,12 +152,21 @@ def binary(x1, x2, func: str, bcast: bool = False):
             return x1, x2, r
         if n1 is None:
             raise D.unsupported_error(str(x1.dtype), func)
+        r = scalar_kind_result(x2, n1, D.DEFAULT_FLOAT, None)  # MXNet has no complex
+        if r is not None:  # a float scalar with an integer array: see _common.dtypes
+            x1, n1 = x1.astype(r), r
         D.scalar_ok(x2, n1, func)
         return x1, _scalar_operand(x2, x1, n1), n1
+    if isinstance(x2, ndarray) and isinstance(x1, onp.generic) and not isinstance(
+            x1, (bool, int, float)):
+        return binary(mnp.array(x1, dtype=x1.dtype, ctx=x2.ctx), x2, func, bcast)
     if isinstance(x2, ndarray):
         n2 = _NAME_OF.get(x2.dtype)
         if n2 is None:
             raise D.unsupported_error(str(x2.dtype), func)
+        r = scalar_kind_result(x1, n2, D.DEFAULT_FLOAT, None)
+        if r is not None:
+            x2, n2 = x2.astype(r), r
         D.scalar_ok(x1, n2, func)
         return _scalar_operand(x1, x2, n2), x2, n2
     raise TypeError(f"{func}: at least one argument must be an mxnet.numpy.ndarray")

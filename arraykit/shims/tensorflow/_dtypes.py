@@ -116,6 +116,9 @@ def _scalar_dtype(s, other: tf.DType, fname: str) -> tf.DType:
             return tf.complex64 if other is tf.float32 else tf.complex128
     else:
         raise TypeError(f"{fname}: unsupported scalar type {t.__name__}")
+    r = _d.scalar_kind_result(s, _NAMES.get(other), _NAMES[DEFAULT_FLOAT], _NAMES[DEFAULT_COMPLEX])
+    if r is not None:  # a float (complex) scalar with an integer array: see _common.dtypes
+        return DTYPES[r]
     raise TypeError(
         f"{fname}: Python {t.__name__} scalar cannot be combined with an array of dtype "
         f"{_NAMES.get(other, other)}"
@@ -220,6 +223,17 @@ def const(x, d):
     return tf.constant(x, dtype=d)
 
 
+def _numpy_scalar_as_tensor(fname: str, a):
+    """A NumPy scalar (``np.float64(1.5)``, as library code computes its own constants) is a
+    0-d array of its dtype, as in NumPy 2 and JAX; anything else that is no tensor is refused."""
+    if isinstance(a, (tf.Tensor, tf.Variable)):
+        return a
+    if isinstance(a, np.generic) and a.dtype.name in _d.ALL:
+        return tf.constant(np.asarray(a))
+    raise TypeError(f"{fname}: expected tf.Tensor, tf.Variable or a Python scalar, got "
+                    f"{type(a).__name__} (convert with asarray first)")
+
+
 def promote_args(fname: str, x1, x2):
     """Both operands of a binary function as tensors of the standard's promoted dtype.
 
@@ -237,7 +251,7 @@ def promote_args(fname: str, x1, x2):
                             f"{type(x1).__name__}")
         x1 = as_tensor(x1)
         d = _scalar_dtype(x2, x1.dtype, fname)
-        # A complex scalar upcasts a real array (the only case where d differs).
+        # A complex scalar upcasts a real array, a float one an integer array.
         return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d)
     if s1:
         if not isinstance(x2, (tf.Tensor, tf.Variable)):
@@ -246,10 +260,8 @@ def promote_args(fname: str, x1, x2):
         x2 = as_tensor(x2)
         d = _scalar_dtype(x1, x2.dtype, fname)
         return _scalar_const(x1, d), (x2 if d is x2.dtype else tf.cast(x2, d))
-    for a in (x1, x2):
-        if not isinstance(a, (tf.Tensor, tf.Variable)):
-            raise TypeError(f"{fname}: expected tf.Tensor, tf.Variable or a Python scalar, got "
-                            f"{type(a).__name__} (convert with asarray first)")
+    if not isinstance(x1, (tf.Tensor, tf.Variable)) or not isinstance(x2, (tf.Tensor, tf.Variable)):
+        x1, x2 = (_numpy_scalar_as_tensor(fname, a) for a in (x1, x2))
     x1 = as_tensor(x1)
     x2 = as_tensor(x2)
     d1 = x1.dtype
