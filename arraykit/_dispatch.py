@@ -7,10 +7,13 @@ importing anything; the answer is cached per type, so every later call is one di
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _registry
 from ._registry import SUPPORTED_API_VERSIONS, Backend
+
+if TYPE_CHECKING:  # types only: the namespace Protocol is never imported at run time here
+    from ._typing import ArrayNamespace, ArrayT
 
 # Python scalars and None carry no namespace and are skipped, as array-api-compat does.
 _SKIPPED_TYPES = frozenset({bool, int, float, complex, type(None)})
@@ -105,8 +108,14 @@ def _refuse_known_non_arrays(cls: type, backend: Backend | None) -> None:
         raise TypeError(f"array_namespace() got {advice}")
 
 
-def array_namespace(*arrays: Any, api_version: str | None = None) -> Any:
+def array_namespace(
+    *arrays: ArrayT | bool | int | float | complex | None, api_version: str | None = None
+) -> ArrayNamespace[ArrayT]:
     """Return the Array API (2025.12) namespace for ``arrays``.
+
+    Typed for mypy and pyright (``arraykit.typing.ArrayNamespace``): for ``x: torch.Tensor``
+    the namespace's functions take and return ``torch.Tensor``; for arrays of no known type,
+    ``Any``.
 
     Arrays stay native: the namespace operates on the framework's own array objects.
     Python scalars and None are ignored; all arrays must come from one library.
@@ -146,6 +155,7 @@ def _resolve(arrays: tuple, api_version: str | None) -> Any:
             return _registry.BY_NAME[name].load_namespace()  # loaded: no import to trace
     namespace = None
     first_label = ""
+    first: Any = None
     for x in arrays:
         found = _namespace_by_type.get(type(x))
         if found is None:

@@ -112,7 +112,7 @@ class Backend:
 
 def _jax_is_lazy(x: Any) -> bool:
     # A jax array is lazy only while it is being traced (jit, grad, vmap): then it is a Tracer.
-    import jax  # safe: x is a jax array, so jax is imported already
+    import jax.core  # safe: x is a jax array, so jax is imported already
 
     return isinstance(x, jax.core.Tracer)
 
