@@ -228,9 +228,6 @@ KNOWN_FAILURES.update({
         "library limitation", "scikit-learn 1.7 zeroes the diagonal by writing through "
         "reshape(x, (-1,)), a view in NumPy; the standard does not promise a view, and MXNet's "
         "reshape does not write through, so the diagonal keeps its 4e-8 rounding"),
-    ("mxnet", "scikit-learn preprocessing.StandardScaler.fit_transform"): (
-        "arraykit bug", "the MXNet shim refuses a float scalar (NumPy's float64) with an integer "
-        "array in multiply; NumPy, torch and JAX promote to a floating dtype. Not fixed yet"),
 })
 
 

@@ -332,3 +332,19 @@ def test_numpy_scalars_are_0d_arrays_of_their_dtype(xp):
     out = xp.add(x, np.float32(0.5))
     assert out.dtype == xp.float32
     np.testing.assert_allclose(host(out), [1.5, 2.5])
+
+
+def test_numpy_index_arrays(enabled):
+    """A NumPy mask or index array indexes as NumPy does (MXNet read a bool mask as 0/1)."""
+    xp = enabled
+    a = np.arange(5.0)
+    mask = np.array([True, False, True, True, False])
+    x = xp.asarray(a)
+    np.testing.assert_array_equal(host(x[mask]), a[mask])
+    np.testing.assert_array_equal(host(x[np.array([4, 0])]), a[[4, 0]])
+    if xp.__name__.endswith("mxnet"):  # writeable arrays
+        y = xp.zeros(5, dtype=xp.float64)
+        y[mask] = x[mask]
+        want = np.zeros(5)
+        want[mask] = a[mask]
+        np.testing.assert_array_equal(host(y), want)

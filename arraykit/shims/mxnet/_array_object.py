@@ -94,20 +94,24 @@ def _int_bound(v):
     return operator.index(v.item()) if isinstance(v, mnp.ndarray) else v
 
 
-def _array_bounds_as_ints(key):
-    """Slices with 0-d array bounds (``x[:n]`` with ``n = xp.sum(mask)``, as library code
-    writes) get Python int bounds; MXNet's slice operator refuses arrays there."""
+def _native_key(key, ctx):
+    """Index parts MXNet misreads, as library code writes them: slices with 0-d array bounds
+    (``x[:n]`` with ``n = xp.sum(mask)``; MXNet's slice operator refuses arrays there) get
+    int bounds, and NumPy index arrays (scikit-learn's ``x[numpy_mask] = v``; MXNet reads a
+    NumPy bool mask as the integers 0/1) become MXNet arrays on ``x``'s device."""
     if type(key) is slice:
         if any(isinstance(v, mnp.ndarray) for v in (key.start, key.stop, key.step)):
             return slice(_int_bound(key.start), _int_bound(key.stop), _int_bound(key.step))
         return key
-    if type(key) is tuple and any(type(k) is slice for k in key):
-        return tuple(_array_bounds_as_ints(k) if type(k) is slice else k for k in key)
+    if isinstance(key, _onp.ndarray):
+        return mnp.array(key, dtype=key.dtype, ctx=ctx)
+    if type(key) is tuple and any(type(k) is slice or isinstance(k, _onp.ndarray) for k in key):
+        return tuple(_native_key(k, ctx) for k in key)
     return key
 
 
 def _getitem(self, key):
-    key = _array_bounds_as_ints(key)
+    key = _native_key(key, self.ctx)
     if self.ndim == 0 and (key is Ellipsis or key is None or (
             isinstance(key, tuple) and all(k is Ellipsis or k is None for k in key))):
         key = key if isinstance(key, tuple) else (key,)
@@ -130,7 +134,7 @@ def _getitem(self, key):
 
 
 def _setitem(self, key, value):
-    key = _array_bounds_as_ints(key)
+    key = _native_key(key, self.ctx)
     if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
                                               and all(k is Ellipsis for k in key))):
         key = ()

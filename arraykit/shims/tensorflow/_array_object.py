@@ -88,11 +88,21 @@ def _norm_int(i, size):
     return i
 
 
+def _numpy_index_as_tensors(key):
+    """NumPy masks and index arrays (library code builds them with NumPy) as tensors."""
+    if isinstance(key, np.ndarray):
+        return tf.constant(key)
+    return tuple(tf.constant(k) if isinstance(k, np.ndarray) else k for k in key)
+
+
 def _make_getitem(orig):
     """``__getitem__`` adding integer-array and boolean-array indexing to TF's slicing."""
 
     def getitem(self, key):
         x = self.value() if isinstance(self, tf.Variable) else self
+        if isinstance(key, np.ndarray) or (
+                type(key) is tuple and any(isinstance(k, np.ndarray) for k in key)):
+            key = _numpy_index_as_tensors(key)
         if isinstance(key, (tf.Tensor, tf.Variable)):
             if key.dtype is tf.bool:
                 return _bool_index(x, key)
