@@ -17,7 +17,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="numpy, jax, torch, array_api_strict, or any arraykit backend")
     parser.add_argument("--report", action="store_true",
                         help="run nothing: refile the recorded failures, rewrite the .md")
-    parser.add_argument("--subset", choices=["ci"], default=None)
+    parser.add_argument("--subset", choices=["ci", "core"], default=None,
+                        help="ci: the small fixed subset; core: the files compared between "
+                             "backends where the whole suite takes hours (SciPy)")
     parser.add_argument("--timeout", type=float, default=4 * 3600,
                         help="seconds per (suite, backend); the rest is recorded not_run")
     parser.add_argument("--test-timeout", type=float, default=runner.TEST_TIMEOUT,

@@ -132,7 +132,8 @@ class State:
 def run(suite: str, backend: str, subset: str | None, timeout: float,
         say: Callable[[str], None] = print, test_timeout: float = TEST_TIMEOUT) -> dict[str, Any]:
     """Run one (suite, backend); return its record for the results file."""
-    paths = SUITES[suite].ci if subset == "ci" else SUITES[suite].paths
+    spec = SUITES[suite]
+    paths = {"ci": spec.ci, "core": spec.core or spec.paths}.get(subset or "", spec.paths)
     site = Path(sysconfig.get_paths()["purelib"])
     paths = tuple(p for p in paths if (site / p).exists())
     env = dict(os.environ, SCIPY_ARRAY_API="1", TF_CPP_MIN_LOG_LEVEL="3",
