@@ -90,11 +90,10 @@ def key(seed: int, *, like: Any = None) -> Any:
         like = numpy.empty(0)
     elif backend_of_type(type(like)) is None and hasattr(like, "asarray"):
         like = like.asarray([0])  # a namespace: any of its arrays finds the implementation
-    else:
-        from ... import device as device_of
-
-        device = device_of(like) if backend_of_type(type(like)) is not None else None
-    return _impl("key", like).key(seed, device)
+    impl = _impl("key", like)
+    if device is None and backend_of_type(type(like)) is not None:
+        device = impl.device_of(like)
+    return impl.key(seed, device)
 
 
 def split(key: Any, num: int | tuple[int, ...] = 2) -> Any:

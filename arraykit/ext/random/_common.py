@@ -195,12 +195,23 @@ class Portable:
         return xp.reshape(out, shape)
 
     def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any, maxval: Any) -> Any:
+        """``max(lo, fma(u, hi - lo, lo))``: XLA contracts jax's ``u * (hi - lo) + lo`` into one
+        fused multiply-add, so float32 is computed in float64 (the product is exact there) and
+        rounded once more: the same float32 unless a double rounding strikes (about 2**-29
+        per element). float64 with a non-default range: within 1 ulp of jax."""
         xp = self.xp
         floats = self.unit(key, shape, dtype)
+        if not _is_array(minval) and not _is_array(maxval) and (minval, maxval) == (0.0, 1.0):
+            return floats  # u * 1 + 0
         dt, dev = getattr(xp, dtype), self.device_of(key)
         lo = minval if _is_array(minval) else xp.asarray(minval, dtype=dt, device=dev)
         hi = maxval if _is_array(maxval) else xp.asarray(maxval, dtype=dt, device=dev)
-        return xp.maximum(lo, xp.add(xp.multiply(floats, xp.subtract(hi, lo)), lo))
+        span = xp.subtract(hi, lo)
+        if dtype == "float32" and hasattr(xp, "float64"):
+            wide = xp.add(xp.multiply(xp.astype(floats, xp.float64), xp.astype(span, xp.float64)),
+                          xp.astype(lo, xp.float64))
+            return xp.maximum(lo, xp.astype(wide, dt))
+        return xp.maximum(lo, xp.add(xp.multiply(floats, span), lo))
 
     def normal(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
         """``sqrt(2) * erfinv(u)``, u uniform in (-1, 1), as ``jax.random.normal``; erfinv is
@@ -223,13 +234,13 @@ class Portable:
         draws combined modulo the span), in int64 so every framework computes it alike."""
         xp, w = self.xp, self.w
         keys = self.split(key, (2,))
-        hi = w.as_int64(self.raw_bits(keys[0], shape))
-        lo = w.as_int64(self.raw_bits(keys[1], shape))
+        hi = w.as_int64(self.raw_bits(keys[0, :], shape))
+        lo = w.as_int64(self.raw_bits(keys[1, :], shape))
         span = maxval - minval
         if span == MASK + 1:  # jax: span wraps to 0 and x % 0 is x in XLA: lo alone
             offset = lo
         else:
-            mult = ((1 << 16) % span) ** 2 % span
+            mult = (((1 << 16) % span) ** 2 & MASK) % span  # jax squares in uint32 (wraps)
             a = xp.remainder(hi, span)
             prod = xp.add(xp.multiply(a, mult & 0xFFFF),
                           xp.bitwise_left_shift(xp.bitwise_and(xp.multiply(a, mult >> 16), 0xFFFF), 16))
@@ -245,7 +256,7 @@ class Portable:
         rounds = math.ceil(3 * math.log(max(1, n)) / math.log(MASK))
         for _ in range(rounds):
             keys = self.split(key, (2,))
-            key, subkey = keys[0], keys[1]
+            key, subkey = keys[0, :], keys[1, :]
             order = xp.argsort(self.w.sortable(self.raw_bits(subkey, (n,))), stable=True)
             x = xp.take(x, order, axis=0)
         return x

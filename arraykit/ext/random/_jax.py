@@ -57,7 +57,9 @@ class Impl(Portable):
         xp = self.xp
         span = maxval - minval
         with jax.threefry_partitionable(True):
-            offset = random.randint(key, shape, 0, span, xp.uint32) if span <= MASK else None
+            u32 = xp.uint32
+            offset = (random.randint(key, shape, xp.asarray(0, dtype=u32), xp.asarray(span, dtype=u32), u32)
+                      if span <= MASK else None)
             if offset is None:
                 offset = random.bits(random.split(key, 2)[1], shape, xp.uint32)
         dt = getattr(xp, dtype)

@@ -10,3 +10,7 @@ from ._common import Portable
 class Impl(Portable):
     SIGNED = True
     KEY_DTYPE = "int64"
+
+    def __init__(self, xp, device_of):
+        # An MXNet array's device is its context (arraykit.device needs the shim's attribute).
+        super().__init__(xp, lambda x: x.ctx)

@@ -1,0 +1,311 @@
+"""arraykit.ext.random: the same bits on every backend, equal to jax.random's; sound
+statistics at fixed seeds; compiled under arraykit.ext.jit on jax, tensorflow and torch.
+
+Runs in both environments: the main one checks every backend against jax.random; the mxnet
+one checks mxnet against numpy (which the main environment checks against jax)."""
+
+import importlib
+import math
+
+import numpy as np
+import pytest
+
+from arraykit.ext import random as R
+
+SEEDS = [0, 1, 42, 2**31, 2**32 - 1, 2**40 + 3, -7]
+SHAPES = [(), (1,), (7,), (3, 5), (2, 0, 3), (4, 1, 6), (1000,)]
+
+
+def _like(name):
+    if name == "numpy":
+        return np.zeros(1, dtype=np.float32)
+    mod = pytest.importorskip({"mxnet": "mxnet", "strict": "array_api_strict"}.get(name, name))
+    if name == "torch":
+        return mod.zeros(1)
+    if name == "jax":
+        return mod.numpy.zeros(1)
+    if name == "tensorflow":
+        return mod.zeros(1)
+    if name == "mxnet":
+        mod.npx.set_np()
+        return mod.np.zeros(1)
+    return mod.zeros(1)
+
+
+BACKENDS = ["numpy", "torch", "jax", "tensorflow", "strict", "mxnet"]
+
+
+def to_np(x):
+    if hasattr(x, "asnumpy"):
+        return x.asnumpy()
+    if type(x).__module__.startswith("torch"):
+        return x.cpu().numpy()
+    if type(x).__module__.startswith("array_api_strict"):
+        return np.asarray(x._array)
+    return np.asarray(x)
+
+
+def _jax():
+    try:
+        return importlib.import_module("jax")
+    except ImportError:
+        return None
+
+
+def reference(fn, seed, *args, **kwargs):
+    """jax.random's answer where jax is installed, else the NumPy backend's (checked against
+    jax in the main environment)."""
+    jax = _jax()
+    k = R.key(seed)  # numpy
+    if jax is None:
+        return to_np(getattr(R, fn)(k, *args, **kwargs))
+    import jax.numpy as jnp
+
+    jk = jnp.asarray(k)
+    # x64 lets randint take maxval=2**31 for int32 (its out-of-range path); nothing else changes
+    with jax.threefry_partitionable(True), jax.enable_x64(fn == "integers"):
+        name = {"integers": "randint"}.get(fn, fn)
+        return np.asarray(getattr(jax.random, name)(jk, *args, **kwargs))
+
+
+@pytest.fixture(params=BACKENDS)
+def like(request):
+    return _like(request.param)
+
+
+def test_key_layout_matches_prngkey(like):
+    for seed in SEEDS:
+        got = to_np(R.key(seed, like=like))
+        assert got.tolist() == [(seed >> 32) & 0xFFFFFFFF, seed & 0xFFFFFFFF]
+    jax = _jax()
+    if jax is not None:
+        for seed in (0, 1, 42, 2**31, 2**32 - 1):
+            assert to_np(R.key(seed, like=like)).tolist() == np.asarray(jax.random.PRNGKey(seed)).tolist()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_bits_split_fold_in_are_jax_bits(like, seed):
+    k = R.key(seed, like=like)
+    for shape in SHAPES:
+        got = to_np(R.bits(k, shape))
+        assert got.shape == shape
+        np.testing.assert_array_equal(got.astype(np.uint64), reference("bits", seed, shape).astype(np.uint64))
+    for num in (1, 2, 5, (2, 3)):
+        np.testing.assert_array_equal(to_np(R.split(k, num)).astype(np.uint64),
+                                      reference("split", seed, num).astype(np.uint64))
+    for data in (0, 7, 2**32 - 1):
+        np.testing.assert_array_equal(to_np(R.fold_in(k, data)).astype(np.uint64),
+                                      reference("fold_in", seed, data).astype(np.uint64))
+
+
+def test_fold_in_takes_an_integer_array(like):
+    k = R.key(3, like=like)
+    xp = __import__("arraykit").array_namespace(like)
+    got = to_np(R.fold_in(k, xp.asarray(123456, dtype=xp.int32)))
+    np.testing.assert_array_equal(got, to_np(R.fold_in(k, 123456)))
+
+
+@pytest.mark.parametrize("seed", SEEDS[:5])
+def test_uniform_is_bit_exact(like, seed):
+    k = R.key(seed, like=like)
+    for shape in SHAPES:
+        got = to_np(R.uniform(k, shape))
+        assert got.dtype == np.float32
+        np.testing.assert_array_equal(got, reference("uniform", seed, shape))
+    got = to_np(R.uniform(k, (500,), minval=-2.0, maxval=3.5))
+    np.testing.assert_array_equal(got, reference("uniform", seed, (500,), minval=-2.0, maxval=3.5))
+    assert got.min() >= -2.0 and got.max() < 3.5
+
+
+def test_uniform_float64_is_bit_exact(like):
+    xp = __import__("arraykit").array_namespace(like)
+    if not hasattr(xp, "float64") or _jax_without_x64(like):
+        pytest.skip("no float64 on this backend's default config")
+    got = to_np(R.uniform(R.key(9, like=like), (300,), dtype=xp.float64))
+    assert got.dtype == np.float64
+    jax = _jax()
+    if jax is not None:
+        with jax.enable_x64(True), jax.threefry_partitionable(True):
+            ref = np.asarray(jax.random.uniform(jax.numpy.asarray(R.key(9)), (300,), jax.numpy.float64))
+    else:
+        ref = to_np(R.uniform(R.key(9), (300,), dtype=np.float64))
+    np.testing.assert_array_equal(got, ref)
+
+
+def _jax_without_x64(like):
+    return type(like).__module__.startswith("jax") and not _jax().config.jax_enable_x64
+
+
+@pytest.mark.parametrize("seed", SEEDS[:4])
+def test_normal_follows_jax_to_a_few_ulp(like, seed):
+    k = R.key(seed, like=like)
+    got = to_np(R.normal(k, (2000,)))
+    assert got.dtype == np.float32
+    ref = reference("normal", seed, (2000,))
+    np.testing.assert_allclose(got, ref, rtol=4e-6, atol=4e-7)
+    # and to the bit with the NumPy backend's values for most elements
+    assert np.mean(got == ref) > 0.9
+
+
+@pytest.mark.parametrize("lo, hi, dtype", [
+    (0, 10, "int32"), (-5, 5, "int32"), (0, 1, "int32"), (-(2**31), 2**31 - 1, "int32"),
+    (-(2**31), 2**31, "int32"), (3, 200, "int16"), (-100, 100, "int8"), (0, 2**32, "uint32"),
+    (7, 1000003, "int64"),
+])
+def test_integers_are_randint(like, lo, hi, dtype):
+    xp = __import__("arraykit").array_namespace(like)
+    if not hasattr(xp, dtype):
+        pytest.skip(f"no {dtype} on this backend")
+    if dtype == "int64" and _jax_without_x64(like):
+        pytest.skip("jax without x64 has no int64")
+    if type(like).__module__.startswith("mxnet") and dtype in ("int16", "uint32"):
+        with pytest.raises(TypeError, match=f"MXNet 1.9.1 has no {dtype}"):
+            R.integers(R.key(5, like=like), (3,), lo, hi, dtype=getattr(xp, dtype))
+        return
+    got = to_np(R.integers(R.key(5, like=like), (3, 400), lo, hi, dtype=getattr(xp, dtype)))
+    assert got.dtype == np.dtype(dtype) and got.shape == (3, 400)
+    assert got.min() >= lo and got.max() < hi
+    ref_dtype = "uint32" if dtype == "uint32" else "int32"
+    if lo >= -(2**31) and hi <= 2**31 or dtype == "uint32":
+        jax = _jax()
+        if jax is not None:
+            ref = reference("integers", 5, (3, 400), lo, hi, getattr(jax.numpy, ref_dtype))
+            np.testing.assert_array_equal(got.astype(np.int64), ref.astype(np.int64))
+            return
+    np.testing.assert_array_equal(got, to_np(R.integers(R.key(5), (3, 400), lo, hi, dtype=np.dtype(dtype))))
+
+
+def test_bernoulli_permutation_choice_are_jax(like):
+    xp = __import__("arraykit").array_namespace(like)
+    k = R.key(11, like=like)
+    np.testing.assert_array_equal(to_np(R.bernoulli(k, 0.3, (50,))), reference("bernoulli", 11, 0.3, (50,)))
+    for n in (1, 10, 2000):  # 2000 takes two sorting rounds
+        np.testing.assert_array_equal(to_np(R.permutation(k, n)), reference("permutation", 11, n))
+    x = xp.reshape(xp.arange(12, dtype=xp.float32), (3, 4))
+    got = to_np(R.permutation(k, x, axis=1))
+    np.testing.assert_array_equal(got, reference("permutation", 11, np.arange(12, dtype=np.float32).reshape(3, 4), axis=1))
+    np.testing.assert_array_equal(to_np(R.choice(k, 10, (6,))), reference("choice", 11, 10, (6,)))
+    np.testing.assert_array_equal(to_np(R.choice(k, 10, (2, 3), replace=False)),
+                                  reference("choice", 11, 10, (2, 3), replace=False))
+    got = to_np(R.choice(k, x, (5,), axis=1))
+    np.testing.assert_array_equal(got, reference("choice", 11, np.arange(12, dtype=np.float32).reshape(3, 4), (5,), axis=1))
+
+
+def test_choice_with_p(like):
+    xp = __import__("arraykit").array_namespace(like)
+    p = xp.asarray([0.1, 0.0, 0.6, 0.3], dtype=xp.float32)
+    k = R.key(4, like=like)
+    got = to_np(R.choice(k, 4, (4000,), p=p))
+    assert set(np.unique(got).tolist()) <= {0, 2, 3}
+    np.testing.assert_allclose(np.bincount(got, minlength=4) / 4000, [0.1, 0, 0.6, 0.3], atol=0.03)
+    pn = np.asarray([0.1, 0.0, 0.6, 0.3], dtype=np.float32)
+    np.testing.assert_array_equal(got, reference("choice", 4, 4, (4000,), p=pn))
+    got = to_np(R.choice(k, 4, (3,), replace=False, p=p))
+    assert sorted(got.tolist()) == [0, 2, 3]
+    np.testing.assert_array_equal(got, reference("choice", 4, 4, (3,), replace=False, p=pn))
+
+
+# -- statistics, at fixed seeds (the bits are the same everywhere: NumPy's stand for all) -----
+
+# chi-square critical values at p = 0.001
+_CHI2_99 = 148.23
+_CHI2_9 = 27.88
+_CHI2_255 = 330.52
+
+
+def _chi2(counts, expected):
+    return float(np.sum((counts - expected) ** 2 / expected))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_uniform_chi_square(seed):
+    u = to_np(R.uniform(R.key(seed), (100_000,)))
+    counts = np.bincount((u * 100).astype(int), minlength=100)
+    assert _chi2(counts, 1000.0) < _CHI2_99
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_integers_and_bits_chi_square(seed):
+    i = to_np(R.integers(R.key(seed), (100_000,), 0, 10))
+    assert _chi2(np.bincount(i, minlength=10), 10_000.0) < _CHI2_9
+    b = to_np(R.bits(R.key(seed), (100_000,)))
+    for shift in (0, 8, 16, 24):  # every byte of the word
+        counts = np.bincount((b >> shift) & 0xFF, minlength=256)
+        assert _chi2(counts, 100_000 / 256) < _CHI2_255
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_normal_kolmogorov_smirnov(seed):
+    n = 50_000
+    z = np.sort(to_np(R.normal(R.key(seed), (n,))).astype(np.float64))
+    cdf = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
+    d = max(np.max(np.arange(1, n + 1) / n - cdf), np.max(cdf - np.arange(n) / n))
+    assert d < 1.95 / math.sqrt(n)  # p = 0.001
+    assert abs(z.mean()) < 0.02 and abs(z.std() - 1) < 0.02
+
+
+def test_bernoulli_and_split_streams_are_independent():
+    keys = to_np(R.split(R.key(0), 1000))
+    assert len({tuple(k) for k in keys.tolist()}) == 1000
+    b = to_np(R.bernoulli(R.key(3), 0.25, (100_000,)))
+    assert abs(b.mean() - 0.25) < 4 * math.sqrt(0.25 * 0.75 / 100_000)
+    # first uniforms of 1000 split keys are uniform too (no correlation through split)
+    firsts = np.array([to_np(R.uniform(np.asarray(k, dtype=np.uint32), ())) for k in keys])
+    counts = np.bincount((firsts * 10).astype(int), minlength=10)
+    assert _chi2(counts, 100.0) < _CHI2_9
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+def test_errors():
+    k = R.key(0)
+    with pytest.raises(TypeError, match="^key: seed must be an int"):
+        R.key(1.5)
+    with pytest.raises(OverflowError, match="^key: seed"):
+        R.key(2**64)
+    with pytest.raises(ValueError, match="^uniform: negative dimensions"):
+        R.uniform(k, (2, -1))
+    with pytest.raises(TypeError, match="^uniform: shape must"):
+        R.uniform(k, "3")
+    with pytest.raises(ValueError, match="^bits: shape .* 2\\*\\*32"):
+        R.bits(k, (2**16, 2**16))
+    with pytest.raises(TypeError, match="^normal: dtype must be one of float32"):
+        R.normal(k, (2,), dtype=np.int32)
+    with pytest.raises(ValueError, match="^split: a key has shape \\(2,\\)"):
+        R.split(R.split(k, 3))
+    with pytest.raises(OverflowError, match="^fold_in: data=-1"):
+        R.fold_in(k, -1)
+    with pytest.raises(ValueError, match="^integers: minval \\(5\\) must be less"):
+        R.integers(k, (2,), 5, 5)
+    with pytest.raises(ValueError, match="^integers: \\[0, 300\\) does not fit int8"):
+        R.integers(k, (2,), 0, 300, dtype=np.int8)
+    with pytest.raises(ValueError, match="^choice: cannot take 5 samples from 3"):
+        R.choice(k, 3, (5,), replace=False)
+    with pytest.raises(TypeError, match="^bits: expected a key"):
+        R.bits([0, 1], (2,))
+
+
+# -- compiled -------------------------------------------------------------------------------
+
+
+def _sample(k):
+    k1, k2 = R.split(k)[0], R.split(k)[1]
+    return (R.uniform(k1, (64,)), R.normal(k2, (64,)), R.integers(R.fold_in(k, 3), (64,), 0, 7),
+            R.bits(k2, (8,)))
+
+
+@pytest.mark.parametrize("name", ["jax", "tensorflow", "torch"])
+def test_compiled_equals_eager(name):
+    from arraykit.ext.jit import compilation, jit
+
+    like = _like(name)
+    k = R.key(123, like=like)
+    eager = [to_np(a) for a in _sample(k)]
+    fn = jit(_sample)
+    got = [to_np(a) for a in fn(k)]
+    assert compilation(fn) in ("xla", "inductor"), compilation(fn)
+    np.testing.assert_array_equal(got[0], eager[0])
+    np.testing.assert_allclose(got[1], eager[1], rtol=4e-6, atol=4e-7)
+    np.testing.assert_array_equal(got[2], eager[2])
+    np.testing.assert_array_equal(got[3].astype(np.uint64), eager[3].astype(np.uint64))
