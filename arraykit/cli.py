@@ -9,12 +9,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import os
 import sys
+import tempfile
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -34,14 +36,55 @@ def _version(package: str) -> str:
     return str(getattr(module, "__version__", "?"))
 
 
-def _quiet_frameworks() -> None:
-    # TensorFlow and XLA print start-up chatter to stderr; the tables are the output here.
+@contextlib.contextmanager
+def _framework_logs_silenced() -> Iterator[None]:
+    """Keep frameworks' start-up logs off the terminal while the command uses them.
+
+    TensorFlow's C++ runtime writes absl and oneDNN lines straight to file descriptor 2 when
+    it loads, some before it reads TF_CPP_MIN_LOG_LEVEL, so the descriptor itself is pointed
+    at a temporary file for the duration (TF_ENABLE_ONEDNN_OPTS is left alone: it changes
+    numerics, not just logs). The environment and descriptor are restored afterwards; if an
+    exception escapes, what was written meanwhile is replayed to stderr with it.
+    """
+    saved_level = os.environ.get("TF_CPP_MIN_LOG_LEVEL")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    try:
+        sys.stderr.flush()
+        saved_fd = os.dup(2)
+    except (OSError, ValueError):  # no usable descriptor 2: nothing to protect
+        saved_fd = None
+    try:
+        with tempfile.TemporaryFile() as log:
+            if saved_fd is not None:
+                os.dup2(log.fileno(), 2)
+            try:
+                yield
+            except BaseException:
+                _restore_fd(saved_fd)
+                saved_fd = None
+                log.seek(0)
+                sys.stderr.write(log.read().decode(errors="replace"))
+                raise
+            finally:
+                _restore_fd(saved_fd)
+    finally:
+        if saved_level is None:
+            os.environ.pop("TF_CPP_MIN_LOG_LEVEL", None)
+        else:
+            os.environ["TF_CPP_MIN_LOG_LEVEL"] = saved_level
+
+
+def _restore_fd(saved_fd: int | None) -> None:
+    if saved_fd is not None:
+        sys.stderr.flush()
+        os.dup2(saved_fd, 2)
+        os.close(saved_fd)
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
-    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))  # noqa: E731
+    line = lambda cells: "  ".join(  # noqa: E731
+        str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
     return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
 
 
@@ -59,29 +102,29 @@ def _probe(backend: _registry.Backend) -> tuple[str, str, Any]:
 
 def info(out: Callable[[str], None] = print) -> int:
     """Print the frameworks found and how arraykit serves each."""
-    _quiet_frameworks()
     from . import __version__
 
     out(f"arraykit {__version__}: Array API standard {_registry.API_VERSION}, "
         f"Python {sys.version.split()[0]}")
-    rows = []
-    for backend in _registry.BACKENDS:
-        if not _installed(backend):
-            rows.append([backend.name, "not installed", "-", "-", "-"])
-            continue
-        try:
-            version = _version(backend.package)
-        except Exception as e:  # e.g. mxnet with numpy >= 1.24 fails at import
-            rows.append([backend.name, f"import fails: {type(e).__name__}", "-", "-", "-"])
-            continue
-        description, revision, xp = _probe(backend)
-        extensions = ", ".join(
-            name + (f" ({ext.describe(backend.name)})" if ext.describe(backend.name) else "")
-            for name, ext in EXTENSIONS.items() if xp is not None and ext.supports(backend.name)
-        ) or "-"
-        rows.append([backend.name, version, description, revision, extensions])
+    with _framework_logs_silenced():
+        rows = [_info_row(backend) for backend in _registry.BACKENDS]
     out(_table(["framework", "version", "namespace", "standard", "extensions"], rows))
     return 0
+
+
+def _info_row(backend: _registry.Backend) -> list[str]:
+    if not _installed(backend):
+        return [backend.name, "not installed", "-", "-", "-"]
+    try:
+        version = _version(backend.package)
+    except Exception as e:  # e.g. mxnet with numpy >= 1.24 fails at import
+        return [backend.name, f"import fails: {type(e).__name__}: {e}"[:80], "-", "-", "-"]
+    description, revision, xp = _probe(backend)
+    extensions = ", ".join(
+        name + (f" ({ext.describe(backend.name)})" if ext.describe(backend.name) else "")
+        for name, ext in EXTENSIONS.items() if xp is not None and ext.supports(backend.name)
+    ) or "-"
+    return [backend.name, version, description, revision, extensions]
 
 
 def attention(q: Any, k: Any, v: Any) -> Any:
@@ -118,38 +161,41 @@ def to_numpy(y: Any) -> np.ndarray:
 
 def demo(out: Callable[[str], None] = print, repeats: int = 20) -> int:
     """Run ``attention`` on every framework present and compare with NumPy."""
-    _quiet_frameworks()
     rng = np.random.default_rng(0)
     shapes = (8, 64, 32)
     q, k, v = (rng.standard_normal(shapes).astype(np.float32) for _ in range(3))
     reference = attention(q, k, v)
     out(f"attention(q, k, v) on {shapes} float32 arrays, one definition "
         f"(arraykit.cli.attention), every framework found:")
-    rows = []
-    for backend in _registry.BACKENDS:
-        if not _installed(backend):
-            continue
-        label = backend.name
-        try:
-            args = [backend.make_array(a) for a in (q, k, v)]
-            result = attention(*args)
-            _materialise(result)
-            start = time.perf_counter()
-            for _ in range(repeats):
-                _materialise(attention(*args))
-            per_call = (time.perf_counter() - start) / repeats
-        except NotImplementedError as e:
-            rows.append([label, "-", "-", "-", f"skipped: {e}"])
-            continue
-        except Exception as e:  # a broken or partial framework install: report, go on
-            rows.append([label, "-", "-", "-", f"error: {type(e).__name__}: {e}"[:100]])
-            continue
-        diff = float(np.max(np.abs(to_numpy(result) - reference)))
-        out_type = f"{type(result).__module__.split('.')[0]}.{type(result).__name__}"
-        rows.append([label, out_type, f"{diff:.1e}", f"{per_call * 1e3:.2f}",
-                     "ok" if diff < 1e-4 else "MISMATCH"])
+    found = [b for b in _registry.BACKENDS if _installed(b)]
+    with _framework_logs_silenced():
+        rows = [_demo_row(backend, (q, k, v), reference, repeats) for backend in found]
     out(_table(["framework", "output type", "max |diff| vs numpy", "ms/call", "status"], rows))
+    missing = [b.name for b in _registry.BACKENDS if b not in found]
+    if missing:
+        out(f"not installed: {', '.join(missing)}")
     return 1 if any(r[-1] == "MISMATCH" for r in rows) else 0
+
+
+def _demo_row(backend: _registry.Backend, inputs: tuple, reference: np.ndarray,
+              repeats: int) -> list[str]:
+    label = backend.name
+    try:
+        args = [backend.make_array(a) for a in inputs]
+        result = attention(*args)
+        _materialise(result)
+        start = time.perf_counter()
+        for _ in range(repeats):
+            _materialise(attention(*args))
+        per_call = (time.perf_counter() - start) / repeats
+    except NotImplementedError as e:
+        return [label, "-", "-", "-", f"skipped: {e}"]
+    except Exception as e:  # a broken or partial framework install: report, go on
+        return [label, "-", "-", "-", f"error: {type(e).__name__}: {e}"[:100]]
+    diff = float(np.max(np.abs(to_numpy(result) - reference)))
+    out_type = f"{type(result).__module__.split('.')[0]}.{type(result).__name__}"
+    return [label, out_type, f"{diff:.1e}", f"{per_call * 1e3:.2f}",
+            "ok" if diff < 1e-4 else "MISMATCH"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,3 +41,47 @@ def test_every_listed_extension_imports_and_names_known_backends():
     for ext in EXTENSIONS.values():
         importlib.import_module(ext.module)
         assert set(ext.backends) <= set(_registry.BY_NAME)
+
+
+def _run_quietly(*args):
+    """The command as a new user runs it: no TF_CPP_MIN_LOG_LEVEL of their own."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "TF_CPP_MIN_LOG_LEVEL"}
+    return subprocess.run([sys.executable, "-m", "arraykit", *args], capture_output=True,
+                          text=True, env=env, timeout=600)
+
+
+def test_command_prints_only_its_own_output():
+    """Issue 16: TensorFlow's C++ start-up lines (absl, oneDNN) went to the terminal twice."""
+    import pytest
+
+    pytest.importorskip("tensorflow")
+    for args in (["info"], ["demo", "--repeats", "1"]):
+        run = _run_quietly(*args)
+        assert run.returncode == 0, run.stderr
+        assert run.stderr == "", f"arraykit {' '.join(args)} printed to stderr:\n{run.stderr}"
+        lines = run.stdout.splitlines()
+        assert all(line == line.rstrip() for line in lines), "trailing blanks in the table"
+
+
+def test_demo_names_frameworks_it_could_not_use():
+    lines = []
+    cli.demo(out=lines.append, repeats=1)
+    missing = [b.name for b in cli._registry.BACKENDS if not cli._installed(b)]
+    notes = [line for line in lines if line.startswith("not installed:")]
+    if missing:
+        assert notes == [f"not installed: {', '.join(missing)}"]
+    else:
+        assert not notes
+
+
+def test_library_use_keeps_the_environment_and_stderr(monkeypatch, capfd):
+    """Called as functions, info/demo leave os.environ and file descriptor 2 as they were."""
+    import os
+
+    monkeypatch.delenv("TF_CPP_MIN_LOG_LEVEL", raising=False)
+    cli.info(out=lambda line: None)
+    assert "TF_CPP_MIN_LOG_LEVEL" not in os.environ
+    os.write(2, b"still here\n")
+    assert "still here" in capfd.readouterr().err
