@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from functools import partial
 
 import numpy as np
 import pytest
@@ -446,7 +447,7 @@ def _extreme_backend(name):
         compile_ = None
         if mode:
             torch._dynamo.reset()
-            compile_ = lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)  # noqa: E731
+            compile_ = partial(torch.compile, backend="aot_eager", fullgraph=True)
         return ctx, (lambda a: torch.asarray(np.array(a, copy=True))), (
             lambda t: t.detach().numpy()), compile_
     return ctx, CONVERT[name][0], CONVERT[name][1], None

@@ -75,8 +75,8 @@ class Generic:
         copy: bool,
     ) -> Any:
         n, k = plan.n, len(plan.dims)
-        idx2 = self.ops.reshape(_common.as_index(self.ops, idx, plan), (n, k))
-        _, bad = _common.flat_rows(self.ops, idx2, plan.dims, "drop")
+        idx2 = self.ops.reshape(self.ops.as_index(idx), (n, k))
+        _, bad = _common.flat_rows(self.ops, idx2, plan.dims, "drop", plan.index_dtype)
         if bool(self.ops.any(bad)):
             _common.raise_out_of_bounds(fn, self._host(idx), plan.dims, what=what)
         out, _ = _common.update_nd(self.ops, x, idx, updates, plan, drop=False)

@@ -55,27 +55,29 @@ OPS = _common.Ops(
     scatter_rows=_scatter_rows,
     broadcast_to=jnp.broadcast_to,
     to_numpy=np.asarray,
-    narrows_index=True,  # jnp indexing casts int64 indices to int32 when the shape fits
 )
 
+# Every kernel takes ``traced``: whether the indices were traced, i.e. not checked on the host
+# (``_check``), so that they may hold out-of-bounds values.
 
-@partial(jax.jit, static_argnums=(2,))
-def _gather_kernel(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
+
+@partial(jax.jit, static_argnums=(2, 3))
+def _gather_kernel(x: Any, idx: Any, plan: _common.GatherPlan, traced: bool) -> Any:
     if plan.batch:
         return _common.gather_nd(OPS, x, idx, plan)[0]
     # Without batch axes JAX's own indexing is the pinned compiled rule already: it wraps
     # negative indices once and mode="clip" clamps the rest.
-    return x.at[_columns(idx, plan)].get(mode="clip")
+    return x.at[_columns(idx, plan, traced)].get(mode="clip")
 
 
-def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
-    # int64 and unsigned 32/64-bit indices: JAX narrows and wraps them (see wide_index).
-    idx = _common.wide_index(OPS, idx, plan)
+def _columns(idx: Any, plan: Any, traced: bool) -> tuple[Any, ...]:
     if idx.dtype.itemsize < 4 or idx.dtype.kind != "i":
         # JAX wraps a negative index by adding the axis size in the index's own dtype, which
         # overflows for narrow ones (int8 -1 + 1000); unsigned ones are widened alike.
         idx = idx.astype(_index_dtype())
-    return tuple(idx[..., k] for k in range(len(plan.dims)))
+    # jnp indexing narrows int64 indices to int32 when the shape fits: out-of-bounds ones
+    # must be clamped first (checked ones are in range: nothing to do, no op added).
+    return _common.index_columns(OPS, idx, plan, narrow=traced)
 
 
 #: Reductions for which JAX's own ``.at[]`` is the pinned meaning: it wraps negative indices
@@ -84,22 +86,24 @@ def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
 _AT = {"add": "add", "min": "min", "max": "max"}
 
 
-def _update(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+def _update(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, traced: bool) -> Any:
     method = _AT.get(plan.reduction)
     if method is None:
         return _common.update_nd(OPS, x, idx, updates, plan, drop=True)[0]
-    return getattr(x.at[_columns(idx, plan)], method)(updates, mode="drop")
+    return getattr(x.at[_columns(idx, plan, traced)], method)(updates, mode="drop")
 
 
-@partial(jax.jit, static_argnums=(3,))
-def _update_kernel(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
-    return _update(x, idx, updates, plan)
+@partial(jax.jit, static_argnums=(3, 4))
+def _update_kernel(
+    x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, traced: bool
+) -> Any:
+    return _update(x, idx, updates, plan, traced)
 
 
-@partial(jax.jit, static_argnums=(2,))
-def _scatter_kernel(idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+@partial(jax.jit, static_argnums=(2, 3))
+def _scatter_kernel(idx: Any, updates: Any, plan: _common.ScatterPlan, traced: bool) -> Any:
     # The zero base is made inside the program, where XLA fuses it with the scatter.
-    return _update(jnp.zeros(plan.shape, updates.dtype), idx, updates, plan)
+    return _update(jnp.zeros(plan.shape, updates.dtype), idx, updates, plan, traced)
 
 
 def shape(a: Any) -> tuple[int, ...]:
@@ -126,30 +130,32 @@ def iinfo(name: str) -> Any:
 
 
 def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
-           what: str = "indices") -> None:
+           what: str = "indices") -> bool:
     """Eager means: the indices are concrete (x or updates may be traced, as under
     ``jax.grad`` without jit). Then bad indices raise; traced indices get the compiled rule.
     The check reads the indices on the host: zero-copy on CPU, where two NumPy reductions
-    (~13 us for 2e5 indices) beat an extra output of the XLA program plus its transfer."""
+    (~13 us for 2e5 indices) beat an extra output of the XLA program plus its transfer.
+    Returns whether the indices are traced (unchecked)."""
     if isinstance(idx, jax.core.Tracer):
-        return
+        return True
     host = np.asarray(idx)
     if _common.host_out_of_bounds(host, dims):
         _common.raise_out_of_bounds(fn, host, dims, first_axis=first_axis, what=what)
+    return False
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
-    _check(fn, idx, plan.dims, len(plan.batch))
-    return _gather_kernel(x, idx, plan)
+    traced = _check(fn, idx, plan.dims, len(plan.batch))
+    return _gather_kernel(x, idx, plan, traced)
 
 
 def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
-    _check(fn, idx, plan.dims, what=what)
-    return _update_kernel(x, idx, updates, plan)
+    traced = _check(fn, idx, plan.dims, what=what)
+    return _update_kernel(x, idx, updates, plan, traced)
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
-    _check(fn, idx, plan.dims)
-    return _scatter_kernel(idx, updates, plan)
+    traced = _check(fn, idx, plan.dims)
+    return _scatter_kernel(idx, updates, plan, traced)

@@ -77,9 +77,8 @@ def iinfo(name: str) -> Any:
 
 
 def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
-    # NumPy's indexing casts uint64 to intp, wrapping 2**64 - 1 to -1 (see wide_index).
-    idx = _common.wide_index(OPS, idx, plan)
-    return tuple(idx[..., k] for k in range(idx.shape[-1]))
+    # Not NumPy's own cast: it reads uint64 2**64 - 1 as -1 (see index_columns).
+    return _common.index_columns(OPS, idx, plan)
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:

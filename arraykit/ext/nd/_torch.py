@@ -84,12 +84,11 @@ def iinfo(name: str) -> Any:
 
 
 def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
-    # uint64 would wrap into int64 (see wide_index).
-    idx = _common.wide_index(OPS, idx, plan)
-    # int64/int32 index as-is; narrower ones are cast (uint8 would otherwise mean a mask).
+    # int64/int32 index as-is; narrower ones are cast (uint8 would otherwise mean a mask);
+    # uint64 2**64 - 1 must not read as -1 (see index_columns).
     if idx.dtype not in (torch.int64, torch.int32):
         idx = idx.to(torch.int64)
-    return idx.unbind(-1)
+    return _common.index_columns(OPS, idx, plan)
 
 
 def _fast(*arrays: Any) -> bool:
