@@ -13,6 +13,7 @@ import numpy.typing as npt
 import torch
 
 import arraykit
+from arraykit.ext import grad, nd
 from arraykit.typing import ArrayNamespace
 
 T = TypeVar("T")
@@ -28,6 +29,8 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor
     weights = weights / xp.sum(weights, axis=-1, keepdims=True)
     out = xp.matmul(weights, v)
     assert_type(out, torch.Tensor)
+    first_rows = nd.gather_nd(out, xp.zeros((1, 1), dtype=xp.int64))  # extensions keep the type
+    assert_type(grad.stop_gradient(first_rows), torch.Tensor)
     return out
 
 

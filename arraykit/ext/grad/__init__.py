@@ -42,7 +42,7 @@ Conventions, identical on every backend:
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from .._pytree import (
     as_tuple,
@@ -73,6 +73,8 @@ __all__ = [
 ]
 
 _PACKAGE = __name__
+#: For type checkers: stop_gradient returns an array of its input's own type.
+ArrayT = TypeVar("ArrayT")
 
 
 def _select(fname: str, argnums: Any, args: tuple, kwargs: dict) -> tuple[Any, Any]:
@@ -187,7 +189,7 @@ def vjp(f: Callable[..., Any], *primals: Any) -> tuple[Any, Callable[[Any], tupl
     return out, vjp_fn
 
 
-def stop_gradient(x: Any) -> Any:
+def stop_gradient(x: ArrayT) -> ArrayT:
     """``x``'s value with no gradient flowing back through it.
 
     jax: ``lax.stop_gradient``; torch: ``detach``; tensorflow: ``tf.stop_gradient``; mxnet:

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import Any, TypeVar
 
 from ... import _registry
 from ..._dispatch import backend_of_type
@@ -82,6 +82,8 @@ _impl_by_type: dict[type, Any] = {}
 _registry._listeners.append(_impl_by_type.clear)
 
 _SCALARS = (bool, int, float, complex)
+#: For type checkers: the result is an array of the input's own type.
+ArrayT = TypeVar("ArrayT")
 
 
 def _lookup(fn: str, cls: type) -> Any:
@@ -118,7 +120,7 @@ def _impl(fn: str, a: Any, b: Any = None) -> Any:
     return impl
 
 
-def gather_nd(x: Any, indices: Any, /, *, batch_dims: int = 0) -> Any:
+def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     """Gather sub-arrays of ``x`` addressed by the index rows in ``indices``.
 
     With ``B = batch_dims`` and ``K = indices.shape[-1]``: the first ``B`` axes of ``x`` and
@@ -138,7 +140,9 @@ def gather_nd(x: Any, indices: Any, /, *, batch_dims: int = 0) -> Any:
     return impl.gather_nd(x, indices, plan, "gather_nd")
 
 
-def update_nd(x: Any, indices: Any, updates: Any, /, *, reduction: str = "replace") -> Any:
+def update_nd(
+    x: ArrayT, indices: Any, updates: Any, /, *, reduction: str = "replace"
+) -> ArrayT:
     """A copy of ``x`` with ``updates`` combined into the sub-arrays ``indices`` address.
 
     ``K = indices.shape[-1]`` (``1 <= K <= x.ndim``); ``updates`` broadcasts to
@@ -162,7 +166,9 @@ def update_nd(x: Any, indices: Any, updates: Any, /, *, reduction: str = "replac
     return impl.update_nd(x, indices, updates, plan, "update_nd", "indices", copy=True)
 
 
-def scatter_nd(indices: Any, updates: Any, /, shape: Any, *, reduction: str = "sum") -> Any:
+def scatter_nd(
+    indices: Any, updates: ArrayT, /, shape: Any, *, reduction: str = "sum"
+) -> ArrayT:
     """A new array of ``shape`` and ``updates``' dtype: ``update_nd(zeros(shape), ...)``.
 
     Exactly ``update_nd`` applied to an all-zero array, so duplicates sum by default
@@ -201,7 +207,7 @@ def _segment(fn: str, reduction: str, data: Any, segment_ids: Any, num_segments:
     return impl.update_nd(base, ids, data, plan, fn, "segment_ids", copy=False)
 
 
-def segment_sum(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+def segment_sum(data: ArrayT, segment_ids: Any, /, num_segments: int) -> ArrayT:
     """``out[s] = sum(data[i] for i with segment_ids[i] == s)``; empty segments are 0.
 
     ``segment_ids`` is 1-D with ``data.shape[0]`` integer ids in any order (unsorted is fine);
@@ -212,17 +218,17 @@ def segment_sum(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
     return _segment("segment_sum", "add", data, segment_ids, num_segments)
 
 
-def segment_max(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+def segment_max(data: ArrayT, segment_ids: Any, /, num_segments: int) -> ArrayT:
     """Like ``segment_sum`` with max; empty segments get -inf (floats) or the dtype's min."""
     return _segment("segment_max", "max", data, segment_ids, num_segments)
 
 
-def segment_min(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+def segment_min(data: ArrayT, segment_ids: Any, /, num_segments: int) -> ArrayT:
     """Like ``segment_sum`` with min; empty segments get +inf (floats) or the dtype's max."""
     return _segment("segment_min", "min", data, segment_ids, num_segments)
 
 
-def segment_mean(data: Any, segment_ids: Any, /, num_segments: int) -> Any:
+def segment_mean(data: ArrayT, segment_ids: Any, /, num_segments: int) -> ArrayT:
     """``segment_sum / count`` for real floating ``data``; empty segments are 0."""
     impl = _impl("segment_mean", data, segment_ids)
     if impl.dtype_name(data) not in _common._REAL_FLOAT:
