@@ -1,0 +1,85 @@
+"""Throughput of ``arraykit.ext.random.uniform``/``normal`` (10**7 float32 values) per backend,
+against that framework's own generator. Eager, CPU, best of ``--repeat`` calls after one warm-up.
+
+    .venv/bin/python -m benchmarks.random_throughput [--n 10000000] [--repeat 3]
+    .venv-mxnet/bin/python -m benchmarks.random_throughput
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import time
+
+
+def _native(name, n):
+    """(make-like-array, sync, {dist: native sampler}) for a backend, or None if absent."""
+    try:
+        mod = importlib.import_module({"strict": "array_api_strict"}.get(name, name))
+    except ImportError:
+        return None
+    if name == "numpy":
+        g = mod.random.default_rng(0)
+        return (mod.zeros(1, dtype=mod.float32), lambda x: x,
+                {"uniform": lambda: g.random(n, dtype=mod.float32),
+                 "normal": lambda: g.standard_normal(n, dtype=mod.float32)})
+    if name == "torch":
+        gen = mod.Generator().manual_seed(0)
+        return (mod.zeros(1), lambda x: x,
+                {"uniform": lambda: mod.rand(n, generator=gen),
+                 "normal": lambda: mod.randn(n, generator=gen)})
+    if name == "jax":
+        k = mod.random.key(0)
+        return (mod.numpy.zeros(1), lambda x: x.block_until_ready(),
+                {"uniform": lambda: mod.random.uniform(k, (n,)),
+                 "normal": lambda: mod.random.normal(k, (n,))})
+    if name == "tensorflow":
+        g = mod.random.Generator.from_seed(0)
+        return (mod.zeros(1), lambda x: x,
+                {"uniform": lambda: g.uniform((n,)), "normal": lambda: g.normal((n,))})
+    if name == "mxnet":
+        mod.npx.set_np()
+        return (mod.np.zeros(1), lambda x: x.wait_to_read(),
+                {"uniform": lambda: mod.np.random.uniform(size=(n,)),
+                 "normal": lambda: mod.np.random.normal(size=(n,))})
+    return None
+
+
+def _best(fn, sync, repeat):
+    sync(fn())  # warm-up (jax compiles here)
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        sync(fn())
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=10**7)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,mxnet")
+    args = parser.parse_args(argv)
+    from arraykit.ext import random as R
+
+    print(f"| backend | dist | arraykit.ext.random (ms) | native (ms) | native generator | ratio |")
+    print("|---|---|---|---|---|---|")
+    for name in args.backends.split(","):
+        got = _native(name, args.n)
+        if got is None:
+            continue
+        like, sync, native = got
+        key = R.key(0, like=like)
+        ours = {"uniform": lambda: R.uniform(key, (args.n,)), "normal": lambda: R.normal(key, (args.n,))}
+        label = {"numpy": "Generator(PCG64)", "torch": "torch.rand/randn (mt19937)",
+                 "jax": "jax.random (threefry, XLA)", "tensorflow": "tf.random.Generator (philox)",
+                 "mxnet": "mx.np.random"}[name]
+        for dist in ("uniform", "normal"):
+            a = _best(ours[dist], sync, args.repeat) * 1e3
+            b = _best(native[dist], sync, args.repeat) * 1e3
+            print(f"| {name} | {dist} | {a:.0f} | {b:.0f} | {label} | {a / b:.1f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
