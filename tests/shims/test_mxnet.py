@@ -349,3 +349,11 @@ def test_take_along_axis_out_of_bounds_raises_index_error():
         xp.take_along_axis(x, xp.asarray([[2, 0, 1]]), axis=0)
     assert host(xp.take_along_axis(x, xp.asarray([[-1], [0]]), axis=1)).tolist() == [[3.0],
                                                                                      [4.0]]
+
+
+def test_full_keeps_the_sign_of_zero():
+    # MXNet's scalar parameter turned -0.0 into +0.0 (array-api-tests' repeat check found it).
+    for dt in (xp.float32, xp.float64):
+        assert onp.signbit(host(xp.full((3,), -0.0, dtype=dt))).all()
+        assert onp.signbit(host(xp.full((), -0.0, dtype=dt)))
+        assert not onp.signbit(host(xp.full((3,), 0.0, dtype=dt))).any()

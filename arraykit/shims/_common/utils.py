@@ -167,6 +167,28 @@ def can_cast_names(from_: str, to: str) -> bool:
     return from_ == to or _d.promote(from_, to) == to
 
 
+def dtype_namer(as_dtype, array_types: tuple, dtype_types: tuple):
+    """``name_of(x)`` for :func:`standard_can_cast`: the standard name of the dtype ``x`` or
+    of the array ``x``'s dtype, None for anything else. ``as_dtype`` normalises a dtype-like
+    (``numpy.dtype``), ``array_types`` are the framework's arrays, ``dtype_types`` what may be
+    a dtype (a dtype object or a scalar type)."""
+    from .dtypes import ALL  # noqa: PLC0415 (utils is imported by dtypes' users first)
+
+    names = {as_dtype(n): n for n in ALL}
+
+    def name_of(x):
+        if isinstance(x, array_types):
+            x = x.dtype
+        elif not isinstance(x, dtype_types):
+            return None
+        try:
+            return names.get(as_dtype(x))
+        except TypeError:
+            return None
+
+    return name_of
+
+
 def standard_can_cast(name_of, native):
     """A namespace's ``can_cast`` held to the standard's table, for a namespace whose own
     answers go beyond it (NumPy, JAX: ``bool -> int8``, ``int8 -> float32``; torch also

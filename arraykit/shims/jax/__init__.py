@@ -33,9 +33,8 @@ from typing import Any
 import jax as _jax
 import jax.numpy as _jnp
 
-from .._common import dtypes as _d
 from .._common.sizes import capped_diff_order, check_count, check_shape
-from .._common.utils import expand_dims_axes, normalize_axes, standard_can_cast
+from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 from . import fft, linalg
 from ._one_program import matrix_transpose, vecdot  # noqa: F401
 from .._common.reexport import reexport
@@ -182,18 +181,7 @@ def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
     return _jnp.cumulative_prod(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
 
-_STANDARD_NAMES = {_jnp.dtype(n): n for n in _d.ALL}
-
-
-def _standard_name(x: Any) -> str | None:
-    if isinstance(x, _jax.Array):
-        x = x.dtype
-    elif not isinstance(x, (_jnp.dtype, type)):
-        return None
-    try:
-        return _STANDARD_NAMES.get(_jnp.dtype(x))
-    except TypeError:
-        return None
+_standard_name = dtype_namer(_jnp.dtype, (_jax.Array,), (_jnp.dtype, type))
 
 
 #: jax's ``can_cast`` (NumPy's rules) allows ``bool -> int8`` and ``int8 -> float32``; the

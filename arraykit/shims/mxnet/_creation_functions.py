@@ -165,10 +165,16 @@ def full(shape, fill_value, *, dtype=None, device=None):
 def _full(shape, fill_value, name, ctx):
     if (name in D.KIND_SETS["integral"] and abs(fill_value) > 2 ** 53) or (
             name == "float64" and not _exact_in_param(fill_value)) or (
+            _negative_zero(fill_value)) or (
             isinstance(fill_value, float) and 0 < abs(fill_value) < 1e-300):
         # mxnet's full carries the value as a double: go through the host for big ints.
         return mnp.array(onp.full(shape, fill_value, dtype=name), dtype=name, ctx=ctx)
     return mnp.full(shape, fill_value, dtype=name, ctx=ctx)
+
+
+def _negative_zero(v):
+    # MXNet's scalar parameter turns -0.0 into +0.0.
+    return isinstance(v, float) and v == 0.0 and math.copysign(1.0, v) < 0
 
 
 def _exact_in_param(v):

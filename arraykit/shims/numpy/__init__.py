@@ -18,11 +18,10 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from .._common import dtypes as _d
 from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
-from .._common.utils import standard_can_cast
+from .._common.utils import dtype_namer, standard_can_cast
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
@@ -53,18 +52,7 @@ def matrix_transpose(x: Any, /) -> Any:
     return _compat.matrix_transpose(x)
 
 
-_STANDARD_NAMES = {_np.dtype(n): n for n in _d.ALL}
-
-
-def _standard_name(x: Any) -> str | None:
-    if isinstance(x, (_ndarray, _np.generic)):
-        x = x.dtype
-    elif not isinstance(x, (_np.dtype, type)):
-        return None
-    try:
-        return _STANDARD_NAMES.get(_np.dtype(x))
-    except TypeError:
-        return None
+_standard_name = dtype_namer(_np.dtype, (_ndarray, _np.generic), (_np.dtype, type))
 
 
 def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
