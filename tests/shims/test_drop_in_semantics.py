@@ -348,3 +348,19 @@ def test_numpy_index_arrays(enabled):
         want = np.zeros(5)
         want[mask] = a[mask]
         np.testing.assert_array_equal(host(y), want)
+
+
+@pytest.mark.parametrize("fname", ["exp", "sqrt", "log1p", "sin"])
+def test_floating_functions_of_integer_arrays(xp, fname):
+    """``exp(int_array)``, ``int / int``: NumPy, torch and JAX compute them in a floating dtype
+    (the standard leaves integer input undefined); the shims use their default float."""
+    default = xp.__array_namespace_info__().default_dtypes()["real floating"]
+    a = np.asarray([1, 2, 3])
+    out = getattr(xp, fname)(xp.asarray(a))
+    assert out.dtype == default
+    np.testing.assert_allclose(host(out), getattr(np, fname)(a), rtol=1e-6)
+    q = xp.divide(xp.asarray(a), xp.asarray([2, 2, 2]))
+    assert q.dtype == default
+    np.testing.assert_allclose(host(q), a / 2)
+    with pytest.raises(TypeError):
+        getattr(xp, fname)(xp.asarray([True]))

@@ -174,8 +174,8 @@ def test_2025_12_features():
 
 
 def test_dtype_errors_name_function_and_dtypes():
-    with pytest.raises(TypeError, match=r"exp.*int64"):
-        xp.exp(xp.ones(2, dtype=xp.int64))
+    with pytest.raises(TypeError, match=r"exp.*bool"):
+        xp.exp(xp.ones(2, dtype=xp.bool))  # integers compute in the default float instead
     with pytest.raises(TypeError, match=r"add.*int8.*uint64|add.*uint64.*int8"):
         xp.add(xp.ones(2, dtype=xp.int8), xp.ones(2, dtype=xp.uint64))
     with pytest.raises(TypeError, match="bitwise_and"):

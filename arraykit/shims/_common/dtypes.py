@@ -113,6 +113,17 @@ def scalar_kind_result(scalar: object, array_dtype: str, default_float: str,
     return None
 
 
+def integer_input_as_float(category: str, dtype: str | None, default_float: str) -> str | None:
+    """The dtype an integer array is cast to before a function defined for floating-point
+    input (``exp``, ``sqrt``, ``divide``...), which the standard leaves undefined: NumPy, torch
+    and JAX all compute those in a floating dtype (``exp(int_array)``, ``int / int``), so the
+    shims compute in their default floating dtype. None: the function's own rule applies."""
+    if dtype in INTEGRAL and category in ("floating-point", "real floating-point",
+                                          "real floating"):
+        return default_float
+    return None
+
+
 #: Python types accepted as ``dtype=`` (NumPy, torch and JAX all accept them): bool is bool,
 #: int/float/complex the default dtype of that kind (NumPy's and torch's int64, float64,
 #: complex128; JAX's when x64 is on). A shim with other defaults says so where it maps these.

@@ -14,6 +14,7 @@ import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from mxnet.base import MXNetError
 
@@ -68,6 +69,9 @@ def _make_unary(name: str, kind: str, op):
             # Lenient like NumPy: a Python scalar becomes a 0-d array of its default dtype.
             from ._creation_functions import asarray
             x = asarray(x)
+        if isinstance(x, ndarray) and integer_input_as_float(
+                kind, _NAME_OF.get(x.dtype), D.DEFAULT_FLOAT):  # exp(int): see _common.dtypes
+            return func(x.astype(D.DEFAULT_FLOAT))
         n = _check(x, kind, name)
         if n not in allowed:
             D.check_kind(n, kind, name)
@@ -109,6 +113,9 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
                     raise
         a, b, n = binary(x1, x2, name, True)
         if n not in allowed:
+            r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
+            if r is not None:  # int / int: see _common.dtypes
+                return func(a.astype(r), b.astype(r))
             D.check_kind(n, kind, name)
         if n == "bool" and bool_op is not None:
             return bool_op(a, b)

@@ -19,6 +19,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 
 from . import _dtypes as _t
 from ._base import ET, OpError, arr, translate
+from .._common.dtypes import integer_input_as_float
 from ._dtypes import CATEGORY, promote_args
 
 _LN2 = _math.log(2.0)
@@ -282,6 +283,9 @@ def _make_unary(name, category, op, special, doc):
                 return s(x)
         except OpError as e:
             raise translate(name, e, x) from None
+        r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
+        if r is not None:  # exp(int_array): see _common.dtypes
+            return slow(_m.cast(x, _t.DTYPES[r]))
         raise TypeError(f"{name}: dtype {_t.dtype_name(d) if d in _t._NAMES else d!r} is not "
                         f"supported; expected {category}")
 
@@ -315,6 +319,9 @@ def _make_binary(name, category, op, special, doc):
                 return s(x1, x2)
         except OpError as e:
             raise translate(name, e, x1, x2) from None
+        r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
+        if r is not None:  # int / int: see _common.dtypes
+            return slow(_m.cast(x1, _t.DTYPES[r]), _m.cast(x2, _t.DTYPES[r]))
         raise TypeError(f"{name}: dtype {_t.dtype_name(d)} is not supported; "
                         f"expected {category}")
 
