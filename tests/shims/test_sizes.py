@@ -160,3 +160,15 @@ def test_linspace_takes_0d_array_endpoints(backend):
     r = xp.linspace(xp.asarray(1.0), 3.0, 3, endpoint=False)
     r = r.asnumpy() if hasattr(r, "asnumpy") else np.asarray(r)
     np.testing.assert_allclose(r, [1.0, 5 / 3, 7 / 3], rtol=1e-6)
+
+
+def test_a_deeply_nested_shape_is_a_clean_type_error():
+    """The fuzzer found ``broadcast_to(x, <list nested 5000 deep>)`` raising RecursionError
+    while the size check formatted its message."""
+    from arraykit.shims._common.sizes import check_shape
+
+    deep: list = [1]
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(TypeError, match="broadcast_to: shape must be"):
+        check_shape("broadcast_to", deep, 8)

@@ -24,6 +24,13 @@ import operator
 INT64_MAX = 2 ** 63 - 1
 
 
+def _short_repr(value) -> str:
+    # reprlib: a 5000-deep nested list would exhaust the recursion limit in repr().
+    import reprlib  # noqa: PLC0415 (error path only)
+
+    return reprlib.repr(value)
+
+
 def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX,
                 max_size: int = INT64_MAX, framework: str = "") -> tuple:
     """``shape`` (an int or a sequence of ints) as a tuple of Python ints, or the error the
@@ -35,8 +42,8 @@ def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX
         try:
             shape = tuple(operator.index(s) for s in shape)
         except TypeError:
-            raise TypeError(
-                f"{fname}: shape must be an int or a tuple of ints, got {shape!r}") from None
+            raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got "
+                            f"{_short_repr(shape)}") from None
     nbytes = itemsize
     size = 1
     for s in shape:
