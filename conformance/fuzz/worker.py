@@ -3,7 +3,7 @@
 Started by ``pool.Worker`` as ``python -m conformance.fuzz.worker <backend> <in_fd> <out_fd>
 <cap_bytes>``. Messages are length-prefixed pickles. Before each call the worker writes a
 ``## fuzz call <id>`` line to stderr (its log file), so the tail after a crash belongs to that
-call. After warming up it limits its address space to what it uses plus ``cap_bytes``
+call. Before each call it limits its address space to what it uses plus ``cap_bytes``
 (``RLIMIT_AS``), so a huge allocation fails there and then with the framework's own error
 instead of filling the machine; the parent's RSS watch is the backstop.
 """
@@ -223,6 +223,12 @@ def main() -> None:
             return
         sys.stderr.write(f"\n## fuzz call {call_id}: {call!r}\n")
         sys.stderr.flush()
+        if cap > 0:
+            # The cap is what one call may add: the worker's own footprint grows legitimately
+            # (jax/XLA keep every compiled program), and XLA aborts the process when a
+            # compile cannot map memory, which a fixed cap made happen after ~150 functions.
+            resource.setrlimit(resource.RLIMIT_AS,
+                               (address_space() + cap, resource.RLIM_INFINITY))
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
             result = runner.run(call)
