@@ -364,3 +364,22 @@ def test_floating_functions_of_integer_arrays(xp, fname):
     np.testing.assert_allclose(host(q), a / 2)
     with pytest.raises(TypeError):
         getattr(xp, fname)(xp.asarray([True]))
+
+
+def test_mxnet_assignment_casts_and_self_copy_is_quiet():
+    """``x[i] = value`` casts to x's dtype as NumPy does (MXNet refused: "Type inconsistent"),
+    and ``x[...] = x`` raises no RuntimeWarning (errors under warnings-as-errors)."""
+    pytest.importorskip("mxnet")
+    import warnings
+
+    import arraykit.shims.mxnet as xp
+
+    with arraykit.array_objects("mxnet"):
+        x = xp.asarray([1, 2, 3])
+        x[0] = xp.asarray(2.7, dtype=xp.float32)
+        assert x.dtype == xp.int64 and host(x).tolist() == [2, 2, 3]
+        y = xp.asarray([1.0, 2.0])
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            y[...] = y
+        assert host(y).tolist() == [1.0, 2.0]
