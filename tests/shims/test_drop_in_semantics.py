@@ -359,9 +359,11 @@ def test_floating_functions_of_integer_arrays(xp, fname):
     out = getattr(xp, fname)(xp.asarray(a))
     assert out.dtype == default
     np.testing.assert_allclose(host(out), getattr(np, fname)(a), rtol=1e-6)
-    q = xp.divide(xp.asarray(a), xp.asarray([2, 2, 2]))
-    assert q.dtype == default
-    np.testing.assert_allclose(host(q), a / 2)
+    for q in (xp.divide(xp.asarray(a), xp.asarray([2, 2, 2])), xp.divide(xp.asarray(a), 2),
+              xp.divide(6, xp.asarray(a))):
+        assert q.dtype == default
+    np.testing.assert_allclose(host(xp.divide(xp.asarray(a), 2)), a / 2)
+    np.testing.assert_allclose(host(xp.divide(6, xp.asarray(a))), 6 / a)
     with pytest.raises(TypeError):
         getattr(xp, fname)(xp.asarray([True]))
 

@@ -14,6 +14,7 @@ import operator
 import sys
 import types
 import warnings
+from typing import Any
 
 import numpy as _onp
 
@@ -98,7 +99,7 @@ def _int_bound(v):
     return operator.index(v.item()) if isinstance(v, mnp.ndarray) else v
 
 
-def _native_key(key, ctx):
+def _native_key(key, ctx) -> Any:
     """Index parts MXNet misreads, as library code writes them: slices with 0-d array bounds
     (``x[:n]`` with ``n = xp.sum(mask)``; MXNet's slice operator refuses arrays there) get
     int bounds, and NumPy index arrays (scikit-learn's ``x[numpy_mask] = v``; MXNet reads a

@@ -10,6 +10,8 @@ gradients flow under ``mxnet.autograd.record()``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
@@ -86,6 +88,11 @@ def _make_unary(name: str, kind: str, op):
 _BOOL_DT = onp.dtype("bool")
 
 
+def _cast_array(v: Any, dtype: str) -> Any:
+    """``v`` cast to ``dtype`` if it is an array; a Python scalar operand stays as it is."""
+    return v.astype(dtype) if isinstance(v, ndarray) else v
+
+
 def _make_binary(name: str, kind: str, op, bool_op=None):
     """``bool_op``: the op used for bool operands (MXNet's broadcasting ``&``/``|``/``^``
     kernels reject bool; ``multiply``/``add``/``not_equal`` are the same on bools)."""
@@ -114,8 +121,8 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
         a, b, n = binary(x1, x2, name, True)
         if n not in allowed:
             r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
-            if r is not None:  # int / int: see _common.dtypes
-                return func(a.astype(r), b.astype(r))
+            if r is not None:  # int / int: see _common.dtypes (a Python int stays as it is)
+                return func(_cast_array(a, r), _cast_array(b, r))
             D.check_kind(n, kind, name)
         if n == "bool" and bool_op is not None:
             return bool_op(a, b)
