@@ -10,7 +10,7 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 # Hypothesis keeps an example database under .hypothesis/; CI runs from a clean clone anyway.
 PYTEST := -m pytest -p no:cacheprovider
 
-.PHONY: demo info test test-main test-mxnet conformance bench envs clean
+.PHONY: demo info test test-main test-mxnet lint conformance bench envs clean
 
 $(MAIN)/.installed: requirements/main.txt pyproject.toml
 	$(PYTHON) -m venv $(MAIN)
@@ -39,6 +39,10 @@ test-main: $(MAIN)/.installed
 
 test-mxnet: $(MXNET)/.installed
 	$(MXNET)/bin/python $(PYTEST) tests
+
+## Lint (ruff, configured in pyproject.toml); not `ruff format`.
+lint: $(MAIN)/.installed
+	$(MAIN)/bin/ruff check .
 
 ## array-api-tests for one backend: make conformance BACKEND=torch SUITE=/path/to/array-api-tests
 conformance: envs
