@@ -1,7 +1,110 @@
+"""One backend fixture for every test, built from arraykit's registry (after array-api-extra's
+``tests/conftest.py``).
+
+A test that takes ``xp`` (the namespace arraykit serves) or ``backend`` (the registry name)
+runs once per registered backend whose framework is installed in this environment: numpy,
+torch, jax, dask, array_api_strict and tensorflow in the main environment, numpy and mxnet in
+the mxnet one. Per-backend expectations are marks, on a test, a class or a module, each with a
+reason (a mark without one is refused at collection):
+
+- ``@pytest.mark.backends("tensorflow", "mxnet", reason=...)``: the test is about these
+  backends only (a shim's own behaviour, not the standard's); the others are not collected.
+- ``@pytest.mark.skip_backend("jax", reason=...)``: the backend cannot run the test at all.
+- ``@pytest.mark.xfail_backend("mxnet", reason=..., strict=True)``: a known failure; strict
+  by default, so the test fails once the backend is fixed and the mark must go.
+"""
+
+import importlib.util
 import os
+
+import numpy as np
+import pytest
 
 # Keep TensorFlow's start-up chatter out of test output.
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 # SciPy reads this once, at its import: it must be set before any test imports scipy
 # (conformance/drop_in.py runs SciPy functions on TF and MXNet arrays).
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
+
+from arraykit._registry import BACKENDS, BY_NAME  # noqa: E402  (imports no framework)
+
+#: The registry's backends whose framework is installed here (found without importing it).
+AVAILABLE = tuple(b.name for b in BACKENDS if importlib.util.find_spec(b.package) is not None)
+
+_MARKS = {
+    "backends": "backends(*names, reason): run the test on these registered backends only",
+    "skip_backend": "skip_backend(name, reason): skip the test on this backend",
+    "xfail_backend": "xfail_backend(name, reason, strict=True): a known failure on this backend",
+}
+
+
+def pytest_configure(config):
+    for text in _MARKS.values():
+        config.addinivalue_line("markers", text)
+
+
+def _check_mark(mark, nodeid):
+    """Refuse a malformed backend mark: unknown backend, missing reason, unknown keyword."""
+    allowed = {"reason", "strict"} if mark.name == "xfail_backend" else {"reason"}
+    where = f"{nodeid}: @pytest.mark.{mark.name}{mark.args}"
+    if not mark.args or (mark.name != "backends" and len(mark.args) != 1):
+        raise TypeError(f"{where}: give {'backend names' if mark.name == 'backends' else 'one backend name'}")
+    unknown = [a for a in mark.args if a not in BY_NAME]
+    if unknown:
+        raise ValueError(f"{where}: {unknown} not in arraykit's registry {sorted(BY_NAME)}")
+    if set(mark.kwargs) - allowed:
+        raise TypeError(f"{where}: unexpected keyword(s) {sorted(set(mark.kwargs) - allowed)}")
+    if not str(mark.kwargs.get("reason", "")).strip():
+        raise TypeError(f"{where}: a reason is required (reason='why this backend differs')")
+
+
+def backend_params(definition, nodeid=""):
+    """``pytest.param`` per backend for a test definition, its backend marks applied."""
+    marks = {name: list(definition.iter_markers(name)) for name in _MARKS}
+    for mark in (m for ms in marks.values() for m in ms):
+        _check_mark(mark, nodeid)
+    names = list(AVAILABLE)
+    for mark in marks["backends"]:  # several marks (module and test): their intersection
+        names = [n for n in names if n in mark.args]
+    params = []
+    for name in names:
+        applied = [pytest.mark.skip(reason=f"{name}: {m.kwargs['reason']}")
+                   for m in marks["skip_backend"] if m.args[0] == name]
+        applied += [pytest.mark.xfail(reason=f"{name}: {m.kwargs['reason']}",
+                                      strict=m.kwargs.get("strict", True))
+                    for m in marks["xfail_backend"] if m.args[0] == name]
+        params.append(pytest.param(name, marks=applied, id=name))
+    return params
+
+
+def _uses_this_backend_fixture(metafunc):
+    """Whether the test reaches ``backend`` below (not a module's own ``backend`` fixture or a
+    ``parametrize("backend", ...)`` of its own)."""
+    if "backend" not in metafunc.fixturenames:
+        return False
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else names
+        if "backend" in names:
+            return False
+    defs = metafunc._arg2fixturedefs.get("backend", ())
+    return bool(defs) and getattr(defs[-1].func, "__module__", None) == __name__
+
+
+def pytest_generate_tests(metafunc):
+    if _uses_this_backend_fixture(metafunc):
+        metafunc.parametrize("backend", backend_params(metafunc.definition, metafunc.definition.nodeid),
+                             indirect=True)
+
+
+@pytest.fixture
+def backend(request):
+    """The registry name of the backend under test (parametrised by pytest_generate_tests)."""
+    pytest.importorskip(BY_NAME[request.param].package)
+    return request.param
+
+
+@pytest.fixture
+def xp(backend):
+    """The namespace arraykit serves for ``backend``'s arrays."""
+    return BY_NAME[backend].load_namespace()
