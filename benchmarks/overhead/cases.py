@@ -1,0 +1,143 @@
+"""The cells of the study: the arraykit and native callables of one (workload, framework,
+mode), and the check that their results agree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .frameworks import Framework, _leaves
+
+#: Targets of issue 7, in percent.
+TARGET_PCT = {"eager": 1.0, "compiled": 0.1}
+
+#: Result equality, per output element: |arraykit - native| <= ATOL * scale + RTOL * |native|
+#: with scale = max |native| of that output. Float32 everywhere; the two sides run the same
+#: formulas in the same order, so they differ by kernel rounding only, which later steps can
+#: amplify: bilinear resampling turns a 1e-7 relative difference in pixel coordinates (TF's
+#: matmul with transpose_b vs a transposed operand) into ~4e-5 of the image's range, hence
+#: ATOL 1e-4 of the output's largest magnitude. Voxel counts (integers
+#: stored as floats) may differ where a point lies on a cell boundary to within rounding:
+#: at most VOXEL_MOVED of the points may change cell (each move changes two counts by 1).
+RTOL = 1e-4
+ATOL = 1e-4
+VOXEL_MOVED = 1e-3
+
+
+@dataclass
+class Case:
+    """One (workload, framework, mode): the two callables to compare and how they were made."""
+
+    workload: str
+    framework: str
+    mode: str
+    arraykit: Callable[[], Any]
+    native: Callable[[], Any]
+    variant: str  # what the workload computes here (e.g. "value_and_grad" or "forward")
+    arraykit_compiler: str | None = None
+    native_compiler: str | None = None
+    notes: list = field(default_factory=list)
+    jitted: Any = None  # the arraykit.ext.jit function, to ask what it compiled to
+    native_compiled: Any = None  # the natively compiled function (compiled cells)
+    functions: tuple = ()  # (arraykit, native) functions before compilation
+
+
+def _ak_jit() -> Any:
+    try:
+        from arraykit.ext.jit import jit
+    except ImportError:
+        return None
+    return jit
+
+
+def _arraykit_functions(fw: Framework, workload: str, full_vision: bool, grad: bool):
+    """(arraykit function, native function, variant) taking the workload's inputs."""
+    from ..workloads import control, mechanics, robotics, vision
+
+    nat = fw.native
+    if workload == "mechanics":
+        return mechanics.workload, nat.mechanics, "axis-angle round trip"
+    if workload == "vision":
+        variant = "reproject+resample+voxels" if full_vision else "reproject only"
+
+        def ak_vision(depth, image, k, pose, origin):
+            return vision.workload(depth, image, k, pose, origin, full=full_vision)
+
+        def nat_vision(depth, image, k, pose, origin):
+            return nat.vision(depth, image, k, pose, origin, full=full_vision)
+
+        return ak_vision, nat_vision, variant
+    if workload == "robotics":
+        return robotics.workload, nat.robotics, "forward kinematics"
+    if workload == "control":
+        if grad:
+            return control.cost_and_grad, nat.control_grad, "value_and_grad"
+        return control.rollout_cost, nat.control, "forward rollout"
+    raise ValueError(workload)
+
+
+def build_case(fw: Framework, workload: str, mode: str, args: tuple, *,
+               full_vision: bool = True, grad: bool = True) -> Case:
+    """The Case for one cell of the table; ``args`` are the framework's input arrays."""
+    from ..workloads import control
+
+    grad = grad and fw.differentiates and control.has_grad()
+    ak_fn, nat_fn, variant = _arraykit_functions(fw, workload, full_vision, grad)
+    case = Case(workload, fw.name, mode, None, None, variant)
+    case.functions = (ak_fn, nat_fn)
+    if mode == "compiled":
+        if fw.compile is None:
+            raise ValueError(f"{fw.name} has no function compiler")
+        jit = _ak_jit()
+        if jit is not None:
+            case.jitted = ak_fn = jit(ak_fn)
+            case.arraykit_compiler = "arraykit.ext.jit.jit"
+        else:
+            ak_fn = fw.compile(ak_fn)
+            case.arraykit_compiler = f"{fw.compiler} around the arraykit function"
+        if fw.name == "torch" and variant == "value_and_grad":
+            # A torch user compiles the forward pass and lets autograd run the backward
+            # (AOTAutograd compiles it too); torch.autograd.grad itself is not compiled.
+            rollout = fw.compile(fw.native.control)
+            nat_fn = lambda a, t, o: fw.native.control_grad(a, t, o, rollout=rollout)  # noqa: E731
+            case.native_compiler = "torch.compile(forward) + autograd.grad"
+        else:
+            nat_fn = case.native_compiled = fw.compile(nat_fn)
+            case.native_compiler = fw.compiler
+    case.arraykit = lambda: ak_fn(*args)
+    case.native = lambda: nat_fn(*args)
+    return case
+
+
+# --- correctness -----------------------------------------------------------------------------
+
+def compare(workload: str, ak_out: Any, nat_out: Any, to_numpy: Callable) -> tuple[bool, str]:
+    """Whether the two results agree within the stated tolerance, and the largest error."""
+    a_leaves, b_leaves = _leaves(ak_out), _leaves(nat_out)
+    if len(a_leaves) != len(b_leaves):
+        return False, f"{len(a_leaves)} outputs vs {len(b_leaves)}"
+    worst = []
+    ok = True
+    for i, (a_out, b_out) in enumerate(zip(a_leaves, b_leaves)):
+        a = np.asarray(to_numpy(a_out), dtype=np.float64)
+        b = np.asarray(to_numpy(b_out), dtype=np.float64)
+        if a.shape != b.shape:
+            return False, f"output {i}: shape {a.shape} vs {b.shape}"
+        if workload == "vision" and i == 2:  # voxel counts
+            moved = np.abs(a - b).sum() / 2
+            allowed = VOXEL_MOVED * b.sum()
+            ok &= bool(moved <= allowed)
+            worst.append(f"voxels: {moved:.0f} of {b.sum():.0f} points moved")
+            continue
+        scale = float(np.max(np.abs(b))) if b.size else 0.0
+        err = np.abs(a - b)
+        good = bool(np.all(err <= ATOL * scale + RTOL * np.abs(b)))
+        ok &= good and not np.isnan(a).any()
+        rel = float(np.max(err)) / scale if b.size and scale else 0.0
+        worst.append(f"out{i}: max err {float(np.max(err)) if err.size else 0:.2e} "
+                     f"({rel:.1e} of max)")
+    return ok, "; ".join(worst)
+

@@ -1,0 +1,90 @@
+"""Command line of the study: ``python -m benchmarks`` (or ``python -m benchmarks.overhead``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from .frameworks import FRAMEWORKS, enable_compile_caches
+from .inputs import WORKLOADS
+from .report import write_report
+from .runner import env_name, run
+
+RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Command-line options of ``python -m benchmarks``."""
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="arraykit vs native: the overhead study (issue 7).")
+    p.add_argument("--quick", action="store_true",
+                   help="small sizes, few rounds (smoke test); writes <env>.quick.json")
+    p.add_argument("--frameworks", type=lambda s: s.split(","), default=list(FRAMEWORKS),
+                   help=f"comma-separated subset of {','.join(FRAMEWORKS)} (those installed "
+                        "run)")
+    p.add_argument("--workloads", type=lambda s: s.split(","), default=list(WORKLOADS),
+                   help=f"comma-separated subset of {','.join(WORKLOADS)}")
+    p.add_argument("--modes", type=lambda s: s.split(","), default=["eager", "compiled"],
+                   help="eager,compiled")
+    p.add_argument("--micro", type=lambda s: [m for m in s.split(",") if m],
+                   default=["dispatch", "tf_ops", "mxnet_ops"],
+                   help="microbenchmarks: dispatch,tf_ops,mxnet_ops ('' for none)")
+    p.add_argument("--rounds", type=int, default=None, help="interleaved rounds per cell")
+    p.add_argument("--min-sample-s", type=float, default=None,
+                   help="seconds per timed block (calls per block are chosen to fill it)")
+    p.add_argument("--torch-compile", dest="torch_compile", action="store_true", default=None,
+                   help="include torch.compile (default: on, off with --quick)")
+    p.add_argument("--no-torch-compile", dest="torch_compile", action="store_false")
+    p.add_argument("--no-profile", action="store_true", help="skip cProfile of missed targets")
+    p.add_argument("--check-only", action="store_true", help="check results, time nothing")
+    p.add_argument("--env", default=env_name(), help="name of this environment's results file")
+    p.add_argument("--results-dir", type=Path, default=RESULTS_DIR)
+    p.add_argument("--cache-dir", type=Path, default=None,
+                   help="persistent jax/TF compile cache (default: none, so the first-call "
+                        "column shows real compile times)")
+    p.add_argument("--compiled-steps", type=int, default=None,
+                   help="rollout steps of the compiled control cells (default: the "
+                        "size's); the table shows the size used"),
+    p.add_argument("--note", default="",
+                   help="a remark on the conditions of the run, kept in the JSON and table")
+    p.add_argument("--report-only", action="store_true",
+                   help="rebuild overhead.md/.png from the results files; run nothing")
+    o = p.parse_args(argv)
+    for name, chosen, allowed in (("--frameworks", o.frameworks, FRAMEWORKS),
+                                  ("--workloads", o.workloads, WORKLOADS),
+                                  ("--modes", o.modes, ("eager", "compiled"))):
+        bad = [c for c in chosen if c not in allowed]
+        if bad:
+            p.error(f"{name}: unknown {bad}; choose from {','.join(allowed)}")
+    if o.rounds is None:
+        o.rounds = 5 if o.quick else 21
+    if o.min_sample_s is None:
+        o.min_sample_s = 0.01 if o.quick else 0.1
+    if o.torch_compile is None:
+        o.torch_compile = not o.quick
+    return o
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks``: run, write ``<env>.json``, rebuild the table and chart."""
+    opts = parse_args(argv)
+    opts.results_dir.mkdir(parents=True, exist_ok=True)
+    if opts.cache_dir is not None and str(opts.cache_dir) not in ("", "."):
+        enable_compile_caches(opts.cache_dir)
+    if not opts.report_only:
+        suffix = ".quick.json" if opts.quick else ".json"
+        path = opts.results_dir / f"{opts.env}{suffix}"
+        doc = run(opts, path)
+        path.write_text(json.dumps(doc, indent=1) + "\n")
+        print(f"wrote {path}")
+        bad = [r for r in doc["results"] if r["status"] in ("mismatch", "error")]
+        for r in bad:
+            print(f"  {r['status']}: {r['workload']} {r['framework']} {r['mode']}: "
+                  f"{r.get('error') or r.get('check')}")
+    written = write_report(opts.results_dir, quick=opts.quick)
+    for p in written:
+        print(f"wrote {p}")
+    return 0
+

@@ -1,0 +1,232 @@
+"""The report: ``overhead.md`` and ``overhead.png`` from every results file present."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .cases import TARGET_PCT
+from .inputs import WORKLOADS
+
+
+def load_results(results_dir: Path, quick: bool = False) -> list[dict]:
+    """Every results document in ``results_dir`` of the given kind (full or quick)."""
+    docs = []
+    for path in sorted(results_dir.glob("*.json")):
+        if path.name.endswith(".quick.json") != quick:
+            continue
+        try:
+            docs.append(json.loads(path.read_text()))
+        except (OSError, ValueError):
+            continue
+    return docs
+
+
+def _fmt_cell(r: dict | None) -> str:
+    if r is None:
+        return "n/a"
+    if r["status"] == "error":
+        return "error" + (" (arraykit)" if r.get("error_in_arraykit") else "")
+    if r["status"] == "mismatch":
+        return "**mismatch**"
+    if r["status"] == "checked":
+        return "checked"
+    med, q1, q3 = r["overhead_median_pct"], r["overhead_q1_pct"], r["overhead_q3_pct"]
+    mark = "" if r["meets_target"] else " ✗"
+    return f"{med:+.2f}% [{q1:+.2f}, {q3:+.2f}]{mark}"
+
+
+def _fmt_program(r: dict | None) -> str:
+    """The compiled program check of a cell: same HLO as native?, and the jit wrapper's own
+    cost per call as a share of the native call."""
+    if not r or r.get("status") != "ok":
+        return ""
+    parts = []
+    if "same_program" in r:
+        what = "FX graph" if r["framework"] == "torch" else "optimised HLO"
+        parts.append(f"same {what}" if r["same_program"] else f"{what} differs")
+    if "wrapper_s" in r:
+        share = 100 * r["wrapper_s"] / r["native_median_s"]
+        parts.append(f"wrapper {r['wrapper_s'] * 1e6:.1f} us = {share:.3f}%")
+    return "; ".join(parts)
+
+
+def _label(r: dict) -> str:
+    return f"{r['framework']} {r['version']}"
+
+
+def render_markdown(docs: list[dict]) -> str:
+    """The overhead table (and microbenchmarks, errors, profiles) as markdown."""
+    lines = ["# arraykit overhead vs native code (issue 7)", ""]
+    if not docs:
+        return "\n".join(lines + ["No results yet: run `python -m benchmarks`.", ""])
+    lines.append(
+        "Overhead = t(arraykit) / t(native) - 1 per interleaved round; median over rounds "
+        "[interquartile range]. Targets: < 1% eager, < 0.1% compiled; ✗ marks a miss. "
+        "Negative: arraykit was faster (noise, or a different kernel choice).")
+    lines.append("")
+    for d in docs:
+        load = d.get("loadavg_start")
+        lines.append(
+            f"- env `{d['env']}`: {d['started']}, Python {d['python']}, {d['cpus']} CPUs, "
+            f"load average at start {load[0]:.1f}" if load else f"- env `{d['env']}`")
+        lines[-1] += (f"; {d['rounds']} rounds x blocks of >= {d['min_sample_s']} s; "
+                      + ", ".join(f"{k} {v}" for k, v in d["versions"].items()))
+        if d.get("note"):
+            lines[-1] += f". {d['note']}"
+    tol = docs[0]["tolerance"]
+    lines += ["", f"Results checked before timing: |arraykit - native| <= {tol['atol_times_max']}"
+              f" x max|native| + {tol['rtol']} x |native| per element (float32); voxel grids: "
+              f"at most {tol['voxel_points_moved']:.1%} of points in another cell.", ""]
+    rows = [r for d in docs for r in d["results"]]
+    labels = list(dict.fromkeys(_label(r) for r in rows))
+    lines += ["| workload | framework | variant | eager | compiled | arraykit compiler | "
+              "compiled program check |",
+              "|---|---|---|---|---|---|---|"]
+    for w in WORKLOADS:
+        for lab in labels:
+            cell = {r["mode"]: r for r in rows if r["workload"] == w and _label(r) == lab}
+            if not cell:
+                continue
+            any_r = cell.get("eager") or cell.get("compiled")
+            comp = cell.get("compiled")
+            compiler = (comp.get("arraykit_compiler") or "") if comp else ""
+            if comp and comp.get("arraykit_compilation"):
+                compiler += f" -> {comp['arraykit_compilation']}"
+            size = any_r.get("size", "")
+            comp_cell = _fmt_cell(comp)
+            if comp and comp.get("size", size) != size:  # e.g. --compiled-steps
+                comp_cell += f" ({comp['size']})"
+            lines.append(f"| {w} ({size}) | {lab} | {any_r.get('variant', '')} | "
+                         f"{_fmt_cell(cell.get('eager'))} | {comp_cell} | {compiler} | "
+                         f"{_fmt_program(comp)} |")
+    lines.append("")
+    times = [r for r in rows if r["status"] == "ok"]
+    if times:
+        lines += ["## Times per call (median)", "",
+                  "| workload | framework | mode | arraykit | native | calls/block | "
+                  "first call (compile) arraykit / native |",
+                  "|---|---|---|---|---|---|---|"]
+        for r in times:
+            lines.append(f"| {r['workload']} | {_label(r)} | {r['mode']} | "
+                         f"{r['arraykit_median_s'] * 1e3:.3f} ms | "
+                         f"{r['native_median_s'] * 1e3:.3f} ms | {r['number']} | "
+                         f"{r['arraykit_first_call_s']:.2f} s / {r['native_first_call_s']:.2f} s |")
+        lines.append("")
+    problems = [r for r in rows if r["status"] in ("error", "mismatch") or r.get("notes")]
+    if problems:
+        lines += ["## Errors, mismatches and notes", ""]
+        for r in problems:
+            what = r.get("error") or r.get("check") or ""
+            notes = "; ".join(r.get("notes", []))
+            lines.append(f"- {r['workload']} / {_label(r)} / {r['mode']}: {r['status']}"
+                         f"{': ' + what if what else ''}{' -- ' + notes if notes else ''}")
+        lines.append("")
+    missed = [r for r in times if not r["meets_target"] and r.get("profile_arraykit")]
+    if missed:
+        lines += ["## Where the time goes when a target is missed (cProfile, arraykit side)", "",
+                  "layer calls = Python calls into arraykit's or array-api-compat's code per "
+                  "workload call; layer time = share of the profiled time cProfile attributes "
+                  "to those frames (an upper bound: NumPy ufuncs and operators they call are "
+                  "not profiled separately and count as theirs). cProfile's own per-call cost "
+                  "inflates Python-heavy code; the timings above are unprofiled.", ""]
+        for r in missed:
+            prof = r["profile_arraykit"]
+            lines.append(f"### {r['workload']} / {_label(r)} / {r['mode']}: "
+                         f"{r['overhead_median_pct']:+.2f}%, "
+                         f"{prof['layer_calls']:.0f} layer calls, layer time <= "
+                         f"{prof['layer_share_pct']:.1f}%")
+            lines += ["", "```", *prof["top"], "```", ""]
+    for d in docs:
+        micro = d.get("micro", {})
+        disp = micro.get("dispatch")
+        if isinstance(disp, list) and disp:
+            lines += [f"## array_namespace vs array-api-compat (env `{d['env']}`, ns per call: "
+                      "median ± IQR, and the fastest round)", "",
+                      "| case | arraykit | compat | compat / arraykit (fastest rounds) |",
+                      "|---|---|---|---|"]
+            for row in disp:
+                ak, cp = row["arraykit_ns"], row.get("compat_ns")
+                akm, cpm = row.get("arraykit_min_ns", ak), row.get("compat_min_ns", cp)
+                lines.append(f"| {row['case']} | {ak:.0f} ± {row['arraykit_iqr_ns']:.0f} "
+                             f"(min {akm:.0f}) | "
+                             + (f"{cp:.0f} ± {row['compat_iqr_ns']:.0f} (min {cpm:.0f}) | "
+                                f"{cpm / akm:.1f}x |"
+                                if cp is not None else "unsupported | |"))
+            lines.append("")
+        for key, title in (("tf_ops", "TensorFlow shim per op"),
+                           ("mxnet_ops", "MXNet shim per op")):
+            ops = micro.get(key)
+            if isinstance(ops, dict) and "error" in ops:
+                lines += [f"## {title}: not measured ({ops['error']})", ""]
+            if not isinstance(ops, list) or not ops:
+                continue
+            variants = [k[:-3] for k in ops[0] if k.endswith("_us")]
+            lines += [f"## {title} (env `{d['env']}`, us per call: median / fastest round)",
+                      "", "| op | n | " + " | ".join(variants) + " | shim - raw (fastest) |",
+                      "|---|---|" + "---|" * (len(variants) + 1)]
+            for row in ops:
+                vals = " | ".join(f"{row[v + '_us']:.2f} / {row.get(v + '_min', 0):.2f}"
+                                  for v in variants)
+                diff = row.get("shim_min", row["shim_us"]) - row.get("raw_min", row["raw_us"])
+                lines.append(f"| {row['op']} | {row['n']} | {vals} | {diff:+.2f} |")
+            lines.append("")
+    return "\n".join(lines)
+
+
+def render_chart(docs: list[dict], path: Path) -> bool:
+    """Bar chart of median overhead (IQR as error bars) per workload and framework, eager and
+    compiled side by side; False when matplotlib is not installed here."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = [r for d in docs for r in d["results"] if r["status"] == "ok"]
+    labels = list(dict.fromkeys(_label(r) for r in rows))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
+    for ax, mode in zip(axes, ("eager", "compiled")):
+        width = 0.8 / max(len(labels), 1)
+        for j, lab in enumerate(labels):
+            xs, ys, lo, hi = [], [], [], []
+            for i, w in enumerate(WORKLOADS):
+                r = next((r for r in rows if r["workload"] == w and _label(r) == lab
+                          and r["mode"] == mode), None)
+                if r is None:
+                    continue
+                xs.append(i - 0.4 + width * (j + 0.5))
+                ys.append(r["overhead_median_pct"])
+                lo.append(r["overhead_median_pct"] - r["overhead_q1_pct"])
+                hi.append(r["overhead_q3_pct"] - r["overhead_median_pct"])
+            if xs:
+                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lab)
+        ax.axhline(TARGET_PCT[mode], color="red", ls="--", lw=1,
+                   label=f"target {TARGET_PCT[mode]}%")
+        ax.axhline(0, color="black", lw=0.6)
+        # Symmetric log: overheads span 0.01% to tens of percent, of either sign.
+        ax.set_yscale("symlog", linthresh=TARGET_PCT[mode])
+        ax.set_xticks(range(len(WORKLOADS)), WORKLOADS)
+        ax.set_title(f"{mode}")
+        ax.set_ylabel("overhead of arraykit vs native (%)")
+        ax.legend(fontsize=7)
+    fig.suptitle("arraykit overhead per workload and framework (median, IQR bars)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def write_report(results_dir: Path, quick: bool = False) -> list[Path]:
+    """Rebuild ``overhead.md`` (and ``overhead.png`` where matplotlib is installed) from every
+    results file of the kind (full or --quick) in ``results_dir``."""
+    docs = load_results(results_dir, quick)
+    stem = "overhead.quick" if quick else "overhead"
+    md = results_dir / f"{stem}.md"
+    md.write_text(render_markdown(docs) + "\n")
+    written = [md]
+    png = results_dir / f"{stem}.png"
+    if docs and render_chart(docs, png):
+        written.append(png)
+    return written

@@ -1,0 +1,199 @@
+"""The run: every selected cell checked, then timed, into one results document."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from .cases import ATOL, RTOL, TARGET_PCT, VOXEL_MOVED, build_case, compare
+from .frameworks import Framework, load_framework
+from .inputs import SIZES, describe_size, make_inputs
+from .micro import micro_dispatch, micro_mxnet_ops, micro_tf_ops
+from .timing import profile_top, program_check, time_ab
+
+
+class Progress:
+    """A one-line progress bar on stderr (a line per step when stderr is not a terminal)."""
+
+    def __init__(self, total: int, width: int = 28) -> None:
+        self.total, self.done, self.width = max(total, 1), 0, width
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+
+    def step(self, label: str) -> None:
+        filled = int(self.width * self.done / self.total)
+        bar = "#" * filled + "-" * (self.width - filled)
+        elapsed = time.perf_counter() - self.t0
+        text = f"[{bar}] {self.done}/{self.total} {elapsed:5.0f}s {label}"
+        if self.tty:
+            sys.stderr.write("\r" + text[:110].ljust(110))
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        self.done += 1
+
+    def close(self) -> None:
+        self.done = self.total
+        self.step("done")
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+def env_name() -> str:
+    """This environment's results-file name: "main" for .venv, "mxnet" for .venv-mxnet."""
+    base = Path(sys.prefix).name
+    if base == ".venv":
+        return "main"
+    return base.removeprefix(".venv-") or base
+
+
+def _arraykit_error(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised inside arraykit (a shim or extension gap, not a bug in the
+    benchmark code)."""
+    tb = traceback.extract_tb(exc.__traceback__)
+    return any("/arraykit/" in f.filename for f in tb[-3:])
+
+
+def run_case(fw: Framework, workload: str, mode: str, size: dict, opts: argparse.Namespace,
+             progress: Progress | None = None) -> dict:
+    """Check and time one cell; returns its JSON record (status ok/mismatch/error)."""
+    if workload == "control" and mode == "compiled" and opts.compiled_steps:
+        size = dict(size, steps=opts.compiled_steps)
+    rec: dict = {"workload": workload, "framework": fw.name, "version": fw.version,
+                 "mode": mode, "size": describe_size(workload, size)}
+    args = tuple(fw.asarray(a) for a in make_inputs(workload, size))
+    try:
+        case = build_case(fw, workload, mode, args, full_vision=True)
+        t0 = time.perf_counter()
+        try:
+            ak_out = case.arraykit()
+        except Exception as e:
+            if workload != "vision" or "arraykit/ext/nd" not in "".join(
+                    traceback.format_exception(e)):
+                raise
+            # arraykit.ext.nd not available for this framework yet: the standard-only part.
+            rec["notes"] = [f"resampling and voxels left out: arraykit.ext.nd failed "
+                            f"({type(e).__name__}: {str(e).splitlines()[0][:120]})"]
+            case = build_case(fw, workload, mode, args, full_vision=False)
+            t0 = time.perf_counter()
+            ak_out = case.arraykit()
+        fw.sync(ak_out)
+        rec["arraykit_first_call_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        nat_out = case.native()
+        fw.sync(nat_out)
+        rec["native_first_call_s"] = time.perf_counter() - t0
+    except Exception as e:  # noqa: BLE001  (any failure of a cell is recorded, the run goes on)
+        rec.update(status="error", error=f"{type(e).__name__}: {str(e).splitlines()[0][:300]}"
+                   if str(e) else type(e).__name__,
+                   error_in_arraykit=_arraykit_error(e))
+        return rec
+    rec.update(variant=case.variant, arraykit_compiler=case.arraykit_compiler,
+               native_compiler=case.native_compiler)
+    if case.jitted is not None:
+        from arraykit.ext.jit import compilation
+
+        rec["arraykit_compilation"] = compilation(case.jitted)
+    ok, detail = compare(workload, ak_out, nat_out, fw.to_numpy)
+    rec["check"] = detail
+    if not ok:
+        rec["status"] = "mismatch"
+        return rec
+    if opts.check_only:
+        rec["status"] = "checked"
+        return rec
+    if progress is not None:
+        progress.step(f"timing {workload} {fw.name} {mode}")
+    rec.update(time_ab(case.arraykit, case.native, fw.sync, opts.rounds, opts.min_sample_s))
+    rec["target_pct"] = TARGET_PCT[mode]
+    rec["meets_target"] = rec["overhead_median_pct"] < TARGET_PCT[mode]
+    rec["status"] = "ok"
+    if not rec["meets_target"] and not opts.no_profile:
+        calls = max(3, min(rec["number"], 20))
+        rec["profile_arraykit"] = profile_top(case.arraykit, fw.sync, calls)
+    if mode == "compiled":  # after timing and profiling: the torch check resets dynamo
+        rec.update(program_check(fw, case, args, opts.rounds))
+    return rec
+
+
+def _loadavg() -> list[float] | None:
+    try:
+        return list(os.getloadavg())
+    except OSError:
+        return None
+
+
+def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
+    """Run the study for the frameworks installed here; returns the results document.
+
+    With ``path``, the document is also written there after every cell, so an interrupted
+    run leaves what it measured."""
+    size = SIZES["quick" if opts.quick else "full"]
+    frameworks = [fw for fw in (load_framework(n) for n in opts.frameworks) if fw is not None]
+    cells = []
+    for fw in frameworks:
+        for workload in opts.workloads:
+            for mode in opts.modes:
+                if mode == "compiled" and fw.compile is None:
+                    continue
+                if mode == "compiled" and fw.name == "torch" and not opts.torch_compile:
+                    continue
+                cells.append((fw, workload, mode))
+    micro = [m for m in opts.micro
+             if (m == "dispatch")
+             or (m == "tf_ops" and any(f.name == "tensorflow" for f in frameworks))
+             or (m == "mxnet_ops" and any(f.name == "mxnet" for f in frameworks))]
+    doc: dict = {
+        "env": opts.env, "quick": opts.quick, "started": time.strftime("%Y-%m-%d %H:%M:%S UTC",
+                                                                       time.gmtime()),
+        "python": sys.version.split()[0], "platform": platform.platform(),
+        "cpus": os.cpu_count(), "loadavg_start": _loadavg(),
+        "versions": {fw.name: fw.version for fw in frameworks},
+        "rounds": opts.rounds, "min_sample_s": opts.min_sample_s,
+        "tolerance": {"rtol": RTOL, "atol_times_max": ATOL, "voxel_points_moved": VOXEL_MOVED},
+        "note": opts.note, "results": [], "micro": {},
+    }
+    per_cell = 1 if opts.check_only else 2  # checking, then timing
+    progress = Progress(per_cell * len(cells) + len(micro))
+
+    def save() -> None:
+        if path is not None:
+            path.write_text(json.dumps(doc, indent=1) + "\n")
+
+    def do_cell(fw: Framework, workload: str, mode: str) -> None:
+        progress.step(f"checking {workload} {fw.name} {mode}")
+        rec = run_case(fw, workload, mode, size, opts, progress)
+        if rec["status"] in ("error", "mismatch") and not opts.check_only:
+            progress.done += 1  # the timing step that will not happen
+        doc["results"].append(rec)
+        save()
+
+    # The compiled rollout gradients run last: torch.compile unrolls the 100-step scan
+    # (a Python loop there) and is the slowest compile; an interrupted run keeps the rest.
+    slow = [c for c in cells if c[1] == "control" and c[2] == "compiled"]
+    for cell in cells:
+        if cell not in slow:
+            do_cell(*cell)
+    for m in micro:
+        progress.step(f"micro {m}")
+        try:
+            doc["micro"][m] = {"dispatch": micro_dispatch, "tf_ops": micro_tf_ops,
+                               "mxnet_ops": micro_mxnet_ops}[m](opts.quick)
+        except Exception as e:  # noqa: BLE001  (a missing optional piece: record it, keep the rest)
+            doc["micro"][m] = {"error": f"{type(e).__name__}: {e}"}
+        save()
+    for cell in slow:
+        do_cell(*cell)
+    progress.close()
+    doc["loadavg_end"] = _loadavg()
+    doc["finished"] = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
+    return doc
+

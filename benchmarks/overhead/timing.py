@@ -1,0 +1,160 @@
+"""Timing: interleaved A/B blocks, cProfile of a missed target, and the compiled-program
+checks (same HLO / same FX graph, the jit wrapper's own cost)."""
+
+from __future__ import annotations
+
+import cProfile
+import gc
+import io
+import math
+import pstats
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .cases import Case
+from .frameworks import Framework
+
+
+def _sample(fn: Callable, sync: Callable, number: int) -> float:
+    t0 = time.perf_counter()
+    for _ in range(number):
+        sync(fn())
+    return (time.perf_counter() - t0) / number
+
+
+def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s: float) -> dict:
+    """Interleaved timing of ``a`` (arraykit) against ``b`` (native).
+
+    Each round times a block of ``number`` calls of each, in the order A-B on even rounds and
+    B-A on odd ones (so neither always runs second, after the other warmed the caches).
+    ``number`` is chosen so that a block lasts about ``min_sample_s``.
+    """
+    for _ in range(2):  # warm-up: compilation, caches, allocator
+        sync(a())
+        sync(b())
+    t1 = min(_sample(a, sync, 1), _sample(b, sync, 1))
+    number = max(1, math.ceil(min_sample_s / max(t1, 1e-9)))
+    ta, tb = [], []
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        for r in range(rounds):
+            if r % 2 == 0:
+                ta.append(_sample(a, sync, number))
+                tb.append(_sample(b, sync, number))
+            else:
+                tb.append(_sample(b, sync, number))
+                ta.append(_sample(a, sync, number))
+            gc.collect()  # between samples, so no sample pays for another's garbage
+    finally:
+        if gc_was:
+            gc.enable()
+    ratios = [100.0 * (x / y - 1.0) for x, y in zip(ta, tb)]
+    q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+    return {
+        "number": number, "rounds": rounds,
+        "arraykit_median_s": statistics.median(ta), "native_median_s": statistics.median(tb),
+        "overhead_median_pct": statistics.median(ratios),
+        "overhead_q1_pct": q[0], "overhead_q3_pct": q[2],
+        "overhead_pct_samples": ratios,
+    }
+
+
+def _in_layer(filename: str) -> bool:
+    return "/arraykit/" in filename or "array_api_compat" in filename
+
+
+def profile_top(fn: Callable, sync: Callable, calls: int, top: int = 10) -> dict:
+    """cProfile ``calls`` calls of ``fn``: the ``top`` entries by own time, how many Python
+    calls per workload call enter arraykit's or array-api-compat's code (the layer), and the
+    share of the profiled time cProfile attributes to those frames. That share is an upper
+    bound: NumPy ufuncs and operators called from a layer frame are not profiled separately,
+    so their compute time counts as the frame's own."""
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(calls):
+        sync(fn())
+    prof.disable()
+    stats = pstats.Stats(prof)
+    total = sum(v[2] for v in stats.stats.values()) or 1e-12
+    layer = sum(v[2] for k, v in stats.stats.items() if _in_layer(k[0]))
+    layer_calls = sum(v[1] for k, v in stats.stats.items() if _in_layer(k[0]))
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    lines = [ln.replace(str(Path(__file__).resolve().parents[2]) + "/", "")
+             for ln in out.getvalue().splitlines() if ln.strip()]
+    start = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls")), 0)
+    return {"layer_share_pct": 100.0 * layer / total, "layer_calls": layer_calls / calls,
+            "top": lines[start:start + top + 1]}
+
+
+def program_check(fw: Framework, case: Case, args: tuple, rounds: int) -> dict:
+    """Two noise-robust figures for a compiled cell, where end-to-end medians cannot resolve
+    0.1%: whether arraykit's compiled program is the native one (jax, tensorflow: optimised
+    HLO of the entry computation compared; torch: the operations of the graph TorchDynamo
+    captures, which Inductor compiles), and arraykit's own per-call cost, the jit
+    wrapper vs the compiled object it holds (the same program), best of ``rounds`` short
+    blocks each, which interference can only inflate."""
+    from ..compiled_overhead import _block, same_program
+
+    entry = case.jitted._entries.get(type(args[0])) if case.jitted is not None else None
+    inner = getattr(entry, "compiled", None)
+    if inner is None:
+        return {}
+    out: dict = {}
+    number = max(1, min(200, round(0.02 / max(_block(inner, args, 1, fw.sync), 1e-7))))
+    best_ours = best_inner = math.inf
+    for _ in range(rounds):
+        best_inner = min(best_inner, _block(inner, args, number, fw.sync))
+        best_ours = min(best_ours, _block(case.jitted, args, number, fw.sync))
+    out["wrapper_s"] = max(0.0, best_ours - best_inner)
+    # Last: the torch check resets TorchDynamo's caches.
+    if case.native_compiled is not None:
+        if fw.name == "torch":
+            same = same_fx_graph(*case.functions, args)
+        else:
+            same = same_program(fw.name, inner, case.native_compiled, args)
+        if same is not None:
+            out["same_program"] = same
+    return out
+
+
+#: torch functions that are one operation under two names (the standard's and torch's).
+_TORCH_ALIASES = {"concat": "cat", "concatenate": "cat"}
+
+
+def _fx_ops(fn: Callable, args: tuple) -> list[str] | None:
+    """The operations of the graph TorchDynamo captures from ``fn`` (one full graph), by
+    name: ``operator.matmul`` (``@``) and ``torch.matmul`` are both "matmul"; the inputs
+    first, sorted."""
+    import torch
+
+    graphs: list = []
+
+    def record(gm: Any, example_inputs: Any) -> Any:
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    try:
+        torch.compile(fn, backend=record, fullgraph=True)(*args)
+    except Exception:  # noqa: BLE001  (no single graph: nothing to compare)
+        return None
+    finally:
+        torch._dynamo.reset()
+    ops = [f"{n.op}:{_TORCH_ALIASES.get(name, name)}" for gm in graphs for n in gm.graph.nodes
+           for name in [getattr(n.target, "__name__", str(n.target))]]
+    # Dynamo numbers the inputs in order of first use: compare them as a set.
+    return sorted(o for o in ops if o.startswith("placeholder:")) + [
+        o for o in ops if not o.startswith("placeholder:")]
+
+
+def same_fx_graph(ak_fn: Callable, nat_fn: Callable, args: tuple) -> bool | None:
+    """Whether TorchDynamo captures the same operations, in the same order, from the
+    arraykit function and the native one (then Inductor compiles the same program)."""
+    a, b = _fx_ops(ak_fn, args), _fx_ops(nat_fn, args)
+    return None if a is None or b is None else a == b
+
