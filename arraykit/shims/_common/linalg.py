@@ -15,7 +15,7 @@ factorisations
 
 Dtype facts (machine epsilon, the default integer dtype) are passed as values, so nothing
 here needs to know the framework's dtype objects. Shape errors raise ``ValueError`` naming
-the public function (``fname``).
+the public function (``fname``), axes out of range ``utils.AxisError`` (the one axis rule).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ import math
 import numbers
 import operator
 from collections import namedtuple
+
+from .utils import AxisError, normalize_axes
 
 #: The standard's result types (tuple subclasses with the standard's field names).
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
@@ -43,33 +45,18 @@ def _index(fname: str, what: str, v) -> int:
 
 
 def require_matrix(fname: str, x, square: bool = False) -> None:
-    """ValueError naming ``fname`` unless ``x`` is a (stack of) matrices (square if asked)."""
+    """ValueError naming ``fname`` unless ``x`` is a (stack of) matrices (square if asked);
+    a size unknown until run time (None, inside a ``tf.function``) passes."""
     if x.ndim < 2:
         raise ValueError(
             f"{fname}: expected an array of shape (..., M, N) with at least 2 dimensions, "
             f"got shape {tuple(x.shape)}"
         )
-    if square and x.shape[-1] != x.shape[-2]:
+    m, n = x.shape[-2], x.shape[-1]
+    if square and m != n and m is not None and n is not None:
         raise ValueError(
             f"{fname}: expected square matrices (..., M, M), got shape {tuple(x.shape)}"
         )
-
-
-def normalize_axes(fname: str, axis, ndim: int) -> tuple:
-    """``axis`` (None, int or sequence) as a sorted tuple of distinct non-negative ints."""
-    if axis is None:
-        return tuple(range(ndim))
-    if not isinstance(axis, (tuple, list)):
-        axis = (axis,)
-    out = []
-    for a in axis:
-        a = _index(fname, "axis", a)
-        if not -ndim <= a < ndim:
-            raise ValueError(f"{fname}: axis {a} is out of bounds for an array of rank {ndim}")
-        out.append(a + ndim if a < 0 else a)
-    if len(set(out)) != len(out):
-        raise ValueError(f"{fname}: repeated axis in {axis!r}")
-    return tuple(sorted(out))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,7 +70,7 @@ def vector_norm(xp, x, *, axis=None, keepdims=False, ord=2, fname="vector_norm")
     ``xp.not_equal``, ``**`` and ``/`` with Python floats. The result has the real dtype of
     ``x``'s precision. ``ord`` may be any int/float (0, +-1, +-2, +-inf, p-norms).
     """
-    axes = normalize_axes(fname, axis, x.ndim)
+    axes = normalize_axes(axis, x.ndim, fname)
     if isinstance(ord, bool) or not isinstance(ord, numbers.Real):
         raise ValueError(f"{fname}: unsupported ord {ord!r}")
     a = xp.abs(x)  # real dtype of x's precision
@@ -149,6 +136,12 @@ def matrix_norm(xp, x, *, keepdims=False, ord="fro", svdvals=None, fname="matrix
 # rank, pseudo-inverse
 
 
+def scalar_rtol(rtol) -> bool:
+    """True for an ``rtol`` given as None or a Python number; anything else must be an array
+    of a real floating dtype, which the shim checks as it checks ``x``."""
+    return rtol is None or (isinstance(rtol, (int, float)) and not isinstance(rtol, bool))
+
+
 def _rtol_column(xp, x, rtol, eps: float, real_dtype):
     """``rtol`` broadcastable against singular values ``(..., K)``: shape ``(..., 1)``."""
     if rtol is None:
@@ -210,7 +203,7 @@ def cross(xp, x1, x2, *, axis=-1, fname="cross"):
     axis = _index(fname, "axis", axis)
     nmin = min(x1.ndim, x2.ndim)
     if nmin == 0 or not -nmin <= axis < nmin:
-        raise ValueError(
+        raise AxisError(
             f"{fname}: axis {axis} is out of bounds for shapes {tuple(x1.shape)} and "
             f"{tuple(x2.shape)}"
         )

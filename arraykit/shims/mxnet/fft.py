@@ -13,100 +13,120 @@ from __future__ import annotations
 
 import sys
 
-from . import _dtypes as D
-from .._common import fft as _F
+from .._common import fft as _cf
+from . import _dtypes
 from ._creation_functions import LIMITS
 from ._helpers import check_device, require_array
 
-__all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
-           "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+__all__ = [
+    "fft",
+    "fftfreq",
+    "fftn",
+    "fftshift",
+    "hfft",
+    "ifft",
+    "ifftn",
+    "ifftshift",
+    "ihfft",
+    "irfft",
+    "irfftn",
+    "rfft",
+    "rfftfreq",
+    "rfftn",
+]
 
 
 def _xp():
     return sys.modules[__package__]
 
 
-def _no_complex(func, what):
+def _no_complex(fname, x, what):
+    """The TypeError of a transform, after the array check every function makes first."""
+    require_array(x, fname)
     raise TypeError(
-        f"fft.{func}: {what} a complex array (complex64/complex128) and MXNet 1.9.1 has no "
+        f"{fname}: {what} a complex array (complex64/complex128) and MXNet 1.9.1 has no "
         "complex dtype; arraykit does not emulate complex arrays on MXNet"
     )
 
 
 def fft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.fft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("fft", "returns")
+    _no_complex("fft", x, "returns")
 
 
 def ifft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.ifft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ifft", "returns")
+    _no_complex("ifft", x, "returns")
 
 
 def fftn(x, /, *, s=None, axes=None, norm="backward"):
     """Array API ``fft.fftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("fftn", "returns")
+    _no_complex("fftn", x, "returns")
 
 
 def ifftn(x, /, *, s=None, axes=None, norm="backward"):
     """Array API ``fft.ifftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ifftn", "returns")
+    _no_complex("ifftn", x, "returns")
 
 
 def rfft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.rfft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("rfft", "returns")
+    _no_complex("rfft", x, "returns")
 
 
 def rfftn(x, /, *, s=None, axes=None, norm="backward"):
     """Array API ``fft.rfftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("rfftn", "returns")
+    _no_complex("rfftn", x, "returns")
 
 
 def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.ihfft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ihfft", "returns")
+    _no_complex("ihfft", x, "returns")
 
 
 def irfft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.irfft``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("irfft", "takes")
+    _no_complex("irfft", x, "takes")
 
 
 def irfftn(x, /, *, s=None, axes=None, norm="backward"):
     """Array API ``fft.irfftn``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("irfftn", "takes")
+    _no_complex("irfftn", x, "takes")
 
 
 def hfft(x, /, *, n=None, axis=-1, norm="backward"):
     """Array API ``fft.hfft``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("hfft", "takes")
+    _no_complex("hfft", x, "takes")
+
+
+def _freq_dtype(fname: str, dtype):
+    """The dtype of ``fftfreq``/``rfftfreq``: default float, or a real floating ``dtype``."""
+    name = _dtypes.DEFAULT_FLOAT if dtype is None else _dtypes.dtype_name(dtype, fname)
+    _dtypes.check_kind(name, "real floating", fname)
+    return _dtypes.DTYPES[name]
 
 
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """Array API ``fft.fftfreq`` (default dtype: the default float, float32)."""
-    name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "fftfreq")
-    D.check_kind(name, "real floating", "fftfreq")
-    return _F.fftfreq(_xp(), n, d=d, dtype=D.DTYPES[name], device=check_device(device, "fftfreq"),
-                      itemsize=D.DTYPES[name].itemsize, **LIMITS)
+    dtype = _freq_dtype("fftfreq", dtype)
+    return _cf.fftfreq(_xp(), n, d=d, dtype=dtype, device=check_device(device, "fftfreq"),
+                       itemsize=dtype.itemsize, **LIMITS)
 
 
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """Array API ``fft.rfftfreq``."""
-    name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "rfftfreq")
-    D.check_kind(name, "real floating", "rfftfreq")
-    return _F.rfftfreq(_xp(), n, d=d, dtype=D.DTYPES[name],
-                       device=check_device(device, "rfftfreq"),
-                       itemsize=D.DTYPES[name].itemsize, **LIMITS)
+    dtype = _freq_dtype("rfftfreq", dtype)
+    return _cf.rfftfreq(_xp(), n, d=d, dtype=dtype, device=check_device(device, "rfftfreq"),
+                        itemsize=dtype.itemsize, **LIMITS)
 
 
 def fftshift(x, /, *, axes=None):
     """Array API ``fft.fftshift``."""
     require_array(x, "fftshift")
-    return _F.fftshift(_xp(), x, axes=axes)
+    return _cf.fftshift(_xp(), x, axes=axes)
 
 
 def ifftshift(x, /, *, axes=None):
     """Array API ``fft.ifftshift``."""
     require_array(x, "ifftshift")
-    return _F.ifftshift(_xp(), x, axes=axes)
+    return _cf.ifftshift(_xp(), x, axes=axes)

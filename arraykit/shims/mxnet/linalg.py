@@ -8,6 +8,10 @@ completed from the eigenvectors of the orthogonal projector ``I - U Uᵀ``.
 
 ``eig``/``eigvals`` (2025.12) return complex arrays in general and MXNet has no complex dtype:
 they raise TypeError rather than return something else.
+
+Inputs follow the main namespace's policy: ``mxnet.numpy.ndarray`` only (``require_array``;
+lists and Python scalars raise TypeError naming the function, both operands of the binary
+functions included), dtypes checked by ``check_kind`` before any shape check.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ import sys
 
 from mxnet import np as mnp
 
-from . import _dtypes as D
-from .._common import linalg as _L
+from .._common import linalg as _cl
+from . import _dtypes
+from ._creation_functions import triu
 from ._helpers import binary, bool_safe, broadcast_shapes, require_array
 from ._helpers import where as _where
-from ._creation_functions import triu
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -28,31 +32,42 @@ __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "ei
            "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
            "vector_norm"]
 
-EighResult = _L.EighResult
-QRResult = _L.QRResult
-SlogdetResult = _L.SlogdetResult
-SVDResult = _L.SVDResult
+EighResult = _cl.EighResult
+QRResult = _cl.QRResult
+SlogdetResult = _cl.SlogdetResult
+SVDResult = _cl.SVDResult
 
 
 def _xp():
     return sys.modules[__package__]
 
 
-def _float_matrix(x, func, square=False):
-    n = require_array(x, func)
-    D.check_kind(n, "real floating", func)
-    _L.require_matrix(func, x, square=square)
+def _floating(fname: str, x) -> str:
+    """The dtype name of ``x``, an array of a real floating dtype (else TypeError)."""
+    n = require_array(x, fname)
+    _dtypes.check_kind(n, "real floating", fname)
     return n
 
 
-def _batched(op, x, out_core_ndim):
-    """Apply MXNet kernel ``op`` to a stack of matrices, handling empty batches."""
-    return op(x)
+def _floating_matrix(fname: str, x, square: bool = False) -> str:
+    """The dtype name of ``x``, real floating (stacked) matrices, square if asked."""
+    n = _floating(fname, x)
+    _cl.require_matrix(fname, x, square=square)
+    return n
+
+
+def _numeric_pair(fname: str, x1, x2):
+    """Two array arguments, promoted, of a numeric dtype: ``(x1, x2, dtype name)``."""
+    require_array(x1, fname)
+    require_array(x2, fname)
+    a, b, n = binary(x1, x2, fname)
+    _dtypes.check_kind(n, "numeric", fname)
+    return a, b, n
 
 
 def cholesky(x, /, *, upper=False):
     """Array API ``cholesky`` (lower by default; ``upper=True`` gives ``Uᵀ``)."""
-    _float_matrix(x, "cholesky", square=True)
+    _floating_matrix("cholesky", x, square=True)
     if x.size == 0:
         return x.copy()
     L = mnp.linalg.cholesky(x)
@@ -61,7 +76,7 @@ def cholesky(x, /, *, upper=False):
 
 def det(x, /):
     """Array API ``det``."""
-    _float_matrix(x, "det", square=True)
+    _floating_matrix("det", x, square=True)
     if x.shape[-1] == 0:
         return mnp.ones(x.shape[:-2], dtype=x.dtype, ctx=x.ctx)
     return mnp.linalg.det(x)
@@ -70,7 +85,7 @@ def det(x, /):
 def diagonal(x, /, *, offset=0):
     """Array API ``diagonal`` of the last two axes."""
     require_array(x, "diagonal")
-    _L.require_matrix("diagonal", x)
+    _cl.require_matrix("diagonal", x)
     return _diagonal(x, offset)
 
 
@@ -85,37 +100,38 @@ def _diagonal(x, offset):
 
 def eigh(x, /):
     """Array API ``eigh`` (ascending eigenvalues)."""
-    _float_matrix(x, "eigh", square=True)
+    _floating_matrix("eigh", x, square=True)
     w, v = mnp.linalg.eigh(x)
     return EighResult(w, v)
 
 
 def eigvalsh(x, /):
     """Array API ``eigvalsh``."""
-    _float_matrix(x, "eigvalsh", square=True)
+    _floating_matrix("eigvalsh", x, square=True)
     return mnp.linalg.eigvalsh(x)
 
 
-def _complex_output(func):
+def _complex_output(fname, x):
+    _floating_matrix(fname, x, square=True)
     raise TypeError(
-        f"{func}: the eigenvalues of a general real matrix are complex (complex64/complex128) "
+        f"{fname}: the eigenvalues of a general real matrix are complex (complex64/complex128) "
         "and MXNet 1.9.1 has no complex dtype; use eigh/eigvalsh for symmetric matrices"
     )
 
 
 def eig(x, /):
     """Array API ``eig`` (2025.12): not available on MXNet (complex output); TypeError."""
-    _complex_output("eig")
+    _complex_output("eig", x)
 
 
 def eigvals(x, /):
     """Array API ``eigvals`` (2025.12): not available on MXNet (complex output); TypeError."""
-    _complex_output("eigvals")
+    _complex_output("eigvals", x)
 
 
 def inv(x, /):
     """Array API ``inv``."""
-    _float_matrix(x, "inv", square=True)
+    _floating_matrix("inv", x, square=True)
     if x.size == 0:
         return x.copy()
     return mnp.linalg.inv(x)
@@ -144,7 +160,7 @@ def _complete_basis(u):
 
 def svd(x, /, *, full_matrices=True):
     """Array API ``svd``: ``(U, S, Vh)`` with descending ``S``."""
-    _float_matrix(x, "svd")
+    _floating_matrix("svd", x)
     m, n = x.shape[-2:]
     k = min(m, n)
     if x.size == 0:
@@ -165,7 +181,7 @@ def svd(x, /, *, full_matrices=True):
 
 def svdvals(x, /):
     """Array API ``svdvals`` (descending)."""
-    _float_matrix(x, "svdvals")
+    _floating_matrix("svdvals", x)
     if x.size == 0:
         return mnp.zeros(x.shape[:-2] + (min(x.shape[-2:]),), dtype=x.dtype, ctx=x.ctx)
     return _svd_reduced(x)[1]
@@ -173,7 +189,7 @@ def svdvals(x, /):
 
 def qr(x, /, *, mode="reduced"):
     """Array API ``qr`` (``mode`` 'reduced' or 'complete')."""
-    _float_matrix(x, "qr")
+    _floating_matrix("qr", x)
     if mode not in ("reduced", "complete"):
         raise ValueError("qr: mode must be 'reduced' or 'complete'")
     m, n = x.shape[-2:]
@@ -196,19 +212,21 @@ def qr(x, /, *, mode="reduced"):
 
 def slogdet(x, /):
     """Array API ``slogdet``."""
-    _float_matrix(x, "slogdet", square=True)
+    _floating_matrix("slogdet", x, square=True)
     if x.shape[-1] == 0:
         return SlogdetResult(mnp.ones(x.shape[:-2], dtype=x.dtype, ctx=x.ctx),
                              mnp.zeros(x.shape[:-2], dtype=x.dtype, ctx=x.ctx))
-    s, l = mnp.linalg.slogdet(x)
-    return SlogdetResult(s, l)
+    sign, logabs = mnp.linalg.slogdet(x)
+    return SlogdetResult(sign, logabs)
 
 
 def solve(x1, x2, /):
     """Array API ``solve``; a 1-D ``x2`` is one vector; batch dimensions broadcast."""
+    require_array(x1, "solve")
+    require_array(x2, "solve")
     a, b, n = binary(x1, x2, "solve")
-    D.check_kind(n, "real floating", "solve")
-    _L.require_matrix("solve", a, square=True)
+    _dtypes.check_kind(n, "real floating", "solve")
+    _cl.require_matrix("solve", a, square=True)
     m = a.shape[-1]
     if b.ndim == 1:
         if b.shape[0] != m:
@@ -228,9 +246,10 @@ def solve(x1, x2, /):
 def trace(x, /, *, offset=0, dtype=None):
     """Array API ``trace`` (int input accumulates in int64, like ``sum``)."""
     n = require_array(x, "trace")
-    _L.require_matrix("trace", x)
-    given = None if dtype is None else D.dtype_name(dtype, "trace")
-    out = _L.trace_dtype(n, given, default_int="int64", default_uint="int64")
+    _dtypes.check_kind(n, "numeric", "trace")
+    _cl.require_matrix("trace", x)
+    given = None if dtype is None else _dtypes.dtype_name(dtype, "trace")
+    out = _cl.trace_dtype(n, given, default_int="int64", default_uint="int64")
     d = _diagonal(x, offset)
     if out != n:
         d = d.astype(out)
@@ -241,26 +260,24 @@ def trace(x, /, *, offset=0, dtype=None):
 
 def outer(x1, x2, /):
     """Array API ``outer``."""
-    a, b, _ = binary(x1, x2, "outer")
-    return _L.outer(_xp(), a, b)
+    a, b, _ = _numeric_pair("outer", x1, x2)
+    return _cl.outer(_xp(), a, b)
 
 
 def cross(x1, x2, /, *, axis=-1):
     """Array API ``cross`` (3-vectors)."""
-    a, b, n = binary(x1, x2, "cross")
-    D.check_kind(n, "numeric", "cross")
+    a, b, _ = _numeric_pair("cross", x1, x2)
     if a.shape != b.shape and a.ndim and b.ndim:
         # The shared algorithm stacks components, so the operands need one shape.
         shape = broadcast_shapes(a.shape, b.shape)
         a, b = mnp.broadcast_to(a, shape), mnp.broadcast_to(b, shape)
-    return _L.cross(_xp(), a, b, axis=axis)
+    return _cl.cross(_xp(), a, b, axis=axis)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
-    n = require_array(x, "vector_norm")
-    D.check_kind(n, "real floating", "vector_norm")
-    r = _L.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
+    _floating("vector_norm", x)
+    r = _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
     if isinstance(ord, (int, float)) and not isinstance(ord, bool) and -_INF < ord < 0:
         # Negative ords sum 1/|x|**p, which is inf for a zero element, and MXNet's sum of an
         # array holding inf is nan (an MXNet 1.9.1 bug): the norm of a vector with a zero (and
@@ -278,31 +295,40 @@ _INF = float("inf")
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Array API ``matrix_norm``."""
-    _float_matrix(x, "matrix_norm")
-    return _L.matrix_norm(_xp(), x, keepdims=keepdims, ord=ord, svdvals=svdvals)
+    _floating_matrix("matrix_norm", x)
+    return _cl.matrix_norm(_xp(), x, keepdims=keepdims, ord=ord, svdvals=svdvals)
 
 
 def matrix_power(x, n, /):
     """Array API ``matrix_power`` (repeated squaring; negative powers invert first)."""
-    name = require_array(x, "matrix_power")
+    _floating_matrix("matrix_power", x, square=True)
 
     def eye_like(a):
         return mnp.broadcast_to(mnp.eye(a.shape[-1], dtype=a.dtype, ctx=a.ctx), a.shape)
 
-    return _L.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
+    return _cl.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
+
+
+def _rtol(fname: str, rtol):
+    """``rtol``: None, a Python float, or an array of a real floating dtype."""
+    if _cl.scalar_rtol(rtol):
+        return rtol
+    _dtypes.check_kind(require_array(rtol, fname), "real floating", fname)
+    return rtol
 
 
 def matrix_rank(x, /, *, rtol=None):
     """Array API ``matrix_rank`` (int64)."""
-    n = _float_matrix(x, "matrix_rank")
-    eps = D._rules.FINFO[n][1]
-    return _L.matrix_rank(_xp(), x, rtol=rtol, svdvals=svdvals, eps=eps, real_dtype=D.DTYPES[n],
-                          int_dtype=D.DTYPES["int64"])
+    n = _floating_matrix("matrix_rank", x)
+    eps = _dtypes._rules.FINFO[n][1]
+    return _cl.matrix_rank(_xp(), x, rtol=_rtol("matrix_rank", rtol), svdvals=svdvals, eps=eps,
+                           real_dtype=_dtypes.DTYPES[n], int_dtype=_dtypes.DTYPES["int64"])
 
 
 def pinv(x, /, *, rtol=None):
     """Array API ``pinv``."""
-    n = _float_matrix(x, "pinv")
-    eps = D._rules.FINFO[n][1]
-    return _L.pinv(_xp(), x, rtol=rtol, svd=lambda a: svd(a, full_matrices=False), eps=eps,
-                   real_dtype=D.DTYPES[n])
+    n = _floating_matrix("pinv", x)
+    eps = _dtypes._rules.FINFO[n][1]
+    return _cl.pinv(_xp(), x, rtol=_rtol("pinv", rtol),
+                    svd=lambda a: svd(a, full_matrices=False), eps=eps,
+                    real_dtype=_dtypes.DTYPES[n])

@@ -8,7 +8,8 @@ kernels (``tf.signal.fft``/``fft2d``/``fft3d``, ``rfft``/``irfft`` and inverses)
 Dtypes: ``fft``/``ifft``/``fftn``/``ifftn``/``irfft``/``irfftn``/``hfft`` take complex input
 and, as NumPy and PyTorch do, also real floating input (converted to the complex dtype of the
 same precision); ``rfft``/``rfftn``/``ihfft`` take real floating input only. Other dtypes raise
-``TypeError`` naming the function. Output dtypes follow the standard (float32 <-> complex64,
+``TypeError`` naming the function (``_base.check_dtype``), non-arrays too (``_base.arr``, the
+main namespace's policy). Output dtypes follow the standard (float32 <-> complex64,
 float64 <-> complex128). Sizes must be static (known when tracing a ``tf.function``).
 """
 
@@ -19,15 +20,29 @@ from tensorflow.python.ops import gen_spectral_ops as _gs
 
 from .._common import fft as _cf
 from . import _dtypes as _t
-from .linalg import _arr, _dname, _skip_autograph, _translate, _xp
+from ._base import OpError, arr, check_dtype, translate
+from .linalg import _skip_autograph, _xp
 
 __all__ = [
-    "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
-    "fftfreq", "rfftfreq", "fftshift", "ifftshift",
+    "fft",
+    "fftfreq",
+    "fftn",
+    "fftshift",
+    "hfft",
+    "ifft",
+    "ifftn",
+    "ifftshift",
+    "ihfft",
+    "irfft",
+    "irfftn",
+    "rfft",
+    "rfftfreq",
+    "rfftn",
 ]
 
 _REAL = frozenset([tf.float32, tf.float64])
 _COMPLEX = frozenset([tf.complex64, tf.complex128])
+_FLOATING = _REAL | _COMPLEX
 _TO_COMPLEX = {tf.float32: tf.complex64, tf.float64: tf.complex128}
 _TO_REAL = {tf.complex64: tf.float32, tf.complex128: tf.float64}
 
@@ -63,21 +78,19 @@ class _prim:
 
 
 def _complex_in(fname: str, x):
-    x = _arr(x)
+    """``x`` as a complex tensor: complex as-is, real floating cast to the complex dtype of
+    its precision, anything else TypeError naming ``fname``."""
+    x = arr(x, fname)
     d = x.dtype
     if d in _COMPLEX:
         return x
-    if d in _REAL:
-        return tf.cast(x, _TO_COMPLEX[d])
-    raise TypeError(f"{fname}: expected a complex (or real) floating-point array, got dtype "
-                    f"{_dname(d)}")
+    check_dtype(fname, x, _FLOATING, "floating-point")
+    return tf.cast(x, _TO_COMPLEX[d])
 
 
 def _real_in(fname: str, x):
-    x = _arr(x)
-    if x.dtype not in _REAL:
-        raise TypeError(f"{fname}: expected a real floating-point array (float32 or float64), "
-                        f"got dtype {_dname(x.dtype)}")
+    x = arr(x, fname)
+    check_dtype(fname, x, _REAL, "real floating-point")
     return x
 
 
@@ -92,8 +105,8 @@ def _ranked(fname: str, x):
 def _call(fname, f, x, **kw):
     try:
         return f(_xp, _prim, x, fname=fname, **kw)
-    except tf.errors.OpError as e:
-        raise _translate(fname, e, x) from None
+    except OpError as e:
+        raise translate(fname, e, x) from None
 
 
 def _plain(x, n, axis, norm) -> bool:
@@ -195,14 +208,12 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
 def fftshift(x, /, *, axes=None):
     """Move the zero-frequency term to the centre: roll each of ``axes`` (default all) by
     ``size//2``. Any dtype."""
-    x = _arr(x)
-    return _cf.fftshift(_xp, x, axes=axes)
+    return _cf.fftshift(_xp, arr(x, "fftshift"), axes=axes)
 
 
 def ifftshift(x, /, *, axes=None):
     """Inverse of ``fftshift`` (differs from it for odd sizes)."""
-    x = _arr(x)
-    return _cf.ifftshift(_xp, x, axes=axes)
+    return _cf.ifftshift(_xp, arr(x, "ifftshift"), axes=axes)
 
 
 _skip_autograph(globals(), __all__)

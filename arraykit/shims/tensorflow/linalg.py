@@ -8,10 +8,13 @@ batch elements in Python.
 
 Behaviour the standard leaves open, as implemented here:
 
+* Inputs: the main namespace's policy (``_base.arr``): tensors and Variables, anything else
+  (lists, Python scalars, other frameworks' arrays) a ``TypeError`` naming the function.
 * Dtypes: every function whose input "should" be floating requires it (``float32``,
   ``float64``, ``complex64``, ``complex128``) and raises ``TypeError`` naming the function and
-  the dtype otherwise; ``cross``, ``outer``, ``trace``, ``matmul``, ``tensordot``, ``vecdot``
-  take any numeric dtype, ``diagonal`` and ``matrix_transpose`` any dtype.
+  the dtype otherwise (``_base.check_dtype``); ``cross``, ``outer``, ``trace``, ``matmul``,
+  ``tensordot``, ``vecdot`` take any numeric dtype, ``diagonal`` and ``matrix_transpose`` any
+  dtype.
 * Singular input to ``inv``/``solve`` (and ``matrix_power`` with ``n < 0``): eagerly a
   ``ValueError`` ("singular matrix", as NumPy's ``LinAlgError``, itself a ``ValueError``);
   inside ``tf.function``, where values are unknown at trace time, a QR-based solve is used
@@ -35,7 +38,10 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _gm
 
 from .._common import linalg as _cl
+from .._common.utils import normalize_axes
 from . import _dtypes as _t
+from ._base import OpError, arr, check_dtype, dtype_name_safe, translate, wrap_errors
+from ._devices import on as _on_device
 
 # The main namespace's functions, re-exported: the standard makes linalg.matmul & co. the
 # very same functions.
@@ -177,46 +183,22 @@ class _xp:
         return tf.constant(obj, dtype=dtype)
 
 
-def _on_device(device):
-    try:
-        from ._devices import on  # noqa: PLC0415 - core's module; optional at import time
-    except ImportError:  # pragma: no cover - only while the core shim is incomplete
-        return tf.device(str(device))
-    return on(device)
-
-
 # ---------------------------------------------------------------------------------------------
 # input handling
 
 
-def _dname(d) -> str:
-    try:
-        return _t.dtype_name(d)
-    except TypeError:
-        return getattr(d, "name", str(d))
-
-
-def _arr(x):
-    """tf.Tensor as-is; Variable read; anything else converted (standard default dtypes)."""
-    if isinstance(x, tf.Tensor):
-        return x
-    return _t.as_tensor(x)
-
-
 def _floating(fname: str, x):
-    x = _arr(x)
-    if x.dtype not in _FLOATING:
-        raise TypeError(
-            f"{fname}: expected a floating-point array (float32, float64, complex64, "
-            f"complex128), got dtype {_dname(x.dtype)}"
-        )
+    """``x`` as a tensor of a floating-point dtype, else TypeError naming ``fname``."""
+    x = arr(x, fname)
+    check_dtype(fname, x, _FLOATING, "floating-point")
     return x
 
 
-def _numeric(fname: str, x):
-    if x.dtype not in _NUMERIC:
-        raise TypeError(f"{fname}: expected a numeric array, got dtype {_dname(x.dtype)}")
-    return x
+def _numeric_pair(fname: str, x1, x2):
+    """Two array arguments, promoted, of a numeric dtype (else TypeError naming ``fname``)."""
+    x1, x2 = _t.promote_args(fname, arr(x1, fname), arr(x2, fname))
+    check_dtype(fname, x1, _NUMERIC, "numeric")
+    return x1, x2
 
 
 def _rank(fname: str, x) -> int:
@@ -227,35 +209,14 @@ def _rank(fname: str, x) -> int:
 
 
 def _matrix(fname: str, x, square: bool = False):
-    nd = _rank(fname, x)
-    if nd < 2:
-        raise ValueError(
-            f"{fname}: expected an array of shape (..., M, N) with at least 2 dimensions, "
-            f"got shape {tuple(x.shape)}"
-        )
-    if square:
-        m, n = x.shape[-2], x.shape[-1]
-        if m is not None and n is not None and m != n:
-            raise ValueError(
-                f"{fname}: expected square matrices (..., M, M), got shape {tuple(x.shape)}"
-            )
+    _rank(fname, x)
+    _cl.require_matrix(fname, x, square=square)
     return x
 
 
-def _translate(fname: str, e: Exception, *arrays) -> Exception:
-    """A TypeError/ValueError naming ``fname`` for a TF runtime error (never raise TF's)."""
-    msg = getattr(e, "message", str(e)).split("\n")[0]
-    dts = ", ".join(_dname(a.dtype) for a in arrays)
-    if isinstance(e, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
-        return TypeError(f"{fname}: not supported for dtype(s) {dts}: {msg}")
-    return ValueError(f"{fname}: {msg} (dtype(s) {dts})")
-
-
-def _run(fname: str, f, *args, **kw):
-    try:
-        return f(*args, **kw)
-    except tf.errors.OpError as e:
-        raise _translate(fname, e, *[a for a in args if isinstance(a, tf.Tensor)]) from None
+def _floating_matrix(fname: str, x, square: bool = False):
+    """``x`` as a floating-point tensor of (stacked) matrices, square if asked."""
+    return _matrix(fname, _floating(fname, x), square=square)
 
 
 def _finite_mask(x):
@@ -283,8 +244,8 @@ def _nan_guarded(fname: str, op, x, n_out: int):
     safe = tf.where(ok[..., None, None], x, tf.zeros_like(x))
     try:
         outs = op(safe)
-    except tf.errors.OpError as e:
-        raise _translate(fname, e, x) from None
+    except OpError as e:
+        raise translate(fname, e, x) from None
     res = []
     for o in (outs if n_out > 1 else (outs,)):
         okb = tf.reshape(ok, tf.concat([tf.shape(ok), tf.ones([o.shape.rank - ok.shape.rank],
@@ -300,31 +261,32 @@ def _nan_guarded(fname: str, op, x, n_out: int):
 # factorisations and solvers
 
 
+@wrap_errors("cholesky")
 def cholesky(x, /, *, upper=False):
     """Cholesky factor of Hermitian positive-definite ``(..., M, M)`` matrices.
 
     ``upper=False``: lower ``L`` with ``x = L L^H``; ``upper=True``: ``U = L^H``. Matrices that
     are not positive definite give NaN entries (not checked).
     """
-    x = _matrix("cholesky", _floating("cholesky", x), square=True)
-    L = _run("cholesky", tf.linalg.cholesky, x)
+    L = tf.linalg.cholesky(_floating_matrix("cholesky", x, square=True))
     return tf.linalg.adjoint(L) if upper else L
 
 
+@wrap_errors("det")
 def det(x, /):
     """Determinant of each ``(..., M, M)`` matrix; shape ``x.shape[:-2]``, dtype of ``x``."""
-    x = _matrix("det", _floating("det", x), square=True)
-    return _run("det", tf.linalg.det, x)
+    return tf.linalg.det(_floating_matrix("det", x, square=True))
 
 
+@wrap_errors("slogdet")
 def slogdet(x, /):
     """``(sign, logabsdet)`` of the determinant of each ``(..., M, M)`` matrix.
 
     ``sign`` has ``x``'s dtype (unit modulus for complex, 0 for singular matrices);
     ``logabsdet`` is real (``-inf`` for singular matrices).
     """
-    x = _matrix("slogdet", _floating("slogdet", x), square=True)
-    sign, logabs = _run("slogdet", tf.linalg.slogdet, x)
+    x = _floating_matrix("slogdet", x, square=True)
+    sign, logabs = tf.linalg.slogdet(x)
     if x.dtype in _COMPLEX:
         logabs = tf.math.real(logabs)
     return SlogdetResult(sign, logabs)
@@ -394,7 +356,7 @@ def inv(x, /):
     Singular matrices: ``ValueError`` eagerly; inside ``tf.function`` a QR-based inverse that
     yields non-finite values instead (see the module docstring).
     """
-    x = _matrix("inv", _floating("inv", x), square=True)
+    x = _floating_matrix("inv", x, square=True)
     if tf.executing_eagerly():
         try:
             return tf.linalg.inv(x)
@@ -402,11 +364,12 @@ def inv(x, /):
             msg = getattr(e, "message", str(e))
             if "invertible" in msg:
                 raise ValueError(
-                    f"inv: singular matrix (dtype {_dname(x.dtype)}, shape {tuple(x.shape)})"
+                    f"inv: singular matrix (dtype {dtype_name_safe(x)}, shape "
+                    f"{tuple(x.shape)})"
                 ) from None
-            raise _translate("inv", e, x) from None
-        except tf.errors.OpError as e:
-            raise _translate("inv", e, x) from None
+            raise translate("inv", e, x) from None
+        except OpError as e:
+            raise translate("inv", e, x) from None
     return _qr_solve(x, _eye_like(x))
 
 
@@ -418,12 +381,8 @@ def solve(x1, x2, /):
     broadcast (result ``(..., M, K)``). Dtypes promote (floating only). Singular ``x1``: see
     ``inv``.
     """
-    x1, x2 = _t.promote_args("solve", x1, x2)
-    if x1.dtype not in _FLOATING:
-        raise TypeError(
-            f"solve: expected floating-point arrays, got dtypes {_dname(x1.dtype)} "
-            f"and {_dname(x2.dtype)} (promoted: {_dname(x1.dtype)})"
-        )
+    x1, x2 = _t.promote_args("solve", arr(x1, "solve"), arr(x2, "solve"))
+    check_dtype("solve", x1, _FLOATING, "floating-point")
     _matrix("solve", x1, square=True)
     m = x1.shape[-1]
     n2 = _rank("solve", x2)
@@ -452,34 +411,36 @@ def solve(x1, x2, /):
             msg = getattr(e, "message", str(e))
             if "invertible" in msg:
                 raise ValueError(
-                    f"solve: singular matrix (dtype {_dname(x1.dtype)}, shape "
+                    f"solve: singular matrix (dtype {dtype_name_safe(x1)}, shape "
                     f"{tuple(x1.shape)})"
                 ) from None
-            raise _translate("solve", e, x1, x2) from None
-        except tf.errors.OpError as e:
-            raise _translate("solve", e, x1, x2) from None
+            raise translate("solve", e, x1, x2) from None
+        except OpError as e:
+            raise translate("solve", e, x1, x2) from None
     else:
         r = _qr_solve(a, b)
     return tf.squeeze(r, -1) if vector else r
 
 
+@wrap_errors("qr")
 def qr(x, /, *, mode="reduced"):
     """QR decomposition; ``mode`` ``'reduced'`` (Q: (..., M, K), R: (..., K, N)) or
     ``'complete'`` (Q: (..., M, M), R: (..., M, N)). Returns ``QRResult(Q, R)``."""
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
-    x = _matrix("qr", _floating("qr", x))
-    q, r = _run("qr", tf.linalg.qr, x, full_matrices=(mode == "complete"))
+    x = _floating_matrix("qr", x)
+    q, r = tf.linalg.qr(x, full_matrices=(mode == "complete"))
     return QRResult(q, r)
 
 
+@wrap_errors("svd")
 def svd(x, /, *, full_matrices=True):
     """Singular value decomposition ``x = U @ diag(S) @ Vh``; ``SVDResult(U, S, Vh)``.
 
     ``S`` is real, descending. ``full_matrices=False`` gives the reduced factors.
     """
-    x = _matrix("svd", _floating("svd", x))
-    s, u, v = _run("svd", tf.linalg.svd, x, full_matrices=bool(full_matrices), compute_uv=True)
+    x = _floating_matrix("svd", x)
+    s, u, v = tf.linalg.svd(x, full_matrices=bool(full_matrices), compute_uv=True)
     return SVDResult(u, s, tf.linalg.adjoint(v))
 
 
@@ -487,10 +448,10 @@ def _svdvals(x):
     return tf.linalg.svd(x, compute_uv=False)
 
 
+@wrap_errors("svdvals")
 def svdvals(x, /):
     """Singular values of each matrix, real, descending, shape ``(..., min(M, N))``."""
-    x = _matrix("svdvals", _floating("svdvals", x))
-    return _run("svdvals", _svdvals, x)
+    return _svdvals(_floating_matrix("svdvals", x))
 
 
 def _reduced_svd(x):
@@ -501,7 +462,7 @@ def _reduced_svd(x):
 def eigh(x, /):
     """Eigen-decomposition of Hermitian/symmetric matrices: ``EighResult(eigenvalues,
     eigenvectors)``; eigenvalues real, ascending; only the lower triangle is read."""
-    x = _matrix("eigh", _floating("eigh", x), square=True)
+    x = _floating_matrix("eigh", x, square=True)
     w, v = _nan_guarded("eigh", tf.linalg.eigh, x, 2)
     if x.dtype in _COMPLEX:
         w = tf.math.real(w)
@@ -510,7 +471,7 @@ def eigh(x, /):
 
 def eigvalsh(x, /):
     """Eigenvalues of Hermitian/symmetric matrices (real, ascending), shape ``(..., M)``."""
-    x = _matrix("eigvalsh", _floating("eigvalsh", x), square=True)
+    x = _floating_matrix("eigvalsh", x, square=True)
     w = _nan_guarded("eigvalsh", tf.linalg.eigvalsh, x, 1)
     return tf.math.real(w) if x.dtype in _COMPLEX else w
 
@@ -519,14 +480,14 @@ def eig(x, /):
     """Eigen-decomposition of general square matrices: ``EigResult(eigenvalues,
     eigenvectors)``, both complex of ``x``'s precision (complex64 for float32 input);
     eigenvectors are the columns, normalised to unit length. Order unspecified."""
-    x = _matrix("eig", _floating("eig", x), square=True)
+    x = _floating_matrix("eig", x, square=True)
     w, v = _nan_guarded("eig", tf.linalg.eig, x, 2)
     return EigResult(w, v)
 
 
 def eigvals(x, /):
     """Eigenvalues of general square matrices, complex of ``x``'s precision, ``(..., M)``."""
-    x = _matrix("eigvals", _floating("eigvals", x), square=True)
+    x = _floating_matrix("eigvals", x, square=True)
     return _nan_guarded("eigvals", tf.linalg.eigvals, x, 1)
 
 
@@ -563,71 +524,73 @@ def _euclidean_norm(a, axes, keep_dims=False):
 _ORD_KERNELS = {2: _euclidean_norm, 1: _gm._sum, math.inf: _gm._max, -math.inf: _gm._min}
 
 
+@wrap_errors("vector_norm")
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Vector norm over ``axis`` (None: all; int or tuple). ``ord``: any int/float incl. 0,
     negative orders and +-inf (the standard's table). Real result of ``x``'s precision."""
     x = _floating("vector_norm", x)
     nd = _rank("vector_norm", x)
     if not isinstance(ord, bool) and ord in _ORD_KERNELS:
-        axes = _cl.normalize_axes("vector_norm", axis, nd)
+        axes = normalize_axes(axis, nd, "vector_norm")
         kernel = _ORD_KERNELS[ord]
         a = x if (kernel is _euclidean_norm and x.dtype not in _COMPLEX) else _gm._abs(x) \
             if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
         if not axes:  # a 0-d array, or axis=(): the norm of single elements is |x|
             return _gm._abs(x) if x.dtype not in _COMPLEX else a
         if kernel is _euclidean_norm:
-            return _run("vector_norm", kernel, a, axes, keep_dims=bool(keepdims))
-        return _run("vector_norm", kernel, a, _axes_arg(axes), keep_dims=bool(keepdims))
-    return _run("vector_norm", _cl.vector_norm, _xp, x, axis=axis, keepdims=keepdims, ord=ord)
+            return kernel(a, axes, keep_dims=bool(keepdims))
+        return kernel(a, _axes_arg(axes), keep_dims=bool(keepdims))
+    return _cl.vector_norm(_xp, x, axis=axis, keepdims=keepdims, ord=ord)
 
 
+@wrap_errors("matrix_norm")
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Matrix norm of each ``(..., M, N)`` matrix: ``ord`` in ``'fro'``, ``'nuc'``, 1, -1, 2,
     -2, inf, -inf. Real result of ``x``'s precision; ``keepdims`` keeps both matrix axes."""
-    x = _matrix("matrix_norm", _floating("matrix_norm", x))
+    x = _floating_matrix("matrix_norm", x)
     if ord == "fro":
         nd = x.shape.rank
         a = x if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])
-        return _run("matrix_norm", _euclidean_norm, a, (nd - 2, nd - 1),
-                    keep_dims=bool(keepdims))
-    return _run("matrix_norm", _cl.matrix_norm, _xp, x, keepdims=keepdims, ord=ord,
-                svdvals=_svdvals)
+        return _euclidean_norm(a, (nd - 2, nd - 1), keep_dims=bool(keepdims))
+    return _cl.matrix_norm(_xp, x, keepdims=keepdims, ord=ord, svdvals=_svdvals)
 
 
 def _rtol(fname, rtol):
-    if rtol is None or isinstance(rtol, (int, float)) and not isinstance(rtol, bool):
+    if _cl.scalar_rtol(rtol):
         return rtol
-    r = _arr(rtol)
+    r = arr(rtol, fname)
     if r.dtype not in (tf.float32, tf.float64):
         raise TypeError(f"{fname}: rtol must be a real floating-point array, got "
-                        f"dtype {_dname(r.dtype)}")
+                        f"dtype {dtype_name_safe(r)}")
     return r
 
 
+@wrap_errors("matrix_rank")
 def matrix_rank(x, /, *, rtol=None):
     """Rank of each matrix: singular values ``> rtol * largest`` (``rtol`` default
     ``max(M, N) * eps``; float or array broadcasting against ``x.shape[:-2]``). Default
     integer dtype."""
-    x = _matrix("matrix_rank", _floating("matrix_rank", x))
+    x = _floating_matrix("matrix_rank", x)
     rd = _REAL_OF[x.dtype]
-    return _run("matrix_rank", _cl.matrix_rank, _xp, x, rtol=_rtol("matrix_rank", rtol),
-                svdvals=_svdvals, eps=_EPS[rd], real_dtype=rd, int_dtype=_t.DEFAULT_INT)
+    return _cl.matrix_rank(_xp, x, rtol=_rtol("matrix_rank", rtol), svdvals=_svdvals,
+                           eps=_EPS[rd], real_dtype=rd, int_dtype=_t.DEFAULT_INT)
 
 
+@wrap_errors("pinv")
 def pinv(x, /, *, rtol=None):
     """Moore-Penrose pseudo-inverse of each ``(..., M, N)`` matrix, shape ``(..., N, M)``;
     singular values ``<= rtol * largest`` are treated as zero (``rtol`` as in
     ``matrix_rank``)."""
-    x = _matrix("pinv", _floating("pinv", x))
+    x = _floating_matrix("pinv", x)
     rd = _REAL_OF[x.dtype]
-    return _run("pinv", _cl.pinv, _xp, x, rtol=_rtol("pinv", rtol), svd=_reduced_svd,
-                eps=_EPS[rd], real_dtype=rd)
+    return _cl.pinv(_xp, x, rtol=_rtol("pinv", rtol), svd=_reduced_svd, eps=_EPS[rd],
+                    real_dtype=rd)
 
 
 def matrix_power(x, n, /):
     """``x`` (``(..., M, M)``) to the integer power ``n`` by repeated squaring; ``n == 0``:
     identity; ``n < 0``: power of the inverse (singular: see ``inv``)."""
-    x = _matrix("matrix_power", _floating("matrix_power", x), square=True)
+    x = _floating_matrix("matrix_power", x, square=True)
     if isinstance(n, bool):
         raise TypeError("matrix_power: n must be an integer, got bool")
     return _cl.matrix_power(_xp, x, n, inv=inv, eye_like=_eye_like)
@@ -637,27 +600,28 @@ def matrix_power(x, n, /):
 # products and diagonals
 
 
+@wrap_errors("cross")
 def cross(x1, x2, /, *, axis=-1):
     """Cross product of 3-element vectors along ``axis`` (negative; that axis must have size 3
     in both and does not broadcast, the others do). Numeric dtypes, promoted."""
-    x1, x2 = _t.promote_args("cross", x1, x2)
-    _numeric("cross", x1)
+    x1, x2 = _numeric_pair("cross", x1, x2)
     _rank("cross", x1), _rank("cross", x2)
-    return _run("cross", _cl.cross, _xp, x1, x2, axis=axis)
+    return _cl.cross(_xp, x1, x2, axis=axis)
 
 
+@wrap_errors("outer")
 def outer(x1, x2, /):
     """Outer product of 1-D ``x1`` (N,) and ``x2`` (M,): shape (N, M), promoted dtype."""
-    x1, x2 = _t.promote_args("outer", x1, x2)
-    _numeric("outer", x1)
+    x1, x2 = _numeric_pair("outer", x1, x2)
     _rank("outer", x1), _rank("outer", x2)
-    return _run("outer", _cl.outer, _xp, x1, x2)
+    return _cl.outer(_xp, x1, x2)
 
 
+@wrap_errors("diagonal")
 def diagonal(x, /, *, offset=0):
     """The ``offset`` diagonal (``>0`` above, ``<0`` below the main one) of each matrix;
     shape ``x.shape[:-2] + (k,)``, ``k`` possibly 0. Any dtype."""
-    x = _matrix("diagonal", _arr(x))
+    x = _matrix("diagonal", arr(x, "diagonal"))
     try:
         offset = int(offset.__index__())
     except (AttributeError, TypeError):
@@ -671,17 +635,19 @@ def diagonal(x, /, *, offset=0):
             tf.concat([tf.shape(x)[:-2], [0]], 0)
         return tf.zeros(shape, dtype=x.dtype)
     if not offset:
-        return _run("diagonal", tf.linalg.diag_part, x)
-    return _run("diagonal", tf.linalg.diag_part, x, k=offset)
+        return tf.linalg.diag_part(x)
+    return tf.linalg.diag_part(x, k=offset)
 
 
+@wrap_errors("trace")
 def trace(x, /, *, offset=0, dtype=None):
     """Sum of the ``offset`` diagonal of each matrix, shape ``x.shape[:-2]``.
 
     ``dtype=None``: ``x``'s dtype, except narrower signed/unsigned integers accumulate in
     ``int64``/``uint64`` (the standard's rule with a 64-bit default integer).
     """
-    x = _numeric("trace", _matrix("trace", _arr(x)))
+    x = _matrix("trace", arr(x, "trace"))
+    check_dtype("trace", x, _NUMERIC, "numeric")
     if dtype is None:
         name = _cl.trace_dtype(_t.dtype_name(x.dtype), None,
                                default_int=_t.dtype_name(_t.DEFAULT_INT))
@@ -694,7 +660,7 @@ def trace(x, /, *, offset=0, dtype=None):
     d = diagonal(x, offset=offset)
     if d.dtype != out:
         d = tf.cast(d, out)
-    return _run("trace", tf.reduce_sum, d, axis=-1)
+    return tf.reduce_sum(d, axis=-1)
 
 
 def _skip_autograph(namespace: dict, names) -> None:
