@@ -19,6 +19,10 @@ FLOATING = REAL_FLOATING + COMPLEX_FLOATING
 NUMERIC = INTEGRAL + FLOATING
 ALL = BOOL + NUMERIC
 
+#: The kind strings ``isdtype`` and ``__array_namespace_info__().dtypes(kind=)`` accept.
+ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
+                 "complex floating", "numeric")
+
 #: ``isdtype`` kinds (and the categories the spec uses for input dtypes) -> dtype names.
 KINDS: dict[str, tuple[str, ...]] = {
     "bool": BOOL,
@@ -113,6 +117,23 @@ def scalar_kind_result(scalar: object, array_dtype: str, default_float: str,
     return None
 
 
+def accumulation_dtype(name: str, given: str | None, default_int: str = "int64",
+                       default_uint: str = "uint64") -> str:
+    """The dtype name ``sum``, ``prod``, ``cumulative_sum``, ``cumulative_prod`` and
+    ``linalg.trace`` compute in for input dtype ``name``: ``given`` (the ``dtype=``
+    argument's name) if not None; else bool and signed integers accumulate in the default
+    integer dtype and unsigned ones in the default unsigned integer dtype (the standard's
+    rule; bool as NumPy: ``np.sum(bool_array)`` is int64); floating dtypes in themselves.
+    A shim without uint64 (MXNet) passes its widest integer as ``default_uint``."""
+    if given is not None:
+        return given
+    if name in SIGNED or name == "bool":
+        return default_int
+    if name in UNSIGNED:
+        return default_uint
+    return name
+
+
 def integer_input_as_float(category: str, dtype: str | None, default_float: str) -> str | None:
     """The dtype an integer array is cast to before a function defined for floating-point
     input (``exp``, ``sqrt``, ``divide``...), which the standard leaves undefined: NumPy, torch
@@ -134,14 +155,6 @@ PYTHON_TYPE_DTYPES: dict[type, str] = {
     complex: "complex128",
 }
 
-
-#: Python scalar type -> dtype kinds it may combine with (the spec's scalar rules).
-SCALAR_KINDS = {
-    bool: BOOL,
-    int: NUMERIC,  # an int combines with integer and floating arrays
-    float: FLOATING,
-    complex: COMPLEX_FLOATING + REAL_FLOATING,  # real arrays: unspecified, but allowed upcast
-}
 
 #: iinfo figures: name -> (bits, min, max).
 IINFO = {

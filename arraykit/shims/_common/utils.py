@@ -20,11 +20,16 @@ class AxisError(ValueError, IndexError):
 
 def normalize_axis(axis, ndim: int, fname: str) -> int:
     """``axis`` as a non-negative int for an array of ``ndim`` dimensions (AxisError if out
-    of range, TypeError if not an integer)."""
-    try:
-        a = operator.index(axis)
-    except TypeError:
-        raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
+    of range, TypeError if not an integer). The one axis rule of the TF and MXNet shims."""
+    a = axis
+    if type(a) is not int:
+        # bool is refused as NumPy and array-api-strict refuse it; NumPy integers pass.
+        try:
+            if isinstance(a, bool):
+                raise TypeError
+            a = operator.index(a)
+        except TypeError:
+            raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
     if not -ndim <= a < ndim:
         raise AxisError(f"{fname}: axis {axis} is out of bounds for array of dimension {ndim}")
     return a + ndim if a < 0 else a
@@ -146,17 +151,13 @@ def iinfo_for(name: str, dtype) -> iinfo_object:
     return iinfo_object(bits, mx, mn, dtype)
 
 
-_ISDTYPE_KINDS = ("bool", "signed integer", "unsigned integer", "integral", "real floating",
-                  "complex floating", "numeric")
-
-
 def isdtype_names(name: str, kind, to_name) -> bool:
     """``isdtype`` on dtype names: ``kind`` is a kind string, a dtype (mapped to its name by
     ``to_name``) or a tuple of those."""
     if isinstance(kind, tuple):
         return any(isdtype_names(name, k, to_name) for k in kind)
     if isinstance(kind, str):
-        if kind not in _ISDTYPE_KINDS:
+        if kind not in _d.ISDTYPE_KINDS:
             raise ValueError(f"isdtype: unknown kind {kind!r}")
         return name in _d.KINDS[kind]
     return name == to_name(kind)

@@ -17,7 +17,6 @@ import warnings
 from typing import Any
 
 import numpy as _onp
-
 from mxnet import np as mnp
 
 from .._common import array_object as _ao

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 
-import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common import checks as _c
 from .._common import utils as _u
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -23,7 +23,7 @@ from ._helpers import where as _where
 _NAME_OF = D.NAME_OF
 
 
-def _infer_name(value, func: str) -> str:
+def _infer_name(value, fname: str) -> str:
     """Dtype name for host data ``value`` with no ``dtype=``, per the standard's defaults."""
     if isinstance(value, bool):
         return "bool"
@@ -32,8 +32,8 @@ def _infer_name(value, func: str) -> str:
     if isinstance(value, float):
         return D.DEFAULT_FLOAT
     if isinstance(value, complex):
-        raise D.unsupported_error("complex128", func)
-    raise TypeError(f"{func}: cannot infer a dtype for {type(value).__name__}")
+        raise D.unsupported_error("complex128", fname)
+    raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
 
 
 def _to_host(obj, depth=0):
@@ -118,18 +118,18 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 LIMITS = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
 
 
-def checked_shape(func, shape, name):
+def checked_shape(fname, shape, name):
     """``shape`` as a tuple of ints, checked against NumPy's rule and MXNet's limits for an
     array of dtype ``name`` (see ``arraykit.shims._common.sizes``)."""
-    return check_shape(func, shape, onp.dtype(name).itemsize, **LIMITS)
+    return check_shape(fname, shape, onp.dtype(name).itemsize, **LIMITS)
 
 
-def _shape(shape, func, name):
-    return checked_shape(func, shape, name)
+def _shape(shape, fname, name):
+    return checked_shape(fname, shape, name)
 
 
-def _name(dtype, default, func):
-    return default if dtype is None else D.dtype_name(dtype, func)
+def _name(dtype, default, fname):
+    return default if dtype is None else D.dtype_name(dtype, fname)
 
 
 def zeros(shape, *, dtype=None, device=None):
@@ -183,19 +183,19 @@ def _exact_in_param(v):
     return v != v or abs(v) == float("inf") or (v.is_integer() and abs(v) <= 2 ** 53)
 
 
-def _check_fill(value, name, func):
+def _check_fill(value, name, fname):
     if isinstance(value, complex):
-        raise D.unsupported_error("complex128", func)
+        raise D.unsupported_error("complex128", fname)
     if name in D.KIND_SETS["integral"] and isinstance(value, int) and not isinstance(value, bool):
         lo, hi = D._rules.IINFO[name][1:]
         if not lo <= value <= hi:
-            raise OverflowError(f"{func}: {value} is out of range for {name}")
+            raise OverflowError(f"{fname}: {value} is out of range for {name}")
 
 
-def _like(x, dtype, device, func):
-    src = require_array(x, func)
-    name = src if dtype is None else D.dtype_name(dtype, func)
-    ctx = x.ctx if device is None else check_device(device, func)
+def _like(x, dtype, device, fname):
+    src = require_array(x, fname)
+    name = src if dtype is None else D.dtype_name(dtype, fname)
+    ctx = x.ctx if device is None else check_device(device, fname)
     return name, ctx
 
 
@@ -249,8 +249,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """
     if stop is None:
         start, stop = 0, start
-    if step == 0:
-        raise ValueError("arange: step must not be zero")
+    _c.check_step(step)
     ints = all(isinstance(v, int) for v in (start, stop, step))
     name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
         else D.dtype_name(dtype, "arange")
@@ -293,13 +292,10 @@ def _exact(value, ctx):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid``: a tuple (2025.12) of broadcast views of 1-D inputs."""
-    if indexing not in ("xy", "ij"):
-        raise ValueError("meshgrid: indexing must be 'xy' or 'ij'")
+    _c.check_indexing(indexing)
     if not arrays:
         return ()
-    names = {require_array(a, "meshgrid") for a in arrays}
-    if len(names) > 1:
-        raise TypeError("meshgrid: all arrays must have the same dtype")
+    _c.check_same_dtype("meshgrid", [require_array(a, "meshgrid") for a in arrays])
     shape = [a.size for a in arrays]
     if indexing == "xy" and len(arrays) >= 2:
         shape[0], shape[1] = shape[1], shape[0]
@@ -324,10 +320,9 @@ def triu(x, /, *, k=0):
     return _tri(x, k, "triu", lower=False)
 
 
-def _tri(x, k, func, lower):
-    require_array(x, func)
-    if x.ndim < 2:
-        raise ValueError(f"{func}: x must have at least 2 dimensions")
+def _tri(x, k, fname, lower):
+    require_array(x, fname)
+    _c.require_ndim(fname, x.ndim, 2)
     m, n = x.shape[-2:]
     rows = mnp.arange(m, dtype="int64", ctx=x.ctx).reshape((m, 1))
     cols = mnp.arange(n, dtype="int64", ctx=x.ctx).reshape((1, n))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as onp
 
+from .._common import utils as _u
 from .._common.dtypes import scalar_kind_result
 from . import _dtypes as D
-from .._common import utils as _u
 from ._helpers import check_device, ndarray, require_array
 
 
@@ -33,10 +33,10 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return out.copy() if copy else out
 
 
-def _name_of_arg(a, func):
+def _name_of_arg(a, fname):
     if isinstance(a, ndarray):
-        return require_array(a, func)
-    return D.dtype_name(a, func)
+        return require_array(a, fname)
+    return D.dtype_name(a, fname)
 
 
 def can_cast(from_, to, /):

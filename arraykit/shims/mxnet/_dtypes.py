@@ -16,6 +16,7 @@ import warnings
 
 import numpy as onp
 
+from .._common import checks as _c
 from .._common import dtypes as _rules
 
 #: MXNet 1.9.1 calls APIs deprecated by NumPy 1.20 and by itself: its import reads
@@ -58,15 +59,15 @@ _REAL_FLOAT = frozenset(("float32", "float64", "float16"))
 _INTEGRAL = KIND_SETS["integral"]
 
 
-def unsupported_error(name: str, func: str) -> TypeError:
+def unsupported_error(name: str, fname: str) -> TypeError:
     """The TypeError raised for any request of a dtype MXNet cannot hold."""
     return TypeError(
-        f"{func}: MXNet 1.9.1 has no {name} dtype (it holds only "
+        f"{fname}: MXNet 1.9.1 has no {name} dtype (it holds only "
         f"{', '.join(SUPPORTED)}); arraykit does not emulate {name} with another dtype"
     )
 
 
-def dtype_name(dtype, func: str) -> str:
+def dtype_name(dtype, fname: str) -> str:
     """The standard name of a requested ``dtype``; TypeError for what MXNet cannot hold."""
     try:
         return NAME_OF[dtype]
@@ -75,30 +76,30 @@ def dtype_name(dtype, func: str) -> str:
     try:
         name = onp.dtype(dtype).name
     except TypeError:
-        raise TypeError(f"{func}: {dtype!r} is not a data type") from None
+        raise TypeError(f"{fname}: {dtype!r} is not a data type") from None
     if name in NAME_OF.values():
         return name
     if name in UNSUPPORTED or "complex" in name or name in ("int16", "uint16", "uint32", "uint64"):
-        raise unsupported_error(name, func)
-    raise TypeError(f"{func}: {name} is not a data type of the array API standard")
+        raise unsupported_error(name, fname)
+    raise TypeError(f"{fname}: {name} is not a data type of the array API standard")
 
 
-def name_of(x, func: str) -> str:
+def name_of(x, fname: str) -> str:
     """The standard name of an array's dtype."""
     try:
         return NAME_OF[x.dtype]
     except KeyError:
-        raise unsupported_error(str(x.dtype), func) from None
+        raise unsupported_error(str(x.dtype), fname) from None
 
 
-def check_kind(name: str, kind: str, func: str) -> None:
+def check_kind(name: str, kind: str, fname: str) -> None:
     """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
     if name not in KIND_SETS[kind] and not (name == "float16" and kind in (
             "real floating", "floating-point", "numeric", "real numeric", "any")):
-        raise TypeError(f"{func}: expected an array of {kind} dtype, got {name}")
+        raise _c.dtype_not_allowed(fname, name, kind)
 
 
-def promote(a: str, b: str, func: str) -> str:
+def promote(a: str, b: str, fname: str) -> str:
     """The promoted dtype of two dtype names (the standard's table plus integer with floating
     -> the floating dtype, ``_common.dtypes.ARRAY_PROMOTION_TABLE``), restricted to MXNet's
     dtypes."""
@@ -114,16 +115,16 @@ def promote(a: str, b: str, func: str) -> str:
                 return other
             if other in _INTEGRAL:
                 return "float16"
-        raise TypeError(f"{func}: the standard defines no promotion for {a} and {b}")
+        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
     if r not in NAME_OF.values():
         raise TypeError(
-            f"{func}: {a} and {b} promote to {r} under the standard, and MXNet 1.9.1 has no "
+            f"{fname}: {a} and {b} promote to {r} under the standard, and MXNet 1.9.1 has no "
             f"{r}; cast one operand explicitly"
         )
     return r
 
 
-def scalar_ok(value, name: str, func: str) -> None:
+def scalar_ok(value, name: str, fname: str) -> None:
     """TypeError unless Python scalar ``value`` may combine with an array of dtype ``name``."""
     t = type(value)
     if t is bool or isinstance(value, (bool, onp.bool_)):
@@ -136,16 +137,16 @@ def scalar_ok(value, name: str, func: str) -> None:
             if name in _INTEGRAL:
                 lo, hi = _rules.IINFO[name][1:]
                 if not lo <= value <= hi:
-                    raise OverflowError(f"{func}: Python int {value} is out of range for {name}")
+                    raise OverflowError(f"{fname}: Python int {value} is out of range for {name}")
             return
     elif isinstance(value, float):
         if name in _REAL_FLOAT:
             return
     elif isinstance(value, complex):
-        raise unsupported_error("complex128", func)
+        raise unsupported_error("complex128", fname)
     else:
-        raise TypeError(f"{func}: expected an array or a Python scalar, got {t.__name__}")
-    raise TypeError(f"{func}: a Python {t.__name__} cannot combine with a {name} array")
+        raise TypeError(f"{fname}: expected an array or a Python scalar, got {t.__name__}")
+    raise TypeError(f"{fname}: a Python {t.__name__} cannot combine with a {name} array")
 
 
 def is_float(name: str) -> bool:

@@ -15,27 +15,37 @@ from typing import Any
 import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
+from mxnet.base import MXNetError
 
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
-from mxnet.base import MXNetError
-
-from ._helpers import (_GET_DTYPE, _byref, _c_int, binary, binary_arrays, binary_bcast,
-                       check_broadcast, codes_of, dtype_code, ndarray, require_array,
-                       scalar_array)
+from ._helpers import (
+    _GET_DTYPE,
+    _byref,
+    _c_int,
+    binary,
+    binary_arrays,
+    binary_bcast,
+    check_broadcast,
+    codes_of,
+    dtype_code,
+    ndarray,
+    require_array,
+    scalar_array,
+)
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
 _KINDS = D.KIND_SETS
 
 
-def _check(x, kind: str, func: str) -> str:
+def _check(x, kind: str, fname: str) -> str:
     if type(x) is ndarray or isinstance(x, ndarray):
         n = _NAME_OF.get(x.dtype)
         if n is not None and (n in _KINDS[kind] or (n == "float16" and kind != "bool")):
             return n
-    n = require_array(x, func)
-    D.check_kind(n, kind, func)
+    n = require_array(x, fname)
+    D.check_kind(n, kind, fname)
     return n
 
 
@@ -60,7 +70,7 @@ def _make_unary(name: str, kind: str, op):
     allowed_dt = _dtype_set(_KINDS[kind])
     fast = _fast(op)
 
-    def func(x, /):
+    def f(x, /):
         # Fast path: one type check, one dtype-code read, MXNet's operator.
         if type(x) is ndarray:
             c = _c_int()
@@ -73,16 +83,16 @@ def _make_unary(name: str, kind: str, op):
             x = asarray(x)
         if isinstance(x, ndarray) and integer_input_as_float(
                 kind, _NAME_OF.get(x.dtype), D.DEFAULT_FLOAT):  # exp(int): see _common.dtypes
-            return func(x.astype(D.DEFAULT_FLOAT))
+            return f(x.astype(D.DEFAULT_FLOAT))
         n = _check(x, kind, name)
         if n not in allowed:
             D.check_kind(n, kind, name)
         return op(x)
 
-    func.__name__ = func.__qualname__ = name
-    func.__doc__ = (f"Array API ``{name}(x)`` over ``mxnet.numpy.{op.__name__}``; "
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"Array API ``{name}(x)`` over ``mxnet.numpy.{op.__name__}``; "
                     f"``x`` must have a {kind} dtype.")
-    return func
+    return f
 
 
 _BOOL_DT = onp.dtype("bool")
@@ -102,7 +112,7 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
     fast = _fast(op)
     fast_bool = _fast(bool_op) if bool_op is not None else fast
 
-    def func(x1, x2, /):
+    def f(x1, x2, /):
         # Fast path: two arrays of one allowed dtype (two dtype-code reads, MXNet's operator).
         if type(x1) is ndarray and type(x2) is ndarray:
             c1 = _c_int()
@@ -122,16 +132,16 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
         if n not in allowed:
             r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
             if r is not None:  # int / int: see _common.dtypes (a Python int stays as it is)
-                return func(_cast_array(a, r), _cast_array(b, r))
+                return f(_cast_array(a, r), _cast_array(b, r))
             D.check_kind(n, kind, name)
         if n == "bool" and bool_op is not None:
             return bool_op(a, b)
         return op(a, b)
 
-    func.__name__ = func.__qualname__ = name
-    func.__doc__ = (f"Array API ``{name}(x1, x2)`` over ``mxnet.numpy.{op.__name__}``; "
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"Array API ``{name}(x1, x2)`` over ``mxnet.numpy.{op.__name__}``; "
                     f"{kind} dtypes, standard promotion, Python scalars allowed.")
-    return func
+    return f
 
 
 _UNARY = {
@@ -199,15 +209,15 @@ del _name, _kind, _op
 # --- rounding: integers are returned unchanged (MXNet's float kernels would be wasted) ---
 
 def _make_rounding(name, op):
-    def func(x, /):
+    def f(x, /):
         n = _check(x, "real numeric", name)
         if n in D.KIND_SETS["integral"]:
             return x
         return op(x)
 
-    func.__name__ = func.__qualname__ = name
-    func.__doc__ = f"Array API ``{name}(x)``; integer input is returned as is."
-    return func
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Array API ``{name}(x)``; integer input is returned as is."
+    return f
 
 
 ceil = _make_rounding("ceil", mnp.ceil)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import functools
 import types
-from ctypes import byref as _byref, c_int as _c_int
+from ctypes import byref as _byref
+from ctypes import c_int as _c_int
 
 import mxnet as mx
 import numpy as onp
@@ -16,9 +17,11 @@ from mxnet import np as mnp
 from mxnet import util as _mx_util
 from mxnet.base import _LIB
 
-from . import _dtypes as D
-from .._common.dtypes import scalar_kind_result
+from .._common import checks as _c
 from .._common import utils as _u
+from .._common.dtypes import scalar_kind_result
+from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
+from . import _dtypes as D
 
 ndarray = mnp.ndarray
 
@@ -77,17 +80,17 @@ def is_array(x) -> bool:
     return isinstance(x, ndarray)
 
 
-def require_array(x, func: str) -> str:
+def require_array(x, fname: str) -> str:
     """Dtype name of ``x``; TypeError if ``x`` is not an ``mxnet.numpy.ndarray``."""
     if not isinstance(x, ndarray):
-        raise TypeError(f"{func}: expected an mxnet.numpy.ndarray, got {type(x).__name__}")
+        raise _c.not_an_array(fname, x, "an mxnet.numpy.ndarray")
     try:
         return _NAME_OF[x.dtype]
     except KeyError:
-        raise D.unsupported_error(str(x.dtype), func) from None
+        raise D.unsupported_error(str(x.dtype), fname) from None
 
 
-def check_device(device, func: str):
+def check_device(device, fname: str):
     """The MXNet Context for a ``device=`` argument (None: MXNet's current context)."""
     if device is None:
         return mx.context.current_context()
@@ -97,7 +100,7 @@ def check_device(device, func: str):
         kind, _, idx = device.partition(":")
         if kind in ("cpu", "gpu"):
             return mx.Context(kind, int(idx or 0))
-    raise ValueError(f"{func}: {device!r} is not an MXNet device (use mxnet.cpu(), mxnet.gpu(i))")
+    raise ValueError(f"{fname}: {device!r} is not an MXNet device (use mxnet.cpu(), mxnet.gpu(i))")
 
 
 def full_of(value, name: str, ctx, shape=()):
@@ -116,14 +119,14 @@ def scalar_array(value, like, name: str):
 _EXACT = 2 ** 53
 
 
-def binary(x1, x2, func: str, bcast: bool = False):
+def binary(x1, x2, fname: str, bcast: bool = False):
     """Operands of a binary function and their result dtype name, per the standard.
 
     Fast path: two arrays of one dtype.  Python scalars take the array's dtype (the spec's
     rule); they stay Python scalars (MXNet's scalar ops keep the array dtype) unless MXNet's
     scalar op would lose them (ints beyond 2**53, any scalar with a bool array).
     ``bcast``: the function broadcasts its operands, so two arrays of different shapes are
-    checked here (ValueError naming ``func``; MXNet would raise ``MXNetError``).
+    checked here (ValueError naming ``fname``; MXNet would raise ``MXNetError``).
     NumPy scalars that are no Python scalar (``np.float32(0.5)``) are 0-d arrays of their
     dtype, as in NumPy 2 and JAX.
     """
@@ -136,49 +139,49 @@ def binary(x1, x2, func: str, bcast: bool = False):
                 s1 = x1.shape
                 s2 = x2.shape
                 if s1 != s2:
-                    check_broadcast(s1, s2, func)
+                    check_broadcast(s1, s2, fname)
             n2 = _NAME_OF.get(x2.dtype)
             if n1 is n2 and n1 is not None:
                 return x1, x2, n1
             if n1 is None:
-                raise D.unsupported_error(str(x1.dtype), func)
+                raise D.unsupported_error(str(x1.dtype), fname)
             if n2 is None:
-                raise D.unsupported_error(str(x2.dtype), func)
-            r = D.promote(n1, n2, func)
+                raise D.unsupported_error(str(x2.dtype), fname)
+            r = D.promote(n1, n2, fname)
             if n1 != r:
                 x1 = x1.astype(r)
             if n2 != r:
                 x2 = x2.astype(r)
             return x1, x2, r
         if n1 is None:
-            raise D.unsupported_error(str(x1.dtype), func)
+            raise D.unsupported_error(str(x1.dtype), fname)
         r = scalar_kind_result(x2, n1, D.DEFAULT_FLOAT, None)  # MXNet has no complex
         if r is not None:  # a float scalar with an integer array: see _common.dtypes
             x1, n1 = x1.astype(r), r
-        D.scalar_ok(x2, n1, func)
+        D.scalar_ok(x2, n1, fname)
         return x1, _scalar_operand(x2, x1, n1), n1
     if isinstance(x2, ndarray) and isinstance(x1, onp.generic) and not isinstance(
             x1, (bool, int, float)):
-        return binary(mnp.array(x1, dtype=x1.dtype, ctx=x2.ctx), x2, func, bcast)
+        return binary(mnp.array(x1, dtype=x1.dtype, ctx=x2.ctx), x2, fname, bcast)
     if isinstance(x2, ndarray):
         n2 = _NAME_OF.get(x2.dtype)
         if n2 is None:
-            raise D.unsupported_error(str(x2.dtype), func)
+            raise D.unsupported_error(str(x2.dtype), fname)
         r = scalar_kind_result(x1, n2, D.DEFAULT_FLOAT, None)
         if r is not None:
             x2, n2 = x2.astype(r), r
-        D.scalar_ok(x1, n2, func)
+        D.scalar_ok(x1, n2, fname)
         return _scalar_operand(x1, x2, n2), x2, n2
-    raise TypeError(f"{func}: at least one argument must be an mxnet.numpy.ndarray")
+    raise TypeError(f"{fname}: at least one argument must be an mxnet.numpy.ndarray")
 
 
-def check_broadcast(s1, s2, func: str) -> None:
-    """ValueError naming ``func`` unless shapes ``s1`` and ``s2`` broadcast (MXNet's own
+def check_broadcast(s1, s2, fname: str) -> None:
+    """ValueError naming ``fname`` unless shapes ``s1`` and ``s2`` broadcast (MXNet's own
     error is an ``MXNetError`` from its shape inference)."""
     try:
         _u.broadcast_shapes(s1, s2)
     except ValueError:
-        raise ValueError(f"{func}: shapes {s1} and {s2} are not broadcastable") from None
+        raise ValueError(f"{fname}: shapes {s1} and {s2} are not broadcastable") from None
 
 
 def _scalar_operand(value, like, name):
@@ -197,9 +200,9 @@ def _scalar_operand(value, like, name):
     return value
 
 
-def binary_arrays(x1, x2, func: str, bcast: bool = False):
+def binary_arrays(x1, x2, fname: str, bcast: bool = False):
     """Like :func:`binary` but scalars become 0-d arrays (for MXNet ops without scalar forms)."""
-    a, b, n = binary(x1, x2, func, bcast)
+    a, b, n = binary(x1, x2, fname, bcast)
     if not isinstance(a, ndarray):
         a = scalar_array(a, b, n)
     elif not isinstance(b, ndarray):
@@ -207,44 +210,18 @@ def binary_arrays(x1, x2, func: str, bcast: bool = False):
     return a, b, n
 
 
-def normalize_axis(axis: int, ndim: int, func: str) -> int:
-    if not isinstance(axis, (int, onp.integer)) or isinstance(axis, bool):
-        raise TypeError(f"{func}: axis must be an int, got {type(axis).__name__}")
-    if not -ndim <= axis < max(ndim, 1) or (ndim == 0 and axis not in (0, -1)):
-        raise IndexError(f"{func}: axis {axis} is out of bounds for an array of {ndim} dims")
-    return axis % ndim if ndim else 0
-
-
-def normalize_axes(axis, ndim: int, func: str):
-    """A tuple of non-negative axes from None, an int or a tuple; errors at the call."""
-    if axis is None:
-        return tuple(range(ndim))
-    if isinstance(axis, (int, onp.integer)) and not isinstance(axis, bool):
-        axis = (axis,)
-    out = []
-    for a in axis:
-        if not isinstance(a, (int, onp.integer)) or isinstance(a, bool):
-            raise TypeError(f"{func}: axis entries must be ints")
-        if not -ndim <= a < ndim:
-            raise IndexError(f"{func}: axis {a} is out of bounds for an array of {ndim} dims")
-        out.append(a % ndim)
-    if len(set(out)) != len(out):
-        raise ValueError(f"{func}: repeated axis in {tuple(axis)}")
-    return tuple(out)
-
-
 def broadcast_shapes(*shapes):
     """The standard's ``broadcast_shapes`` (pure Python, from ``_common``: errors at once)."""
     return _u.broadcast_shapes(*shapes)
 
 
-def binary_bcast(x1, x2, func: str):
+def binary_bcast(x1, x2, fname: str):
     """Like :func:`binary_arrays`, with both operands broadcast to one shape.
 
     MXNet's broadcasting kernels reject bool for ``&``/``|``/``^``, and the multi-step
     implementations combine bool masks of both operands, so they start from equal shapes.
     """
-    a, b, n = binary_arrays(x1, x2, func, True)
+    a, b, n = binary_arrays(x1, x2, fname, True)
     if a.shape != b.shape:
         shape = broadcast_shapes(a.shape, b.shape)
         if a.shape != shape:

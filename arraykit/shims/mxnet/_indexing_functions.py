@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
-from . import _dtypes as D
+from .._common import checks as _c
 from ._helpers import normalize_axis, require_array
 from ._helpers import where as _where
 
 
-def _indices(indices, func):
-    n = require_array(indices, func)
-    if n not in D.KIND_SETS["integral"]:
-        raise TypeError(f"{func}: indices must have an integer dtype, got {n}")
+def _indices(indices, fname):
+    _c.check_indices_dtype(fname, require_array(indices, fname))
     return indices
 
 
@@ -28,8 +26,8 @@ def _indices(indices, func):
 HOST_CHECK_MAX = 4096
 
 
-def _check_bounds(indices, n, func):
-    """IndexError naming ``func`` for an index outside ``[-n, n)``, when that is cheap."""
+def _check_bounds(indices, n, fname):
+    """IndexError naming ``fname`` for an index outside ``[-n, n)``, when that is cheap."""
     size = indices.size
     if size == 0 or size > HOST_CHECK_MAX or indices.ctx.device_type != "cpu":
         return
@@ -38,18 +36,14 @@ def _check_bounds(indices, n, func):
     hi = int(h.max())
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
-        raise IndexError(f"{func}: index {bad} is out of bounds for an axis of size {n}")
+        raise IndexError(f"{fname}: index {bad} is out of bounds for an axis of size {n}")
 
 
 def take(x, indices, /, *, axis=None):
     """Array API ``take``; ``axis`` is required for arrays of more than one dimension."""
     require_array(x, "take")
     _indices(indices, "take")
-    if axis is None:
-        if x.ndim > 1:
-            raise ValueError("take: axis is required for arrays of more than one dimension")
-        axis = 0
-    ax = normalize_axis(axis, x.ndim, "take")
+    ax = _c.take_axis(axis, x.ndim)
     _check_bounds(indices, x.shape[ax], "take")
     if x.shape[ax] == 0:
         return mnp.take(x, indices, axis=ax)
@@ -60,9 +54,8 @@ def take_along_axis(x, indices, /, *, axis=-1):
     """Array API ``take_along_axis``."""
     require_array(x, "take_along_axis")
     _indices(indices, "take_along_axis")
+    _c.check_same_ndim("take_along_axis", x.ndim, indices.ndim)
     ax = normalize_axis(axis, x.ndim, "take_along_axis")
-    if indices.ndim != x.ndim:
-        raise ValueError("take_along_axis: x and indices must have the same number of dims")
     _check_bounds(indices, x.shape[ax], "take_along_axis")
     idx = indices.astype("int64")
     idx = _where(idx < 0, idx + x.shape[ax], idx)

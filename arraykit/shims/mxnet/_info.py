@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import mxnet as mx
 
+from .._common import checks as _c
 from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import check_device
@@ -42,20 +43,7 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
     def dtypes(self, *, device=None, kind=None):
         """Name -> dtype for the dtypes MXNet holds, optionally of ``kind`` (str or tuple)."""
         check_device(device, "dtypes")
-        if kind is None:
-            names = D.SUPPORTED
-        else:
-            kinds = kind if isinstance(kind, tuple) else (kind,)
-            sel = set()
-            for k in kinds:
-                if isinstance(k, str):
-                    if k not in ("bool", "signed integer", "unsigned integer", "integral",
-                                 "real floating", "complex floating", "numeric"):
-                        raise ValueError(f"dtypes: unknown kind {k!r}")
-                    sel.update(D.KINDS[k])
-                else:
-                    sel.add(D.dtype_name(k, "dtypes"))
-            names = [n for n in D.SUPPORTED if n in sel]
+        names = _c.dtypes_of_kind(kind, D.SUPPORTED, lambda k: D.dtype_name(k, "dtypes"))
         return {n: D.DTYPES[n] for n in names}
 
     def devices(self):

@@ -7,16 +7,23 @@ integer matmul elsewhere), so results never pass through a float.
 
 from __future__ import annotations
 
-import numpy as onp
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 from mxnet.ndarray.numpy import _internal as _npi
 
-from ._helpers import codes_of, dtype_code, ndarray
-
+from .._common import checks as _c
 from .._common import utils as _u
 from . import _dtypes as D
-from ._helpers import binary, bool_safe, broadcast_shapes, normalize_axis, require_array
+from ._helpers import (
+    binary,
+    bool_safe,
+    broadcast_shapes,
+    codes_of,
+    dtype_code,
+    ndarray,
+    normalize_axis,
+    require_array,
+)
 
 _FLOATS = frozenset(("float32", "float64", "float16"))
 _FLOAT_CODES = codes_of(("float32", "float64"))
@@ -67,8 +74,7 @@ def matmul(x1, x2, /):
 def matrix_transpose(x, /):
     """Array API ``matrix_transpose``: swap the last two axes."""
     require_array(x, "matrix_transpose")
-    if x.ndim < 2:
-        raise ValueError("matrix_transpose: x must have at least 2 dimensions")
+    _c.require_ndim("matrix_transpose", x.ndim, 2)
     return bool_safe(mnp.swapaxes, x, -1, -2)
 
 

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
+from .._common import checks as _c
 from .._common import utils as _u
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from ._creation_functions import checked_shape
-from ._helpers import (bool_safe, broadcast_shapes, ndarray, normalize_axes, normalize_axis,
-                       require_array)
+from ._helpers import (
+    bool_safe,
+    broadcast_shapes,
+    ndarray,
+    normalize_axes,
+    normalize_axis,
+    require_array,
+)
 
 __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
            "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack",
@@ -37,11 +44,11 @@ def broadcast_to(x, /, shape):
     return x if x.shape == shape else mnp.broadcast_to(x, shape)
 
 
-def _common_dtype(arrays, func):
-    names = [require_array(a, func) for a in arrays]
+def _common_dtype(arrays, fname):
+    names = [require_array(a, fname) for a in arrays]
     r = names[0]
     for n in names[1:]:
-        r = D.promote(r, n, func)
+        r = D.promote(r, n, fname)
     return [a if n == r else a.astype(r) for a, n in zip(arrays, names)], r
 
 
@@ -89,8 +96,7 @@ def moveaxis(x, source, destination, /):
     require_array(x, "moveaxis")
     src = normalize_axes(source, x.ndim, "moveaxis")
     dst = normalize_axes(destination, x.ndim, "moveaxis")
-    if len(src) != len(dst):
-        raise ValueError("moveaxis: source and destination differ in length")
+    _c.check_same_length(src, dst)
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
@@ -115,8 +121,7 @@ def repeat(x, repeats, /, *, axis=None):
         axis = 0
     ax = normalize_axis(axis, x.ndim, "repeat")
     if isinstance(repeats, int):
-        if repeats < 0:
-            raise ValueError("repeat: repeats must be non-negative")
+        _c.check_repeats(repeats)
         checked_shape("repeat", x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:],
                       name)
         if x.size == 0 or repeats == 0:
@@ -132,8 +137,7 @@ def repeat(x, repeats, /, *, axis=None):
         return repeat(x, int(r), axis=ax)
     if r.shape[0] not in (1, x.shape[ax]):
         raise ValueError("repeat: repeats must broadcast to the axis length")
-    if (r < 0).any():
-        raise ValueError("repeat: repeats must be non-negative")
+    _c.check_repeats(r.min(initial=0))
     r = onp.broadcast_to(r, (x.shape[ax],))
     idx = onp.repeat(onp.arange(x.shape[ax]), r)
     return mnp.take(x, mnp.array(idx, dtype="int64", ctx=x.ctx), axis=ax)
@@ -213,8 +217,7 @@ def tile(x, repetitions, /):
 def unstack(x, /, *, axis=0):
     """Array API ``unstack``: a tuple of views along ``axis``."""
     require_array(x, "unstack")
-    if x.ndim == 0:
-        raise ValueError("unstack: x must have at least one dimension")
+    _c.require_ndim("unstack", x.ndim, 1)
     ax = normalize_axis(axis, x.ndim, "unstack")
     idx = (slice(None),) * ax
     return tuple(x[idx + (i,)] for i in range(x.shape[ax]))

@@ -5,23 +5,27 @@ from __future__ import annotations
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common import checks as _c
 from . import _dtypes as D
-from ._helpers import (binary, broadcast_shapes, empty_reduction, ndarray, normalize_axes,
-                       normalize_axis, require_array, scalar_array)
+from ._helpers import (
+    binary,
+    broadcast_shapes,
+    empty_reduction,
+    ndarray,
+    normalize_axes,
+    require_array,
+    scalar_array,
+)
 from ._helpers import where as _where
 
 
-def _arg(op, x, axis, keepdims, func):
-    n = require_array(x, func)
-    D.check_kind(n, "real numeric", func)
-    if axis is None:
-        if x.size == 0:
-            raise ValueError(f"{func}: attempt to get {func} of an empty array")
+def _arg(op, x, axis, keepdims, fname):
+    n = require_array(x, fname)
+    D.check_kind(n, "real numeric", fname)
+    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
+    if ax is None:
         r = op(x.reshape(-1), axis=0)
         return r.reshape((1,) * x.ndim) if keepdims else r
-    ax = normalize_axis(axis, x.ndim, func)
-    if x.shape[ax] == 0:
-        raise ValueError(f"{func}: attempt to get {func} of an empty axis")
     if x.size == 0:
         # A non-empty axis of a zero-size array: an empty index array (MXNet's kernel fails).
         return empty_reduction(x, (ax,), keepdims, 0, "int64")
@@ -70,8 +74,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     n1 = require_array(x1, "searchsorted")
     if x1.ndim != 1:
         raise ValueError("searchsorted: x1 must be one-dimensional")
-    if side not in ("left", "right"):
-        raise ValueError("searchsorted: side must be 'left' or 'right'")
+    _c.check_side(side)
     if sorter is not None:
         require_array(sorter, "searchsorted")
         x1 = mnp.take(x1, sorter.astype("int64"), axis=0)

@@ -20,8 +20,8 @@ UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
 UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
-def _unique(x, func):
-    name = require_array(x, func)
+def _unique(x, fname):
+    name = require_array(x, fname)
     flat = x.asnumpy().reshape(-1)
     order = onp.argsort(flat, kind="stable")
     s = flat[order]

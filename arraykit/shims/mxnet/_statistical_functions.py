@@ -11,31 +11,28 @@ from __future__ import annotations
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common import checks as _c
+from .._common.dtypes import accumulation_dtype
 from . import _dtypes as D
-from ._helpers import (empty_reduction, ndarray, normalize_axes, normalize_axis, require_array,
-                       reduced_shape)
-from ._helpers import codes_of, dtype_code
+from ._helpers import codes_of, dtype_code, empty_reduction, ndarray, normalize_axes, require_array
 from ._helpers import where as _where
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
 # Direct MXNet operators for the fast paths (MXNet 1.9.1 is frozen; see _elementwise_functions).
 from mxnet.ndarray.numpy import _internal as _npi  # noqa: E402
-from mxnet.numpy import _op as _mxop  # noqa: E402
 
 _FLOAT_CODES = codes_of(("float32", "float64"))
 
 
-def _acc_name(n, dtype, func):
-    if dtype is not None:
-        return D.dtype_name(dtype, func)
-    if n in _INTEGRAL or n == "bool":
-        return "int64"
-    return n
+def _acc_name(n, dtype, fname):
+    """The accumulation dtype (``_common.dtypes.accumulation_dtype``; no uint64: int64)."""
+    return accumulation_dtype(n, None if dtype is None else D.dtype_name(dtype, fname),
+                              D.DEFAULT_INT, "int64")
 
 
-def _reduce(op, x, axis, keepdims, func, dtype_name=None):
-    axes = normalize_axes(axis, x.ndim, func)
+def _reduce(op, x, axis, keepdims, fname, dtype_name=None):
+    axes = normalize_axes(axis, x.ndim, fname)
     if dtype_name is not None and dtype_name != D.NAME_OF.get(x.dtype):
         x = x.astype(dtype_name)
     if not axes:
@@ -71,12 +68,12 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return _reduce(mnp.prod, x, axis, keepdims, "prod", name)
 
 
-def _minmax(op, x, axis, keepdims, func):
-    n = require_array(x, func)
-    D.check_kind(n, "real numeric", func) if n != "bool" else None
-    axes = normalize_axes(axis, x.ndim, func)
-    if any(x.shape[a] == 0 for a in axes) or (x.size == 0 and not axes and x.ndim == 0):
-        raise ValueError(f"{func}: zero-size reduction has no identity")
+def _minmax(op, x, axis, keepdims, fname):
+    n = require_array(x, fname)
+    D.check_kind(n, "real numeric", fname) if n != "bool" else None
+    axes = normalize_axes(axis, x.ndim, fname)
+    if any(x.shape[a] == 0 for a in axes):
+        raise _c.no_identity(fname)
     if not axes:
         return x
     if x.size == 0:
@@ -114,10 +111,10 @@ def mean(x, /, *, axis=None, keepdims=False):
     return mnp.mean(x, axis=axes, keepdims=keepdims)
 
 
-def _moment(op, x, axis, correction, keepdims, func):
-    n = require_array(x, func)
-    D.check_kind(n, "real floating", func)
-    axes = normalize_axes(axis, x.ndim, func)
+def _moment(op, x, axis, correction, keepdims, fname):
+    n = require_array(x, fname)
+    D.check_kind(n, "real floating", fname)
+    axes = normalize_axes(axis, x.ndim, fname)
     if not axes:
         d = x - x  # nan stays nan
         return d * d if correction == 0 else d + onp.nan if correction >= 1 else \
@@ -145,14 +142,6 @@ def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return _moment("std", x, axis, correction, keepdims, "std")
 
 
-def _scan_axis(x, axis, func):
-    if axis is None:
-        if x.ndim > 1:
-            raise ValueError(f"{func}: axis is required for arrays of more than one dimension")
-        if x.ndim == 0:
-            raise ValueError(f"{func}: zero-dimensional input")
-        return 0
-    return normalize_axis(axis, x.ndim, func)
 
 
 def _with_initial(r, x, axis, value):
@@ -165,7 +154,8 @@ def _with_initial(r, x, axis, value):
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     """Array API ``cumulative_sum``."""
     n = require_array(x, "cumulative_sum")
-    ax = _scan_axis(x, axis, "cumulative_sum")
+    ax = _c.scan_axis("cumulative_sum", axis, x.ndim)
+    x = x.reshape(1) if x.ndim == 0 else x
     name = _acc_name(n, dtype, "cumulative_sum")
     if name != n:
         x = x.astype(name)
@@ -180,7 +170,8 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     and differentiable (no division, so zeros are fine).
     """
     n = require_array(x, "cumulative_prod")
-    ax = _scan_axis(x, axis, "cumulative_prod")
+    ax = _c.scan_axis("cumulative_prod", axis, x.ndim)
+    x = x.reshape(1) if x.ndim == 0 else x
     name = _acc_name(n, dtype, "cumulative_prod")
     if name != n:
         x = x.astype(name)

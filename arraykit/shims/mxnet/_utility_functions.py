@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
+from .._common import checks as _c
 from ._helpers import empty_reduction, normalize_axes, normalize_axis, require_array
 
 
@@ -32,11 +33,8 @@ def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     """Array API ``diff`` by slicing (differentiable); bool input uses ``!=``."""
     name = require_array(x, "diff")
-    if x.ndim == 0:
-        raise ValueError("diff: x must have at least one dimension")
+    _c.check_diff(x.ndim, n)
     ax = normalize_axis(axis, x.ndim, "diff")
-    if n < 0:
-        raise ValueError("diff: n must be non-negative")
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
         from ._manipulation_functions import concat

@@ -22,6 +22,7 @@ from tensorflow.python.framework import tensor as _tensor_mod
 from tensorflow.python.framework import tensor_shape as _tensor_shape
 from tensorflow.python.ops import resource_variable_ops as _rv
 
+from .._common import checks as _c
 from .._common.array_object import ClassPatcher, host_conversions, make_operators
 from . import _dtypes as _t
 from ._base import OpError
@@ -169,9 +170,7 @@ def _make_dlpack(orig):
 
 
 def _check_basic(ks, shape):
-    n_ell = sum(1 for k in ks if k is Ellipsis)
-    if n_ell > 1:
-        raise IndexError("an index can only have a single ellipsis")
+    _c.check_ellipsis(ks)
     n_real = sum(1 for k in ks if k is not None and k is not Ellipsis)
     if n_real > len(shape):
         raise IndexError(f"too many indices ({n_real}) for array of dimension {len(shape)}")
@@ -223,9 +222,7 @@ def _int_arrays_index(x, key, orig=None):
     if any(k is None for k in key):
         raise IndexError("integer-array indices cannot be combined with None (newaxis); "
                          "index first, then expand_dims")
-    n_ell = sum(1 for k in key if k is Ellipsis)
-    if n_ell > 1:
-        raise IndexError("an index can only have a single ellipsis")
+    n_ell = _c.check_ellipsis(key)
     n_real = len(key) - n_ell
     if n_real > len(shape):
         raise IndexError(f"too many indices for array of dimension {len(shape)}")

@@ -7,6 +7,7 @@ import functools
 
 import tensorflow as tf
 
+from .._common import checks as _c
 from . import _dtypes as _t
 from ._dtypes import EagerTensor as ET, dtype_name
 
@@ -55,21 +56,13 @@ def arr(x, fname: str):
         return x
     if isinstance(x, tf.Variable):
         return x.value()
-    raise TypeError(f"{fname}: expected a tf.Tensor or tf.Variable, got {type(x).__name__}"
-                    " (convert with asarray first)")
+    raise _c.not_an_array(fname, x, "a tf.Tensor or tf.Variable")
 
 
 def check_dtype(fname: str, x, allowed: frozenset, category: str):
     """TypeError naming ``fname`` if ``x.dtype`` is not in ``allowed``."""
     if x.dtype not in allowed:
-        raise TypeError(
-            f"{fname}: input dtype {dtype_name_safe(x)} is not allowed; expected {category}"
-        )
-
-
-def static_shape(x) -> tuple:
-    """The static shape as a tuple (None for unknown sizes)."""
-    return tuple(x.shape.as_list()) if x.shape.rank is not None else ()
+        raise _c.dtype_not_allowed(fname, dtype_name_safe(x), category)
 
 
 def ndim(x) -> int:

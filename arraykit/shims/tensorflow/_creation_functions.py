@@ -14,10 +14,11 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
+from .._common import checks as _c
 from .._common.sizes import check_count, check_shape
 from .._common import utils as _u
 from . import _dtypes as _t
-from ._base import ET, arr, ndim, wrap_errors
+from ._base import arr, ndim, wrap_errors
 from ._devices import check_device, on
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full",
@@ -67,7 +68,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         x = obj.value() if isinstance(obj, tf.Variable) else obj
         if dtype is not None and x.dtype is not dtype:
             if copy is False:
-                raise ValueError("asarray: copy=False but a dtype conversion is needed")
+                raise _c.copy_false_needs_cast()
             x = tf.cast(x, dtype)
         if dev is not None and tf.executing_eagerly() and _dev_of(x) != dev:
             if copy is False:
@@ -112,7 +113,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             # Only a zero-copy DLPack import can honour copy=False.
             out = _import_dlpack(obj, False, "asarray")
             if dtype is not None and out.dtype is not dtype:
-                raise ValueError("asarray: copy=False but a dtype conversion is needed")
+                raise _c.copy_false_needs_cast()
             return out
         if not isinstance(obj, np.ndarray):
             if hasattr(obj, "__dlpack__"):
@@ -238,8 +239,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: ``ceil((stop - start) / step)`` elements ``start + i * step``."""
     if stop is None:
         start, stop = 0, start
-    if step == 0:
-        raise ValueError("arange: step must not be zero")
+    _c.check_step(step)
     if dtype is None:
         isf = any(type(v) is float for v in (start, stop, step))
         dtype = _t.DEFAULT_FLOAT if isf else _t.DEFAULT_INT
@@ -334,15 +334,13 @@ def _endpoints(start, stop):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid``: a tuple of arrays (2025.12)."""
-    if indexing not in ("xy", "ij"):
-        raise ValueError("meshgrid: indexing must be 'xy' or 'ij'")
+    _c.check_indexing(indexing)
     arrays = [arr(a, "meshgrid") for a in arrays]
     if not arrays:
         return ()
     d = arrays[0].dtype
-    for a in arrays[1:]:
-        if a.dtype is not d:
-            raise TypeError("meshgrid: all arrays must have the same dtype")
+    if any(a.dtype is not d for a in arrays):
+        _c.check_same_dtype("meshgrid", [_t.dtype_name(a.dtype) for a in arrays])
     n = len(arrays)
     sizes = [a.shape.num_elements() for a in arrays]
     if indexing == "xy" and n >= 2:
@@ -360,8 +358,7 @@ def meshgrid(*arrays, indexing="xy"):
 
 def _tri(x, k, lower, fname):
     x = arr(x, fname)
-    if ndim(x) < 2:
-        raise ValueError(f"{fname}: x must have at least 2 dimensions")
+    _c.require_ndim(fname, ndim(x), 2)
     shp = tf.shape(x, out_type=tf.int64)
     r, c = shp[-2], shp[-1]
     i = _m._range(tf.constant(0, tf.int64), r, tf.constant(1, tf.int64))[:, None]

@@ -25,6 +25,7 @@ import tensorflow as tf
 from tensorflow.python.framework import ops as _ops
 
 from .._common import dtypes as _d
+from .._common import checks as _c
 
 bool = tf.bool  # noqa: A001 - the standard's name
 int8 = tf.int8
@@ -230,8 +231,7 @@ def _numpy_scalar_as_tensor(fname: str, a):
         return a
     if isinstance(a, np.generic) and a.dtype.name in _d.ALL:
         return tf.constant(np.asarray(a))
-    raise TypeError(f"{fname}: expected tf.Tensor, tf.Variable or a Python scalar, got "
-                    f"{type(a).__name__} (convert with asarray first)")
+    raise _c.not_an_array(fname, a, "a tf.Tensor, tf.Variable or a Python scalar")
 
 
 def promote_args(fname: str, x1, x2):
@@ -247,16 +247,14 @@ def promote_args(fname: str, x1, x2):
         raise TypeError(f"{fname}: at least one argument must be an array")
     if s2:
         if not isinstance(x1, (tf.Tensor, tf.Variable)):
-            raise TypeError(f"{fname}: expected tf.Tensor or tf.Variable, got "
-                            f"{type(x1).__name__}")
+            raise _c.not_an_array(fname, x1, "a tf.Tensor or tf.Variable")
         x1 = as_tensor(x1)
         d = _scalar_dtype(x2, x1.dtype, fname)
         # A complex scalar upcasts a real array, a float one an integer array.
         return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d)
     if s1:
         if not isinstance(x2, (tf.Tensor, tf.Variable)):
-            raise TypeError(f"{fname}: expected tf.Tensor or tf.Variable, got "
-                            f"{type(x2).__name__}")
+            raise _c.not_an_array(fname, x2, "a tf.Tensor or tf.Variable")
         x2 = as_tensor(x2)
         d = _scalar_dtype(x1, x2.dtype, fname)
         return _scalar_const(x1, d), (x2 if d is x2.dtype else tf.cast(x2, d))

@@ -18,6 +18,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from tensorflow.python.ops import gen_array_ops as _a
 
 from . import _dtypes as _t
+from .._common import checks as _c
 from ._base import ET, OpError, arr, translate
 from .._common.dtypes import integer_input_as_float
 from ._dtypes import CATEGORY, promote_args
@@ -286,8 +287,7 @@ def _make_unary(name, category, op, special, doc):
         r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
         if r is not None:  # exp(int_array): see _common.dtypes
             return slow(_m.cast(x, _t.DTYPES[r]))
-        raise TypeError(f"{name}: dtype {_t.dtype_name(d) if d in _t._NAMES else d!r} is not "
-                        f"supported; expected {category}")
+        raise _c.dtype_not_allowed(name, _t._NAMES.get(d, repr(d)), category)
 
     def f(x, /):
         if type(x) is ET and x._datatype_enum() in native_enums:
@@ -322,8 +322,7 @@ def _make_binary(name, category, op, special, doc):
         r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
         if r is not None:  # int / int: see _common.dtypes
             return slow(_m.cast(x1, _t.DTYPES[r]), _m.cast(x2, _t.DTYPES[r]))
-        raise TypeError(f"{name}: dtype {_t.dtype_name(d)} is not supported; "
-                        f"expected {category}")
+        raise _c.dtype_not_allowed(name, _t.dtype_name(d), category)
 
     def f(x1, x2, /):
         if type(x1) is ET and type(x2) is ET:
@@ -455,7 +454,7 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
     x = arr(x, "clip")
     d = x.dtype
     if d not in CATEGORY["real numeric"]:
-        raise TypeError(f"clip: dtype {_t.dtype_name(d)} is not supported; expected real numeric")
+        raise _c.dtype_not_allowed("clip", _t.dtype_name(d), "real numeric")
 
     def bound(b, which):
         if type(b) in (bool, int, float, complex):

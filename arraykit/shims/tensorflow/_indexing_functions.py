@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import tensorflow as tf
-from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
 from . import _dtypes as _t
 from ._base import OpError, arr, ndim, wrap_errors
 
@@ -20,8 +20,7 @@ def _wrap_neg(i, size):
 def _check_idx(indices, fname):
     indices = arr(indices, fname)
     if indices.dtype not in _t._INTS:
-        raise TypeError(f"{fname}: indices must have an integer dtype, got "
-                        f"{_t.dtype_name(indices.dtype)}")
+        _c.check_indices_dtype(fname, _t.dtype_name(indices.dtype))
     return indices
 
 
@@ -30,12 +29,7 @@ def take(x, indices, /, *, axis=None):
     """Array API ``take``; ``axis`` may be omitted for 1-D ``x``."""
     x = arr(x, "take")
     indices = _check_idx(indices, "take")
-    n = ndim(x)
-    if axis is None:
-        if n != 1:
-            raise ValueError("take: axis is required unless x is 1-D")
-        axis = 0
-    ax = _u.normalize_axis(axis, n, "take")
+    ax = _c.take_axis(axis, ndim(x))
     try:
         return tf.gather(x, _wrap_neg(indices, tf.shape(x)[ax]), axis=ax)
     except OpError as e:
@@ -48,8 +42,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
     x = arr(x, "take_along_axis")
     indices = _check_idx(indices, "take_along_axis")
     n = ndim(x)
-    if ndim(indices) != n:
-        raise ValueError("take_along_axis: x and indices must have the same number of dims")
+    _c.check_same_ndim("take_along_axis", n, ndim(indices))
     ax = _u.normalize_axis(axis, n, "take_along_axis")
     xs, is_ = x.shape.as_list(), indices.shape.as_list()
     bx = list(_u.broadcast_shapes(tuple(xs[:ax] + [1] + xs[ax + 1:]),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import tensorflow as tf
 
 from .._common import dtypes as _d
+from .._common import checks as _c
 from . import _dtypes as _t
 from ._devices import Device, check_device, default_device, devices
 
@@ -37,16 +37,5 @@ class __array_namespace_info__:  # noqa: N801 - the standard's name
     def dtypes(self, *, device=None, kind=None) -> dict:
         """Supported dtypes, optionally of one ``kind`` (string or tuple of strings)."""
         check_device(device)
-        if kind is None:
-            names = _d.ALL
-        else:
-            kinds = kind if isinstance(kind, tuple) else (kind,)
-            names = []
-            for k in kinds:
-                if isinstance(k, tf.DType):
-                    names.append(_t.dtype_name(k))
-                    continue
-                if k not in _d.KINDS:
-                    raise ValueError(f"dtypes: unknown kind {k!r}")
-                names.extend(n for n in _d.KINDS[k] if n not in names)
-        return {n: _t.DTYPES[n] for n in _d.ALL if n in names}
+        names = _c.dtypes_of_kind(kind, _d.ALL, _t.dtype_name)
+        return {n: _t.DTYPES[n] for n in names}

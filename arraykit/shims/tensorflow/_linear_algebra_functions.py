@@ -6,6 +6,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
 from . import _dtypes as _t
 from ._base import ET, OpError, arr, ndim, translate, wrap_errors
 
@@ -51,7 +52,7 @@ def matmul(x1, x2, /):
                 pass
     x1, x2 = _t.promote_args("matmul", arr(x1, "matmul"), arr(x2, "matmul"))
     if x1.dtype not in _NUM:
-        raise TypeError(f"matmul: dtype {_t.dtype_name(x1.dtype)} is not numeric")
+        raise _c.dtype_not_allowed("matmul", _t.dtype_name(x1.dtype), "numeric")
     n1, n2 = ndim(x1), ndim(x2)
     if n1 == 0 or n2 == 0:
         raise ValueError("matmul: operands must have at least one dimension")
@@ -79,8 +80,7 @@ def matrix_transpose(x, /):
     """Array API ``matrix_transpose``: swap the last two axes."""
     x = arr(x, "matrix_transpose")
     n = ndim(x)
-    if n < 2:
-        raise ValueError("matrix_transpose: x must have at least 2 dimensions")
+    _c.require_ndim("matrix_transpose", n, 2)
     return tf.transpose(x, list(range(n - 2)) + [n - 1, n - 2])
 
 
@@ -89,7 +89,7 @@ def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot`` (no conjugation of complex inputs)."""
     x1, x2 = _t.promote_args("tensordot", arr(x1, "tensordot"), arr(x2, "tensordot"))
     if x1.dtype not in _NUM:
-        raise TypeError(f"tensordot: dtype {_t.dtype_name(x1.dtype)} is not numeric")
+        raise _c.dtype_not_allowed("tensordot", _t.dtype_name(x1.dtype), "numeric")
     n1, n2 = ndim(x1), ndim(x2)
     a1, a2 = _u.tensordot_axes(axes, n1, n2)
     s1, s2 = x1.shape.as_list(), x2.shape.as_list()
@@ -109,7 +109,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     x1, x2 = _t.promote_args("vecdot", arr(x1, "vecdot"), arr(x2, "vecdot"))
     d = x1.dtype
     if d not in _NUM:
-        raise TypeError(f"vecdot: dtype {_t.dtype_name(d)} is not numeric")
+        raise _c.dtype_not_allowed("vecdot", _t.dtype_name(d), "numeric")
     n = max(ndim(x1), ndim(x2))
     if axis >= 0 and (axis >= ndim(x1) or axis >= ndim(x2)):
         raise ValueError("vecdot: axis out of range")

@@ -8,6 +8,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
 from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes
 from . import _dtypes as _t
@@ -111,8 +112,7 @@ def moveaxis(x, source, destination, /):
     src = _u.normalize_axes(source if isinstance(source, tuple) else (source,), n, "moveaxis")
     dst = _u.normalize_axes(destination if isinstance(destination, tuple) else (destination,),
                             n, "moveaxis")
-    if len(src) != len(dst):
-        raise ValueError("moveaxis: source and destination differ in length")
+    _c.check_same_length(src, dst)
     order = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
@@ -143,8 +143,8 @@ def repeat(x, repeats, /, *, axis=None):
         repeats = tf.cast(repeats, tf.int64)
         if repeats.shape.rank == 1 and repeats.shape[0] not in (None, 1, x.shape[ax]):
             raise ValueError("repeat: repeats does not match the axis size")
-    elif repeats < 0:
-        raise ValueError("repeat: repeats must be non-negative")
+    else:
+        _c.check_repeats(repeats)
     d = x.dtype
     shp = x.shape.as_list()
     if not isinstance(repeats, tf.Tensor) and shp[ax] is not None:
@@ -256,5 +256,6 @@ def tile(x, repetitions, /):
 def unstack(x, /, *, axis=0):
     """Array API ``unstack``: a tuple of arrays."""
     x = arr(x, "unstack")
+    _c.require_ndim("unstack", ndim(x), 1)
     ax = _u.normalize_axis(axis, ndim(x), "unstack")
     return tuple(tf.unstack(x, axis=ax))

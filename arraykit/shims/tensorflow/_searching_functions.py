@@ -7,6 +7,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
 from . import _dtypes as _t
 from ._base import arr, check_dtype, ndim, wrap_errors
 from ._sorting_functions import _FLOAT_KEYS, float_key
@@ -20,20 +21,14 @@ def _arg(fn, x, axis, keepdims, fname):
     x = arr(x, fname)
     check_dtype(fname, x, _REALNUM | {tf.bool}, "real numeric")
     n = ndim(x)
+    ax = _c.arg_axis(fname, axis, n, x.shape.as_list())
     if n == 0:
-        if axis not in (None, 0, -1):
-            raise ValueError(f"{fname}: axis out of range for a 0-d array")
         return tf.constant(0, tf.int64)
-    shp = x.shape.as_list()
-    if (axis is None and x.shape.num_elements() == 0) or (
-            axis is not None and shp[_u.normalize_axis(axis, n, fname)] == 0):
-        raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
     if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
         x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)
-    if axis is None:
+    if ax is None:
         r = fn(tf.reshape(x, [-1]), 0, output_type=tf.int64)
         return tf.reshape(r, [1] * n) if keepdims else r
-    ax = _u.normalize_axis(axis, n, fname)
     r = fn(x, ax, output_type=tf.int64)
     return _a.expand_dims(r, ax) if keepdims else r
 
@@ -75,8 +70,7 @@ def nonzero(x, /):
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
     array or (2025.12) a Python scalar; int64 indices of ``x2``'s shape."""
-    if side not in ("left", "right"):
-        raise ValueError("searchsorted: side must be 'left' or 'right'")
+    _c.check_side(side)
     x1 = arr(x1, "searchsorted")
     if ndim(x1) != 1:
         raise ValueError("searchsorted: x1 must be 1-D")

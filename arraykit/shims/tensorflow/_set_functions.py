@@ -13,7 +13,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from . import _dtypes as _t
-from ._base import arr, ndim, wrap_errors
+from ._base import arr, wrap_errors
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 

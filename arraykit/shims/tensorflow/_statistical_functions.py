@@ -6,10 +6,11 @@ constant."""
 from __future__ import annotations
 
 import tensorflow as tf
-from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
+from .._common.dtypes import accumulation_dtype
 from . import _dtypes as _t
 from ._base import ET, OpError, all_axes, arr, check_dtype, ndim, translate
 
@@ -27,14 +28,11 @@ _MEAN_FAST = _E(_FLOAT)
 
 
 def _acc_dtype(d, dtype, fname):
-    """The dtype ``sum``/``prod``/``cumulative_*`` compute in."""
+    """The dtype ``sum``/``prod``/``cumulative_*`` compute in
+    (``_common.dtypes.accumulation_dtype``)."""
     if dtype is not None:
         return _t.dtype_arg(dtype, fname)
-    if d is tf.bool or d in _t.CATEGORY["signed integer"]:
-        return tf.int64
-    if d in _t.CATEGORY["unsigned integer"]:
-        return tf.uint64
-    return d
+    return _t.DTYPES[accumulation_dtype(_t.dtype_name(d), None)]
 
 
 def _axes(x, axis, fname):
@@ -82,7 +80,7 @@ def _minmax(op, x, axis, keepdims, fname):
         # array is an empty (0,) result, as in NumPy.
         shape = x.shape.as_list()
         if any(shape[a] == 0 for a in _axes(x, axis, fname)):
-            raise ValueError(f"{fname}: reduction over a zero-size axis has no identity")
+            raise _c.no_identity(fname)
     d = x.dtype
     if d is tf.uint16 or d is tf.uint32:
         return _m.cast(_reduce(op, _m.cast(x, tf.int64), axis, keepdims, fname), d)
@@ -152,14 +150,9 @@ def _cumulative(op, x, axis, dtype, include_initial, fname, initial):
     x = arr(x, fname)
     check_dtype(fname, x, _NUM | {tf.bool}, "numeric")
     n = ndim(x)
-    if axis is None:
-        if n > 1:
-            raise ValueError(f"{fname}: axis is required for arrays of more than 1 dimension")
-        if n == 0:
-            x = tf.reshape(x, [1])
-            n = 1
-        axis = 0
-    ax = _u.normalize_axis(axis, n, fname)
+    ax = _c.scan_axis(fname, axis, n)
+    if n == 0:
+        x = tf.reshape(x, [1])
     d = _acc_dtype(x.dtype, dtype, fname)
     if x.dtype is not d:
         x = _m.cast(x, d)

@@ -6,6 +6,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common import checks as _c
 from .._common.sizes import diff_order
 from . import _dtypes as _t
 from ._base import arr, ndim, wrap_errors
@@ -38,11 +39,8 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     """Array API ``diff``: ``n``-th forward difference along ``axis`` (bool: ``!=``)."""
     x = arr(x, "diff")
     nd = ndim(x)
-    if nd == 0:
-        raise ValueError("diff: x must have at least one dimension")
+    _c.check_diff(nd, n)
     ax = _u.normalize_axis(axis, nd, "diff")
-    if n < 0:
-        raise ValueError("diff: n must be non-negative")
     parts = []
     if prepend is not None:
         parts.append(arr(prepend, "diff"))

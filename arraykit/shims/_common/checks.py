@@ -1,0 +1,160 @@
+"""Argument checks shared by the TF and MXNet shims, each written once with one message.
+
+They take plain Python values (ints, shapes, dtype *names*), never a framework's objects, so
+both shims call them after their own cheap type test. Each is a few comparisons on Python
+values: free on the normal path. The messages follow the ``"{fname}: problem; remedy"``
+contract and the exception classes are NumPy's / array-api-strict's.
+"""
+
+from __future__ import annotations
+
+from . import dtypes as _d
+from .utils import normalize_axis
+
+
+def not_an_array(fname: str, x, expected: str) -> TypeError:
+    """The error for an argument that is not one of the shim's arrays (``expected`` names
+    them): mixing frameworks silently would hide copies."""
+    return TypeError(f"{fname}: expected {expected}, got {type(x).__name__} "
+                     "(convert with asarray first)")
+
+
+def dtype_not_allowed(fname: str, name: str, category: str) -> TypeError:
+    """The error for an input dtype (``name``) outside the spec's input ``category`` (worded
+    so that ``conformance/library_suites/categorise.py`` files it as "dtype refused")."""
+    return TypeError(f"{fname}: dtype {name} is not supported; expected {category}")
+
+
+def check_indices_dtype(fname: str, name: str) -> None:
+    """TypeError unless index array dtype ``name`` is an integer dtype."""
+    if name not in _d.INTEGRAL:
+        raise TypeError(f"{fname}: indices must have an integer dtype, got {name}")
+
+
+def require_ndim(fname: str, ndim: int, at_least: int) -> None:
+    """ValueError unless ``x`` has at least ``at_least`` (1 or 2) dimensions."""
+    if ndim < at_least:
+        raise ValueError(f"{fname}: x must have at least "
+                         f"{'one dimension' if at_least == 1 else f'{at_least} dimensions'}")
+
+
+def check_side(side) -> None:
+    """``searchsorted``'s ``side``."""
+    if side not in ("left", "right"):
+        raise ValueError("searchsorted: side must be 'left' or 'right'")
+
+
+def check_indexing(indexing) -> None:
+    """``meshgrid``'s ``indexing``."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError("meshgrid: indexing must be 'xy' or 'ij'")
+
+
+def check_same_dtype(fname: str, names) -> None:
+    """TypeError unless every dtype name in ``names`` is the same (``meshgrid``)."""
+    if len(set(names)) > 1:
+        raise TypeError(f"{fname}: all arrays must have the same dtype")
+
+
+def check_step(step) -> None:
+    """``arange``'s ``step``."""
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+
+
+def check_repeats(repeats) -> None:
+    """``repeat``'s Python int ``repeats`` (an array's entries: pass ``any(r < 0)``)."""
+    if repeats < 0:
+        raise ValueError("repeat: repeats must be non-negative")
+
+
+def check_diff(ndim: int, n) -> None:
+    """``diff``'s input rank and order ``n``."""
+    require_ndim("diff", ndim, 1)
+    if n < 0:
+        raise ValueError("diff: n must be non-negative")
+
+
+def check_same_ndim(fname: str, ndim: int, indices_ndim: int) -> None:
+    """``take_along_axis``: ``x`` and ``indices`` of one rank."""
+    if indices_ndim != ndim:
+        raise ValueError(f"{fname}: x and indices must have the same number of dims")
+
+
+def check_same_length(src, dst) -> None:
+    """``moveaxis``: as many sources as destinations."""
+    if len(src) != len(dst):
+        raise ValueError("moveaxis: source and destination differ in length")
+
+
+def check_ellipsis(key) -> int:
+    """The number of ``...`` in index tuple ``key`` (IndexError if more than one)."""
+    n = sum(1 for k in key if k is Ellipsis)
+    if n > 1:
+        raise IndexError("an index can only have a single ellipsis")
+    return n
+
+
+def copy_false_needs_cast() -> ValueError:
+    """``asarray(..., copy=False)`` asked for a dtype conversion."""
+    return ValueError("asarray: copy=False but a dtype conversion is needed")
+
+
+def no_identity(fname: str) -> ValueError:
+    """``max``/``min`` over a zero-size axis."""
+    return ValueError(f"{fname}: reduction over a zero-size axis has no identity")
+
+
+def arg_axis(fname: str, axis, ndim: int, shape) -> int | None:
+    """``argmax``/``argmin``'s ``axis`` for an input of ``shape``: None (flattened) or a
+    non-negative axis. A 0-d input takes None, 0 or -1 (as array-api-strict and NumPy) and
+    gives None; an empty sequence to search raises ValueError."""
+    if ndim == 0:
+        if axis not in (None, 0, -1) or isinstance(axis, bool):
+            normalize_axis(axis, 0, fname)  # the AxisError (or TypeError) for it
+        return None
+    if axis is None:
+        if 0 in shape:
+            raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
+        return None
+    ax = normalize_axis(axis, ndim, fname)
+    if shape[ax] == 0:
+        raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
+    return ax
+
+
+def scan_axis(fname: str, axis, ndim: int) -> int:
+    """``cumulative_sum``/``cumulative_prod``'s axis: required beyond one dimension; a 0-d
+    input with ``axis=None`` is scanned as one element (NumPy's and array-api-strict's
+    ``[x]``; the caller reshapes it)."""
+    if axis is None:
+        if ndim > 1:
+            raise ValueError(f"{fname}: axis is required for arrays of more than one dimension")
+        return 0
+    return normalize_axis(axis, ndim, fname)
+
+
+def take_axis(axis, ndim: int) -> int:
+    """``take``'s axis: optional for 1-D input only."""
+    if axis is None:
+        if ndim != 1:
+            raise ValueError("take: axis is required unless x is 1-D")
+        return 0
+    return normalize_axis(axis, ndim, "take")
+
+
+def dtypes_of_kind(kind, supported, to_name) -> list:
+    """The names ``__array_namespace_info__().dtypes(kind=...)`` lists: ``supported`` (the
+    shim's dtype names in the standard's order) filtered by ``kind``, a kind string, a dtype
+    (mapped to its name by ``to_name``, which raises TypeError for a non-dtype) or a tuple."""
+    if kind is None:
+        return list(supported)
+    sel: set = set()
+    for k in kind if isinstance(kind, tuple) else (kind,):
+        if isinstance(k, str):
+            if k not in _d.ISDTYPE_KINDS:
+                raise ValueError(f"dtypes: unknown kind {k!r}")
+            sel.update(_d.KINDS[k])
+        else:
+            sel.add(to_name(k))
+    return [n for n in supported if n in sel]
