@@ -276,13 +276,8 @@ def trace_dtype(name: str, dtype_name_given, default_int: str = "int64",
     ``dtype_name_given`` is the name of the ``dtype=`` argument or None. Signed integers
     narrower than the default become the default integer; unsigned ones its unsigned twin.
     """
-    if dtype_name_given is not None:
-        return dtype_name_given
-    if name in ("int8", "int16", "int32"):
-        return default_int
-    if name in ("uint8", "uint16", "uint32"):
-        return default_uint
-    return name
+    from .dtypes import accumulation_dtype  # noqa: PLC0415 - the rule is written there once
+    return accumulation_dtype(name, dtype_name_given, default_int, default_uint)
 
 
 def trace(xp, x, *, offset=0, dtype=None, fname="trace"):
