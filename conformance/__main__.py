@@ -1,4 +1,5 @@
-"""``python -m conformance BACKEND --suite PATH [--max-examples N]``; ``python -m conformance matrix``."""
+"""``python -m conformance BACKEND --suite PATH [--max-examples N]``;
+``python -m conformance matrix``."""
 
 from __future__ import annotations
 

@@ -18,15 +18,16 @@ import os
 # SciPy reads this once, at import: it must be set before anything imports scipy.
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
-import dataclasses  # noqa: E402
-import importlib.util  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any, Callable  # noqa: E402
+import dataclasses
+import importlib.util
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import arraykit  # noqa: E402
-from arraykit.cli import to_numpy  # noqa: E402
+import arraykit
+from arraykit.cli import to_numpy
 
 RESULTS = Path(__file__).resolve().parent / "results" / "drop_in.md"
 
@@ -90,11 +91,13 @@ CASES: list[Case] = [
     _case("scikit-learn", "metrics.mean_squared_error",
           lambda mk, xp: _sk("sklearn.metrics.mean_squared_error")(mk(D["yr"]), mk(D["yr"] * 0.9))),
     _case("scikit-learn", "metrics.accuracy_score",
-          lambda mk, xp: _sk("sklearn.metrics.accuracy_score")(mk(D["y"]), mk(D["y"][::-1].copy()))),
+          lambda mk, xp: _sk("sklearn.metrics.accuracy_score")(mk(D["y"]),
+                                                              mk(D["y"][::-1].copy()))),
     _case("scikit-learn", "metrics.zero_one_loss",
           lambda mk, xp: _sk("sklearn.metrics.zero_one_loss")(mk(D["y"]), mk(D["y"][::-1].copy()))),
     _case("scikit-learn", "metrics.mean_absolute_error",
-          lambda mk, xp: _sk("sklearn.metrics.mean_absolute_error")(mk(D["yr"]), mk(D["yr"] * 0.9))),
+          lambda mk, xp: _sk("sklearn.metrics.mean_absolute_error")(mk(D["yr"]),
+                                                                   mk(D["yr"] * 0.9))),
     _case("scikit-learn", "metrics.max_error",
           lambda mk, xp: _sk("sklearn.metrics.max_error")(mk(D["yr"]), mk(D["yr"] * 0.9))),
     _case("scikit-learn", "metrics.mean_poisson_deviance",
@@ -158,7 +161,8 @@ CASES: list[Case] = [
           lambda mk, xp: _xpx("expand_dims")(mk(D["v"]), axis=(0, 2))),
     _case("array-api-extra", "isclose",
           lambda mk, xp: _xpx("isclose")(mk(D["v"]), mk(D["v"] + 1e-9))),
-    _case("array-api-extra", "isin", lambda mk, xp: _xpx("isin")(mk(D["i"]), mk(D["i"][:2].copy()))),
+    _case("array-api-extra", "isin",
+          lambda mk, xp: _xpx("isin")(mk(D["i"]), mk(D["i"][:2].copy()))),
     _case("array-api-extra", "kron", lambda mk, xp: _xpx("kron")(mk(D["p"][:2, :2].copy()),
                                                                 mk(D["p"][:2, :2].copy()))),
     _case("array-api-extra", "lazy_apply",
@@ -244,7 +248,7 @@ def works_on_jax(case: Case) -> bool | None:
         sklearn.set_config(array_api_dispatch=True)
     try:
         case.call(jnp.asarray, arraykit.array_namespace(jnp.zeros(1)))
-    except Exception:  # the point is only whether it runs
+    except Exception:  # noqa: BLE001 - the point is only whether it runs
         return False
     return True
 
@@ -273,17 +277,19 @@ def run_case(case: Case, framework: str) -> tuple[bool | None, str]:
     with arraykit.array_objects(framework):
         mk = backend.make_array
         if framework == "mxnet":  # mxnet.numpy.array(ndarray) would cast integers to float32
-            mk = lambda a: backend.make_array(a).astype(a.dtype)  # noqa: E731
+            def mk(a: np.ndarray) -> Any:
+                return backend.make_array(a).astype(a.dtype)
+
         xp = arraykit.array_namespace(mk(np.zeros(1)))
         try:
             expected = case.call(np.asarray, arraykit.array_namespace(np.zeros(1)))
-        except Exception as e:  # nothing to compare with in this environment
+        except Exception as e:  # noqa: BLE001 - nothing to compare with in this environment
             return None, f"the NumPy reference fails here: {type(e).__name__}: {e}"[:200]
         if arraykit.is_array_api_obj(expected):
             expected = to_numpy(expected)
         try:
             result = case.call(mk, xp)
-        except Exception as e:  # the point is to report it, whatever it is
+        except Exception as e:  # noqa: BLE001 - the point is to report it, whatever it is
             return False, f"{type(e).__name__}: {str(e).splitlines()[0][:150] if str(e) else ''}"
     if not arraykit.is_array_api_obj(result):  # a Python value (a shape, a flag): compare it
         got, want = np.asarray(result), np.asarray(expected)
@@ -292,12 +298,14 @@ def run_case(case: Case, framework: str) -> tuple[bool | None, str]:
             else np.allclose(got, want, rtol=1e-6, atol=1e-8))
         return same, "Python value" if same else f"{result!r} != NumPy's {expected!r}"
     if not backend.is_array(result) and np.ndim(expected) > 0:
-        return False, f"returned a {type(result).__module__}.{type(result).__name__}, not a {framework} array"
+        kind = f"{type(result).__module__}.{type(result).__name__}"
+        return False, f"returned a {kind}, not a {framework} array"
     got = to_numpy(result)
     if case.sign_free:
         got, expected = np.abs(got), np.abs(expected)
     if got.shape != np.shape(expected) or not np.allclose(got, expected, rtol=1e-6, atol=1e-8):
-        return False, f"values differ from NumPy's (max |diff| {np.max(np.abs(got - expected)):.2e})"
+        worst = np.max(np.abs(got - expected))
+        return False, f"values differ from NumPy's (max |diff| {worst:.2e})"
     return True, f"{type(result).__module__.split('.')[0]}.{type(result).__name__}"
 
 

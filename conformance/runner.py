@@ -51,7 +51,8 @@ TARGETS = {
         Target("array_api_strict", ("array-api-strict",)),
         Target("dask", ("dask",)),
         Target("tensorflow", ("tensorflow", "tensorflow-cpu", "keras"),
-               enable_array_object="import arraykit.shims.tensorflow as s; s.enable_array_object()"),
+               enable_array_object=("import arraykit.shims.tensorflow as s; "
+                                    "s.enable_array_object()")),
         Target("mxnet", ("mxnet",),
                env=(("ARRAY_API_TESTS_SKIP_DTYPES",
                      "int16,uint16,uint32,uint64,complex64,complex128"),),
@@ -152,7 +153,8 @@ def run(
     xfail_path = XFAILS_DIR / f"{backend}.txt"
     xfails = read_xfails(xfail_path) if array_object else {}
     skips = read_xfails(SKIPS_DIR / f"{backend}.txt")
-    variant = backend if array_object or not target.enable_array_object else f"{backend}-namespace-only"
+    namespace_only = not array_object and target.enable_array_object
+    variant = f"{backend}-namespace-only" if namespace_only else backend
 
     statements = ["import arraykit"] + ([target.setup] if target.setup else [])
     if array_object and target.enable_array_object:
@@ -218,7 +220,7 @@ def run(
     counts = {k: summary.get(k, 0) for k in
               ("passed", "failed", "skipped", "xfailed", "xpassed", "error")}
     counts["collected"] = summary.get("collected", summary.get("total", 0))
-    ran = counts["passed"] + counts["failed"] + counts["xfailed"] + counts["xpassed"] + counts["error"]
+    ran = sum(counts[k] for k in ("passed", "failed", "xfailed", "xpassed", "error"))
     failed = {
         t["nodeid"]: _crash_message(t)
         for t in sorted(data.get("tests", []), key=lambda t: t["nodeid"])
@@ -290,7 +292,7 @@ def _backend_row(name: str):
 
 
 def _served_by(variant: str) -> str:
-    return _backend_row(variant.split("-namespace-only")[0]).served_by
+    return _backend_row(variant.split("-namespace-only", maxsplit=1)[0]).served_by
 
 
 README = HERE.parent / "README.md"

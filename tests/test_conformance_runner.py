@@ -12,7 +12,9 @@ def test_every_xfail_line_has_a_reason(tmp_path):
 
 def test_read_xfails_refuses_a_line_without_reason(tmp_path):
     path = tmp_path / "x.txt"
-    path.write_text("# header\narray_api_tests/test_a.py::test_b  # why\narray_api_tests/test_c.py::test_d\n")
+    path.write_text("# header\n"
+                    "array_api_tests/test_a.py::test_b  # why\n"
+                    "array_api_tests/test_c.py::test_d\n")
     with pytest.raises(runner.XfailFileError, match="every xfail needs a reason"):
         runner.read_xfails(path)
 

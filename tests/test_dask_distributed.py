@@ -16,10 +16,10 @@ da = pytest.importorskip("dask.array")
 @pytest.fixture(scope="module")
 def client():
     # Two worker processes, one thread each; no dashboard (no port to hold open).
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as c:
-            yield c
+    with (distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                   dashboard_address=None) as cluster,
+          distributed.Client(cluster) as c):
+        yield c
 
 
 def test_workers_are_other_processes(client):

@@ -34,7 +34,7 @@ def test_ci_differential_run(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
     report = proc.stdout[proc.stdout.find("functions covered"):]
-    print(report)
+    print(report)  # noqa: T201 - the coverage report is this test's output (-s)
     assert proc.returncode == 0, (
         "differential run found mismatches not listed in "
         "conformance/differential/known_mismatches.txt:\n" + report[-6000:] + proc.stderr[-3000:]
@@ -72,7 +72,7 @@ def test_harness_detects_a_wrong_backend():
     assert ("numpy", "add", "float64") in stats.mismatches
 
 
-@pytest.mark.parametrize("ref, got, bad", [
+@pytest.mark.parametrize(("ref", "got", "bad"), [
     (np.array([1.0, np.nan]), np.array([1.0, np.nan]), False),
     (np.array([1.0, np.nan]), np.array([1.0, 2.0]), True),
     (np.array([1.0], np.float32), np.array([1.0], np.float64), True),
@@ -89,7 +89,7 @@ def test_known_mismatches_file_parses_and_every_line_has_a_reason():
     entries = harness.load_known()
     assert all(e.reason for e in entries)
     key = ("torch", "sum", "uint16")
-    unexpected, expected, stale = harness.triage([key], entries, {key})
+    unexpected, expected, _stale = harness.triage([key], entries, {key})
     assert len(unexpected) + len(expected) == 1
 
 

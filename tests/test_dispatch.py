@@ -58,14 +58,16 @@ def test_no_array_at_all_raises():
 
 
 def test_unknown_api_version_raises_value_error():
-    with pytest.raises(ValueError, match="api_version='2019.01'"):
+    with pytest.raises(ValueError, match=r"api_version='2019\.01'"):
         arraykit.array_namespace(np.ones(1), api_version="2019.01")
-    assert arraykit.array_namespace(np.ones(1), api_version="2024.12").__array_api_version__ == "2025.12"
+    xp = arraykit.array_namespace(np.ones(1), api_version="2024.12")
+    assert xp.__array_api_version__ == "2025.12"
 
 
 def test_mixing_libraries_names_both():
     torch = pytest.importorskip("torch")
-    with pytest.raises(TypeError, match=r"different libraries: numpy \(numpy.ndarray\) and torch \(torch.Tensor\)"):
+    with pytest.raises(TypeError, match=r"different libraries: numpy \(numpy\.ndarray\) and "
+                                        r"torch \(torch\.Tensor\)"):
         arraykit.array_namespace(np.ones(2), torch.ones(2))
 
 

@@ -18,7 +18,7 @@ PARAMS = [
 ]
 
 
-@pytest.mark.parametrize("framework, case", PARAMS)
+@pytest.mark.parametrize(("framework", "case"), PARAMS)
 def test_drop_in(framework, case):
     if importlib.util.find_spec(framework) is None:
         pytest.skip(f"{framework} is not installed in this environment")
@@ -46,7 +46,7 @@ def test_every_known_failure_names_a_real_case_and_a_category():
 
 
 @pytest.mark.parametrize(
-    "framework, case",
+    ("framework", "case"),
     [pytest.param(fw, c, id=f"{fw}-{drop_in.case_id(c)}") for c in drop_in.CASES
      for fw in drop_in.FRAMEWORKS
      if drop_in.KNOWN_FAILURES.get((fw, drop_in.case_id(c)), ("",))[0] == "library limitation"],

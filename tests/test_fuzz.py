@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("hypothesis")
 
-from conformance.differential.spec import functions  # noqa: E402
-from conformance.fuzz import run as fuzz  # noqa: E402
-from conformance.fuzz.calls import Arr, Call, DeepList, numpy_array  # noqa: E402
-from conformance.fuzz.pool import Worker  # noqa: E402
+from conformance.differential.spec import functions
+from conformance.fuzz import run as fuzz
+from conformance.fuzz.calls import Arr, Call, DeepList, numpy_array
+from conformance.fuzz.pool import Worker
 
 #: Drawn calls per function in CI (plus the differential bad-input cases of the function).
 CI_EXAMPLES = 2

@@ -37,7 +37,8 @@ def test_numpy_helpers():
 
 def test_helpers_reject_non_arrays():
     for fn in (arraykit.size, arraykit.device, arraykit.is_lazy_array):
-        with pytest.raises(TypeError, match=rf"{fn.__name__}\(\) expects an array, got builtins.list"):
+        with pytest.raises(TypeError,
+                           match=rf"{fn.__name__}\(\) expects an array, got builtins\.list"):
             fn([1, 2])
     assert not arraykit.is_writeable_array([1, 2])
 

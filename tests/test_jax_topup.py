@@ -5,7 +5,7 @@ import pytest
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
 
-import arraykit  # noqa: E402
+import arraykit
 
 
 @pytest.fixture
@@ -84,16 +84,16 @@ def test_composites_run_as_one_program_with_jax_values(xp):
     # vector_norm / vecdot / matrix_transpose are jax's functions under jax.jit: same values,
     # lists of axes accepted, gradients and tracing unchanged.
     x = jnp.asarray([[3.0, -4.0, 1.0], [0.5, 2.0, -2.0]])
-    for ord in (1, 2, 3, 0, float("inf"), -float("inf")):
+    for order in (1, 2, 3, 0, float("inf"), -float("inf")):
         for axis in (None, 0, -1, (0, 1), [1, 0]):
             want = jnp.linalg.vector_norm(x, axis=tuple(axis) if isinstance(axis, list) else axis,
-                                          ord=ord, keepdims=True)
-            got = xp.linalg.vector_norm(x, axis=axis, ord=ord, keepdims=True)
+                                          ord=order, keepdims=True)
+            got = xp.linalg.vector_norm(x, axis=axis, ord=order, keepdims=True)
             assert got.shape == want.shape and jnp.allclose(got, want, rtol=1e-6)
     assert jnp.array_equal(xp.vecdot(x, x, axis=0), jnp.vecdot(x, x, axis=0))
     assert xp.linalg.vecdot is xp.vecdot and xp.linalg.matrix_transpose is xp.matrix_transpose
     assert xp.matrix_transpose(x).shape == (3, 2)
-    g = jax.grad(lambda v: xp.linalg.vector_norm(v))(x)
+    g = jax.grad(xp.linalg.vector_norm)(x)
     assert jnp.allclose(g, x / jnp.linalg.vector_norm(x))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="axis 5 is out of bounds"):
         xp.linalg.vector_norm(x, axis=5)

@@ -15,8 +15,8 @@ tf = pytest.importorskip("tensorflow")
 xpx = pytest.importorskip("array_api_extra")
 array_api_compat = pytest.importorskip("array_api_compat")
 
-import arraykit  # noqa: E402
-from arraykit import _read_only  # noqa: E402
+import arraykit
+from arraykit import _read_only
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def _index(spec, mk):
     return spec
 
 
-@pytest.mark.parametrize("op,idx,value", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+@pytest.mark.parametrize(("op", "idx", "value"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_at_is_functional_and_equals_numpy(enabled, op, idx, value):
     for at in _vendored_at():
         expected = getattr(at(M.copy(), _index(idx, np.asarray)), op)(value)
@@ -104,7 +104,7 @@ def test_at_casts_to_the_arrays_dtype(enabled):
 
 def test_copy_false_still_refused(enabled):
     for at in _vendored_at():
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match="read-only"):
             at(tf.constant([1.0]), 0).set(2.0, copy=False)
 
 

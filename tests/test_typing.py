@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -179,7 +179,7 @@ def _checker(module: str, script: str) -> list[str]:
 TARGETS = ["arraykit", "tests/typing"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mypy() -> tuple[tuple[str, int, str, str], ...]:
     """(path, line, rule, message) of every mypy error."""
     command = _checker("mypy", "mypy") + [
@@ -197,7 +197,7 @@ def _mypy() -> tuple[tuple[str, int, str, str], ...]:
     return tuple(errors)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pyright() -> tuple[tuple[str, int, str, str], ...]:
     command = _checker("pyright", "pyright") + [
         "--outputjson", "--pythonpath", sys.executable, *TARGETS]
@@ -254,7 +254,8 @@ def write_baseline() -> None:
     counts = _counts("mypy") + _counts("pyright")
     lines = ["# Type errors arraykit/ still has, per checker, file and rule (tests/test_typing.py",
              "# fails on any more). Mostly framework objects the checkers cannot see through",
-             "# (mxnet is absent from the main environment; TF is untyped). Lower it, never raise it.",
+             ("# (mxnet is absent from the main environment; TF is untyped). "
+              "Lower it, never raise it."),
              *(f"{c} {p} {r} {n}" for (c, p, r), n in sorted(counts.items()))]
     BASELINE.write_text("\n".join(lines) + "\n")
 

@@ -5,8 +5,8 @@ from the standard's stubs by ``python -m arraykit._typing.generate``). Public as
 from ._namespace import (
     ArrayNamespace,
     ArrayT,
-    DType,
     Device,
+    DType,
     FFTNamespace,
     Info,
     LinalgNamespace,

@@ -8,7 +8,18 @@ Written by ``python -m arraykit._typing.generate`` from the standard's stubs
 from __future__ import annotations
 
 import builtins
-from typing import Any, List, Literal, Optional, Protocol, Sequence, Tuple, TypedDict, TypeVar, Union
+from typing import (
+    Any,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    TypedDict,
+    TypeVar,
+    Union,
+)
 
 ArrayT = TypeVar("ArrayT")
 _T_co = TypeVar("_T_co", covariant=True)

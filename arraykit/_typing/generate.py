@@ -3,7 +3,7 @@
 Run at development time from a checkout of the standard (the ``array-api`` submodule of
 array-api-tests, the same source ``conformance/differential/spec.py`` was derived from)::
 
-    python -m arraykit._typing.generate --stubs /path/to/array-api-tests/array-api/src/array_api_stubs/_2025_12
+    python -m arraykit._typing.generate --stubs <array-api>/src/array_api_stubs/_2025_12
     python -m arraykit._typing.generate --check   # exit 1 if _namespace.py would change
 
 Without ``--stubs`` the directory is taken from ``$ARRAY_API_STUBS``, else from
@@ -171,7 +171,18 @@ Written by ``python -m arraykit._typing.generate`` from the standard's stubs
 from __future__ import annotations
 
 import builtins
-from typing import Any, List, Literal, Optional, Protocol, Sequence, Tuple, TypedDict, TypeVar, Union
+from typing import (
+    Any,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    Tuple,
+    TypedDict,
+    TypeVar,
+    Union,
+)
 
 ArrayT = TypeVar("ArrayT")
 _T_co = TypeVar("_T_co", covariant=True)

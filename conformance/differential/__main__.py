@@ -37,8 +37,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="cases per (function, dtype) and per special-value suite")
     p.add_argument("--special-examples", type=int, default=None)
     p.add_argument("--ci", action="store_true",
-                   help="CI-sized and derandomized: main env 2 dtypes per function (rotating) with 1 "
-                        "case each plus 1 special-value case; mxnet env all dtypes, 3 cases each")
+                   help="CI-sized and derandomized: main env 2 dtypes per function (rotating) "
+                        "with 1 case each plus 1 special-value case; mxnet env all dtypes, 3 "
+                        "cases each")
     p.add_argument("--only", default=None, help="glob over function names, e.g. 'linalg.*'")
     p.add_argument("--backends", default=None, help="comma-separated subset to compare")
     p.add_argument("--no-bad-inputs", action="store_true")

@@ -92,7 +92,7 @@ def load_backends(names: tuple[str, ...] | None = None) -> list[Backend]:
     """
     _prepare_environment()
     try:
-        import mxnet  # noqa: F401
+        import mxnet  # noqa: F401 - only probes for the mxnet environment
 
         wanted = MXNET_BACKENDS
     except ImportError:

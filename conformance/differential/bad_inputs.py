@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -168,7 +169,7 @@ def run(backends: list[Backend]) -> dict:
             try:
                 _resolve(case.run(b))
                 err = None
-            except Exception as e:  # noqa: BLE001  (every exception is a data point)
+            except Exception as e:  # noqa: BLE001 - every exception is a data point
                 err = e
             name = (case.names or case.func.split(".")[-1])
             if err is None:

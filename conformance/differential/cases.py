@@ -14,8 +14,9 @@ NaN, +-inf, -0.0, empty and 0-d arrays into elementwise functions and reductions
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
@@ -56,7 +57,7 @@ class Case:
     meta: dict = field(default_factory=dict)
 
 
-def D(xp: Any, name: str | None) -> Any:
+def dtype_of(xp: Any, name: str | None) -> Any:
     """A dtype name -> that namespace's dtype object (None stays None)."""
     return None if name is None else getattr(xp, name)
 
@@ -72,7 +73,7 @@ def elements(dt: str, lo: float = -10, hi: float = 10, special: bool = False,
         return st.booleans()
     if dt.startswith(("int", "uint")):
         info = np.iinfo(dt)
-        s = st.integers(max(int(math.ceil(lo)), int(info.min)), min(int(hi), int(info.max)))
+        s = st.integers(max(math.ceil(lo), int(info.min)), min(int(hi), int(info.max)))
         return s.filter(bool) if nonzero else s
     width = _float_width(dt)
     if integral:
@@ -211,7 +212,7 @@ def reduction_case(draw, func: str, name: str, dt: str, special: bool) -> Case:
     params = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
 
     def call(xp, a):
-        extra = {"dtype": D(xp, dtype)} if dtype else {}
+        extra = {"dtype": dtype_of(xp, dtype)} if dtype else {}
         return getattr(xp, name)(a, **kwargs, **extra)
 
     tol = "loose" if name in ("std", "var", "mean", "sum", "prod") else "elementwise"
@@ -243,12 +244,14 @@ def _case(func, dt, inputs, call, params="", **kw):
 @custom("arange")
 def _arange(draw, func, dt, special):
     if default_int(dt):
-        start = draw(st.integers(0, 5)); stop = draw(st.integers(start, 20))
+        start = draw(st.integers(0, 5))
+        stop = draw(st.integers(start, 20))
         step = draw(st.integers(1, 4))
     else:
-        start = draw(st.sampled_from([0.0, 0.5, -2.0])); stop = start + draw(st.integers(0, 8))
+        start = draw(st.sampled_from([0.0, 0.5, -2.0]))
+        stop = start + draw(st.integers(0, 8))
         step = draw(st.sampled_from([1.0, 0.5, 2.0]))
-    return _case(func, dt, (), lambda xp: xp.arange(start, stop, step, dtype=D(xp, dt)),
+    return _case(func, dt, (), lambda xp: xp.arange(start, stop, step, dtype=dtype_of(xp, dt)),
                  params=f"{start}, {stop}, {step}", tol="loose")
 
 
@@ -256,14 +259,14 @@ def _arange(draw, func, dt, special):
 def _asarray(draw, func, dt, special):
     x = arrays(draw, dt, draw(st.sampled_from(SHAPES)))
     obj = x.tolist()
-    return _case(func, dt, (), lambda xp: xp.asarray(obj, dtype=D(xp, dt)), params=repr(obj))
+    return _case(func, dt, (), lambda xp: xp.asarray(obj, dtype=dtype_of(xp, dt)), params=repr(obj))
 
 
 @custom("empty", "ones", "zeros")
 def _filled(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES + [(0,), (2, 0)]))
     name = func
-    return _case(func, dt, (), lambda xp: getattr(xp, name)(shape, dtype=D(xp, dt)),
+    return _case(func, dt, (), lambda xp: getattr(xp, name)(shape, dtype=dtype_of(xp, dt)),
                  params=f"shape={shape}", values=func != "empty")
 
 
@@ -278,7 +281,7 @@ def _filled_like(draw, func, dt, special):
 def _full(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES))
     v = arrays(draw, dt, ()).item()
-    return _case(func, dt, (), lambda xp: xp.full(shape, v, dtype=D(xp, dt)),
+    return _case(func, dt, (), lambda xp: xp.full(shape, v, dtype=dtype_of(xp, dt)),
                  params=f"{shape}, {v!r}")
 
 
@@ -291,17 +294,20 @@ def _full_like(draw, func, dt, special):
 
 @custom("eye")
 def _eye(draw, func, dt, special):
-    n = draw(st.integers(0, 4)); m = draw(st.one_of(st.none(), st.integers(0, 4)))
+    n = draw(st.integers(0, 4))
+    m = draw(st.one_of(st.none(), st.integers(0, 4)))
     k = draw(st.integers(-2, 2))
-    return _case(func, dt, (), lambda xp: xp.eye(n, m, k=k, dtype=D(xp, dt)),
+    return _case(func, dt, (), lambda xp: xp.eye(n, m, k=k, dtype=dtype_of(xp, dt)),
                  params=f"{n}, {m}, k={k}")
 
 
 @custom("linspace")
 def _linspace(draw, func, dt, special):
-    start = draw(st.integers(-5, 5)); stop = draw(st.integers(-5, 5))
-    num = draw(st.integers(0, 6)); endpoint = draw(st.booleans())
-    return _case(func, dt, (), lambda xp: xp.linspace(start, stop, num, dtype=D(xp, dt),
+    start = draw(st.integers(-5, 5))
+    stop = draw(st.integers(-5, 5))
+    num = draw(st.integers(0, 6))
+    endpoint = draw(st.booleans())
+    return _case(func, dt, (), lambda xp: xp.linspace(start, stop, num, dtype=dtype_of(xp, dt),
                                                       endpoint=endpoint),
                  params=f"{start}, {stop}, {num}, endpoint={endpoint}", tol="loose")
 
@@ -318,7 +324,8 @@ def _meshgrid(draw, func, dt, special):
 @custom("tril", "triu")
 def _tri(draw, func, dt, special):
     x = arrays(draw, dt, draw(st.sampled_from([(3, 3), (2, 4), (2, 3, 2)])))
-    k = draw(st.integers(-2, 2)); name = func
+    k = draw(st.integers(-2, 2))
+    name = func
     return _case(func, dt, (x,), lambda xp, a: getattr(xp, name)(a, k=k), params=f"k={k}")
 
 
@@ -336,22 +343,22 @@ def _astype(draw, func, dt, special):
     x = arrays(draw, dt, draw(st.sampled_from(SHAPES)), lo=lo, hi=hi, integral=True)
     if dt.startswith("complex") and not to.startswith("complex"):
         to = dt  # complex -> real casts are not defined by the standard
-    return _case(func, dt, (x,), lambda xp, a: xp.astype(a, D(xp, to)), params=f"to {to}",
+    return _case(func, dt, (x,), lambda xp, a: xp.astype(a, dtype_of(xp, to)), params=f"to {to}",
                  dtypes=(to,))
 
 
 @custom("can_cast")
 def _can_cast(draw, func, dt, special):
     to = draw(st.sampled_from(CATEGORIES["any"]))
-    return _case(func, dt, (), lambda xp: xp.can_cast(D(xp, dt), D(xp, to)), params=f"to {to}",
-                 dtypes=(dt, to))
+    return _case(func, dt, (), lambda xp: xp.can_cast(dtype_of(xp, dt), dtype_of(xp, to)),
+                 params=f"to {to}", dtypes=(dt, to))
 
 
 @custom("finfo")
 def _finfo(draw, func, dt, special):
     draw(st.just(None))  # nothing to draw; a composite must call draw
     def call(xp):
-        f = xp.finfo(D(xp, dt))
+        f = xp.finfo(dtype_of(xp, dt))
         return (int(f.bits), float(f.eps), float(f.max), float(f.min), float(f.smallest_normal),
                 f.dtype)
     return _case(func, dt, (), call)
@@ -361,7 +368,7 @@ def _finfo(draw, func, dt, special):
 def _iinfo(draw, func, dt, special):
     draw(st.just(None))
     def call(xp):
-        f = xp.iinfo(D(xp, dt))
+        f = xp.iinfo(dtype_of(xp, dt))
         return (int(f.bits), int(f.max), int(f.min), f.dtype)
     return _case(func, dt, (), call)
 
@@ -372,7 +379,8 @@ def _isdtype(draw, func, dt, special):
              "complex floating", "numeric"]
     kind = draw(st.one_of(st.sampled_from(kinds),
                           st.lists(st.sampled_from(kinds), min_size=1, max_size=2).map(tuple)))
-    return _case(func, dt, (), lambda xp: xp.isdtype(D(xp, dt), kind), params=f"kind={kind!r}")
+    return _case(func, dt, (), lambda xp: xp.isdtype(dtype_of(xp, dt), kind),
+                 params=f"kind={kind!r}")
 
 
 @custom("result_type")
@@ -387,9 +395,9 @@ def _result_type(draw, func, dt, special):
     as_array = draw(st.booleans())
     x = np.zeros(1, dtype=dt)
     if as_array:
-        return _case(func, dt, (x,), lambda xp, a: xp.result_type(a, D(xp, other)),
+        return _case(func, dt, (x,), lambda xp, a: xp.result_type(a, dtype_of(xp, other)),
                      params=f"array, {other}", dtypes=(other,))
-    return _case(func, dt, (), lambda xp: xp.result_type(D(xp, dt), D(xp, other)),
+    return _case(func, dt, (), lambda xp: xp.result_type(dtype_of(xp, dt), dtype_of(xp, other)),
                  params=f"{dt}, {other}", dtypes=(dt, other))
 
 
@@ -400,7 +408,8 @@ def _clip(draw, func, dt, special):
     lo = draw(st.one_of(st.none(), st.integers(0, 3)))
     hi = draw(st.one_of(st.none(), st.integers(4, 8)))
     if not default_int(dt):
-        lo = None if lo is None else float(lo); hi = None if hi is None else float(hi)
+        lo = None if lo is None else float(lo)
+        hi = None if hi is None else float(hi)
     return _case(func, dt, (x,), lambda xp, a: xp.clip(a, lo, hi), params=f"{lo}, {hi}")
 
 
@@ -549,7 +558,8 @@ def _cross(draw, func, dt, special):
 @custom("linalg.diagonal", "linalg.trace")
 def _diag(draw, func, dt, special):
     a = arrays(draw, dt, draw(st.sampled_from([(3, 3), (2, 4), (2, 3, 3)])), lo=-5, hi=5)
-    offset = draw(st.integers(-2, 2)); name = func.split(".")[1]
+    offset = draw(st.integers(-2, 2))
+    name = func.split(".")[1]
     return _case(func, dt, (a,), lambda xp, x: getattr(xp.linalg, name)(x, offset=offset),
                  params=f"offset={offset}")
 
@@ -636,10 +646,11 @@ def _fftn(draw, func, dt, special):
 
 @custom("fft.fftfreq", "fft.rfftfreq")
 def _fftfreq(draw, func, dt, special):
-    n = draw(st.integers(1, 8)); d = draw(st.sampled_from([1.0, 0.5, 2.0]))
+    n = draw(st.integers(1, 8))
+    d = draw(st.sampled_from([1.0, 0.5, 2.0]))
     name = func.split(".")[1]
     # dtype= keyword: the reference's default float is float64; pass the drawn dtype.
-    return _case(func, dt, (), lambda xp: getattr(xp.fft, name)(n, d=d, dtype=D(xp, dt)),
+    return _case(func, dt, (), lambda xp: getattr(xp.fft, name)(n, d=d, dtype=dtype_of(xp, dt)),
                  params=f"n={n}, d={d}", tol="loose")
 
 
@@ -675,7 +686,8 @@ def _take_along(draw, func, dt, special):
     shape = draw(st.sampled_from([(3,), (2, 3), (2, 1, 3)]))
     x = arrays(draw, dt, shape)
     axis = draw(st.integers(-len(shape), len(shape) - 1))
-    ishape = list(shape); ishape[axis] = draw(st.integers(1, 4))
+    ishape = list(shape)
+    ishape[axis] = draw(st.integers(1, 4))
     n = shape[axis]
     idx = draw(hnp.arrays(np.int64, tuple(ishape), elements=st.integers(0, n - 1)))
     return _case(func, dt, (x, idx), lambda xp, a, i: xp.take_along_axis(a, i, axis=axis),
@@ -684,21 +696,24 @@ def _take_along(draw, func, dt, special):
 
 @custom("broadcast_arrays")
 def _bcast_arrays(draw, func, dt, special):
-    s1 = draw(st.sampled_from(SHAPES)); s2 = broadcastable(draw, s1)
+    s1 = draw(st.sampled_from(SHAPES))
+    s2 = broadcastable(draw, s1)
     return _case(func, dt, (arrays(draw, dt, s1), arrays(draw, dt, s2)),
                  lambda xp, a, b: xp.broadcast_arrays(a, b))
 
 
 @custom("broadcast_shapes")
 def _bcast_shapes(draw, func, dt, special):
-    s1 = draw(st.sampled_from(SHAPES)); s2 = broadcastable(draw, s1)
+    s1 = draw(st.sampled_from(SHAPES))
+    s2 = broadcastable(draw, s1)
     return _case(func, dt, (), lambda xp: tuple(xp.broadcast_shapes(s1, s2)),
                  params=f"{s1}, {s2}")
 
 
 @custom("broadcast_to")
 def _bcast_to(draw, func, dt, special):
-    s1 = draw(st.sampled_from(SHAPES)); s2 = broadcastable(draw, s1)
+    s1 = draw(st.sampled_from(SHAPES))
+    s2 = broadcastable(draw, s1)
     target = np.broadcast_shapes(s1, s2)
     return _case(func, dt, (arrays(draw, dt, s1),), lambda xp, a: xp.broadcast_to(a, target),
                  params=f"to {target}")
@@ -727,7 +742,8 @@ def _concat_stack(draw, func, dt, special):
 
 @custom("expand_dims")
 def _expand_dims(draw, func, dt, special):
-    shape = draw(st.sampled_from(SHAPES)); nd = len(shape)
+    shape = draw(st.sampled_from(SHAPES))
+    nd = len(shape)
     axis = draw(st.one_of(st.integers(-nd - 1, nd),
                           st.lists(st.integers(0, nd + 1), min_size=1, max_size=2,
                                    unique=True).map(tuple)))
@@ -737,15 +753,18 @@ def _expand_dims(draw, func, dt, special):
 
 @custom("flip")
 def _flip(draw, func, dt, special):
-    shape = draw(st.sampled_from(SHAPES)); axis = axis_arg(draw, len(shape))
+    shape = draw(st.sampled_from(SHAPES))
+    axis = axis_arg(draw, len(shape))
     return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.flip(a, axis=axis),
                  params=f"axis={axis}")
 
 
 @custom("moveaxis")
 def _moveaxis(draw, func, dt, special):
-    shape = draw(st.sampled_from([(2, 3), (2, 1, 3), (3,)])); nd = len(shape)
-    src = draw(st.integers(-nd, nd - 1)); dst = draw(st.integers(-nd, nd - 1))
+    shape = draw(st.sampled_from([(2, 3), (2, 1, 3), (3,)]))
+    nd = len(shape)
+    src = draw(st.integers(-nd, nd - 1))
+    dst = draw(st.integers(-nd, nd - 1))
     return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.moveaxis(a, src, dst),
                  params=f"{src}->{dst}")
 
@@ -760,11 +779,13 @@ def _permute(draw, func, dt, special):
 
 @custom("repeat")
 def _repeat(draw, func, dt, special):
-    shape = draw(st.sampled_from(NONSCALAR_SHAPES)); nd = len(shape)
+    shape = draw(st.sampled_from(NONSCALAR_SHAPES))
+    nd = len(shape)
     axis = draw(st.one_of(st.none(), st.integers(-nd, nd - 1)))
     n = math.prod(shape) if axis is None else shape[axis]
     if draw(st.booleans()):
-        reps: Any = draw(st.integers(0, 3)); rep_arr = None
+        reps: Any = draw(st.integers(0, 3))
+        rep_arr = None
     else:
         reps = None
         rep_arr = np.asarray(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)),
@@ -787,9 +808,11 @@ def _reshape(draw, func, dt, special):
 
 @custom("roll")
 def _roll(draw, func, dt, special):
-    shape = draw(st.sampled_from(NONSCALAR_SHAPES)); nd = len(shape)
+    shape = draw(st.sampled_from(NONSCALAR_SHAPES))
+    nd = len(shape)
     if draw(st.booleans()):
-        shift: Any = draw(st.integers(-4, 4)); axis: Any = draw(st.one_of(
+        shift: Any = draw(st.integers(-4, 4))
+        axis: Any = draw(st.one_of(
             st.none(), st.integers(-nd, nd - 1)))
     else:
         axis = tuple(draw(st.permutations(range(nd))))[: draw(st.integers(1, nd))]
@@ -802,7 +825,8 @@ def _roll(draw, func, dt, special):
 def _squeeze(draw, func, dt, special):
     shape = draw(st.sampled_from([(1,), (1, 3), (3, 1), (2, 1, 3), (1, 1)]))
     ones = [i for i, d in enumerate(shape) if d == 1]
-    axis = draw(st.one_of(st.sampled_from(ones), st.sampled_from(ones).map(lambda i: i - len(shape)),
+    axis = draw(st.one_of(st.sampled_from(ones),
+                          st.sampled_from(ones).map(lambda i: i - len(shape)),
                           st.just(tuple(ones))))
     return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.squeeze(a, axis=axis),
                  params=f"axis={axis}")
@@ -818,7 +842,8 @@ def _tile(draw, func, dt, special):
 
 @custom("unstack")
 def _unstack(draw, func, dt, special):
-    shape = draw(st.sampled_from(NONSCALAR_SHAPES)); nd = len(shape)
+    shape = draw(st.sampled_from(NONSCALAR_SHAPES))
+    nd = len(shape)
     axis = draw(st.integers(-nd, nd - 1))
     return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.unstack(a, axis=axis),
                  params=f"axis={axis}")
@@ -835,7 +860,8 @@ def _argmax(draw, func, dt, special):
     axis = draw(st.one_of(st.none(), st.integers(-nd, nd - 1))) if nd else None
     if func == "count_nonzero":
         axis = axis_arg(draw, nd)
-    keepdims = draw(st.booleans()); name = func
+    keepdims = draw(st.booleans())
+    name = func
     return _case(func, dt, (x,), lambda xp, a: getattr(xp, name)(a, axis=axis, keepdims=keepdims),
                  params=f"axis={axis}, keepdims={keepdims}")
 
@@ -908,7 +934,8 @@ def _sort(draw, func, dt, special):
     x = arrays(draw, dt, shape, lo=-5, hi=5, special=special and not default_int(dt))
     nd = len(shape)
     axis = draw(st.integers(-nd, nd - 1)) if nd else -1
-    descending = draw(st.booleans()); name = func
+    descending = draw(st.booleans())
+    name = func
     # stable=True: with ties argsort is only determined for stable sorts.
     return _case(func, dt, (x,), lambda xp, a: getattr(xp, name)(a, axis=axis,
                                                                   descending=descending,
@@ -926,7 +953,8 @@ def _cumulative(draw, func, dt, special):
     nd = len(shape)
     axis = draw(st.integers(-nd, nd - 1)) if nd > 1 else draw(st.sampled_from([None, 0])) \
         if nd == 1 else None
-    include_initial = draw(st.booleans()); name = func
+    include_initial = draw(st.booleans())
+    name = func
     return _case(func, dt, (x,), lambda xp, a: getattr(xp, name)(
         a, axis=axis, include_initial=include_initial),
         params=f"axis={axis}, include_initial={include_initial}", tol="loose")
@@ -934,13 +962,16 @@ def _cumulative(draw, func, dt, special):
 
 @custom("diff")
 def _diff(draw, func, dt, special):
-    shape = draw(st.sampled_from(NONSCALAR_SHAPES)); nd = len(shape)
+    shape = draw(st.sampled_from(NONSCALAR_SHAPES))
+    nd = len(shape)
     # n >= 1: with n=0 NumPy returns x and ignores prepend, others prepend; unspecified
-    axis = draw(st.integers(-nd, nd - 1)); n = draw(st.integers(1, 2))
+    axis = draw(st.integers(-nd, nd - 1))
+    n = draw(st.integers(1, 2))
     x = arrays(draw, dt, shape, lo=-10, hi=10)
     pre = None
     if draw(st.booleans()):
-        ps = list(shape); ps[axis] = 1
+        ps = list(shape)
+        ps[axis] = 1
         pre = arrays(draw, dt, tuple(ps), lo=-10, hi=10)
     inputs = (x,) if pre is None else (x, pre)
     return _case(func, dt, inputs, lambda xp, a, *p: xp.diff(

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 
-from . import cases as C
+from . import cases
 from .backends import Backend
 from .spec import CATEGORIES, functions
 
@@ -88,7 +88,7 @@ def _tolerance(kind: str, dtype: np.dtype) -> tuple[float, float]:
     return TOLERANCES[(kind if kind != "exact" else "elementwise", width)]
 
 
-def compare(ref: Any, got: Any, case: C.Case, path: str = "") -> str | None:
+def compare(ref: Any, got: Any, case: cases.Case, path: str = "") -> str | None:
     """None when ``got`` matches ``ref``; else a short description of the first difference."""
     if isinstance(ref, np.ndarray):
         if not isinstance(got, np.ndarray):
@@ -161,7 +161,7 @@ def _brief(x: Any) -> str:
 # Running
 # ---------------------------------------------------------------------------------------
 
-def _run_on(backend: Backend, case: C.Case, stats: Stats | None = None
+def _run_on(backend: Backend, case: cases.Case, stats: Stats | None = None
             ) -> tuple[Any, BaseException | None]:
     t0 = time.perf_counter()
     try:
@@ -171,7 +171,7 @@ def _run_on(backend: Backend, case: C.Case, stats: Stats | None = None
             stats.backend_seconds[backend.name] += time.perf_counter() - t0
 
 
-def _run_on_inner(backend: Backend, case: C.Case) -> tuple[Any, BaseException | None]:
+def _run_on_inner(backend: Backend, case: cases.Case) -> tuple[Any, BaseException | None]:
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         try:
@@ -180,11 +180,11 @@ def _run_on_inner(backend: Backend, case: C.Case) -> tuple[Any, BaseException | 
             if case.post is not None:
                 result = case.post(result)
             return result, None
-        except Exception as e:  # noqa: BLE001  (any framework error is a data point)
+        except Exception as e:  # noqa: BLE001 - any framework error is a data point
             return None, e
 
 
-def label_for(case: C.Case, dt: str, special: bool) -> str:
+def label_for(case: cases.Case, dt: str, special: bool) -> str:
     """The dtype label used in mismatch keys (see module docstring)."""
     if not special:
         return dt
@@ -203,7 +203,7 @@ REFERENCE_OVERRIDES = {
 }
 
 
-def run_case(case: C.Case, backends: list[Backend], stats: Stats, label: str) -> None:
+def run_case(case: cases.Case, backends: list[Backend], stats: Stats, label: str) -> None:
     """Run one drawn case on every backend; record mismatches against backends[0]."""
     override = REFERENCE_OVERRIDES.get(case.func)
     if override and backends[0].name != override and any(b.name == override for b in backends):
@@ -230,7 +230,7 @@ def run_case(case: C.Case, backends: list[Backend], stats: Stats, label: str) ->
             continue
         try:
             diff = compare(ref, got, case)
-        except Exception as e:  # noqa: BLE001  (an un-comparable result is a mismatch)
+        except Exception as e:  # noqa: BLE001 - an un-comparable result is a mismatch
             diff = f"comparison failed: {type(e).__name__}: {e}"
         if diff:
             stats.add_mismatch(key, f"{diff} | {where}")
@@ -275,12 +275,12 @@ def run(backends: list[Backend], examples: int, *, derandomize: bool, only: str 
             continue
         dts = dtypes_for(row, backends)
         float_dts = [d for d in dts if d != "bool" and not d.startswith(("int", "uint"))]
-        special_dts = float_dts if C.has_special_suite(row) else []
+        special_dts = float_dts if cases.has_special_suite(row) else []
         if ci and any(b.name == "jax" for b in backends):
             # only where JAX compiles make every pair expensive (see CI_DTYPES_PER_FUNCTION)
             dts = _ci_subset(dts, i, CI_DTYPES_PER_FUNCTION)
             special_dts = _ci_subset(special_dts, i, 1)
-        for dt in sorted(set(dts) | set(special_dts), key=lambda d: CATEGORIES["any"].index(d)):
+        for dt in sorted(set(dts) | set(special_dts), key=CATEGORIES["any"].index):
             suites = [(False, examples)] if dt in dts else []
             if dt in special_dts:
                 suites.append((True, special_examples))
@@ -302,7 +302,7 @@ def _drive(row, dt, special, n, backends, stats, derandomize, seed=None):
     The inner test never fails (mismatches are collected in ``stats``), so hypothesis does
     not shrink: the first failing input of each key is kept as drawn.
     """
-    strategy = C.strategy_for(row, dt, special)
+    strategy = cases.strategy_for(row, dt, special)
 
     @settings(max_examples=n, database=None, deadline=None, derandomize=derandomize,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck),

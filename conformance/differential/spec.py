@@ -240,8 +240,8 @@ def qualname(namespace: str, name: str) -> str:
 def functions() -> list[dict]:
     """The table as dicts: qualname, namespace, name, params, kwonly, category, kind."""
     out = []
-    for namespace, name, params, kwonly, category, kind in SPEC_ROWS:
-        category = CATEGORY_OVERRIDES.get((namespace, name), category)
+    for namespace, name, params, kwonly, listed_category, kind in SPEC_ROWS:
+        category = CATEGORY_OVERRIDES.get((namespace, name), listed_category)
         out.append(dict(qualname=qualname(namespace, name), namespace=namespace, name=name,
                         params=params, kwonly=kwonly, category=category, kind=kind))
     return out

@@ -80,7 +80,8 @@ class Valid:
     seed: int
 
     def __repr__(self) -> str:
-        return f"<differential case {self.dtype}{' special' if self.special else ''} seed {self.seed}>"
+        special = " special" if self.special else ""
+        return f"<differential case {self.dtype}{special} seed {self.seed}>"
 
 
 @dataclass

@@ -58,8 +58,9 @@ class Worker:
     def __init__(self, backend: str, cap: int, timeout: float):
         self.backend, self.cap, self.timeout = backend, cap, timeout
         self.proc: subprocess.Popen | None = None
-        self.log = tempfile.NamedTemporaryFile(prefix=f"fuzz-{backend}-", suffix=".log",
-                                               delete=False)
+        # the worker's stdout/stderr for its whole life; unlinked in close()
+        self.log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - worker-long
+            prefix=f"fuzz-{backend}-", suffix=".log", delete=False)
         self.starts = 0
         self.start_seconds = 0.0
 
@@ -79,7 +80,7 @@ class Worker:
         os.close(from_child)
 
     def ready(self) -> None:
-        status, msg = self._wait(START_TIMEOUT, watch_memory=False)
+        status, _ = self._wait(START_TIMEOUT, watch_memory=False)
         if status != "ok":
             raise RuntimeError(f"{self.backend} worker did not start ({status}): "
                                f"{self.log_tail(0)}")

@@ -166,7 +166,7 @@ def _versions(names: list[str]) -> dict:
 
 def _commit() -> str:
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, check=False,
                               capture_output=True, text=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return ""

@@ -114,7 +114,7 @@ def draw_valid(row: dict, valid: Any) -> Any:
         data = ConjectureData(random=random.Random(valid.seed + attempt))
         try:
             return data.draw(strategy)
-        except BaseException:  # noqa: BLE001  (a rejected draw: hypothesis' StopTest etc.)
+        except BaseException:  # noqa: BLE001 - a rejected draw: hypothesis' StopTest etc.
             continue
     raise LookupError("no case drawn")
 
@@ -175,14 +175,14 @@ class Runner:
 
                 def thunk():
                     return fn(*args, **kwargs)
-        except Exception as e:  # noqa: BLE001  (inputs this backend cannot hold)
+        except Exception as e:  # noqa: BLE001 - inputs this backend cannot hold
             return {"outcome": "skip", "why": f"inputs not built: {type(e).__name__}: "
                                               f"{' '.join(str(e).split())[:120]}"}
         t0 = time.perf_counter()
         try:
             force(thunk())
             out = {"outcome": "ok"}
-        except BaseException as e:  # noqa: BLE001  (every exception is a data point)
+        except BaseException as e:  # noqa: BLE001 - every exception is a data point
             out = describe(e)
         out["seconds"] = time.perf_counter() - t0
         if detail:
@@ -234,7 +234,7 @@ def main() -> None:
             result = runner.run(call)
         try:
             send(out_fd, ("result", call_id, result))
-        except Exception as e:  # noqa: BLE001  (an unpicklable message: send its text)
+        except Exception as e:  # noqa: BLE001 - an unpicklable message: send its text
             send(out_fd, ("result", call_id, {"outcome": "unclean", "cls": "pickle",
                                               "msg": str(e)[:200]}))
 

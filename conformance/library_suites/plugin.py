@@ -74,7 +74,7 @@ def _added(names: list[str], native: set[str]) -> list[ArraykitParam]:
 
 
 def _registry_row(name: str) -> Any:
-    import arraykit  # noqa: PLC0415
+    import arraykit
 
     for row in arraykit.BACKENDS:
         if row.name == name:
@@ -84,15 +84,15 @@ def _registry_row(name: str) -> Any:
 
 def _native_empty(name: str) -> Any:
     """``arraykit.enable(name)`` where the framework needs it, then an empty native array."""
-    import numpy as np  # noqa: PLC0415
+    import numpy as np
 
-    import arraykit  # noqa: PLC0415
-    from arraykit._array_object import ARRAY_OBJECT_SHIMS  # noqa: PLC0415
+    import arraykit
+    from arraykit._array_object import ARRAY_OBJECT_SHIMS
 
     if name in ARRAY_OBJECT_SHIMS:
         arraykit.enable(name)
     if name == "jax":
-        import jax  # noqa: PLC0415
+        import jax
 
         jax.config.update("jax_enable_x64", True)
     module, _, fn = _registry_row(name).constructor.partition(":")
@@ -101,7 +101,7 @@ def _native_empty(name: str) -> Any:
 
 def arraykit_xp(name: str) -> Any:
     """The namespace an added backend's tests receive: what users get."""
-    import arraykit  # noqa: PLC0415
+    import arraykit
 
     return arraykit.array_namespace(_native_empty(name))
 
@@ -144,7 +144,7 @@ def backend_of(item: pytest.Item) -> tuple[str | None, str | None]:
         if arg in callspec.params:
             value = callspec.params[arg]
             name = canonical(value)
-            if isinstance(value, ArraykitParam) or isinstance(value, str):
+            if isinstance(value, (ArraykitParam, str)):
                 ident = value.backend if isinstance(value, ArraykitParam) else value
             else:
                 ident = _param_id(value)
@@ -304,7 +304,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args: list[str]) -> None:
+def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any,
+                                  args: list[str]) -> None:
     # dict.fromkeys: pytest parses the early options more than once into this list
     names = list(dict.fromkeys(early_config.known_args_namespace.arraykit_backend))
     if names and any("sklearn" in str(a) for a in args):
@@ -336,7 +337,8 @@ class Progress:
     """Writes the progress file, one flushed JSON line per event."""
 
     def __init__(self, path: str) -> None:
-        self.file = Path(path).open("a", encoding="utf-8")  # noqa: SIM115
+        # held open for the whole session; the interpreter closes it at exit
+        self.file = Path(path).open("a", encoding="utf-8")  # noqa: SIM115 - session-long
         self.outcomes: dict[str, dict[str, Any]] = {}
         self.keys: dict[str, str] = {}  # node id -> join key
 

@@ -17,9 +17,10 @@ import sys
 import sysconfig
 import tempfile
 import time
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from . import SUITES
 from .categorise import categorise

@@ -27,17 +27,20 @@ from __future__ import annotations
 
 import builtins
 import math
-import operator
 from typing import Any
 
 import jax as _jax
 import jax.numpy as _jnp
 
+from .._common.reexport import reexport
 from .._common.sizes import capped_diff_order, check_count, check_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
-from . import fft, linalg
-from ._one_program import matrix_transpose, vecdot  # noqa: F401
-from .._common.reexport import reexport
+
+# Re-exported (the redundant aliases say so): this package's modules and one-program functions.
+from . import fft as fft
+from . import linalg as linalg
+from ._one_program import matrix_transpose as matrix_transpose
+from ._one_program import vecdot as vecdot
 
 __array_api_version__ = "2025.12"
 

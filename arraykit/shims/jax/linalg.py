@@ -4,7 +4,11 @@
 
 import jax.numpy.linalg as _jnp_linalg
 
-from ._one_program import matrix_transpose, vecdot, vector_norm  # noqa: F401
 from .._common.reexport import reexport
+from ._one_program import (  # noqa: F401 - re-exported, one compiled program each
+    matrix_transpose,
+    vecdot,
+    vector_norm,
+)
 
 reexport(_jnp_linalg, globals())

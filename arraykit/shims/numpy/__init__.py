@@ -7,8 +7,8 @@ NumPy's own function, after checks that cost more than the work on small arrays 
 ``matrix_transpose`` 0.55 vs 0.09 us). Each fast path below takes only inputs for which the
 NumPy call gives exactly array-api-compat's result; everything else goes to
 array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table and
-``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices). Every other name is
-array-api-compat's own object.
+``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices).
+Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
+from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)

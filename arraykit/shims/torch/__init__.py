@@ -21,9 +21,9 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
-from . import linalg  # noqa: F401  (eig/eigvals safe on non-finite input)
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
+from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype
