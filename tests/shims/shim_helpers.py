@@ -1,0 +1,74 @@
+"""What the section files of tests/shims share: guarded framework imports (each environment
+lacks some frameworks), the marks of tests that hold for some shims only, host conversion and
+subprocess isolation. The backend fixture itself is tests/conftest.py's."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+
+def _try(name):
+    try:
+        return importlib.import_module(name)
+    except ImportError:  # this environment lacks the framework
+        return None
+
+
+tf = _try("tensorflow")
+mx = _try("mxnet")
+mnp = _try("mxnet.numpy") if mx is not None else None
+autograd = _try("mxnet.autograd") if mx is not None else None
+#: The TF shim's dtype table and the shared dtype rules (TF tests only).
+T = _try("arraykit.shims.tensorflow._dtypes") if tf is not None else None
+
+TF_ONLY = pytest.mark.backends(
+    "tensorflow", reason="TensorFlow's own objects and defaults (64-bit defaults, tf.function "
+    "graphs, tf.Variable, TF's dtype objects)")
+MX_ONLY = pytest.mark.backends(
+    "mxnet", reason="MXNet's own defaults and gaps (float32 default, no int16/uint16+/complex, "
+    "autograd) or a workaround of an MXNet defect")
+SHIMS = pytest.mark.backends(
+    "tensorflow", "mxnet", reason="what SciPy's, scikit-learn's and array-api-extra's suites "
+    "expect of the two shims (issue 17), with NumPy's answers as the reference")
+FIVE = pytest.mark.backends(
+    "numpy", "torch", "jax", "tensorflow", "mxnet",
+    reason="issue 18's backends (dask and array-api-strict were not part of it)")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def host(x) -> np.ndarray:
+    """A NumPy array of any backend's array (MXNet's need ``asnumpy``)."""
+    return x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x)
+
+
+def t(v, dtype):
+    """A TF tensor of ``v`` in NumPy dtype ``dtype``."""
+    return tf.constant(np.asarray(v, dtype=dtype))
+
+
+def held(xp, names):
+    """The dtype names of ``names`` that the shim's framework holds."""
+    have = xp.__array_namespace_info__().dtypes()
+    return [n for n in names if n in have]
+
+
+def run_isolated(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter (a crash there fails the test, not the session)."""
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def assert_ran_clean(proc: subprocess.CompletedProcess) -> None:
+    assert proc.returncode == 0, (
+        f"exit status {proc.returncode}\nstdout:\n{proc.stdout[-3000:]}\n"
+        f"stderr:\n{proc.stderr[-3000:]}"
+    )

@@ -1,0 +1,169 @@
+"""Creation functions: default dtypes, eye, full, asarray, from_dlpack."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shim_helpers import (
+    MX_ONLY,
+    SHIMS,
+    TF_ONLY,
+    assert_ran_clean,
+    host,
+    run_isolated,
+    tf,
+)
+
+import arraykit
+from arraykit._registry import BY_NAME
+
+
+@TF_ONLY
+def test_defaults_are_64_bit(xp):
+    assert xp.asarray([1, 2]).dtype is tf.int64
+    assert xp.asarray([1.0]).dtype is tf.float64
+    assert xp.asarray(1j).dtype is tf.complex128
+    assert xp.arange(3).dtype is tf.int64
+    assert xp.zeros(2).dtype is tf.float64
+
+
+@MX_ONLY
+def test_integer_literals_give_int64(xp):
+    assert xp.asarray([1, 2, 3]).dtype == xp.int64
+    assert xp.asarray(7).dtype == xp.int64
+    assert xp.full((2,), 3).dtype == xp.int64
+    assert xp.arange(5).dtype == xp.int64
+    assert xp.asarray([True, False]).dtype == xp.bool
+    assert xp.asarray([1.5]).dtype == xp.float32
+    assert host(xp.asarray([2**62 + 1]))[0] == 2**62 + 1
+
+
+@MX_ONLY
+def test_eye_bool(xp):
+    for args, kw in [((2,), {}), ((2, 3), {"k": 1}), ((3,), {"k": -1}), ((2,), {"k": 5})]:
+        r = xp.eye(*args, dtype=xp.bool, **kw)
+        assert r.dtype == xp.bool
+        assert (host(r) == np.eye(*args, dtype=bool, **kw)).all()
+
+
+@MX_ONLY
+def test_full_keeps_the_sign_of_zero(xp):
+    # MXNet's scalar parameter turned -0.0 into +0.0 (array-api-tests' repeat check found it).
+    for dt in (xp.float32, xp.float64):
+        assert np.signbit(host(xp.full((3,), -0.0, dtype=dt))).all()
+        assert np.signbit(host(xp.full((), -0.0, dtype=dt)))
+        assert not np.signbit(host(xp.full((3,), 0.0, dtype=dt))).any()
+
+
+@SHIMS
+def test_numpy_scalars_are_0d_arrays_of_their_dtype(xp):
+    x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    out = xp.add(x, np.float32(0.5))
+    assert out.dtype == xp.float32
+    np.testing.assert_allclose(host(out), [1.5, 2.5])
+
+
+@MX_ONLY
+def test_mxnet_numpy_asarray_under_enable(xp):
+
+    for dtype in ("bool", "uint8", "int64", "float32"):
+        x = xp.asarray([1, 0, 1], dtype=getattr(xp, dtype))
+        with arraykit.array_objects("mxnet"):
+            a = np.asarray(x)
+            assert a.dtype == np.dtype(dtype) and a.tolist() == [1, 0, 1]
+            assert np.asarray(x, dtype=np.float64).dtype == np.float64
+            with pytest.raises(ValueError, match="copy"):
+                x.__array__(copy=False)
+        assert "__array__" not in type(x).__dict__  # disable() removes it
+
+
+@MX_ONLY
+def test_mxnet_bool_dlpack_is_a_clean_error(xp):
+
+    x = xp.asarray([True, False])
+    with arraykit.array_objects("mxnet"):
+        with pytest.raises(BufferError, match="bool"):
+            np.from_dlpack(x)
+        np.testing.assert_array_equal(np.from_dlpack(xp.asarray([1, 2])), [1, 2])
+
+
+@pytest.mark.parametrize("backend_name", ["tensorflow", "mxnet"])
+def test_asarray_of_deeply_nested_list_raises_value_error(backend_name):
+    # (NumPy 2 and torch raise ValueError themselves; jax.numpy.asarray, jax's own, still
+    # raises RecursionError: not covered here.)
+    pytest.importorskip(BY_NAME[backend_name].package)
+    xp = BY_NAME[backend_name].load_namespace()
+    deep = 1.0
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(ValueError, match="asarray: "):
+        xp.asarray(deep)
+    # 64 levels (NumPy's maximum rank) still work where the framework allows that rank.
+    ok = 1.0
+    for _ in range(30):
+        ok = [ok]
+    assert xp.asarray(ok).shape == (1,) * 30
+
+
+_TF_MISALIGNED = """
+    import numpy as np, tensorflow as tf
+    from arraykit.shims import tensorflow as xp
+
+    def views(dtype):
+        # A buffer starting 64-aligned, then views at every offset that breaks alignment.
+        item = np.dtype(dtype).itemsize
+        buf = np.zeros(4096 + 64, np.uint8)
+        start = (-buf.ctypes.data) % 64
+        base = buf[start:start + 4096].view(dtype)
+        base[:] = np.arange(base.size).astype(dtype)
+        yield base[:16]                      # aligned: zero-copy is fine
+        for k in range(1, 64 // item):
+            yield base[k:k + 16]             # offset views
+        yield base[1:33:2]                   # non-contiguous
+        yield base[:32].reshape(4, 8)[1:, 2:]
+
+    for dtype in ("int32", "int64", "float32", "float64", "int8", "uint8", "bool",
+                  "complex64", "complex128", "int16", "uint16", "uint32", "uint64"):
+        for a in views(dtype):
+            for f in ("asarray", "from_dlpack"):
+                try:
+                    t = (xp.asarray(a, copy=False) if f == "asarray"
+                         else xp.from_dlpack(a, copy=False))
+                except ValueError:
+                    t = None  # a copy would be needed: refused, as copy=False asks
+                for tt in ([t] if t is not None else []) + [
+                        xp.asarray(a), xp.from_dlpack(a), xp.asarray(a, copy=True)]:
+                    flat = tf.reshape(tt, [-1])
+                    g = tf.gather(flat, [0, 1])        # a kernel that checks alignment
+                    assert np.array_equal(g.numpy(), a.reshape(-1)[:2]), (dtype, f)
+                    assert np.array_equal(tt.numpy(), a), (dtype, f)
+    # The issue's reproducer.
+    a = np.arange(17, dtype=np.int32)[1:]
+    t = xp.asarray(a, copy=False) if a.ctypes.data % 64 == 0 else xp.asarray(a)
+    assert xp.take(t, xp.asarray([0, 1])).numpy().tolist() == [1, 2]
+    t = xp.from_dlpack(a)
+    assert xp.take(t, xp.asarray([0, 1])).numpy().tolist() == [1, 2]
+    print("ok")
+"""
+
+
+def test_tensorflow_dlpack_import_of_misaligned_memory_does_not_abort():
+    pytest.importorskip("tensorflow")
+    assert_ran_clean(run_isolated(_TF_MISALIGNED, timeout=300))
+
+
+def test_tensorflow_copy_false_is_refused_for_misaligned_memory():
+    pytest.importorskip("tensorflow")
+    from arraykit.shims import tensorflow as xp
+
+    buf = np.zeros(4096 + 64, np.uint8)
+    start = (-buf.ctypes.data) % 64
+    a = buf[start + 4:start + 4 + 64].view(np.int32)  # 4 bytes past a 64-byte boundary
+    with pytest.raises(ValueError, match="asarray: .*copy=False"):
+        xp.asarray(a, copy=False)
+    with pytest.raises(ValueError, match="from_dlpack: .*copy=False"):
+        xp.from_dlpack(a, copy=False)
+    aligned = buf[start:start + 64].view(np.int32)
+    t = xp.asarray(aligned, copy=False)   # zero-copy where it is safe
+    aligned[0] = 7
+    assert int(t[0]) == 7

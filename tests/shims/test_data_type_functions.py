@@ -1,0 +1,104 @@
+"""Data type functions (astype, can_cast, ...) and dtype arguments."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shim_helpers import (
+    FIVE,
+    MX_ONLY,
+    SHIMS,
+    held,
+    host,
+)
+
+
+@MX_ONLY
+@pytest.mark.parametrize("name", ["int16", "uint16", "uint32", "uint64", "complex64",
+                                  "complex128"])
+def test_unsupported_dtypes_absent_and_raise(xp, name):
+    assert name not in xp.__array_namespace_info__().dtypes()
+    dt = getattr(xp, name)
+    for call in (lambda: xp.zeros(3, dtype=dt), lambda: xp.asarray([1], dtype=dt),
+                 lambda: xp.astype(xp.ones(2), dt), lambda: xp.arange(3, dtype=dt)):
+        with pytest.raises(TypeError, match=rf"MXNet.*{name}|{name}.*MXNet"):
+            call()
+
+
+@MX_ONLY
+def test_astype_refuses_dtype_name_string(xp):
+    x = xp.ones(3)
+    with pytest.raises(TypeError, match="astype"):
+        xp.astype(x, "float64")
+    assert xp.astype(x, xp.float64).dtype == xp.float64
+
+
+@SHIMS
+@pytest.mark.parametrize("pytype", [bool, int, float, complex])
+def test_python_types_as_dtype(xp, pytype):
+    # NumPy, torch and JAX all take them: bool, then each kind's default (int64, float64,
+    # complex128 in NumPy and torch).
+    name = np.dtype(pytype).name
+    calls = {
+        "asarray": lambda: xp.asarray([1, 0], dtype=pytype),
+        "zeros": lambda: xp.zeros(2, dtype=pytype),
+        "ones": lambda: xp.ones(2, dtype=pytype),
+        "full": lambda: xp.full(2, 1, dtype=pytype),
+        "zeros_like": lambda: xp.zeros_like(xp.asarray([1, 2]), dtype=pytype),
+        "astype": lambda: xp.astype(xp.asarray([1, 0]), pytype),
+    }
+    if name not in held(xp, [name]):
+        for fname, call in calls.items():
+            with pytest.raises(TypeError, match=name):
+                call()
+        return
+    for fname, call in calls.items():
+        r = call()
+        assert r.dtype == getattr(xp, name), fname
+        want = {"zeros": [0, 0], "zeros_like": [0, 0], "ones": [1, 1], "full": [1, 1]}.get(
+            fname, [1, 0])
+        np.testing.assert_array_equal(host(r), np.asarray(want, dtype=pytype))
+    if pytype is not bool:
+        assert xp.sum(xp.asarray([1, 2]), dtype=pytype).dtype == getattr(xp, name)
+
+
+@SHIMS
+def test_non_dtypes_still_refused(xp):
+    for bad in (str, object, list, 1.0):
+        with pytest.raises(TypeError):
+            xp.zeros(2, dtype=bad)
+
+
+STANDARD_DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                   "uint64", "float32", "float64", "complex64", "complex128"]
+
+
+def _dtypes(xp):
+    return [n for n in STANDARD_DTYPES if getattr(xp, n, None) is not None]
+
+
+@FIVE
+def test_can_cast_matches_array_api_strict_on_every_pair(xp):
+    strict = pytest.importorskip("array_api_strict")
+    wrong = [(a, b, got) for a in _dtypes(xp) for b in _dtypes(xp)
+             if (got := xp.can_cast(getattr(xp, a), getattr(xp, b)))
+             != strict.can_cast(getattr(strict, a), getattr(strict, b))]
+    assert not wrong, f"(from, to, answer) differing from array-api-strict: {wrong}"
+
+
+@FIVE
+@pytest.mark.parametrize("from_, to, expected", [
+    ("int64", "int8", False), ("float64", "float32", False),  # downcasts
+    ("bool", "int8", False), ("int8", "float32", False),      # across kinds
+    ("int32", "float64", False), ("float32", "int64", False),
+    ("int8", "int64", True), ("uint8", "int32", True), ("float32", "float64", True),
+    ("int32", "int32", True), ("uint8", "int8", False),
+])
+def test_can_cast_issue_pairs(xp, from_, to, expected):
+    if getattr(xp, from_, None) is None or getattr(xp, to, None) is None:
+        pytest.skip(f"no {from_} or {to} in this backend")
+    assert xp.can_cast(getattr(xp, from_), getattr(xp, to)) is expected
+    # An array as ``from_`` answers as its dtype does (jax without x64 makes float32 of
+    # float64, hence x.dtype rather than ``expected``).
+    x = xp.zeros(2, dtype=getattr(xp, from_))
+    assert xp.can_cast(x, getattr(xp, to)) is xp.can_cast(x.dtype, getattr(xp, to))

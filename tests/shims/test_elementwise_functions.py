@@ -1,0 +1,177 @@
+"""Element-wise functions: integer division, powers, shifts, special values, complex numbers, errors."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from shim_helpers import (
+    MX_ONLY,
+    SHIMS,
+    TF_ONLY,
+    host,
+    t,
+    tf,
+)
+
+
+@TF_ONLY
+def test_integer_division_semantics(xp):
+    a, b = t([7, -7, 7, 5], "int32"), t([2, 2, -2, 0], "int32")
+    np.testing.assert_array_equal(xp.floor_divide(a, b).numpy(), [3, -4, -4, 0])
+    np.testing.assert_array_equal(xp.remainder(a, b).numpy(), [1, 1, -1, 0])
+    # Overflow wraps.
+    assert int(xp.add(t([127], "int8"), t([1], "int8"))[0]) == -128
+
+
+@TF_ONLY
+def test_integer_pow_and_shifts(xp):
+    np.testing.assert_array_equal(xp.pow(t([2, 1, -1, 3], "int64"), t([-1, -2, -3, 2], "int64")).numpy(),
+                                  [0, 1, -1, 9])
+    np.testing.assert_array_equal(xp.pow(t([2, 3], "uint8"), t([3, 2], "uint8")).numpy(), [8, 9])
+    assert int(xp.bitwise_left_shift(t([1], "int8"), t([9], "int8"))[0]) == 0
+    assert int(xp.bitwise_right_shift(t([-5], "int8"), t([9], "int8"))[0]) == -1
+
+
+@TF_ONLY
+def test_float_specials(xp):
+    x = t([1.0, np.nan], "float64")
+    assert np.isnan(xp.max(x).numpy())
+    np.testing.assert_allclose(xp.logaddexp(t([0.0, -np.inf], "float64"),
+                                            t([0.0, -np.inf], "float64")).numpy(),
+                               [np.log(2), -np.inf])
+    assert bool(xp.signbit(t([-0.0], "float32"))[0])
+    np.testing.assert_allclose(xp.hypot(t([3e300], "float64"), t([4e300], "float64")).numpy(),
+                               [5e300])
+
+
+@TF_ONLY
+def test_complex_functions(xp):
+    z = t([1 + 2j, -3 - 4j], "complex64")
+    assert xp.abs(z).dtype is tf.float32
+    np.testing.assert_allclose(xp.abs(z).numpy(), [5 ** 0.5, 5.0], rtol=1e-6)
+    np.testing.assert_allclose(xp.real(z).numpy(), [1, -3])
+    np.testing.assert_allclose(xp.conj(z).numpy(), [1 - 2j, -3 + 4j])
+    assert xp.isnan(z).dtype is tf.bool
+    np.testing.assert_allclose(xp.round(t([1.5 + 2.5j], "complex128")).numpy(), [2 + 2j])
+    v = xp.unique_values(t([1j, 1j, 2], "complex128"))
+    assert v.shape[0] == 2
+
+
+@TF_ONLY
+def test_dtype_errors_name_function_and_dtypes(xp):
+    with pytest.raises(TypeError, match=r"exp.*bool"):
+        xp.exp(xp.ones(2, dtype=xp.bool))  # integers compute in the default float instead
+    with pytest.raises(TypeError, match=r"add.*int8.*uint64|add.*uint64.*int8"):
+        xp.add(xp.ones(2, dtype=xp.int8), xp.ones(2, dtype=xp.uint64))
+    with pytest.raises(TypeError, match="bitwise_and"):
+        xp.bitwise_and(xp.ones(2), xp.ones(2))
+    with pytest.raises(TypeError, match="sort"):
+        xp.sort(xp.ones(2, dtype=xp.complex64))
+
+
+@TF_ONLY
+def test_shape_errors_are_value_errors(xp):
+    with pytest.raises(ValueError):
+        xp.add(xp.ones(2), xp.ones(3))
+    with pytest.raises(ValueError):
+        xp.matmul(xp.ones((2, 3)), xp.ones((2, 3)))
+    with pytest.raises(ValueError):
+        xp.reshape(xp.ones(6), (4, 2))
+    with pytest.raises(ValueError):
+        xp.concat([xp.ones((2, 3)), xp.ones((3, 2))], axis=0)
+
+
+@TF_ONLY
+def test_never_raw_invalid_argument(xp):
+    bad = [lambda: xp.floor_divide(t([1], "int32"), t([0], "int32")),
+           lambda: xp.remainder(t([1], "int64"), t([0], "int64")),
+           lambda: xp.pow(t([2], "int32"), t([-1], "int32"))]
+    for f in bad:
+        f()  # documented results, no exception
+    with pytest.raises((TypeError, ValueError)) as e:
+        xp.stack([xp.ones(2), xp.ones(3)])
+    assert not isinstance(e.value, tf.errors.OpError)
+
+
+@MX_ONLY
+def test_floor_divide_and_remainder(xp):
+    a = xp.asarray([7, -7, 7, -7, 5])
+    b = xp.asarray([2, 2, -2, -2, 0])
+    r = xp.floor_divide(a, b)
+    assert r.dtype == xp.int64
+    assert host(r)[:4].tolist() == [3, -4, -4, 3]
+    big = xp.asarray([2**62 + 3])
+    assert host(xp.floor_divide(big, xp.asarray([2])))[0] == (2**62 + 3) // 2
+    f = xp.floor_divide(xp.asarray([1.0], dtype=xp.float64), xp.asarray([0.1], dtype=xp.float64))
+    assert host(f)[0] == 9.0
+    m = xp.remainder(xp.asarray([-7.0, 5.0], dtype=xp.float64), xp.asarray([2.0, 0.0],
+                                                                          dtype=xp.float64))
+    assert host(m)[0] == 1.0 and math.isnan(host(m)[1])
+
+
+@MX_ONLY
+def test_gap_fillers(xp):
+    b1 = xp.asarray([True, True, False])
+    b2 = xp.asarray([True, False, False])
+    assert host(xp.logical_and(b1, b2)).tolist() == [True, False, False]
+    assert host(xp.logical_or(b1, b2)).tolist() == [True, True, False]
+    assert host(xp.logical_xor(b1, b2)).tolist() == [False, True, False]
+    x = xp.asarray([1, 2, 3, 4])
+    assert host(xp.cumulative_prod(x)).tolist() == [1, 2, 6, 24]
+    assert host(xp.cumulative_sum(x, include_initial=True)).tolist() == [0, 1, 3, 6, 10]
+    assert xp.iinfo(xp.int8).max == 127 and xp.finfo(xp.float32).bits == 32
+    assert host(xp.conj(xp.asarray([1.0, 2.0]))).tolist() == [1.0, 2.0]
+    assert host(xp.bitwise_left_shift(xp.asarray([1, 3]), 2)).tolist() == [4, 12]
+    assert host(xp.bitwise_right_shift(xp.asarray([-8, 8]), 1)).tolist() == [-4, 4]
+    assert math.isnan(host(xp.sign(xp.asarray([float("nan")])))[0])
+    assert xp.sum(xp.asarray([200, 100], dtype=xp.uint8)).dtype == xp.int64
+    assert host(xp.sum(xp.asarray([200, 100], dtype=xp.uint8))) == 300
+    assert host(xp.matmul(xp.asarray([[1, 2], [3, 4]]), xp.asarray([[1], [1]]))).tolist() \
+        == [[3], [7]]
+
+
+_BINARY_NAMES = ["add", "subtract", "multiply", "divide", "equal", "not_equal", "less",
+                 "greater", "atan2", "hypot", "pow", "maximum", "minimum", "remainder",
+                 "floor_divide", "copysign", "logaddexp", "nextafter"]
+
+
+@MX_ONLY
+@pytest.mark.parametrize("name", _BINARY_NAMES)
+@pytest.mark.parametrize("shapes", [((2, 3), (4,)), ((0,), (2,))])
+def test_binary_non_broadcastable_shapes_raise_value_error(xp, name, shapes):
+    f = getattr(xp, name)
+    with pytest.raises(ValueError, match=name):
+        f(xp.ones(shapes[0]), xp.ones(shapes[1]))
+    # mixed dtypes take the slow (promoting) path
+    with pytest.raises(ValueError, match=name):
+        f(xp.ones(shapes[0], dtype=xp.float32), xp.ones(shapes[1], dtype=xp.float64))
+
+
+@MX_ONLY
+@pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor", "bitwise_and"])
+def test_bool_binary_non_broadcastable_shapes(xp, name):
+    with pytest.raises(ValueError, match=name):
+        getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool), xp.ones((4,), dtype=xp.bool))
+    assert getattr(xp, name)(xp.ones((2, 3), dtype=xp.bool),
+                             xp.ones((3,), dtype=xp.bool)).shape == (2, 3)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["exp", "sqrt", "log1p", "sin"])
+def test_floating_functions_of_integer_arrays(xp, fname):
+    """``exp(int_array)``, ``int / int``: NumPy, torch and JAX compute them in a floating dtype
+    (the standard leaves integer input undefined); the shims use their default float."""
+    default = xp.__array_namespace_info__().default_dtypes()["real floating"]
+    a = np.asarray([1, 2, 3])
+    out = getattr(xp, fname)(xp.asarray(a))
+    assert out.dtype == default
+    np.testing.assert_allclose(host(out), getattr(np, fname)(a), rtol=1e-6)
+    for q in (xp.divide(xp.asarray(a), xp.asarray([2, 2, 2])), xp.divide(xp.asarray(a), 2),
+              xp.divide(6, xp.asarray(a))):
+        assert q.dtype == default
+    np.testing.assert_allclose(host(xp.divide(xp.asarray(a), 2)), a / 2)
+    np.testing.assert_allclose(host(xp.divide(6, xp.asarray(a))), 6 / a)
+    with pytest.raises(TypeError):
+        getattr(xp, fname)(xp.asarray([True]))

@@ -1,0 +1,60 @@
+"""Indexing functions: take and take_along_axis."""
+
+from __future__ import annotations
+
+import pytest
+from shim_helpers import (
+    FIVE,
+    MX_ONLY,
+    host,
+)
+
+
+@MX_ONLY
+def test_take_out_of_bounds_raises_index_error(xp):
+    x = xp.ones(3)
+    for idx in ([5], [3], [-4], [0, 1, 7]):
+        with pytest.raises(IndexError, match="take"):
+            xp.take(x, xp.asarray(idx))
+    with pytest.raises(IndexError, match="take"):
+        xp.take(xp.ones((2, 0)), xp.asarray([0]), axis=1)
+    assert host(xp.take(x * 2, xp.asarray([-3, 2]))).tolist() == [2.0, 2.0]
+    assert xp.take(xp.ones((2, 0)), xp.asarray([], dtype=xp.int64), axis=1).shape == (2, 0)
+
+
+@MX_ONLY
+def test_take_along_axis_out_of_bounds_names_the_function(xp):
+    x = xp.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(xp.ones(3), xp.asarray([5]), axis=0)
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(x, xp.asarray([[0], [-4]]), axis=1)
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(x, xp.asarray([[2, 0, 1]]), axis=0)
+    assert host(xp.take_along_axis(x, xp.asarray([[-1], [0]]), axis=1)).tolist() == [[3.0],
+                                                                                     [4.0]]
+
+
+@FIVE
+@pytest.mark.parametrize("index", [5, 7, -6])
+def test_take_along_axis_out_of_bounds_raises_index_error(xp, backend, index):
+    x = xp.asarray([0.0, 1.0, 2.0, 3.0, 4.0])
+    idx = xp.asarray([0, index])
+    if backend == "jax":
+        # jax cannot raise on values (jit); its documented behaviour is a fill value.
+        assert bool(xp.isnan(xp.take_along_axis(x, idx, axis=0)[1]))
+        return
+    # (NumPy's own message does not name the function; every shim's does.)
+    with pytest.raises(IndexError, match=None if backend == "numpy" else "take_along_axis"):
+        out = xp.take_along_axis(x, idx, axis=0)
+        host(out)  # MXNet fails at the sync
+
+
+@FIVE
+def test_take_along_axis_in_bounds_unchanged(xp):
+    x = xp.reshape(xp.asarray([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]), (2, 3))
+    out = xp.take_along_axis(x, xp.asarray([[2, -1, 0], [-3, 1, 2]]), axis=1)
+    assert host(out).tolist() == [[2.0, 2.0, 0.0], [3.0, 4.0, 5.0]]
+    # broadcasting on the other axis
+    out = xp.take_along_axis(x, xp.asarray([[1]]), axis=1)
+    assert host(out).tolist() == [[1.0], [4.0]]

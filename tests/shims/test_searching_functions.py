@@ -1,0 +1,37 @@
+"""Searching functions: argmin/argmax, searchsorted."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shim_helpers import (
+    MX_ONLY,
+    SHIMS,
+    host,
+)
+
+NAN = float("nan")
+
+
+@MX_ONLY
+@pytest.mark.parametrize("fname", ["argmin", "argmax"])
+def test_argminmax_zero_size_along_nonempty_axis(xp, fname):
+    func = getattr(xp, fname)
+    x = xp.ones((2, 0))
+    r = func(x, axis=0)
+    assert r.shape == (0,) and r.dtype == xp.int64
+    assert host(r).shape == (0,)
+    assert func(x, axis=0, keepdims=True).shape == (1, 0)
+    with pytest.raises(ValueError, match=fname):
+        func(x, axis=1)
+    with pytest.raises(ValueError, match=fname):
+        func(x)
+
+
+@SHIMS
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_nan_sorts_last_as_numpy(xp, side):
+    s = np.asarray([-np.inf, 1.0, 2.0, np.inf, NAN, NAN])
+    v = np.asarray([NAN, 2.0, 5.0, np.inf, -np.inf, 0.0])
+    got = xp.searchsorted(xp.asarray(s), xp.asarray(v), side=side)
+    np.testing.assert_array_equal(host(got), np.searchsorted(s, v, side=side))

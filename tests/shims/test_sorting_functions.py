@@ -1,0 +1,61 @@
+"""Sorting functions: NaN placement and stability."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shim_helpers import (
+    MX_ONLY,
+    SHIMS,
+    host,
+)
+
+
+@MX_ONLY
+def test_stable_nan_safe_argsort(xp):
+    v = np.array([1.0, np.nan, 0.5, 1.0, np.nan, 0.5] * 5)
+    for desc in (False, True):
+        got = host(xp.argsort(xp.asarray(v, dtype=xp.float64), descending=desc))
+        # Descending: NaN is the largest value (first), equal values in their original order.
+        want = (np.argsort(np.where(np.isnan(v), -np.inf, -v), kind="stable") if desc
+                else np.argsort(v, kind="stable"))
+        assert got.tolist() == want.tolist()
+    z = xp.zeros((40,), dtype=xp.uint8)
+    assert host(xp.argsort(z)).tolist() == list(range(40))
+
+
+NAN = float("nan")
+
+
+@SHIMS
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sort_puts_nan_last_as_numpy(xp, dtype):
+    rng = np.random.default_rng(0)
+    pool = np.array([NAN, -NAN, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5], dtype=dtype)
+    for _ in range(20):
+        a = rng.choice(pool, size=(3, 7))
+        x = xp.asarray(a)
+        for axis in (0, -1):
+            np.testing.assert_array_equal(host(xp.argsort(x, axis=axis)),
+                                          np.argsort(a, axis=axis, kind="stable"))
+            np.testing.assert_array_equal(host(xp.sort(x, axis=axis)),
+                                          np.sort(a, axis=axis, kind="stable"))
+    x = xp.asarray(np.asarray([3, NAN, 1, 2], dtype=dtype))
+    np.testing.assert_array_equal(host(xp.sort(x)), [1, 2, 3, NAN])
+
+
+@SHIMS
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_descending_sort_is_stable_with_nan_first(xp, dtype):
+    a = np.asarray([[3, NAN, 1, 3, -0.0, NAN, 0.0, np.inf]], dtype=dtype)
+    # Largest first with NaN the largest (NumPy via array-api-compat, torch, JAX and
+    # array-api-strict all do this), equal elements in their original order.
+    want = [1, 5, 7, 0, 3, 2, 4, 6]
+    try:
+        import array_api_strict as strict
+    except ImportError:
+        pass
+    else:
+        assert np.asarray(strict.argsort(strict.asarray(a), descending=True))[0].tolist() == want
+    np.testing.assert_array_equal(host(xp.argsort(xp.asarray(a), descending=True))[0], want)
+    np.testing.assert_array_equal(host(xp.sort(xp.asarray(a), descending=True))[0], a[0, want])
