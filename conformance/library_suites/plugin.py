@@ -313,7 +313,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any,
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_plugin_registered(plugin: Any, plugin_name: str, manager: Any) -> None:
+def pytest_plugin_registered(plugin: Any, manager: Any) -> None:
     path = str(getattr(plugin, "__file__", "") or "").replace(os.sep, "/")
     if not path.endswith("conftest.py"):
         return
