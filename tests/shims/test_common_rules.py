@@ -138,3 +138,23 @@ def test_accumulation_in_shims(xp):
     assert xp.cumulative_sum(xp.asarray([1, 2], dtype=xp.int8)).dtype == xp.int64
     u = xp.sum(xp.asarray([1, 2], dtype=xp.uint8)).dtype
     assert u == (xp.uint64 if xp.__name__.endswith("tensorflow") else xp.int64)
+
+
+def test_result_type_and_scalar_defaults_on_names():
+    promote = dtypes.promote_arrays
+    assert dtypes.result_type_names(["int8", "int32"], [1.5], promote,
+                                    lambda s, n: "float64" if n == "int32" else n) == "float64"
+    with pytest.raises(ValueError, match="^result_type: at least one array or dtype"):
+        dtypes.result_type_names([], [1], promote, None)
+    assert [dtypes.scalar_default_dtype(v, "int64", "float32", None)
+            for v in (True, 1, 1.0, 1j, "a")] == ["bool", "int64", "float32", None, None]
+
+
+def test_result_type_in_shims(xp):
+    assert xp.result_type(xp.int8, xp.int32, 1) == xp.int32
+    assert xp.result_type(xp.asarray([1], dtype=xp.int32), 1.5) == \
+        xp.__array_namespace_info__().default_dtypes()["real floating"]
+    with pytest.raises(ValueError, match="^result_type: at least one array or dtype"):
+        xp.result_type(1, 2.0)
+    assert xp.asarray(True).dtype == xp.bool
+    assert xp.full((1,), 2).dtype == xp.int64

@@ -134,6 +134,38 @@ def accumulation_dtype(name: str, given: str | None, default_int: str = "int64",
     return name
 
 
+def scalar_default_dtype(value, default_int: str, default_float: str,
+                         default_complex: str | None) -> str | None:
+    """The dtype name of a Python scalar with no array beside it (``asarray(1.5)``,
+    ``full(shape, 2)``): bool, or the namespace's default of the scalar's kind; None for
+    anything else and for complex where the namespace has no complex dtype."""
+    t = type(value)
+    if t is bool:
+        return "bool"
+    if t is int:
+        return default_int
+    if t is float:
+        return default_float
+    if t is complex:
+        return default_complex
+    return None
+
+
+def result_type_names(names, scalars, promote, scalar_dtype) -> str:
+    """The standard's ``result_type`` on dtype names: the arrays' and dtypes' ``names``
+    promoted pairwise by ``promote(a, b)`` (which raises for pairs without a promotion),
+    then each Python scalar of ``scalars`` applied by ``scalar_dtype(scalar, name)``: the
+    spec has scalars take part only after the arrays and dtypes."""
+    if not names:
+        raise ValueError("result_type: at least one array or dtype is required")
+    r = names[0]
+    for n in names[1:]:
+        r = promote(r, n)
+    for s in scalars:
+        r = scalar_dtype(s, r)
+    return r
+
+
 def integer_input_as_float(category: str, dtype: str | None, default_float: str) -> str | None:
     """The dtype an integer array is cast to before a function defined for floating-point
     input (``exp``, ``sqrt``, ``divide``...), which the standard leaves undefined: NumPy, torch

@@ -14,6 +14,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import checks as _c
+from .._common.dtypes import scalar_default_dtype
 from .._common import utils as _u
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -24,15 +25,14 @@ _NAME_OF = D.NAME_OF
 
 
 def _infer_name(value, fname: str) -> str:
-    """Dtype name for host data ``value`` with no ``dtype=``, per the standard's defaults."""
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return D.DEFAULT_INT
-    if isinstance(value, float):
-        return D.DEFAULT_FLOAT
-    if isinstance(value, complex):
-        raise D.unsupported_error("complex128", fname)
+    """Dtype name for a Python scalar ``value`` with no ``dtype=``
+    (``_common.dtypes.scalar_default_dtype``; MXNet has no complex)."""
+    for t in (bool, int, float, complex):  # (NumPy's float64 is a float: its kind counts)
+        if isinstance(value, t):
+            name = scalar_default_dtype(t(value), D.DEFAULT_INT, D.DEFAULT_FLOAT, None)
+            if name is None:
+                raise D.unsupported_error("complex128", fname)
+            return name
     raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as onp
 
 from .._common import utils as _u
-from .._common.dtypes import scalar_kind_result
+from .._common.dtypes import result_type_names, scalar_kind_result
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 
@@ -80,18 +80,17 @@ def result_type(*arrays_and_dtypes):
             scalars.append(a)
         else:
             names.append(_name_of_arg(a, "result_type"))
-    if not names:
-        raise ValueError("result_type: at least one array or dtype is required")
-    r = names[0]
-    for n in names[1:]:
-        r = D.promote(r, n, "result_type")
-    for s in scalars:
-        r = scalar_kind_result(s, r, D.DEFAULT_FLOAT, None) or r  # see _common.dtypes
-        D.scalar_ok(s, r, "result_type") if not isinstance(s, int) or isinstance(s, bool) \
-            else _scalar_int_ok(r)
-    return D.DTYPES[r]
+    return D.DTYPES[result_type_names(names, scalars,
+                                      lambda a, b: D.promote(a, b, "result_type"),
+                                      _scalar_dtype)]
 
 
-def _scalar_int_ok(name):
-    if name not in D.KIND_SETS["numeric"]:
-        raise TypeError(f"result_type: a Python int cannot combine with {name}")
+def _scalar_dtype(s, name):
+    """The dtype name ``name`` becomes with Python scalar ``s`` (``result_type``)."""
+    name = scalar_kind_result(s, name, D.DEFAULT_FLOAT, None) or name  # see _common.dtypes
+    if isinstance(s, int) and not isinstance(s, bool):
+        if name not in D.KIND_SETS["numeric"]:
+            raise TypeError(f"result_type: a Python int cannot combine with {name}")
+    else:
+        D.scalar_ok(s, name, "result_type")
+    return name

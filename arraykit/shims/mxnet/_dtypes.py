@@ -149,9 +149,5 @@ def scalar_ok(value, name: str, fname: str) -> None:
     raise TypeError(f"{fname}: a Python {t.__name__} cannot combine with a {name} array")
 
 
-def is_float(name: str) -> bool:
-    return name in _REAL_FLOAT
-
-
 def is_int(name: str) -> bool:
     return name in _INTEGRAL

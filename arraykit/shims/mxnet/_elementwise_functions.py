@@ -95,9 +95,6 @@ def _make_unary(name: str, kind: str, op):
     return f
 
 
-_BOOL_DT = onp.dtype("bool")
-
-
 def _cast_array(v: Any, dtype: str) -> Any:
     """``v`` cast to ``dtype`` if it is an array; a Python scalar operand stays as it is."""
     return v.astype(dtype) if isinstance(v, ndarray) else v

@@ -103,11 +103,6 @@ def check_device(device, fname: str):
     raise ValueError(f"{fname}: {device!r} is not an MXNet device (use mxnet.cpu(), mxnet.gpu(i))")
 
 
-def full_of(value, name: str, ctx, shape=()):
-    """An array of ``shape`` filled with Python scalar ``value`` in dtype ``name``."""
-    return mnp.full(shape, value, dtype=name, ctx=ctx)
-
-
 def scalar_array(value, like, name: str):
     """A 0-d array holding ``value`` with ``like``'s dtype and device (for scalar operands)."""
     # mnp.array goes through host memory: exact (MXNet's scalar parameters are parsed from

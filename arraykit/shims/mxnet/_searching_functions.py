@@ -71,7 +71,7 @@ def nonzero(x, /):
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted``; ``x2`` may be a Python scalar (2025.12)."""
-    n1 = require_array(x1, "searchsorted")
+    require_array(x1, "searchsorted")
     if x1.ndim != 1:
         raise ValueError("searchsorted: x1 must be one-dimensional")
     _c.check_side(side)

@@ -81,7 +81,3 @@ def all_axes(n: int):
     if t is None:
         t = _AXES_CACHE[n] = tf.constant(list(range(n)), tf.int32)
     return t
-
-
-def in_eager() -> bool:
-    return tf.executing_eagerly()

@@ -66,6 +66,8 @@ DEFAULT_COMPLEX = DTYPES[_d.DEFAULT_DTYPES["complex floating"]]
 DEFAULT_INT = DTYPES[_d.DEFAULT_DTYPES["integral"]]
 DEFAULT_INDEX = DTYPES[_d.DEFAULT_DTYPES["indexing"]]
 
+_DEFAULT_NAMES = (_d.DEFAULT_DTYPES["integral"], _d.DEFAULT_DTYPES["real floating"],
+                  _d.DEFAULT_DTYPES["complex floating"])
 _PY_SCALARS = (builtins.bool, int, float, complex)
 _REAL = CATEGORY["real floating"]
 _CPLX = CATEGORY["complex floating"]
@@ -127,16 +129,11 @@ def _scalar_dtype(s, other: tf.DType, fname: str) -> tf.DType:
 
 
 def _default_scalar_dtype(s) -> tf.DType:
-    t = type(s)
-    if t is builtins.bool:
-        return tf.bool
-    if t is int:
-        return DEFAULT_INT
-    if t is float:
-        return DEFAULT_FLOAT
-    if t is complex:
-        return DEFAULT_COMPLEX
-    raise TypeError(f"unsupported scalar type {t.__name__}")
+    """The dtype of a lone Python scalar (``_common.dtypes.scalar_default_dtype``)."""
+    n = _d.scalar_default_dtype(s, _DEFAULT_NAMES[0], _DEFAULT_NAMES[1], _DEFAULT_NAMES[2])
+    if n is None:
+        raise TypeError(f"unsupported scalar type {type(s).__name__}")
+    return DTYPES[n]
 
 
 def promote_dtypes(fname: str, d1: tf.DType, d2: tf.DType) -> tf.DType:
@@ -157,7 +154,7 @@ def result_type(*arrays_and_dtypes):
     Scalars take part only after the arrays/dtypes have been promoted, as the spec says;
     at least one array or dtype is required.
     """
-    res = None
+    names = []
     scalars = []
     for a in arrays_and_dtypes:
         if isinstance(a, tf.DType):
@@ -171,12 +168,11 @@ def result_type(*arrays_and_dtypes):
             raise TypeError(f"result_type: unsupported argument {a!r}")
         if d not in _NAMES:
             raise TypeError(f"result_type: {d!r} is not an Array API data type")
-        res = d if res is None else promote_dtypes("result_type", res, d)
-    if res is None:
-        raise ValueError("result_type: at least one array or dtype is required")
-    for s in scalars:
-        res = _scalar_dtype(s, res, "result_type")
-    return res
+        names.append(_NAMES[d])
+    return DTYPES[_d.result_type_names(
+        names, scalars,
+        lambda a, b: _NAMES[promote_dtypes("result_type", DTYPES[a], DTYPES[b])],
+        lambda s, n: _NAMES[_scalar_dtype(s, DTYPES[n], "result_type")])]
 
 
 def as_tensor(x, dtype=None):

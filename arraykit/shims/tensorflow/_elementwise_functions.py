@@ -254,16 +254,6 @@ def _rshift(x1, x2):
     return _where(big, _a.zeros_like(r), r)
 
 
-def _via_int64(op):
-    def f(*xs):
-        d = xs[0].dtype
-        return _m.cast(op(*[_m.cast(x, tf.int64) for x in xs]), d)
-
-    return f
-
-
-_SMALL_INTS = frozenset([tf.int8, tf.int16, tf.uint8, tf.uint16, tf.uint32, tf.uint64])
-
 # ---------------------------------------------------------------------------- factories
 
 

@@ -23,7 +23,6 @@ _FLOAT = _t.CATEGORY["floating-point"]
 _REALF = _t.CATEGORY["real floating"]
 _E = lambda ds: frozenset(d.as_datatype_enum for d in ds)  # noqa: E731
 _SUM_FAST = _E(_FLOAT | {tf.int64, tf.uint64})
-_MAX_FAST = _E(_REALNUM - {tf.uint16, tf.uint32})
 _MEAN_FAST = _E(_FLOAT)
 
 
