@@ -40,6 +40,10 @@ SHIMS = pytest.mark.backends(
 FIVE = pytest.mark.backends(
     "numpy", "torch", "jax", "tensorflow", "mxnet",
     reason="issue 18's backends (dask and array-api-strict were not part of it)")
+#: The _common helpers taking NumPy itself as the namespace need its 2.x API (astype, concat,
+#: device=): the mxnet environment has NumPy 1.23.
+NUMPY_2 = pytest.mark.skipif(int(np.__version__.split(".")[0]) < 2, reason="needs NumPy 2's "
+                             "Array API namespace (the mxnet environment has NumPy 1.23)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -72,3 +76,36 @@ def assert_ran_clean(proc: subprocess.CompletedProcess) -> None:
         f"exit status {proc.returncode}\nstdout:\n{proc.stdout[-3000:]}\n"
         f"stderr:\n{proc.stderr[-3000:]}"
     )
+
+
+# --- linalg and fft against NumPy's (TF) ------------------------------------------------------
+
+RNG = np.random.default_rng(1234)
+FLOAT_DTYPES = [np.float32, np.float64]
+ALL_FLOAT = FLOAT_DTYPES + [np.complex64, np.complex128]
+NORMS = ["backward", "ortho", "forward"]
+TF_OF = {} if tf is None else {np.float32: tf.float32, np.float64: tf.float64,
+                               np.complex64: tf.complex64, np.complex128: tf.complex128}
+
+
+def rand(shape, dtype=np.float64):
+    a = RNG.standard_normal(shape)
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * RNG.standard_normal(shape)
+    return a.astype(dtype)
+
+
+def tol(dtype):
+    return dict(rtol=2e-4, atol=2e-4) if dtype in (np.float32, np.complex64) else \
+        dict(rtol=1e-9, atol=1e-9)
+
+
+def check(res, expected, dtype, tf_dtype=None):
+    assert isinstance(res, tf.Tensor)
+    if tf_dtype is not None:
+        assert res.dtype == tf_dtype, (res.dtype, tf_dtype)
+    np.testing.assert_allclose(res.numpy(), expected, **tol(dtype))
+
+
+def real_tf(dtype):
+    return {np.complex64: tf.float32, np.complex128: tf.float64}.get(dtype, TF_OF[dtype])

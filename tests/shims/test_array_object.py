@@ -1,4 +1,5 @@
-"""The array object: the opt-in operators and attributes, indexing, Python conversions, and the framework's own array kinds (TF graph tensors and Variables, MXNet autograd)."""
+"""The array object: the opt-in operators and attributes, indexing, Python conversions, and the
+framework's own array kinds (TF graph tensors and Variables, MXNet autograd)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Element-wise functions: integer division, powers, shifts, special values, complex numbers, errors."""
+"""Element-wise functions: integer division, powers, shifts, special values, complex numbers,
+errors."""
 
 from __future__ import annotations
 

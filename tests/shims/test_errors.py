@@ -1,4 +1,5 @@
-"""Error conventions across sections: the builtin class NumPy raises, a message naming the function, never a framework error."""
+"""Error conventions across sections: the builtin class NumPy raises, a message naming the
+function, never a framework error."""
 
 from __future__ import annotations
 

@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 
 import numpy as np
 import pytest
 from shim_helpers import (
+    ALL_FLOAT,
     MX_ONLY,
+    NUMPY_2,
+    RNG,
+    TF_OF,
+    TF_ONLY,
     assert_ran_clean,
+    check,
     host,
+    rand,
+    real_tf,
     run_isolated,
+    tf,
+    tol,
 )
 
 from arraykit._registry import BY_NAME
+from arraykit.shims._common import fft as cfft
+from arraykit.shims._common import linalg as clinalg
 
 
 @MX_ONLY
@@ -66,3 +79,370 @@ def test_eigvals_of_non_finite_matrices_give_nan(backend_name):
         print("ok")
     """)
     assert_ran_clean(proc)
+
+
+
+# ---------------------------------------------------------------------------------------------
+# TensorFlow's against NumPy's, on native tensors
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_det_inv_slogdet_batched(xp, dtype):
+    a = rand((2, 3, 4, 4), dtype)
+    t = tf.constant(a)
+    check(xp.linalg.det(t), np.linalg.det(a), dtype, TF_OF[dtype])
+    check(xp.linalg.inv(t), np.linalg.inv(a), dtype, TF_OF[dtype])
+    res = xp.linalg.slogdet(t)
+    assert type(res).__name__ == "SlogdetResult" and res._fields == ("sign", "logabsdet")
+    sign, logabs = np.linalg.slogdet(a)
+    check(res.sign, sign, dtype, TF_OF[dtype])
+    check(res.logabsdet, logabs, dtype, real_tf(dtype))
+
+
+@TF_ONLY
+def test_slogdet_singular_is_zero_and_minus_inf(xp):
+    s, la = xp.linalg.slogdet(tf.zeros((2, 3, 3), tf.float64))
+    assert np.all(s.numpy() == 0) and np.all(la.numpy() == -np.inf)
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky(xp, dtype, upper):
+    a = rand((3, 4, 4), dtype)
+    spd = a @ np.conj(np.swapaxes(a, -1, -2)) + 4 * np.eye(4, dtype=dtype)
+    res = xp.linalg.cholesky(tf.constant(spd), upper=upper)
+    expected = np.linalg.cholesky(spd, upper=upper)
+    check(res, expected, dtype, TF_OF[dtype])
+    r = res.numpy()
+    assert np.all((np.triu(r) if upper else np.tril(r)) == r)
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_eigh_eigvalsh(xp, dtype):
+    a = rand((2, 5, 5), dtype)
+    h = a + np.conj(np.swapaxes(a, -1, -2))
+    res = xp.linalg.eigh(tf.constant(h))
+    assert res._fields == ("eigenvalues", "eigenvectors")
+    w = np.linalg.eigvalsh(h)
+    check(res.eigenvalues, w, dtype, real_tf(dtype))
+    assert res.eigenvectors.dtype == TF_OF[dtype]
+    v = res.eigenvectors.numpy()
+    recon = v @ (w[..., :, None] * np.conj(np.swapaxes(v, -1, -2)))
+    np.testing.assert_allclose(recon, h, **tol(dtype) | dict(atol=1e-3))
+    check(xp.linalg.eigvalsh(tf.constant(h)), w, dtype, real_tf(dtype))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_eig_eigvals(xp, dtype):
+    a = rand((3, 4, 4), dtype)
+    res = xp.linalg.eig(tf.constant(a))
+    cdt = {np.float32: tf.complex64, np.float64: tf.complex128}.get(dtype, TF_OF[dtype])
+    assert res._fields == ("eigenvalues", "eigenvectors")
+    assert res.eigenvalues.dtype == cdt and res.eigenvectors.dtype == cdt
+    w, v = res.eigenvalues.numpy(), res.eigenvectors.numpy()
+    # A v = v diag(w) for every matrix of the batch.
+    np.testing.assert_allclose(a @ v, v * w[..., None, :], rtol=1e-3, atol=1e-3)
+    ev = xp.linalg.eigvals(tf.constant(a))
+    assert ev.dtype == cdt
+    np.testing.assert_allclose(np.sort_complex(ev.numpy()), np.sort_complex(np.linalg.eigvals(a)),
+                               rtol=1e-3, atol=1e-3)
+
+
+@TF_ONLY
+def test_eig_nonfinite_gives_nan_not_tf_error(xp):
+    a = np.eye(3)[None].repeat(2, 0)
+    a[1, 0, 0] = np.nan
+    w = xp.linalg.eigvals(tf.constant(a)).numpy()
+    assert np.all(np.isnan(w[1])) and np.allclose(w[0], 1)
+    w2 = xp.linalg.eigh(tf.constant(a)).eigenvalues.numpy()
+    assert np.all(np.isnan(w2[1])) and np.allclose(w2[0], 1)
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+@pytest.mark.parametrize("shape", [(2, 5, 3), (3, 4)])
+@pytest.mark.parametrize("mode", ["reduced", "complete"])
+def test_qr(xp, dtype, shape, mode):
+    a = rand(shape, dtype)
+    res = xp.linalg.qr(tf.constant(a), mode=mode)
+    assert res._fields == ("Q", "R")
+    q_np, r_np = np.linalg.qr(a, mode=mode)
+    assert tuple(res.Q.shape) == q_np.shape and tuple(res.R.shape) == r_np.shape
+    np.testing.assert_allclose((res.Q @ res.R).numpy(), a, **tol(dtype))
+    assert np.all(np.triu(res.R.numpy()) == res.R.numpy())
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+@pytest.mark.parametrize("full", [True, False])
+def test_svd_svdvals(xp, dtype, full):
+    a = rand((2, 5, 3), dtype)
+    res = xp.linalg.svd(tf.constant(a), full_matrices=full)
+    assert res._fields == ("U", "S", "Vh")
+    u, s, vh = np.linalg.svd(a, full_matrices=full)
+    assert tuple(res.U.shape) == u.shape and tuple(res.Vh.shape) == vh.shape
+    check(res.S, s, dtype, real_tf(dtype))
+    k = min(a.shape[-2:])
+    recon = (res.U[..., :, :k] * tf.cast(res.S, res.U.dtype)[..., None, :]) @ res.Vh[..., :k, :]
+    np.testing.assert_allclose(recon.numpy(), a, **tol(dtype))
+    check(xp.linalg.svdvals(tf.constant(a)), s, dtype, real_tf(dtype))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_solve_shapes_and_values(xp, dtype):
+    a = rand((2, 3, 4, 4), dtype) + 4 * np.eye(4, dtype=dtype)
+    b1 = rand((4,), dtype)
+    check(xp.linalg.solve(tf.constant(a), tf.constant(b1)), np.linalg.solve(a, b1), dtype, TF_OF[dtype])
+    b2 = rand((3, 4, 2), dtype)  # batch broadcasts against (2, 3)
+    res = xp.linalg.solve(tf.constant(a), tf.constant(b2))
+    assert tuple(res.shape) == (2, 3, 4, 2)
+    check(res, np.linalg.solve(a, b2), dtype, TF_OF[dtype])
+    b3 = rand((4, 1), dtype)
+    check(xp.linalg.solve(tf.constant(a[0, 0]), tf.constant(b3)), np.linalg.solve(a[0, 0], b3), dtype)
+
+
+@TF_ONLY
+def test_solve_promotes(xp):
+    a = (rand((3, 3)) + 3 * np.eye(3)).astype(np.float32)
+    b = rand((3,))
+    res = xp.linalg.solve(tf.constant(a), tf.constant(b))
+    assert res.dtype == tf.float64
+    np.testing.assert_allclose(res.numpy(), np.linalg.solve(a.astype(np.float64), b), rtol=1e-5)
+
+
+@TF_ONLY
+@pytest.mark.parametrize("ord", ["fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf])
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_matrix_norm(xp, ord, dtype, keepdims):
+    a = rand((2, 3, 4, 5), dtype)
+    res = xp.linalg.matrix_norm(tf.constant(a), ord=ord, keepdims=keepdims)
+    expected = np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims)
+    check(res, expected, dtype, real_tf(dtype))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("ord", [2, 1, 0, -1, -2, math.inf, -math.inf, 3, 0.5, -1.5])
+@pytest.mark.parametrize("axis", [None, -1, (2, 0)])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex128])
+def test_vector_norm(xp, ord, axis, dtype):
+    a = rand((3, 4, 5), dtype)
+    for keepdims in (False, True):
+        res = xp.linalg.vector_norm(tf.constant(a), axis=axis, keepdims=keepdims, ord=ord)
+        expected = np.linalg.vector_norm(a, axis=axis, keepdims=keepdims, ord=ord)
+        check(res, expected, dtype, real_tf(dtype))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_matrix_rank_and_pinv(xp, dtype):
+    a = rand((2, 5, 3), dtype)
+    a[1, :, 2] = a[1, :, 0]  # rank 2
+    t = tf.constant(a)
+    r = xp.linalg.matrix_rank(t)
+    assert r.dtype == tf.int64
+    np.testing.assert_array_equal(r.numpy(), [3, 2])
+    # rtol as an array broadcasting against the batch
+    r2 = xp.linalg.matrix_rank(t, rtol=tf.constant([0.99, 1e-3], dtype=real_tf(dtype)))
+    np.testing.assert_array_equal(r2.numpy(), np.linalg.matrix_rank(a, rtol=np.array([0.99, 1e-3])))
+    check(xp.linalg.pinv(t), np.linalg.pinv(a), dtype, TF_OF[dtype])
+    check(xp.linalg.pinv(t, rtol=0.5), np.linalg.pinv(a, rtol=0.5), dtype)
+
+
+@TF_ONLY
+@pytest.mark.parametrize("n", [0, 1, 2, 5, -1, -4])
+def test_matrix_power(xp, n):
+    a = rand((2, 3, 3)) + 3 * np.eye(3)
+    check(xp.linalg.matrix_power(tf.constant(a), n), np.linalg.matrix_power(a, n), np.float64)
+
+
+@TF_ONLY
+def test_cross_outer_trace_diagonal(xp):
+    a = rand((4, 3, 2))
+    b = rand((3, 1))
+    res = xp.linalg.cross(tf.constant(a), tf.constant(b), axis=-2)
+    np.testing.assert_array_equal(res.numpy(), np.cross(a, b, axis=-2))
+    ai = RNG.integers(-5, 5, (2, 3)).astype(np.int16)
+    bi = RNG.integers(-5, 5, (3,)).astype(np.int32)
+    ci = xp.linalg.cross(tf.constant(ai), tf.constant(bi))
+    assert ci.dtype == tf.int32
+    np.testing.assert_array_equal(ci.numpy(), np.cross(ai, bi))
+    o = xp.linalg.outer(tf.constant(rand((3,), np.float32)), tf.constant(rand((4,))))
+    assert o.dtype == tf.float64 and tuple(o.shape) == (3, 4)
+    m = rand((2, 4, 5))
+    for off in (-5, -1, 0, 2, 4, 9):
+        np.testing.assert_array_equal(xp.linalg.diagonal(tf.constant(m), offset=off).numpy(),
+                                      np.diagonal(m, offset=off, axis1=-2, axis2=-1))
+        np.testing.assert_allclose(xp.linalg.trace(tf.constant(m), offset=off).numpy(),
+                                   np.trace(m, offset=off, axis1=-2, axis2=-1))
+    ti = xp.linalg.trace(tf.constant(np.ones((3, 3), np.uint8)))
+    assert ti.dtype == tf.uint64 and int(ti) == 3
+    assert xp.linalg.trace(tf.constant(np.ones((3, 3), np.int8))).dtype == tf.int64
+    assert xp.linalg.trace(tf.ones((3, 3), tf.float32), dtype=tf.float64).dtype == tf.float64
+    assert xp.linalg.diagonal(tf.constant([[True, False], [False, True]])).dtype == tf.bool
+
+
+@TF_ONLY
+def test_reexports_are_main_namespace_functions(xp):
+    a, b = tf.constant(rand((2, 3, 4))), tf.constant(rand((4, 5)))
+    np.testing.assert_allclose(xp.linalg.matmul(a, b).numpy(), a.numpy() @ b.numpy())
+    assert tuple(xp.linalg.matrix_transpose(a).shape) == (2, 4, 3)
+    np.testing.assert_allclose(xp.linalg.tensordot(a, b, axes=1).numpy(),
+                               np.tensordot(a.numpy(), b.numpy(), axes=1))
+    x = tf.constant([1j, 2j, 3j])
+    y = tf.constant([1, 2j, 3], dtype=tf.complex128)
+    assert complex(xp.linalg.vecdot(x, y).numpy()) == pytest.approx(4 - 10j)
+
+
+@TF_ONLY
+def test_variable_input(xp):
+    v = tf.Variable(rand((3, 3)) + 3 * np.eye(3))
+    np.testing.assert_allclose(xp.linalg.inv(v).numpy(), np.linalg.inv(v.numpy()))
+    np.testing.assert_allclose(xp.linalg.vector_norm(v).numpy(), np.linalg.norm(v.numpy()))
+    np.testing.assert_allclose(xp.fft.fft(tf.Variable(rand((4,), np.complex64))).shape, (4,))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("fname", ["cholesky", "det", "inv", "eigh", "eig", "eigvals",
+                                   "eigvalsh", "slogdet", "svd", "svdvals", "qr", "pinv",
+                                   "matrix_rank", "matrix_norm", "vector_norm"])
+def test_integer_input_raises_typeerror_naming_function(xp, fname):
+    with pytest.raises(TypeError, match=fname + r".*int32"):
+        getattr(xp.linalg, fname)(tf.ones((3, 3), tf.int32))
+
+
+@TF_ONLY
+def test_shape_errors_name_the_function(xp):
+    with pytest.raises(ValueError, match="inv.*square"):
+        xp.linalg.inv(tf.ones((2, 3)))
+    with pytest.raises(ValueError, match="det"):
+        xp.linalg.det(tf.ones((3,)))
+    with pytest.raises(ValueError, match="cross"):
+        xp.linalg.cross(tf.ones((2, 4)), tf.ones((2, 4)))
+    with pytest.raises(ValueError, match="outer"):
+        xp.linalg.outer(tf.ones((2, 2)), tf.ones((2,)))
+    with pytest.raises(ValueError, match="solve"):
+        xp.linalg.solve(tf.eye(3), tf.ones((4,)))
+    with pytest.raises(ValueError, match="solve"):
+        xp.linalg.solve(tf.ones((2, 3, 3)), tf.ones((4, 3, 1)))
+    with pytest.raises(ValueError, match="qr.*mode"):
+        xp.linalg.qr(tf.eye(3), mode="r")
+    with pytest.raises(ValueError, match="matrix_norm"):
+        xp.linalg.matrix_norm(tf.eye(3), ord=3)
+    with pytest.raises(TypeError, match="solve"):
+        xp.linalg.solve(tf.eye(3, dtype=tf.int32), tf.ones((3,), tf.int32))
+
+
+@TF_ONLY
+def test_singular_inv_and_solve_raise_valueerror_eagerly(xp):
+    s = tf.constant([[1.0, 2.0], [2.0, 4.0]])
+    with pytest.raises(ValueError, match="inv: singular"):
+        xp.linalg.inv(s)
+    with pytest.raises(ValueError, match="solve: singular"):
+        xp.linalg.solve(s, tf.ones((2,)))
+    with pytest.raises(ValueError, match="singular"):
+        xp.linalg.matrix_power(s, -2)
+
+
+@TF_ONLY
+def test_linalg_inside_tf_function(xp):
+    @tf.function
+    def f(a, b):
+        return (xp.linalg.solve(a, b), xp.linalg.inv(a), xp.linalg.matrix_norm(a, ord=2), xp.linalg.slogdet(a).logabsdet,
+                xp.linalg.eigh(a + tf.linalg.matrix_transpose(a)).eigenvalues)
+
+    a = rand((2, 3, 3)) + 3 * np.eye(3)
+    b = rand((3,))
+    x, ai, n2, ld, w = f(tf.constant(a), tf.constant(b))
+    np.testing.assert_allclose(x.numpy(), np.linalg.solve(a, b), rtol=1e-9)
+    np.testing.assert_allclose(ai.numpy(), np.linalg.inv(a), rtol=1e-9)
+    np.testing.assert_allclose(n2.numpy(), np.linalg.matrix_norm(a, ord=2), rtol=1e-9)
+    np.testing.assert_allclose(ld.numpy(), np.linalg.slogdet(a)[1], rtol=1e-9)
+    np.testing.assert_allclose(w.numpy(), np.linalg.eigvalsh(a + np.swapaxes(a, -1, -2)),
+                               rtol=1e-9)
+    # singular inside a graph: no TF runtime error, non-finite or huge values instead
+    r = tf.function(xp.linalg.inv, autograph=False)(tf.zeros((2, 2), tf.float64)).numpy()
+    assert not np.all(np.isfinite(r)) or np.abs(r).max() > 1e10
+
+
+@NUMPY_2
+def test_common_linalg_with_numpy_namespace():
+    a = rand((2, 4, 3))
+    np.testing.assert_allclose(clinalg.diagonal(np, a, offset=-1),
+                               np.diagonal(a, offset=-1, axis1=-2, axis2=-1))
+    np.testing.assert_allclose(
+        clinalg.pinv(np, a, svd=lambda m: np.linalg.svd(m, full_matrices=False),
+                     eps=np.finfo(np.float64).eps, real_dtype=np.float64),
+        np.linalg.pinv(a))
+    b = rand((3, 3)) + 3 * np.eye(3)
+    sl = pytest.importorskip("scipy.linalg")
+
+    lu, piv = sl.lu_factor(b)
+    parity = np.asarray((-1.0) ** np.sum(piv != np.arange(3)))
+    s, la = clinalg.slogdet_from_lu(np, lu, parity, real_dtype=np.float64)
+    np.testing.assert_allclose([s, la], np.linalg.slogdet(b))
+
+
+@TF_ONLY
+def test_solve_inside_tf_function_with_unknown_batch(xp):
+    f = tf.function(xp.linalg.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                              tf.TensorSpec([3], tf.float64)])
+    a = rand((4, 3, 3)) + 3 * np.eye(3)
+    b = rand((3,))
+    np.testing.assert_allclose(f(tf.constant(a), tf.constant(b)).numpy(),
+                               np.linalg.solve(a, b), rtol=1e-9)
+    g = tf.function(xp.linalg.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                              tf.TensorSpec([None, 1, 3, 2], tf.float64)])
+    b2 = rand((5, 1, 3, 2))
+    np.testing.assert_allclose(g(tf.constant(a), tf.constant(b2)).numpy(),
+                               np.linalg.solve(a, b2), rtol=1e-9)
+
+
+@NUMPY_2
+def test_common_small_helpers_with_numpy():
+    a = rand((2, 3, 4))
+    np.testing.assert_allclose(clinalg.trace(np, a, offset=1),
+                               np.trace(a, offset=1, axis1=-2, axis2=-1))
+    b = rand((3, 3))
+    np.testing.assert_allclose(np.sort_complex(clinalg.eigvals_from_eig(np.linalg.eig, b)),
+                               np.sort_complex(np.linalg.eigvals(b)))
+    np.testing.assert_allclose(clinalg.svdvals_from_svd(np.linalg.svd, a),
+                               np.linalg.svd(a, compute_uv=False))
+    np.testing.assert_allclose(cfft.fftfreq(np, 7, d=0.5, dtype=np.float64),
+                               np.fft.fftfreq(7, d=0.5))
+    np.testing.assert_array_equal(cfft.fftshift(np, a, axes=(0, 2)),
+                                  np.fft.fftshift(a, axes=(0, 2)))
+
+
+@TF_ONLY
+def test_namespace_wiring(xp):
+    assert len(xp.linalg.__all__) == 25 and len(xp.fft.__all__) == 14
+    for name in ("matmul", "matrix_transpose", "tensordot", "vecdot"):
+        assert getattr(xp.linalg, name) is getattr(xp, name)
+    assert xp.linalg is importlib.import_module("arraykit.shims.tensorflow.linalg")
+    assert xp.fft is importlib.import_module("arraykit.shims.tensorflow.fft")
+    # AutoGraph calls our functions unconverted (first-trace cost); see _skip_autograph.
+    assert hasattr(xp.linalg.solve, "autograph_info__") and hasattr(xp.fft.rfftn, "autograph_info__")
+
+
+@TF_ONLY
+@pytest.mark.parametrize("dtype", ALL_FLOAT)
+def test_norms_compile_with_xla(xp, dtype):
+    # TF's EuclideanNorm kernel (used eagerly) has no XLA kernel: inside graphs the 2-norms
+    # are written as tf.norm writes them, so tf.function(jit_compile=True) accepts them.
+    a = tf.constant(rand((3, 4, 5), dtype))
+
+    def norms(x):
+        return (xp.linalg.vector_norm(x, axis=-1), xp.linalg.vector_norm(x, axis=(0, 2), keepdims=True),
+                xp.linalg.vector_norm(x), xp.linalg.matrix_norm(x))
+
+    eager = norms(a)
+    for compiled in (tf.function(norms, jit_compile=True), tf.function(norms)):
+        for got, want in zip(compiled(a), eager):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5)
