@@ -113,14 +113,25 @@ def robotics(theta, a, d, alpha):
 
 
 def control(actions, theta0, omega0):
-    """Total cost of a pendulum-batch rollout, as a TF user writes a loop that runs both
-    eagerly and in ``tf.function(jit_compile=True)``: ``for t in tf.range(T)`` (a Python loop
-    eagerly, a ``tf.while_loop`` under AutoGraph) writing the step costs to a TensorArray.
-    (A Python ``range`` loop would be unrolled in the graph: XLA's compile of the gradient
-    takes minutes at 100 steps.)"""
+    """Total cost of a pendulum-batch rollout, with the loop arraykit's ``scan`` runs on TF:
+    eagerly a Python loop over ``tf.unstack(actions)``; in a graph
+    (``tf.function(jit_compile=True)``) ``for t in tf.range(T)``, a ``tf.while_loop`` under
+    AutoGraph, writing the step costs to a TensorArray. (A Python ``range`` loop would be
+    unrolled in the graph: XLA's compile of the gradient takes minutes at 100 steps.)"""
     g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
     inertia = _control.MASS * _control.LENGTH * _control.LENGTH
     theta, omega = theta0, omega0
+    if tf.executing_eagerly():
+        # Eagerly, the loop as arraykit's scan runs it on TF: the actions split with one
+        # ``tf.unstack`` and the costs joined with one ``tf.stack`` (``actions[t]`` per step
+        # and TensorArray writes cost several eager ops each, and the tape records them all).
+        costs = []
+        for u in tf.unstack(actions):
+            omega = omega + dt * (-g * tf.sin(theta) + u / inertia)
+            theta = theta + dt * omega
+            costs.append(tf.reduce_sum((1 - tf.cos(theta)) + 0.1 * omega * omega
+                                       + 0.001 * u * u))
+        return tf.reduce_sum(tf.stack(costs))
     steps = tf.shape(actions)[0]
     costs = tf.TensorArray(actions.dtype, size=steps)
     for t in tf.range(steps):

@@ -57,37 +57,74 @@ def mechanics(axis, angle):
     angle = 2 * torch.atan2(s, q[..., 0])
     safe = torch.where(s > 0, s, 1.0)
     axis = torch.where((s > 0)[..., None], v / safe[..., None],
-                       torch.asarray([1.0, 0.0, 0.0], dtype=q.dtype))
+                       torch.asarray([1.0, 0.0, 0.0], dtype=q.dtype, device=q.device))
     return axis, angle
 
 
 def vision(depth, image, k, pose, origin, full=True):
-    """Depth -> points -> reprojection -> bilinear resampling -> voxel grid."""
-    h, w = depth.shape
-    v, u = torch.meshgrid(torch.arange(h, dtype=depth.dtype), torch.arange(w, dtype=depth.dtype),
-                          indexing="ij")
-    pix = torch.stack([u, v, torch.ones_like(u)], dim=-1)
-    points = (pix @ torch.linalg.inv(k).T) * depth[..., None]
-    uvw = (points @ pose[:3, :3].T + pose[:3, 3]) @ k.T
-    uv = uvw[..., :2] / uvw[..., 2:3]
+    """Depth -> points -> reprojection -> bilinear resampling -> voxel grid, in the functions
+    of the arraykit workload (``benchmarks.workloads.vision``), so temporaries are freed at the
+    same points (written inline, the 256x256 intermediates stay alive to the end: ~50% slower
+    reprojection on NumPy, from fresh page-faulting allocations)."""
+    points = _depth_to_points(depth, torch.linalg.inv(k))
+    uv = _project(_transform_points(points, pose), k)
     if not full:
         return (uv,)
-    uc = torch.clamp(uv[..., 0], 0.0, w - 1)
-    vc = torch.clamp(uv[..., 1], 0.0, h - 1)
-    u0, v0 = torch.floor(uc), torch.floor(vc)
-    du, dv = (uc - u0)[..., None], (vc - v0)[..., None]
-    iu0, iv0 = u0.long(), v0.long()
-    iu1, iv1 = torch.clamp(iu0 + 1, max=w - 1), torch.clamp(iv0 + 1, max=h - 1)
-    top = image[iv0, iu0] * (1 - du) + image[iv0, iu1] * du
-    bottom = image[iv1, iu0] * (1 - du) + image[iv1, iu1] * du
-    warped = top * (1 - dv) + bottom * dv
-    n = _vision.VOXEL_COUNT
-    cells = torch.floor((points.reshape(-1, 3) - origin) / _vision.VOXEL_SIZE)
-    inside = ((cells >= 0) & (cells < n)).all(dim=-1)
-    idx = torch.clamp(cells, 0, n - 1).long()
-    voxels = torch.zeros((n, n, n), dtype=depth.dtype)
-    voxels.index_put_((idx[:, 0], idx[:, 1], idx[:, 2]), inside.to(depth.dtype), accumulate=True)
+    warped = _bilinear_sample(image, uv)
+    voxels = _voxel_grid(points.reshape(-1, 3), origin, _vision.VOXEL_SIZE, _vision.VOXEL_COUNT)
     return uv, warped, voxels
+
+
+def _pixel_grid(height, width, dtype, device):
+    v, u = torch.meshgrid(torch.arange(height, dtype=dtype, device=device),
+                          torch.arange(width, dtype=dtype, device=device), indexing="ij")
+    return torch.stack([u, v, torch.ones_like(u)], dim=-1)
+
+
+def _depth_to_points(depth, k_inv):
+    h, w = depth.shape
+    return (_pixel_grid(h, w, depth.dtype, depth.device) @ k_inv.T) * depth[..., None]
+
+
+def _transform_points(points, pose):
+    return points @ pose[:3, :3].T + pose[:3, 3]
+
+
+def _project(points, k):
+    uvw = points @ k.T
+    return uvw[..., :2] / uvw[..., 2:3]
+
+
+def _bilinear_sample(image, uv):
+    h, w = image.shape[0], image.shape[1]
+    u = torch.clamp(uv[..., 0], 0.0, w - 1)
+    v = torch.clamp(uv[..., 1], 0.0, h - 1)
+    u0, v0 = torch.floor(u), torch.floor(v)
+    du, dv = (u - u0)[..., None], (v - v0)[..., None]
+    iu0, iv0 = u0.int(), v0.int()
+    iu1, iv1 = torch.clamp(iu0 + 1, max=w - 1), torch.clamp(iv0 + 1, max=h - 1)
+    # Pixels as rows of a flat (h * w, c) view, read with one ``index_select`` of flat row
+    # numbers: what arraykit.ext.nd does on torch (CPU), faster than ``image[iv, iu]``.
+    rows = image.reshape(h * w, -1)
+
+    def at(iv, iu):
+        return rows.index_select(0, (iv * w + iu).reshape(-1)).reshape(iv.shape + (-1,))
+
+    top = at(iv0, iu0) * (1 - du) + at(iv0, iu1) * du
+    bottom = at(iv1, iu0) * (1 - du) + at(iv1, iu1) * du
+    return top * (1 - dv) + bottom * dv
+
+
+def _voxel_grid(points, origin, voxel_size, n):
+    cells = torch.floor((points - origin) / voxel_size)
+    inside = ((cells >= 0) & (cells < n)).all(dim=-1)
+    idx = torch.clamp(cells, 0, n - 1).int()
+    voxels = torch.zeros((n, n, n), dtype=points.dtype, device=points.device)
+    # One ``index_add_`` on flat cell numbers (as arraykit.ext.nd), not ``index_put_`` on
+    # three index tensors.
+    flat = (idx[:, 0] * n + idx[:, 1]) * n + idx[:, 2]
+    voxels.reshape(-1).index_add_(0, flat, inside.to(points.dtype))
+    return voxels
 
 
 def robotics(theta, a, d, alpha):
@@ -121,8 +158,9 @@ def control(actions, theta0, omega0):
     """Total cost of a pendulum-batch rollout."""
     theta, omega = theta0, omega0
     costs = []
-    for t in range(actions.shape[0]):
-        u = actions[t]
+    # ``unbind``: the steps' actions in one op (and one in the backward, where ``actions[t]``
+    # writes a full zero tensor per step), as arraykit's scan splits them on torch.
+    for u in actions.unbind(0):
         theta, omega = _step(theta, omega, u)
         costs.append(torch.sum((1 - torch.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
     return torch.stack(costs).sum()

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from .frameworks import FRAMEWORKS, enable_compile_caches
+from .frameworks import DEVICES, FRAMEWORKS, enable_compile_caches
 from .inputs import WORKLOADS
 from .report import write_report
 from .runner import env_name, run
@@ -39,6 +39,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-torch-compile", dest="torch_compile", action="store_false")
     p.add_argument("--no-profile", action="store_true", help="skip cProfile of missed targets")
     p.add_argument("--check-only", action="store_true", help="check results, time nothing")
+    p.add_argument("--device", choices=DEVICES, default="cpu",
+                   help="where torch, jax and cupy arrays live (the standard's device=); "
+                        "cuda skips numpy, tensorflow and mxnet, and frameworks without a "
+                        "CUDA device, with a message; results go to <env>-cuda.json")
     p.add_argument("--env", default=env_name(), help="name of this environment's results file")
     p.add_argument("--results-dir", type=Path, default=RESULTS_DIR)
     p.add_argument("--cache-dir", type=Path, default=None,
@@ -75,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         enable_compile_caches(opts.cache_dir)
     if not opts.report_only:
         suffix = ".quick.json" if opts.quick else ".json"
-        path = opts.results_dir / f"{opts.env}{suffix}"
+        tag = "" if opts.device == "cpu" else f"-{opts.device}"
+        path = opts.results_dir / f"{opts.env}{tag}{suffix}"
         doc = run(opts, path)
         path.write_text(json.dumps(doc, indent=1) + "\n")
         print(f"wrote {path}")

@@ -13,7 +13,11 @@ from typing import Any
 
 import numpy as np
 
-FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet")
+FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet", "cupy")
+#: Where the study places arrays (``--device``): the standard's ``asarray(..., device=)``.
+DEVICES = ("cpu", "cuda")
+#: Frameworks the study runs on the CPU only (cupy, on a GPU only, is NumPy's GPU twin).
+CPU_ONLY = ("numpy", "tensorflow", "mxnet")
 
 
 @dataclass
@@ -30,6 +34,7 @@ class Framework:
     compile: Callable[[Callable], Callable] | None = None
     differentiates: bool = True
     native: Any = None  # benchmarks.native.<name>_
+    device: str = "cpu"  # where its arrays are (--device)
 
 
 def _leaves(out: Any) -> list:
@@ -53,54 +58,110 @@ def enable_compile_caches(cache_dir: Path) -> None:
                 f"{flags} --tf_xla_persistent_cache_directory={cache_dir / 'tf'}").strip()
 
 
-def load_framework(name: str) -> Framework | None:
-    """The Framework for ``name``, or None if it is not installed here."""
+class UnavailableError(Exception):
+    """A framework installed here that cannot run on the chosen device (the message says why)."""
+
+
+def load_framework(name: str, device: str = "cpu",
+                   skipped: dict[str, str] | None = None) -> Framework | None:
+    """The Framework for ``name`` with its arrays on ``device`` ("cpu" or "cuda"), or None if
+    it is not installed here or cannot use that device; then the reason is printed and, with
+    ``skipped``, recorded there by name."""
+    if device not in DEVICES:
+        raise ValueError(f"unknown device {device!r}; choose from {DEVICES}")
     try:
-        if name == "numpy":
-            fw = Framework("numpy", np, np.__version__, np.asarray, np.asarray,
-                           lambda out: None, differentiates=False)
-        elif name == "torch":
-            import torch
-
-            fw = Framework("torch", torch, torch.__version__, torch.asarray,
-                           lambda x: x.detach().cpu().numpy(), lambda out: None,
-                           compiler="torch.compile", compile=torch.compile)
-        elif name == "jax":
-            import jax
-            import jax.numpy as jnp
-
-            if "dir" in _CACHE:
-                # Persistent XLA cache (--cache-dir): a rerun loads programs from disk, and
-                # the "first call" column then shows loading, not compiling.
-                jax.config.update("jax_compilation_cache_dir", str(_CACHE["dir"] / "jax"))
-            fw = Framework("jax", jax, jax.__version__, jnp.asarray, np.asarray,
-                           jax.block_until_ready, compiler="jax.jit", compile=jax.jit)
-        elif name == "tensorflow":
-            import tensorflow as tf
-
-            fw = Framework("tensorflow", tf, tf.__version__, tf.constant,
-                           lambda x: x.numpy(), lambda out: None,
-                           compiler="tf.function(jit_compile=True)",
-                           compile=lambda f: tf.function(f, jit_compile=True))
-        elif name == "mxnet":
-            import mxnet
-            from mxnet import np as mnp
-            from mxnet import npx
-
-            npx.set_np()
-
-            def mx_sync(out: Any) -> None:
-                # MXNet's engine is asynchronous: wait for every result of the call.
-                for leaf in _leaves(out):
-                    leaf.wait_to_read()
-
-            # No function compiler: MXNet compiles Gluon HybridBlocks, not functions.
-            fw = Framework("mxnet", mxnet, mxnet.__version__, mnp.array,
-                           lambda x: x.asnumpy(), mx_sync)
-        else:
-            raise ValueError(f"unknown framework {name!r}; choose from {FRAMEWORKS}")
+        fw = _load(name, device)
     except ImportError:
         return None
+    except UnavailableError as e:
+        print(f"skipped {name} on {device}: {e}", file=sys.stderr)
+        if skipped is not None:
+            skipped[name] = str(e)
+        return None
+    fw.device = device
     fw.native = importlib.import_module(f"benchmarks.native.{name}_")
     return fw
 
+
+def _load(name: str, device: str) -> Framework:
+    cuda = device == "cuda"
+    if name in CPU_ONLY and cuda:
+        raise UnavailableError(f"the study runs {name} on the CPU only (--device cuda: "
+                          f"{', '.join(f for f in FRAMEWORKS if f not in CPU_ONLY)})")
+    if name == "numpy":
+        return Framework("numpy", np, np.__version__, np.asarray, np.asarray,
+                         lambda out: None, differentiates=False)
+    if name == "torch":
+        import torch
+
+        if cuda and not torch.cuda.is_available():
+            raise UnavailableError(f"torch {torch.__version__} sees no CUDA device")
+        # The standard's placement: asarray(..., device=); the CPU needs no synchronisation.
+        dev = torch.device(device)
+        sync = (lambda out: torch.cuda.synchronize()) if cuda else (lambda out: None)
+        return Framework("torch", torch, torch.__version__,
+                         lambda a: torch.asarray(a, device=dev),
+                         lambda x: x.detach().cpu().numpy(), sync,
+                         compiler="torch.compile", compile=torch.compile)
+    if name == "jax":
+        import jax
+        import jax.numpy as jnp
+
+        try:
+            dev = jax.devices("gpu" if cuda else "cpu")[0]
+        except RuntimeError as e:
+            raise UnavailableError(f"jax {jax.__version__} has no {device} backend ({e})") from None
+        if dev != jax.devices()[0]:
+            # Arrays the workloads create (jnp.arange...) go where the inputs are.
+            jax.config.update("jax_default_device", dev)
+        if "dir" in _CACHE:
+            # Persistent XLA cache (--cache-dir): a rerun loads programs from disk, and
+            # the "first call" column then shows loading, not compiling.
+            jax.config.update("jax_compilation_cache_dir", str(_CACHE["dir"] / "jax"))
+        return Framework("jax", jax, jax.__version__, lambda a: jnp.asarray(a, device=dev),
+                         np.asarray, jax.block_until_ready, compiler="jax.jit",
+                         compile=jax.jit)
+    if name == "cupy":
+        import cupy
+
+        if not cuda:
+            raise UnavailableError("cupy arrays live on a GPU: run with --device cuda")
+        try:
+            count = cupy.cuda.runtime.getDeviceCount()
+        except cupy.cuda.runtime.CUDARuntimeError as e:
+            raise UnavailableError(f"cupy {cupy.__version__} finds no CUDA device ({e})") from None
+        if not count:
+            raise UnavailableError(f"cupy {cupy.__version__} finds no CUDA device")
+        import array_api_compat.cupy as cxp
+
+        dev = cupy.cuda.Device(0)
+
+        def cupy_sync(out: Any) -> None:
+            cupy.cuda.get_current_stream().synchronize()
+
+        # No function compiler, no autodiff: the NumPy code's GPU twin.
+        return Framework("cupy", cupy, cupy.__version__, lambda a: cxp.asarray(a, device=dev),
+                         cupy.asnumpy, cupy_sync, differentiates=False)
+    if name == "tensorflow":
+        import tensorflow as tf
+
+        return Framework("tensorflow", tf, tf.__version__, tf.constant,
+                         lambda x: x.numpy(), lambda out: None,
+                         compiler="tf.function(jit_compile=True)",
+                         compile=lambda f: tf.function(f, jit_compile=True))
+    if name == "mxnet":
+        import mxnet
+        from mxnet import np as mnp
+        from mxnet import npx
+
+        npx.set_np()
+
+        def mx_sync(out: Any) -> None:
+            # MXNet's engine is asynchronous: wait for every result of the call.
+            for leaf in _leaves(out):
+                leaf.wait_to_read()
+
+        # No function compiler: MXNet compiles Gluon HybridBlocks, not functions.
+        return Framework("mxnet", mxnet, mxnet.__version__, mnp.array,
+                         lambda x: x.asnumpy(), mx_sync)
+    raise ValueError(f"unknown framework {name!r}; choose from {FRAMEWORKS}")

@@ -19,6 +19,7 @@ def load_results(results_dir: Path, quick: bool = False) -> list[dict]:
             docs.append(json.loads(path.read_text()))
         except (OSError, ValueError):
             continue
+    docs.sort(key=lambda d: d.get("device", "cpu") != "cpu")  # CPU first, stable
     return docs
 
 
@@ -52,7 +53,87 @@ def _fmt_program(r: dict | None) -> str:
 
 
 def _label(r: dict) -> str:
+    """Framework and version, and the device where it is not the CPU."""
+    device = r.get("device", "cpu")
+    return f"{_fw_label(r)}" + ("" if device == "cpu" else f" ({device})")
+
+
+def _fw_label(r: dict) -> str:
     return f"{r['framework']} {r['version']}"
+
+
+def _env(d: dict) -> str:
+    """A results document's name: its env, with the device where it is not the CPU."""
+    device = d.get("device", "cpu")
+    return d["env"] + ("" if device == "cpu" else f"-{device}")
+
+
+def _baseline_note(docs: list[dict]) -> str:
+    """What the native side runs, from the documents' ``native_baseline``."""
+    old = [_env(d) for d in docs if not d.get("native_baseline")]
+    note = ("The native side runs the algorithms arraykit runs inside a call (flat-row "
+            "gathers and scatters as `arraykit.ext.nd`, the loop split once as "
+            "`arraykit.ext.jit.scan`, the workload's functions; `benchmarks/native/`), so an "
+            "overhead measures arraykit's layer, not a different algorithm.")
+    if old:
+        note += (f" Not so in the results of env {', '.join(f'`{e}`' for e in old)}, measured "
+                 "before that change: there the native vision (numpy, torch, jax) and eager "
+                 "control (torch, tensorflow) code used slower algorithms (advanced indexing, "
+                 "inline temporaries, per-step slicing), which made arraykit look faster.")
+    return note
+
+
+def _compiler(comp: dict | None) -> str:
+    compiler = (comp.get("arraykit_compiler") or "") if comp else ""
+    if comp and comp.get("arraykit_compilation"):
+        compiler += f" -> {comp['arraykit_compilation']}"
+    return compiler
+
+
+def _table(rows: list[dict]) -> list[str]:
+    """The overhead table of one device: a row per workload and framework."""
+    lines = ["| workload | framework | variant | eager | compiled | arraykit compiler | "
+             "compiled program check |",
+             "|---|---|---|---|---|---|---|"]
+    labels = list(dict.fromkeys(_label(r) for r in rows))
+    for w in WORKLOADS:
+        for lab in labels:
+            cell = {r["mode"]: r for r in rows if r["workload"] == w and _label(r) == lab}
+            if not cell:
+                continue
+            any_r = cell.get("eager") or cell.get("compiled")
+            comp = cell.get("compiled")
+            size = any_r.get("size", "")
+            comp_cell = _fmt_cell(comp)
+            if comp and comp.get("size", size) != size:  # e.g. --compiled-steps
+                comp_cell += f" ({comp['size']})"
+            lines.append(f"| {w} ({size}) | {lab} | {any_r.get('variant', '')} | "
+                         f"{_fmt_cell(cell.get('eager'))} | {comp_cell} | {_compiler(comp)} | "
+                         f"{_fmt_program(comp)} |")
+    return lines
+
+
+def _device_table(rows: list[dict], devices: list[str]) -> list[str]:
+    """The overhead table with the devices side by side: a column per mode and device."""
+    cols = [(mode, dev) for mode in ("eager", "compiled") for dev in devices]
+    lines = ["| workload | framework | variant | "
+             + " | ".join(f"{mode} ({dev})" for mode, dev in cols)
+             + " | arraykit compiler | compiled program check |",
+             "|---|---|---|" + "---|" * len(cols) + "---|---|"]
+    labels = list(dict.fromkeys(_fw_label(r) for r in rows))
+    for w in WORKLOADS:
+        for lab in labels:
+            cell = {(r["mode"], r["device"]): r for r in rows
+                    if r["workload"] == w and _fw_label(r) == lab}
+            if not cell:
+                continue
+            any_r = next(iter(cell.values()))
+            comp = next((cell[c] for c in cols if c[0] == "compiled" and c in cell), None)
+            lines.append(f"| {w} ({any_r.get('size', '')}) | {lab} | "
+                         f"{any_r.get('variant', '')} | "
+                         + " | ".join(_fmt_cell(cell.get(c)) if c in cell else "" for c in cols)
+                         + f" | {_compiler(comp)} | {_fmt_program(comp)} |")
+    return lines
 
 
 def render_markdown(docs: list[dict]) -> str:
@@ -64,42 +145,28 @@ def render_markdown(docs: list[dict]) -> str:
         "Overhead = t(arraykit) / t(native) - 1 per interleaved round; median over rounds "
         "[interquartile range]. Targets: < 1% eager, < 0.1% compiled; ✗ marks a miss. "
         "Negative: arraykit was faster (noise, or a different kernel choice).")
-    lines.append("")
+    lines += ["", _baseline_note(docs), ""]
     for d in docs:
         load = d.get("loadavg_start")
         lines.append(
-            f"- env `{d['env']}`: {d['started']}, Python {d['python']}, {d['cpus']} CPUs, "
-            f"load average at start {load[0]:.1f}" if load else f"- env `{d['env']}`")
+            f"- env `{_env(d)}`: {d['started']}, Python {d['python']}, {d['cpus']} CPUs, "
+            f"load average at start {load[0]:.1f}" if load else f"- env `{_env(d)}`")
         lines[-1] += (f"; {d['rounds']} rounds x blocks of >= {d['min_sample_s']} s; "
                       + ", ".join(f"{k} {v}" for k, v in d["versions"].items()))
+        if d.get("skipped"):
+            lines[-1] += "; skipped: " + "; ".join(f"{k} ({v})" for k, v in d["skipped"].items())
         if d.get("note"):
             lines[-1] += f". {d['note']}"
     tol = docs[0]["tolerance"]
     lines += ["", f"Results checked before timing: |arraykit - native| <= {tol['atol_times_max']}"
               f" x max|native| + {tol['rtol']} x |native| per element (float32); voxel grids: "
               f"at most {tol['voxel_points_moved']:.1%} of points in another cell.", ""]
-    rows = [r for d in docs for r in d["results"]]
-    labels = list(dict.fromkeys(_label(r) for r in rows))
-    lines += ["| workload | framework | variant | eager | compiled | arraykit compiler | "
-              "compiled program check |",
-              "|---|---|---|---|---|---|---|"]
-    for w in WORKLOADS:
-        for lab in labels:
-            cell = {r["mode"]: r for r in rows if r["workload"] == w and _label(r) == lab}
-            if not cell:
-                continue
-            any_r = cell.get("eager") or cell.get("compiled")
-            comp = cell.get("compiled")
-            compiler = (comp.get("arraykit_compiler") or "") if comp else ""
-            if comp and comp.get("arraykit_compilation"):
-                compiler += f" -> {comp['arraykit_compilation']}"
-            size = any_r.get("size", "")
-            comp_cell = _fmt_cell(comp)
-            if comp and comp.get("size", size) != size:  # e.g. --compiled-steps
-                comp_cell += f" ({comp['size']})"
-            lines.append(f"| {w} ({size}) | {lab} | {any_r.get('variant', '')} | "
-                         f"{_fmt_cell(cell.get('eager'))} | {comp_cell} | {compiler} | "
-                         f"{_fmt_program(comp)} |")
+    rows = [dict(r, device=d.get("device", "cpu")) for d in docs for r in d["results"]]
+    devices = sorted({r["device"] for r in rows}, key=lambda dev: (dev != "cpu", dev))
+    if len(devices) > 1:
+        lines += _device_table(rows, devices)
+    else:
+        lines += _table(rows)
     lines.append("")
     times = [r for r in rows if r["status"] == "ok"]
     if times:
@@ -141,7 +208,7 @@ def render_markdown(docs: list[dict]) -> str:
         micro = d.get("micro", {})
         disp = micro.get("dispatch")
         if isinstance(disp, list) and disp:
-            lines += [f"## array_namespace vs array-api-compat (env `{d['env']}`, ns per call: "
+            lines += [f"## array_namespace vs array-api-compat (env `{_env(d)}`, ns per call: "
                       "median ± IQR, and the fastest round)", "",
                       "| case | arraykit | compat | compat / arraykit (fastest rounds) |",
                       "|---|---|---|---|"]
@@ -162,7 +229,7 @@ def render_markdown(docs: list[dict]) -> str:
             if not isinstance(ops, list) or not ops:
                 continue
             variants = [k[:-3] for k in ops[0] if k.endswith("_us")]
-            lines += [f"## {title} (env `{d['env']}`, us per call: median / fastest round)",
+            lines += [f"## {title} (env `{_env(d)}`, us per call: median / fastest round)",
                       "", "| op | n | " + " | ".join(variants) + " | shim - raw (fastest) |",
                       "|---|---|" + "---|" * (len(variants) + 1)]
             for row in ops:

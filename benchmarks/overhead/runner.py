@@ -17,6 +17,9 @@ from .inputs import SIZES, describe_size, make_inputs
 from .micro import micro_dispatch, micro_mxnet_ops, micro_tf_ops
 from .timing import profile_top, program_check, time_ab
 
+#: Recorded in each results document: the native code runs arraykit's own algorithms.
+NATIVE_BASELINE = "same algorithm as arraykit"
+
 
 class Progress:
     """A one-line progress bar on stderr (a line per step when stderr is not a terminal)."""
@@ -137,7 +140,10 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
     With ``path``, the document is also written there after every cell, so an interrupted
     run leaves what it measured."""
     size = SIZES["quick" if opts.quick else "full"]
-    frameworks = [fw for fw in (load_framework(n) for n in opts.frameworks) if fw is not None]
+    device = getattr(opts, "device", "cpu")
+    skipped: dict[str, str] = {}
+    frameworks = [fw for fw in (load_framework(n, device, skipped) for n in opts.frameworks)
+                  if fw is not None]
     cells = []
     for fw in frameworks:
         for workload in opts.workloads:
@@ -159,7 +165,10 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
         "versions": {fw.name: fw.version for fw in frameworks},
         "rounds": opts.rounds, "min_sample_s": opts.min_sample_s,
         "tolerance": {"rtol": RTOL, "atol_times_max": ATOL, "voxel_points_moved": VOXEL_MOVED},
-        "note": opts.note, "results": [], "micro": {},
+        "note": opts.note, "device": device, "skipped": skipped,
+        # What the native side runs (see benchmarks/native/__init__.py); absent in results
+        # measured before issue 19, whose vision and eager-control baselines were slower.
+        "native_baseline": NATIVE_BASELINE, "results": [], "micro": {},
     }
     per_cell = 1 if opts.check_only else 2  # checking, then timing
     progress = Progress(per_cell * len(cells) + len(micro))

@@ -11,6 +11,8 @@ from typing import Any
 
 import arraykit
 
+from . import device_of
+
 
 def _stack_matrix(xp: Any, rows: list[list[Any]]) -> Any:
     return xp.stack([xp.stack(row, axis=-1) for row in rows], axis=-2)
@@ -106,8 +108,8 @@ def quaternion_to_axis_angle(q: Any) -> tuple[Any, Any]:
     s = xp.linalg.vector_norm(v, axis=-1)
     angle = 2 * xp.atan2(s, q[..., 0])
     safe = xp.where(s > 0, s, 1.0)
-    axis = xp.where((s > 0)[..., None], v / safe[..., None], xp.asarray([1.0, 0.0, 0.0],
-                                                                         dtype=q.dtype))
+    x_axis = xp.asarray([1.0, 0.0, 0.0], dtype=q.dtype, device=device_of(q))
+    axis = xp.where((s > 0)[..., None], v / safe[..., None], x_axis)
     return axis, angle
 
 

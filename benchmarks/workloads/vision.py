@@ -10,6 +10,8 @@ from typing import Any
 
 import arraykit
 
+from . import device_of
+
 
 def pixel_grid(xp: Any, height: int, width: int, dtype: Any, device: Any = None) -> Any:
     """Homogeneous pixel coordinates (height, width, 3): (u, v, 1)."""
@@ -22,7 +24,8 @@ def depth_to_points(depth: Any, k_inv: Any) -> Any:
     """Depth (..., H, W) and inverse intrinsics (3, 3) -> camera-frame points (..., H, W, 3)."""
     xp = arraykit.array_namespace(depth, k_inv)
     h, w = depth.shape[-2], depth.shape[-1]
-    rays = xp.matmul(pixel_grid(xp, h, w, depth.dtype), xp.matrix_transpose(k_inv))
+    grid = pixel_grid(xp, h, w, depth.dtype, device_of(depth))
+    rays = xp.matmul(grid, xp.matrix_transpose(k_inv))
     return rays * depth[..., None]
 
 
