@@ -10,8 +10,8 @@ reason (a mark without one is refused at collection):
 - ``@pytest.mark.backends("tensorflow", "mxnet", reason=...)``: the test is about these
   backends only (a shim's own behaviour, not the standard's); the others are not collected.
 - ``@pytest.mark.skip_backend("jax", reason=...)``: the backend cannot run the test at all.
-- ``@pytest.mark.xfail_backend("mxnet", reason=..., strict=True)``: a known failure; strict
-  by default, so the test fails once the backend is fixed and the mark must go.
+- ``@pytest.mark.xfail_backend("mxnet", reason=..., strict=True, raises=None)``: a known
+  failure; strict by default, so the test fails once the backend is fixed and the mark must go.
 """
 
 import importlib.util
@@ -34,7 +34,7 @@ AVAILABLE = tuple(b.name for b in BACKENDS if importlib.util.find_spec(b.package
 _MARKS = {
     "backends": "backends(*names, reason): run the test on these registered backends only",
     "skip_backend": "skip_backend(name, reason): skip the test on this backend",
-    "xfail_backend": "xfail_backend(name, reason, strict=True): a known failure on this backend",
+    "xfail_backend": "xfail_backend(name, reason, strict=True, raises=None): a known failure on this backend",
 }
 
 
@@ -45,7 +45,7 @@ def pytest_configure(config):
 
 def _check_mark(mark, nodeid):
     """Refuse a malformed backend mark: unknown backend, missing reason, unknown keyword."""
-    allowed = {"reason", "strict"} if mark.name == "xfail_backend" else {"reason"}
+    allowed = {"reason", "strict", "raises"} if mark.name == "xfail_backend" else {"reason"}
     where = f"{nodeid}: @pytest.mark.{mark.name}{mark.args}"
     if not mark.args or (mark.name != "backends" and len(mark.args) != 1):
         raise TypeError(f"{where}: give {'backend names' if mark.name == 'backends' else 'one backend name'}")
@@ -71,7 +71,8 @@ def backend_params(definition, nodeid=""):
         applied = [pytest.mark.skip(reason=f"{name}: {m.kwargs['reason']}")
                    for m in marks["skip_backend"] if m.args[0] == name]
         applied += [pytest.mark.xfail(reason=f"{name}: {m.kwargs['reason']}",
-                                      strict=m.kwargs.get("strict", True))
+                                      strict=m.kwargs.get("strict", True),
+                                      raises=m.kwargs.get("raises"))
                     for m in marks["xfail_backend"] if m.args[0] == name]
         params.append(pytest.param(name, marks=applied, id=name))
     return params
