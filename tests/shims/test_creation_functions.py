@@ -38,7 +38,7 @@ def test_integer_literals_give_int64(xp):
     assert host(xp.asarray([2**62 + 1]))[0] == 2**62 + 1
 
 
-@MX_ONLY
+@SHIMS
 def test_eye_bool(xp):
     for args, kw in [((2,), {}), ((2, 3), {"k": 1}), ((3,), {"k": -1}), ((2,), {"k": 5})]:
         r = xp.eye(*args, dtype=xp.bool, **kw)
@@ -46,7 +46,7 @@ def test_eye_bool(xp):
         assert (host(r) == np.eye(*args, dtype=bool, **kw)).all()
 
 
-@MX_ONLY
+@SHIMS
 def test_full_keeps_the_sign_of_zero(xp):
     # MXNet's scalar parameter turned -0.0 into +0.0 (array-api-tests' repeat check found it).
     for dt in (xp.float32, xp.float64):

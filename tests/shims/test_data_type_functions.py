@@ -25,7 +25,7 @@ def test_unsupported_dtypes_absent_and_raise(xp, name):
             call()
 
 
-@MX_ONLY
+@SHIMS
 def test_astype_refuses_dtype_name_string(xp):
     x = xp.ones(3)
     with pytest.raises(TypeError, match="astype"):

@@ -96,7 +96,10 @@ def test_never_raw_invalid_argument(xp):
     assert not isinstance(e.value, tf.errors.OpError)
 
 
-@MX_ONLY
+@SHIMS
+@pytest.mark.xfail_backend(
+    "tensorflow", reason="floor_divide(1.0, 0.1) is 10.0 on TF (floor of the rounded quotient); "
+    "NumPy and Python give 9.0 (from fmod); the standard does not pin it")
 def test_floor_divide_and_remainder(xp):
     a = xp.asarray([7, -7, 7, -7, 5])
     b = xp.asarray([2, 2, -2, -2, 0])
@@ -138,7 +141,7 @@ _BINARY_NAMES = ["add", "subtract", "multiply", "divide", "equal", "not_equal", 
                  "floor_divide", "copysign", "logaddexp", "nextafter"]
 
 
-@MX_ONLY
+@SHIMS
 @pytest.mark.parametrize("name", _BINARY_NAMES)
 @pytest.mark.parametrize("shapes", [((2, 3), (4,)), ((0,), (2,))])
 def test_binary_non_broadcastable_shapes_raise_value_error(xp, name, shapes):
@@ -150,7 +153,7 @@ def test_binary_non_broadcastable_shapes_raise_value_error(xp, name, shapes):
         f(xp.ones(shapes[0], dtype=xp.float32), xp.ones(shapes[1], dtype=xp.float64))
 
 
-@MX_ONLY
+@SHIMS
 @pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor", "bitwise_and"])
 def test_bool_binary_non_broadcastable_shapes(xp, name):
     with pytest.raises(ValueError, match=name):

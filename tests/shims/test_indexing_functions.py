@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from shim_helpers import (
     FIVE,
-    MX_ONLY,
+    SHIMS,
     host,
 )
 
 
-@MX_ONLY
+@SHIMS
 def test_take_out_of_bounds_raises_index_error(xp):
     x = xp.ones(3)
     for idx in ([5], [3], [-4], [0, 1, 7]):
@@ -22,7 +22,7 @@ def test_take_out_of_bounds_raises_index_error(xp):
     assert xp.take(xp.ones((2, 0)), xp.asarray([], dtype=xp.int64), axis=1).shape == (2, 0)
 
 
-@MX_ONLY
+@SHIMS
 def test_take_along_axis_out_of_bounds_names_the_function(xp):
     x = xp.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
     with pytest.raises(IndexError, match="take_along_axis"):

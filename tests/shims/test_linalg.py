@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from shim_helpers import (
     ALL_FLOAT,
-    MX_ONLY,
     NUMPY_2,
     RNG,
+    SHIMS,
     TF_OF,
     TF_ONLY,
     assert_ran_clean,
@@ -29,7 +29,7 @@ from arraykit.shims._common import fft as cfft
 from arraykit.shims._common import linalg as clinalg
 
 
-@MX_ONLY
+@SHIMS
 @pytest.mark.parametrize("ord", [-1, -2, -0.5, -3, -math.inf])
 def test_vector_norm_negative_ord_with_zero(xp, ord):
     for data in ([0.0, 2.0], [2.0, 0.0, 1.0], [0.0, math.inf], [1.0, 2.0], [3.0, math.inf]):

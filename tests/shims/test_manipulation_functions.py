@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from shim_helpers import (
     FIVE,
-    MX_ONLY,
+    SHIMS,
     TF_ONLY,
     host,
     t,
@@ -32,7 +32,7 @@ def test_2025_12_features(xp):
     assert info.default_dtypes()["real floating"] is tf.float64
 
 
-@MX_ONLY
+@SHIMS
 def test_2025_12_specifics(xp):
     a, b = xp.asarray([1.0, 2.0, 3.0]), xp.asarray([[1.0], [2.0]])
     out = xp.broadcast_arrays(a, b)
@@ -45,7 +45,7 @@ def test_2025_12_specifics(xp):
     assert host(xp.isin(a, xp.asarray([2.0, 5.0]))).tolist() == [False, True, False]
 
 
-@MX_ONLY
+@SHIMS
 def test_broadcast_to_error_names_broadcast_to(xp):
     with pytest.raises(ValueError, match="broadcast_to"):
         xp.broadcast_to(xp.ones((3,)), (4, 2))
@@ -53,7 +53,7 @@ def test_broadcast_to_error_names_broadcast_to(xp):
         xp.broadcast_to(xp.ones((3,)), (1,))
 
 
-@MX_ONLY
+@SHIMS
 def test_repeat_zero_keeps_other_dims(xp):
     x = xp.ones((3, 1))
     for reps in (0, xp.asarray(0), xp.asarray([0, 0, 0])):

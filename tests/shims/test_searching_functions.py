@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from shim_helpers import (
-    MX_ONLY,
     SHIMS,
     host,
 )
@@ -13,7 +12,7 @@ from shim_helpers import (
 NAN = float("nan")
 
 
-@MX_ONLY
+@SHIMS
 @pytest.mark.parametrize("fname", ["argmin", "argmax"])
 def test_argminmax_zero_size_along_nonempty_axis(xp, fname):
     func = getattr(xp, fname)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from shim_helpers import (
-    MX_ONLY,
     SHIMS,
     host,
 )
 
 
-@MX_ONLY
+@SHIMS
 def test_stable_nan_safe_argsort(xp):
     v = np.array([1.0, np.nan, 0.5, 1.0, np.nan, 0.5] * 5)
     for desc in (False, True):
