@@ -72,7 +72,7 @@ def test_dtype_errors_name_function_and_dtypes(xp):
         xp.sort(xp.ones(2, dtype=xp.complex64))
 
 
-@TF_ONLY
+@SHIMS
 def test_shape_errors_are_value_errors(xp):
     with pytest.raises(ValueError):
         xp.add(xp.ones(2), xp.ones(3))

@@ -7,13 +7,12 @@ import numpy as np
 import pytest
 from shim_helpers import (
     SHIMS,
-    TF_ONLY,
 )
 
 from arraykit._registry import BY_NAME
 
 
-@TF_ONLY
+@SHIMS
 def test_bad_input_conventions(xp):
     x = xp.ones((2, 3))
     with pytest.raises(IndexError):  # AxisError: both IndexError and ValueError

@@ -11,7 +11,7 @@ from shim_helpers import (
 )
 
 
-@TF_ONLY
+@SHIMS
 def test_version_and_names(xp):
     assert xp.__array_api_version__ == "2025.12"
     for name in ["abs", "add", "clip", "isin", "broadcast_shapes", "count_nonzero",
