@@ -1,14 +1,13 @@
 """One input policy for the ``linalg`` and ``fft`` extensions, on every backend the
-environment has.
+environment has (conftest's ``xp``/``backend`` fixture).
 
 The TF and MXNet shims hold ``linalg``/``fft`` to their main namespace's policy (``matmul``'s):
 a non-array (list, tuple, Python scalar) is refused with a TypeError naming the function, a
 dtype outside the function's category is refused with a TypeError naming it, and an axis out
 of range raises an IndexError (``AxisError``, also a ValueError, as NumPy's). The dtype and axis
 expectations are the standard's: the dtype one also runs on array-api-strict (NumPy, torch and
-JAX compute integer input in floating point, which the standard allows), the axis one on numpy,
-torch, jax and array-api-strict too (through ``arraykit.array_namespace``), each native
-deviation listed with its reason.
+JAX compute integer input in floating point, which the standard allows), the axis one on every
+backend, each native deviation listed with its reason (a strict xfail).
 """
 
 from __future__ import annotations
@@ -18,48 +17,33 @@ import re
 import numpy as np
 import pytest
 
-import arraykit
-
-SHIMS = ("tensorflow", "mxnet")
-BACKENDS = SHIMS + ("numpy", "torch", "jax", "array_api_strict")
+from arraykit.shims._common import checks
 
 SQ = np.array([[2.0, 1.0], [1.0, 3.0]])  # symmetric positive definite
 V3 = np.array([1.0, 2.0, 3.0])
 V4 = np.array([1.0, 2.0, 3.0, 4.0])
 
-
-class Backend:
-    """A namespace and a maker of its native arrays from NumPy ones."""
-
-    def __init__(self, name):
-        self.name = name
-        if name == "tensorflow":
-            pytest.importorskip("tensorflow")
-            import arraykit.shims.tensorflow as xp
-        elif name == "mxnet":
-            pytest.importorskip("mxnet")
-            import arraykit.shims.mxnet as xp
-        else:
-            mod = pytest.importorskip({"jax": "jax.numpy"}.get(name, name))
-            xp = arraykit.array_namespace(mod.asarray(np.ones(1, np.float32)))
-        self.xp = xp
-
-    def make(self, a, dtype=None):
-        a = np.asarray(a)
-        if dtype is None:
-            # float32: every backend holds it (jax without x64 would narrow float64).
-            dtype = "float32" if a.dtype.kind == "f" else a.dtype.name
-        return self.xp.asarray(a.astype(dtype).tolist(), dtype=getattr(self.xp, dtype))
+#: The shims' own policy (the standard leaves non-array input unspecified; NumPy, torch and
+#: JAX convert lists).
+POLICY = pytest.mark.backends(
+    "tensorflow", "mxnet", reason="arraykit's input policy for its own shims (the main "
+    "namespace's: native arrays only)")
+#: NumPy, torch, JAX and dask compute integer input to floating-only functions in floating
+#: point, which the standard allows; array-api-strict refuses it as the shims do.
+DTYPE_POLICY = pytest.mark.backends(
+    "tensorflow", "mxnet", "array_api_strict", reason="the libraries that refuse a dtype "
+    "outside the function's category (the others promote integer input, as the standard "
+    "allows)")
+SHIM_NAMES = ("tensorflow", "mxnet")
 
 
-@pytest.fixture(params=BACKENDS)
-def lib(request):
-    return Backend(request.param)
-
-
-@pytest.fixture(params=SHIMS)
-def shim(request):
-    return Backend(request.param)
+def make(xp, a, dtype=None):
+    """A native array of NumPy array ``a``: float32 for floating input (every backend holds
+    it; JAX without x64 would narrow float64), else ``dtype`` or ``a``'s dtype."""
+    a = np.asarray(a)
+    if dtype is None:
+        dtype = "float32" if a.dtype.kind == "f" else a.dtype.name
+    return xp.asarray(a.astype(dtype).tolist(), dtype=getattr(xp, dtype))
 
 
 # (module, function, positional array arguments as NumPy arrays, keyword arguments)
@@ -114,29 +98,40 @@ NON_ARRAY_DEVIATIONS = {
 }
 
 
+@POLICY
 @pytest.mark.parametrize(("module", "fname", "args", "kw"), CALLS,
                          ids=[f"{m}.{f}" for m, f, _, _ in CALLS])
 @pytest.mark.parametrize("kind", ["list", "tuple", "scalar"])
-def test_non_array_refused(request, shim, module, fname, args, kw, kind):
+def test_non_array_refused(request, xp, backend, module, fname, args, kw, kind):
     """Each array argument in turn given as a list, a tuple or a Python scalar: TypeError
     naming the function, as ``matmul`` and the whole main namespace refuse them."""
-    deviates(request, NON_ARRAY_DEVIATIONS.get((shim.name, fname, kind)))
+    deviates(request, NON_ARRAY_DEVIATIONS.get((backend, fname, kind)))
     for i in range(len(args)):
-        arrays = [shim.make(a) for a in args]
+        arrays = [make(xp, a) for a in args]
         arrays[i] = dict(_non_arrays(args[i]))[kind]
         with pytest.raises(TypeError) as info:
-            call(shim.xp, module, fname, arrays, **kw)
+            call(xp, module, fname, arrays, **kw)
         assert names(fname, info.value), (i, str(info.value))
 
 
+@POLICY
 @pytest.mark.parametrize("fname", ["matrix_rank", "pinv"])
 @pytest.mark.parametrize("rtol", [[0.5], (0.5,), True])
-def test_rtol_non_array_refused(shim, fname, rtol):
+def test_rtol_non_array_refused(xp, fname, rtol):
     """``rtol`` is a Python float or an array: a list, a tuple or a bool is refused as an
     array argument is (TypeError naming the function)."""
     with pytest.raises(TypeError) as info:
-        getattr(shim.xp.linalg, fname)(shim.make(SQ), rtol=rtol)
+        getattr(xp.linalg, fname)(make(xp, SQ), rtol=rtol)
     assert names(fname, info.value), str(info.value)
+
+
+@POLICY
+@pytest.mark.parametrize("fname", ["fftfreq", "rfftfreq"])
+def test_freq_dtype_refused_with_one_message(xp, fname):
+    """A dtype that is not real floating: the one message of both shims' dtype checks."""
+    with pytest.raises(TypeError) as info:
+        getattr(xp.fft, fname)(4, dtype=xp.int32)
+    assert str(info.value) == str(checks.dtype_not_allowed(fname, "int32", "real floating"))
 
 
 # Functions whose input "should have a floating-point data type" (the standard's wording),
@@ -160,17 +155,17 @@ DTYPE_CALLS = [(m, f, a, kw, "int64") for m, f, a, kw in CALLS if f in FLOATING]
     [(m, f, a, kw, "bool") for m, f, a, kw in CALLS if f in FLOATING | NUMERIC]
 
 
-@pytest.mark.parametrize("lib", SHIMS + ("array_api_strict",), indirect=True)
+@DTYPE_POLICY
 @pytest.mark.parametrize(("module", "fname", "args", "kw", "dtype"), DTYPE_CALLS,
                          ids=[f"{m}.{f}-{d}" for m, f, _, _, d in DTYPE_CALLS])
-def test_bad_dtype_refused(request, lib, module, fname, args, kw, dtype):
+def test_bad_dtype_refused(request, xp, backend, module, fname, args, kw, dtype):
     """Integer input to a floating-only function, bool input to a numeric one: TypeError
     naming the function."""
-    deviates(request, DTYPE_DEVIATIONS.get((lib.name, fname)))
-    arrays = [lib.make(a, dtype) for a in args]
+    deviates(request, DTYPE_DEVIATIONS.get((backend, fname)))
+    arrays = [make(xp, a, dtype) for a in args]
     with pytest.raises(TypeError) as info:
-        call(lib.xp, module, fname, arrays, **kw)
-    if lib.name in SHIMS:
+        call(xp, module, fname, arrays, **kw)
+    if backend in SHIM_NAMES:
         assert names(fname, info.value), str(info.value)
 
 
@@ -201,18 +196,19 @@ AXIS_DEVIATIONS = {
        for f in _TRANSFORMS},
     **{("jax", f): _JAX for f in _TRANSFORMS[:4] + ("fftn", "rfftn", "vector_norm")},
     ("torch", "cross"): "torch.linalg.cross raises ValueError for an out-of-range axis",
+    ("dask", "cross"): "array-api-compat's dask linalg has no cross (AttributeError)",
 }
 
 
 @pytest.mark.parametrize(("module", "fname", "args", "kw"), AXIS_CALLS,
                          ids=[f"{m}.{f}-{kw}" for m, f, _, kw in AXIS_CALLS])
-def test_axis_out_of_range(request, lib, module, fname, args, kw):
+def test_axis_out_of_range(request, xp, backend, module, fname, args, kw):
     """An axis out of range: IndexError (NumPy's AxisError, also a ValueError, on the shims)
     naming the function, as the main namespace's reductions raise."""
-    deviates(request, AXIS_DEVIATIONS.get((lib.name, fname)))
-    arrays = [lib.make(a, "complex64" if fname in COMPLEX_IN else None) for a in args]
+    deviates(request, AXIS_DEVIATIONS.get((backend, fname)))
+    arrays = [make(xp, a, "complex64" if fname in COMPLEX_IN else None) for a in args]
     with pytest.raises(IndexError) as info:
-        call(lib.xp, module, fname, arrays, **kw)
-    if lib.name in SHIMS:
+        call(xp, module, fname, arrays, **kw)
+    if backend in SHIM_NAMES:
         assert isinstance(info.value, ValueError)
         assert names(fname, info.value), str(info.value)

@@ -82,12 +82,9 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
     """
     ndim = x.ndim
     if axes is None:
-        if s is not None:
-            # The standard requires axes with s; NumPy's legacy (last len(s) axes) is kept
-            # for convenience since it is unambiguous.
-            axes = list(range(ndim - len(s), ndim))
-        else:
-            axes = list(range(ndim))
+        # The standard requires axes with s; NumPy's legacy (last len(s) axes) is kept for
+        # convenience since it is unambiguous.
+        axes = list(range(ndim - len(s), ndim)) if s is not None else list(range(ndim))
     else:
         if isinstance(axes, int):
             axes = [axes]
@@ -108,8 +105,9 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
         if len(s) != len(axes):
             raise ValueError(f"{fname}: s and axes must have the same length ({s}, {axes})")
         out = []
-        for i, (n, a) in enumerate(zip(s, axes)):
-            if n == -1:
+        for i, (given, a) in enumerate(zip(s, axes)):
+            n = given
+            if given == -1:
                 m = _static_size(fname, x, a)
                 n = 2 * (m - 1) if (last_half and i == len(s) - 1) else m
             out.append(_check_n(fname, n, "s"))

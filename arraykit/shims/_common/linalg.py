@@ -276,7 +276,7 @@ def trace_dtype(name: str, dtype_name_given, default_int: str = "int64",
     ``dtype_name_given`` is the name of the ``dtype=`` argument or None. Signed integers
     narrower than the default become the default integer; unsigned ones its unsigned twin.
     """
-    from .dtypes import accumulation_dtype  # noqa: PLC0415 - the rule is written there once
+    from .dtypes import accumulation_dtype  # the rule is written there once
     return accumulation_dtype(name, dtype_name_given, default_int, default_uint)
 
 

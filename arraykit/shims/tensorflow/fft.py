@@ -18,6 +18,7 @@ from __future__ import annotations
 import tensorflow as tf
 from tensorflow.python.ops import gen_spectral_ops as _gs
 
+from .._common import checks as _c
 from .._common import fft as _cf
 from . import _dtypes as _t
 from ._base import OpError, arr, check_dtype, translate
@@ -90,7 +91,7 @@ def _complex_in(fname: str, x):
 
 def _real_in(fname: str, x):
     x = arr(x, fname)
-    check_dtype(fname, x, _REAL, "real floating-point")
+    check_dtype(fname, x, _REAL, "real floating")
     return x
 
 
@@ -188,7 +189,7 @@ def _freq_dtype(fname, dtype):
         return _t.DEFAULT_FLOAT
     dtype = _t.dtype_arg(dtype, fname)
     if dtype not in _REAL:
-        raise TypeError(f"{fname}: dtype must be a real floating-point dtype, got {dtype!r}")
+        raise _c.dtype_not_allowed(fname, _t.dtype_name(dtype), "real floating")
     return dtype
 
 
