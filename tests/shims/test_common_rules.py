@@ -158,3 +158,16 @@ def test_result_type_in_shims(xp):
         xp.result_type(1, 2.0)
     assert xp.asarray(True).dtype == xp.bool
     assert xp.full((1,), 2).dtype == xp.int64
+
+
+def test_python_scalar_rule_messages(xp):
+    """One scalar rule (``_common.dtypes.scalar_operand_dtype``), one message each."""
+    with pytest.raises(OverflowError, match=r"^add: Python int 300 is out of range for int8$"):
+        xp.add(xp.asarray([1], dtype=xp.int8), 300)
+    with pytest.raises(TypeError, match=r"^add: Python int scalar cannot be combined with an "
+                                        r"array of dtype bool$"):
+        xp.add(xp.asarray([True]), 1)
+    with pytest.raises(TypeError, match=r"^result_type: Python int scalar cannot be combined "
+                                        r"with an array of dtype bool$"):
+        xp.result_type(xp.bool, 1)
+    assert xp.add(xp.asarray([1], dtype=xp.int8), 1).dtype == xp.int8

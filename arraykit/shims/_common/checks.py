@@ -25,6 +25,14 @@ def dtype_not_allowed(fname: str, name: str, category: str) -> TypeError:
     return TypeError(f"{fname}: dtype {name} is not supported; expected {category}")
 
 
+def check_int_range(fname: str, value: int, name: str) -> None:
+    """OverflowError unless Python int ``value`` fits integer dtype ``name`` (the standard
+    leaves it undefined; the frameworks would wrap or raise their own errors)."""
+    lo, hi = _d.IINFO[name][1:]
+    if not lo <= value <= hi:
+        raise OverflowError(f"{fname}: Python int {value} is out of range for {name}")
+
+
 def check_indices_dtype(fname: str, name: str) -> None:
     """TypeError unless index array dtype ``name`` is an integer dtype."""
     if name not in _d.INTEGRAL:

@@ -134,6 +134,38 @@ def accumulation_dtype(name: str, given: str | None, default_int: str = "int64",
     return name
 
 
+def scalar_operand_dtype(scalar, name, default_float: str, default_complex: str | None,
+                         fname: str) -> str:
+    """The spec's rule for a Python scalar beside an array of dtype ``name``: the dtype name
+    the pair computes in. A bool goes with bool arrays, an int with numeric ones, a float
+    with floating ones, a complex with complex ones (and upcasts a real floating array to
+    the complex of its precision); a float (complex) with an integer array computes in the
+    default floating (complex) dtype (``scalar_kind_result``). Anything else is a TypeError
+    naming ``fname``. ``scalar`` must be exactly a bool, int, float or complex."""
+    t = type(scalar)
+    if t is bool:
+        if name == "bool":
+            return name
+    elif t is int:
+        if name in NUMERIC:
+            return name
+    elif t is float:
+        if name in FLOATING:
+            return name
+    elif t is complex:
+        if name in COMPLEX_FLOATING:
+            return name
+        if name in REAL_FLOATING:
+            return "complex64" if name == "float32" else "complex128"
+    else:
+        raise TypeError(f"{fname}: unsupported scalar type {t.__name__}")
+    r = scalar_kind_result(scalar, name, default_float, default_complex)
+    if r is not None:
+        return r
+    raise TypeError(f"{fname}: Python {t.__name__} scalar cannot be combined with an array of "
+                    f"dtype {name}")
+
+
 def scalar_default_dtype(value, default_int: str, default_float: str,
                          default_complex: str | None) -> str | None:
     """The dtype name of a Python scalar with no array beside it (``asarray(1.5)``,

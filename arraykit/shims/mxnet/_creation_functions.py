@@ -187,9 +187,7 @@ def _check_fill(value, name, fname):
     if isinstance(value, complex):
         raise D.unsupported_error("complex128", fname)
     if name in D.KIND_SETS["integral"] and isinstance(value, int) and not isinstance(value, bool):
-        lo, hi = D._rules.IINFO[name][1:]
-        if not lo <= value <= hi:
-            raise OverflowError(f"{fname}: {value} is out of range for {name}")
+        _c.check_int_range(fname, value, name)
 
 
 def _like(x, dtype, device, fname):

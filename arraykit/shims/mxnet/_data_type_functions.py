@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as onp
 
 from .._common import utils as _u
-from .._common.dtypes import result_type_names, scalar_kind_result
+from .._common.dtypes import result_type_names, scalar_kind_result, scalar_operand_dtype
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 
@@ -88,9 +88,8 @@ def result_type(*arrays_and_dtypes):
 def _scalar_dtype(s, name):
     """The dtype name ``name`` becomes with Python scalar ``s`` (``result_type``)."""
     name = scalar_kind_result(s, name, D.DEFAULT_FLOAT, None) or name  # see _common.dtypes
-    if isinstance(s, int) and not isinstance(s, bool):
-        if name not in D.KIND_SETS["numeric"]:
-            raise TypeError(f"result_type: a Python int cannot combine with {name}")
+    if isinstance(s, int) and not isinstance(s, bool):  # no range check: no value here
+        scalar_operand_dtype(int(s), name, None, None, "result_type")
     else:
         D.scalar_ok(s, name, "result_type")
     return name

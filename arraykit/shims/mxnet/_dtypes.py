@@ -125,28 +125,31 @@ def promote(a: str, b: str, fname: str) -> str:
 
 
 def scalar_ok(value, name: str, fname: str) -> None:
-    """TypeError unless Python scalar ``value`` may combine with an array of dtype ``name``."""
-    t = type(value)
-    if t is bool or isinstance(value, (bool, onp.bool_)):
+    """TypeError unless Python scalar ``value`` may combine with an array of dtype ``name``
+    as it is: the spec's rule (``_common.dtypes.scalar_operand_dtype``; callers apply the
+    float-with-integer rule first) plus MXNet's allowances below. A Python int outside an
+    integer dtype's range raises OverflowError."""
+    if isinstance(value, (bool, onp.bool_)):
         if name == "bool" or name in _INTEGRAL or name in _REAL_FLOAT:
             # The spec allows bool scalars with bool arrays; NumPy also lets them mix with
             # numbers as 0/1, which is harmless and common.
             return
+        kind = bool
     elif isinstance(value, int):
-        if name in _INTEGRAL or name in _REAL_FLOAT:
-            if name in _INTEGRAL:
-                lo, hi = _rules.IINFO[name][1:]
-                if not lo <= value <= hi:
-                    raise OverflowError(f"{fname}: Python int {value} is out of range for {name}")
+        if name in _INTEGRAL:
+            _c.check_int_range(fname, value, name)
             return
+        kind = int
     elif isinstance(value, float):
-        if name in _REAL_FLOAT:
-            return
+        kind = float
     elif isinstance(value, complex):
         raise unsupported_error("complex128", fname)
     else:
-        raise TypeError(f"{fname}: expected an array or a Python scalar, got {t.__name__}")
-    raise TypeError(f"{fname}: a Python {t.__name__} cannot combine with a {name} array")
+        raise TypeError(f"{fname}: expected an array or a Python scalar, "
+                        f"got {type(value).__name__}")
+    if name == "float16":  # not a standard dtype: ints and floats combine with it, as NumPy
+        return
+    _rules.scalar_operand_dtype(kind(value), name, None, None, fname)
 
 
 def is_int(name: str) -> bool:

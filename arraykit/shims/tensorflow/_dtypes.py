@@ -101,31 +101,10 @@ def is_tensor(x) -> builtins.bool:
 
 
 def _scalar_dtype(s, other: tf.DType, fname: str) -> tf.DType:
-    """The dtype a Python scalar takes next to an array of dtype ``other`` (spec rules)."""
-    t = type(s)
-    if t is builtins.bool:
-        if other is tf.bool:
-            return other
-    elif t is int:
-        if other in _INTS or other in _REAL or other in _CPLX:
-            return other
-    elif t is float:
-        if other in _REAL or other in _CPLX:
-            return other
-    elif t is complex:
-        if other in _CPLX:
-            return other
-        if other in _REAL:
-            return tf.complex64 if other is tf.float32 else tf.complex128
-    else:
-        raise TypeError(f"{fname}: unsupported scalar type {t.__name__}")
-    r = _d.scalar_kind_result(s, _NAMES.get(other), _NAMES[DEFAULT_FLOAT], _NAMES[DEFAULT_COMPLEX])
-    if r is not None:  # a float (complex) scalar with an integer array: see _common.dtypes
-        return DTYPES[r]
-    raise TypeError(
-        f"{fname}: Python {t.__name__} scalar cannot be combined with an array of dtype "
-        f"{_NAMES.get(other, other)}"
-    )
+    """The dtype a Python scalar takes next to an array of dtype ``other`` (the spec's
+    rule, ``_common.dtypes.scalar_operand_dtype``)."""
+    return DTYPES[_d.scalar_operand_dtype(s, _NAMES.get(other, other), _DEFAULT_NAMES[1],
+                                          _DEFAULT_NAMES[2], fname)]
 
 
 def _default_scalar_dtype(s) -> tf.DType:
@@ -190,20 +169,18 @@ def as_tensor(x, dtype=None):
         d = dtype if dtype is not None else _default_scalar_dtype(x)
         if t is complex and d not in _CPLX:
             raise TypeError(f"cannot convert complex {x!r} to {_NAMES.get(d, d)}")
-        return _scalar_const(x, d)
+        return _scalar_const(x, d, "asarray")
     if dtype is None:
         return tf.convert_to_tensor(x)
     return tf.convert_to_tensor(x, dtype=dtype)
 
 
-def _scalar_const(x, d):
+def _scalar_const(x, d, fname: str):
     """A 0-d constant of dtype ``d`` from a Python scalar. A Python int outside the integer
     dtype's range raises OverflowError (the standard leaves it undefined; TF would raise a
     raw error)."""
     if d in _INTS and type(x) is not builtins.bool:
-        lo, hi = _d.IINFO[_NAMES[d]][1:]
-        if not lo <= x <= hi:
-            raise OverflowError(f"Python int {x} out of bounds for {_NAMES[d]}")
+        _c.check_int_range(fname, x, _NAMES[d])
     if d is tf.bool:
         return tf.constant(builtins.bool(x), tf.bool)
     if type(x) is builtins.bool and d is not tf.bool:
@@ -247,13 +224,13 @@ def promote_args(fname: str, x1, x2):
         x1 = as_tensor(x1)
         d = _scalar_dtype(x2, x1.dtype, fname)
         # A complex scalar upcasts a real array, a float one an integer array.
-        return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d)
+        return (x1 if d is x1.dtype else tf.cast(x1, d)), _scalar_const(x2, d, fname)
     if s1:
         if not isinstance(x2, (tf.Tensor, tf.Variable)):
             raise _c.not_an_array(fname, x2, "a tf.Tensor or tf.Variable")
         x2 = as_tensor(x2)
         d = _scalar_dtype(x1, x2.dtype, fname)
-        return _scalar_const(x1, d), (x2 if d is x2.dtype else tf.cast(x2, d))
+        return _scalar_const(x1, d, fname), (x2 if d is x2.dtype else tf.cast(x2, d))
     if not isinstance(x1, (tf.Tensor, tf.Variable)) or not isinstance(x2, (tf.Tensor, tf.Variable)):
         x1, x2 = (_numpy_scalar_as_tensor(fname, a) for a in (x1, x2))
     x1 = as_tensor(x1)

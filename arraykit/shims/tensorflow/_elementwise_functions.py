@@ -448,7 +448,7 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
 
     def bound(b, which):
         if type(b) in (bool, int, float, complex):
-            return _t._scalar_const(b, _t._scalar_dtype(b, d, "clip")) if not (
+            return _t._scalar_const(b, _t._scalar_dtype(b, d, "clip"), "clip") if not (
                 type(b) is float and d in _INTS) else None
         b = arr(b, "clip")
         if (b.dtype in _INTS) != (d in _INTS) or b.dtype not in CATEGORY["real numeric"]:
