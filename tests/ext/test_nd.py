@@ -228,10 +228,12 @@ def test_duplicates_and_replace_rule(backend):
     add = back(nd.update_nd(to(x), to(idx), to(upd), reduction="add"))
     np.testing.assert_array_equal(add[1], upd[0] + upd[2] + upd[3])
     np.testing.assert_array_equal(add[3], upd[1] + upd[4])
-    rep = back(nd.update_nd(to(x), to(idx), to(upd), reduction="replace"))
+    xn = to(x)
+    rep = back(nd.update_nd(xn, to(idx), to(upd), reduction="replace"))
     np.testing.assert_array_equal(rep[1], upd[3])  # the last of rows 0, 2, 3
     np.testing.assert_array_equal(rep[3], upd[4])  # -1 wraps to 3 and comes after row 1
     np.testing.assert_array_equal(rep[[0, 2]], 0)
+    np.testing.assert_array_equal(back(xn), 0)  # x itself is untouched
 
 
 def test_update_nd_does_not_mutate_and_accepts_python_scalars(backend):
