@@ -53,6 +53,11 @@ def host(x) -> np.ndarray:
     return x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x)
 
 
+def arr(xp, v, dtype):
+    """An array of ``xp`` holding ``v`` in NumPy dtype ``dtype``."""
+    return xp.asarray(np.asarray(v, dtype=dtype))
+
+
 def t(v, dtype):
     """A TF tensor of ``v`` in NumPy dtype ``dtype``."""
     return tf.constant(np.asarray(v, dtype=dtype))

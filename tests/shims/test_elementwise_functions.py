@@ -11,40 +11,43 @@ from shim_helpers import (
     MX_ONLY,
     SHIMS,
     TF_ONLY,
+    arr,
     host,
     t,
     tf,
 )
 
 
-@TF_ONLY
+@SHIMS
 def test_integer_division_semantics(xp):
-    a, b = t([7, -7, 7, 5], "int32"), t([2, 2, -2, 0], "int32")
-    np.testing.assert_array_equal(xp.floor_divide(a, b).numpy(), [3, -4, -4, 0])
-    np.testing.assert_array_equal(xp.remainder(a, b).numpy(), [1, 1, -1, 0])
+    a, b = arr(xp, [7, -7, 7, 5], "int32"), arr(xp, [2, 2, -2, 0], "int32")
+    np.testing.assert_array_equal(host(xp.floor_divide(a, b)), [3, -4, -4, 0])
+    np.testing.assert_array_equal(host(xp.remainder(a, b)), [1, 1, -1, 0])
     # Overflow wraps.
-    assert int(xp.add(t([127], "int8"), t([1], "int8"))[0]) == -128
+    assert int(host(xp.add(arr(xp, [127], "int8"), arr(xp, [1], "int8")))[0]) == -128
 
 
-@TF_ONLY
+@SHIMS
 def test_integer_pow_and_shifts(xp):
-    np.testing.assert_array_equal(xp.pow(t([2, 1, -1, 3], "int64"), t([-1, -2, -3, 2], "int64")).numpy(),
-                                  [0, 1, -1, 9])
-    np.testing.assert_array_equal(xp.pow(t([2, 3], "uint8"), t([3, 2], "uint8")).numpy(), [8, 9])
-    assert int(xp.bitwise_left_shift(t([1], "int8"), t([9], "int8"))[0]) == 0
-    assert int(xp.bitwise_right_shift(t([-5], "int8"), t([9], "int8"))[0]) == -1
+    np.testing.assert_array_equal(
+        host(xp.pow(arr(xp, [2, 1, -1, 3], "int64"), arr(xp, [-1, -2, -3, 2], "int64"))),
+        [0, 1, -1, 9])
+    np.testing.assert_array_equal(host(xp.pow(arr(xp, [2, 3], "uint8"), arr(xp, [3, 2], "uint8"))),
+                                  [8, 9])
+    assert int(host(xp.bitwise_left_shift(arr(xp, [1], "int8"), arr(xp, [9], "int8")))[0]) == 0
+    assert int(host(xp.bitwise_right_shift(arr(xp, [-5], "int8"), arr(xp, [9], "int8")))[0]) == -1
 
 
-@TF_ONLY
+@SHIMS
 def test_float_specials(xp):
-    x = t([1.0, np.nan], "float64")
-    assert np.isnan(xp.max(x).numpy())
-    np.testing.assert_allclose(xp.logaddexp(t([0.0, -np.inf], "float64"),
-                                            t([0.0, -np.inf], "float64")).numpy(),
+    x = arr(xp, [1.0, np.nan], "float64")
+    assert np.isnan(host(xp.max(x)))
+    np.testing.assert_allclose(host(xp.logaddexp(arr(xp, [0.0, -np.inf], "float64"),
+                                                 arr(xp, [0.0, -np.inf], "float64"))),
                                [np.log(2), -np.inf])
-    assert bool(xp.signbit(t([-0.0], "float32"))[0])
-    np.testing.assert_allclose(xp.hypot(t([3e300], "float64"), t([4e300], "float64")).numpy(),
-                               [5e300])
+    assert bool(host(xp.signbit(arr(xp, [-0.0], "float32")))[0])
+    np.testing.assert_allclose(host(xp.hypot(arr(xp, [3e300], "float64"),
+                                             arr(xp, [4e300], "float64"))), [5e300])
 
 
 @TF_ONLY
