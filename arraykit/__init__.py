@@ -11,33 +11,31 @@ natively on NumPy, PyTorch, JAX, TensorFlow and MXNet (and CuPy, Dask, array-api
 framework: a framework is touched only once one of its arrays reaches ``array_namespace``.
 """
 
+from collections.abc import Callable
+from typing import Any
+
+from . import _helpers
 from ._array_object import array_objects, disable, enable, enabled
 from ._dispatch import array_namespace, get_namespace
 from ._helpers import (
     device,
     is_array_api_obj,
-    is_array_api_strict_array,
-    is_array_api_strict_namespace,
-    is_cupy_array,
-    is_cupy_namespace,
-    is_dask_array,
-    is_dask_namespace,
-    is_jax_array,
-    is_jax_namespace,
     is_lazy_array,
-    is_mxnet_array,
-    is_mxnet_namespace,
-    is_numpy_array,
-    is_numpy_namespace,
-    is_tensorflow_array,
-    is_tensorflow_namespace,
-    is_torch_array,
-    is_torch_namespace,
     is_writeable_array,
     size,
     to_device,
 )
 from ._registry import API_VERSION, BACKENDS, Backend, register_backend, unregister_backend
+
+# is_<lib>_array / is_<lib>_namespace (array-api-compat's names) for every registry row:
+# is_numpy_array, is_torch_namespace, is_tensorflow_array, is_mxnet_namespace, ...
+globals().update({name: getattr(_helpers, name) for name in _helpers.backend_helper_names()})
+
+
+def __getattr__(name: str) -> Callable[[Any], bool]:
+    """The is_<lib>_array / is_<lib>_namespace pair of a row added by ``register_backend``."""
+    return _helpers.__getattr__(name)
+
 
 __version__ = "0.1.0"
 __array_api_version__ = API_VERSION
@@ -48,32 +46,17 @@ __all__ = [
     "Backend",
     "array_namespace",
     "array_objects",
+    "device",
     "disable",
     "enable",
     "enabled",
-    "device",
     "get_namespace",
     "is_array_api_obj",
-    "is_array_api_strict_array",
-    "is_array_api_strict_namespace",
-    "is_cupy_array",
-    "is_cupy_namespace",
-    "is_dask_array",
-    "is_dask_namespace",
-    "is_jax_array",
-    "is_jax_namespace",
     "is_lazy_array",
-    "is_mxnet_array",
-    "is_mxnet_namespace",
-    "is_numpy_array",
-    "is_numpy_namespace",
-    "is_tensorflow_array",
-    "is_tensorflow_namespace",
-    "is_torch_array",
-    "is_torch_namespace",
     "is_writeable_array",
     "register_backend",
     "size",
     "to_device",
     "unregister_backend",
 ]
+__all__.extend(_helpers.backend_helper_names())  # one is_<lib>_array/_namespace pair per row

@@ -17,30 +17,50 @@ import contextlib
 import importlib
 import importlib.util
 import sys
-from typing import Iterator
+from typing import Iterator, Mapping
 
-from ._registry import BY_NAME
+from ._registry import BACKENDS, BY_NAME
 
-#: framework -> the shim module that provides enable/disable_array_object().
-ARRAY_OBJECT_SHIMS = {
-    "tensorflow": "arraykit.shims.tensorflow",
-    "mxnet": "arraykit.shims.mxnet",
-}
+
+class _ArrayObjectShims(Mapping[str, str]):
+    """framework -> the shim module that provides enable/disable_array_object(): the
+    ``array_object`` field of the registry rows that have one, read live (rows added by
+    ``register_backend`` count)."""
+
+    def _table(self) -> dict[str, str]:
+        return {b.name: b.array_object for b in BACKENDS if b.array_object is not None}
+
+    def __getitem__(self, name: str) -> str:
+        return self._table()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+#: framework -> the shim module that provides enable/disable_array_object() (from the rows).
+ARRAY_OBJECT_SHIMS: Mapping[str, str] = _ArrayObjectShims()
 
 
 def _names(fname: str, frameworks: tuple[str, ...]) -> tuple[str, ...]:
+    shims = ARRAY_OBJECT_SHIMS
     for name in frameworks:
-        if name not in ARRAY_OBJECT_SHIMS:
+        if name not in shims:
             raise ValueError(
                 f"{fname}: {name!r} needs no array-object surface or is unknown; the "
-                f"frameworks that have one are {', '.join(ARRAY_OBJECT_SHIMS)}"
+                f"frameworks that have one are {', '.join(shims)}"
             )
-    return frameworks or tuple(ARRAY_OBJECT_SHIMS)
+    return frameworks or tuple(shims)
 
 
 def _installed(name: str) -> bool:
+    package = BY_NAME[name].package
+    if package in sys.modules:  # imported already (a module made at run time has no spec)
+        return True
     try:
-        return importlib.util.find_spec(BY_NAME[name].package) is not None
+        return importlib.util.find_spec(package) is not None
     except (ImportError, ValueError):
         return False
 

@@ -41,23 +41,32 @@ def _make_is_namespace(name: str) -> Callable[[Any], bool]:
     return is_namespace
 
 
-# Spelled out rather than generated in a loop, so that readers and tools can find them.
-is_numpy_array = _make_is_array("numpy")
-is_torch_array = _make_is_array("torch")
-is_jax_array = _make_is_array("jax")
-is_cupy_array = _make_is_array("cupy")
-is_dask_array = _make_is_array("dask")
-is_tensorflow_array = _make_is_array("tensorflow")
-is_mxnet_array = _make_is_array("mxnet")
-is_array_api_strict_array = _make_is_array("array_api_strict")
-is_numpy_namespace = _make_is_namespace("numpy")
-is_torch_namespace = _make_is_namespace("torch")
-is_jax_namespace = _make_is_namespace("jax")
-is_cupy_namespace = _make_is_namespace("cupy")
-is_dask_namespace = _make_is_namespace("dask")
-is_tensorflow_namespace = _make_is_namespace("tensorflow")
-is_mxnet_namespace = _make_is_namespace("mxnet")
-is_array_api_strict_namespace = _make_is_namespace("array_api_strict")
+def _per_backend(name: str) -> Callable[[Any], bool] | None:
+    """``is_<lib>_array`` / ``is_<lib>_namespace`` for the registry row ``<lib>``; None for
+    any other name."""
+    for suffix, make in (("_array", _make_is_array), ("_namespace", _make_is_namespace)):
+        lib = name[3:-len(suffix)] if name.startswith("is_") and name.endswith(suffix) else ""
+        if lib in _registry.BY_NAME:
+            return make(lib)
+    return None
+
+
+def backend_helper_names() -> list[str]:
+    """The names of the ``is_<lib>_array``/``is_<lib>_namespace`` pairs of the rows, in
+    registry order."""
+    return [f"is_{b.name}_{kind}" for b in _registry.BACKENDS for kind in ("array", "namespace")]
+
+
+# One pair per registry row, made now for the rows of the table (array-api-compat's names:
+# is_numpy_array, is_torch_namespace, ...); rows registered later are served by __getattr__.
+globals().update({name: _per_backend(name) for name in backend_helper_names()})
+
+
+def __getattr__(name: str) -> Callable[[Any], bool]:
+    helper = _per_backend(name)
+    if helper is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return helper
 
 
 def is_array_api_obj(x: Any) -> bool:

@@ -50,6 +50,15 @@ class Backend:
     constructor:   ``"module:function"`` that builds an array of this backend from a Python
                    number, list or NumPy array; used by ``arraykit demo``/``info`` and the
                    conformance runner, never by dispatch.
+    array_object:  the module whose ``enable_array_object``/``disable_array_object``/
+                   ``array_object_enabled`` give these arrays the standard's array-object
+                   surface (``arraykit.enable``); None when the arrays have it natively.
+    to_numpy:      a callable giving a NumPy copy of an array (``arraykit demo``, tests);
+                   None: ``numpy.asarray``, else DLPack.
+
+    What the extensions can do with the arrays is not listed here: ``ext/<ext>/_<name>.py``
+    serves them when it exists (``arraykit.ext._lookup``; ``implementation(ext)`` below), and
+    its module constants say how (``DIFFERENTIATES``, ``COMPILES``, ``NOTE``).
     """
 
     name: str
@@ -62,6 +71,8 @@ class Backend:
     device: Callable[[Any], Any] | None = None
     to_device: Callable[..., Any] | None = None
     constructor: str | None = None
+    array_object: str | None = None
+    to_numpy: Callable[[Any], Any] | None = None
     _namespace: Any = field(default=None, repr=False)
 
     def load_namespace(self) -> Any:
@@ -109,6 +120,24 @@ class Backend:
         module_name, _, func = self.constructor.partition(":")
         return getattr(importlib.import_module(module_name), func)(value)
 
+    def as_numpy(self, x: Any) -> Any:
+        """A NumPy copy of ``x``, an array of this backend (not for hot paths)."""
+        import numpy as np
+
+        if self.to_numpy is not None:
+            return np.asarray(self.to_numpy(x))
+        try:
+            return np.asarray(x)
+        except (TypeError, ValueError, RuntimeError):
+            return np.from_dlpack(x)
+
+    def implementation(self, extension: str) -> Any:
+        """The module of ``arraykit.ext.<extension>`` that serves these arrays (its own
+        ``_<name>.py``, else the extension's fallback); imports it, hence the framework."""
+        from .ext import EXTENSIONS
+
+        return EXTENSIONS[extension].implementation(self.name)
+
 
 def _jax_is_lazy(x: Any) -> bool:
     # A jax array is lazy only while it is being traced (jit, grad, vmap): then it is a Tracer.
@@ -137,21 +166,30 @@ def _numpy_writeable(x: Any) -> bool:
     return bool(x.flags.writeable)
 
 
-# The registry. Order matters only for classes that several rows could claim (none today);
-# the first row that owns a type wins.
+def _numpy_method(x: Any) -> Any:
+    return x.numpy()  # torch (CPU), tensorflow
+
+
+def _asnumpy_method(x: Any) -> Any:
+    return x.asnumpy()  # mxnet
+
+
+# The registry. Order matters for classes that several rows could claim (none today: the first
+# row that owns a type wins), and is the order of listings (``arraykit info``, messages).
 BACKENDS: list[Backend] = [
     #       name          array classes                                          namespace
     Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "arraykit.shims.numpy",
             served_by="array-api-compat + arraykit fast paths", constructor="numpy:asarray",
             namespace_names=("numpy", "array_api_compat.numpy", "arraykit.shims.numpy"),
             writeable=_numpy_writeable),
-    Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
-            served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
-            namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch")),
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),
             lazy=_jax_is_lazy, writeable=False),
+    Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
+            served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
+            namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),
+            to_numpy=_numpy_method),
     Backend("cupy",       ("cupy:ndarray",),                                     "array_api_compat.cupy",
             served_by="array-api-compat", constructor="cupy:asarray",
             namespace_names=("cupy", "array_api_compat.cupy")),
@@ -167,10 +205,12 @@ BACKENDS: list[Backend] = [
             namespace_names=("arraykit.shims.tensorflow",),
             lazy=_tf_is_lazy, writeable=False,
             device=_lazy("arraykit.shims.tensorflow._devices", "device_of"),
-            to_device=_lazy("arraykit.shims.tensorflow._devices", "to_device")),
+            to_device=_lazy("arraykit.shims.tensorflow._devices", "to_device"),
+            array_object="arraykit.shims.tensorflow", to_numpy=_numpy_method),
     Backend("mxnet",      ("mxnet.numpy:ndarray",),                              "arraykit.shims.mxnet",
             served_by="arraykit shim", constructor="mxnet.numpy:array",
-            namespace_names=("arraykit.shims.mxnet",)),
+            namespace_names=("arraykit.shims.mxnet",),
+            array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method),
 ]
 
 BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}
@@ -197,6 +237,8 @@ def register_backend(
     device: Callable[[Any], Any] | None = None,
     to_device: Callable[..., Any] | None = None,
     constructor: str | None = None,
+    array_object: str | None = None,
+    to_numpy: Callable[[Any], Any] | None = None,
     replace: bool = False,
 ) -> Backend:
     """Teach arraykit a new array library without editing arraykit.
@@ -242,6 +284,8 @@ def register_backend(
         device=device,
         to_device=to_device,
         constructor=constructor,
+        array_object=array_object,
+        to_numpy=to_numpy,
     )
     if name in BY_NAME:
         BACKENDS[BACKENDS.index(BY_NAME[name])] = backend

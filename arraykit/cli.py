@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 from . import _registry, array_namespace
+from ._dispatch import backend_of_type
 from .ext import EXTENSIONS
 
 
@@ -149,10 +150,9 @@ def _materialise(y: Any) -> Any:
 def to_numpy(y: Any) -> np.ndarray:
     """A NumPy copy of any backend's array (for comparisons, not for hot paths)."""
     y = _materialise(y)
-    if hasattr(y, "asnumpy"):  # mxnet
-        return y.asnumpy()
-    if hasattr(y, "numpy") and callable(y.numpy):  # torch, tensorflow
-        return np.asarray(y.numpy())
+    backend = backend_of_type(type(y))
+    if backend is not None:  # the registry row knows how (x.asnumpy() on mxnet...)
+        return backend.as_numpy(y)
     try:
         return np.asarray(y)
     except (TypeError, ValueError, RuntimeError):

@@ -8,42 +8,68 @@
   ``is_compiled`` that tells the truth, and ``scan``, a loop the compilers keep as a loop
   (``jax.lax.scan``, ``tf.while_loop`` in TF graphs, a Python loop elsewhere).
 
-``EXTENSIONS`` lists them with the backends each is tested on (and any limit there);
-``arraykit info`` reports it. Nothing is listed that does not work.
+``EXTENSIONS`` lists them; which backends each serves, and any limit there, is found by name
+(``<ext>/_<backend>.py`` or the extension's fallback, see ``_lookup``) and read from those
+modules' constants (``NOTE``; for grad ``DIFFERENTIATES``). ``arraykit info`` reports it.
+Nothing is listed that does not work.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib.util
+from dataclasses import dataclass
+from types import ModuleType
+
+from ._lookup import implementation
 
 
 @dataclass(frozen=True)
 class Extension:
-    """One extension namespace: backend name -> "" (works fully) or a short limit note."""
+    """One extension namespace. A backend is served by ``<module>._<backend>`` if that module
+    exists, else by ``<module>.<fallback>``; it is supported when that module imports and its
+    ``flag`` constant (if any) is true. The module's ``NOTE`` ("" when absent) says any limit.
+    """
 
     module: str
-    backends: dict[str, str] = field(default_factory=dict)
+    fallback: str
+    flag: str | None = None
+
+    def implementation(self, backend: str) -> ModuleType:
+        """The module that serves ``backend``'s arrays (imports it, hence the framework)."""
+        return implementation(self.module, backend, self.fallback)
 
     def supports(self, backend: str) -> bool:
-        return backend in self.backends
+        try:
+            impl = self.implementation(backend)
+        except Exception:  # noqa: BLE001 - not installed, or an install that fails to import
+            return False
+        return self.flag is None or bool(getattr(impl, self.flag))
 
     def describe(self, backend: str) -> str:
-        note = self.backends.get(backend)
-        return "" if note is None else note
+        if not self.supports(backend):
+            return ""
+        return str(getattr(self.implementation(backend), "NOTE", ""))
 
+    @property
+    def backends(self) -> dict[str, str]:
+        """Installed backend name -> "" (works fully) or a short limit note. Imports the
+        implementation modules, hence the frameworks."""
+        from .._registry import BACKENDS
 
-_DIFFERENTIABLE = {"jax": "", "torch": "", "tensorflow": "", "mxnet": "first order only"}
+        out = {}
+        for backend in BACKENDS:
+            try:
+                installed = importlib.util.find_spec(backend.package) is not None
+            except (ImportError, ValueError):
+                installed = False
+            if installed and self.supports(backend.name):
+                out[backend.name] = self.describe(backend.name)
+        return out
+
 
 #: name -> Extension, for every extension namespace that exists.
 EXTENSIONS: dict[str, Extension] = {
-    "nd": Extension("arraykit.ext.nd", {
-        "numpy": "", "torch": "", "jax": "", "tensorflow": "", "mxnet": "",
-        "array_api_strict": "", "dask": "gather_nd only",
-    }),
-    "grad": Extension("arraykit.ext.grad", dict(_DIFFERENTIABLE)),
-    "jit": Extension("arraykit.ext.jit", {
-        "jax": "", "torch": "", "tensorflow": "",
-        "mxnet": "compiled only for Symbol-compatible code, else eager",
-        "numpy": "eager", "array_api_strict": "eager", "dask": "eager",
-    }),
+    "nd": Extension("arraykit.ext.nd", "_generic"),
+    "grad": Extension("arraykit.ext.grad", "_eager", flag="DIFFERENTIATES"),
+    "jit": Extension("arraykit.ext.jit", "_eager"),
 }

@@ -13,10 +13,10 @@ implementation modules are imported lazily the first time a framework is seen an
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Iterable, Iterator
 
 from .._dispatch import backend_of_type
+from ._lookup import implementation
 
 # ---------------------------------------------------------------------------------------------
 # pytrees
@@ -172,15 +172,6 @@ def _first_array(tree: Any) -> Any:
     return tree if backend_of_type(type(tree)) is not None else None
 
 
-#: Which module under each extension package serves which registry backend. Backends that are
-#: not listed (numpy, array_api_strict, dask, cupy, third-party rows) get ``_eager``.
-IMPL_MODULES = {
-    "jax": "_jax",
-    "torch": "_torch",
-    "tensorflow": "_tensorflow",
-    "mxnet": "_mxnet",
-}
-
 #: (package, array type) -> implementation module. The hot path of every dispatching call.
 _impl_cache: dict[tuple[str, type], Any] = {}
 
@@ -193,7 +184,8 @@ def impl_for_type(package: str, cls: type) -> Any:
     backend = backend_of_type(cls)
     if backend is None:
         raise TypeError(f"{cls.__module__}.{cls.__qualname__} is not an array type arraykit knows")
-    module = importlib.import_module(f"{package}.{IMPL_MODULES.get(backend.name, '_eager')}")
+    # ``<package>._<backend>`` if the backend has one, else the framework-free ``_eager``.
+    module = implementation(package, backend.name, "_eager")
     _impl_cache[(package, cls)] = module
     return module
 

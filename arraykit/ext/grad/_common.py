@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._lookup import backends_with_module
 from .._pytree import TreeDef, as_tuple, flatten, unflatten
 
-#: The registry names of the backends ``arraykit.ext.grad`` differentiates, for messages.
-DIFFERENTIABLE_BACKENDS = ("jax", "torch", "tensorflow", "mxnet")
+#: The registry names of the backends ``arraykit.ext.grad`` differentiates, for messages: those
+#: with a module of their own here (found by name; ``_eager`` refuses every other backend).
+DIFFERENTIABLE_BACKENDS = backends_with_module(__name__.rpartition(".")[0])
 
 
 class NoAutodiffError(TypeError):

@@ -19,6 +19,8 @@ from .._pytree import flatten, unflatten
 from ._common import Selected, check_cotangent_structure, check_scalar_output, split_aux
 
 DIFFERENTIATES = True
+#: The limit ``arraykit info`` reports.
+NOTE = "first order only"
 
 
 def _record(f, argnums, args, kwargs, fname):

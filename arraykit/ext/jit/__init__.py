@@ -67,6 +67,8 @@ import importlib
 import inspect
 from typing import Any, Callable
 
+from ..._registry import BY_NAME
+from .._lookup import implementation, own_module
 from .._pytree import first_array, impl_for_type
 from ._common import KINDS, Record
 
@@ -271,9 +273,13 @@ def is_compiled(fn_or_backend: JittedFunction | str) -> bool:
     if isinstance(fn_or_backend, JittedFunction):
         return KINDS.get(fn_or_backend._record.last, False)
     if isinstance(fn_or_backend, str):
-        from .._pytree import IMPL_MODULES
-
-        return fn_or_backend in IMPL_MODULES and fn_or_backend != "mxnet"
+        # The backend's own ``_<name>.py`` says, in ``COMPILES`` (imports the framework).
+        if fn_or_backend not in BY_NAME or own_module(_PACKAGE, fn_or_backend) is None:
+            return False
+        try:
+            return bool(implementation(_PACKAGE, fn_or_backend, "_eager").COMPILES)
+        except ImportError:  # the framework is not installed
+            return False
     raise TypeError(
         "is_compiled() takes a function returned by jit() or a backend name such as 'jax', "
         f"got {type(fn_or_backend).__name__}"

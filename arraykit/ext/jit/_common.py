@@ -8,6 +8,8 @@ framework compiles in general (``is_compiled("jax")``).
 
 from __future__ import annotations
 
+import warnings
+
 #: What ``compilation(fn)`` may report, and whether it counts as compiled: the Python
 #: function is not re-run per call; a program built by the framework runs instead.
 KINDS = {
@@ -28,3 +30,14 @@ class Record:
         self.last: str | None = None  # a KINDS key; None until the first call
         self.traces = 0  # how many times a program was built (Python body traced)
         self.backend: str | None = None
+
+
+def warn_eager(fn: object, problem: str, instead: str = "running it eagerly") -> None:
+    """The one warning a backend gives when it cannot compile ``fn`` as asked:
+    ``jit(<name>): <problem>; <instead>`` as a RuntimeWarning pointing at the caller of the
+    jitted function (call it from the backend's ``run`` wrapper)."""
+    warnings.warn(
+        f"jit({getattr(fn, '__name__', 'f')}): {problem}; {instead}",
+        RuntimeWarning,
+        stacklevel=4,
+    )

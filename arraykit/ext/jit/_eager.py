@@ -4,6 +4,8 @@ function runs as written, and ``is_compiled`` says False."""
 from __future__ import annotations
 
 COMPILES = False
+#: What ``arraykit info`` reports.
+NOTE = "eager"
 
 
 def compile(fn, record, example):  # noqa: A001  (the name every backend module uses)

@@ -12,14 +12,15 @@ in MXNet's NumPy mode (the shim's ``np_mode``), which is left as the caller had 
 
 from __future__ import annotations
 
-import warnings
-
 import mxnet as mx
 from mxnet import gluon
 
 from ...shims.mxnet._helpers import np_mode
+from ._common import warn_eager
 
 COMPILES = False  # only for functions written against Symbols as well: see compilation(fn)
+#: The limit ``arraykit info`` reports.
+NOTE = "compiled only for Symbol-compatible code, else eager"
 
 
 class _Hybrid(gluon.HybridBlock):
@@ -48,12 +49,10 @@ def compile(fn, record, example):  # noqa: A001
         except Exception as e:  # noqa: BLE001  (any failure to build the symbolic graph)
             state["eager"] = True
             run.compiled = fn  # what runs from now on
-            warnings.warn(
-                f"jit({getattr(fn, '__name__', 'f')}): MXNet cannot hybridize this function "
-                f"({type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''}); "
-                "running it eagerly",
-                RuntimeWarning,
-                stacklevel=3,
+            warn_eager(
+                fn,
+                "MXNet cannot hybridize this function "
+                f"({type(e).__name__}: {str(e).splitlines()[0][:160] if str(e) else ''})",
             )
             record.last = "eager"
             return fn(*args, **kwargs)

@@ -40,11 +40,11 @@ own error, or at the final ``stack``).
 
 from __future__ import annotations
 
-import importlib
 import operator
 from typing import Any, Callable
 
 from ..._dispatch import backend_of_type
+from .._lookup import own_implementation
 from .._pytree import first_array, flatten, unflatten
 
 __all__ = ["scan"]
@@ -55,18 +55,13 @@ LEAF = 1  # a single array (or number)
 TUPLE = 2  # a plain tuple of leaves (not nested, not a named tuple)
 TREE = 3  # anything else: flattened with arraykit's pytrees
 
-#: Backends with their own ``scan`` module (relative to this package); others: Python loop.
-_SCAN_MODULES = {"jax": "._scan_jax", "tensorflow": "._scan_tensorflow"}
+# A backend's ``_scan_<name>.py`` module here, found by name, either defines ``scan`` (jax,
+# tensorflow: their own loop) or shapes the Python loop every other backend runs with optional
+# hooks (``_contract.ScanBackend``): ``unstack(x, n)`` splits an array along axis 0 into its
+# steps in one call (default: ``index_steps``), ``wrap_loop(run)`` wraps the loop (MXNet's
+# NumPy mode), ``cacheable()`` says whether the runner may be cached now.
 
-#: How each backend splits an array along axis 0 into a sequence of steps in one call
-#: (one op, and one op in the backward pass, instead of T slices: torch's backward of
-#: ``x[i]`` writes a full zero tensor per step). Others index ``x[i]`` per step.
-_UNSTACK = {
-    "torch": lambda x, n: x.unbind(0),
-    # MXNet 1.9 takes 58 us for x[i, ...] and 3.5 us for x[i] on a (100, 1024) array
-    # (its ellipsis path copies through a general slicing routine); x[i] means the same.
-    "mxnet": lambda x, n: [x[i] for i in range(n)],
-}
+_PACKAGE = __name__.rpartition(".")[0]
 
 #: array type -> runner(f, init, xs, xs_kind, xs_leaves, xs_def, length). The hot path.
 _runners: dict[type, Callable[..., Any]] = {}
@@ -267,33 +262,22 @@ def mismatched_y(first: str, other: str) -> TypeError:
 def _runner_for(x: Any) -> Callable[..., Any]:
     """The scan runner for arrays of ``type(x)`` (cached)."""
     backend = backend_of_type(type(x)) if x is not None else None
-    name = backend.name if backend is not None else None
-    module = _SCAN_MODULES.get(name)
-    if module is not None:
-        run = importlib.import_module(module, __package__).scan
+    hooks = own_implementation(_PACKAGE, backend.name, "_scan_") if backend else None
+    own_scan = getattr(hooks, "scan", None)
+    if own_scan is not None:
+        run = own_scan
     else:
         stack = _stack_of(x) if x is not None else None  # None: the ys' own namespace
-        run = make_loop(_UNSTACK.get(name, index_steps), stack)
-        if name == "mxnet":
-            # The loop and f run in MXNet's NumPy mode (0-d carries, x[i] without a leading
-            # axis of 1), left as the caller had it afterwards, as jit's calls do.
-            from ...shims.mxnet._helpers import np_mode
-
-            run = np_mode(run)
-        if name == "torch" and _torch_compiling():
-            # Not cached while TorchDynamo traces: it would guard on the cache's contents and
-            # compile the whole function once more on the next call. The first eager call
-            # (or any call outside torch.compile) fills it.
+        run = make_loop(getattr(hooks, "unstack", index_steps), stack)
+        wrap_loop = getattr(hooks, "wrap_loop", None)
+        if wrap_loop is not None:
+            run = wrap_loop(run)
+        cacheable = getattr(hooks, "cacheable", None)
+        if cacheable is not None and not cacheable():
             return run
     if x is not None:
         _runners[type(x)] = run
     return run
-
-
-def _torch_compiling() -> bool:
-    import torch  # loaded already: a torch tensor brought us here
-
-    return torch.compiler.is_compiling()
 
 
 def index_steps(x: Any, n: int) -> list[Any]:

@@ -12,9 +12,9 @@ behaves as under ``jax.jit`` (no Python branching on array values; use ``xp.wher
 
 from __future__ import annotations
 
-import warnings
-
 import tensorflow as tf
+
+from ._common import warn_eager
 
 COMPILES = True
 
@@ -39,12 +39,10 @@ def compile(fn, record, example):  # noqa: A001
         except (tf.errors.InvalidArgumentError, tf.errors.UnimplementedError) as e:
             if state["kind"] != "xla" or not _is_xla_failure(e):
                 raise
-            warnings.warn(
-                f"jit({getattr(fn, '__name__', 'f')}): XLA cannot compile this function on "
-                f"this device ({str(e).splitlines()[0][:200]}); running it as a TensorFlow "
-                "graph without XLA instead",
-                RuntimeWarning,
-                stacklevel=3,
+            warn_eager(
+                fn,
+                f"XLA cannot compile this function on this device ({str(e).splitlines()[0][:200]})",
+                "running it as a TensorFlow graph without XLA instead",
             )
             state["fn"] = tf.function(traced, jit_compile=False, autograph=False)
             state["kind"] = "tf-graph"

@@ -26,11 +26,11 @@ breaks the graph whenever a Python scalar meets a tensor (``xp.minimum(i, w - 1)
 from __future__ import annotations
 
 import types
-import warnings
 
 import torch
 
 from .._pytree import warm
+from ._common import warn_eager
 
 COMPILES = True
 
@@ -145,25 +145,21 @@ def compile(fn, record, example):  # noqa: A001
         except _LIMIT_HIT:
             if not state["limit_warned"]:
                 state["limit_warned"] = True
-                warnings.warn(
-                    f"jit({getattr(fn, '__name__', 'f')}): torch.compile reached "
-                    "torch._dynamo.config.recompile_limit "
-                    f"({torch._dynamo.config.recompile_limit}) for this function; new "
-                    "signatures (dtypes, shapes) run eagerly, compiled ones stay compiled",
-                    RuntimeWarning,
-                    stacklevel=3,
+                warn_eager(
+                    fn,
+                    "torch.compile reached torch._dynamo.config.recompile_limit "
+                    f"({torch._dynamo.config.recompile_limit}) for this function",
+                    "new signatures (dtypes, shapes) run eagerly, compiled ones stay compiled",
                 )
             record.last = "eager"
             return fn(*args, **kwargs)
         except torch._dynamo.exc.Unsupported as e:
             state["failures"] += 1
             if state["failures"] >= 2:
-                warnings.warn(
-                    f"jit({getattr(fn, '__name__', 'f')}): torch.compile cannot capture the "
-                    f"whole function as one graph ({str(e).splitlines()[0][:200]}); running it "
-                    "eagerly",
-                    RuntimeWarning,
-                    stacklevel=3,
+                warn_eager(
+                    fn,
+                    "torch.compile cannot capture the whole function as one graph "
+                    f"({str(e).splitlines()[0][:200]})",
                 )
             # The first failure may come from a cache that library code fills lazily (an
             # import dynamo cannot trace, e.g. in arraykit.ext.nd): this eager run fills it,

@@ -47,12 +47,12 @@ the ``_<framework>.py`` modules; the shared checks, messages and algorithms in `
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import Any, TypeVar
 
 from ... import _registry
 from ..._dispatch import backend_of_type
+from .._lookup import implementation, own_implementation, own_module
 from . import _common
 
 __all__ = [
@@ -64,17 +64,6 @@ __all__ = [
     "segment_min",
     "segment_mean",
 ]
-
-#: registry name -> the module that implements this extension for it. Anything else with a
-#: registered namespace gets the Array API implementation in ``_generic``.
-_MODULES = {
-    "numpy": "_numpy",
-    "torch": "_torch",
-    "jax": "_jax",
-    "tensorflow": "_tensorflow",
-    "mxnet": "_mxnet",
-    "dask": "_dask",
-}
 
 #: array type -> implementation (a module or a ``_generic.Generic``); the hot path is one
 #: dict lookup per array argument, as in ``arraykit._dispatch``.
@@ -93,9 +82,9 @@ def _lookup(fn: str, cls: type) -> Any:
             f"{fn}: expected an array of a registered library (numpy, torch, jax, tensorflow, "
             f"mxnet, dask, array_api_strict, ...), not {cls.__module__}.{cls.__qualname__}"
         )
-    full_name = f"{__name__}.{_MODULES.get(backend.name, '_generic')}"
-    # sys.modules first: torch.compile cannot trace importlib (see _preload).
-    module = sys.modules.get(full_name) or importlib.import_module(full_name)
+    # ``_<backend>.py`` if the backend has one; anything else with a registered namespace gets
+    # the Array API implementation in ``_generic``.
+    module = implementation(__name__, backend.name, "_generic")
     impl = module.for_backend(backend) if hasattr(module, "for_backend") else module
     _impl_by_type[cls] = impl
     return impl
@@ -259,11 +248,10 @@ def _preload() -> None:
     ``torch.compile``, which cannot trace an import. Frameworks imported after arraykit.ext.nd
     get their module on first use (under torch.compile: after one eager call).
     """
-    for name, module in _MODULES.items():
-        backend = _registry.BY_NAME.get(name)
-        if backend is not None and backend.package in sys.modules:
+    for backend in list(_registry.BACKENDS):
+        if backend.package in sys.modules and own_module(__name__, backend.name) is not None:
             try:
-                importlib.import_module(f"{__name__}.{module}")
+                own_implementation(__name__, backend.name)
             except Exception:  # noqa: BLE001 - a broken framework install fails on use instead
                 pass
 

@@ -13,6 +13,9 @@ import numpy as np
 
 from . import _common
 
+#: The limit ``arraykit info`` reports.
+NOTE = "gather_nd only"
+
 
 def shape(a: Any) -> tuple[int, ...]:
     return tuple(a.shape)

@@ -43,10 +43,16 @@ from typing import Any
 
 from ... import _registry
 from ..._dispatch import backend_of_type
-from . import _common, _jax, _mxnet, _torch  # noqa: F401  (loaded now: torch.compile can't import)
+from .._lookup import backends_with_module, own_implementation
+from . import _common
 
 __all__ = ["key", "split", "fold_in", "bits", "uniform", "normal", "integers", "bernoulli",
            "permutation", "choice"]
+
+# Every backend's ``_<name>.py`` here (found by name; they import no framework) is loaded now:
+# torch.compile cannot trace an import, and _impl finds them in sys.modules.
+for _name in backends_with_module(__name__):
+    own_implementation(__name__, _name)
 
 #: array type -> implementation; one dict lookup per call after the first.
 _impl_by_type: dict[type, _common.Portable] = {}

@@ -1,0 +1,37 @@
+"""What ``arraykit/ext/nd/_<backend>.py`` must define (found by name, see ``ext/_lookup``):
+either these functions at module level, or ``for_backend(row)`` returning an object with them
+(``_generic``, the Array API fallback every other backend gets).
+``tests/test_framework_named_once.py`` checks every module here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from ._common import GatherPlan, ScatterPlan
+
+
+@runtime_checkable
+class NdBackend(Protocol):
+    def shape(self, a: Any) -> tuple[int, ...]: ...
+
+    def dtype_name(self, a: Any) -> str: ...
+
+    def scalar_like(self, value: Any, like: Any) -> Any: ...
+
+    def full(self, shape: Any, value: Any, like: Any) -> Any: ...
+
+    def reshape(self, a: Any, shape: Any) -> Any: ...
+
+    def where(self, c: Any, a: Any, b: Any) -> Any: ...
+
+    def iinfo(self, name: str) -> Any: ...
+
+    def gather_nd(self, x: Any, idx: Any, plan: GatherPlan, fn: str) -> Any: ...
+
+    def update_nd(
+        self, x: Any, idx: Any, updates: Any, plan: ScatterPlan, fn: str, what: str, *, copy: bool
+    ) -> Any: ...
+
+# Optional: ``scatter_nd_new(idx, updates, plan, fn)`` (a backend that builds scatter_nd's
+# result in one op), ``NOTE`` (a short limit ``arraykit info`` reports).
