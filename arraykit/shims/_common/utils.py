@@ -40,7 +40,14 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
-        out = tuple(normalize_axis(a, ndim, fname) for a in axis)
+        out = []
+        for a in axis:
+            if type(a) is not int or not -ndim <= a < ndim:
+                a = normalize_axis(a, ndim, fname)  # the slow path: a conversion or the error
+            elif a < 0:
+                a += ndim
+            out.append(a)
+        out = tuple(out)
         if not allow_duplicates and len(set(out)) != len(out):
             raise ValueError(f"{fname}: repeated axis in {axis!r}")
         return out

@@ -139,16 +139,18 @@ def scalar_ok(value, name: str, fname: str) -> None:
         if name in _INTEGRAL:
             _c.check_int_range(fname, value, name)
             return
+        if name in _REAL_FLOAT:
+            return
         kind = int
     elif isinstance(value, float):
+        if name in _REAL_FLOAT:  # the common case first; refusals take the shared rule
+            return
         kind = float
     elif isinstance(value, complex):
         raise unsupported_error("complex128", fname)
     else:
         raise TypeError(f"{fname}: expected an array or a Python scalar, "
                         f"got {type(value).__name__}")
-    if name == "float16":  # not a standard dtype: ints and floats combine with it, as NumPy
-        return
     _rules.scalar_operand_dtype(kind(value), name, None, None, fname)
 
 
