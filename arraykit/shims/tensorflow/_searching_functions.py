@@ -17,7 +17,7 @@ __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "wher
 _REALNUM = _t.CATEGORY["real numeric"]
 
 
-def _arg(fn, x, axis, keepdims, fname):
+def _arg(op, x, axis, keepdims, fname):
     x = arr(x, fname)
     check_dtype(fname, x, _REALNUM | {tf.bool}, "real numeric")
     n = ndim(x)
@@ -27,9 +27,9 @@ def _arg(fn, x, axis, keepdims, fname):
     if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
         x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)
     if ax is None:
-        r = fn(tf.reshape(x, [-1]), 0, output_type=tf.int64)
+        r = op(tf.reshape(x, [-1]), 0, output_type=tf.int64)
         return tf.reshape(r, [1] * n) if keepdims else r
-    r = fn(x, ax, output_type=tf.int64)
+    r = op(x, ax, output_type=tf.int64)
     return _a.expand_dims(r, ax) if keepdims else r
 
 
