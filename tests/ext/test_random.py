@@ -19,7 +19,7 @@ SHAPES = [(), (1,), (7,), (3, 5), (2, 0, 3), (4, 1, 6), (1000,)]
 def _like(name):
     if name == "numpy":
         return np.zeros(1, dtype=np.float32)
-    mod = pytest.importorskip({"mxnet": "mxnet", "strict": "array_api_strict"}.get(name, name))
+    mod = pytest.importorskip(name)
     if name == "torch":
         return mod.zeros(1)
     if name == "jax":
@@ -32,7 +32,10 @@ def _like(name):
     return mod.zeros(1)
 
 
-BACKENDS = ["numpy", "torch", "jax", "tensorflow", "strict", "mxnet"]
+BACKENDS = ["numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet"]
+#: The tests taking ``like`` run on conftest's ``backend`` fixture, on these backends.
+pytestmark = pytest.mark.backends(*BACKENDS, reason="the backends arraykit.ext.random is "
+                                  "tested on (dask is not covered)")
 
 
 def to_np(x):
@@ -68,9 +71,10 @@ def reference(fn, seed, *args, **kwargs):
         return np.asarray(getattr(jax.random, name)(jk, *args, **kwargs))
 
 
-@pytest.fixture(params=BACKENDS)
-def like(request):
-    return _like(request.param)
+@pytest.fixture
+def like(backend):
+    """A one-element float array of the backend under test (the ``like=`` argument)."""
+    return _like(backend)
 
 
 def test_key_layout_matches_prngkey(like):
