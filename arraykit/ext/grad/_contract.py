@@ -20,6 +20,7 @@ class GradBackend(Protocol):
         args: tuple, kwargs: dict,
     ) -> Any:
         """(value, gradients) or ((value, aux), gradients) of ``f(*args, **kwargs)``."""
+        ...
 
     def jacobian(
         self, f: Callable[..., Any], argnums: int | tuple[int, ...], args: tuple, kwargs: dict
@@ -31,8 +32,10 @@ class GradBackend(Protocol):
 
     def is_array(self, x: Any) -> bool:
         """Whether ``x`` is an array of this framework (a subclass counts)."""
+        ...
 
     def is_inexact(self, x: Any) -> bool:
         """Whether ``x`` has a floating-point (real or complex) dtype."""
+        ...
 
 # Optional: ``NOTE``, a short limit ``arraykit info`` reports ("first order only").

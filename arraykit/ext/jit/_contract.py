@@ -21,6 +21,7 @@ class JitBackend(Protocol):
         """A callable running ``fn`` through the framework's compiler that sets ``record.last``
         (a ``_common.KINDS`` key) on every call; if it cannot compile, it warns once with
         ``_common.warn_eager`` and runs ``fn``."""
+        ...
 
 # Optional: ``NOTE``, a short limit ``arraykit info`` reports.
 
@@ -43,3 +44,4 @@ class ScanHooks(Protocol):
 
     def unstack(self, x: Any, n: int) -> Any:
         """The ``n`` steps of ``x`` along axis 0, in one call."""
+        ...
