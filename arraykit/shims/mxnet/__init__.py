@@ -42,13 +42,14 @@ What differs from the standard, and why:
   itself, as MXNet documents.
 """
 
+# _dtypes first: it imports MXNet with MXNet's own DeprecationWarnings quieted.
+from . import _dtypes  # noqa: I001
 import math as _math
 
 from .. import export_standard as _export_standard
 from . import (
     _creation_functions,
     _data_type_functions,
-    _dtypes,
     _elementwise_functions,
     _helpers,
     _indexing_functions,
