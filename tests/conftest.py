@@ -17,7 +17,6 @@ reason (a mark without one is refused at collection):
 import importlib.util
 import os
 
-import numpy as np
 import pytest
 
 # Keep TensorFlow's start-up chatter out of test output.
@@ -26,7 +25,7 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 # (conformance/drop_in.py runs SciPy functions on TF and MXNet arrays).
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
-from arraykit._registry import BACKENDS, BY_NAME  # noqa: E402  (imports no framework)
+from arraykit._registry import BACKENDS, BY_NAME
 
 #: The registry's backends whose framework is installed here (found without importing it).
 AVAILABLE = tuple(b.name for b in BACKENDS if importlib.util.find_spec(b.package) is not None)
@@ -34,7 +33,8 @@ AVAILABLE = tuple(b.name for b in BACKENDS if importlib.util.find_spec(b.package
 _MARKS = {
     "backends": "backends(*names, reason): run the test on these registered backends only",
     "skip_backend": "skip_backend(name, reason): skip the test on this backend",
-    "xfail_backend": "xfail_backend(name, reason, strict=True, raises=None): a known failure on this backend",
+    "xfail_backend": "xfail_backend(name, reason, strict=True, raises=None): a known failure "
+                     "on this backend",
 }
 
 
@@ -48,7 +48,8 @@ def _check_mark(mark, nodeid):
     allowed = {"reason", "strict", "raises"} if mark.name == "xfail_backend" else {"reason"}
     where = f"{nodeid}: @pytest.mark.{mark.name}{mark.args}"
     if not mark.args or (mark.name != "backends" and len(mark.args) != 1):
-        raise TypeError(f"{where}: give {'backend names' if mark.name == 'backends' else 'one backend name'}")
+        what = "backend names" if mark.name == "backends" else "one backend name"
+        raise TypeError(f"{where}: give {what}")
     unknown = [a for a in mark.args if a not in BY_NAME]
     if unknown:
         raise ValueError(f"{where}: {unknown} not in arraykit's registry {sorted(BY_NAME)}")
@@ -94,8 +95,19 @@ def _uses_this_backend_fixture(metafunc):
 
 def pytest_generate_tests(metafunc):
     if _uses_this_backend_fixture(metafunc):
-        metafunc.parametrize("backend", backend_params(metafunc.definition, metafunc.definition.nodeid),
-                             indirect=True)
+        params = backend_params(metafunc.definition, metafunc.definition.nodeid)
+        metafunc.parametrize("backend", params, indirect=True)
+
+
+def pytest_collection_modifyitems(items):
+    # Marks on tests that do not take the fixture are checked too (they would do nothing).
+    for item in items:
+        for name in _MARKS:
+            for mark in item.iter_markers(name):
+                try:
+                    _check_mark(mark, item.nodeid)
+                except (TypeError, ValueError) as e:
+                    raise pytest.UsageError(str(e)) from None
 
 
 @pytest.fixture
