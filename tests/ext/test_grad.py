@@ -22,7 +22,6 @@ import arraykit
 
 try:
     import jax
-
     import jax.numpy as jnp
 except ImportError:  # the mxnet venv
     jax = None
@@ -273,7 +272,7 @@ def _backend_name(x):
 # ---------------------------------------------------------------------------------------------
 # gradients equal the analytic ones
 
-from arraykit.ext.grad import (  # noqa: E402  (imports no framework)
+from arraykit.ext.grad import (
     NoAutodiffError,
     grad,
     jacobian,

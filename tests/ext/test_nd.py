@@ -15,12 +15,11 @@ import importlib
 import os
 from functools import partial
 
+import nd_reference as ref
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import nd_reference as ref
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -47,7 +46,7 @@ if mx is not None:
 
 # Imported after the frameworks, as in user code: nd then preloads their modules, which is what
 # lets a first call happen inside torch.compile (it cannot trace an import).
-from arraykit.ext import nd  # noqa: E402
+from arraykit.ext import nd
 
 
 def _torch_dtype(dt):

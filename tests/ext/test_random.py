@@ -170,7 +170,7 @@ def test_integers_are_randint(like, lo, hi, dtype):
     assert got.dtype == np.dtype(dtype) and got.shape == (3, 400)
     assert got.min() >= lo and got.max() < hi
     ref_dtype = "uint32" if dtype == "uint32" else "int32"
-    if lo >= -(2**31) and hi <= 2**31 or dtype == "uint32":
+    if (lo >= -(2**31) and hi <= 2**31) or dtype == "uint32":
         jax = _jax()
         if jax is not None:
             ref = reference("integers", 5, (3, 400), lo, hi, getattr(jax.numpy, ref_dtype))

@@ -90,7 +90,7 @@ def _script(backend: str, exprs) -> str:
     return head + "".join(_CASE.format(expr=e) for e in exprs)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _results(backend: str, exprs: tuple, timeout: int = 240) -> list:
     """One child process runs every expression; after a crash (or hang) a new one resumes
     after the case that crashed, which is recorded as ``{"crash": returncode}``."""
