@@ -101,8 +101,8 @@ def promote_arrays(a: str, b: str) -> str | None:
     return ARRAY_PROMOTION_TABLE.get((a, b))
 
 
-def scalar_kind_result(scalar: object, array_dtype: str, default_float: str,
-                       default_complex: str) -> str | None:
+def scalar_kind_result(scalar: object, array_dtype: str, default_float: str | None,
+                       default_complex: str | None) -> str | None:
     """The dtype an integer array computes in with a Python float or complex scalar, which the
     standard leaves undefined: the namespace's default floating (complex) dtype, as torch,
     JAX and NumPy all promote (``int_array * 1.5``); None where the standard's own scalar
@@ -134,7 +134,7 @@ def accumulation_dtype(name: str, given: str | None, default_int: str = "int64",
     return name
 
 
-def scalar_operand_dtype(scalar, name, default_float: str, default_complex: str | None,
+def scalar_operand_dtype(scalar, name, default_float: str | None, default_complex: str | None,
                          fname: str) -> str:
     """The spec's rule for a Python scalar beside an array of dtype ``name``: the dtype name
     the pair computes in. A bool goes with bool arrays, an int with numeric ones, a float

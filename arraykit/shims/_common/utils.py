@@ -40,17 +40,16 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
-        out = []
+        out: list[int] = []
         for a in axis:
             if type(a) is not int or not -ndim <= a < ndim:
                 a = normalize_axis(a, ndim, fname)  # the slow path: a conversion or the error
             elif a < 0:
                 a += ndim
             out.append(a)
-        out = tuple(out)
         if not allow_duplicates and len(set(out)) != len(out):
             raise ValueError(f"{fname}: repeated axis in {axis!r}")
-        return out
+        return tuple(out)
     return (normalize_axis(axis, ndim, fname),)
 
 

@@ -9,13 +9,14 @@ host (the data are host data anyway) and the dtype is then passed to MXNet expli
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 import numpy as onp
 from mxnet import np as mnp
 
 from .._common import checks as _c
-from .._common.dtypes import scalar_default_dtype
 from .._common import utils as _u
+from .._common.dtypes import scalar_default_dtype
 from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
@@ -29,7 +30,8 @@ def _infer_name(value, fname: str) -> str:
     (``_common.dtypes.scalar_default_dtype``; MXNet has no complex)."""
     for t in (bool, int, float, complex):  # (NumPy's float64 is a float: its kind counts)
         if isinstance(value, t):
-            name = scalar_default_dtype(t(value), D.DEFAULT_INT, D.DEFAULT_FLOAT, None)
+            # cast: the checkers cannot see that t(value) is exact for each t.
+            name = scalar_default_dtype(cast(Any, t)(value), D.DEFAULT_INT, D.DEFAULT_FLOAT, None)
             if name is None:
                 raise D.unsupported_error("complex128", fname)
             return name

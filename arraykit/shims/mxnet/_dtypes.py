@@ -13,6 +13,7 @@ naming MXNet, the function and the dtype: they are never emulated with another d
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as onp
 
@@ -129,6 +130,7 @@ def scalar_ok(value, name: str, fname: str) -> None:
     as it is: the spec's rule (``_common.dtypes.scalar_operand_dtype``; callers apply the
     float-with-integer rule first) plus MXNet's allowances below. A Python int outside an
     integer dtype's range raises OverflowError."""
+    kind: type[Any]
     if isinstance(value, (bool, onp.bool_)):
         if name == "bool" or name in _INTEGRAL or name in _REAL_FLOAT:
             # The spec allows bool scalars with bool arrays; NumPy also lets them mix with
