@@ -13,7 +13,7 @@ from . import _registry
 from ._registry import SUPPORTED_API_VERSIONS, Backend
 
 if TYPE_CHECKING:  # types only: the namespace Protocol is never imported at run time here
-    from ._typing import ArrayNamespace, ArrayT
+    from .typing import ArrayNamespace, ArrayT
 
 # Python scalars and None carry no namespace and are skipped, as array-api-compat does.
 _SKIPPED_TYPES = frozenset({bool, int, float, complex, type(None)})

@@ -11,7 +11,7 @@ constants, with the array type carried through (``torch.Tensor`` in, ``torch.Ten
         return x - xp.mean(x)
 """
 
-from ._typing import (
+from ._typing._namespace import (
     ArrayNamespace,
     ArrayT,
     Device,

@@ -1,16 +1,3 @@
 """Static types for arraykit: the 2025.12 namespace as a Protocol (``_namespace.py``, generated
 from the standard's stubs by ``python -m arraykit._typing.generate``). Public as
-``arraykit.typing``; nothing here runs on ``array_namespace``'s path."""
-
-from ._namespace import (
-    ArrayNamespace,
-    ArrayT,
-    Device,
-    DType,
-    FFTNamespace,
-    Info,
-    LinalgNamespace,
-)
-
-__all__ = ["ArrayNamespace", "ArrayT", "DType", "Device", "FFTNamespace", "Info",
-           "LinalgNamespace"]
+``arraykit.typing``, which re-exports it; nothing here runs on ``array_namespace``'s path."""

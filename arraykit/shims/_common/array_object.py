@@ -51,33 +51,22 @@ def make_operators(fns: dict, is_operand: Callable[[object], bool],
     """
     out: dict = {}
 
-    def binary(f):
+    def binary(f, name, reflected=False):
         def op(self, other):
             if not is_operand(other):
                 return NotImplemented
             if coerce is not None:
                 other = coerce(self, other)
-            return f(self, other)
+            return f(other, self) if reflected else f(self, other)
 
-        def rop(self, other):
-            if not is_operand(other):
-                return NotImplemented
-            if coerce is not None:
-                other = coerce(self, other)
-            return f(other, self)
-
-        return op, rop
+        op.__name__ = name
+        out[name] = op
 
     for dunder, fname in BINARY_OPERATORS.items():
-        op, rop = binary(fns[fname])
-        op.__name__ = dunder
-        rop.__name__ = dunder.replace("__", "__r", 1)
-        out[dunder] = op
-        out[rop.__name__] = rop
+        binary(fns[fname], dunder)
+        binary(fns[fname], dunder.replace("__", "__r", 1), reflected=True)
     for dunder, fname in COMPARISON_OPERATORS.items():
-        op, _ = binary(fns[fname])
-        op.__name__ = dunder
-        out[dunder] = op
+        binary(fns[fname], dunder)
     for dunder, fname in UNARY_OPERATORS.items():
         f = fns[fname]
 

@@ -382,19 +382,18 @@ def pow(x1, x2, /):  # noqa: A001 - the standard's name
 
 def maximum(x1, x2, /):
     """Array API ``maximum``; nan propagates."""
-    a, b, n = binary(x1, x2, "maximum", True)
-    D.check_kind(n, "real numeric", "maximum")
-    r = mnp.maximum(a, b)
-    if n in D.KIND_SETS["integral"]:
-        return r
-    return _propagate_nan(r, a, b)
+    return _extremum(mnp.maximum, x1, x2, "maximum")
 
 
 def minimum(x1, x2, /):
     """Array API ``minimum``; nan propagates."""
-    a, b, n = binary(x1, x2, "minimum", True)
-    D.check_kind(n, "real numeric", "minimum")
-    r = mnp.minimum(a, b)
+    return _extremum(mnp.minimum, x1, x2, "minimum")
+
+
+def _extremum(op, x1, x2, fname):
+    a, b, n = binary(x1, x2, fname, True)
+    D.check_kind(n, "real numeric", fname)
+    r = op(a, b)
     if n in D.KIND_SETS["integral"]:
         return r
     return _propagate_nan(r, a, b)

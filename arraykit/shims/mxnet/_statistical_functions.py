@@ -151,14 +151,18 @@ def _with_initial(r, x, axis, value):
     return mnp.concatenate([init, r], axis=axis)
 
 
+def _scan_input(x, axis, dtype, fname):
+    """``cumulative_*``'s input as at least 1-d in its accumulation dtype, and its axis."""
+    n = require_array(x, fname)
+    ax = _c.scan_axis(fname, axis, x.ndim)
+    x = x.reshape(1) if x.ndim == 0 else x
+    name = _acc_name(n, dtype, fname)
+    return (x if name == n else x.astype(name)), ax
+
+
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     """Array API ``cumulative_sum``."""
-    n = require_array(x, "cumulative_sum")
-    ax = _c.scan_axis("cumulative_sum", axis, x.ndim)
-    x = x.reshape(1) if x.ndim == 0 else x
-    name = _acc_name(n, dtype, "cumulative_sum")
-    if name != n:
-        x = x.astype(name)
+    x, ax = _scan_input(x, axis, dtype, "cumulative_sum")
     r = mnp.cumsum(x, axis=ax) if x.size else x
     return _with_initial(r, x, ax, 0) if include_initial else r
 
@@ -169,12 +173,7 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     A Hillis-Steele scan: ``log2(n)`` multiplications of shifted copies, exact for integers
     and differentiable (no division, so zeros are fine).
     """
-    n = require_array(x, "cumulative_prod")
-    ax = _c.scan_axis("cumulative_prod", axis, x.ndim)
-    x = x.reshape(1) if x.ndim == 0 else x
-    name = _acc_name(n, dtype, "cumulative_prod")
-    if name != n:
-        x = x.astype(name)
+    x, ax = _scan_input(x, axis, dtype, "cumulative_prod")
     size = x.shape[ax]
     r = x
     shift = 1

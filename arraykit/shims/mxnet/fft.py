@@ -13,27 +13,14 @@ from __future__ import annotations
 
 import sys
 
+from .. import standard_names
 from .._common import fft as _cf
 from . import _dtypes
 from ._creation_functions import LIMITS
 from ._helpers import check_device, require_array
 
-__all__ = [
-    "fft",
-    "fftfreq",
-    "fftn",
-    "fftshift",
-    "hfft",
-    "ifft",
-    "ifftn",
-    "ifftshift",
-    "ihfft",
-    "irfft",
-    "irfftn",
-    "rfft",
-    "rfftfreq",
-    "rfftn",
-]
+#: Every function of the standard's fft extension is defined below.
+__all__ = list(standard_names("fft"))
 
 
 def _xp():

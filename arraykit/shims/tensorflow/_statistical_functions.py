@@ -53,22 +53,22 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
     if type(x) is ET and axis is None and dtype is None and not keepdims \
             and x._datatype_enum() in _SUM_FAST:
         return _m._sum(x, all_axes(x._rank()), keep_dims=False)
-    x = arr(x, "sum")
-    check_dtype("sum", x, _NUM | {tf.bool}, "numeric")
-    d = _acc_dtype(x.dtype, dtype, "sum")
-    if x.dtype is not d:
-        x = _m.cast(x, d)
-    return _reduce(_m._sum, x, axis, keepdims, "sum")
+    return _accumulate(_m._sum, x, axis, dtype, keepdims, "sum")
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod``."""
-    x = arr(x, "prod")
-    check_dtype("prod", x, _NUM | {tf.bool}, "numeric")
-    d = _acc_dtype(x.dtype, dtype, "prod")
+    return _accumulate(_m.prod, x, axis, dtype, keepdims, "prod")
+
+
+def _accumulate(op, x, axis, dtype, keepdims, fname):
+    """``sum``/``prod``: ``op`` over ``axis`` in the accumulation dtype (``_acc_dtype``)."""
+    x = arr(x, fname)
+    check_dtype(fname, x, _NUM | {tf.bool}, "numeric")
+    d = _acc_dtype(x.dtype, dtype, fname)
     if x.dtype is not d:
         x = _m.cast(x, d)
-    return _reduce(_m.prod, x, axis, keepdims, "prod")
+    return _reduce(op, x, axis, keepdims, fname)
 
 
 def _minmax(op, x, axis, keepdims, fname):

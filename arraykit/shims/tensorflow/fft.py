@@ -18,28 +18,15 @@ from __future__ import annotations
 import tensorflow as tf
 from tensorflow.python.ops import gen_spectral_ops as _gs
 
+from .. import standard_names
 from .._common import checks as _c
 from .._common import fft as _cf
 from . import _dtypes as _t
 from ._base import OpError, arr, check_dtype, translate
 from .linalg import _skip_autograph, _xp
 
-__all__ = [
-    "fft",
-    "fftfreq",
-    "fftn",
-    "fftshift",
-    "hfft",
-    "ifft",
-    "ifftn",
-    "ifftshift",
-    "ihfft",
-    "irfft",
-    "irfftn",
-    "rfft",
-    "rfftfreq",
-    "rfftn",
-]
+#: Every function of the standard's fft extension is defined below.
+__all__ = list(standard_names("fft"))
 
 _REAL = frozenset([tf.float32, tf.float64])
 _COMPLEX = frozenset([tf.complex64, tf.complex128])

@@ -358,19 +358,24 @@ def inv(x, /):
     """
     x = _floating_matrix("inv", x, square=True)
     if tf.executing_eagerly():
-        try:
-            return tf.linalg.inv(x)
-        except tf.errors.InvalidArgumentError as e:
-            msg = getattr(e, "message", str(e))
-            if "invertible" in msg:
-                raise ValueError(
-                    f"inv: singular matrix (dtype {dtype_name_safe(x)}, shape "
-                    f"{tuple(x.shape)})"
-                ) from None
-            raise translate("inv", e, x) from None
-        except OpError as e:
-            raise translate("inv", e, x) from None
+        return _eager_inverse("inv", tf.linalg.inv, (x,), (x,))
     return _qr_solve(x, _eye_like(x))
+
+
+def _eager_inverse(fname, op, args, inputs):
+    """``op(*args)`` run eagerly, TF's singular-matrix error as the ``ValueError`` that NumPy
+    raises (naming ``fname`` and the first input's dtype and shape), other op errors
+    translated for ``inputs``."""
+    try:
+        return op(*args)
+    except tf.errors.InvalidArgumentError as e:
+        if "invertible" in getattr(e, "message", str(e)):
+            x = inputs[0]
+            raise ValueError(f"{fname}: singular matrix (dtype {dtype_name_safe(x)}, shape "
+                             f"{tuple(x.shape)})") from None
+        raise translate(fname, e, *inputs) from None
+    except OpError as e:
+        raise translate(fname, e, *inputs) from None
 
 
 def solve(x1, x2, /):
@@ -405,18 +410,7 @@ def solve(x1, x2, /):
     else:
         raise ValueError("solve: x2 must have at least one dimension")
     if tf.executing_eagerly():
-        try:
-            r = tf.linalg.solve(a, b)
-        except tf.errors.InvalidArgumentError as e:
-            msg = getattr(e, "message", str(e))
-            if "invertible" in msg:
-                raise ValueError(
-                    f"solve: singular matrix (dtype {dtype_name_safe(x1)}, shape "
-                    f"{tuple(x1.shape)})"
-                ) from None
-            raise translate("solve", e, x1, x2) from None
-        except OpError as e:
-            raise translate("solve", e, x1, x2) from None
+        r = _eager_inverse("solve", tf.linalg.solve, (a, b), (x1, x2))
     else:
         r = _qr_solve(a, b)
     return tf.squeeze(r, -1) if vector else r
