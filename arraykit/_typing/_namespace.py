@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import builtins
 from typing import (
-    Any,
     List,
     Literal,
     Optional,
@@ -17,44 +16,22 @@ from typing import (
     Sequence,
     Tuple,
     TypedDict,
-    TypeVar,
     Union,
 )
 
-ArrayT = TypeVar("ArrayT")
-_T_co = TypeVar("_T_co", covariant=True)
+from ._base import (  # noqa: F401 - names the generated Protocols use
+    ArrayT,
+    Capabilities,
+    DefaultDataTypes,
+    Device,
+    DType,
+    NestedSequence,
+    PyCapsule,
+    SupportsBufferProtocol,
+    finfo_object,
+    iinfo_object,
+)
 
-#: Data types and devices are each library's own objects; the standard fixes no class.
-DType = Any
-Device = Any
-SupportsBufferProtocol = Any
-PyCapsule = Any
-
-
-class NestedSequence(Protocol[_T_co]):
-    def __getitem__(self, key: int, /) -> Union[_T_co, NestedSequence[_T_co]]: ...
-    def __len__(self, /) -> int: ...
-
-
-class finfo_object(Protocol):
-    bits: int
-    eps: float
-    max: float
-    min: float
-    smallest_normal: float
-    dtype: DType
-
-
-class iinfo_object(Protocol):
-    bits: int
-    max: int
-    min: int
-    dtype: DType
-
-
-DefaultDataTypes = TypedDict("DefaultDataTypes", {
-    "real floating": DType, "complex floating": DType, "integral": DType, "indexing": DType,
-})
 DataTypes = TypedDict("DataTypes", {
     "bool": DType,
     "float32": DType,
@@ -70,9 +47,6 @@ DataTypes = TypedDict("DataTypes", {
     "uint32": DType,
     "uint64": DType,
 }, total=False)
-Capabilities = TypedDict("Capabilities", {
-    "boolean indexing": bool, "data-dependent shapes": bool, "max rank": Optional[int],
-})
 
 
 class Info(Protocol):
