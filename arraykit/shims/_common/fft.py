@@ -46,6 +46,26 @@ _SWAP = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
 # argument checking
 
 
+#: The standard's transforms: name -> True for the one-axis form (``n``, ``axis``), False for
+#: the n-dimensional one (``s``, ``axes``).
+ONE_AXIS = {"fft": True, "ifft": True, "fftn": False, "ifftn": False, "rfft": True,
+            "irfft": True, "rfftn": False, "irfftn": False, "hfft": True, "ihfft": True}
+
+
+def define_transform(fname: str, run, doc: str):
+    """The shim's public transform ``fname`` with the standard's signature, calling
+    ``run(x, size, where, norm)`` (``size``/``where`` are ``n``/``axis`` or ``s``/``axes``)."""
+    if ONE_AXIS[fname]:
+        def transform(x, /, *, n=None, axis=-1, norm="backward"):
+            return run(x, n, axis, norm)
+    else:
+        def transform(x, /, *, s=None, axes=None, norm="backward"):
+            return run(x, s, axes, norm)
+    transform.__name__ = transform.__qualname__ = fname
+    transform.__doc__ = doc
+    return transform
+
+
 def check_norm(fname: str, norm) -> str:
     """``norm`` itself, or ValueError naming ``fname`` if it is not one of the three modes."""
     if norm not in NORMS:

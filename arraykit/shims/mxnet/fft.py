@@ -36,54 +36,25 @@ def _no_complex(fname, x, what):
     )
 
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.fft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("fft", x, "returns")
+def _unavailable(fname: str, what: str):
+    """The standard's transform ``fname``, raising the TypeError of ``_no_complex``."""
+    kind = "output" if what == "returns" else "input"
+    return _cf.define_transform(
+        fname, lambda x, size, where, norm: _no_complex(fname, x, what),
+        f"Array API ``fft.{fname}``: unavailable on MXNet (complex {kind}); raises TypeError.")
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.ifft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ifft", x, "returns")
-
-
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Array API ``fft.fftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("fftn", x, "returns")
-
-
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Array API ``fft.ifftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ifftn", x, "returns")
-
-
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.rfft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("rfft", x, "returns")
-
-
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Array API ``fft.rfftn``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("rfftn", x, "returns")
-
-
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.ihfft``: unavailable on MXNet (complex output); raises TypeError."""
-    _no_complex("ihfft", x, "returns")
-
-
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.irfft``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("irfft", x, "takes")
-
-
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Array API ``fft.irfftn``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("irfftn", x, "takes")
-
-
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Array API ``fft.hfft``: unavailable on MXNet (complex input); raises TypeError."""
-    _no_complex("hfft", x, "takes")
+# Transforms that return a complex array, then those that take one.
+fft = _unavailable("fft", "returns")
+ifft = _unavailable("ifft", "returns")
+fftn = _unavailable("fftn", "returns")
+ifftn = _unavailable("ifftn", "returns")
+rfft = _unavailable("rfft", "returns")
+rfftn = _unavailable("rfftn", "returns")
+ihfft = _unavailable("ihfft", "returns")
+irfft = _unavailable("irfft", "takes")
+irfftn = _unavailable("irfftn", "takes")
+hfft = _unavailable("hfft", "takes")
 
 
 def _freq_dtype(fname: str, dtype):

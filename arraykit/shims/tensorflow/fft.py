@@ -123,52 +123,42 @@ def ifft(x, /, *, n=None, axis=-1, norm="backward"):
     return _call("ifft", _cf.c2c, x, n=n, axis=axis, norm=norm, inverse=True)
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
-    """N-dimensional DFT over ``axes`` (default all) with sizes ``s``."""
-    x = _ranked("fftn", _complex_in("fftn", x))
-    return _call("fftn", _cf.c2cn, x, s=s, axes=axes, norm=norm, inverse=False)
+def _transform(fname: str, kernel, to_input, doc: str, **fixed):
+    """A transform of ``_common.fft`` (``kernel``) on input converted by ``to_input``."""
+    size, where = ("n", "axis") if _cf.ONE_AXIS[fname] else ("s", "axes")
+
+    def run(x, size_value, where_value, norm):
+        x = _ranked(fname, to_input(fname, x))
+        return _call(fname, kernel, x, norm=norm, **{size: size_value, where: where_value},
+                     **fixed)
+
+    return _cf.define_transform(fname, run, doc)
 
 
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
-    """N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``."""
-    x = _ranked("ifftn", _complex_in("ifftn", x))
-    return _call("ifftn", _cf.c2cn, x, s=s, axes=axes, norm=norm, inverse=True)
-
-
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies, complex."""
-    x = _ranked("rfft", _real_in("rfft", x))
-    return _call("rfft", _cf.rfft, x, n=n, axis=axis, norm=norm)
-
-
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Inverse of ``rfft``: real output of length ``n`` (default ``2*(M-1)``) along ``axis``."""
-    x = _ranked("irfft", _complex_in("irfft", x))
-    return _call("irfft", _cf.irfft, x, n=n, axis=axis, norm=norm)
-
-
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """N-dimensional DFT of real input; the last of ``axes`` keeps ``s[-1]//2 + 1`` entries."""
-    x = _ranked("rfftn", _real_in("rfftn", x))
-    return _call("rfftn", _cf.rfftn, x, s=s, axes=axes, norm=norm)
-
-
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
-    """Inverse of ``rfftn``: real output with sizes ``s`` (last default ``2*(M-1)``)."""
-    x = _ranked("irfftn", _complex_in("irfftn", x))
-    return _call("irfftn", _cf.irfftn, x, s=s, axes=axes, norm=norm)
-
-
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """DFT of a Hermitian-symmetric signal given by its first half: real, length ``n``."""
-    x = _ranked("hfft", _complex_in("hfft", x))
-    return _call("hfft", _cf.hfft, x, n=n, axis=axis, norm=norm)
-
-
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
-    """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along ``axis``."""
-    x = _ranked("ihfft", _real_in("ihfft", x))
-    return _call("ihfft", _cf.ihfft, x, n=n, axis=axis, norm=norm)
+fftn = _transform("fftn", _cf.c2cn, _complex_in,
+                  "N-dimensional DFT over ``axes`` (default all) with sizes ``s``.",
+                  inverse=False)
+ifftn = _transform("ifftn", _cf.c2cn, _complex_in,
+                   "N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``.",
+                   inverse=True)
+rfft = _transform("rfft", _cf.rfft, _real_in,
+                  "DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies, "
+                  "complex.")
+irfft = _transform("irfft", _cf.irfft, _complex_in,
+                   "Inverse of ``rfft``: real output of length ``n`` (default ``2*(M-1)``) "
+                   "along ``axis``.")
+rfftn = _transform("rfftn", _cf.rfftn, _real_in,
+                   "N-dimensional DFT of real input; the last of ``axes`` keeps "
+                   "``s[-1]//2 + 1`` entries.")
+irfftn = _transform("irfftn", _cf.irfftn, _complex_in,
+                    "Inverse of ``rfftn``: real output with sizes ``s`` (last default "
+                    "``2*(M-1)``).")
+hfft = _transform("hfft", _cf.hfft, _complex_in,
+                  "DFT of a Hermitian-symmetric signal given by its first half: real, "
+                  "length ``n``.")
+ihfft = _transform("ihfft", _cf.ihfft, _real_in,
+                   "Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along "
+                   "``axis``.")
 
 
 def _freq_dtype(fname, dtype):
