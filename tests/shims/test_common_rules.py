@@ -171,3 +171,200 @@ def test_python_scalar_rule_messages(xp):
                                         r"with an array of dtype bool$"):
         xp.result_type(xp.bool, 1)
     assert xp.add(xp.asarray([1], dtype=xp.int8), 1).dtype == xp.int8
+
+
+# --- special values (_common.special_values): the standard's stated values ----------------
+
+_inf, _nan, _pi = float("inf"), float("nan"), 3.141592653589793
+
+
+def _sv_numpy():
+    import array_api_compat.numpy as cxp
+
+    def make_complex(re, im):
+        out = np.empty(np.broadcast_shapes(np.shape(re), np.shape(im)),
+                       dtype=np.result_type(re, np.complex64))
+        out.real, out.imag = re, im
+        return out
+
+    return cxp, np, make_complex, np.asarray
+
+
+def _sv_torch():
+    torch = pytest.importorskip("torch")
+    import array_api_compat.torch as cxp
+
+    return cxp, torch, torch.complex, lambda a: a.numpy()
+
+
+def _sv_jax():
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+
+    return jnp, jnp, jax.lax.complex, np.asarray
+
+
+@pytest.fixture(params=["numpy", "torch", "jax"])
+def sv_framework(request):
+    """(SpecialValues bound to the framework, its native module, make_complex, to_numpy)."""
+    from arraykit.shims._common.special_values import SpecialValues
+
+    cxp, native, make_complex, to_np = {"numpy": _sv_numpy, "torch": _sv_torch,
+                                        "jax": _sv_jax}[request.param]()
+    return SpecialValues(cxp, make_complex), native, make_complex, to_np, request.param
+
+
+def _same(got: float, want: float) -> bool:
+    """Equal, NaN equal to NaN, the signs of zeros and infinities compared (the standard's
+    unspecified signs are compared as abs values by the caller)."""
+    import math
+
+    if math.isnan(want):
+        return math.isnan(got)
+    if want == 0 or math.isinf(want):
+        return got == want and math.copysign(1, got) == math.copysign(1, want)
+    return math.isclose(got, want, rel_tol=1e-6)
+
+
+# (function, a, b, expected real, expected imaginary, parts whose sign is unspecified), each
+# a bullet of the standard's complex special cases (or its conj/odd symmetry, noted).
+_COMPLEX_CASES = [
+    ("expm1", 0.0, 0.0, 0.0, 0.0, ""),
+    ("expm1", -0.0, 0.0, 0.0, 0.0, ""),
+    ("expm1", 2.0, _inf, _nan, _nan, ""),
+    ("expm1", _inf, 0.0, _inf, 0.0, ""),
+    ("expm1", -_inf, 2.5, -1.0, 0.0 * np.sin(2.5), ""),
+    ("expm1", _inf, 2.5, _inf * np.cos(2.5), _inf * np.sin(2.5), ""),
+    ("expm1", -_inf, _inf, -1.0, 0.0, "im"),
+    ("expm1", _inf, _inf, _inf, _nan, "re"),
+    ("expm1", -_inf, _nan, -1.0, 0.0, "im"),
+    ("expm1", _inf, _nan, _inf, _nan, "re"),
+    ("expm1", _nan, 0.0, _nan, 0.0, ""),
+    ("expm1", _nan, -0.0, _nan, -0.0, ""),  # conj symmetry
+    ("expm1", _nan, 2.0, _nan, _nan, ""),
+    ("tanh", _inf, 2.5, 1.0, 0.0, ""),
+    ("tanh", _inf, -2.5, 1.0, -0.0, ""),  # conj symmetry
+    ("tanh", -_inf, 2.5, -1.0, 0.0, ""),  # odd: tanh(-z) = -tanh(z)
+    ("tanh", 0.0, 0.0, 0.0, 0.0, ""),
+    ("tanh", 0.0, _inf, 0.0, _nan, ""),
+    ("tanh", 2.0, _nan, _nan, _nan, ""),
+    ("tanh", _nan, 0.0, _nan, 0.0, ""),
+    ("acos", 0.0, 0.0, _pi / 2, -0.0, ""),
+    ("acos", -0.0, 0.0, _pi / 2, -0.0, ""),
+    ("acos", 0.0, _nan, _pi / 2, _nan, ""),
+    ("acos", -_inf, 2.0, _pi, -_inf, ""),
+    ("acos", _inf, _nan, _nan, _inf, "im"),
+    ("acosh", 0.0, 0.0, 0.0, _pi / 2, ""),
+    ("acosh", -_inf, _inf, _inf, 3 * _pi / 4, ""),
+    ("asinh", _nan, 0.0, _nan, 0.0, ""),
+    ("asinh", _nan, 2.0, _nan, _nan, ""),
+    ("atanh", 1.0, 0.0, _inf, 0.0, ""),
+    ("atanh", 0.0, _nan, 0.0, _nan, ""),
+    ("atanh", _inf, _nan, 0.0, _nan, ""),
+    ("atanh", _nan, 2.0, _nan, _nan, ""),
+    ("cosh", 0.0, _inf, _nan, 0.0, "im"),
+    ("cosh", _inf, 2.5, _inf * np.cos(2.5), _inf * np.sin(2.5), ""),
+    ("cosh", _inf, _inf, _inf, _nan, "re"),
+    ("exp", _inf, _inf, _inf, _nan, "re"),
+    ("exp", -_inf, 2.5, 0.0 * np.cos(2.5), 0.0 * np.sin(2.5), ""),
+    ("exp", -_inf, _nan, 0.0, 0.0, "re im"),
+    ("log", -0.0, 0.0, -_inf, _pi, ""),
+    ("log", _inf, _nan, _inf, _nan, ""),
+    ("log", _nan, _inf, _inf, _nan, ""),
+    ("log1p", -1.0, 0.0, -_inf, 0.0, ""),
+    ("log1p", 2.0, _inf, _inf, _pi / 2, ""),
+    ("log1p", -_inf, _nan, _inf, _nan, ""),
+    ("log1p", _nan, _inf, _inf, _nan, ""),
+    ("sinh", 0.0, _inf, 0.0, _nan, "re"),
+    ("sinh", _inf, 2.5, _inf * np.cos(2.5), _inf * np.sin(2.5), ""),
+    ("sqrt", _nan, _inf, _inf, _inf, ""),
+    ("sqrt", -_inf, _nan, _nan, _inf, "im"),
+    ("sign", _inf, _nan, _nan, _nan, ""),
+    ("sign", -0.0, 0.0, 0.0, 0.0, ""),
+]
+
+
+@pytest.mark.parametrize(("name", "a", "b", "want_re", "want_im", "free"), _COMPLEX_CASES)
+def test_complex_special_values(sv_framework, name, a, b, want_re, want_im, free):
+    sv, native, make_complex, to_np, fname = sv_framework
+    if fname == "torch" and name == "sign":
+        pytest.skip("torch.sign refuses complex input (torch.sgn is its complex sign)")
+    real = native.asarray([a, 1.5], dtype=native.float32)
+    imag = native.asarray([b, -0.5], dtype=native.float32)
+    x = make_complex(real, imag)
+    r = getattr(native, name)(x)
+    for check in (True, False):
+        got = to_np(sv.complex_unary(name, x, r, check=check))
+        re, im = float(got[0].real), float(got[0].imag)
+        if "re" in free:
+            re, want_re = abs(re), abs(want_re)
+        if "im" in free.split():
+            im, want_im = abs(im), abs(want_im)
+        assert _same(re, want_re) and _same(im, want_im), (name, a, b, check, got[0])
+        # The ordinary element is the framework's own value, untouched.
+        assert got[1] == to_np(r)[1]
+
+
+def test_complex_special_values_skip_ordinary_input(sv_framework):
+    """No special element (or a real dtype): the framework's result object comes back."""
+    sv, native, make_complex, *_ = sv_framework
+    x = make_complex(native.asarray([0.5, 2.0]), native.asarray([1.0, -3.0]))
+    r = native.expm1(x)
+    assert sv.complex_unary("expm1", x, r) is r
+    y = native.asarray([_inf, 0.0])
+    ry = native.expm1(y)
+    assert sv.complex_unary("expm1", y, ry) is ry
+
+
+@pytest.mark.parametrize(("x1", "x2", "want"), [
+    (_inf, 2.0, _inf), (_inf, -2.0, -_inf), (-_inf, 2.0, -_inf), (-_inf, -2.0, _inf),
+    (1.0, _inf, 0.0), (1.0, -_inf, -0.0), (-1.0, _inf, -0.0), (-1.0, -_inf, 0.0),
+    (_inf, _inf, _nan), (_nan, _inf, _nan), (5.0, 2.0, 2.0), (-5.0, 2.0, -3.0),
+])
+def test_floor_divide_special_values(sv_framework, x1, x2, want):
+    sv, native, _, to_np, _ = sv_framework
+    a1 = native.asarray([x1, 7.0], dtype=native.float32)
+    a2 = native.asarray([x2, 2.0], dtype=native.float32)
+    r = native.floor_divide(a1, a2)
+    for check in (True, False):
+        got = to_np(sv.floor_divide(a1, a2, r, check=check))
+        assert _same(float(got[0]), want) and got[1] == 3.0, (x1, x2, check, got)
+    # A Python float operand is an operand too.
+    got = to_np(sv.floor_divide(a1, x2, native.floor_divide(a1, x2)))
+    assert _same(float(got[0]), want)
+
+
+def test_floor_divide_zeros_when_asked(sv_framework):
+    """``floor_divide_zeros``: zero operands take floor(x1 / x2) too (JAX's -0.0 // 2)."""
+    from arraykit.shims._common.special_values import SpecialValues
+
+    sv, native, make_complex, to_np, _ = sv_framework
+    sv0 = SpecialValues(sv.xp, make_complex, floor_divide_zeros=True)
+    a1 = native.asarray([-0.0, 0.0, -0.0, 1.0, -1.0], dtype=native.float32)
+    a2 = native.asarray([2.0, -2.0, -2.0, -0.0, 0.0], dtype=native.float32)
+    wrong = native.asarray([0.0, 0.0, -0.0, 0.0, 0.0], dtype=native.float32)  # a bad kernel
+    got = to_np(sv0.floor_divide(a1, a2, wrong))
+    assert [_same(float(g), w) for g, w in zip(got, [-0.0, -0.0, 0.0, -_inf, -_inf])] == \
+        [True] * 5
+
+
+@pytest.mark.parametrize(("x1", "x2", "want"), [
+    (0.0, -1.0, -0.0), (-0.0, 1.0, 0.0), (0.0, 1.0, 0.0), (-0.0, -1.0, -0.0),
+    (4.0, -2.0, -0.0), (-4.0, 2.0, 0.0), (1.0, -_inf, -_inf), (-1.0, _inf, _inf),
+    (1.0, _inf, 1.0), (5.0, 3.0, 2.0), (-5.0, 3.0, 1.0),
+])
+def test_remainder_zero_takes_divisor_sign(sv_framework, x1, x2, want):
+    sv, native, _, to_np, _ = sv_framework
+    a1 = native.asarray([x1], dtype=native.float32)
+    a2 = native.asarray([x2], dtype=native.float32)
+    got = to_np(sv.remainder(a1, a2, native.remainder(a1, a2)))
+    assert _same(float(got[0]), want), (x1, x2, got)
+
+
+def test_special_values_leave_integers_alone(sv_framework):
+    sv, native, *_ = sv_framework
+    a, b = native.asarray([7, -7]), native.asarray([2, 2])
+    r = native.floor_divide(a, b)
+    assert sv.floor_divide(a, b, r) is r
+    m = native.remainder(a, b)
+    assert sv.remainder(a, b, m) is m
