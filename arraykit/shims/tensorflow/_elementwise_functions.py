@@ -13,14 +13,14 @@ from __future__ import annotations
 import math as _math
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_bitwise_ops as _b
 from tensorflow.python.ops import gen_math_ops as _m
-from tensorflow.python.ops import gen_array_ops as _a
 
-from . import _dtypes as _t
 from .._common import checks as _c
-from ._base import ET, OpError, arr, translate
 from .._common.dtypes import integer_input_as_float
+from . import _dtypes as _t
+from ._base import ET, OpError, arr, translate
 from ._dtypes import CATEGORY, promote_args
 
 _LN2 = _math.log(2.0)
@@ -36,7 +36,7 @@ _BITS = {d: int(_t.dtype_name(d)[-2:].lstrip("t")) for d in _INTS}
 
 def _per(dtypes, fn):
     """A fallback table entry: the same function for every dtype of ``dtypes``."""
-    return {d: fn for d in dtypes}
+    return dict.fromkeys(dtypes, fn)
 
 
 def _ident(x, *_):
@@ -437,7 +437,7 @@ for _name, (_cat, _op, _sp, _doc) in _BINARY.items():
 del _name, _cat, _op, _sp, _doc
 
 
-def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
+def clip(x, /, min=None, max=None):
     """Array API ``clip``: clamp ``x`` to [min, max]. ``min``/``max`` may be arrays or Python
     scalars (scalars follow the standard's scalar rules); the result keeps ``x``'s dtype and
     has the broadcast shape of all inputs."""
@@ -457,19 +457,16 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
         return b if b.dtype is d else _m.cast(b, d)
 
     try:
-        if min is not None:
-            if type(min) is float and d in _INTS:
+        # min clamps from below (maximum, a float bound rounded up), max from above.
+        for b, which, clamp, to_int in ((min, "min", _m.maximum, _m.ceil),
+                                        (max, "max", _m.minimum, _m.floor)):
+            if b is None:
+                continue
+            if type(b) is float and d in _INTS:
                 # Float bound on an integer array: compare in float64, keep x's dtype.
-                lo = _m.ceil(_const(min, tf.float64))
-                x = _m.cast(_m.maximum(_m.cast(x, tf.float64), lo), d)
+                x = _m.cast(clamp(_m.cast(x, tf.float64), to_int(_const(b, tf.float64))), d)
             else:
-                x = _m.maximum(x, bound(min, "min"))
-        if max is not None:
-            if type(max) is float and d in _INTS:
-                hi = _m.floor(_const(max, tf.float64))
-                x = _m.cast(_m.minimum(_m.cast(x, tf.float64), hi), d)
-            else:
-                x = _m.minimum(x, bound(max, "max"))
+                x = clamp(x, bound(b, which))
     except OpError as e:
         raise translate("clip", e, x) from None
     return x
