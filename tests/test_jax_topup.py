@@ -97,3 +97,121 @@ def test_composites_run_as_one_program_with_jax_values(xp):
     assert jnp.allclose(g, x / jnp.linalg.vector_norm(x))
     with pytest.raises(ValueError, match="axis 5 is out of bounds"):
         xp.linalg.vector_norm(x, axis=5)
+
+
+# --- special values (issue 13): the shared rules bound to jax, eager and under jax.jit ----------
+
+np = pytest.importorskip("numpy")
+_inf, _nan = float("inf"), float("nan")
+
+
+def _eager_and_jitted(f):
+    return (f, jax.jit(f))
+
+
+def _same(got, want):
+    """Equal values (NaN at the same places) and, for real zeros, the same sign."""
+    got, want = np.asarray(got), np.asarray(want)
+    np.testing.assert_array_equal(got, want)
+    if got.dtype.kind == "f":
+        zero = want == 0
+        assert (np.signbit(got[zero]) == np.signbit(want[zero])).all(), (got, want)
+
+
+
+@pytest.mark.parametrize("fname", ["acos", "acosh", "asinh", "atanh", "cosh", "exp", "log",
+                                   "log1p", "sinh", "sqrt", "tanh"])
+def test_complex_special_values_are_numpys(xp, fname):
+    # NumPy follows C99 Annex G at these points; XLA's kernels gave NaN + NaN j at each.
+    points = {
+        "acos": [complex(0, _nan), complex(5, _nan)],
+        "acosh": [complex(0, _nan), complex(5, _nan)],
+        "asinh": [complex(_nan, 0), complex(_nan, 5)],
+        "atanh": [complex(1, _nan), complex(_inf, _nan), complex(_nan, 1), complex(_nan, _nan)],
+        "cosh": [complex(0, _inf), complex(_inf, _inf), complex(_inf, _nan)],
+        "exp": [complex(_inf, _inf), complex(_inf, _nan), complex(-_inf, _inf)],
+        "log": [complex(_inf, _nan), complex(-_inf, _nan), complex(_nan, _inf)],
+        "log1p": [complex(_inf, _nan), complex(_nan, _inf)],
+        "sinh": [complex(0, _inf), complex(_inf, _inf), complex(_inf, _nan)],
+        "sqrt": [complex(_inf, _nan), complex(-_inf, _nan)],
+        "tanh": [complex(0, _inf), complex(0, _nan)],
+    }[fname] + [complex(0.5, -2.0), complex(-3.0, 0.25)]  # ordinary values unchanged
+    with np.errstate(all="ignore"):
+        want = getattr(np, fname)(np.asarray(points, dtype=np.complex128))
+    for dtype in ("complex64", "complex128"):
+        with jax.enable_x64(dtype == "complex128"):
+            for f in _eager_and_jitted(getattr(xp, fname)):
+                got = np.asarray(f(jnp.asarray(points, dtype=dtype)))
+                for part in (np.real, np.imag):  # NaN, infinities (up to unspecified signs)
+                    g, w = part(got), part(want)
+                    np.testing.assert_array_equal(np.isnan(g), np.isnan(w))
+                    np.testing.assert_array_equal(np.abs(g[np.isinf(w)]), np.inf)
+                    ok = np.isfinite(w)
+                    np.testing.assert_allclose(g[ok], w[ok], rtol=1e-5)
+
+
+def test_expm1_and_sign_special_values(xp):
+    # NumPy's complex expm1 misses these too: the standard's values (C99 Annex G) are given.
+    z = jnp.asarray([complex(_inf, _inf), complex(-_inf, _inf), complex(-_inf, _nan)],
+                    dtype=jnp.complex64)
+    for f in _eager_and_jitted(xp.expm1):
+        got = np.asarray(f(z))
+        assert np.isinf(got[0].real) and np.isnan(got[0].imag)
+        assert got[1].real == -1 and got[1].imag == 0 and got[2].real == -1
+    for f in _eager_and_jitted(xp.sign):
+        _same(f(jnp.asarray([-0.0, 0.0, -2.5, _nan])), np.sign([-0.0, 0.0, -2.5, _nan]) + 0.0)
+        s = np.asarray(f(jnp.asarray([complex(-0.0, -0.0), 3j], dtype=jnp.complex64)))
+        assert not np.signbit(s.real).any() and not np.signbit(s.imag[0])
+    assert xp.sign(jnp.asarray([-3, 0, 2])).tolist() == [-1, 0, 1]
+
+
+def test_floor_divide_and_remainder_special_values(xp):
+    x1 = np.asarray([-3.0, 3.0, _inf, -_inf, -0.0, -0.0, 0.0, 1.0, 7.0, -7.0], np.float32)
+    x2 = np.asarray([_inf, -_inf, 2.0, -2.0, 2.0, -2.0, -2.0, 0.1, -2.0, 2.0], np.float32)
+    with np.errstate(all="ignore"):
+        # floor(x1 / x2) is the standard's value where an operand is infinite (NumPy: NaN, -1)
+        want = np.where(np.isinf(x1) | np.isinf(x2), np.floor(x1 / x2), np.floor_divide(x1, x2))
+        want_mod = np.remainder(x1[4:], x2[4:])  # zeros with the divisor's sign
+    for f in _eager_and_jitted(xp.floor_divide):
+        _same(f(jnp.asarray(x1), jnp.asarray(x2)), want)
+    for f in _eager_and_jitted(xp.remainder):
+        _same(f(jnp.asarray(x1[4:]), jnp.asarray(x2[4:])), want_mod)
+    _same(xp.floor_divide(jnp.asarray([-0.0, _inf]), 2.0), [-0.0, _inf])  # Python scalars
+    _same(xp.remainder(0.0, jnp.asarray([-1.0])), [-0.0])
+    assert xp.floor_divide(jnp.asarray([7, -7]), 2).tolist() == [3, -4]  # integers: jax's own
+    assert jax.grad(lambda v: xp.remainder(v, 3.0))(2.0) == 1.0
+
+
+def test_array_object_opt_in_operators_and_dlpack(xp):
+    x, y = jnp.asarray([_inf, -0.0, 5.0]), jnp.asarray([2.0, 2.0, -3.0])
+    assert bool(jnp.isnan((x // y)[0]))  # jax's own operator
+    xp.enable_array_object()
+    try:
+        assert xp.array_object_enabled()
+        _same(x // y, xp.floor_divide(x, y))
+        _same(x % -y, xp.remainder(x, -y))
+        _same(2.0 // x, xp.floor_divide(2.0, x))
+        _same(jax.jit(lambda a, b: a // b)(x, y), xp.floor_divide(x, y))
+        _same(jax.vmap(lambda a, b: a % b)(x, -y), xp.remainder(x, -y))
+        z = x
+        z //= y
+        _same(z, xp.floor_divide(x, y))
+        assert (jnp.asarray([7, -7]) // 2).tolist() == [3, -4]
+        with pytest.raises(TypeError):
+            x // "a"
+        assert np.from_dlpack(x).tolist()[1:] == [0.0, 5.0]
+        x.__dlpack__(max_version=(0, 0))  # the suite's request; jax itself raises BufferError
+    finally:
+        xp.disable_array_object()
+    assert not xp.array_object_enabled() and bool(jnp.isnan((x // y)[0]))
+    with pytest.raises(BufferError):
+        x.__dlpack__(max_version=(0, 0))
+
+
+def test_isin_python_int_beyond_int64(xp):
+    with jax.enable_x64(True):
+        a = jnp.asarray([1, 2**63 + 5], dtype=jnp.uint64)
+        want = np.isin(np.asarray(a), 2**63 + 5)
+        assert xp.isin(a, 2**63 + 5).tolist() == want.tolist() == [False, True]
+        assert bool(xp.isin(2**63 + 5, a)) and not bool(xp.isin(2**63 + 6, a))
+        assert xp.isin(a, 1, invert=True).tolist() == [False, True]

@@ -12,6 +12,14 @@ tracers (jit, grad, vmap):
   arrays (jax forgets to on size-0 input);
 - ``can_cast`` follows the standard's table (jax: NumPy's casting rules, ``bool -> int8``);
 - ``finfo`` reports Python floats, not float32 scalars;
+- the standard's special values where jax's kernels miss them (``_elementwise_functions``,
+  over the shared rules of ``_common/special_values``): floating ``floor_divide`` with
+  infinite or zero operands, the divisor's zero sign in ``remainder``, complex
+  ``acos acosh asinh atanh cosh exp expm1 log log1p sign sinh sqrt tanh`` at infinities, NaN
+  and signed zeros, and ``sign(-0.0)`` as +0;
+- ``enable_array_object()`` (opt-in, ``arraykit.enable``) makes ``//`` and ``%`` on jax arrays
+  and tracers those functions (``_array_object``);
+- ``isin`` accepts a Python int beyond int64's range with a uint64 array (jax overflows);
 - ``all``/``any`` test complex elements against 0 (jax 0.10 ignores the imaginary part:
   ``all([0.5j])`` is False there);
 - ``__array_namespace_info__().devices()`` returns a tuple;
@@ -39,8 +47,27 @@ from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, stand
 # Re-exported (the redundant aliases say so): this package's modules and one-program functions.
 from . import fft as fft
 from . import linalg as linalg
+from ._array_object import array_object_enabled as array_object_enabled
+from ._array_object import disable_array_object as disable_array_object
+from ._array_object import enable_array_object as enable_array_object
+from ._elementwise_functions import acos as acos
+from ._elementwise_functions import acosh as acosh
+from ._elementwise_functions import asinh as asinh
+from ._elementwise_functions import atanh as atanh
+from ._elementwise_functions import cosh as cosh
+from ._elementwise_functions import exp as exp
+from ._elementwise_functions import expm1 as expm1
+from ._elementwise_functions import floor_divide as floor_divide
+from ._elementwise_functions import log as log
+from ._elementwise_functions import log1p as log1p
+from ._elementwise_functions import remainder as remainder
+from ._elementwise_functions import sign as sign
+from ._elementwise_functions import sinh as sinh
+from ._elementwise_functions import sqrt as sqrt
+from ._elementwise_functions import tanh as tanh
 from ._one_program import matrix_transpose as matrix_transpose
 from ._one_program import vecdot as vecdot
+from ._set_functions import isin as isin
 
 __array_api_version__ = "2025.12"
 

@@ -1,0 +1,95 @@
+"""Opt-in array object for jax: ``//`` and ``%`` with the standard's special values.
+
+``jax.Array`` has the whole array-object surface natively; only its ``//`` and ``%`` give
+jax's ``floor_divide``/``remainder`` values (NaN for ``inf // 2``, the dividend's zero sign
+for ``0.0 % -1``), which the namespace's functions correct, and its ``__dlpack__`` raises
+BufferError for a ``max_version`` below (0, 5) where the standard lets the producer answer
+with another version (jax's capsule is the legacy, unversioned one for every request).
+``enable_array_object()`` makes the operators (and the in-place forms, which Python derives
+from them for immutable jax arrays) call the namespace's functions, on concrete arrays
+(``ArrayImpl``) and on tracers (whose operators forward to ``ShapedArray._floordiv`` etc.), so
+eager, jit, grad and vmap code agree. Nothing is patched until ``enable_array_object()``;
+``disable_array_object()`` restores jax's own methods exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax as _jax
+from jax._src import core as _core
+
+from .._common.array_object import ClassPatcher
+
+#: jax's own operator table entries (jax/_src/numpy/array_methods.py) that we replace.
+_OPERATORS = {"floordiv": "floor_divide", "mod": "remainder"}
+#: What the replacements compute themselves; anything else is left to jax's operator (which
+#: defers to the other operand or raises jax's TypeError).
+_OPERANDS = (_jax.Array, _core.Tracer, int, float, bool, complex)
+
+
+def _operator(name: str, fname: str, reflected: bool) -> Any:
+    """The dunder ``name`` computing the namespace's ``fname``; jax's own ``native`` for
+    operands the namespace function does not take."""
+    from jax._src.numpy import array_methods
+
+    native = array_methods._array_operators[name]
+    fn = None
+
+    def op(self: Any, other: Any) -> Any:
+        nonlocal fn
+        if not isinstance(other, _OPERANDS):
+            return native(self, other)
+        if fn is None:
+            from . import _elementwise_functions  # the namespace's function (import cycle)
+
+            fn = getattr(_elementwise_functions, fname)
+        return fn(other, self) if reflected else fn(self, other)
+
+    op.__name__ = f"__{name}__"
+    return op
+
+
+def _dlpack(native: Any) -> Any:
+    def __dlpack__(self: Any, *, stream: Any = None, max_version: Any = None,
+                   dl_device: Any = None, copy: Any = None) -> Any:
+        # jax refuses a consumer's max_version below (0, 5) although it exports the legacy
+        # capsule either way; below 1.0 the consumer reads a legacy capsule, so ask for that.
+        if max_version is not None and tuple(max_version) < (1, 0):
+            max_version = None
+        return native(self, stream=stream, max_version=max_version, dl_device=dl_device,
+                      copy=copy)
+
+    return __dlpack__
+
+
+def _build() -> dict:
+    from jaxlib._jax import ArrayImpl  # the concrete array class jax installs operators on
+
+    impl: dict[str, Any] = {"__dlpack__": _dlpack(ArrayImpl.__dlpack__)}
+    aval: dict[str, Any] = {}
+    for op, fname in _OPERATORS.items():
+        for name, reflected in ((op, False), (f"r{op}", True)):
+            f = _operator(name, fname, reflected)
+            impl[f"__{name}__"] = f
+            aval[f"_{name}"] = staticmethod(f)
+    return {ArrayImpl: impl, _core.ShapedArray: aval}
+
+
+_PATCHER = ClassPatcher(_build)
+
+
+def enable_array_object() -> None:
+    """Make ``//`` and ``%`` on jax arrays and tracers follow the standard's special values
+    (see the module docstring). Idempotent; undone by ``disable_array_object()``."""
+    _PATCHER.enable()
+
+
+def disable_array_object() -> None:
+    """Restore jax's own ``//``, ``%`` and ``__dlpack__`` exactly."""
+    _PATCHER.disable()
+
+
+def array_object_enabled() -> bool:
+    """Whether ``enable_array_object()`` is in effect."""
+    return _PATCHER.enabled

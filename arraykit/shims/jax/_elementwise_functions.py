@@ -1,0 +1,128 @@
+"""Element-wise functions where ``jax.numpy`` misses the standard's special values.
+
+The rules are ``arraykit.shims._common.special_values``'s (floating ``floor_divide`` with
+infinite or zero operands, the divisor's zero sign in ``remainder``, the complex C99 Annex G
+tables); this module only binds them to jax. Each corrected function is jax's own kernel
+followed by the rule's unconditional ``where`` form (``check=False``), compiled together as
+one program (``jax.jit``): eagerly that is still one dispatch and no device-to-host sync
+(the eager ``check=True`` test would cost two reductions and a sync per call), and inside a
+trace (jit, grad, vmap) the inner jit is inlined, with no Python branch on values. Only the
+dtypes a rule is about take the compiled program, chosen by a Python test of ``x.dtype``;
+integer, boolean and (for the complex tables) real input goes straight to ``jax.numpy``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax as _jax
+import jax.numpy as _jnp
+
+from .._common.special_values import SpecialValues
+
+#: jax's floor_divide also gets zero dividends wrong (``-0.0 // 2`` is +0 there).
+_SV = SpecialValues(_jnp, _jax.lax.complex, is_real_floating=lambda dt: dt.kind == "f",
+                    is_complex=lambda dt: dt.kind == "c", floor_divide_zeros=True)
+
+
+def _kind(x: Any) -> str:
+    """The dtype kind of an array, or of a Python scalar's standard dtype."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        return dtype.kind
+    return {bool: "b", int: "i", float: "f", complex: "c"}.get(type(x), "O")
+
+
+def _unary(name: str, native: Callable[[Any], Any], fixed: Callable[[Any], Any],
+           kinds: str, doc: str) -> Callable[[Any], Any]:
+    """``fixed`` (compiled) for input of a dtype kind in ``kinds``, ``native`` otherwise."""
+    compiled = _jax.jit(fixed)
+
+    def f(x: Any, /) -> Any:
+        return compiled(x) if _kind(x) in kinds else native(x)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def _binary(name: str, native: Callable[[Any, Any], Any],
+            fixed: Callable[[Any, Any], Any], doc: str) -> Callable[[Any, Any], Any]:
+    """``fixed`` (compiled) when an operand is real floating, ``native`` otherwise."""
+    compiled = _jax.jit(fixed)
+
+    def f(x1: Any, x2: Any, /) -> Any:
+        if _kind(x1) == "f" or _kind(x2) == "f":
+            return compiled(x1, x2)
+        return native(x1, x2)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def _complex_fixed(name: str) -> Callable[[Any], Any]:
+    native = getattr(_jnp, name)
+
+    def fixed(x: Any) -> Any:
+        return _SV.complex_unary(name, x, native(x), check=False)
+
+    return fixed
+
+
+def _complex_unary(name: str) -> Callable[[Any], Any]:
+    return _unary(name, getattr(_jnp, name), _complex_fixed(name), "c",
+                  f"``jax.numpy.{name}`` with the standard's special values for complex input "
+                  "at infinities, NaN and signed zeros (C99 Annex G; XLA's kernels give NaN "
+                  "at most of them).")
+
+
+acos = _complex_unary("acos")
+acosh = _complex_unary("acosh")
+asinh = _complex_unary("asinh")
+atanh = _complex_unary("atanh")
+cosh = _complex_unary("cosh")
+exp = _complex_unary("exp")
+expm1 = _complex_unary("expm1")
+log = _complex_unary("log")
+log1p = _complex_unary("log1p")
+sinh = _complex_unary("sinh")
+sqrt = _complex_unary("sqrt")
+tanh = _complex_unary("tanh")
+
+_complex_sign = _complex_fixed("sign")
+
+
+def _sign(x: Any) -> Any:
+    if x.dtype.kind == "c":
+        return _complex_sign(x)
+    # jax keeps the zero's sign (sign(-0.0) is -0.0); the standard asks for +0. XLA folds
+    # ``sign(x) + 0`` to ``sign(x)``, hence the where.
+    return _jnp.where(x == 0, _jnp.zeros_like(x), _jnp.sign(x))
+
+
+sign = _unary("sign", _jnp.sign, _sign, "fc",
+              "``jax.numpy.sign`` with an unsigned zero for a signed zero input "
+              "(``sign(-0.0)`` is +0, ``sign(-0 + 0j)`` is 0 + 0j; jax keeps the sign) and "
+              "the standard's complex special values.")
+
+
+def _floor_divide(x1: Any, x2: Any) -> Any:
+    return _SV.floor_divide(x1, x2, _jnp.floor_divide(x1, x2), check=False)
+
+
+def _remainder(x1: Any, x2: Any) -> Any:
+    return _SV.remainder(x1, x2, _jnp.remainder(x1, x2), check=False)
+
+
+floor_divide = _binary(
+    "floor_divide", _jnp.floor_divide, _floor_divide,
+    "``jax.numpy.floor_divide`` with the standard's values for floating operands that are "
+    "infinite or zero (``inf // 2`` is +inf, ``-1 // inf`` is -0, ``-0.0 // 2`` is -0; jax "
+    "gives NaN, -1 and +0).")
+remainder = _binary(
+    "remainder", _jnp.remainder, _remainder,
+    "``jax.numpy.remainder`` with a zero result carrying the divisor's sign, as the standard "
+    "asks (``0.0 % -1`` is -0; jax keeps the dividend's sign).")
+
