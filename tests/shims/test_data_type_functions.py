@@ -102,3 +102,18 @@ def test_can_cast_issue_pairs(xp, from_, to, expected):
     # float64, hence x.dtype rather than ``expected``).
     x = xp.zeros(2, dtype=getattr(xp, from_))
     assert xp.can_cast(x, getattr(xp, to)) is xp.can_cast(x.dtype, getattr(xp, to))
+
+
+@pytest.mark.backends("numpy", reason="NumPy's finfo(float32) fields are numpy.float32 "
+                      "scalars; the NumPy shim's finfo converts them")
+@pytest.mark.parametrize("name", ["float32", "float64", "complex64", "complex128"])
+def test_finfo_fields_are_python_floats_numpy(xp, name):
+    info = xp.finfo(getattr(xp, name))
+    for field in ("eps", "max", "min", "smallest_normal"):
+        assert type(getattr(info, field)) is float, field
+    assert type(info.bits) is int
+    real = "float32" if name in ("float32", "complex64") else "float64"
+    assert info.dtype == np.dtype(real) and isinstance(info.dtype, np.dtype)
+    assert info.eps == float(np.finfo(real).eps) and info.max == float(np.finfo(real).max)
+    assert xp.finfo(xp.asarray(1, dtype=getattr(xp, name))) is info  # arrays, cached
+    assert info.tiny == np.finfo(real).tiny  # NumPy's other attributes stay readable

@@ -182,3 +182,101 @@ def test_floating_functions_of_integer_arrays(xp, fname):
     np.testing.assert_allclose(host(xp.divide(6, xp.asarray(a))), 6 / a)
     with pytest.raises(TypeError):
         getattr(xp, fname)(xp.asarray([True]))
+
+
+# --- the standard's special values on NumPy (shims/numpy/_elementwise_functions.py) -------
+
+NUMPY_SPECIALS = pytest.mark.backends(
+    "numpy", reason="the NumPy shim's corrections of NumPy's kernels (floor_divide with an "
+    "infinite operand, complex expm1/tanh); the torch and jax shims bind the same rules "
+    "(_common.special_values) in their own modules")
+
+from arraykit.shims._common.special_values import COMPLEX_RULES as _COMPLEX_RULES
+
+_SPECIAL_FLOATS = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, math.inf, -math.inf, math.nan]
+
+
+def _bits(v: float) -> tuple:
+    """A float's value with the sign of zeros and infinities, NaN as NaN."""
+    return ("nan",) if math.isnan(v) else (v, math.copysign(1.0, v))
+
+
+@NUMPY_SPECIALS
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_floor_divide_special_values_numpy(xp, dtype):
+    """Every pair of special floats: floor_divide is floor(x1 / x2) where an operand is
+    infinite or zero (each of the standard's bullets), NumPy's result elsewhere."""
+    a1 = np.asarray([a for a in _SPECIAL_FLOATS for _ in _SPECIAL_FLOATS], dtype=dtype)
+    a2 = np.asarray([b for _ in _SPECIAL_FLOATS for b in _SPECIAL_FLOATS], dtype=dtype)
+    with np.errstate(all="ignore"):
+        want = np.where(np.isinf(a1) | np.isinf(a2) | (a1 == 0) | (a2 == 0),
+                        np.floor(a1 / a2), np.floor_divide(a1, a2))
+        got = xp.floor_divide(xp.asarray(a1), xp.asarray(a2))
+        scalar = [xp.floor_divide(xp.asarray(a1[i:i + 1]), float(a2[i]))[0]
+                  for i in range(a1.size)]
+    assert got.dtype == a1.dtype
+    assert [_bits(v) for v in got.tolist()] == [_bits(v) for v in want.tolist()]
+    assert [_bits(float(v)) for v in scalar] == [_bits(v) for v in want.tolist()]
+    # The standard's own examples.
+    assert _bits(float(got[6 * 9 + 4])) == (math.inf, 1.0)  # inf // 2.5
+    assert _bits(float(got[3 * 9 + 6])) == (-0.0, -1.0)  # -1 // inf
+
+
+@NUMPY_SPECIALS
+def test_floor_divide_ordinary_input_is_numpys(xp):
+    a, b = np.asarray([1.0, 7.5, -7.5]), np.asarray([0.1, 2.0, 2.0])
+    assert xp.floor_divide(xp.asarray(a), xp.asarray(b)).tolist() == [9.0, 3.0, -4.0]
+    ints = xp.floor_divide(xp.asarray([7, -7]), xp.asarray([2, 2]))
+    assert ints.dtype == np.int64 and ints.tolist() == [3, -4]
+
+
+@NUMPY_SPECIALS
+@pytest.mark.parametrize("name", sorted(_COMPLEX_RULES))
+def test_complex_special_values_numpy(xp, name):
+    """Over every pair of special parts, each complex function of the standard's tables gives
+    the tables' values (array-api-compat's NumPy function's own where no row applies)."""
+    import array_api_compat.numpy as compat
+
+    from arraykit.shims._common import special_values as sv
+
+    a = np.asarray([p for p in _SPECIAL_FLOATS for _ in _SPECIAL_FLOATS])
+    b = np.asarray([q for _ in _SPECIAL_FLOATS for q in _SPECIAL_FLOATS])
+    x = np.empty(a.shape, dtype=np.complex128)
+    x.real, x.imag = a, b
+
+    def make(re, im):
+        out = np.empty(np.shape(re), dtype=np.complex128)
+        out.real, out.imag = re, im
+        return out
+
+    with np.errstate(all="ignore"):
+        got = getattr(xp, name)(xp.asarray(x))
+        want = sv.correct_complex_unary(compat, make, name, x, getattr(compat, name)(x))
+    pairs = [(_bits(g.real), _bits(g.imag)) for g in got.tolist()]
+    assert pairs == [(_bits(w.real), _bits(w.imag)) for w in want.tolist()]
+
+
+@NUMPY_SPECIALS
+def test_complex_expm1_tanh_standard_values_numpy(xp):
+    """The bullets NumPy's kernels missed, as the standard states them."""
+    def c(re, im):
+        out = np.empty(1, dtype=np.complex128)
+        out.real, out.imag = re, im
+        return xp.asarray(out)
+
+    def parts(z):
+        return _bits(float(z[0].real)), _bits(float(z[0].imag))
+
+    with np.errstate(all="ignore"):
+        assert parts(xp.expm1(c(math.inf, 0.0))) == ((math.inf, 1.0), (0.0, 1.0))
+        assert parts(xp.expm1(c(-0.0, 0.0))) == ((0.0, 1.0), (0.0, 1.0))
+        assert parts(xp.expm1(c(-math.inf, 2.5)))[0] == (-1.0, -1.0)
+        assert parts(xp.expm1(c(math.nan, 0.0))) == (("nan",), (0.0, 1.0))
+        assert parts(xp.expm1(c(math.inf, math.nan)))[0][0] in (math.inf, -math.inf)
+        assert parts(xp.tanh(c(math.inf, 2.5))) == ((1.0, 1.0), (0.0, 1.0))
+        assert parts(xp.tanh(c(math.inf, -2.5))) == ((1.0, 1.0), (-0.0, -1.0))
+    # Ordinary and real input: NumPy's values, NumPy's dtypes.
+    z = xp.asarray(np.asarray([0.5 + 1j], dtype=np.complex64))
+    assert xp.expm1(z).dtype == np.complex64
+    assert xp.expm1(z)[0] == np.expm1(np.complex64(0.5 + 1j))
+    assert xp.tanh(xp.asarray([0.5]))[0] == np.tanh(0.5)

@@ -26,6 +26,7 @@ two modes:
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -344,12 +345,28 @@ def _mark(xp, m: Any, free: bool, marks: Any) -> Any:
     return xp.where(m, free, marks)
 
 
-def complex_has_special(xp, name: str, x: Any) -> bool:
-    """Whether complex ``x`` has an element where ``COMPLEX_RULES[name]`` may apply: a
-    non-finite element or one of the function's finite special points (the eager test)."""
-    if not bool(xp.all(xp.isfinite(x))):
+def complex_has_special(xp, name: str, x: Any, points: tuple[complex, ...] | None = None,
+                        maybe_nonfinite: Callable[[Any], bool] | None = None) -> bool:
+    """Whether complex ``x`` may have an element where ``COMPLEX_RULES[name]`` applies: a
+    non-finite element or one of ``points`` (default: all the function's finite special
+    points; a framework right at some passes fewer). The eager test: ``maybe_nonfinite(x)``
+    (default ``not all(isfinite(x))``) may answer True for finite input, never False for
+    non-finite input."""
+    if maybe_nonfinite(x) if maybe_nonfinite else not bool(xp.all(xp.isfinite(x))):
         return True
-    return any(bool(xp.any(x == p)) for p in COMPLEX_RULES[name][2])
+    return any(bool(xp.any(x == p)) for p in
+               (COMPLEX_RULES[name][2] if points is None else points))
+
+
+def complex_special_flag(xp, name: str, x: Any) -> Any:
+    """``complex_has_special``'s test as a 0-d boolean array, with no ``bool()``: the traced
+    form, e.g. the predicate of ``jax.lax.cond`` under ``jax.jit``, so that the correction
+    runs only when an element may need it (its ``where``s evaluate every row's parts,
+    ``cos``/``sin`` included, for every element)."""
+    flag = ~xp.all(xp.isfinite(x))
+    for p in COMPLEX_RULES[name][2]:
+        flag = flag | xp.any(x == p)
+    return flag
 
 
 # --- real binary rules --------------------------------------------------------------------
@@ -375,10 +392,6 @@ def correct_floor_divide(xp, x1: Any, x2: Any, r: Any, *, zeros: bool = False) -
     return xp.where(special, xp.floor(xp.divide(a1, a2)), r)
 
 
-def _any_inf(xp, x: Any) -> bool:
-    if hasattr(x, "dtype"):
-        return bool(xp.any(xp.isinf(x)))
-    return isinstance(x, float) and math.isinf(x)
 
 
 def _any_zero(xp, x: Any) -> bool:
@@ -410,23 +423,44 @@ class SpecialValues:
         dtype tests, the one cost every call pays: give the framework's cheapest (NumPy:
         ``dtype.kind == "f"``); default ``dtype in (xp.float32, xp.float64)`` and the
         complex pair.
+    maybe_nonfinite
+        ``x -> bool``, the eager test for infinities and NaN of an array (real or complex):
+        may say True for finite input (that only costs the correction), never False for
+        non-finite input. Default ``not all(isfinite(x))``; NumPy's cheaper test is whether
+        ``sum(x)`` is finite (one reduction, no temporary array).
     floor_divide_zeros
         whether the framework's ``floor_divide`` also gets zero operands wrong (JAX gives
         ``-0.0 // 2`` as +0): then those take ``floor(x1 / x2)`` too.
+    quiet
+        ``() -> context manager`` around each correction, for frameworks that warn about
+        floating-point exceptions (NumPy's ``errstate(all="ignore")``): a correction
+        computes over whole arrays, values where no rule applies (``inf * sin(0)``) are
+        discarded, and their warnings would mislead.
     """
 
     def __init__(self, xp, make_complex: Callable[[Any, Any], Any], *,
                  is_real_floating: Callable[[Any], bool] | None = None,
                  is_complex: Callable[[Any], bool] | None = None,
-                 floor_divide_zeros: bool = False) -> None:
+                 maybe_nonfinite: Callable[[Any], bool] | None = None,
+                 floor_divide_zeros: bool = False,
+                 quiet: Callable[[], Any] = contextlib.nullcontext) -> None:
         self.xp = xp
+        self.quiet = quiet
         self.make_complex = make_complex
         reals = tuple(getattr(xp, n) for n in ("float32", "float64", "float16", "bfloat16")
                       if hasattr(xp, n))
         complexes = (xp.complex64, xp.complex128)
         self.is_real_floating = is_real_floating or (lambda dt: dt in reals)
         self.is_complex = is_complex or (lambda dt: dt in complexes)
+        self.maybe_nonfinite = maybe_nonfinite or (
+            lambda x: not bool(xp.all(xp.isfinite(x))))
         self.floor_divide_zeros = floor_divide_zeros
+
+    def _maybe_inf(self, x: Any) -> bool:
+        """Whether the operand ``x`` (an array or a Python scalar) may hold an infinity."""
+        if hasattr(x, "dtype"):
+            return self.maybe_nonfinite(x)
+        return isinstance(x, float) and math.isinf(x)
 
     def floor_divide(self, x1: Any, x2: Any, r: Any, /, *, check: bool = True) -> Any:
         """The framework's ``floor_divide`` result ``r`` with the standard's values for
@@ -434,35 +468,41 @@ class SpecialValues:
         if not self.is_real_floating(r.dtype):
             return r
         xp = self.xp
-        if check and not (_any_inf(xp, x1) or _any_inf(xp, x2) or (
+        if check and not (self._maybe_inf(x1) or self._maybe_inf(x2) or (
                 self.floor_divide_zeros and (_any_zero(xp, x1) or _any_zero(xp, x2)))):
             return r
-        return correct_floor_divide(xp, x1, x2, r, zeros=self.floor_divide_zeros)
+        with self.quiet():
+            return correct_floor_divide(xp, x1, x2, r, zeros=self.floor_divide_zeros)
 
     def remainder(self, x1: Any, x2: Any, r: Any, /, *, check: bool = True) -> Any:
         """The framework's ``remainder`` result ``r`` with zeros carrying the divisor's sign
         (``check`` is accepted for symmetry: one ``copysign`` costs no more than a test)."""
         if not self.is_real_floating(r.dtype):
             return r
-        return correct_remainder(self.xp, x1, x2, r)
+        with self.quiet():
+            return correct_remainder(self.xp, x1, x2, r)
 
-    def complex_unary(self, name: str, x: Any, r: Any, /, *, check: bool = True) -> Any:
+    def complex_unary(self, name: str, x: Any, r: Any, /, *, check: bool = True,
+                      points: tuple[complex, ...] | None = None) -> Any:
         """The framework's ``name(x)`` result ``r`` with the standard's complex special values
         (``name`` a key of ``COMPLEX_RULES``); real and integer results are returned as
-        they are."""
+        they are. ``points``: the finite special points the eager test looks for (default
+        all of the function's; give fewer where the framework is right at the others)."""
         if not self.is_complex(r.dtype):
             return r
-        if check and not complex_has_special(self.xp, name, x):
+        if check and not complex_has_special(self.xp, name, x, points, self.maybe_nonfinite):
             return r
-        return correct_complex_unary(self.xp, self.make_complex, name, x, r)
+        with self.quiet():
+            return correct_complex_unary(self.xp, self.make_complex, name, x, r)
 
-    def wrap_unary(self, name: str, native: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        """``native`` (the framework's ``name``) followed by the eager correction, named and
-        documented as a namespace function."""
+    def wrap_unary(self, name: str, native: Callable[[Any], Any],
+                   points: tuple[complex, ...] | None = None) -> Callable[[Any], Any]:
+        """``native`` (the framework's ``name``) followed by the eager correction (``points``
+        as for :meth:`complex_unary`), named and documented as a namespace function."""
         correct = self.complex_unary
 
         def f(x, /):
-            return correct(name, x, native(x))
+            return correct(name, x, native(x), points=points)
 
         f.__name__ = f.__qualname__ = name
         f.__doc__ = (f"The framework's ``{name}``, with the standard's special values for "

@@ -8,7 +8,10 @@ NumPy's own function, after checks that cost more than the work on small arrays 
 NumPy call gives exactly array-api-compat's result; everything else goes to
 array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table and
 ``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices).
-Every other name is array-api-compat's own object.
+``floor_divide``, ``expm1`` and ``tanh`` give the standard's special values where NumPy's
+kernels differ (``_elementwise_functions``; the ``//`` operator is numpy.ndarray's own and
+cannot be changed from outside NumPy), and ``finfo``'s fields are Python floats
+(``_data_type_functions``). Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
+from ._data_type_functions import finfo as finfo
+from ._elementwise_functions import expm1 as expm1
+from ._elementwise_functions import floor_divide as floor_divide
+from ._elementwise_functions import tanh as tanh
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
