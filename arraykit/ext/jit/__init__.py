@@ -70,11 +70,11 @@ from typing import Any, Callable
 from ..._registry import BY_NAME
 from .._lookup import implementation, own_module
 from .._pytree import first_array, impl_for_type
+from .._vmap import vmap
 from ._common import KINDS, Record
-
 from ._scan import scan
 
-__all__ = ["CACHE_SIZE", "JittedFunction", "compilation", "is_compiled", "jit", "scan"]
+__all__ = ["CACHE_SIZE", "JittedFunction", "compilation", "is_compiled", "jit", "scan", "vmap"]
 
 _PACKAGE = __name__
 

@@ -23,7 +23,10 @@ class JitBackend(Protocol):
         ``_common.warn_eager`` and runs ``fn``."""
         ...
 
-# Optional: ``NOTE``, a short limit ``arraykit info`` reports.
+# Optional: ``NOTE``, a short limit ``arraykit info`` reports; ``vmap(g, leaves, axes, size)``,
+# the framework's own vectorising map of the flat function ``g`` (mapped leaves, each mapped
+# along its entry of ``axes``, in; a tuple of output leaves, batched along axis 0, out), which
+# ``arraykit.ext.jit.vmap`` uses instead of its loop (see ``ext/_vmap``).
 
 
 @runtime_checkable

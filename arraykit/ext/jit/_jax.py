@@ -31,3 +31,8 @@ def compile(fn, record, example):  # noqa: A001
 
     run.compiled = jitted  # the framework's compiled object (benchmarks, introspection)
     return run
+
+
+def vmap(g, leaves, axes, size):
+    """``jax.vmap`` of the flat function, outputs batched along axis 0 (see ``ext/_vmap``)."""
+    return jax.vmap(g, in_axes=tuple(axes), out_axes=0, axis_size=size)(*leaves)

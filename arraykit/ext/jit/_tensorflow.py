@@ -53,3 +53,14 @@ def compile(fn, record, example):  # noqa: A001
 
     run.compiled = state["fn"]  # the framework's compiled object (benchmarks, introspection)
     return run
+
+
+def vmap(g, leaves, axes, size):
+    """``tf.vectorized_map`` of the flat function over its mapped axes moved to the front,
+    outputs batched along axis 0 (see ``ext/_vmap``). For an op ``pfor`` has no rule for, TF
+    itself runs that op in a ``tf.while_loop`` (``fallback_to_while_loop``, its default, with
+    its own warning): the values are the same."""
+    front = [x if a == 0 else tf.experimental.numpy.moveaxis(x, a, 0) for x, a in zip(leaves, axes)]
+    # tf.identity: an output that does not depend on the batch (a captured eager tensor) must
+    # still be a tensor of pfor's graph.
+    return tf.vectorized_map(lambda elems: tuple(map(tf.identity, g(*elems))), tuple(front))

@@ -178,3 +178,9 @@ def compile(fn, record, example):  # noqa: A001
 
     run.compiled = state["fn"]  # the framework's compiled object (benchmarks, introspection)
     return run
+
+
+def vmap(g, leaves, axes, size):
+    """``torch.func.vmap`` of the flat function, outputs batched along axis 0 (see
+    ``ext/_vmap``)."""
+    return torch.func.vmap(g, in_dims=tuple(axes), out_dims=0)(*leaves)
