@@ -283,3 +283,7 @@ def __array_namespace_info__() -> _Info:
 
 
 reexport(_jnp, globals())
+
+from ._errors import install_errors  # noqa: E402 - last: it wraps every function above
+
+install_errors(globals())

@@ -65,6 +65,8 @@ def isdtype(dtype, kind):
     """
     if isinstance(dtype, ndarray):
         raise TypeError("isdtype: expected a dtype, got an array")
+    if isinstance(dtype, str):
+        raise TypeError(f"isdtype: expected a dtype object, got the string {dtype!r}")
     try:
         name = onp.dtype(dtype).name
     except TypeError:

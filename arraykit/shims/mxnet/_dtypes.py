@@ -74,6 +74,9 @@ def dtype_name(dtype, fname: str) -> str:
         return NAME_OF[dtype]
     except (KeyError, TypeError):
         pass
+    if isinstance(dtype, str):
+        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
+        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
     try:
         name = onp.dtype(dtype).name
     except TypeError:

@@ -205,9 +205,15 @@ def binary_arrays(x1, x2, fname: str, bcast: bool = False):
     return a, b, n
 
 
-def broadcast_shapes(*shapes):
-    """The standard's ``broadcast_shapes`` (pure Python, from ``_common``: errors at once)."""
-    return _u.broadcast_shapes(*shapes)
+def broadcast_shapes(*shapes, fname: str = "broadcast_shapes"):
+    """The standard's ``broadcast_shapes`` (pure Python, from ``_common``: errors at once);
+    the ValueError names ``fname``, the function that broadcasts."""
+    try:
+        return _u.broadcast_shapes(*shapes)
+    except ValueError:
+        if fname == "broadcast_shapes":
+            raise
+        raise ValueError(f"{fname}: shapes {shapes} are not broadcastable") from None
 
 
 def binary_bcast(x1, x2, fname: str):
@@ -218,7 +224,7 @@ def binary_bcast(x1, x2, fname: str):
     """
     a, b, n = binary_arrays(x1, x2, fname, True)
     if a.shape != b.shape:
-        shape = broadcast_shapes(a.shape, b.shape)
+        shape = broadcast_shapes(a.shape, b.shape, fname=fname)
         if a.shape != shape:
             a = mnp.broadcast_to(a, shape)
         if b.shape != shape:
@@ -254,7 +260,7 @@ def where(cond, a, b):
     s = cond.shape
     if s == a.shape == b.shape and len(s) <= 5:
         return mnp.where(cond, a, b)
-    shape = broadcast_shapes(s, a.shape, b.shape)
+    shape = broadcast_shapes(s, a.shape, b.shape, fname="where")
 
     def flat(t):
         return (t if t.shape == shape else mnp.broadcast_to(t, shape)).reshape(-1)

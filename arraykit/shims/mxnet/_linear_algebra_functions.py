@@ -53,7 +53,7 @@ def matmul(x1, x2, /):
     kb = b.shape[0] if b.ndim == 1 else b.shape[-2]
     if ka != kb:
         raise ValueError(f"matmul: contracted dimensions differ: {a.shape} @ {b.shape}")
-    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
     if n in _FLOATS and (a.size and b.size):
         return mnp.matmul(a, b)
     if n == "bool":
@@ -111,7 +111,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     D.check_kind(n, "numeric", "vecdot")
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("vecdot: zero-dimensional operands are not allowed")
-    shape = broadcast_shapes(a.shape, b.shape)
+    shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")
     ax = normalize_axis(axis, len(shape), "vecdot")
     ax_neg = ax - len(shape)
     if -ax_neg > min(a.ndim, b.ndim) or a.shape[ax_neg] != b.shape[ax_neg]:

@@ -122,7 +122,7 @@ def where(condition, x1, x2, /):
         a = scalar_array(a, b, n)
     if not isinstance(b, ndarray):
         b = scalar_array(b, a, n)
-    shape = broadcast_shapes(condition.shape, a.shape, b.shape)
+    shape = broadcast_shapes(condition.shape, a.shape, b.shape, fname="where")
     if a.shape != shape:
         a = mnp.broadcast_to(a, shape)
     if b.shape != shape:

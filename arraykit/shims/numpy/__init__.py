@@ -77,3 +77,7 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
 can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 reexport(_compat, globals(), NAMESPACE_DUNDERS)
+
+from ._errors import install_errors  # noqa: E402 - last: it wraps every function above
+
+install_errors(globals())

@@ -33,7 +33,12 @@ def _same_dtype(arrays, fname):
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple of arrays broadcast to one shape."""
     arrays = [arr(a, "broadcast_arrays") for a in arrays]
-    shape = broadcast_shapes(*[tuple(a.shape.as_list()) for a in arrays])
+    shapes = [tuple(a.shape.as_list()) for a in arrays]
+    try:
+        shape = broadcast_shapes(*shapes)
+    except ValueError:
+        raise ValueError(f"broadcast_arrays: shapes {tuple(shapes)} are not broadcastable"
+                         ) from None
     if None in shape:
         dyn = tf.shape(arrays[0])
         for a in arrays[1:]:

@@ -91,3 +91,7 @@ def _standard_name(x: Any) -> str | None:
 can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 reexport(_compat, globals(), NAMESPACE_DUNDERS)
+
+from ._errors import install_errors  # noqa: E402 - last: it wraps every function above
+
+install_errors(globals())

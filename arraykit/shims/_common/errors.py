@@ -1,0 +1,428 @@
+"""One exception class for one bad call on every backend, written once.
+
+The standard's conventions (NumPy's and array-api-strict's): ``TypeError`` for a wrong dtype, a
+non-array or arrays of two libraries, ``ValueError`` for shapes that do not fit, ``IndexError``
+(``AxisError`` counts) for an axis or index out of range, with a message that names the
+function: ``"{fname}: problem; remedy"``, the contract of the TF and MXNet shims.
+
+The namespaces arraykit delegates (array-api-compat's NumPy and torch, ``jax.numpy``,
+array-api-strict) raise other classes (torch: ``RuntimeError`` for shapes; jax: ``TypeError``
+for shapes, ``ValueError`` for axes) with messages that name a kernel or nothing. ``install``
+wraps each standard function of such a namespace in ``translating``: the call runs as it is,
+and only when it raises is the framework's exception mapped to the standard class (a
+framework's ``Rules.translations``: exception class and message pattern -> standard class),
+its message prefixed with the function's name, the original kept as ``__cause__``. Python's
+``try`` costs nothing on the success path, so a call pays the wrapper's frame only.
+
+Some input a framework accepts silently (NumPy: a list for an array, ``None``, a dtype
+name string; jax: a NumPy array, a dtype name string; both: integer matrices to ``linalg.inv``,
+promoted to float64). ``Rules`` may ask for the checks that refuse it. They read the standard's
+signatures (``arraykit/_typing/_namespace.py``): a parameter annotated ``array`` must be one of
+the framework's arrays, ``array | int | float...`` an array or a Python scalar, a ``dtype`` a
+dtype object, not its name. The common case passes on one ``type(x) in set`` test per array
+argument (~30 ns); only other types reach the full test.
+
+The TF and MXNet shims keep the contract themselves and are not wrapped.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+import sys
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .checks import dtype_not_allowed, not_an_array
+from .utils import AxisError
+
+#: The classes the standard's conventions use; an exception of one of them whose message does
+#: not name the function is re-raised with the name (the same class where it can be rebuilt).
+STANDARD = (TypeError, ValueError, IndexError)
+
+#: The ``linalg`` functions whose input must have a floating-point dtype (the standard's
+#: "Should have a floating-point data type"; array-api-strict and the TF and MXNet shims refuse
+#: other dtypes with TypeError, NumPy and jax silently promote integers to float64).
+FLOATING_INPUT = frozenset({
+    "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_norm",
+    "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
+    "vector_norm",
+})
+
+#: Tried after a framework's own translations: an argument that is no array of the framework
+#: (a list, a string, another library's array) read as one fails on a missing attribute.
+NON_ARRAY = ((AttributeError, r"^'[\w.]+' object has no attribute", TypeError),)
+
+_PY_SCALARS = frozenset({bool, int, float, complex})
+_SCALAR_NAMES = frozenset({"int", "float", "complex", "builtins.bool"})
+#: Marks a function wrapped here, so that ``install`` never wraps one twice.
+_MARK = "__arraykit_errors__"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What one framework needs: its exception translations and which input checks to add.
+
+    translations: ``(caught, pattern, standard)`` triples, tried in order (then
+        ``NON_ARRAY``): an exception that is an instance of ``caught`` and whose message
+        matches the regular expression ``pattern`` (None: any) becomes ``standard``. An
+        exception of a ``STANDARD`` class that no triple matches keeps its class; any other
+        exception passes unchanged.
+    array_types: the exact types of the framework's arrays (the fast test). Empty: no
+        argument checks (the framework refuses bad input itself).
+    is_array: the full test, for arguments of another type (subclasses, tracers).
+    expected: how a refusal names the arrays expected (``"a numpy.ndarray"``).
+    refuse_dtype_names: refuse a dtype given as a string (``'float64'``).
+    floating_input: refuse a non-floating array to a ``FLOATING_INPUT`` linalg function.
+    extra: per-function checks ``name -> check(args, kwargs)``, run before the call (jax's
+        eager bounds check of ``take``).
+    """
+
+    translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
+    array_types: tuple[type, ...] = ()
+    is_array: Callable[[Any], bool] | None = None
+    expected: str = "an array"
+    refuse_dtype_names: bool = False
+    floating_input: bool = False
+    extra: dict[str, Callable[[tuple, dict], None]] = field(default_factory=dict)
+
+    def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
+        return tuple((c, None if p is None else re.compile(p), s)
+                     for c, p, s in self.translations + NON_ARRAY)
+
+
+# ---------------------------------------------------------------------------------------
+# Translation (the raising path only)
+# ---------------------------------------------------------------------------------------
+
+@functools.cache
+def _all_standard_names() -> frozenset[str]:
+    from .. import EXTENSIONS, standard_names
+
+    return frozenset(standard_names()).union(*(standard_names(e) for e in EXTENSIONS))
+
+
+def names_a_function(msg: str, fname: str) -> bool:
+    """Whether ``msg`` already follows the contract: it starts with ``fname``, or with a
+    standard function's name and a colon (a function called inside another named itself;
+    torch writes ``"linalg.inv: ..."``)."""
+    if msg.startswith(fname):
+        return True
+    head, colon, _ = msg.partition(":")
+    return bool(colon) and head.rpartition(".")[2] in _all_standard_names()
+
+
+def _rebuilt(exc: BaseException, cls: type | None, msg: str) -> BaseException:
+    """An exception of ``exc``'s own class with message ``msg`` when that class is the
+    standard one (or a subclass: NumPy's AxisError, LinAlgError) and can be rebuilt from a
+    message alone; else one of ``cls`` (the standard class)."""
+    if cls is None or isinstance(exc, cls):
+        try:
+            new = type(exc)(msg)
+            if str(new) == msg:
+                return new
+        except Exception:  # noqa: BLE001 - a class that needs other arguments: use cls
+            pass
+        if cls is None:
+            cls = next(c for c in STANDARD if isinstance(exc, c))
+    return cls(msg)
+
+
+def translate(exc: BaseException, fname: str, translations) -> BaseException | None:
+    """The standard exception for ``exc``, raised by the standard function ``fname``; None
+    when ``exc`` already is one (right class, message naming the function) or is no error
+    of the call's input (any other class no rule names: out of memory, interrupts)."""
+    msg = str(exc)
+    cls = None
+    for caught, pattern, standard in translations:
+        if isinstance(exc, caught) and (pattern is None or pattern.search(msg)):
+            cls = standard
+            break
+    else:
+        if not isinstance(exc, STANDARD):
+            return None
+    named = names_a_function(msg, fname)
+    if named and (cls is None or isinstance(exc, cls)):
+        return None
+    return _rebuilt(exc, cls, msg if named else f"{fname}: {msg}")
+
+
+def translating(f: Callable, fname: str, translations) -> Callable:
+    """``f`` raising the standard exceptions (see ``translate``); the success path is
+    ``f``'s own plus one frame."""
+
+    @functools.wraps(f)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return f(*args, **kwargs)
+        except Exception as exc:
+            new = translate(exc, fname, translations)
+            if new is None:
+                raise
+            raise new from exc
+
+    setattr(call, _MARK, True)
+    return call
+
+
+# ---------------------------------------------------------------------------------------
+# Input checks (for input a framework accepts silently)
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Params:
+    """What the standard's signature of one function says about its arguments."""
+
+    arrays: tuple[int, ...] = ()    # positions that must hold an array
+    operands: tuple[int, ...] = ()  # positions that hold an array or a Python scalar
+    sequence: int | None = None     # position of a list/tuple of arrays (concat, stack)
+    var_arrays: bool = False        # *arrays (broadcast_arrays, meshgrid)
+    dtype_at: int | None = None     # position of a dtype (astype)
+    dtype_kw: bool = False          # a keyword-only dtype
+
+
+def _classify(annotation: str) -> str | None:
+    if annotation == "ArrayT":
+        return "array"
+    if annotation.startswith("Union[ArrayT, ") and annotation.endswith("]"):
+        rest = annotation[len("Union[ArrayT, "):-1].split(", ")
+        if set(rest) <= _SCALAR_NAMES:
+            return "operand"
+    if annotation in ("Union[Tuple[ArrayT, ...], List[ArrayT]]",):
+        return "sequence"
+    return None
+
+
+@functools.cache
+def _signatures(section: str) -> dict[str, _Params]:
+    """``_Params`` of every function of ``section`` ("", "linalg", "fft"), read from the
+    standard's Protocols (their annotations are strings: the stubs' spelling)."""
+    from ..._typing import _namespace as spec
+
+    protocol = {"": spec.ArrayNamespace, "linalg": spec.LinalgNamespace,
+                "fft": spec.FFTNamespace}[section]
+    out = {}
+    for name, method in vars(protocol).items():
+        if name.startswith("_") or not callable(method):
+            continue
+        arrays, operands, seq, var, dtype_at, dtype_kw = [], [], None, False, None, False
+        params = list(inspect.signature(method).parameters.values())[1:]  # self
+        for i, p in enumerate(params):
+            kind = _classify(str(p.annotation))
+            if p.kind is p.VAR_POSITIONAL:
+                var = kind == "array"
+            elif p.kind is not p.KEYWORD_ONLY:
+                if kind == "array":
+                    arrays.append(i)
+                elif kind == "operand":
+                    operands.append(i)
+                elif kind == "sequence":
+                    seq = i
+                elif p.name == "dtype":
+                    dtype_at = i
+                    dtype_kw = p.kind is p.POSITIONAL_OR_KEYWORD  # isdtype(dtype=...)
+            elif p.name == "dtype":
+                dtype_kw = True
+        out[name] = _Params(tuple(arrays), tuple(operands), seq, var, dtype_at, dtype_kw)
+    return out
+
+
+def _refuse_dtype_name(fname: str, dtype: Any) -> None:
+    raise TypeError(f"{fname}: dtype must be a dtype object such as xp.float64, not the "
+                    f"string {dtype!r}; use getattr(xp, {dtype!r})")
+
+
+def _argument_check(fname: str, rules: Rules, params: _Params, floating: bool
+                    ) -> Callable[[tuple, dict], None]:
+    """The full check of one function's arguments (the path other types take)."""
+    is_array = rules.is_array
+
+    def array_ok(x: Any, scalar_ok: bool) -> bool:
+        # Python scalars and their subclasses (NumPy's float64 is a float).
+        return is_array(x) or (scalar_ok and isinstance(x, (bool, int, float, complex)))
+
+    def check(args: tuple, kwargs: dict) -> None:
+        n = len(args)
+        if is_array is not None:
+            for positions, scalar_ok in ((params.arrays, False), (params.operands, True)):
+                for i in positions:
+                    if i < n and not array_ok(args[i], scalar_ok):
+                        raise not_an_array(fname, args[i], rules.expected)
+            if params.sequence is not None and params.sequence < n \
+                    and isinstance(args[params.sequence], (list, tuple)):
+                for a in args[params.sequence]:
+                    if not is_array(a):
+                        raise not_an_array(fname, a, rules.expected)
+            if params.var_arrays:
+                for a in args:
+                    if not is_array(a):
+                        raise not_an_array(fname, a, rules.expected)
+        if rules.refuse_dtype_names:
+            if params.dtype_at is not None and params.dtype_at < n \
+                    and isinstance(args[params.dtype_at], str):
+                _refuse_dtype_name(fname, args[params.dtype_at])
+            if params.dtype_kw and isinstance(kwargs.get("dtype"), str):
+                _refuse_dtype_name(fname, kwargs["dtype"])
+        if floating and n and getattr(args[0], "dtype", None) is not None \
+                and args[0].dtype.kind not in "fc":
+            raise dtype_not_allowed(fname, str(args[0].dtype), "a floating-point dtype")
+
+    return check
+
+
+def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bool,
+            translations) -> Callable:
+    """``translating(f)`` refusing what the standard's signature of ``fname`` refuses (see
+    ``Rules``). The common case (arrays of the framework's exact types, no dtype name) costs
+    one set-membership test per array argument; anything else takes the full test."""
+    full = _argument_check(fname, rules, params, floating)
+    extra = rules.extra.get(fname)
+    fast = frozenset(rules.array_types) if rules.is_array is not None else None
+    positions = params.arrays + params.operands
+    dtype_kw = rules.refuse_dtype_names and params.dtype_kw
+    d = params.dtype_at if rules.refuse_dtype_names else None
+    pre: Callable[[tuple, dict], None]
+
+    if fast is None or floating or extra is not None or len(positions) > 2 or (
+            positions and (params.sequence is not None or params.var_arrays)):
+        def pre(args: tuple, kwargs: dict) -> None:
+            full(args, kwargs)
+            if extra is not None:
+                extra(args, kwargs)
+    elif params.sequence is not None:
+        s = params.sequence
+
+        def pre(args: tuple, kwargs: dict) -> None:
+            if len(args) <= s or type(args[s]) not in (list, tuple) or (dtype_kw and kwargs):
+                full(args, kwargs)
+                return
+            for a in args[s]:
+                if type(a) not in fast:
+                    full(args, kwargs)
+                    return
+    elif params.var_arrays:
+        def pre(args: tuple, kwargs: dict) -> None:
+            for a in args:
+                if type(a) not in fast:
+                    full(args, kwargs)
+                    return
+    elif not positions:
+        def pre(args: tuple, kwargs: dict) -> None:
+            if (dtype_kw and kwargs) or (d is not None and len(args) > d
+                                         and type(args[d]) is str):
+                full(args, kwargs)
+    elif len(positions) == 1:
+        (i,) = positions
+        ok = (fast | _PY_SCALARS) if params.operands else fast
+
+        def pre(args: tuple, kwargs: dict) -> None:
+            if len(args) <= i or type(args[i]) not in ok or (dtype_kw and kwargs) or (
+                    d is not None and len(args) > d and type(args[d]) is str):
+                full(args, kwargs)
+    else:
+        i, j = positions
+        ok_i = (fast | _PY_SCALARS) if i in params.operands else fast
+        ok_j = (fast | _PY_SCALARS) if j in params.operands else fast
+
+        def pre(args: tuple, kwargs: dict) -> None:
+            if len(args) <= j or type(args[i]) not in ok_i or type(args[j]) not in ok_j \
+                    or (dtype_kw and kwargs):
+                full(args, kwargs)
+
+    @functools.wraps(f)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        pre(args, kwargs)
+        try:
+            return f(*args, **kwargs)
+        except Exception as exc:
+            new = translate(exc, fname, translations)
+            if new is None:
+                raise
+            raise new from exc
+
+    setattr(call, _MARK, True)
+    return call
+
+
+# ---------------------------------------------------------------------------------------
+# Installing over a namespace
+# ---------------------------------------------------------------------------------------
+
+def _needs_checks(rules: Rules, params: _Params, floating: bool, fname: str) -> bool:
+    if floating or fname in rules.extra:
+        return True
+    if rules.is_array is not None and (params.arrays or params.operands
+                                       or params.sequence is not None or params.var_arrays):
+        return True
+    return rules.refuse_dtype_names and (params.dtype_at is not None or params.dtype_kw)
+
+
+def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=None
+         ) -> Callable:
+    """``f``, the namespace's ``fname`` of ``section``, with the standard's errors."""
+    if translations is None:
+        translations = rules.compiled()
+    params = _signatures(section).get(fname, _Params())
+    floating = rules.floating_input and section == "linalg" and fname in FLOATING_INPUT
+    if _needs_checks(rules, params, floating, fname):
+        return checked(f, fname, rules, params, floating, translations)
+    return translating(f, fname, translations)
+
+
+def _wrap_into(target: dict[str, Any], section: str, rules: Rules, translations,
+               done: dict | None = None) -> None:
+    """Wrap ``target``'s standard functions of ``section``; ``done`` maps (id, name) of the
+    originals wrapped already to their wrappers, so that one function in two places
+    (``xp.vecdot is xp.linalg.vecdot``) stays one object."""
+    from .. import standard_names
+
+    done = {} if done is None else done
+    for name in standard_names(section):
+        f = target.get(name)
+        if callable(f) and not isinstance(f, type) and not getattr(f, _MARK, False):
+            key = (id(f), name)
+            if key not in done or name in FLOATING_INPUT:
+                done[key] = wrap(f, name, rules, section, translations)
+            target[name] = done[key]
+
+
+def wrapped_module(module: types.ModuleType, name: str, section: str, rules: Rules
+                   ) -> types.ModuleType:
+    """A new module ``name`` (registered in ``sys.modules``) holding ``module``'s public
+    names, its standard functions of ``section`` wrapped: nothing outside arraykit is
+    modified."""
+    own = types.ModuleType(name, module.__doc__)
+    own.__dict__.update({k: v for k, v in vars(module).items() if not k.startswith("__")})
+    _wrap_into(vars(own), section, rules, rules.compiled())
+    sys.modules[name] = own
+    return own
+
+
+def install(namespace: dict[str, Any], rules: Rules) -> None:
+    """Wrap every standard function of a namespace package (its ``globals()``) and of its
+    ``linalg`` and ``fft`` (see ``wrap``). A submodule of the package itself is wrapped in
+    place; one it re-exports from elsewhere (array-api-compat's ``fft``) is replaced by a
+    ``wrapped_module``. Functions wrapped already are left alone (installing twice changes
+    nothing)."""
+    from .. import EXTENSIONS
+
+    translations = rules.compiled()
+    package = namespace["__name__"]
+    done: dict = {}
+    _wrap_into(namespace, "", rules, translations, done)
+    for section in EXTENSIONS:
+        module = namespace.get(section)
+        if not isinstance(module, types.ModuleType):
+            continue
+        if module.__name__.startswith(package + "."):
+            _wrap_into(vars(module), section, rules, translations, done)
+        else:
+            namespace[section] = wrapped_module(module, f"{package}.{section}", section, rules)
+
+
+__all__ = ["FLOATING_INPUT", "STANDARD", "AxisError", "Rules", "install", "names_a_function",
+           "translate", "translating", "wrap",
+           "wrapped_module"]

@@ -1,0 +1,90 @@
+"""What the jax namespace needs for the standard's exceptions (``_common.errors``).
+
+jax reports several shape errors as ``TypeError`` (``dot_general requires contracting
+dimensions...``, ``cannot reshape array...``) and an axis out of range as ``ValueError``;
+the patterns below (jax 0.10's wording) map them to ValueError and AxisError (an IndexError
+and a ValueError, as NumPy's). jax accepts silently what the standard refuses: NumPy arrays
+where a jax array is expected, dtype name strings (``astype(x, 'float64')``) and integer
+matrices to ``linalg.inv`` and the other floating-point linalg functions (promoted): those are
+refused with TypeError, on the path only such input takes (``type(x)`` is not jax's array).
+
+Out-of-bounds indices: ``jnp.take`` fills them with NaN and ``take_along_axis`` and
+``x[i]`` clamp, because a compiled program cannot raise on a value. Eagerly, with concrete
+indices, ``take`` and ``take_along_axis`` raise IndexError as NumPy does (the check reads
+the indices on the host: a few microseconds beside jax's tens); traced indices (under
+``jit``, ``vmap``, ``grad``) keep jax's semantics. ``x[i]`` is the array's own method, not
+the namespace's (see ``known_mismatches.txt``).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import jax
+import numpy as np
+
+from .._common.errors import Rules, install
+from .._common.utils import AxisError
+
+_ArrayImpl = type(jax.numpy.zeros(()))
+
+_SHAPE = (
+    r"requires contracting dimensions|Cannot concatenate arrays with shapes"
+    r"|cannot reshape array|ncompatible shapes|must be square"
+    r"|can only specify one unknown axis size|isn't a permutation of operand dimensions"
+    r"|must have the same shape"
+)
+
+
+def _is_array(x: Any) -> bool:
+    return isinstance(x, jax.Array)  # tracers too
+
+
+def _bounds(fname: str, x: Any, indices: Any, axis: Any) -> None:
+    """IndexError for an index outside ``[-n, n)`` of concrete integer ``indices`` into
+    ``x`` along ``axis`` (None: flattened); traced input is left to jax."""
+    if type(indices) is not _ArrayImpl or type(x) is not _ArrayImpl:
+        return
+    try:
+        n = x.size if axis is None else x.shape[operator.index(axis)]
+    except (TypeError, IndexError):
+        return  # a bad axis: jax's own error (translated) follows
+    if indices.dtype.kind not in "iu" or not indices.size:
+        return
+    i = np.asarray(indices)
+    lo, hi = int(i.min()), int(i.max())
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise IndexError(f"{fname}: index {bad} is out of bounds for axis {axis} with size "
+                         f"{n}; indices must lie in [-{n}, {n})")
+
+
+def _take(args: tuple, kwargs: dict) -> None:
+    if len(args) >= 2:
+        _bounds("take", args[0], args[1], kwargs.get("axis"))
+
+
+def _take_along_axis(args: tuple, kwargs: dict) -> None:
+    if len(args) >= 2:
+        _bounds("take_along_axis", args[0], args[1], kwargs.get("axis", -1))
+
+
+RULES = Rules(
+    translations=(
+        (TypeError, _SHAPE, ValueError),
+        (ValueError, r"axis -?\d+ is out of bounds for array of dimension", AxisError),
+        (ValueError, r"indices must have an integer type|only real valued inputs", TypeError),
+    ),
+    array_types=(_ArrayImpl,),
+    is_array=_is_array,
+    expected="a jax.Array",
+    refuse_dtype_names=True,
+    floating_input=True,
+    extra={"take": _take, "take_along_axis": _take_along_axis},
+)
+
+
+def install_errors(namespace: dict[str, Any]) -> None:
+    """Wrap the standard functions of ``namespace`` (the package's globals) with ``RULES``."""
+    install(namespace, RULES)

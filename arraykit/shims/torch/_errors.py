@@ -1,0 +1,49 @@
+"""What torch's namespace needs for the standard's exceptions (``_common.errors``).
+
+torch reports shape errors as ``RuntimeError`` and missing dtype kernels as
+``NotImplementedError`` or ``RuntimeError``, with messages that name a kernel
+(``"bitwise_and_cpu" not implemented for 'Double'``) or nothing; array-api-compat passes them
+through. The patterns below (torch 2.13's wording) map them to TypeError (a dtype the
+function does not take), ValueError (shapes that do not fit) and IndexError (an index out of
+bounds); every other ``RuntimeError`` passes unchanged. torch refuses lists, other libraries'
+arrays and dtype name strings itself (TypeError), so no argument checks are added: a call
+pays the wrapper's frame only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._common.errors import Rules, install
+
+_DTYPE = (
+    r"not implemented for '|is not supported for complex|not supported for complex"
+    r"|does not support complex|Expected a floating point or complex tensor"
+    r"|Expected dtype \w+ or \w+ for index|expects a real input tensor"
+    r"|could not infer output dtype|can't be cast to the desired output type"
+    r"|expected scalar type|must be a floating point|must be of floating point"
+)
+_SHAPE = (
+    r"must match the size of tensor|Sizes of tensors must match|shapes cannot be multiplied"
+    r"|is invalid for input of size|expanded size of the tensor|Incompatible shapes"
+    r"|must be batches of square matrices|must have at least \d+ dimensions"
+    r"|need to be at least 1D|expects each tensor to be equal size"
+    r"|contracted dimensions need to match|Expected 1-D argument"
+    r"|Invalid number of data points|does not match the length of the desired ordering"
+    r"|only one dimension can be inferred|Attempting to broadcast a dimension"
+    r"|negative dimension|repeats must have the same size|boundaries tensor should be"
+    r"|size mismatch|shape mismatch|inconsistent tensor size|cannot be broadcast"
+)
+
+RULES = Rules(
+    translations=(
+        ((RuntimeError, NotImplementedError), _DTYPE, TypeError),
+        (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
+        (RuntimeError, _SHAPE, ValueError),
+    ),
+)
+
+
+def install_errors(namespace: dict[str, Any]) -> None:
+    """Wrap the standard functions of ``namespace`` (the package's globals) with ``RULES``."""
+    install(namespace, RULES)
