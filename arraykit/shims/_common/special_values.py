@@ -317,8 +317,10 @@ def correct_complex_unary(xp, make_complex: Callable[[Any, Any], Any], name: str
     for cond_a, cond_b, part_re, part_im in reversed(rows):
         pa, pb = _predicate(xp, a, cond_a, ca), _predicate(xp, b, cond_b, cb)
         m = pa if pb is None else pb if pa is None else pa & pb
-        re = xp.where(m, part_re(xp, a, b) if callable(part_re) else part_re, re)
-        im = xp.where(m, part_im(xp, a, b) if callable(part_im) else part_im, im)
+        # float(): a Free is a float subclass, which NumPy promotes as float64, not as a
+        # Python scalar.
+        re = xp.where(m, part_re(xp, a, b) if callable(part_re) else float(part_re), re)
+        im = xp.where(m, part_im(xp, a, b) if callable(part_im) else float(part_im), im)
         matched = m if matched is None else matched | m
         free_re = _mark(xp, m, isinstance(part_re, Free), free_re)
         free_im = _mark(xp, m, isinstance(part_im, Free), free_im)
@@ -363,10 +365,10 @@ def complex_special_flag(xp, name: str, x: Any) -> Any:
     form, e.g. the predicate of ``jax.lax.cond`` under ``jax.jit``, so that the correction
     runs only when an element may need it (its ``where``s evaluate every row's parts,
     ``cos``/``sin`` included, for every element)."""
-    flag = ~xp.all(xp.isfinite(x))
+    special = ~xp.isfinite(x)
     for p in COMPLEX_RULES[name][2]:
-        flag = flag | xp.any(x == p)
-    return flag
+        special = special | (x == p)
+    return xp.any(special)  # one reduction: one pass over x
 
 
 # --- real binary rules --------------------------------------------------------------------
