@@ -187,7 +187,7 @@ def _sv_numpy():
         out.real, out.imag = re, im
         return out
 
-    return cxp, np, make_complex, np.asarray
+    return cxp, cxp, make_complex, np.asarray  # cxp: NumPy 1.x lacks np.acos etc.
 
 
 def _sv_torch():

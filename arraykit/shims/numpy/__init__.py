@@ -24,11 +24,15 @@ import numpy as _np
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
+from . import _elementwise_functions as _elementwise
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
 from ._data_type_functions import finfo as finfo
 from ._elementwise_functions import expm1 as expm1
 from ._elementwise_functions import floor_divide as floor_divide
 from ._elementwise_functions import tanh as tanh
+
+if hasattr(_elementwise, "acosh"):  # NumPy 1.x only (see _elementwise_functions)
+    acosh = _elementwise.acosh
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)

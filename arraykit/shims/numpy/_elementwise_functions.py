@@ -12,7 +12,8 @@ the shared rules (``_common.special_values``); measured on NumPy 2.4:
   of y otherwise).
 
 Every other complex function of the standard's tables agrees with them on NumPy 2.4 (checked
-over every pair of +-0, +-1, +-2.5, +-inf and NaN by tests/shims/test_elementwise_functions.py).
+over every pair of +-0, +-1, +-2.5, +-inf and NaN by tests/shims/test_elementwise_functions.py);
+on NumPy 1.23 (the mxnet environment) ``acosh(+0 + NaN j)`` is corrected too.
 
 The cost on the common path: one ``dtype.kind`` read for integer, boolean and (for expm1 and
 tanh) real input. Floats in ``floor_divide`` pay one ``vdot`` (a finite dot product of the
@@ -99,10 +100,27 @@ def expm1(x: Any, /) -> Any:
     return r
 
 
-def tanh(x: Any, /) -> Any:
-    """NumPy's ``tanh``; complex input with an infinite real part gives the standard's values
-    (``tanh(inf + yj)`` is 1 + 0j for y > 0; NumPy: the zero's sign is that of sin(2y))."""
-    r = _tanh(x)
-    if r.dtype.kind == "c" and _maybe_nonfinite(x):
-        return _rules.complex_unary("tanh", x, r, check=False)
-    return r
+def _corrected_at_nonfinite(name: str, native: Any, doc: str) -> Any:
+    """``native`` with the standard's complex values where NumPy is wrong only at non-finite
+    input (its finite special points are right): the test is ``vdot(x, x)``."""
+
+    def f(x, /):
+        r = native(x)
+        if r.dtype.kind == "c" and _maybe_nonfinite(x):
+            return _rules.complex_unary(name, x, r, check=False)
+        return r
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+tanh = _corrected_at_nonfinite("tanh", _tanh, """NumPy's ``tanh``; complex input with an
+    infinite real part gives the standard's values (``tanh(inf + yj)`` is 1 + 0j for y > 0;
+    NumPy: the zero's sign is that of sin(2y)).""")
+
+if int(_np.__version__.split(".")[0]) < 2:
+    # NumPy 1.23 (the mxnet environment's): acosh(+0 + NaN j) is NaN + NaN j, the standard's
+    # NaN +- pi/2 j (NumPy 2.4 gives it).
+    acosh = _corrected_at_nonfinite("acosh", _np.arccosh, """NumPy's ``arccosh``; complex
+    ``acosh(+0 + NaN j)`` is NaN + pi/2 j, as the standard asks (NumPy 1.x: NaN + NaN j).""")
