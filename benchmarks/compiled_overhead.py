@@ -39,10 +39,10 @@ from pathlib import Path
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-import arraykit  # noqa: E402
-from arraykit.ext.jit import compilation, jit  # noqa: E402
+import arraykit
+from arraykit.ext.jit import compilation, jit
 
 SHAPES = {"mlp": (256, 512, 64), "tiny": (4, 8, 2)}
 

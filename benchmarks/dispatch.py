@@ -17,10 +17,10 @@ import timeit
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-import array_api_compat  # noqa: E402
-import numpy as np  # noqa: E402
+import array_api_compat
+import numpy as np
 
-import arraykit  # noqa: E402
+import arraykit
 
 
 def cases() -> list[tuple[str, tuple, bool]]:
@@ -42,7 +42,7 @@ def cases() -> list[tuple[str, tuple, bool]]:
         try:
             a = make()
             arraykit.array_namespace(a)
-        except Exception:  # framework absent, or its namespace not built: skip the row
+        except Exception:  # noqa: BLE001 - a probe: framework absent or its namespace not built
             continue
         found.append((f"{name}, 1 array", (a,), compat_ok))
     return found
@@ -54,7 +54,7 @@ def time_interleaved(funcs: dict, args: tuple, rounds: int, number: int) -> dict
         f(*args)  # warm-up: fills the caches both libraries keep
     for _ in range(rounds):
         for name, f in funcs.items():
-            t = timeit.timeit(lambda: f(*args), number=number)
+            t = timeit.timeit(lambda: f(*args), number=number)  # noqa: B023 - timed here
             samples[name].append(t / number * 1e9)
     return samples
 

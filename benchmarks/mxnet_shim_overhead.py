@@ -56,7 +56,7 @@ def main():
     ns = ap.parse_args()
     if ns.outside_np_mode:
         npx.reset_np()
-    global _CLOCK
+    global _CLOCK  # noqa: PLW0603 - chosen once, from --clock, before any timing
     _CLOCK = time.process_time if ns.clock == "cpu" else time.perf_counter
     print(f"clock: {ns.clock}; {ns.rounds} interleaved rounds of {ns.repeat} calls per op; "
           f"NumPy mode {'off' if ns.outside_np_mode else 'on'}")

@@ -4,20 +4,21 @@ For each framework present: ``gather_nd`` and a scatter-add (``scatter_nd`` with
 "sum", i.e. duplicates summed) with 10^5 random (in-bounds, duplicated) index pairs into a
 1000 x 1000 float32 array, against what a user of that framework would write by hand:
 
-    numpy       x[i0, i1]                       np.add.at(np.zeros(s), (i0, i1), v)
-    torch       x[i0, i1]                       torch.zeros(s).index_put_((i0, i1), v, accumulate=True)
-    jax         jax.jit(lambda: x[i0, i1])      jax.jit(lambda: zeros(s).at[i0, i1].add(v))
+    numpy       x[i0, i1]                    np.add.at(np.zeros(s), (i0, i1), v)
+    torch       x[i0, i1]                    torch.zeros(s).index_put_((i0, i1), v, accumulate=True)
+    jax         jax.jit(lambda: x[i0, i1])   jax.jit(lambda: zeros(s).at[i0, i1].add(v))
                 (also: arraykit's functions inside jax.jit, against the same)
-    tensorflow  tf.gather_nd(x, idx)            tf.scatter_nd(idx, v, s)
-    mxnet       npx.gather_nd(x, idx.T)         _backward_gather_nd(v, idx.T, s) (the summing
-                                                scatter kernel mxnet has; internal API)
+    tensorflow  tf.gather_nd(x, idx)         tf.scatter_nd(idx, v, s)
+    mxnet       npx.gather_nd(x, idx.T)      _backward_gather_nd(v, idx.T, s) (the summing
+                                             scatter kernel mxnet has; internal API)
 
 numpy/torch/jax get their index columns i0, i1 prepared in advance (free); mxnet's native
-side transposes the same (n, 2) indices inside the timed call, as a user holding them would. Each sample times ``--number`` calls
-(results forced: block_until_ready / wait_to_read); A and B alternate (A, B, B, A, ...) for
-``--rounds`` rounds. Prints median time per call, the interquartile range, the overhead as
-the median of the per-round ratios B/A - 1 (robust against drifting machine load), and the
-ratio of the best rounds (min/min, the least disturbed samples on a shared machine).
+side transposes the same (n, 2) indices inside the timed call, as a user holding them would.
+Each sample times ``--number`` calls (results forced: block_until_ready / wait_to_read); A and
+B alternate (A, B, B, A, ...) for ``--rounds`` rounds. Prints median time per call, the
+interquartile range, the overhead as the median of the per-round ratios B/A - 1 (robust
+against drifting machine load), and the ratio of the best rounds (min/min, the least disturbed
+samples on a shared machine).
 
     python benchmarks/nd_overhead.py [--rounds 31] [--number 5] [--n 100000] [--only numpy,torch]
                                      [--threads 1]
@@ -35,9 +36,9 @@ import time
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from arraykit.ext import nd  # noqa: E402
+from arraykit.ext import nd
 
 SHAPE = (1000, 1000)
 
@@ -86,7 +87,7 @@ def cases_jax(x, idx, v):
     gather = jax.jit(lambda x, i0, i1: x[i0, i1])
     scatter = jax.jit(lambda i0, i1, v: jnp.zeros(SHAPE, v.dtype).at[i0, i1].add(v))
     # Inside a jitted function (no eager bounds check: the compiled rule applies).
-    nd_gather = jax.jit(lambda x, idx: nd.gather_nd(x, idx))
+    nd_gather = jax.jit(nd.gather_nd)
     nd_scatter = jax.jit(lambda idx, v: nd.scatter_nd(idx, v, SHAPE))
     return [
         ("gather_nd", lambda: gather(x, i0, i1).block_until_ready(),

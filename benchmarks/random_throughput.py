@@ -45,6 +45,14 @@ def _native(name, n):
     return None
 
 
+def _ours(like, n):
+    """arraykit.ext.random's draws of ``n`` values, from a key made for ``like``'s framework."""
+    from arraykit.ext import random as R
+
+    key = R.key(0, like=like)
+    return {"uniform": lambda: R.uniform(key, (n,)), "normal": lambda: R.normal(key, (n,))}
+
+
 def _best(fn, sync, repeat):
     sync(fn())  # warm-up (jax compiles here)
     times = []
@@ -61,17 +69,15 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,mxnet")
     args = parser.parse_args(argv)
-    from arraykit.ext import random as R
 
-    print(f"| backend | dist | arraykit.ext.random (ms) | native (ms) | native generator | ratio |")
+    print("| backend | dist | arraykit.ext.random (ms) | native (ms) | native generator | ratio |")
     print("|---|---|---|---|---|---|")
     for name in args.backends.split(","):
         got = _native(name, args.n)
         if got is None:
             continue
         like, sync, native = got
-        key = R.key(0, like=like)
-        ours = {"uniform": lambda: R.uniform(key, (args.n,)), "normal": lambda: R.normal(key, (args.n,))}
+        ours = _ours(like, args.n)
         label = {"numpy": "Generator(PCG64)", "torch": "torch.rand/randn (mt19937)",
                  "jax": "jax.random (threefry, XLA)", "tensorflow": "tf.random.Generator (philox)",
                  "mxnet": "mx.np.random"}[name]

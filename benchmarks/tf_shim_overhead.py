@@ -23,20 +23,19 @@ import timeit
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
-import tensorflow.experimental.numpy as tnp  # noqa: E402
+import numpy as np
+import tensorflow as tf
+import tensorflow.experimental.numpy as tnp
+from tensorflow.python.ops import gen_math_ops as gen
 
-from tensorflow.python.ops import gen_math_ops as gen  # noqa: E402
-
-import arraykit.shims.tensorflow as xp  # noqa: E402
+import arraykit.shims.tensorflow as xp
 
 try:
     os.environ.setdefault("KERAS_BACKEND", "tensorflow")
-    import keras  # noqa: E402
+    import keras
 
     kops = keras.ops
-except Exception:  # pragma: no cover - keras optional
+except Exception:  # noqa: BLE001 - keras is optional; its import fails in many ways
     kops = None
 
 
@@ -46,7 +45,7 @@ def inputs(n):
     rng = np.random.default_rng(0)
     x = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
     y = tf.constant(rng.random(n, dtype=np.float32) + 0.5)
-    k = max(2, int(round(n ** 0.5)))
+    k = max(2, round(n ** 0.5))
     m1 = tf.constant(rng.random((k, k), dtype=np.float32))
     m2 = tf.constant(rng.random((k, k), dtype=np.float32))
     return x, y, m1, m2

@@ -59,7 +59,7 @@ def has_grad() -> bool:
 
 def cost_and_grad(actions: Any, theta0: Any, omega0: Any) -> tuple[Any, Any]:
     """The control benchmark: (total cost, d cost / d actions) via ``value_and_grad``."""
-    global _value_and_grad
+    global _value_and_grad  # noqa: PLW0603 - built once, on first use (see below)
     if _value_and_grad is None:
         from arraykit.ext.grad import value_and_grad
 
