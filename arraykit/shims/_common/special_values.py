@@ -18,8 +18,11 @@ two modes:
 
 - ``check=True`` (eager): a cheap test first, so only special inputs pay for the correction.
   A call whose dtype has nothing to correct pays one dtype test; a floating ``floor_divide``
-  pays one ``any(isinf(...))`` per array operand; a complex unary call pays
-  ``all(isfinite(x))`` and ``any(x == p)`` for its few finite special points.
+  pays one ``maybe_nonfinite`` per array operand (default ``not all(isfinite(x))``; a
+  framework may give a cheaper one); a complex unary call pays ``maybe_nonfinite(x)`` and
+  ``any(x == p)`` for the few finite special points the framework gets wrong. A framework
+  module may also write its own test for its fast path and call the correction with
+  ``check=False`` (NumPy's tests both ``floor_divide`` operands with one ``vdot``).
 - ``check=False``: the correction unconditionally, written with ``where`` only and no Python
   branch on values, so it can run under ``jax.jit`` (the dtype test is static there).
 """
