@@ -43,6 +43,10 @@ class BadCase:
     #: dtypes the inputs use; a backend that cannot hold one (MXNet: complex) skips the case,
     #: the unsupported-dtype cases cover it
     needs: tuple[str, ...] = ()
+    #: run with ``arraykit.array_objects()`` on: the case calls a method of the array itself
+    #: (``x[10]``), which is arraykit's only where arraykit gives the arrays the standard's
+    #: surface (TensorFlow, MXNet, torch)
+    array_object: bool = False
 
 
 def _a(b: Backend, value, dtype="float64"):
@@ -109,7 +113,7 @@ CASES: list[BadCase] = [
     BadCase("take-oob", "take", "out-of-bounds index", "take((3,), [5])", IndexError,
             lambda b: b.xp.take(_a(b, np.ones(3)), _a(b, [5], "int64"))),
     BadCase("getitem-oob", "__getitem__", "out-of-bounds index", "x[10] for x of shape (3,)",
-            IndexError, lambda b: _a(b, np.ones(3))[10], names="index"),
+            IndexError, lambda b: _a(b, np.ones(3))[10], names="index", array_object=True),
     BadCase("take_along_axis-oob", "take_along_axis", "out-of-bounds index",
             "take_along_axis((3,), [7], axis=0)", IndexError,
             lambda b: b.xp.take_along_axis(_a(b, np.ones(3)), _a(b, [7], "int64"), axis=0)),
@@ -124,6 +128,87 @@ CASES: list[BadCase] = [
             lambda b: b.xp.sum("abc")),
     BadCase("array_namespace-list", "array_namespace", "non-array input",
             "array_namespace([1, 2])", TypeError, lambda b: arraykit.array_namespace([1, 2])),
+    # --- added for issue 13: more wrong dtypes, shapes, axes, indices and non-arrays ---
+    BadCase("bitwise_left_shift-float", "bitwise_left_shift", "wrong dtype",
+            "bitwise_left_shift(float64, float64)", TypeError,
+            lambda b: b.xp.bitwise_left_shift(_a(b, [1.0]), _a(b, [1.0]))),
+    BadCase("take-float-indices", "take", "wrong dtype", "take((3,), float64 [0.])", TypeError,
+            lambda b: b.xp.take(_a(b, np.ones(3)), _a(b, [0.0]))),
+    BadCase("zeros-dtype-name", "zeros", "wrong dtype", "zeros(3, dtype='float32') (a string)",
+            TypeError, lambda b: b.xp.zeros(3, dtype="float32")),
+    BadCase("asarray-dtype-name", "asarray", "wrong dtype",
+            "asarray([1, 2], dtype='int32') (a string)", TypeError,
+            lambda b: b.xp.asarray([1, 2], dtype="int32")),
+    BadCase("isdtype-name", "isdtype", "wrong dtype", "isdtype('float64', 'real floating')",
+            TypeError, lambda b: b.xp.isdtype("float64", "real floating")),
+    BadCase("linalg.cholesky-int", "linalg.cholesky", "wrong dtype", "linalg.cholesky(int64 2x2)",
+            TypeError, lambda b: b.xp.linalg.cholesky(_a(b, np.eye(2), "int64")),
+            names="cholesky"),
+    BadCase("linalg.eigh-int", "linalg.eigh", "wrong dtype", "linalg.eigh(int64 2x2)",
+            TypeError, lambda b: b.xp.linalg.eigh(_a(b, np.eye(2), "int64")), names="eigh"),
+    BadCase("linalg.solve-int", "linalg.solve", "wrong dtype", "linalg.solve(int64 2x2, int64 2)",
+            TypeError, lambda b: b.xp.linalg.solve(_a(b, np.eye(2), "int64"),
+                                                   _a(b, [1, 2], "int64")), names="solve"),
+    BadCase("fft.rfft-complex", "fft.rfft", "wrong dtype", "fft.rfft(complex128)", TypeError,
+            lambda b: b.xp.fft.rfft(_a(b, [1 + 1j, 2], "complex128")), names="rfft",
+            needs=("complex128",)),
+    BadCase("stack-shapes", "stack", "mismatched shapes", "stack([(2,), (3,)])", ValueError,
+            lambda b: b.xp.stack([_a(b, np.ones(2)), _a(b, np.ones(3))])),
+    BadCase("where-shapes", "where", "mismatched shapes", "where(bool (2,), (3,), (4,))",
+            ValueError, lambda b: b.xp.where(_a(b, [True, False], "bool"), _a(b, np.ones(3)),
+                                             _a(b, np.ones(4)))),
+    BadCase("tensordot-shapes", "tensordot", "mismatched shapes",
+            "tensordot((2,3), (2,3), axes=1)", ValueError,
+            lambda b: b.xp.tensordot(_a(b, np.ones((2, 3))), _a(b, np.ones((2, 3))), axes=1)),
+    BadCase("vecdot-shapes", "vecdot", "mismatched shapes", "vecdot((3,), (4,))", ValueError,
+            lambda b: b.xp.vecdot(_a(b, np.ones(3)), _a(b, np.ones(4)))),
+    BadCase("matmul-0d", "matmul", "mismatched shapes", "matmul(0-d, (3,))", ValueError,
+            lambda b: b.xp.matmul(_a(b, 1.0), _a(b, np.ones(3)))),
+    BadCase("reshape-two-unknown", "reshape", "mismatched shapes", "reshape((2,3) -> (-1, -1))",
+            ValueError, lambda b: b.xp.reshape(_a(b, np.ones((2, 3))), (-1, -1))),
+    BadCase("permute_dims-length", "permute_dims", "mismatched shapes",
+            "permute_dims((2,3), (0,))", ValueError,
+            lambda b: b.xp.permute_dims(_a(b, np.ones((2, 3))), (0,))),
+    BadCase("squeeze-size", "squeeze", "mismatched shapes", "squeeze((2,3), axis=0)",
+            ValueError, lambda b: b.xp.squeeze(_a(b, np.ones((2, 3))), axis=0)),
+    BadCase("broadcast_arrays-shapes", "broadcast_arrays", "mismatched shapes",
+            "broadcast_arrays((2,), (3,))", ValueError,
+            lambda b: b.xp.broadcast_arrays(_a(b, np.ones(2)), _a(b, np.ones(3)))),
+    BadCase("linalg.inv-nonsquare", "linalg.inv", "mismatched shapes", "linalg.inv((2,3))",
+            ValueError, lambda b: b.xp.linalg.inv(_a(b, np.ones((2, 3)))), names="inv"),
+    BadCase("linalg.det-1d", "linalg.det", "mismatched shapes", "linalg.det((3,))", ValueError,
+            lambda b: b.xp.linalg.det(_a(b, np.ones(3))), names="det"),
+    BadCase("fft.fft-n0", "fft.fft", "mismatched shapes", "fft.fft(x, n=0)", ValueError,
+            lambda b: b.xp.fft.fft(_a(b, [1 + 0j, 2], "complex128"), n=0), names="fft",
+            needs=("complex128",)),
+    BadCase("flip-axis", "flip", "out-of-range axis", "flip((2,3), axis=2)", IndexError,
+            lambda b: b.xp.flip(_a(b, np.ones((2, 3))), axis=2)),
+    BadCase("argmax-axis", "argmax", "out-of-range axis", "argmax((2,3), axis=2)", IndexError,
+            lambda b: b.xp.argmax(_a(b, np.ones((2, 3))), axis=2)),
+    BadCase("cumulative_sum-axis", "cumulative_sum", "out-of-range axis",
+            "cumulative_sum((2,3), axis=-3)", IndexError,
+            lambda b: b.xp.cumulative_sum(_a(b, np.ones((2, 3))), axis=-3)),
+    BadCase("permute_dims-axis", "permute_dims", "out-of-range axis",
+            "permute_dims((2,3), (0, 2))", IndexError,
+            lambda b: b.xp.permute_dims(_a(b, np.ones((2, 3))), (0, 2))),
+    BadCase("linalg.vector_norm-axis", "linalg.vector_norm", "out-of-range axis",
+            "linalg.vector_norm((2,3), axis=2)", IndexError,
+            lambda b: b.xp.linalg.vector_norm(_a(b, np.ones((2, 3))), axis=2),
+            names="vector_norm"),
+    BadCase("fft.fft-axis", "fft.fft", "out-of-range axis", "fft.fft((2,), axis=1)",
+            IndexError, lambda b: b.xp.fft.fft(_a(b, [1 + 0j, 2], "complex128"), axis=1),
+            names="fft", needs=("complex128",)),
+    BadCase("fft.fftshift-axes", "fft.fftshift", "out-of-range axis",
+            "fft.fftshift((3,), axes=1)", IndexError,
+            lambda b: b.xp.fft.fftshift(_a(b, np.ones(3)), axes=1), names="fftshift"),
+    BadCase("sum-none", "sum", "non-array input", "sum(None)", TypeError,
+            lambda b: b.xp.sum(None)),
+    BadCase("add-lists", "add", "non-array input", "add([1., 2.], [3., 4.]) (lists)",
+            TypeError, lambda b: b.xp.add([1.0, 2.0], [3.0, 4.0])),
+    BadCase("concat-list-element", "concat", "non-array input", "concat([x, [1., 2.]])",
+            TypeError, lambda b: b.xp.concat([_a(b, np.ones(2)), [1.0, 2.0]])),
+    BadCase("astype-list", "astype", "non-array input", "astype([1.0], xp.float32) (a list)",
+            TypeError, lambda b: b.xp.astype([1.0], b.xp.float32)),
     BadCase("mxnet-uint16", "asarray", "unsupported dtype on MXNet",
             "asarray([1, 2], dtype=xp.uint16)", TypeError, _mx_dtype("uint16"), only=("mxnet",)),
     BadCase("mxnet-complex64", "asarray", "unsupported dtype on MXNet",
@@ -167,7 +252,11 @@ def run(backends: list[Backend]) -> dict:
             if not all(b.supports(d) for d in case.needs):
                 continue
             try:
-                _resolve(case.run(b))
+                if case.array_object:
+                    with arraykit.array_objects():
+                        _resolve(case.run(b))
+                else:
+                    _resolve(case.run(b))
                 err = None
             except Exception as e:  # noqa: BLE001 - every exception is a data point
                 err = e

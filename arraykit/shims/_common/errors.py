@@ -106,35 +106,34 @@ def _all_standard_names() -> frozenset[str]:
 
 
 def names_a_function(msg: str, fname: str) -> bool:
-    """Whether ``msg`` already follows the contract: it starts with ``fname``, or with a
-    standard function's name and a colon (a function called inside another named itself;
-    torch writes ``"linalg.inv: ..."``)."""
+    """Whether ``msg`` already follows the contract: it starts with the name ``fname`` (not a
+    longer word), or with a standard function's name and a colon (a function called inside
+    another named itself; torch writes ``"linalg.inv: ..."``)."""
     if msg.startswith(fname):
-        return True
+        after = msg[len(fname):len(fname) + 1]
+        if not (after.isalnum() or after == "_"):
+            return True
     head, colon, _ = msg.partition(":")
     return bool(colon) and head.rpartition(".")[2] in _all_standard_names()
 
 
-def _rebuilt(exc: BaseException, cls: type | None, msg: str) -> BaseException:
-    """An exception of ``exc``'s own class with message ``msg`` when that class is the
-    standard one (or a subclass: NumPy's AxisError, LinAlgError) and can be rebuilt from a
-    message alone; else one of ``cls`` (the standard class)."""
-    if cls is None or isinstance(exc, cls):
-        try:
-            new = type(exc)(msg)
-            if str(new) == msg:
-                return new
-        except Exception:  # noqa: BLE001 - a class that needs other arguments: use cls
-            pass
-        if cls is None:
-            cls = next(c for c in STANDARD if isinstance(exc, c))
-    return cls(msg)
+def _same_class(exc: BaseException, msg: str) -> BaseException | None:
+    """An exception of ``exc``'s own class with message ``msg``, when the class can be built
+    from a message alone (NumPy's AxisError and LinAlgError can; jax's
+    ConcretizationTypeError, which takes a tracer, cannot: None)."""
+    try:
+        new = type(exc)(msg)
+    except Exception:  # noqa: BLE001 - a constructor taking other arguments
+        return None
+    return new if str(new) == msg else None
 
 
 def translate(exc: BaseException, fname: str, translations) -> BaseException | None:
     """The standard exception for ``exc``, raised by the standard function ``fname``; None
-    when ``exc`` already is one (right class, message naming the function) or is no error
-    of the call's input (any other class no rule names: out of memory, interrupts)."""
+    to raise ``exc`` itself: it follows the contract already (right class, message naming the
+    function), it is no error of the call's input (a class no rule names and no standard
+    class: out of memory, a lost device), or it is of a standard subclass that cannot be
+    rebuilt with the name (its class says more than the name would)."""
     msg = str(exc)
     cls = None
     for caught, pattern, standard in translations:
@@ -145,9 +144,9 @@ def translate(exc: BaseException, fname: str, translations) -> BaseException | N
         if not isinstance(exc, STANDARD):
             return None
     named = names_a_function(msg, fname)
-    if named and (cls is None or isinstance(exc, cls)):
-        return None
-    return _rebuilt(exc, cls, msg if named else f"{fname}: {msg}")
+    if cls is None or isinstance(exc, cls):
+        return None if named else _same_class(exc, f"{fname}: {msg}")
+    return cls(msg if named else f"{fname}: {msg}")
 
 
 def translating(f: Callable, fname: str, translations) -> Callable:
@@ -277,17 +276,78 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
             translations) -> Callable:
     """``translating(f)`` refusing what the standard's signature of ``fname`` refuses (see
     ``Rules``). The common case (arrays of the framework's exact types, no dtype name) costs
-    one set-membership test per array argument; anything else takes the full test."""
+    one set-membership test per array argument, inline for the one- and two-array functions
+    (most of the namespace); anything else takes the full test."""
     full = _argument_check(fname, rules, params, floating)
     extra = rules.extra.get(fname)
-    fast = frozenset(rules.array_types) if rules.is_array is not None else None
-    positions = params.arrays + params.operands
+    fast = frozenset(rules.array_types)
     dtype_kw = rules.refuse_dtype_names and params.dtype_kw
     d = params.dtype_at if rules.refuse_dtype_names else None
-    pre: Callable[[tuple, dict], None]
+    if rules.is_array is None:  # no argument checks: dtype names only
+        params = _Params(dtype_at=params.dtype_at, dtype_kw=params.dtype_kw)
+    positions = params.arrays + params.operands
 
-    if fast is None or floating or extra is not None or len(positions) > 2 or (
-            positions and (params.sequence is not None or params.var_arrays)):
+    def ok_at(i: int) -> frozenset:
+        return fast | _PY_SCALARS if i in params.operands else fast
+
+    simple = not floating and extra is None  # no check that must always run
+    inline = simple and params.sequence is None and not params.var_arrays
+    if inline and positions == (0,) and d in (None, 1):
+        ok = ok_at(0)
+        check_d = d is not None
+
+        @functools.wraps(f)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not args or type(args[0]) not in ok or (
+                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str) or (
+                    check_d and len(args) > 1 and type(args[1]) is str):
+                full(args, kwargs)
+            try:
+                return f(*args, **kwargs)
+            except Exception as exc:
+                new = translate(exc, fname, translations)
+                if new is None:
+                    raise
+                raise new from exc
+    elif inline and positions == (0, 1) and d is None:
+        ok0, ok1 = ok_at(0), ok_at(1)
+
+        @functools.wraps(f)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if len(args) < 2 or type(args[0]) not in ok0 or type(args[1]) not in ok1 or (
+                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str):
+                full(args, kwargs)
+            try:
+                return f(*args, **kwargs)
+            except Exception as exc:
+                new = translate(exc, fname, translations)
+                if new is None:
+                    raise
+                raise new from exc
+    else:
+        pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
+
+        @functools.wraps(f)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            pre(args, kwargs)
+            try:
+                return f(*args, **kwargs)
+            except Exception as exc:
+                new = translate(exc, fname, translations)
+                if new is None:
+                    raise
+                raise new from exc
+
+    setattr(call, _MARK, True)
+    return call
+
+
+def _pre_check(full, extra, fast, params: _Params, simple: bool, dtype_kw: bool, d
+               ) -> Callable[[tuple, dict], None]:
+    """The argument check of the functions ``checked`` has no inline test for: a sequence of
+    arrays (``concat``), ``*arrays``, no array at all (``zeros``), or one that always runs
+    the full test (floating linalg input, a per-function check)."""
+    if not simple or params.arrays or params.operands:
         def pre(args: tuple, kwargs: dict) -> None:
             full(args, kwargs)
             if extra is not None:
@@ -296,7 +356,8 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
         s = params.sequence
 
         def pre(args: tuple, kwargs: dict) -> None:
-            if len(args) <= s or type(args[s]) not in (list, tuple) or (dtype_kw and kwargs):
+            if len(args) <= s or type(args[s]) not in (list, tuple) or (
+                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str):
                 full(args, kwargs)
                 return
             for a in args[s]:
@@ -309,42 +370,12 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
                 if type(a) not in fast:
                     full(args, kwargs)
                     return
-    elif not positions:
+    else:
         def pre(args: tuple, kwargs: dict) -> None:
-            if (dtype_kw and kwargs) or (d is not None and len(args) > d
-                                         and type(args[d]) is str):
-                full(args, kwargs)
-    elif len(positions) == 1:
-        (i,) = positions
-        ok = (fast | _PY_SCALARS) if params.operands else fast
-
-        def pre(args: tuple, kwargs: dict) -> None:
-            if len(args) <= i or type(args[i]) not in ok or (dtype_kw and kwargs) or (
+            if (kwargs and dtype_kw and type(kwargs.get("dtype")) is str) or (
                     d is not None and len(args) > d and type(args[d]) is str):
                 full(args, kwargs)
-    else:
-        i, j = positions
-        ok_i = (fast | _PY_SCALARS) if i in params.operands else fast
-        ok_j = (fast | _PY_SCALARS) if j in params.operands else fast
-
-        def pre(args: tuple, kwargs: dict) -> None:
-            if len(args) <= j or type(args[i]) not in ok_i or type(args[j]) not in ok_j \
-                    or (dtype_kw and kwargs):
-                full(args, kwargs)
-
-    @functools.wraps(f)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        pre(args, kwargs)
-        try:
-            return f(*args, **kwargs)
-        except Exception as exc:
-            new = translate(exc, fname, translations)
-            if new is None:
-                raise
-            raise new from exc
-
-    setattr(call, _MARK, True)
-    return call
+    return pre
 
 
 # ---------------------------------------------------------------------------------------

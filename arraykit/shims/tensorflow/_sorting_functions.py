@@ -50,11 +50,11 @@ def _key(x):
     return x
 
 
-def _argsort(x, axis, descending, stable):
+def _argsort(x, axis, descending, stable, fname="argsort"):
     n = ndim(x)
     if n == 0:
         return tf.constant(0, tf.int64)
-    ax = _u.normalize_axis(axis, n, "argsort")
+    ax = _u.normalize_axis(axis, n, fname)
     k = _key(x)
     if descending:
         # Stable descending = reverse of the stable ascending sort of the reversed array.
@@ -77,7 +77,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     x = arr(x, "sort")
     if ndim(x) == 0:
         return x
-    i = _argsort(x, axis, descending, stable)
+    i = _argsort(x, axis, descending, stable, "sort")
     ax = _u.normalize_axis(axis, ndim(x), "sort")
     return _take_along(x, i, ax)
 

@@ -38,6 +38,7 @@ _SHAPE = (
 RULES = Rules(
     translations=(
         ((RuntimeError, NotImplementedError), _DTYPE, TypeError),
+        (RuntimeError, r"expects dims to be int", TypeError),  # tensordot(axes=<not axes>)
         (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
         (RuntimeError, _SHAPE, ValueError),
     ),
