@@ -117,3 +117,52 @@ def test_finfo_fields_are_python_floats_numpy(xp, name):
     assert info.eps == float(np.finfo(real).eps) and info.max == float(np.finfo(real).max)
     assert xp.finfo(xp.asarray(1, dtype=getattr(xp, name))) is info  # arrays, cached
     assert info.tiny == np.finfo(real).tiny  # NumPy's other attributes stay readable
+
+
+# --- torch: finfo/iinfo dtype objects, the "shell" dtypes uint16/uint32/uint64 ------------
+
+TORCH_ONLY = pytest.mark.backends(
+    "torch", reason="torch's own dtype objects and its uint16/uint32/uint64 'shell' dtypes")
+
+
+@TORCH_ONLY
+def test_finfo_iinfo_report_dtype_objects_torch(xp):
+    """As array-api-strict's do: ``dtype`` is the dtype object (torch's own is a string)."""
+    strict = pytest.importorskip("array_api_strict")
+    for name in ("float32", "float64", "complex64", "complex128"):
+        got, want = xp.finfo(getattr(xp, name)), strict.finfo(getattr(strict, name))
+        assert str(want.dtype).split(".")[-1] == str(got.dtype).split(".")[-1]
+        assert got.dtype is {"complex64": xp.float32, "complex128": xp.float64}.get(
+            name, getattr(xp, name))
+        assert (got.bits, got.eps, got.max, got.min, got.smallest_normal) == (
+            want.bits, want.eps, want.max, want.min, want.smallest_normal)
+    assert xp.finfo(xp.ones(2)).dtype is xp.float32
+    for name in ("int8", "int16", "int32", "int64", "uint8"):
+        got, want = xp.iinfo(getattr(xp, name)), strict.iinfo(getattr(strict, name))
+        assert got.dtype is getattr(xp, name)
+        assert (got.bits, got.max, got.min) == (want.bits, want.max, want.min)
+
+
+@TORCH_ONLY
+@pytest.mark.parametrize("name", ["uint16", "uint32", "uint64"])
+def test_shell_dtypes_absent_and_refused_torch(xp, name):
+    import torch
+
+    assert name not in xp.__array_namespace_info__().dtypes()
+    dt = getattr(torch, name)
+    assert getattr(xp, name) is dt  # the name stays, as on MXNet: the standard's namespace
+    calls = [
+        ("zeros", lambda: xp.zeros(3, dtype=dt)), ("asarray", lambda: xp.asarray([1], dtype=dt)),
+        ("astype", lambda: xp.astype(xp.ones(2), dt)), ("arange", lambda: xp.arange(3, dtype=dt)),
+        ("full_like", lambda: xp.full_like(xp.ones(2), 1, dtype=dt)),
+        ("result_type", lambda: xp.result_type(dt, xp.int8)), ("iinfo", lambda: xp.iinfo(dt)),
+        ("asarray", lambda: xp.asarray(np.zeros(2, dtype=name))),
+        ("sum", lambda: xp.sum(torch.zeros(2, dtype=dt))),
+    ]
+    for fname, call in calls:
+        with pytest.raises(TypeError, match=rf"^{fname}: torch .* {name} .*'shell' dtype"):
+            call()
+    # The way out: a shell tensor made by torch itself converts to an offered dtype.
+    u = torch.zeros(2, dtype=dt)
+    assert xp.astype(u, xp.int64).dtype == xp.int64
+    assert xp.asarray(u, dtype=xp.int32).dtype == xp.int32

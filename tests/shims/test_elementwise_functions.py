@@ -280,3 +280,86 @@ def test_complex_expm1_tanh_standard_values_numpy(xp):
     assert xp.expm1(z).dtype == np.complex64
     assert xp.expm1(z)[0] == np.expm1(np.complex64(0.5 + 1j))
     assert xp.tanh(xp.asarray([0.5]))[0] == np.tanh(0.5)
+
+
+# --- the standard's special values on torch (shims/torch/_elementwise_functions.py) -------
+
+TORCH_SPECIALS = pytest.mark.backends(
+    "torch", reason="the torch shim's corrections of torch's kernels (floor_divide with an "
+    "infinite operand, remainder's zero sign, complex acos/expm1/log1p/tanh)")
+
+
+def _torch_grid(xp, dtype):
+    """Every pair of special floats as two torch tensors of ``dtype``, and as NumPy arrays."""
+    a1 = np.asarray([a for a in _SPECIAL_FLOATS for _ in _SPECIAL_FLOATS], dtype=dtype)
+    a2 = np.asarray([b for _ in _SPECIAL_FLOATS for b in _SPECIAL_FLOATS], dtype=dtype)
+    return xp.asarray(a1), xp.asarray(a2), a1, a2
+
+
+@TORCH_SPECIALS
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_floor_divide_and_remainder_special_values_torch(xp, dtype):
+    """floor_divide is floor(x1 / x2) where an operand is infinite (torch: inf // 2 is NaN,
+    -1 // inf is -1), NumPy's value elsewhere; remainder is NumPy's, whose zeros carry the
+    divisor's sign as the standard asks (torch: the dividend's)."""
+    t1, t2, a1, a2 = _torch_grid(xp, dtype)
+    with np.errstate(all="ignore"):
+        want_fd = np.where(np.isinf(a1) | np.isinf(a2), np.floor(a1 / a2),
+                           np.floor_divide(a1, a2))
+        want_rem = np.remainder(a1, a2)
+    got_fd, got_rem = xp.floor_divide(t1, t2), xp.remainder(t1, t2)
+    assert got_fd.dtype == got_rem.dtype == t1.dtype
+    assert [_bits(v) for v in got_fd.tolist()] == [_bits(v) for v in want_fd.tolist()]
+    assert [_bits(v) for v in got_rem.tolist()] == [_bits(v) for v in want_rem.tolist()]
+    # A Python scalar operand takes the same rules.
+    assert _bits(float(xp.floor_divide(xp.asarray([-1.0]), math.inf)[0])) == (-0.0, -1.0)
+    assert _bits(float(xp.remainder(xp.asarray([0.0]), -1.0)[0])) == (-0.0, -1.0)
+    ints = xp.floor_divide(xp.asarray([7, -7]), xp.asarray([2, 2]))
+    assert str(ints.dtype) == "torch.int64" and ints.tolist() == [3, -4]
+
+
+@TORCH_SPECIALS
+@pytest.mark.parametrize("name", sorted(_COMPLEX_RULES))
+def test_complex_special_values_torch(xp, name):
+    """Over every pair of special parts, each complex function of the standard's tables gives
+    the tables' values (array-api-compat's torch function's own where no row applies)."""
+    import array_api_compat.torch as compat
+    import torch
+
+    from arraykit.shims._common import special_values as sv
+
+    t1, t2, _, _ = _torch_grid(xp, "float64")
+    x = torch.complex(t1, t2)
+    got = getattr(xp, name)(x)
+    want = sv.correct_complex_unary(compat, torch.complex, name, x, getattr(compat, name)(x))
+    pairs = [(_bits(g.real), _bits(g.imag)) for g in got.tolist()]
+    assert pairs == [(_bits(w.real), _bits(w.imag)) for w in want.tolist()]
+
+
+@TORCH_SPECIALS
+def test_complex_standard_values_torch_missed(xp):
+    """The bullets torch 2.13's kernels miss, as the standard states them."""
+    import torch
+
+    def parts(f, re, im, dtype=torch.complex128):
+        z = f(torch.complex(torch.tensor([re]), torch.tensor([im])).to(dtype))[0]
+        return _bits(float(z.real)), _bits(float(z.imag))
+
+    for dtype in (torch.complex64, torch.complex128):
+        re, im = parts(xp.acos, 0.0, 0.0, dtype)
+        assert math.isclose(re[0], math.pi / 2, rel_tol=1e-7) and im == (-0.0, -1.0)
+        assert parts(xp.acos, -0.0, 0.0, dtype)[1] == (-0.0, -1.0)
+        assert parts(xp.expm1, math.inf, 0.0, dtype) == ((math.inf, 1.0), (0.0, 1.0))
+        assert parts(xp.expm1, -0.0, 0.0, dtype) == ((0.0, 1.0), (0.0, 1.0))
+        assert parts(xp.expm1, -math.inf, math.inf, dtype)[0] == (-1.0, -1.0)
+        assert parts(xp.log1p, math.inf, math.nan, dtype) == ((math.inf, 1.0), ("nan",))
+        assert parts(xp.log1p, 0.3, math.inf, dtype)[0] == (math.inf, 1.0)
+        assert parts(xp.tanh, math.inf, 2.5, dtype) == ((1.0, 1.0), (0.0, 1.0))
+        assert parts(xp.tanh, -math.inf, -2.5, dtype) == ((-1.0, -1.0), (-0.0, -1.0))
+    # Ordinary and real input: torch's own values and dtypes.
+    z = torch.tensor([0.5 + 1j], dtype=torch.complex64)
+    for name in ("acos", "expm1", "log1p", "tanh"):
+        assert getattr(xp, name)(z).dtype == torch.complex64
+        assert getattr(xp, name)(z)[0] == getattr(torch, name)(z)[0]
+        assert getattr(xp, name)(torch.tensor([0.5]))[0] == getattr(torch, name)(
+            torch.tensor([0.5]))[0]

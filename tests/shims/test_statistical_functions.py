@@ -54,3 +54,16 @@ def test_min_max_over_a_nonempty_axis_of_an_empty_array(xp, fname):
     for axis in (0, None, (0, 1)):
         with pytest.raises(ValueError, match=fname):
             getattr(xp, fname)(xp.asarray(a), axis=axis)
+
+
+@pytest.mark.backends("torch", reason="torch.std refuses a non-integer correction "
+                      "(pytorch#61492); the torch shim takes sqrt(var) there")
+@pytest.mark.parametrize("correction", [0.5, 1.5, 1.0])
+def test_std_with_a_float_correction_torch(xp, correction):
+    a = np.arange(12.0).reshape(3, 4) ** 1.5
+    for axis in (None, 0, (0, 1)):
+        got = xp.std(xp.asarray(a), axis=axis, correction=correction)
+        np.testing.assert_allclose(host(got), np.std(a, axis=axis, ddof=correction),
+                                   rtol=1e-12)
+    got = xp.std(xp.asarray(a), axis=1, correction=correction, keepdims=True)
+    assert tuple(got.shape) == (3, 1)

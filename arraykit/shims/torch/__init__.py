@@ -9,12 +9,20 @@ function after ``result_type`` checks that cost more than the work on small tens
 torch's call gives exactly array-api-compat's result; everything else goes to
 array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table,
 ``take_along_axis`` (torch) raises IndexError out of bounds, and ``linalg`` is this package's
-module (``eig``/``eigvals`` give NaN for non-finite matrices). Every other name is
-array-api-compat's own object.
+module (``eig``/``eigvals`` give NaN for non-finite matrices).
+
+Top-ups where torch differs from the standard, each in the module of its spec section:
+``floor_divide``/``remainder`` and complex ``acos``/``expm1``/``log1p``/``tanh`` special values
+(``_elementwise_functions``), ``std`` with a float correction, ``unique_*`` with first indices
+and complex input, ``finfo``/``iinfo`` reporting dtype objects. torch's "shell" dtypes uint16,
+uint32 and uint64 are left out of ``__array_namespace_info__().dtypes()`` and refused with a
+TypeError (``_dtypes`` says why).
+Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import array_api_compat.torch as _compat
@@ -24,6 +32,20 @@ from .._common import dtypes as _d
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
+from ._dtypes import SHELL_DTYPES, check_dtype
+from ._dtypes import finfo as finfo
+from ._dtypes import iinfo as iinfo
+from ._elementwise_functions import acos as acos
+from ._elementwise_functions import expm1 as expm1
+from ._elementwise_functions import floor_divide as floor_divide
+from ._elementwise_functions import log1p as log1p
+from ._elementwise_functions import remainder as remainder
+from ._elementwise_functions import tanh as tanh
+from ._set_functions import unique_all as unique_all
+from ._set_functions import unique_counts as unique_counts
+from ._set_functions import unique_inverse as unique_inverse
+from ._set_functions import unique_values as unique_values
+from ._statistical_functions import std as std
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype
@@ -41,8 +63,10 @@ def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
     """array-api-compat's ``astype``: ``x.to(dtype, copy=copy)`` for a torch dtype (anything
     else, and a device, take array-api-compat's path and its errors)."""
-    if device is None and type(x) is _Tensor and type(dtype) is _dtype:
+    if device is None and type(x) is _Tensor and type(dtype) is _dtype \
+            and dtype not in SHELL_DTYPES:
         return x.to(dtype, copy=copy)  # positional: a string there would name a device
+    check_dtype("astype", dtype)
     return _compat.astype(x, dtype, copy=copy, device=device)
 
 
@@ -89,6 +113,57 @@ def _standard_name(x: Any) -> str | None:
 #: torch's ``can_cast`` allows downcasts (``int64 -> int8``, ``float64 -> float32``) and
 #: ``bool -> int8``; the standard does not.
 can_cast = standard_can_cast(_standard_name, _compat.can_cast)
+
+
+def _refusing_shell_dtypes(fname: str, *, result: bool = False) -> Any:
+    """array-api-compat's ``fname``, refusing a shell ``dtype=`` request, or a first argument
+    that is a shell-dtype tensor (its dtype is the request of ``*_like``, ``sum``...), with
+    the TypeError of ``_dtypes`` instead of torch's kernel errors further on. ``result``
+    (``asarray``, ``from_dlpack``): the result's dtype is checked instead of the input's (a
+    NumPy uint16 array would give a shell tensor; a shell tensor cast to int32 is fine)."""
+    f = getattr(_compat, fname)
+
+    @functools.wraps(f)
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            check_dtype(fname, kwargs.get("dtype"))
+        if result:
+            out = f(*args, **kwargs)
+            check_dtype(fname, out.dtype)
+            return out
+        if args and isinstance(args[0], _Tensor):
+            check_dtype(fname, args[0].dtype)
+        return f(*args, **kwargs)
+
+    return refusing
+
+
+# Functions that take a dtype: a shell dtype is refused at the request.
+asarray = _refusing_shell_dtypes("asarray", result=True)
+from_dlpack = _refusing_shell_dtypes("from_dlpack", result=True)
+zeros = _refusing_shell_dtypes("zeros")
+ones = _refusing_shell_dtypes("ones")
+empty = _refusing_shell_dtypes("empty")
+full = _refusing_shell_dtypes("full")
+arange = _refusing_shell_dtypes("arange")
+linspace = _refusing_shell_dtypes("linspace")
+eye = _refusing_shell_dtypes("eye")
+zeros_like = _refusing_shell_dtypes("zeros_like")
+ones_like = _refusing_shell_dtypes("ones_like")
+empty_like = _refusing_shell_dtypes("empty_like")
+full_like = _refusing_shell_dtypes("full_like")
+sum = _refusing_shell_dtypes("sum")
+prod = _refusing_shell_dtypes("prod")
+cumulative_sum = _refusing_shell_dtypes("cumulative_sum")
+cumulative_prod = _refusing_shell_dtypes("cumulative_prod")
+
+
+def result_type(*arrays_and_dtypes: Any) -> Any:
+    """array-api-compat's ``result_type``; shell dtypes refused (torch cannot promote them)."""
+    for a in arrays_and_dtypes:
+        check_dtype("result_type", a)
+    return _compat.result_type(*arrays_and_dtypes)
+
 
 reexport(_compat, globals(), NAMESPACE_DUNDERS)
 

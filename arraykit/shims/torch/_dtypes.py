@@ -1,0 +1,87 @@
+"""torch's "shell" dtypes uint16/uint32/uint64 refused; ``finfo``/``iinfo`` with dtype objects.
+
+torch 2.13 has uint16, uint32 and uint64 only as "shell" dtypes: a tensor can hold them, but
+most kernels (add, abs, comparisons, flip, sum, index_select...) raise "not implemented for
+'UInt16'" and promotion with any other dtype fails. Making them work through the namespace
+would mean emulating each function on a wider dtype (none exists for uint64 above 2**63 - 1)
+at a cost on every call. So, as the MXNet shim does for the dtypes MXNet lacks, the namespace
+keeps their names (the standard's namespace has them; they are torch's dtype objects) but
+leaves them out of ``__array_namespace_info__().dtypes()``, where code looks for what it may
+use, and every request of one (a ``dtype=`` argument, ``astype``, ``result_type``,
+``finfo``/``iinfo``, ``asarray`` of a NumPy uint16 array, ``*_like``/``sum`` of a shell
+tensor made by torch itself) is a TypeError that names torch, the function and the dtype,
+rather than a RuntimeError from a kernel deep inside a computation. ``astype`` of a shell
+tensor to an offered dtype is the way out and works.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import array_api_compat.torch as _compat
+import torch as _torch
+
+from .._common import dtypes as _d
+
+#: torch's shell dtypes, refused by the namespace (see the module docstring).
+SHELL_DTYPES = {_torch.uint16: "uint16", _torch.uint32: "uint32", _torch.uint64: "uint64"}
+#: Standard dtype names the namespace offers.
+SUPPORTED = tuple(n for n in _d.ALL if n not in SHELL_DTYPES.values())
+
+
+def shell_dtype_error(fname: str, name: str) -> TypeError:
+    """The TypeError for a request of a dtype torch holds only as a shell."""
+    return TypeError(
+        f"{fname}: torch {_torch.__version__.split('+')[0]} has no kernels for {name} (it is a "
+        f"'shell' dtype there), so arraykit's torch namespace does not offer it; use "
+        f"{'int32' if name == 'uint16' else 'int64'} or one of {', '.join(SUPPORTED)}")
+
+
+def check_dtype(fname: str, dtype: Any) -> None:
+    """TypeError if ``dtype`` (a requested dtype, or an array) is one of torch's shell dtypes."""
+    dtype = getattr(dtype, "dtype", dtype)
+    if dtype in SHELL_DTYPES:
+        raise shell_dtype_error(fname, SHELL_DTYPES[dtype])
+
+
+class _Info:
+    """``finfo``/``iinfo`` result with the spec's fields and a dtype object (torch's ``dtype``
+    field is a string such as 'float32')."""
+
+    def __init__(self, info: Any, dtype: Any, fields: tuple[str, ...]) -> None:
+        for field in fields:
+            setattr(self, field, getattr(info, field))
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({fields})"
+
+
+class finfo_object(_Info):  # the spec's name for finfo's result
+    pass
+
+
+class iinfo_object(_Info):  # the spec's name for iinfo's result
+    pass
+
+
+def _dtype_of(fname: str, type_: Any) -> Any:
+    dtype = type_.dtype if isinstance(type_, _torch.Tensor) else type_
+    check_dtype(fname, dtype)
+    return dtype
+
+
+def finfo(type_: Any, /) -> finfo_object:
+    """torch's ``finfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
+    dtype = _dtype_of("finfo", type_)
+    info = _compat.finfo(dtype)
+    return finfo_object(info, getattr(_torch, info.dtype),
+                        ("bits", "eps", "max", "min", "smallest_normal"))
+
+
+def iinfo(type_: Any, /) -> iinfo_object:
+    """torch's ``iinfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
+    dtype = _dtype_of("iinfo", type_)
+    info = _compat.iinfo(dtype)
+    return iinfo_object(info, getattr(_torch, info.dtype), ("bits", "max", "min"))

@@ -1,0 +1,17 @@
+"""Statistical functions torch gets wrong for the standard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import array_api_compat.torch as _compat
+import torch as _torch
+
+
+def std(x: Any, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0,
+        keepdims: bool = False) -> Any:
+    """array-api-compat's ``std``; a non-integer ``correction`` (which ``torch.std`` refuses,
+    pytorch#61492) takes the square root of ``var``, which accepts it."""
+    if isinstance(correction, float) and not correction.is_integer():
+        return _torch.sqrt(_compat.var(x, axis=axis, correction=correction, keepdims=keepdims))
+    return _compat.std(x, axis=axis, correction=correction, keepdims=keepdims)
