@@ -189,7 +189,7 @@ BACKENDS: list[Backend] = [
     Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
             served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
             namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),
-            to_numpy=_numpy_method),
+            array_object="arraykit.shims.torch", to_numpy=_numpy_method),
     Backend("cupy",       ("cupy:ndarray",),                                     "array_api_compat.cupy",
             served_by="array-api-compat", constructor="cupy:asarray",
             namespace_names=("cupy", "array_api_compat.cupy")),

@@ -100,3 +100,59 @@ def test_disable_restores_only_what_arraykit_installed():
     patcher.enable()
     patcher.disable()
     assert A.x == "someone else" and A.y == "someone else"
+
+
+def test_torch_switch_round_trip():
+    torch = pytest.importorskip("torch")
+    patched = ("__array_namespace__", "to_device", "__add__", "__radd__", "__floordiv__",
+               "__mod__", "__imod__")
+    before = {name: torch.Tensor.__dict__.get(name) for name in patched}
+    t = torch.ones((2, 1))
+    assert not hasattr(t, "__array_namespace__")
+    with arraykit.array_objects("torch") as on:
+        assert on == ("torch",)
+        assert "torch" in arraykit.enabled()
+        assert t.__array_namespace__() is arraykit.array_namespace(t)
+        with pytest.raises(ValueError, match="__array_namespace__: unsupported"):
+            t.__array_namespace__(api_version="2019.01")
+        assert t.to_device("cpu").device == t.device
+    assert "torch" not in arraykit.enabled()
+    assert not hasattr(t, "__array_namespace__") and not hasattr(t, "to_device")
+    assert {name: torch.Tensor.__dict__.get(name) for name in patched} == before
+
+
+def test_torch_operators_follow_the_standard_with_the_switch():
+    """With the switch a 0-d tensor promotes by the standard's table (as array-api-strict's
+    arrays do: float32 + float64 0-d is float64; torch alone keeps float32) and ``//``, ``%``
+    have the standard's special values; without it torch's operators are untouched."""
+    import math
+
+    torch = pytest.importorskip("torch")
+    strict = pytest.importorskip("array_api_strict")
+    want = (strict.ones(2, dtype=strict.float32) + strict.asarray(1.0, dtype=strict.float64))
+    x, s = torch.ones(2), torch.tensor(1.0, dtype=torch.float64)
+    inf = torch.tensor([math.inf, -1.0])
+    assert (x + s).dtype == torch.float32  # torch's own rule
+    with arraykit.array_objects("torch"):
+        assert want.dtype == strict.float64
+        for r in (x + s, s + x, x * s, s - x, x ** s, x / s):
+            assert r.dtype == torch.float64
+        assert (x + 1).dtype == torch.float32 and (x + x).dtype == torch.float32
+        tenth = (torch.tensor([0.1]), torch.tensor(0.1, dtype=torch.float64))
+        want_eq = strict.asarray([0.1], dtype=strict.float32) == strict.asarray(
+            0.1, dtype=strict.float64)
+        assert (tenth[0] == tenth[1]).tolist() == [bool(want_eq[0])] == [False]
+        assert (tenth[0] > tenth[1]).tolist() == [True]
+        fd = inf // torch.tensor([2.0, math.inf])
+        assert fd[0] == math.inf and fd[1] == 0 and math.copysign(1.0, fd[1]) == -1.0
+        r = torch.tensor([0.0]) % -1.0
+        assert math.copysign(1.0, float(r[0])) == -1.0
+        y = torch.tensor([0.0, 5.0])
+        y %= -1.0
+        assert math.copysign(1.0, float(y[0])) == -1.0 and y.dtype == torch.float32
+        # torch's own constructors still take lists of 0-d tensors (__getitem__ stays torch's).
+        assert torch.tensor([s, s]).tolist() == [1.0, 1.0]
+        assert torch.asarray([[s, s]]).shape == (1, 2)
+    assert (x + s).dtype == torch.float32
+    assert (tenth[0] == tenth[1]).tolist() == [True]  # torch's own: compared in float32
+    assert (inf // torch.tensor([2.0, math.inf]))[0].isnan()

@@ -17,6 +17,8 @@ Top-ups where torch differs from the standard, each in the module of its spec se
 and complex input, ``finfo``/``iinfo`` reporting dtype objects. torch's "shell" dtypes uint16,
 uint32 and uint64 are left out of ``__array_namespace_info__().dtypes()`` and refused with a
 TypeError (``_dtypes`` says why).
+``enable_array_object()`` (what ``arraykit.enable("torch")`` calls) gives ``torch.Tensor``
+``__array_namespace__``, ``to_device`` and the standard's operators (``_array_object``).
 Every other name is array-api-compat's own object.
 """
 
@@ -32,6 +34,9 @@ from .._common import dtypes as _d
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
+from ._array_object import array_object_enabled as array_object_enabled
+from ._array_object import disable_array_object as disable_array_object
+from ._array_object import enable_array_object as enable_array_object
 from ._dtypes import SHELL_DTYPES, check_dtype
 from ._dtypes import finfo as finfo
 from ._dtypes import iinfo as iinfo
