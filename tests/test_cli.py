@@ -37,7 +37,7 @@ def test_every_listed_extension_imports_and_names_known_backends():
     from arraykit import _registry
     from arraykit.ext import EXTENSIONS
 
-    assert set(EXTENSIONS) == {"nd", "grad", "jit"}
+    assert set(EXTENSIONS) == {"nd", "grad", "jit", "random", "static"}
     for ext in EXTENSIONS.values():
         importlib.import_module(ext.module)
         assert set(ext.backends) <= set(_registry.BY_NAME)

@@ -64,7 +64,7 @@ def test_the_lookup_finds_own_modules_and_falls_back():
 
 
 PROTOCOLS = {"grad": "GradBackend", "jit": "JitBackend", "nd": "NdBackend",
-             "random": "RandomBackend"}
+             "random": "RandomBackend", "static": "StaticBackend"}
 
 
 def _contract(ext: str, stem: str):

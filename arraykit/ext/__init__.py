@@ -5,8 +5,13 @@
 - ``arraykit.ext.grad``: grad, value_and_grad, jacobian, vjp, stop_gradient over each
   framework's own autodiff;
 - ``arraykit.ext.jit``: jit with static arguments over each framework's own compiler,
-  ``is_compiled`` that tells the truth, and ``scan``, a loop the compilers keep as a loop
-  (``jax.lax.scan``, ``tf.while_loop`` in TF graphs, a Python loop elsewhere).
+  ``is_compiled`` that tells the truth, ``scan``, a loop the compilers keep as a loop
+  (``jax.lax.scan``, ``tf.while_loop`` in TF graphs, a Python loop elsewhere), and ``vmap``
+  (``jax.vmap``, ``torch.func.vmap``, ``tf.vectorized_map``, a loop elsewhere);
+- ``arraykit.ext.random``: counter-based random numbers (Threefry-2x32), the same bits on
+  every backend;
+- ``arraykit.ext.static``: ``unique_*``, ``nonzero`` and a masked select with a fixed output
+  size, so that code using them compiles.
 
 ``EXTENSIONS`` lists them; which backends each serves, and any limit there, is found by name
 (``<ext>/_<backend>.py`` or the extension's fallback, see ``_lookup``) and read from those
@@ -72,4 +77,6 @@ EXTENSIONS: dict[str, Extension] = {
     "nd": Extension("arraykit.ext.nd", "_generic"),
     "grad": Extension("arraykit.ext.grad", "_eager", flag="DIFFERENTIATES"),
     "jit": Extension("arraykit.ext.jit", "_eager"),
+    "random": Extension("arraykit.ext.random", "_common"),
+    "static": Extension("arraykit.ext.static", "_generic"),
 }
