@@ -11,7 +11,10 @@ on a shared machine) and the differences arraykit - native of medians and of min
     python benchmarks/call_cost.py [--rounds 15] [--number 5000] [--json out.json]
 
 Compare two versions of arraykit by the "extra" column (run both on the same machine): the
-native column shows how loaded the machine was.
+native column shows how loaded the machine was. The "errors" columns time, interleaved with
+the other two, the namespace's function without the error translation of
+``arraykit/shims/_common/errors.py`` (its ``__wrapped__``): arraykit - that, the translation's
+own cost per call, measured in one run.
 """
 
 from __future__ import annotations
@@ -34,65 +37,80 @@ import arraykit
 Call = Callable[[], object]
 
 
-def numpy_calls() -> dict[str, tuple[Call, Call]]:
-    v, m = np.ones(3), np.ones((2, 2))
-    xp = arraykit.array_namespace(v)
+class _Unwrapped:
+    """``xp`` with each function as it was before ``_common.errors`` wrapped it (its
+    ``__wrapped__``): timing both gives the cost of the error translation alone."""
+
+    def __init__(self, xp: object) -> None:
+        self._xp = xp
+
+    def __getattr__(self, name: str) -> object:
+        f = getattr(self._xp, name)
+        return f.__wrapped__ if getattr(f, "__arraykit_errors__", False) else f
+
+
+def _ours(xp, v, m, block=lambda r: r) -> dict[str, Call]:
     return {
-        "add": (lambda: xp.add(v, v), lambda: np.add(v, v)),
-        "matmul": (lambda: xp.matmul(m, m), lambda: np.matmul(m, m)),
-        "sum": (lambda: xp.sum(v), lambda: np.sum(v)),
-        "concat": (lambda: xp.concat([v, v]), lambda: np.concatenate([v, v])),
-        "reshape": (lambda: xp.reshape(m, (4,)), lambda: np.reshape(m, (4,))),
+        "add": lambda: block(xp.add(v, v)),
+        "matmul": lambda: block(xp.matmul(m, m)),
+        "sum": lambda: block(xp.sum(v)),
+        "concat": lambda: block(xp.concat([v, v])),
+        "reshape": lambda: block(xp.reshape(m, (4,))),
     }
 
 
-def torch_calls() -> dict[str, tuple[Call, Call]]:
+def _table(xp, v, m, native: dict[str, Call], block=lambda r: r) -> dict[str, tuple]:
+    ours, bare = _ours(xp, v, m, block), _ours(_Unwrapped(xp), v, m, block)
+    return {name: (ours[name], bare[name], native[name]) for name in native}
+
+
+def numpy_calls() -> dict[str, tuple[Call, Call, Call]]:
+    v, m = np.ones(3), np.ones((2, 2))
+    return _table(arraykit.array_namespace(v), v, m, {
+        "add": lambda: np.add(v, v), "matmul": lambda: np.matmul(m, m),
+        "sum": lambda: np.sum(v), "concat": lambda: np.concatenate([v, v]),
+        "reshape": lambda: np.reshape(m, (4,))})
+
+
+def torch_calls() -> dict[str, tuple[Call, Call, Call]]:
     import torch
 
     v, m = torch.ones(3, dtype=torch.float64), torch.ones((2, 2), dtype=torch.float64)
-    xp = arraykit.array_namespace(v)
-    return {
-        "add": (lambda: xp.add(v, v), lambda: torch.add(v, v)),
-        "matmul": (lambda: xp.matmul(m, m), lambda: torch.matmul(m, m)),
-        "sum": (lambda: xp.sum(v), lambda: torch.sum(v)),
-        "concat": (lambda: xp.concat([v, v]), lambda: torch.cat([v, v])),
-        "reshape": (lambda: xp.reshape(m, (4,)), lambda: torch.reshape(m, (4,))),
-    }
+    return _table(arraykit.array_namespace(v), v, m, {
+        "add": lambda: torch.add(v, v), "matmul": lambda: torch.matmul(m, m),
+        "sum": lambda: torch.sum(v), "concat": lambda: torch.cat([v, v]),
+        "reshape": lambda: torch.reshape(m, (4,))})
 
 
-def jax_calls() -> dict[str, tuple[Call, Call]]:
+def jax_calls() -> dict[str, tuple[Call, Call, Call]]:
     import jax
     import jax.numpy as jnp
 
     jax.config.update("jax_enable_x64", True)
     v, m = jnp.ones(3), jnp.ones((2, 2))
-    xp = arraykit.array_namespace(v)
-    return {
-        "add": (lambda: xp.add(v, v).block_until_ready(),
-                lambda: jnp.add(v, v).block_until_ready()),
-        "matmul": (lambda: xp.matmul(m, m).block_until_ready(),
-                   lambda: jnp.matmul(m, m).block_until_ready()),
-        "sum": (lambda: xp.sum(v).block_until_ready(),
-                lambda: jnp.sum(v).block_until_ready()),
-        "concat": (lambda: xp.concat([v, v]).block_until_ready(),
-                   lambda: jnp.concatenate([v, v]).block_until_ready()),
-        "reshape": (lambda: xp.reshape(m, (4,)).block_until_ready(),
-                    lambda: jnp.reshape(m, (4,)).block_until_ready()),
-    }
+
+    def block(r):
+        return r.block_until_ready()
+
+    return _table(arraykit.array_namespace(v), v, m, {
+        "add": lambda: block(jnp.add(v, v)), "matmul": lambda: block(jnp.matmul(m, m)),
+        "sum": lambda: block(jnp.sum(v)), "concat": lambda: block(jnp.concatenate([v, v])),
+        "reshape": lambda: block(jnp.reshape(m, (4,)))}, block)
 
 
 FRAMEWORKS = {"numpy": numpy_calls, "torch": torch_calls, "jax": jax_calls}
 
 
-def time_pair(ours: Call, native: Call, rounds: int, number: int) -> tuple[list, list]:
-    """Interleaved samples (ns per call) of both callables, after a warm-up call each."""
-    ours(), native()
-    a: list[float] = []
-    b: list[float] = []
+def time_interleaved(calls: tuple[Call, ...], rounds: int, number: int) -> list[list[float]]:
+    """Interleaved samples (ns per call) of the callables (A, B, C, A, B, C, ...), after a
+    warm-up call each."""
+    for c in calls:
+        c()
+    samples: list[list[float]] = [[] for _ in calls]
     for _ in range(rounds):
-        a.append(timeit.timeit(ours, number=number) / number * 1e9)
-        b.append(timeit.timeit(native, number=number) / number * 1e9)
-    return a, b
+        for c, out in zip(calls, samples):
+            out.append(timeit.timeit(c, number=number) / number * 1e9)
+    return samples
 
 
 def spread(samples: list[float]) -> float:
@@ -110,23 +128,26 @@ def main(argv: list[str] | None = None) -> int:
 
     out: dict[str, dict[str, dict[str, float]]] = {}
     print(f"{'framework':10} {'call':8} {'arraykit ns':>12} {'(iqr)':>7} {'min':>7} "
-          f"{'native ns':>10} {'(iqr)':>7} {'min':>7} {'extra ns':>9} {'extra min':>9}")
+          f"{'native ns':>10} {'(iqr)':>7} {'min':>7} {'extra ns':>9} {'extra min':>9} "
+          f"{'errors ns':>9} {'errors min':>10}")
     for fw in args.frameworks.split(","):
         try:
             calls = FRAMEWORKS[fw]()
         except ImportError:
             print(f"{fw:10} not installed")
             continue
-        for name, (ours, native) in calls.items():
-            a, b = time_pair(ours, native, args.rounds, args.number)
-            ma, mb = statistics.median(a), statistics.median(b)
+        for name, triple in calls.items():
+            a, u, b = time_interleaved(triple, args.rounds, args.number)
+            ma, mu, mb = statistics.median(a), statistics.median(u), statistics.median(b)
             out.setdefault(fw, {})[name] = {
                 "arraykit_ns": round(ma), "native_ns": round(mb), "extra_ns": round(ma - mb),
                 "arraykit_min_ns": round(min(a)), "native_min_ns": round(min(b)),
-                "extra_min_ns": round(min(a) - min(b))}
+                "extra_min_ns": round(min(a) - min(b)),
+                "unwrapped_ns": round(mu), "errors_ns": round(ma - mu),
+                "errors_min_ns": round(min(a) - min(u))}
             print(f"{fw:10} {name:8} {ma:12.0f} {spread(a):7.0f} {min(a):7.0f} {mb:10.0f} "
-                  f"{spread(b):7.0f} {min(b):7.0f} {ma - mb:9.0f} {min(a) - min(b):9.0f}",
-                  flush=True)
+                  f"{spread(b):7.0f} {min(b):7.0f} {ma - mb:9.0f} {min(a) - min(b):9.0f} "
+                  f"{ma - mu:9.0f} {min(a) - min(u):10.0f}", flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)

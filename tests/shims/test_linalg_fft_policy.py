@@ -188,14 +188,10 @@ AXIS_CALLS = [
 #: The standard's input dtype for a transform (the others take real floating input).
 COMPLEX_IN = {"fft", "ifft", "fftn", "ifftn", "irfft", "irfftn", "hfft"}
 _TRANSFORMS = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "rfftn")
-_JAX = "jax raises ValueError for an out-of-range axis (numpy's AxisError is an IndexError)"
-
 #: Deviations from the IndexError expectation: (backend, function) -> reason.
 AXIS_DEVIATIONS = {
     **{("mxnet", f): "MXNet has no complex dtype: every transform raises TypeError"
        for f in _TRANSFORMS},
-    **{("jax", f): _JAX for f in _TRANSFORMS[:4] + ("fftn", "rfftn", "vector_norm")},
-    ("torch", "cross"): "torch.linalg.cross raises ValueError for an out-of-range axis",
     ("dask", "cross"): "array-api-compat's dask linalg has no cross (AttributeError)",
 }
 

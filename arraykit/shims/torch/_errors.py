@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._common.errors import Rules, install
+from .._common.utils import AxisError
 
 _DTYPE = (
     r"not implemented for '|is not supported for complex|not supported for complex"
@@ -41,6 +42,8 @@ RULES = Rules(
         (RuntimeError, r"expects dims to be int", TypeError),  # tensordot(axes=<not axes>)
         (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
         (RuntimeError, _SHAPE, ValueError),
+        # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
+        (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
 )
 
