@@ -17,10 +17,12 @@ on NumPy 1.23 (the mxnet environment) ``acosh(+0 + NaN j)`` is corrected too.
 
 The cost on the common path: one ``dtype.kind`` read for integer, boolean and (for expm1 and
 tanh) real input. Floats in ``floor_divide`` pay one ``vdot`` (a finite dot product of the
-two operands means neither holds an infinity; one BLAS call, cheaper than a reduction or an
-``isinf`` pass: measured numbers in the commit message); complex ``expm1`` pays ``vdot(x, x)``
-and ``count_nonzero(x)``, complex ``tanh`` ``vdot(x, x)`` (NumPy is right at ``tanh(0j)``). A dot
-product that overflows, or NaN input, only sends the call down the (correct) slow path.
+two operands means neither holds an infinity; one BLAS call, cheaper than two reductions or
+``isinf`` passes: +~2 us on a (3,) float64 call, 1.3 -> 3.3 us, and ~1 us on 1000 elements,
+numpy 2.4, min of 25 interleaved runs on a loaded 2-core machine); complex ``expm1`` pays
+``vdot(x, x)`` and ``count_nonzero(x)``, complex ``tanh`` ``vdot(x, x)`` (NumPy is right at
+``tanh(0j)``). A dot product that overflows, or NaN input, only sends the call down the
+(correct) slow path.
 """
 
 from __future__ import annotations
