@@ -3,7 +3,6 @@
 from types import ModuleType
 from typing import Any
 
-
 #: The dunder names an Array API namespace module has besides its public ones.
 NAMESPACE_DUNDERS = ("__array_api_version__", "__array_namespace_info__")
 

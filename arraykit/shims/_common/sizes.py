@@ -26,7 +26,7 @@ INT64_MAX = 2 ** 63 - 1
 
 def _short_repr(value) -> str:
     # reprlib: a 5000-deep nested list would exhaust the recursion limit in repr().
-    import reprlib  # noqa: PLC0415 (error path only)
+    import reprlib  # lazily: the error path only
 
     return reprlib.repr(value)
 

@@ -42,11 +42,11 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
     if isinstance(axis, (tuple, list)):
         out: list[int] = []
         for a in axis:
-            if type(a) is not int or not -ndim <= a < ndim:
-                a = normalize_axis(a, ndim, fname)  # the slow path: a conversion or the error
-            elif a < 0:
-                a += ndim
-            out.append(a)
+            if type(a) is int and -ndim <= a < ndim:
+                out.append(a + ndim if a < 0 else a)
+            else:
+                # the slow path: a conversion or the error
+                out.append(normalize_axis(a, ndim, fname))
         if not allow_duplicates and len(set(out)) != len(out):
             raise ValueError(f"{fname}: repeated axis in {axis!r}")
         return tuple(out)
@@ -179,7 +179,7 @@ def dtype_namer(as_dtype, array_types: tuple, dtype_types: tuple):
     of the array ``x``'s dtype, None for anything else. ``as_dtype`` normalises a dtype-like
     (``numpy.dtype``), ``array_types`` are the framework's arrays, ``dtype_types`` what may be
     a dtype (a dtype object or a scalar type)."""
-    from .dtypes import ALL  # noqa: PLC0415 (utils is imported by dtypes' users first)
+    from .dtypes import ALL  # lazily: utils is imported by dtypes' users first
 
     names = {as_dtype(n): n for n in ALL}
 

@@ -26,36 +26,56 @@ from __future__ import annotations
 
 __array_api_version__ = "2025.12"
 
-from ._dtypes import (  # noqa: E402
-    bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64,
-    complex64, complex128,
+from .. import export_standard as _export_standard
+from . import (
+    _creation_functions,
+    _data_type_functions,
+    _elementwise_functions,
+    _indexing_functions,
+    _linear_algebra_functions,
+    _manipulation_functions,
+    _searching_functions,
+    _set_functions,
+    _sorting_functions,
+    _statistical_functions,
+    _utility_functions,
+    fft,
+    linalg,
 )
-from ._constants import e, inf, nan, newaxis, pi  # noqa: E402
-from ._creation_functions import *  # noqa: E402,F403
-from ._data_type_functions import *  # noqa: E402,F403
-from ._elementwise_functions import *  # noqa: E402,F403
-from ._indexing_functions import *  # noqa: E402,F403
-from ._linear_algebra_functions import *  # noqa: E402,F403
-from ._manipulation_functions import *  # noqa: E402,F403
-from ._searching_functions import *  # noqa: E402,F403
-from ._set_functions import *  # noqa: E402,F403
-from ._sorting_functions import *  # noqa: E402,F403
-from ._statistical_functions import *  # noqa: E402,F403
-from ._utility_functions import *  # noqa: E402,F403
-from ._info import __array_namespace_info__  # noqa: E402
-from ._devices import Device, to_device  # noqa: E402
-from ._array_object import (  # noqa: E402
-    array_object_enabled, disable_array_object, enable_array_object,
+from ._array_object import (
+    array_object_enabled,
+    disable_array_object,
+    enable_array_object,
 )
-from . import fft, linalg  # noqa: E402
-
-from . import (  # noqa: E402
-    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
-    _linear_algebra_functions, _manipulation_functions, _searching_functions,
-    _set_functions, _sorting_functions, _statistical_functions, _utility_functions,
+from ._constants import e, inf, nan, newaxis, pi
+from ._creation_functions import *  # noqa: F403
+from ._data_type_functions import *  # noqa: F403
+from ._devices import Device, to_device
+from ._dtypes import (
+    bool,
+    complex64,
+    complex128,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
 )
-
-from .. import export_standard as _export_standard  # noqa: E402
+from ._elementwise_functions import *  # noqa: F403
+from ._indexing_functions import *  # noqa: F403
+from ._info import __array_namespace_info__
+from ._linear_algebra_functions import *  # noqa: F403
+from ._manipulation_functions import *  # noqa: F403
+from ._searching_functions import *  # noqa: F403
+from ._set_functions import *  # noqa: F403
+from ._sorting_functions import *  # noqa: F403
+from ._statistical_functions import *  # noqa: F403
+from ._utility_functions import *  # noqa: F403
 
 # The star imports above take each section module's ``__all__``; a standard function a module
 # defines but leaves out of it is still exported (the MXNet shim's rule; none is missing today,

@@ -9,7 +9,8 @@ import tensorflow as tf
 
 from .._common import checks as _c
 from . import _dtypes as _t
-from ._dtypes import EagerTensor as ET, dtype_name
+from ._dtypes import EagerTensor as ET  # noqa: N817 - short: the type test on every fast path
+from ._dtypes import dtype_name
 
 #: TF's runtime errors; none may escape the shim raw.
 OpError = tf.errors.OpError
@@ -27,7 +28,7 @@ def translate(fname: str, e: Exception, *arrays) -> Exception:
 def dtype_name_safe(a) -> str:
     try:
         return dtype_name(a.dtype)
-    except Exception:
+    except Exception:  # noqa: BLE001 - for an error message: anything falls back to the type
         return type(a).__name__
 
 

@@ -12,11 +12,11 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
+from .._common import checks as _c
 from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
-from .._common import checks as _c
-from .._common.sizes import check_count, check_shape
 from .._common import utils as _u
+from .._common.sizes import check_count, check_shape
 from . import _dtypes as _t
 from ._base import arr, ndim, wrap_errors
 from ._devices import check_device, on
@@ -79,10 +79,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             with on(dev):
                 return tf.identity(x)
         return x
-    if copy is False and not hasattr(obj, "__dlpack__"):
-        # A Python object cannot share memory with an immutable tensor.
-        if not isinstance(obj, np.ndarray):
-            raise ValueError("asarray: copy=False is impossible for Python objects")
+    # A Python object cannot share memory with an immutable tensor.
+    if copy is False and not hasattr(obj, "__dlpack__") and not isinstance(obj, np.ndarray):
+        raise ValueError("asarray: copy=False is impossible for Python objects")
     with on(dev):
         t = type(obj)
         if t in (builtins.bool, int, float, complex):
@@ -144,7 +143,7 @@ def _is_buffer(o):
 
 
 def _dev_of(x):
-    from ._devices import device_of  # noqa: PLC0415
+    from ._devices import device_of
 
     return device_of(x)
 
@@ -327,8 +326,9 @@ def _endpoints(start, stop):
             if v.dtype in _t.CATEGORY["floating-point"]:
                 dtype = v.dtype if dtype is None else _t.promote_dtypes("linspace", dtype,
                                                                          v.dtype)
-            v = v.numpy().item()
-        out.append(v)
+            out.append(v.numpy().item())
+        else:
+            out.append(v)
     return out[0], out[1], dtype
 
 
@@ -405,7 +405,7 @@ def _import_dlpack(x, copy, fname):
             addr = _dlpack.data_address(cap)
             if addr is not None and addr % ALIGNMENT == 0:
                 return tf.experimental.dlpack.from_dlpack(cap)
-        except Exception:
+        except Exception:  # noqa: BLE001 - a probe: any failure means the copy below
             pass  # strided, or a dtype TF's import refuses (bool, unsigned): copy
         if copy is False:
             raise ValueError(

@@ -7,7 +7,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
 from . import _dtypes as _t
-from ._base import arr, translate, OpError
+from ._base import OpError, arr, translate
 from ._devices import check_device
 from ._dtypes import result_type
 
@@ -57,7 +57,7 @@ def can_cast(from_, to, /):
     return _u.can_cast_names(_t.dtype_name(_dt(from_, "can_cast")), _t.dtype_name(to))
 
 
-def finfo(type, /):  # noqa: A002 - the standard's name
+def finfo(type, /):
     """Array API ``finfo``; for complex dtypes the figures (and ``dtype``) are those of the
     real component."""
     d = _dt(type, "finfo")
@@ -65,7 +65,7 @@ def finfo(type, /):  # noqa: A002 - the standard's name
     return _u.finfo_for(_t.dtype_name(d), rd)
 
 
-def iinfo(type, /):  # noqa: A002 - the standard's name
+def iinfo(type, /):
     """Array API ``iinfo``."""
     d = _dt(type, "iinfo")
     return _u.iinfo_for(_t.dtype_name(d), d)

@@ -120,7 +120,7 @@ def on(device):
 
 def to_device(x, device, /, *, stream=None):
     """Copy ``x`` to ``device`` (``x`` itself if it is already there)."""
-    from ._base import arr  # noqa: PLC0415
+    from ._base import arr
 
     x = arr(x, "to_device")
     if stream is not None:

@@ -24,10 +24,10 @@ import numpy as np
 import tensorflow as tf
 from tensorflow.python.framework import ops as _ops
 
-from .._common import dtypes as _d
 from .._common import checks as _c
+from .._common import dtypes as _d
 
-bool = tf.bool  # noqa: A001 - the standard's name
+bool = tf.bool
 int8 = tf.int8
 int16 = tf.int16
 int32 = tf.int32

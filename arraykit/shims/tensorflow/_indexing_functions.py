@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tensorflow as tf
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import OpError, arr, ndim, wrap_errors
 

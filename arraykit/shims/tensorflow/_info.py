@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-
-from .._common import dtypes as _d
 from .._common import checks as _c
+from .._common import dtypes as _d
 from . import _dtypes as _t
 from ._devices import Device, check_device, default_device, devices
 
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__:  # noqa: N801 - the standard's name
+class __array_namespace_info__:
     """Inspection API of the TF shim (Array API 2025.12)."""
 
     __module__ = "arraykit.shims.tensorflow"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import ET, OpError, arr, ndim, translate, wrap_errors
 
@@ -64,7 +64,8 @@ def matmul(x1, x2, /):
     try:
         _u.broadcast_shapes(tuple(a.shape[:-2]), tuple(b.shape[:-2]))
     except ValueError:
-        raise ValueError(f"matmul: batch shapes of {x1.shape} and {x2.shape} do not broadcast") from None
+        raise ValueError(
+            f"matmul: batch shapes of {x1.shape} and {x2.shape} do not broadcast") from None
     try:
         r = _mm(a, b)
     except OpError as e:

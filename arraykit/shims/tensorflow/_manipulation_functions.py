@@ -7,8 +7,8 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes
 from . import _dtypes as _t

@@ -6,8 +6,8 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import arr, check_dtype, ndim, wrap_errors
 from ._sorting_functions import _FLOAT_KEYS, float_key

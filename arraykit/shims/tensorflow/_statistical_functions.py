@@ -8,8 +8,8 @@ from __future__ import annotations
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from .._common.dtypes import accumulation_dtype
 from . import _dtypes as _t
 from ._base import ET, OpError, all_axes, arr, check_dtype, ndim, translate
@@ -48,7 +48,7 @@ def _reduce(op, x, axis, keepdims, fname):
         raise translate(fname, e, x) from None
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``."""
     if type(x) is ET and axis is None and dtype is None and not keepdims \
             and x._datatype_enum() in _SUM_FAST:
@@ -91,12 +91,12 @@ def _minmax(op, x, axis, keepdims, fname):
     return _reduce(op, x, axis, keepdims, fname)
 
 
-def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def max(x, /, *, axis=None, keepdims=False):
     """Array API ``max`` (NaN propagates)."""
     return _minmax(_m._max, x, axis, keepdims, "max")
 
 
-def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def min(x, /, *, axis=None, keepdims=False):
     """Array API ``min`` (NaN propagates)."""
     return _minmax(_m._min, x, axis, keepdims, "min")
 

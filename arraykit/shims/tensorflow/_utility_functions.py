@@ -5,8 +5,8 @@ from __future__ import annotations
 import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import utils as _u
 from .._common import checks as _c
+from .._common import utils as _u
 from .._common.sizes import diff_order
 from . import _dtypes as _t
 from ._base import arr, ndim, wrap_errors
@@ -19,7 +19,7 @@ def _truthy(x):
 
 
 @wrap_errors("all")
-def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def all(x, /, *, axis=None, keepdims=False):
     """Array API ``all``."""
     x = arr(x, "all")
     axes = list(_u.normalize_axes(axis, ndim(x), "all"))
@@ -27,7 +27,7 @@ def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
 
 
 @wrap_errors("any")
-def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def any(x, /, *, axis=None, keepdims=False):
     """Array API ``any``."""
     x = arr(x, "any")
     axes = list(_u.normalize_axes(axis, ndim(x), "any"))
