@@ -25,6 +25,7 @@ import os
 import statistics
 import sys
 import timeit
+import types
 from collections.abc import Callable
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -37,16 +38,14 @@ import arraykit
 Call = Callable[[], object]
 
 
-class _Unwrapped:
-    """``xp`` with each function as it was before ``_common.errors`` wrapped it (its
-    ``__wrapped__``): timing both gives the cost of the error translation alone."""
-
-    def __init__(self, xp: object) -> None:
-        self._xp = xp
-
-    def __getattr__(self, name: str) -> object:
-        f = getattr(self._xp, name)
+def _unwrapped(xp: object, names: tuple[str, ...]) -> types.SimpleNamespace:
+    """``xp``'s functions ``names`` as they were before ``_common.errors`` wrapped them (their
+    ``__wrapped__``), looked up once as ``xp``'s are: timing both gives the cost of the error
+    translation alone."""
+    def bare(f: object) -> object:
         return f.__wrapped__ if getattr(f, "__arraykit_errors__", False) else f
+
+    return types.SimpleNamespace(**{n: bare(getattr(xp, n)) for n in names})
 
 
 def _ours(xp, v, m, block=lambda r: r) -> dict[str, Call]:
@@ -60,7 +59,8 @@ def _ours(xp, v, m, block=lambda r: r) -> dict[str, Call]:
 
 
 def _table(xp, v, m, native: dict[str, Call], block=lambda r: r) -> dict[str, tuple]:
-    ours, bare = _ours(xp, v, m, block), _ours(_Unwrapped(xp), v, m, block)
+    ours = _ours(xp, v, m, block)
+    bare = _ours(_unwrapped(xp, tuple(ours)), v, m, block)
     return {name: (ours[name], bare[name], native[name]) for name in native}
 
 
