@@ -81,7 +81,7 @@ _export_standard(globals(), (
 __array_api_version__ = "2025.12"
 
 # dtype objects: NumPy's, which is what MXNet arrays report as ``x.dtype``.
-bool = _dtypes.DTYPES["bool"]  # noqa: A001
+bool = _dtypes.DTYPES["bool"]
 int8 = _dtypes.DTYPES["int8"]
 int16 = _dtypes.DTYPES["int16"]  # not holdable by MXNet: any request raises TypeError
 int32 = _dtypes.DTYPES["int32"]

@@ -127,9 +127,10 @@ def _getitem(self, key):
         if bool(key.item()):
             return self.reshape((1,) + self.shape)
         return mnp.zeros((0,) + self.shape, dtype=self.dtype, ctx=self.ctx)
-    if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0 and key.ndim:
-        if key.ndim <= self.ndim and all(k in (s, 0) for k, s in zip(key.shape, self.shape)):
-            return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
+    if (isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0
+            and 0 < key.ndim <= self.ndim
+            and all(k in (s, 0) for k, s in zip(key.shape, self.shape))):
+        return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
     if _calls_deprecated(key):
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
@@ -229,7 +230,7 @@ def _build_table():
     # Indexing and in-place operators run MXNet ops here: in MXNet's NumPy mode, left as the
     # caller had it (the namespace's functions do the same).
     table = {k: np_mode(v) if isinstance(v, types.FunctionType) else v for k, v in table.items()}
-    return {cls: table for cls in _TARGETS}
+    return dict.fromkeys(_TARGETS, table)
 
 
 _patcher = _ao.ClassPatcher(_build_table)

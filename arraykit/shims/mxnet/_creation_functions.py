@@ -254,10 +254,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
         else D.dtype_name(dtype, "arange")
     ctx = check_device(device, "arange")
-    if ints:
-        n = max(0, -(-(stop - start) // step))
-    else:
-        n = max(0, math.ceil((stop - start) / step))
+    # ceil((stop - start) / step), exact for ints
+    n = max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
     checked_shape("arange", (n,), name)
     if name in D.KIND_SETS["integral"] and ints:
         idx = mnp.arange(n, dtype="int64", ctx=ctx)

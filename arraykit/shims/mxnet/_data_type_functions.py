@@ -46,13 +46,13 @@ def can_cast(from_, to, /):
     return _u.can_cast_names(f, t)
 
 
-def finfo(type, /):  # noqa: A002 - the standard's name
+def finfo(type, /):
     """Array API ``finfo`` for float32/float64 (dtype or array)."""
     name = _name_of_arg(type, "finfo")
     return _u.finfo_for(name, D.DTYPES[name])
 
 
-def iinfo(type, /):  # noqa: A002 - the standard's name
+def iinfo(type, /):
     """Array API ``iinfo`` (MXNet has none) for int8/int32/int64/uint8 (dtype or array)."""
     name = _name_of_arg(type, "iinfo")
     return _u.iinfo_for(name, D.DTYPES[name])

@@ -222,7 +222,7 @@ floor = _make_rounding("floor", mnp.floor)
 trunc = _make_rounding("trunc", mnp.trunc)
 
 
-def round(x, /):  # noqa: A001 - the standard's name
+def round(x, /):
     """Array API ``round``: half to even, integers unchanged.
 
     MXNet's ``rint`` rounds halves down (3.5 -> 3), so ties are resolved here: ``floor(x +
@@ -373,7 +373,7 @@ def remainder(x1, x2, /):
     return _where(bad, nan, r)
 
 
-def pow(x1, x2, /):  # noqa: A001 - the standard's name
+def pow(x1, x2, /):
     """Array API ``pow``; integer to a negative integer power is unspecified by the standard."""
     a, b, n = binary(x1, x2, "pow", True)
     D.check_kind(n, "numeric", "pow")
@@ -479,7 +479,7 @@ def _pow2(s, n):
     return p if n == "int64" else p.astype(n)
 
 
-def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
+def clip(x, /, min=None, max=None):
     """Array API ``clip``; ``min``/``max`` may be Python scalars or arrays (MXNet's own clip
     takes only scalars, as float32 parameters).  Scalars take ``x``'s dtype (integer bounds
     outside its range saturate); array bounds promote to ``x``'s dtype; nan propagates; the
@@ -495,8 +495,9 @@ def clip(x, /, min=None, max=None):  # noqa: A002 - the standard's names
         D.scalar_ok(v, n, "clip") if not (isinstance(v, int) and n in _INTS) else None
         if n in _INTS:
             lo, hi = D._rules.IINFO[n][1:]
-            v = _builtin_max(lo, _builtin_min(hi, int(v)))
-        bounds.append(v)
+            bounds.append(_builtin_max(lo, _builtin_min(hi, int(v))))
+        else:
+            bounds.append(v)
     lo, hi = bounds
     if n == "float32" and not any(isinstance(v, ndarray) or (v is not None and v != v)
                                   for v in bounds):
@@ -521,7 +522,7 @@ _builtin_min = min
 
 
 #: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).
-__all__ = sorted(set(_UNARY) | set(_BINARY) | {
+__all__ = sorted(set(_UNARY) | set(_BINARY) | {  # noqa: PLE0605 - a list computed from tables
     "ceil", "floor", "trunc", "round", "sign", "positive", "signbit", "copysign", "conj", "real",
     "imag", "floor_divide", "remainder", "pow", "maximum", "minimum", "logaddexp", "nextafter",
     "bitwise_left_shift", "bitwise_right_shift", "clip", "square"})

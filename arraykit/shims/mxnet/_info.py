@@ -12,7 +12,7 @@ from ._helpers import check_device
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__:  # noqa: N801 - the standard's name
+class __array_namespace_info__:
     """Inspection API of the 2025.12 standard for MXNet 1.9.1.
 
     ``dtypes()`` lists only what MXNet can hold (no int16, uint16/32/64, complex); the default

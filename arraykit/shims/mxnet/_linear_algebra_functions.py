@@ -80,7 +80,7 @@ def matrix_transpose(x, /):
 
 def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot`` (as transpose, reshape and :func:`matmul`)."""
-    a, b, n = binary(x1, x2, "tensordot")
+    a, b, _ = binary(x1, x2, "tensordot")
     ax_a, ax_b = _u.tensordot_axes(axes, a.ndim, b.ndim)
     for i, j in zip(ax_a, ax_b):
         if a.shape[i] != b.shape[j]:
@@ -96,8 +96,10 @@ def tensordot(x1, x2, /, *, axes=2):
     fb = 1
     for i in free_b:
         fb *= b.shape[i]
-    am = bool_safe(mnp.transpose, a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim else a.reshape((1, 1))
-    bm = bool_safe(mnp.transpose, b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim else b.reshape((1, 1))
+    am = (bool_safe(mnp.transpose, a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim
+          else a.reshape((1, 1)))
+    bm = (bool_safe(mnp.transpose, b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim
+          else b.reshape((1, 1)))
     r = matmul(am, bm)
     return r.reshape(tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b))
 
@@ -121,5 +123,5 @@ def vecdot(x1, x2, /, *, axis=-1):
         return _sum(mnp.multiply(a, b), axis=ax)
     # Integers: accumulate in int64 (MXNet's small-int sums are unreliable), then wrap back
     # to the operands' dtype as the standard asks.
-    r = _sum(mnp.multiply(a, b), axis=ax, dtype="int64")
+    r = _sum(mnp.multiply(a, b), axis=ax, dtype=D.DTYPES["int64"])
     return r if n == "int64" else r.astype(n)

@@ -157,10 +157,10 @@ def reshape(x, /, shape, *, copy=None):
             raise ValueError(f"reshape: invalid dimension {s}")
         else:
             known *= s
-    if unknown > 1 or (unknown == 0 and known != x.size) or \
-            (unknown == 1 and (known == 0 or x.size % known)):
-        if not (unknown == 1 and known == 0 and x.size == 0):
-            raise ValueError(f"reshape: cannot reshape {x.shape} into {shape}")
+    bad = unknown > 1 or (unknown == 0 and known != x.size) or \
+        (unknown == 1 and (known == 0 or x.size % known))
+    if bad and not (unknown == 1 and known == 0 and x.size == 0):
+        raise ValueError(f"reshape: cannot reshape {x.shape} into {shape}")
     out = x.reshape(shape)
     return out.copy() if copy else out
 

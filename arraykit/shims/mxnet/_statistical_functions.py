@@ -42,7 +42,7 @@ def _reduce(op, x, axis, keepdims, fname, dtype_name=None):
     return op(x, axis=axes if len(axes) > 1 else axes[0], keepdims=keepdims)
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):  # noqa: A001
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum`` (int/bool input accumulates in int64)."""
     if axis is None and dtype is None and type(x) is ndarray and dtype_code(x) in _FLOAT_CODES:
         # (passing keepdims=False explicitly costs MXNet a parameter parse: leave it out)
@@ -86,12 +86,12 @@ def _minmax(op, x, axis, keepdims, fname):
     return r
 
 
-def max(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def max(x, /, *, axis=None, keepdims=False):
     """Array API ``max`` (nan propagates)."""
     return _minmax(mnp.max, x, axis, keepdims, "max")
 
 
-def min(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def min(x, /, *, axis=None, keepdims=False):
     """Array API ``min`` (nan propagates)."""
     return _minmax(mnp.min, x, axis, keepdims, "min")
 

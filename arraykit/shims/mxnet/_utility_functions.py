@@ -20,12 +20,12 @@ def _truth_reduction(fname, op, empty_value, x, axis, keepdims):
     return op(b, axis=axes, keepdims=keepdims)
 
 
-def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def all(x, /, *, axis=None, keepdims=False):
     """Array API ``all`` (any dtype; nonzero is true)."""
     return _truth_reduction("all", mnp.all, True, x, axis, keepdims)
 
 
-def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def any(x, /, *, axis=None, keepdims=False):
     """Array API ``any`` (any dtype; nonzero is true)."""
     return _truth_reduction("any", mnp.any, False, x, axis, keepdims)
 
