@@ -29,16 +29,16 @@ def _np(a):
 def test_normalize_axis_rules():
     assert utils.normalize_axis(-1, 3, "f") == 2
     assert utils.normalize_axis(np.int64(1), 3, "f") == 1
-    with pytest.raises(AxisError, match="^f: axis 3 is out of bounds"):
+    with pytest.raises(AxisError, match=r"^f: axis 3 is out of bounds"):
         utils.normalize_axis(3, 3, "f")
-    with pytest.raises(TypeError, match="^f: axis must be an integer"):
+    with pytest.raises(TypeError, match=r"^f: axis must be an integer"):
         utils.normalize_axis(True, 3, "f")  # NumPy and array-api-strict refuse bool
-    with pytest.raises(TypeError, match="^f: axis must be an integer"):
+    with pytest.raises(TypeError, match=r"^f: axis must be an integer"):
         utils.normalize_axis(1.0, 3, "f")
     assert issubclass(AxisError, ValueError) and issubclass(AxisError, IndexError)
 
 
-@pytest.mark.parametrize("name, given, default_uint, expected", [
+@pytest.mark.parametrize(("name", "given", "default_uint", "expected"), [
     ("bool", None, "uint64", "int64"),
     ("int8", None, "uint64", "int64"),
     ("int64", None, "uint64", "int64"),
@@ -61,7 +61,7 @@ def test_trace_dtype_is_the_accumulation_rule():
 def test_dtypes_of_kind():
     assert checks.dtypes_of_kind(("bool", "signed integer"), dtypes.ALL, str) == [
         "bool", "int8", "int16", "int32", "int64"]
-    with pytest.raises(ValueError, match="^dtypes: unknown kind 'real numeric'"):
+    with pytest.raises(ValueError, match=r"^dtypes: unknown kind 'real numeric'"):
         checks.dtypes_of_kind("real numeric", dtypes.ALL, str)
 
 
@@ -101,7 +101,7 @@ def test_info_kinds(xp):
     info = xp.__array_namespace_info__()
     assert list(info.dtypes(kind="signed integer")) == [
         n for n in ("int8", "int16", "int32", "int64") if n in info.dtypes()]
-    with pytest.raises(ValueError, match="^dtypes: unknown kind"):
+    with pytest.raises(ValueError, match=r"^dtypes: unknown kind"):
         info.dtypes(kind="real numeric")
 
 
@@ -144,7 +144,7 @@ def test_result_type_and_scalar_defaults_on_names():
     promote = dtypes.promote_arrays
     assert dtypes.result_type_names(["int8", "int32"], [1.5], promote,
                                     lambda s, n: "float64" if n == "int32" else n) == "float64"
-    with pytest.raises(ValueError, match="^result_type: at least one array or dtype"):
+    with pytest.raises(ValueError, match=r"^result_type: at least one array or dtype"):
         dtypes.result_type_names([], [1], promote, None)
     assert [dtypes.scalar_default_dtype(v, "int64", "float32", None)
             for v in (True, 1, 1.0, 1j, "a")] == ["bool", "int64", "float32", None, None]
@@ -154,7 +154,7 @@ def test_result_type_in_shims(xp):
     assert xp.result_type(xp.int8, xp.int32, 1) == xp.int32
     assert xp.result_type(xp.asarray([1], dtype=xp.int32), 1.5) == \
         xp.__array_namespace_info__().default_dtypes()["real floating"]
-    with pytest.raises(ValueError, match="^result_type: at least one array or dtype"):
+    with pytest.raises(ValueError, match=r"^result_type: at least one array or dtype"):
         xp.result_type(1, 2.0)
     assert xp.asarray(True).dtype == xp.bool
     assert xp.full((1,), 2).dtype == xp.int64

@@ -48,8 +48,8 @@ def test_numpy_fast_paths_match_compat():
     assert xp.__name__ == "arraykit.shims.numpy"
     values = [-3.0, -0.0, 0.0, 0.5, 2.0, np.nan, np.inf, -np.inf]
     arrays = [np.asarray(values, dtype=d) for d in (np.float32, np.float64)]
-    arrays += [np.asarray(0.5), np.asarray([-3, 0, 5], dtype=np.int8), np.asarray([], dtype=np.float32),
-               np.asarray(values, dtype=np.float32).reshape(2, 4)]
+    arrays += [np.asarray(0.5), np.asarray([-3, 0, 5], dtype=np.int8),
+               np.asarray([], dtype=np.float32), np.asarray(values, dtype=np.float32).reshape(2, 4)]
     for x in arrays:
         for lo, hi in itertools.product(BOUNDS, BOUNDS):
             _check(xp.clip, compat.clip, x, lo, hi)

@@ -159,9 +159,9 @@ def test_tensorflow_copy_false_is_refused_for_misaligned_memory():
     buf = np.zeros(4096 + 64, np.uint8)
     start = (-buf.ctypes.data) % 64
     a = buf[start + 4:start + 4 + 64].view(np.int32)  # 4 bytes past a 64-byte boundary
-    with pytest.raises(ValueError, match="asarray: .*copy=False"):
+    with pytest.raises(ValueError, match=r"asarray: .*copy=False"):
         xp.asarray(a, copy=False)
-    with pytest.raises(ValueError, match="from_dlpack: .*copy=False"):
+    with pytest.raises(ValueError, match=r"from_dlpack: .*copy=False"):
         xp.from_dlpack(a, copy=False)
     aligned = buf[start:start + 64].view(np.int32)
     t = xp.asarray(aligned, copy=False)   # zero-copy where it is safe

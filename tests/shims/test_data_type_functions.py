@@ -48,7 +48,7 @@ def test_python_types_as_dtype(xp, pytype):
         "astype": lambda: xp.astype(xp.asarray([1, 0]), pytype),
     }
     if name not in held(xp, [name]):
-        for fname, call in calls.items():
+        for call in calls.values():
             with pytest.raises(TypeError, match=name):
                 call()
         return
@@ -87,7 +87,7 @@ def test_can_cast_matches_array_api_strict_on_every_pair(xp):
 
 
 @FIVE
-@pytest.mark.parametrize("from_, to, expected", [
+@pytest.mark.parametrize(("from_", "to", "expected"), [
     ("int64", "int8", False), ("float64", "float32", False),  # downcasts
     ("bool", "int8", False), ("int8", "float32", False),      # across kinds
     ("int32", "float64", False), ("float32", "int64", False),

@@ -31,7 +31,7 @@ from arraykit.shims._common import linalg as clinalg
 
 @SHIMS
 @pytest.mark.parametrize("ord", [-1, -2, -0.5, -3, -math.inf])
-def test_vector_norm_negative_ord_with_zero(xp, ord):
+def test_vector_norm_negative_ord_with_zero(xp, ord):  # noqa: A002 - the standard's name
     for data in ([0.0, 2.0], [2.0, 0.0, 1.0], [0.0, math.inf], [1.0, 2.0], [3.0, math.inf]):
         a = np.asarray(data, dtype=np.float32)
         with np.errstate(divide="ignore"):
@@ -197,13 +197,15 @@ def test_svd_svdvals(xp, dtype, full):
 def test_solve_shapes_and_values(xp, dtype):
     a = rand((2, 3, 4, 4), dtype) + 4 * np.eye(4, dtype=dtype)
     b1 = rand((4,), dtype)
-    check(xp.linalg.solve(tf.constant(a), tf.constant(b1)), np.linalg.solve(a, b1), dtype, TF_OF[dtype])
+    check(xp.linalg.solve(tf.constant(a), tf.constant(b1)), np.linalg.solve(a, b1), dtype,
+          TF_OF[dtype])
     b2 = rand((3, 4, 2), dtype)  # batch broadcasts against (2, 3)
     res = xp.linalg.solve(tf.constant(a), tf.constant(b2))
     assert tuple(res.shape) == (2, 3, 4, 2)
     check(res, np.linalg.solve(a, b2), dtype, TF_OF[dtype])
     b3 = rand((4, 1), dtype)
-    check(xp.linalg.solve(tf.constant(a[0, 0]), tf.constant(b3)), np.linalg.solve(a[0, 0], b3), dtype)
+    check(xp.linalg.solve(tf.constant(a[0, 0]), tf.constant(b3)), np.linalg.solve(a[0, 0], b3),
+          dtype)
 
 
 @TF_ONLY
@@ -219,7 +221,7 @@ def test_solve_promotes(xp):
 @pytest.mark.parametrize("ord", ["fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf])
 @pytest.mark.parametrize("dtype", ALL_FLOAT)
 @pytest.mark.parametrize("keepdims", [False, True])
-def test_matrix_norm(xp, ord, dtype, keepdims):
+def test_matrix_norm(xp, ord, dtype, keepdims):  # noqa: A002 - the standard's name
     a = rand((2, 3, 4, 5), dtype)
     res = xp.linalg.matrix_norm(tf.constant(a), ord=ord, keepdims=keepdims)
     expected = np.linalg.matrix_norm(a, ord=ord, keepdims=keepdims)
@@ -230,7 +232,7 @@ def test_matrix_norm(xp, ord, dtype, keepdims):
 @pytest.mark.parametrize("ord", [2, 1, 0, -1, -2, math.inf, -math.inf, 3, 0.5, -1.5])
 @pytest.mark.parametrize("axis", [None, -1, (2, 0)])
 @pytest.mark.parametrize("dtype", [np.float32, np.complex128])
-def test_vector_norm(xp, ord, axis, dtype):
+def test_vector_norm(xp, ord, axis, dtype):  # noqa: A002 - the standard's name
     a = rand((3, 4, 5), dtype)
     for keepdims in (False, True):
         res = xp.linalg.vector_norm(tf.constant(a), axis=axis, keepdims=keepdims, ord=ord)
@@ -318,7 +320,7 @@ def test_integer_input_raises_typeerror_naming_function(xp, fname):
 
 @TF_ONLY
 def test_shape_errors_name_the_function(xp):
-    with pytest.raises(ValueError, match="inv.*square"):
+    with pytest.raises(ValueError, match=r"inv.*square"):
         xp.linalg.inv(tf.ones((2, 3)))
     with pytest.raises(ValueError, match="det"):
         xp.linalg.det(tf.ones((3,)))
@@ -330,7 +332,7 @@ def test_shape_errors_name_the_function(xp):
         xp.linalg.solve(tf.eye(3), tf.ones((4,)))
     with pytest.raises(ValueError, match="solve"):
         xp.linalg.solve(tf.ones((2, 3, 3)), tf.ones((4, 3, 1)))
-    with pytest.raises(ValueError, match="qr.*mode"):
+    with pytest.raises(ValueError, match=r"qr.*mode"):
         xp.linalg.qr(tf.eye(3), mode="r")
     with pytest.raises(ValueError, match="matrix_norm"):
         xp.linalg.matrix_norm(tf.eye(3), ord=3)
@@ -353,7 +355,8 @@ def test_singular_inv_and_solve_raise_valueerror_eagerly(xp):
 def test_linalg_inside_tf_function(xp):
     @tf.function
     def f(a, b):
-        return (xp.linalg.solve(a, b), xp.linalg.inv(a), xp.linalg.matrix_norm(a, ord=2), xp.linalg.slogdet(a).logabsdet,
+        return (xp.linalg.solve(a, b), xp.linalg.inv(a), xp.linalg.matrix_norm(a, ord=2),
+                xp.linalg.slogdet(a).logabsdet,
                 xp.linalg.eigh(a + tf.linalg.matrix_transpose(a)).eigenvalues)
 
     a = rand((2, 3, 3)) + 3 * np.eye(3)
@@ -390,14 +393,16 @@ def test_common_linalg_with_numpy_namespace():
 
 @TF_ONLY
 def test_solve_inside_tf_function_with_unknown_batch(xp):
-    f = tf.function(xp.linalg.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
-                                              tf.TensorSpec([3], tf.float64)])
+    f = tf.function(xp.linalg.solve, autograph=False,
+                    input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                     tf.TensorSpec([3], tf.float64)])
     a = rand((4, 3, 3)) + 3 * np.eye(3)
     b = rand((3,))
     np.testing.assert_allclose(f(tf.constant(a), tf.constant(b)).numpy(),
                                np.linalg.solve(a, b), rtol=1e-9)
-    g = tf.function(xp.linalg.solve, autograph=False, input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
-                                              tf.TensorSpec([None, 1, 3, 2], tf.float64)])
+    g = tf.function(xp.linalg.solve, autograph=False,
+                    input_signature=[tf.TensorSpec([None, 3, 3], tf.float64),
+                                     tf.TensorSpec([None, 1, 3, 2], tf.float64)])
     b2 = rand((5, 1, 3, 2))
     np.testing.assert_allclose(g(tf.constant(a), tf.constant(b2)).numpy(),
                                np.linalg.solve(a, b2), rtol=1e-9)
@@ -427,7 +432,8 @@ def test_namespace_wiring(xp):
     assert xp.linalg is importlib.import_module("arraykit.shims.tensorflow.linalg")
     assert xp.fft is importlib.import_module("arraykit.shims.tensorflow.fft")
     # AutoGraph calls our functions unconverted (first-trace cost); see _skip_autograph.
-    assert hasattr(xp.linalg.solve, "autograph_info__") and hasattr(xp.fft.rfftn, "autograph_info__")
+    assert hasattr(xp.linalg.solve, "autograph_info__")
+    assert hasattr(xp.fft.rfftn, "autograph_info__")
 
 
 @TF_ONLY
@@ -438,7 +444,8 @@ def test_norms_compile_with_xla(xp, dtype):
     a = tf.constant(rand((3, 4, 5), dtype))
 
     def norms(x):
-        return (xp.linalg.vector_norm(x, axis=-1), xp.linalg.vector_norm(x, axis=(0, 2), keepdims=True),
+        return (xp.linalg.vector_norm(x, axis=-1),
+                xp.linalg.vector_norm(x, axis=(0, 2), keepdims=True),
                 xp.linalg.vector_norm(x), xp.linalg.matrix_norm(x))
 
     eager = norms(a)

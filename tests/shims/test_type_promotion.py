@@ -39,7 +39,7 @@ def test_promotion_table_matches_standard(xp):
 
 
 @TF_ONLY
-@pytest.mark.parametrize("dtype,scalar,ok", [
+@pytest.mark.parametrize(("dtype", "scalar", "ok"), [
     ("int8", 1, True), ("int8", 1.5, True), ("float32", 1, True), ("float32", 1.5, True),
     ("float32", 1j, True), ("complex64", 2.0, True), ("bool", True, True), ("int32", True, False),
     ("uint8", 3, True),
