@@ -17,7 +17,7 @@ import contextlib
 import importlib
 import importlib.util
 import sys
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from ._registry import BACKENDS, BY_NAME
 
@@ -102,7 +102,7 @@ def _sync_read_only() -> None:
     ``_read_only``); with none enabled, every patch of theirs is removed."""
     read_only = frozenset(name for name in enabled() if BY_NAME[name].writeable is False)
     if read_only or "arraykit._read_only" in sys.modules:
-        from . import _read_only  # noqa: PLC0415
+        from . import _read_only
 
         _read_only.install(read_only)
 

@@ -7,7 +7,8 @@ added to the table gets its pair without more code.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import _registry
 from ._dispatch import backend_of_type

@@ -28,7 +28,8 @@ import importlib.abc
 import importlib.machinery
 import sys
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ._dispatch import array_namespace, backend_of_type
 
@@ -138,13 +139,13 @@ def _patch_module(module: Any) -> None:
     if name.endswith(_COMPAT_HELPERS):
         original = getattr(module, "_is_writeable_cls", None)
         if original is not None and not hasattr(original, "_arraykit_original"):
-            setattr(module, "_is_writeable_cls", _writeable_cls_hook(original))
+            module._is_writeable_cls = _writeable_cls_hook(original)
             _patched.append((module, "_is_writeable_cls", original))
     elif name.endswith(_EXTRA_AT):
         at = getattr(module, "at", None)
         original = at.__dict__.get("_op") if isinstance(at, type) else None
         if original is not None and not hasattr(original, "_arraykit_original"):
-            setattr(at, "_op", _at_op_hook(original))
+            at._op = _at_op_hook(original)
             _patched.append((at, "_op", original))
 
 
@@ -186,7 +187,7 @@ _finder = _PatchOnImport()
 def install(read_only_backends: frozenset[str]) -> None:
     """Patch the libraries for the frameworks named (those enabled whose arrays are read-only);
     an empty set removes every patch."""
-    global _read_only_backends
+    global _read_only_backends  # noqa: PLW0603 - the module's state, set only here, under _lock
     with _lock:
         _read_only_backends = frozenset(read_only_backends)
         _is_read_only_cache.clear()

@@ -13,7 +13,8 @@ implementation modules are imported lazily the first time a framework is seen an
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .._dispatch import backend_of_type
 from ._lookup import implementation
@@ -25,9 +26,9 @@ from ._lookup import implementation
 class TreeDef:
     """The shape of a pytree with its leaves removed; rebuilds it with ``unflatten``."""
 
-    __slots__ = ("kind", "meta", "children", "num_leaves")
+    __slots__ = ("children", "kind", "meta", "num_leaves")
 
-    def __init__(self, kind: str, meta: Any, children: tuple["TreeDef", ...], num_leaves: int):
+    def __init__(self, kind: str, meta: Any, children: tuple[TreeDef, ...], num_leaves: int):
         self.kind = kind  # "leaf", "none", "tuple", "list", "dict"
         self.meta = meta  # dict keys, or the tuple subclass (named tuples rebuild as such)
         self.children = children
@@ -42,7 +43,8 @@ class TreeDef:
         )
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.meta if self.kind != "dict" else tuple(self.meta), self.children))
+        meta = self.meta if self.kind != "dict" else tuple(self.meta)
+        return hash((self.kind, meta, self.children))
 
     def __repr__(self) -> str:
         if self.kind == "leaf":

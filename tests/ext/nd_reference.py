@@ -15,8 +15,8 @@ import numpy as np
 def _wrap(row, dims, fn, what, pos, first_axis=0, compiled=False, clip=False):
     """Wrapped coordinates of one index row; None if dropped (compiled scatter)."""
     out = []
-    for k, (v, d) in enumerate(zip(row, dims)):
-        v = int(v)
+    for k, (coordinate, d) in enumerate(zip(row, dims)):
+        v = int(coordinate)
         w = v + d if v < 0 else v
         if not 0 <= w < d:
             if not compiled:
@@ -47,8 +47,8 @@ _COMBINE = {
     "replace": lambda a, b: b,
     "add": lambda a, b: a + b,
     "multiply": lambda a, b: a * b,
-    "min": lambda a, b: np.minimum(a, b),
-    "max": lambda a, b: np.maximum(a, b),
+    "min": np.minimum,
+    "max": np.maximum,
 }
 
 

@@ -54,7 +54,7 @@ def _torch_dtype(dt):
 
 
 #: name -> (numpy -> native, native -> numpy, dtypes the framework lacks)
-CONVERT = {"numpy": (lambda a: np.asarray(a), np.asarray, set())}
+CONVERT = {"numpy": (np.asarray, np.asarray, set())}
 if torch is not None:
     CONVERT["torch"] = (
         lambda a: torch.asarray(np.array(a, copy=True)), lambda t: t.detach().numpy(),
@@ -151,6 +151,11 @@ def _outcome(f, *args, **kwargs):
         return ("error", type(e).__name__, str(e))
 
 
+def _native(call, back, to):
+    """``call`` on NumPy arrays made native by ``to``, its result made NumPy by ``back``."""
+    return lambda *arrays: back(call(*[to(a) for a in arrays]))
+
+
 def _check_all(expected, call, arrays, skip_dtypes=()):
     """Run call(*native arrays) on every backend; compare with the reference outcome."""
     checked = 0
@@ -158,7 +163,7 @@ def _check_all(expected, call, arrays, skip_dtypes=()):
         to, back, lacks = CONVERT[name]
         if any(a.dtype.name in lacks for a in arrays):
             continue
-        got = _outcome(lambda: back(call(*[to(a) for a in arrays])))
+        got = _outcome(_native(call, back, to), *arrays)
         if expected[0] == "error":
             assert got[0] == "error", (name, "expected", expected, "got", got)
             assert got[1:] == expected[1:], (name, got, expected)
@@ -245,7 +250,7 @@ def test_update_nd_does_not_mutate_and_accepts_python_scalars(backend):
 
 
 def test_errors_are_identical(backend):
-    to, back, _ = CONVERT[backend]
+    to, _back, _ = CONVERT[backend]
     x = to(np.zeros((3, 4)))
     with pytest.raises(IndexError, match=r"^gather_nd: index -5 at indices\[1, 1\] is out of "
                        r"bounds for axis 1 with size 4$"):
@@ -254,27 +259,27 @@ def test_errors_are_identical(backend):
         nd.scatter_nd(to(np.array([[3]])), to(np.array([1.0])), (3,))
     with pytest.raises(IndexError, match=r"^segment_sum: index 4 at segment_ids\[2, 0\]"):
         nd.segment_sum(to(np.ones(3)), to(np.array([0, 1, 4])), 3)
-    with pytest.raises(TypeError, match="^gather_nd: indices must have an integer dtype"):
+    with pytest.raises(TypeError, match=r"^gather_nd: indices must have an integer dtype"):
         nd.gather_nd(x, to(np.array([[0.0, 1.0]])))
-    with pytest.raises(TypeError, match="^update_nd: updates must have the dtype of x"):
+    with pytest.raises(TypeError, match=r"^update_nd: updates must have the dtype of x"):
         nd.update_nd(x, to(np.array([[0, 1]])), to(np.array([1], dtype=np.int32)))
-    with pytest.raises(TypeError, match="^update_nd: reduction='max' does not support"):
+    with pytest.raises(TypeError, match=r"^update_nd: reduction='max' does not support"):
         nd.update_nd(to(np.zeros(3, bool)), to(np.array([[0]])), to(np.array([True])),
                      reduction="max")
     with pytest.raises(ValueError, match=r"^update_nd: updates of shape \(3,\) do not broadcast"):
         nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(3)))
-    with pytest.raises(ValueError, match="^gather_nd: indices.shape\\[-1\\] \\(3\\) \\+ "):
+    with pytest.raises(ValueError, match=r"^gather_nd: indices\.shape\[-1\] \(3\) \+ "):
         nd.gather_nd(x, to(np.array([[0, 1, 2]])))
-    with pytest.raises(ValueError, match="^update_nd: reduction='mean' is not one of"):
+    with pytest.raises(ValueError, match=r"^update_nd: reduction='mean' is not one of"):
         nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(1)), reduction="mean")
 
 
 def test_mixed_libraries_are_refused():
     if "torch" not in CONVERT:
         pytest.skip("torch absent")
-    with pytest.raises(TypeError, match="^gather_nd: all arrays must come from one library"):
+    with pytest.raises(TypeError, match=r"^gather_nd: all arrays must come from one library"):
         nd.gather_nd(torch.zeros(3), np.array([[0]]))
-    with pytest.raises(TypeError, match="^gather_nd: expected an array"):
+    with pytest.raises(TypeError, match=r"^gather_nd: expected an array"):
         nd.gather_nd([1, 2], np.array([[0]]))
 
 
@@ -373,7 +378,7 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
     if mod is None:
         pytest.skip(f"{name} absent")
     compile_, back, to = _compiled(name)
-    gather = compile_(lambda a, i: nd.gather_nd(a, i))
+    gather = compile_(nd.gather_nd)
     update = compile_(lambda a, i, u: nd.update_nd(a, i, u, reduction=reduction))
     scatter = compile_(lambda i, u: nd.scatter_nd(i, u, X.shape, reduction=reduction))
     bad = BAD.astype(idx_dtype)
@@ -388,7 +393,7 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
         back(scatter(to(bad), to(UPD))), ref.scatter_nd(BAD, UPD, X.shape, reduction, compiled=True)
     )
     # ... while the same call in eager code raises.
-    with pytest.raises(IndexError, match="^gather_nd: index 5 at indices"):
+    with pytest.raises(IndexError, match=r"^gather_nd: index 5 at indices"):
         nd.gather_nd(to(X), to(BAD))
 
 
@@ -400,7 +405,7 @@ def test_same_compiled_behaviour_under_arraykit_jit(name):
     if mod is None:
         pytest.skip(f"{name} absent")
     _, back, to = _compiled(name)
-    gather = ak_jit.jit(lambda a, i: nd.gather_nd(a, i))
+    gather = ak_jit.jit(nd.gather_nd)
     update = ak_jit.jit(lambda a, i, u: nd.update_nd(a, i, u, reduction="add"))
     np.testing.assert_array_equal(
         back(gather(to(X), to(BAD))), ref.gather_nd(X, BAD, compiled=True)
@@ -491,7 +496,7 @@ def test_extreme_index_values_obey_the_bounds_rule(name, dtype):
                     for fname, expect, call in _extreme_calls(idx, upd):
                         # segment_sum reads column 0 only: [[1, v]] is valid there.
                         expected = _outcome(expect, False)
-                        got = _outcome(lambda: back(call(to(EX), to(idx), to(upd), to(ones))))
+                        got = _outcome(_native(call, back, to), EX, idx, upd, ones)
                         assert got[0] == expected[0], (fname, v, got, expected)
                         if got[0] == "error":
                             assert got[1:] == expected[1:], (fname, v, got, expected)
@@ -698,7 +703,7 @@ CASES = [("gather", None)] + [("update", r) for r in ["add", "replace", "multipl
 WEIGHT = np.arange(1, 7).reshape(2, 3).astype(np.float64)
 
 
-@pytest.mark.parametrize("fn,reduction", CASES)
+@pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_torch(fn, reduction):
     if torch is None:
         pytest.skip("torch absent")
@@ -716,7 +721,7 @@ def test_gradients_torch(fn, reduction):
         np.testing.assert_allclose(u.grad.numpy(), gu, atol=1e-6)
 
 
-@pytest.mark.parametrize("fn,reduction", CASES)
+@pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_jax(fn, reduction):
     if jax is None:
         pytest.skip("jax absent")
@@ -737,7 +742,7 @@ def test_gradients_jax(fn, reduction):
             np.testing.assert_allclose(np.asarray(got_u), ngu, atol=1e-6)
 
 
-@pytest.mark.parametrize("fn,reduction", CASES)
+@pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_tensorflow(fn, reduction):
     if tf is None:
         pytest.skip("tensorflow absent")
@@ -757,8 +762,8 @@ def test_gradients_tensorflow(fn, reduction):
         np.testing.assert_allclose(tf.convert_to_tensor(gu).numpy(), ngu, atol=1e-6)
 
 
-@pytest.mark.parametrize("fn,reduction", [("gather", None), ("update", "add"),
-                                          ("update", "replace")])
+@pytest.mark.parametrize(("fn", "reduction"), [("gather", None), ("update", "add"),
+                                              ("update", "replace")])
 def test_gradients_tensorflow_under_xla(fn, reduction):
     if tf is None:
         pytest.skip("tensorflow absent")
@@ -932,7 +937,7 @@ def _mx_loss_np(fn, red, x, u, gi=GI):
 
 @mxnet_only
 @pytest.mark.parametrize("gi", [GI, GI_WRAPPED], ids=["negative", "non-negative"])
-@pytest.mark.parametrize("fn,red", CASES)
+@pytest.mark.parametrize(("fn", "red"), CASES)
 def test_gradients_mxnet_autograd(backend, fn, red, gi):
     to, back, _ = CONVERT[backend]
     x, u = to(GX), to(GU)

@@ -42,7 +42,8 @@ Conventions, identical on every backend:
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .._pytree import (
     as_tuple,
@@ -123,7 +124,8 @@ def value_and_grad(
     @functools.wraps(f)
     def value_and_grad_f(*args: Any, **kwargs: Any) -> Any:
         impl, n = _select("value_and_grad", argnums, args, kwargs)
-        return impl.value_and_grad(_checked(f, has_aux, "value_and_grad", impl), n, has_aux, args, kwargs)
+        checked = _checked(f, has_aux, "value_and_grad", impl)
+        return impl.value_and_grad(checked, n, has_aux, args, kwargs)
 
     return value_and_grad_f
 
@@ -144,7 +146,8 @@ def grad(
     @functools.wraps(f)
     def grad_f(*args: Any, **kwargs: Any) -> Any:
         impl, n = _select("grad", argnums, args, kwargs)
-        value, grads = impl.value_and_grad(_checked(f, has_aux, "grad", impl), n, has_aux, args, kwargs)
+        checked = _checked(f, has_aux, "grad", impl)
+        value, grads = impl.value_and_grad(checked, n, has_aux, args, kwargs)
         return (grads, value[1]) if has_aux else grads
 
     return grad_f

@@ -79,7 +79,7 @@ class Selected:
     """The differentiated arguments of one call, flattened: ``leaves`` over all of them, and a
     TreeDef per argument so results come back in the caller's structure."""
 
-    __slots__ = ("argnums", "treedefs", "leaves", "counts")
+    __slots__ = ("argnums", "counts", "leaves", "treedefs")
 
     def __init__(self, args: tuple, argnums: int | tuple[int, ...]) -> None:
         self.argnums = argnums

@@ -72,7 +72,8 @@ def jacobian(f, argnums, args, kwargs):
             rows.append(_pull([o], [head.reshape(o.shape)], leaves))
         jac = []
         for j, x in enumerate(leaves):
-            stacked = mx.np.stack([r[j] for r in rows]) if rows else mx.np.zeros((0,) + x.shape, dtype=x.dtype)
+            stacked = (mx.np.stack([r[j] for r in rows]) if rows
+                       else mx.np.zeros((0,) + x.shape, dtype=x.dtype))
             jac.append(stacked.reshape(tuple(o.shape) + tuple(x.shape)))
         per_output.append(sel.rebuild(jac))
     return unflatten(out_def, per_output)

@@ -58,11 +58,11 @@ from . import _common
 __all__ = [
     "gather_nd",
     "scatter_nd",
-    "update_nd",
-    "segment_sum",
     "segment_max",
-    "segment_min",
     "segment_mean",
+    "segment_min",
+    "segment_sum",
+    "update_nd",
 ]
 
 #: array type -> implementation (a module or a ``_generic.Generic``); the hot path is one
@@ -124,7 +124,8 @@ def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     """
     impl = _impl("gather_nd", x, indices)
     plan = _common.cached(
-        _common.gather_plan, "gather_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices), batch_dims
+        _common.gather_plan, "gather_nd", impl.shape(x), impl.shape(indices),
+        impl.dtype_name(indices), batch_dims
     )
     return impl.gather_nd(x, indices, plan, "gather_nd")
 
@@ -149,7 +150,8 @@ def update_nd(
     else:
         _impl("update_nd", x, updates)
     plan = _common.cached(
-        _common.scatter_plan, "update_nd", impl.shape(x), impl.shape(indices), impl.dtype_name(indices),
+        _common.scatter_plan, "update_nd", impl.shape(x), impl.shape(indices),
+        impl.dtype_name(indices),
         impl.shape(updates), impl.dtype_name(updates), impl.dtype_name(x), reduction,
     )
     return impl.update_nd(x, indices, updates, plan, "update_nd", "indices", copy=True)
@@ -190,7 +192,8 @@ def _segment(fn: str, reduction: str, data: Any, segment_ids: Any, num_segments:
     base = impl.full(out_shape, fill, data)
     ids = impl.reshape(segment_ids, (data_shape[0], 1))
     plan = _common.cached(
-        _common.scatter_plan, fn, out_shape, (data_shape[0], 1), impl.dtype_name(segment_ids), data_shape,
+        _common.scatter_plan, fn, out_shape, (data_shape[0], 1), impl.dtype_name(segment_ids),
+        data_shape,
         impl.dtype_name(data), None, reduction,
     )
     return impl.update_nd(base, ids, data, plan, fn, "segment_ids", copy=False)

@@ -15,8 +15,9 @@ framework has in some form. The flat view is what lets one code path serve five 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 

@@ -25,13 +25,13 @@ class Generic:
             where=xp.where,
             logical_or=xp.logical_or,
             any=xp.any,
-            clip=lambda a, lo, hi: xp.clip(a, lo, hi),
+            clip=xp.clip,
             arange=lambda n: xp.arange(n, dtype=xp.int64),
             as_index=lambda a: xp.astype(a, xp.int64),
             take_rows=lambda x2, f: xp.take(x2, f, axis=0),
             scatter_rows=self._scatter_rows,
             broadcast_to=xp.broadcast_to,
-            to_numpy=lambda a: np.asarray(a),
+            to_numpy=np.asarray,
         )
 
     def _scatter_rows(self, x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:

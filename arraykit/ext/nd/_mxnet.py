@@ -30,6 +30,7 @@ from mxnet.ndarray import _internal as _nd_internal
 
 from . import _common
 
+
 def _paused(func: Any) -> Any:
     # Integer bookkeeping (sort order, run bounds) needs no gradient, and mnp.searchsorted is
     # a NumPy fallback that mxnet refuses while autograd records.

@@ -21,10 +21,8 @@ _AT = {"add": np.add.at, "multiply": np.multiply.at, "min": np.minimum.at, "max"
 
 
 def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
-    if drop:  # f == M marks a dropped row: scatter into one spare row, then cut it off
-        x2 = np.concatenate([x2, np.zeros((1,) + x2.shape[1:], x2.dtype)])
-    else:
-        x2 = x2.copy()
+    # With drop, f == M marks a dropped row: scatter into one spare row, then cut it off.
+    x2 = np.concatenate([x2, np.zeros((1,) + x2.shape[1:], x2.dtype)]) if drop else x2.copy()
     if reduction == "replace":
         out = _common.replace_rows(OPS, x2, f, v2, _max_int, x2.shape[0])
     else:

@@ -59,7 +59,7 @@ OPS = _common.Ops(
     clip=lambda a, lo, hi: tf.clip_by_value(a, tf.cast(lo, a.dtype), tf.cast(hi, a.dtype)),
     arange=lambda n: tf.range(n, dtype=tf.int64),
     as_index=lambda a: tf.cast(a, tf.int64),
-    take_rows=lambda x2, f: tf.gather(x2, f),
+    take_rows=tf.gather,
     scatter_rows=_scatter_rows,
     broadcast_to=tf.broadcast_to,
     to_numpy=lambda a: a.numpy(),

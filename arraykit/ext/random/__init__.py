@@ -46,8 +46,18 @@ from ..._dispatch import backend_of_type
 from .._lookup import backends_with_module, own_implementation
 from . import _common
 
-__all__ = ["key", "split", "fold_in", "bits", "uniform", "normal", "integers", "bernoulli",
-           "permutation", "choice"]
+__all__ = [
+    "bernoulli",
+    "bits",
+    "choice",
+    "fold_in",
+    "integers",
+    "key",
+    "normal",
+    "permutation",
+    "split",
+    "uniform",
+]
 
 # Every backend's ``_<name>.py`` here (found by name; they import no framework) is loaded now:
 # torch.compile cannot trace an import, and _impl finds them in sys.modules.

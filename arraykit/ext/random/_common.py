@@ -49,10 +49,10 @@ def check_shape(fname: str, shape: Any) -> tuple[int, ...]:
             ) from None
     dims = (shape,) if isinstance(shape, int) else tuple(shape)
     out = []
-    for d in dims:
-        if isinstance(d, bool) or not hasattr(d, "__index__"):
-            raise TypeError(f"{fname}: shape must hold ints, got {d!r} in {shape!r}; pass ints")
-        d = operator.index(d)
+    for dim in dims:
+        if isinstance(dim, bool) or not hasattr(dim, "__index__"):
+            raise TypeError(f"{fname}: shape must hold ints, got {dim!r} in {shape!r}; pass ints")
+        d = operator.index(dim)
         if d < 0:
             raise ValueError(f"{fname}: negative dimensions are not allowed, got shape {shape!r}; "
                              "pass sizes >= 0")
@@ -194,7 +194,8 @@ class Portable:
             out = xp.add(xp.multiply(hi, 2.0 ** -32), xp.multiply(lo, 2.0 ** -52))
         return xp.reshape(out, shape)
 
-    def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any, maxval: Any) -> Any:
+    def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any,
+                maxval: Any) -> Any:
         """``max(lo, fma(u, hi - lo, lo))``: XLA contracts jax's ``u * (hi - lo) + lo`` into one
         fused multiply-add, so float32 is computed in float64 (the product is exact there) and
         rounded once more: the same float32 unless a double rounding strikes (about 2**-29
@@ -229,7 +230,8 @@ class Portable:
             p = c if p is None else xp.add(c, xp.multiply(p, w))
         return xp.multiply(xp.multiply(p, u), math.sqrt(2.0))
 
-    def integers(self, key: Any, shape: tuple[int, ...], minval: int, maxval: int, dtype: str) -> Any:
+    def integers(self, key: Any, shape: tuple[int, ...], minval: int, maxval: int,
+                 dtype: str) -> Any:
         """``jax.random.randint(key, shape, minval, maxval, int32)``'s algorithm (two 32-bit
         draws combined modulo the span), in int64 so every framework computes it alike."""
         xp, w = self.xp, self.w
@@ -242,8 +244,8 @@ class Portable:
         else:
             mult = (((1 << 16) % span) ** 2 & MASK) % span  # jax squares in uint32 (wraps)
             a = xp.remainder(hi, span)
-            prod = xp.add(xp.multiply(a, mult & 0xFFFF),
-                          xp.bitwise_left_shift(xp.bitwise_and(xp.multiply(a, mult >> 16), 0xFFFF), 16))
+            high = xp.bitwise_and(xp.multiply(a, mult >> 16), 0xFFFF)
+            prod = xp.add(xp.multiply(a, mult & 0xFFFF), xp.bitwise_left_shift(high, 16))
             total = xp.bitwise_and(xp.add(prod, xp.remainder(lo, span)), MASK)
             offset = xp.remainder(total, span)
         return xp.astype(xp.reshape(xp.add(offset, minval), shape), getattr(xp, dtype))

@@ -58,7 +58,8 @@ class Impl(Portable):
         span = maxval - minval
         with jax.threefry_partitionable(True):
             u32 = xp.uint32
-            offset = (random.randint(key, shape, xp.asarray(0, dtype=u32), xp.asarray(span, dtype=u32), u32)
+            offset = (random.randint(key, shape, xp.asarray(0, dtype=u32),
+                                     xp.asarray(span, dtype=u32), u32)
                       if span <= MASK else None)
             if offset is None:
                 offset = random.bits(random.split(key, 2)[1], shape, xp.uint32)
