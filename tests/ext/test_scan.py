@@ -95,7 +95,8 @@ def reference(f, init, xs, length=None):
         ys.append(y)
     y_leaves = [flatten(y)[0] for y in ys]
     y_def = flatten(ys[0])[1]
-    return carry, unflatten(y_def, [np.stack([yl[k] for yl in y_leaves]) for k in range(len(y_leaves[0]))])
+    stacked = [np.stack([yl[k] for yl in y_leaves]) for k in range(len(y_leaves[0]))]
+    return carry, unflatten(y_def, stacked)
 
 
 def assert_tree_close(got, expected, to_np, rtol=2e-5):
@@ -210,7 +211,7 @@ def test_scan_no_y_and_length_one(name):
 def test_scan_zero_steps(name):
     mk, to_np = _mk(name)
     run = _run(name, lambda h, c, xs: scan(rnn, (h, c), xs))
-    (h, c), ys = run(mk(H0), mk(C0), mk(XS[:0]))
+    (h, _c), ys = run(mk(H0), mk(C0), mk(XS[:0]))
     close(to_np(h), H0)
     assert tuple(ys.shape) == (0, B)
 
@@ -285,9 +286,9 @@ def test_scan_under_torch_compile_is_one_graph_built_once():
 
     f = torch.compile(lambda h, c, xs: scan(rnn, (h, c), xs), fullgraph=True, backend=backend)
     for _ in range(2):
-        (h, c), ys = f(mk(H0), mk(C0), mk(XS))
+        (_h, c), ys = f(mk(H0), mk(C0), mk(XS))
     assert len(graphs) == 1
-    (rh, rc), rys = reference(rnn, (H0.astype(np.float64), np.float64(C0)), XS.astype(np.float64))
+    (_rh, rc), rys = reference(rnn, (H0.astype(np.float64), np.float64(C0)), XS.astype(np.float64))
     close(to_np(ys), rys)
     close(to_np(c), rc)
 
@@ -314,7 +315,7 @@ def test_scan_rejects_a_changed_carry(name):
         return (carry[0][:2], carry[1]), x
 
     for f in (drops, retypes, reshapes):
-        run = _run(name, lambda h, c, xs: scan(f, (h, c), xs))
+        run = _run(name, lambda h, c, xs: scan(f, (h, c), xs))  # noqa: B023 - run just below
         with pytest.raises(TypeError, match="scan"):
             run(mk(H0), mk(C0), mk(XS))
 
@@ -322,24 +323,24 @@ def test_scan_rejects_a_changed_carry(name):
 @pytest.mark.parametrize("name", ERROR_BACKENDS)
 def test_scan_rejects_bad_lengths(name):
     mk, _ = _mk(name)
-    with pytest.raises(ValueError, match="scan.*leading length"):
+    with pytest.raises(ValueError, match=r"scan.*leading length"):
         scan(rnn, (mk(H0), mk(C0)), (mk(XS), mk(XS2[:3])))
-    with pytest.raises(ValueError, match="scan.*length"):
+    with pytest.raises(ValueError, match=r"scan.*length"):
         scan(rnn, (mk(H0), mk(C0)), mk(XS), length=T + 1)
-    with pytest.raises(ValueError, match="scan.*xs.*length"):
+    with pytest.raises(ValueError, match=r"scan.*xs.*length"):
         scan(rnn, (mk(H0), mk(C0)), None)
-    with pytest.raises(ValueError, match="scan.*leading axis"):
+    with pytest.raises(ValueError, match=r"scan.*leading axis"):
         scan(rnn, (mk(H0), mk(C0)), mk(C0))
 
 
 def test_scan_rejects_bad_arguments():
-    with pytest.raises(TypeError, match="scan.*pair"):
+    with pytest.raises(TypeError, match=r"scan.*pair"):
         scan(lambda c, x: c, np.zeros(2), np.zeros((3, 2)))
-    with pytest.raises(TypeError, match="scan.*length"):
+    with pytest.raises(TypeError, match=r"scan.*length"):
         scan(counter, (0.0, np.zeros(2)), None, length=2.5)
-    with pytest.raises(ValueError, match="scan.*length"):
+    with pytest.raises(ValueError, match=r"scan.*length"):
         scan(counter, (0.0, np.zeros(2)), None, length=-1)
-    with pytest.raises(TypeError, match="scan.*function"):
+    with pytest.raises(TypeError, match=r"scan.*function"):
         scan(None, np.zeros(2), np.zeros((3, 2)))
     flip = [0]
 
@@ -347,5 +348,5 @@ def test_scan_rejects_bad_arguments():
         flip[0] += 1
         return c, (x if flip[0] % 2 else (x, x))
 
-    with pytest.raises(TypeError, match="scan.*y"):
+    with pytest.raises(TypeError, match=r"scan.*y"):
         scan(changes_y, np.zeros(2), np.zeros((3, 2)))
