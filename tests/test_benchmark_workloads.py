@@ -75,3 +75,30 @@ def test_quick_run_writes_results_table(tmp_path) -> None:
     md = (tmp_path / "overhead.quick.md").read_text()
     assert "| mechanics (1000 rotations) | numpy" in md
     assert "array_namespace vs array-api-compat" in md
+
+
+def test_rollouts_native_is_timed_on_its_own_generator_and_checked_on_arraykit_numbers() -> None:
+    """The rollouts workload (ext.random + vmap): the native side is checked with arraykit's
+    random numbers given to it, and timed drawing its own; on jax those are the same numbers
+    (arraykit's generator is jax.random there), so the timed callable agrees too."""
+    fw = _framework("jax")
+    args = tuple(fw.asarray(a) for a in overhead.make_inputs("rollouts", SIZE))
+    case = overhead.build_case(fw, "rollouts", "eager", args)
+    assert case.native_timed is not None and case.native_timed is not case.native
+    ok, detail = overhead.compare("rollouts", case.arraykit(), case.native_timed(), fw.to_numpy)
+    assert ok, detail
+
+
+def test_rollouts_tf_compiled_runs_as_a_graph_and_says_so() -> None:
+    """XLA cannot compile the while loop pfor makes of the rollout loop: arraykit's jit warns
+    and runs a TF graph, and the native side is a tf.function graph too."""
+    fw = _framework("tensorflow")
+    args = tuple(fw.asarray(a) for a in overhead.make_inputs("rollouts", SIZE))
+    case = overhead.build_case(fw, "rollouts", "compiled", args)
+    with pytest.warns(RuntimeWarning, match="XLA cannot compile"):
+        ak_out = case.arraykit()
+    from arraykit.ext.jit import compilation
+
+    assert compilation(case.jitted) == "tf-graph"
+    ok, detail = overhead.compare("rollouts", ak_out, case.native(), fw.to_numpy)
+    assert ok, detail

@@ -7,6 +7,9 @@ against. Every module provides the same functions with the same arguments and re
 - ``robotics(theta, a, d, alpha) -> frames``
 - ``control(actions, theta0, omega0) -> cost`` and, where the framework differentiates,
   ``control_grad(actions, theta0, omega0) -> (cost, d cost / d actions)``
+- ``rollouts(actions, theta0, omega0, scales, noise=None) -> (costs, actions)``: the noise
+  from the framework's own generator (timed), or ``noise`` given (checked; see
+  ``benchmarks.workloads.rollouts``)
 
 Algorithms and constants are those of ``benchmarks.workloads`` (same formulas, same order of
 operations), so the results agree to rounding and the timings differ only by the layer. Where

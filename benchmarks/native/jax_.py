@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 
 from ..workloads import control as _control
+from ..workloads import rollouts as _rollouts
 from ..workloads import vision as _vision
 
 
@@ -169,3 +170,17 @@ def control(actions, theta0, omega0):
 
 #: (total cost, d cost / d actions).
 control_grad = jax.value_and_grad(control)
+
+
+def rollouts(actions, theta0, omega0, scales, noise=None):
+    """MPPI sampling (``benchmarks.workloads.rollouts``): noise from ``jax.random`` (the
+    numbers arraykit's generator gives too) unless ``noise`` is given (the check), the R
+    rollouts one ``jax.vmap``."""
+    if noise is None:
+        key = jax.random.PRNGKey(_rollouts.SEED)
+        noise = jax.random.normal(key, (scales.shape[0], *actions.shape), actions.dtype)
+    perturbed = actions + scales[:, None, None] * noise
+    costs = jax.vmap(control, in_axes=(0, None, None))(perturbed, theta0, omega0)
+    w = jnp.exp(-(costs - jnp.min(costs)) / _rollouts.TEMPERATURE)
+    w = w / jnp.sum(w)
+    return costs, actions + jnp.sum((w * scales)[:, None, None] * noise, axis=0)

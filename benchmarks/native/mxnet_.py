@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import mxnet as mx
 from mxnet import autograd, npx
 from mxnet import np as mnp
 
 from ..workloads import control as _control
+from ..workloads import rollouts as _rollouts
 from ..workloads import vision as _vision
 
 npx.set_np()
@@ -140,3 +142,18 @@ def control_grad(actions, theta0, omega0):
         cost = control(actions, theta0, omega0)
     cost.backward()
     return cost, actions.grad
+
+
+def rollouts(actions, theta0, omega0, scales, noise=None):
+    """MPPI sampling (``benchmarks.workloads.rollouts``): noise from MXNet's generator seeded
+    with ``mx.random.seed`` unless ``noise`` is given (the check), the R rollouts in a loop
+    (MXNet has no vmap)."""
+    if noise is None:
+        mx.random.seed(_rollouts.SEED)
+        noise = mnp.random.normal(0.0, 1.0, size=(scales.shape[0], *actions.shape),
+                                  dtype=actions.dtype)
+    perturbed = actions + scales[:, None, None] * noise
+    costs = mnp.stack([control(p, theta0, omega0) for p in perturbed])
+    w = mnp.exp(-(costs - mnp.min(costs)) / _rollouts.TEMPERATURE)
+    w = w / mnp.sum(w)
+    return costs, actions + mnp.sum((w * scales)[:, None, None] * noise, axis=0)

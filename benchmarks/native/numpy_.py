@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..workloads import control as _control
+from ..workloads import rollouts as _rollouts
 from ..workloads import vision as _vision
 
 # --- mechanics -------------------------------------------------------------------------------
@@ -168,3 +169,16 @@ def control(actions, theta0, omega0):
         theta, omega = _step(theta, omega, u)
         costs.append(np.sum((1 - np.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
     return np.sum(np.stack(costs))
+
+
+def rollouts(actions, theta0, omega0, scales, noise=None):
+    """MPPI sampling (``benchmarks.workloads.rollouts``): noise from NumPy's own generator
+    unless ``noise`` is given (the check), the R rollouts in a loop (NumPy has no vmap)."""
+    if noise is None:
+        rng = np.random.default_rng(_rollouts.SEED)
+        noise = rng.standard_normal((scales.shape[0], *actions.shape), dtype=actions.dtype)
+    perturbed = actions + scales[:, None, None] * noise
+    costs = np.stack([control(p, theta0, omega0) for p in perturbed])
+    w = np.exp(-(costs - np.min(costs)) / _rollouts.TEMPERATURE)
+    w = w / np.sum(w)
+    return costs, actions + np.sum((w * scales)[:, None, None] * noise, axis=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tensorflow as tf
 
 from ..workloads import control as _control
+from ..workloads import rollouts as _rollouts
 from ..workloads import vision as _vision
 
 
@@ -149,3 +150,33 @@ def control_grad(actions, theta0, omega0):
         tape.watch(actions)
         cost = control(actions, theta0, omega0)
     return cost, tape.gradient(cost, actions)
+
+
+def rollouts(actions, theta0, omega0, scales, noise=None):
+    """MPPI sampling (``benchmarks.workloads.rollouts``): noise from
+    ``tf.random.stateless_normal`` unless ``noise`` is given (the check), the R rollouts one
+    ``tf.vectorized_map`` of a ``tf.scan`` over the steps (pfor vectorises the while loop it
+    builds, as it does arraykit's scan in a graph; ``control``'s AutoGraph loop is not
+    converted inside ``vectorized_map``)."""
+    if noise is None:
+        shape = tf.concat([tf.shape(scales), tf.shape(actions)], 0)
+        noise = tf.random.stateless_normal(shape, seed=[_rollouts.SEED, 0], dtype=actions.dtype)
+    perturbed = actions + scales[:, None, None] * noise
+    g, dt = _control.GRAVITY / _control.LENGTH, _control.DT
+    inertia = _control.MASS * _control.LENGTH * _control.LENGTH
+
+    def cost(p):
+        def body(carry, u):
+            theta, omega, _ = carry
+            omega = omega + dt * (-g * tf.sin(theta) + u / inertia)
+            theta = theta + dt * omega
+            step_cost = tf.reduce_sum((1 - tf.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u)
+            return theta, omega, step_cost
+
+        _, _, costs = tf.scan(body, p, initializer=(theta0, omega0, tf.zeros((), p.dtype)))
+        return tf.reduce_sum(costs)
+
+    costs = tf.vectorized_map(cost, perturbed)
+    w = tf.exp(-(costs - tf.reduce_min(costs)) / _rollouts.TEMPERATURE)
+    w = w / tf.reduce_sum(w)
+    return costs, actions + tf.reduce_sum((w * scales)[:, None, None] * noise, axis=0)

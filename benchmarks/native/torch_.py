@@ -5,6 +5,7 @@ from __future__ import annotations
 import torch
 
 from ..workloads import control as _control
+from ..workloads import rollouts as _rollouts
 from ..workloads import vision as _vision
 
 
@@ -172,3 +173,18 @@ def control_grad(actions, theta0, omega0, rollout=control):
     cost = rollout(actions, theta0, omega0)
     (grad,) = torch.autograd.grad(cost, actions)
     return cost.detach(), grad
+
+
+def rollouts(actions, theta0, omega0, scales, noise=None):
+    """MPPI sampling (``benchmarks.workloads.rollouts``): noise from a seeded
+    ``torch.Generator`` unless ``noise`` is given (the check), the R rollouts one
+    ``torch.func.vmap``."""
+    if noise is None:
+        gen = torch.Generator(device=actions.device).manual_seed(_rollouts.SEED)
+        noise = torch.randn((scales.shape[0], *actions.shape), generator=gen,
+                            dtype=actions.dtype, device=actions.device)
+    perturbed = actions + scales[:, None, None] * noise
+    costs = torch.func.vmap(control, in_dims=(0, None, None))(perturbed, theta0, omega0)
+    w = torch.exp(-(costs - torch.min(costs)) / _rollouts.TEMPERATURE)
+    w = w / torch.sum(w)
+    return costs, actions + torch.sum((w * scales)[:, None, None] * noise, dim=0)

@@ -43,6 +43,10 @@ class Case:
     jitted: Any = None  # the arraykit.ext.jit function, to ask what it compiled to
     native_compiled: Any = None  # the natively compiled function (compiled cells)
     functions: tuple = ()  # (arraykit, native) functions before compilation
+    #: What is timed on the native side when it is not ``native``: a workload whose native
+    #: code draws its random numbers with the framework's own generator ("rollouts") is
+    #: checked with arraykit's numbers given to it (``native``) and timed drawing its own.
+    native_timed: Callable[[], Any] | None = None
 
 
 def _ak_jit() -> Any:
@@ -55,7 +59,7 @@ def _ak_jit() -> Any:
 
 def _arraykit_functions(fw: Framework, workload: str, full_vision: bool, grad: bool):
     """(arraykit function, native function, variant) taking the workload's inputs."""
-    from ..workloads import control, mechanics, robotics, vision
+    from ..workloads import control, mechanics, robotics, rollouts, vision
 
     nat = fw.native
     if workload == "mechanics":
@@ -76,6 +80,8 @@ def _arraykit_functions(fw: Framework, workload: str, full_vision: bool, grad: b
         if grad:
             return control.cost_and_grad, nat.control_grad, "value_and_grad"
         return control.rollout_cost, nat.control, "forward rollout"
+    if workload == "rollouts":
+        return rollouts.workload, nat.rollouts, "ext.random noise + vmap of rollouts"
     raise ValueError(workload)
 
 
@@ -104,11 +110,26 @@ def build_case(fw: Framework, workload: str, mode: str, args: tuple, *,
             rollout = fw.compile(fw.native.control)
             nat_fn = lambda a, t, o: fw.native.control_grad(a, t, o, rollout=rollout)  # noqa: E731
             case.native_compiler = "torch.compile(forward) + autograd.grad"
+        elif fw.name == "tensorflow" and workload == "rollouts":
+            # XLA has no kernel for the TensorList pfor makes of a while loop (the rollout
+            # loop inside vectorized_map), natively or through arraykit, whose jit then runs
+            # the function as a TF graph (warned, recorded): so the native side is a graph too.
+            import tensorflow as tf
+
+            nat_fn = case.native_compiled = tf.function(nat_fn)
+            case.native_compiler = "tf.function (graph; XLA cannot compile pfor's while loop)"
         else:
             nat_fn = case.native_compiled = fw.compile(nat_fn)
             case.native_compiler = fw.compiler
     case.arraykit = lambda: ak_fn(*args)
     case.native = lambda: nat_fn(*args)
+    if workload == "rollouts":
+        from ..workloads import rollouts
+
+        # Checked on arraykit's numbers (drawn once, here), eagerly: only the values matter.
+        noise = rollouts.perturbations(args[0], args[3])
+        case.native_timed = case.native
+        case.native = lambda: case.functions[1](*args, noise=noise)
     return case
 
 

@@ -6,15 +6,16 @@ import math
 
 import numpy as np
 
-WORKLOADS = ("mechanics", "vision", "robotics", "control")
+WORKLOADS = ("mechanics", "vision", "robotics", "control", "rollouts")
 DTYPE = np.float32
 
 
 #: Sizes of the study (issue 7) and of --quick (the smoke test and pytest).
 SIZES = {
     "full": {"rotations": 100_000, "image": 256, "joint_states": 10_000, "steps": 100,
-             "pendulums": 1024},
-    "quick": {"rotations": 1000, "image": 32, "joint_states": 64, "steps": 10, "pendulums": 16},
+             "pendulums": 1024, "rollouts": 32, "rollout_steps": 20, "rollout_pendulums": 64},
+    "quick": {"rotations": 1000, "image": 32, "joint_states": 64, "steps": 10, "pendulums": 16,
+              "rollouts": 8, "rollout_steps": 5, "rollout_pendulums": 8},
 }
 
 
@@ -25,6 +26,8 @@ def describe_size(workload: str, size: dict) -> str:
         "vision": f"{size['image']}x{size['image']} depth image",
         "robotics": f"7-link arm, {size['joint_states']} joint states",
         "control": f"{size['pendulums']} pendulums x {size['steps']} steps",
+        "rollouts": f"{size['rollouts']} rollouts x {size['rollout_pendulums']} pendulums x "
+                    f"{size['rollout_steps']} steps",
     }[workload]
 
 
@@ -66,5 +69,12 @@ def make_inputs(workload: str, size: dict, seed: int = 0) -> tuple[np.ndarray, .
         theta0 = rng.uniform(-math.pi, math.pi, b)
         omega0 = rng.normal(0, 0.5, b)
         return tuple(a.astype(DTYPE) for a in (actions, theta0, omega0))
+    if workload == "rollouts":
+        r, b, t = size["rollouts"], size["rollout_pendulums"], size["rollout_steps"]
+        actions = rng.normal(0, 1.0, (t, b))
+        theta0 = rng.uniform(-math.pi, math.pi, b)
+        omega0 = rng.normal(0, 0.5, b)
+        scales = np.linspace(0.1, 0.5, r)  # exploration levels, one per rollout
+        return tuple(a.astype(DTYPE) for a in (actions, theta0, omega0, scales))
     raise ValueError(f"unknown workload {workload!r}; choose from {WORKLOADS}")
 
