@@ -52,9 +52,11 @@ ONE_AXIS = {"fft": True, "ifft": True, "fftn": False, "ifftn": False, "rfft": Tr
             "irfft": True, "rfftn": False, "irfftn": False, "hfft": True, "ihfft": True}
 
 
-def define_transform(fname: str, run, doc: str):
+def define_transform(fname: str, run, doc: str, module: str):
     """The shim's public transform ``fname`` with the standard's signature, calling
-    ``run(x, size, where, norm)`` (``size``/``where`` are ``n``/``axis`` or ``s``/``axes``)."""
+    ``run(x, size, where, norm)`` (``size``/``where`` are ``n``/``axis`` or ``s``/``axes``);
+    ``module`` is the shim module it belongs to (``__module__``: TF's AutoGraph marking reads
+    it)."""
     if ONE_AXIS[fname]:
         def transform(x, /, *, n=None, axis=-1, norm="backward"):
             return run(x, n, axis, norm)
@@ -63,6 +65,7 @@ def define_transform(fname: str, run, doc: str):
             return run(x, s, axes, norm)
     transform.__name__ = transform.__qualname__ = fname
     transform.__doc__ = doc
+    transform.__module__ = module
     return transform
 
 

@@ -41,7 +41,8 @@ def _unavailable(fname: str, what: str):
     kind = "output" if what == "returns" else "input"
     return _cf.define_transform(
         fname, lambda x, size, where, norm: _no_complex(fname, x, what),
-        f"Array API ``fft.{fname}``: unavailable on MXNet (complex {kind}); raises TypeError.")
+        f"Array API ``fft.{fname}``: unavailable on MXNet (complex {kind}); raises TypeError.",
+        __name__)
 
 
 # Transforms that return a complex array, then those that take one.

@@ -132,7 +132,7 @@ def _transform(fname: str, kernel, to_input, doc: str, **fixed):
         return _call(fname, kernel, x, norm=norm, **{size: size_value, where: where_value},
                      **fixed)
 
-    return _cf.define_transform(fname, run, doc)
+    return _cf.define_transform(fname, run, doc, __name__)
 
 
 fftn = _transform("fftn", _cf.c2cn, _complex_in,
