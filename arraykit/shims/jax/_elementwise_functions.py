@@ -8,7 +8,9 @@ one program (``jax.jit``): eagerly that is still one dispatch and no device-to-h
 (the eager ``check=True`` test would cost two reductions and a sync per call), and inside a
 trace (jit, grad, vmap) the inner jit is inlined, with no Python branch on values. The
 complex tables run under ``lax.cond`` on the shared rules' traced test
-(``complex_special_flag``), so finite input pays two reductions, not the tables. Only the
+(``complex_special_flag``), so finite input pays one reduction, not the tables (their
+program is still compiled, once per shape: the first complex ``exp`` of a new shape compiled
+in about 1.8 s instead of 0.7 s on this loaded 2-core machine). Only the
 dtypes a rule is about take the compiled program, chosen by a Python test of ``x.dtype``;
 integer, boolean and (for the complex tables) real input goes straight to ``jax.numpy``.
 """
@@ -28,12 +30,15 @@ _SV = SpecialValues(_jnp, _jax.lax.complex, is_real_floating=lambda dt: dt.kind 
                     is_complex=lambda dt: dt.kind == "c", floor_divide_zeros=True)
 
 
+_SCALAR_KINDS = {bool: "b", int: "i", float: "f", complex: "c"}
+
+
 def _kind(x: Any) -> str:
     """The dtype kind of an array, or of a Python scalar's standard dtype."""
     dtype = getattr(x, "dtype", None)
     if dtype is not None:
         return dtype.kind
-    return {bool: "b", int: "i", float: "f", complex: "c"}.get(type(x), "O")
+    return _SCALAR_KINDS.get(type(x), "O")
 
 
 def _unary(name: str, native: Callable[[Any], Any], fixed: Callable[[Any], Any],
