@@ -32,6 +32,8 @@ def _fmt_cell(r: dict | None) -> str:
         return "**mismatch**"
     if r["status"] == "checked":
         return "checked"
+    if r["status"] == "skipped":
+        return "not run"
     med, q1, q3 = r["overhead_median_pct"], r["overhead_q1_pct"], r["overhead_q3_pct"]
     mark = "" if r["meets_target"] else " ✗"
     return f"{med:+.2f}% [{q1:+.2f}, {q3:+.2f}]{mark}"
@@ -180,7 +182,8 @@ def render_markdown(docs: list[dict]) -> str:
                          f"{r['native_median_s'] * 1e3:.3f} ms | {r['number']} | "
                          f"{r['arraykit_first_call_s']:.2f} s / {r['native_first_call_s']:.2f} s |")
         lines.append("")
-    problems = [r for r in rows if r["status"] in ("error", "mismatch") or r.get("notes")]
+    problems = [r for r in rows
+                if r["status"] in ("error", "mismatch", "skipped") or r.get("notes")]
     if problems:
         lines += ["## Errors, mismatches and notes", ""]
         for r in problems:

@@ -20,6 +20,14 @@ from .timing import profile_top, program_check, time_ab
 #: Recorded in each results document: the native code runs arraykit's own algorithms.
 NATIVE_BASELINE = "same algorithm as arraykit"
 
+#: Cells not run, with the reason recorded in their place (status "skipped").
+SKIPPED_CELLS = {
+    ("rollouts", "torch", "compiled"): (
+        "not run: torch.compile of ext.random's Threefry and the vmapped rollout loop did not "
+        "finish in 8 minutes on the 2-core CPU (full size); at the quick size arraykit's jit "
+        "fails to capture one graph and runs eagerly (not yet investigated)"),
+}
+
 
 class Progress:
     """A one-line progress bar on stderr (a line per step when stderr is not a terminal)."""
@@ -182,6 +190,16 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
 
     def do_cell(fw: Framework, workload: str, mode: str) -> None:
         progress.step(f"checking {workload} {fw.name} {mode}")
+        reason = SKIPPED_CELLS.get((workload, fw.name, mode))
+        if reason is not None:
+            rec = {"workload": workload, "framework": fw.name, "version": fw.version,
+                   "mode": mode, "size": describe_size(workload, size), "status": "skipped",
+                   "error": reason}
+            if not opts.check_only:
+                progress.done += 1
+            doc["results"].append(rec)
+            save()
+            return
         rec = run_case(fw, workload, mode, size, opts, progress)
         if rec["status"] in ("error", "mismatch") and not opts.check_only:
             progress.done += 1  # the timing step that will not happen
