@@ -28,6 +28,9 @@ MXNET_BACKENDS = ("numpy", "mxnet")
 MXNET_MISSING_DTYPES = frozenset(
     {"int16", "uint16", "uint32", "uint64", "complex64", "complex128"}
 )
+#: torch 2.13's "shell" dtypes, which arraykit's torch namespace refuses with a TypeError
+#: (arraykit/shims/torch/_dtypes.py says why); the bad-input table checks the refusal.
+TORCH_SHELL_DTYPES = frozenset({"uint16", "uint32", "uint64"})
 
 
 @dataclass
@@ -48,8 +51,11 @@ class Backend:
         return BY_NAME[self.name].make_array(a)
 
     def supports(self, dtype: str) -> bool:
-        """Whether this backend can hold ``dtype`` at all (only MXNet lacks some)."""
-        return not (self.name == "mxnet" and dtype in MXNET_MISSING_DTYPES)
+        """Whether this backend can hold ``dtype`` at all (MXNet lacks some; arraykit's torch
+        namespace refuses torch's shell dtypes, which have no kernels)."""
+        if self.name == "mxnet":
+            return dtype not in MXNET_MISSING_DTYPES
+        return not (self.name == "torch" and dtype in TORCH_SHELL_DTYPES)
 
     def to_numpy(self, x: Any) -> np.ndarray:
         """Native array -> NumPy copy (no arraykit code in between)."""

@@ -216,7 +216,9 @@ def run_case(case: cases.Case, backends: list[Backend], stats: Stats, label: str
         stats.reference_errors[case.func] += 1
         return
     for backend in backends[1:]:
-        if not all(backend.supports(str(a.dtype)) for a in case.inputs) or not all(
+        # The case's own dtype too: creation functions take it as an argument, not an input.
+        if not backend.supports(case.label) or not all(
+                backend.supports(str(a.dtype)) for a in case.inputs) or not all(
                 backend.supports(d) for d in case.dtypes):
             continue
         got, err = _run_on(backend, case, stats)
