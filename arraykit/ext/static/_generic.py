@@ -18,6 +18,16 @@ from typing import Any
 from ... import array_namespace, device
 
 
+def _device(x: Any) -> Any:
+    """``x``'s device for a creation function's ``device=``; None (the default device) where
+    the namespace's arrays have no ``device`` attribute (MXNet's: ``arraykit.device`` raises
+    AttributeError there)."""
+    try:
+        return device(x)
+    except AttributeError:
+        return None
+
+
 def _fill(xp: Any, fill: Any, dtype: Any, dev: Any) -> Any:
     """``fill`` as a 0-d array of ``dtype`` (jax's rule: the fill value is cast)."""
     if not hasattr(fill, "shape"):
@@ -33,7 +43,7 @@ def _fit(xp: Any, a: Any, size: int) -> Any:
     n = a.shape[0]
     if size <= n:
         return a[:size, ...]
-    pad = xp.zeros((size - n, *a.shape[1:]), dtype=a.dtype, device=device(a))
+    pad = xp.zeros((size - n, *a.shape[1:]), dtype=a.dtype, device=_device(a))
     return xp.concat([a, pad], axis=0)
 
 
@@ -46,7 +56,7 @@ def _front(xp: Any, keep: Any) -> tuple[Any, Any]:
 
 def _valid(xp: Any, size: int, count: Any, like: Any) -> Any:
     """``arange(size) < count``: which of the ``size`` outputs hold a result."""
-    return xp.arange(size, dtype=like.dtype, device=device(like)) < count
+    return xp.arange(size, dtype=like.dtype, device=_device(like)) < count
 
 
 def _sorted(xp: Any, x: Any) -> tuple[Any, Any, Any]:
@@ -58,21 +68,21 @@ def _sorted(xp: Any, x: Any) -> tuple[Any, Any, Any]:
     key = xp.astype(flat, xp.uint8) if flat.dtype == xp.bool else flat
     perm = xp.argsort(key, stable=True)
     v = xp.take(flat, perm)
-    head = xp.ones((1,), dtype=xp.bool, device=device(x))
+    head = xp.ones((1,), dtype=xp.bool, device=_device(x))
     starts = xp.concat([head, v[1:] != v[:-1]])
     return v, perm, starts
 
 
 def _values(xp: Any, v: Any, firsts: Any, count: Any, size: int, fill: Any) -> Any:
     out = _fit(xp, xp.take(v, firsts), size)
-    fill = v[0] if fill is None else _fill(xp, fill, v.dtype, device(v))
+    fill = v[0] if fill is None else _fill(xp, fill, v.dtype, _device(v))
     return xp.where(_valid(xp, size, count, firsts), out, fill)
 
 
 def _empty_values(xp: Any, x: Any, size: int, fill: Any) -> Any:
     if fill is None:  # size 0 (checked): nothing to fill
-        return xp.zeros((0,), dtype=x.dtype, device=device(x))
-    return _filled(xp, _fill(xp, fill, x.dtype, device(x)), (size,))
+        return xp.zeros((0,), dtype=x.dtype, device=_device(x))
+    return _filled(xp, _fill(xp, fill, x.dtype, _device(x)), (size,))
 
 
 def _filled(xp: Any, fill: Any, shape: tuple[int, ...]) -> Any:
@@ -83,8 +93,8 @@ def _filled(xp: Any, fill: Any, shape: tuple[int, ...]) -> Any:
 
 def _index_zeros(xp: Any, shape: tuple[int, ...], like: Any) -> Any:
     """Zeros of the default index dtype (what ``argsort`` returns)."""
-    kind = xp.argsort(xp.zeros((1,), device=device(like))).dtype
-    return xp.zeros(shape, dtype=kind, device=device(like))
+    kind = xp.argsort(xp.zeros((1,), device=_device(like))).dtype
+    return xp.zeros(shape, dtype=kind, device=_device(like))
 
 
 def unique_values(x: Any, size: int, fill: Any) -> Any:
@@ -105,8 +115,8 @@ def unique_counts(x: Any, size: int, fill: Any) -> tuple[Any, Any]:
     firsts, count = _front(xp, starts)
     # A value's count: where the next value starts (n after the last one) minus where it
     # starts; 0 past the last value.
-    j = xp.arange(n, dtype=firsts.dtype, device=device(x))
-    end = xp.full((1,), n, dtype=firsts.dtype, device=device(x))
+    j = xp.arange(n, dtype=firsts.dtype, device=_device(x))
+    end = xp.full((1,), n, dtype=firsts.dtype, device=_device(x))
     nxt = xp.where(j + 1 < count, xp.concat([firsts[1:], end]), end)
     counts = xp.where(j < count, nxt - firsts, xp.zeros_like(firsts))
     return _values(xp, v, firsts, count, size, fill), _fit(xp, counts, size)
@@ -137,14 +147,15 @@ def nonzero(x: Any, size: int, fill: tuple[Any, ...]) -> tuple[Any, ...]:
     shape = tuple(x.shape)
     if math.prod(shape) == 0:
         zeros = _index_zeros(xp, (size,), x)
-        return tuple(zeros + _fill(xp, f, zeros.dtype, device(x)) for f in fill)
+        return tuple(zeros + _fill(xp, f, zeros.dtype, _device(x)) for f in fill)
     flat, valid = _selected(xp, xp.astype(xp.reshape(x, (-1,)), xp.bool), size)
     coords = []
     for d in reversed(shape):  # row-major unravelling of the flat positions
-        coords.append(flat % d)
-        flat = flat // d
+        # The functions, not % and //: MXNet's arrays have no // operator.
+        coords.append(xp.remainder(flat, d))
+        flat = xp.floor_divide(flat, d)
     return tuple(
-        xp.where(valid, c, _fill(xp, f, c.dtype, device(x)))
+        xp.where(valid, c, _fill(xp, f, c.dtype, _device(x)))
         for c, f in zip(reversed(coords), fill)
     )
 
@@ -153,7 +164,7 @@ def masked_select(x: Any, mask: Any, size: int, fill: Any) -> Any:
     xp = array_namespace(x)
     lead = math.prod(mask.shape)
     rest = tuple(x.shape[mask.ndim:])
-    fill = _fill(xp, fill, x.dtype, device(x))
+    fill = _fill(xp, fill, x.dtype, _device(x))
     if lead == 0:
         return _filled(xp, fill, (size, *rest))
     index, valid = _selected(xp, xp.reshape(mask, (-1,)), size)
