@@ -20,6 +20,11 @@ from .timing import profile_top, program_check, time_ab
 #: Recorded in each results document: the native code runs arraykit's own algorithms.
 NATIVE_BASELINE = "same algorithm as arraykit"
 
+#: Interleaved rounds per cell at most, per workload: an eager rollouts call takes 0.5-1.5 s
+#: on jax and TF (both sides retrace their vmap every call), so 21 rounds would add ~75 s to
+#: the study for those two cells alone; 9 keep the workload's cells near a minute.
+ROUNDS_CAP = {"rollouts": 9}
+
 #: Cells not run, with the reason recorded in their place (status "skipped").
 SKIPPED_CELLS = {
     ("rollouts", "torch", "compiled"): (
@@ -126,7 +131,9 @@ def run_case(fw: Framework, workload: str, mode: str, size: dict, opts: argparse
         return rec
     if progress is not None:
         progress.step(f"timing {workload} {fw.name} {mode}")
-    rec.update(time_ab(case.arraykit, native_timed, fw.sync, opts.rounds, opts.min_sample_s))
+    rounds = min(opts.rounds, ROUNDS_CAP.get(workload, opts.rounds))
+    rec.update(time_ab(case.arraykit, native_timed, fw.sync, rounds, opts.min_sample_s))
+    rec["rounds"] = rounds
     rec["target_pct"] = TARGET_PCT[mode]
     rec["meets_target"] = rec["overhead_median_pct"] < TARGET_PCT[mode]
     rec["status"] = "ok"
