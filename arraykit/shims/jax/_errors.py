@@ -24,10 +24,12 @@ from typing import Any
 import jax
 import numpy as np
 
+# The concrete array class, by name: type(jnp.zeros(())) taken when this module is first
+# imported inside a jax.jit trace would be a tracer type.
+from jax._src.array import ArrayImpl as _ArrayImpl
+
 from .._common.errors import Rules, install
 from .._common.utils import AxisError
-
-_ArrayImpl = type(jax.numpy.zeros(()))
 
 _SHAPE = (
     r"requires contracting dimensions|Cannot concatenate arrays with shapes"
