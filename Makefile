@@ -31,8 +31,8 @@ demo: $(MAIN)/.installed
 	$(MAIN)/bin/arraykit info
 	$(MAIN)/bin/arraykit demo
 
-## Every test, in both environments.
-test: test-main test-mxnet
+## Every test, in both environments; ruff first (configured in pyproject.toml).
+test: lint test-main test-mxnet
 
 test-main: $(MAIN)/.installed
 	$(MAIN)/bin/python $(PYTEST) tests

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 #: The revision of the standard that every namespace arraykit returns reports.
 API_VERSION = "2025.12"
@@ -185,7 +186,7 @@ BACKENDS: list[Backend] = [
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),
-            lazy=_jax_is_lazy, writeable=False),
+            lazy=_jax_is_lazy, writeable=False, array_object="arraykit.shims.jax"),
     Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
             served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
             namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),

@@ -16,7 +16,8 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -93,11 +94,12 @@ def _probe(backend: _registry.Backend) -> tuple[str, str, Any]:
     """(namespace description, standard revision, namespace or None) for one backend."""
     try:
         xp = array_namespace(backend.make_array(np.zeros(2, dtype=np.float32)))
-        name = getattr(xp, "__name__", type(xp).__name__)  # a module; the standard allows any object
+        # A module here; the standard allows any object.
+        name = getattr(xp, "__name__", type(xp).__name__)
         return f"{name} ({backend.served_by})", str(xp.__array_api_version__), xp
     except NotImplementedError as e:
         return f"none yet: {e}", "-", None
-    except Exception as e:  # an installed but broken framework must not stop the report
+    except Exception as e:  # noqa: BLE001 - an installed but broken framework must not stop the report
         return f"error: {type(e).__name__}: {e}", "-", None
 
 
@@ -118,7 +120,7 @@ def _info_row(backend: _registry.Backend) -> list[str]:
         return [backend.name, "not installed", "-", "-", "-"]
     try:
         version = _version(backend.package)
-    except Exception as e:  # e.g. mxnet with numpy >= 1.24 fails at import
+    except Exception as e:  # noqa: BLE001 - any import failure (mxnet with numpy >= 1.24) is reported
         return [backend.name, f"import fails: {type(e).__name__}: {e}"[:80], "-", "-", "-"]
     description, revision, xp = _probe(backend)
     extensions = ", ".join(
@@ -190,7 +192,7 @@ def _demo_row(backend: _registry.Backend, inputs: tuple, reference: np.ndarray,
         per_call = (time.perf_counter() - start) / repeats
     except NotImplementedError as e:
         return [label, "-", "-", "-", f"skipped: {e}"]
-    except Exception as e:  # a broken or partial framework install: report, go on
+    except Exception as e:  # noqa: BLE001 - a broken or partial framework install: report, go on
         return [label, "-", "-", "-", f"error: {type(e).__name__}: {e}"[:100]]
     diff = float(np.max(np.abs(to_numpy(result) - reference)))
     out_type = f"{type(result).__module__.split('.')[0]}.{type(result).__name__}"

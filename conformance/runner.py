@@ -52,9 +52,11 @@ TARGETS = {
         Target("torch", ("torch",),
                env=(("ARRAY_API_TESTS_SKIP_DTYPES", "uint16,uint32,uint64"),),
                enable_array_object="import arraykit.shims.torch as s; s.enable_array_object()"),
-        # float64/int64 need jax's x64 mode, as in array-api-compat's own CI.
+        # float64/int64 need jax's x64 mode, as in array-api-compat's own CI. The opt-in gives
+        # jax arrays the standard's // and % special values and __dlpack__(max_version=...).
         Target("jax", ("jax", "jaxlib"),
-               env=(("JAX_ENABLE_X64", "1"),)),
+               env=(("JAX_ENABLE_X64", "1"),),
+               enable_array_object="import arraykit.shims.jax as s; s.enable_array_object()"),
         Target("array_api_strict", ("array-api-strict",)),
         Target("dask", ("dask",)),
         Target("tensorflow", ("tensorflow", "tensorflow-cpu", "keras"),

@@ -18,7 +18,7 @@ from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
 
 jax = pytest.importorskip("jax")
-import jax.numpy as jnp  # noqa: E402
+import jax.numpy as jnp
 
 torch = pytest.importorskip("torch")
 tf = pytest.importorskip("tensorflow")

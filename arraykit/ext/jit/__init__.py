@@ -65,7 +65,8 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..._registry import BY_NAME
 from .._lookup import implementation, own_module
@@ -233,7 +234,8 @@ def jit(
     is matched to its position in ``f``'s signature and vice versa.
     """
     if f is None:
-        return functools.partial(jit, static_argnums=static_argnums, static_argnames=static_argnames)
+        return functools.partial(jit, static_argnums=static_argnums,
+                                 static_argnames=static_argnames)
     nums = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
     names = (static_argnames,) if isinstance(static_argnames, str) else tuple(static_argnames)
     if any(isinstance(i, bool) or not isinstance(i, int) for i in nums):
@@ -255,7 +257,8 @@ def compilation(fn: JittedFunction) -> str | None:
     """How ``fn``'s most recent call ran: "xla", "inductor", "tf-graph", "mxnet-cachedop" or
     "eager"; None before its first call."""
     if not isinstance(fn, JittedFunction):
-        raise TypeError(f"compilation() takes a function returned by jit(), got {type(fn).__name__}")
+        raise TypeError("compilation() takes a function returned by jit(), got "
+                        f"{type(fn).__name__}")
     return fn._record.last
 
 

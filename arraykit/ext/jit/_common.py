@@ -24,7 +24,7 @@ KINDS = {
 class Record:
     """Per jitted function: what its most recent call ran as, and how many traces so far."""
 
-    __slots__ = ("last", "traces", "backend")
+    __slots__ = ("backend", "last", "traces")
 
     def __init__(self) -> None:
         self.last: str | None = None  # a KINDS key; None until the first call

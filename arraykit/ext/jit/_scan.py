@@ -41,7 +41,8 @@ own error, or at the final ``stack``).
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..._dispatch import backend_of_type
 from .._lookup import own_implementation
@@ -80,7 +81,8 @@ def scan(
     what each framework runs and the rules (as ``jax.lax.scan``).
     """
     if not callable(f):
-        raise TypeError(f"scan: f must be a function (carry, x) -> (carry, y), got {type(f).__name__}")
+        raise TypeError("scan: f must be a function (carry, x) -> (carry, y), got "
+                        f"{type(f).__name__}")
     if length is not None:
         if isinstance(length, bool):
             raise TypeError("scan: length must be an int, got a bool")
@@ -148,7 +150,8 @@ def _leading_length(leaves: list[Any], length: int | None) -> int | None:
         if shape is None or len(shape) == 0:
             raise ValueError(
                 "scan: every leaf of xs needs a leading axis to loop over; got "
-                + (f"a 0-d {type(leaf).__name__}" if shape is not None else repr(type(leaf).__name__))
+                + (f"a 0-d {type(leaf).__name__}" if shape is not None
+                   else repr(type(leaf).__name__))
             )
         sizes.append(_dim(shape[0]))
     known = {s for s in sizes if s is not None}
@@ -180,7 +183,8 @@ def _dim(d: Any) -> int | None:
 def _describe(kind: int, leaves: list[Any], treedef: Any) -> str:
     if kind == NONE:
         return "None"
-    layout = "an array" if kind == LEAF else f"a tuple of {len(leaves)}" if kind == TUPLE else repr(treedef)
+    layout = ("an array" if kind == LEAF else f"a tuple of {len(leaves)}" if kind == TUPLE
+              else repr(treedef))
     specs = ", ".join(f"{getattr(x, 'dtype', type(x).__name__)}{_shape(x)}" for x in leaves)
     return f"{layout} [{specs}]"
 
@@ -230,8 +234,8 @@ def _same_spec(a: Any, b: Any) -> bool:
         return True
     if len(sa) != len(sb):
         return False
-    for p, q in zip(sa, sb):
-        p, q = _dim(p), _dim(q)
+    for a, b in zip(sa, sb):
+        p, q = _dim(a), _dim(b)
         if p is not None and q is not None and p != q:
             return False
     return True
@@ -321,7 +325,8 @@ def make_loop(
         elif kind == TUPLE:
             steps = list(zip(*[unstack(leaf, length) for leaf in leaves]))
         elif kind == TREE:
-            steps = [unflatten(treedef, s) for s in zip(*[unstack(leaf, length) for leaf in leaves])]
+            columns = [unstack(leaf, length) for leaf in leaves]
+            steps = [unflatten(treedef, s) for s in zip(*columns)]
         else:
             steps = None
         # Step 0 is checked; the others run bare.
@@ -386,7 +391,8 @@ def empty_ys(f: Callable[..., Any], init: Any, kind: int, leaves: list[Any], tre
 
     if leaves:
         xp = array_namespace(*leaves)
-        x = rebuild(kind, [xp.zeros(tuple(leaf.shape[1:]), dtype=leaf.dtype) for leaf in leaves], treedef)
+        x = rebuild(kind, [xp.zeros(tuple(leaf.shape[1:]), dtype=leaf.dtype) for leaf in leaves],
+                    treedef)
     else:
         x = None
     carry, y = split_output(f(init, x))

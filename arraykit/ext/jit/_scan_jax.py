@@ -11,13 +11,14 @@ by the function object, still hits when the same ``f`` is scanned again eagerly.
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import jax
 
 from ._scan import check_carry, split_output
 
-_checked: "weakref.WeakKeyDictionary[Callable, Callable]" = weakref.WeakKeyDictionary()
+_checked: weakref.WeakKeyDictionary[Callable, Callable] = weakref.WeakKeyDictionary()
 
 
 def _checked_body(f: Callable[..., Any]) -> Callable[..., Any]:

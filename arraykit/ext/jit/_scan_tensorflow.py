@@ -16,8 +16,6 @@ trip count is bounded, and gradients must flow through ``scan`` under XLA too.
 
 from __future__ import annotations
 
-from typing import Any
-
 import tensorflow as tf
 
 from .._pytree import flatten, unflatten

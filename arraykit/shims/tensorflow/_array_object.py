@@ -49,13 +49,13 @@ def _coerce(self, o):
 def _array_namespace(self, /, *, api_version=None):
     if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
         raise ValueError(f"unsupported Array API version {api_version!r}")
-    import arraykit.shims.tensorflow as xp  # noqa: PLC0415
+    import arraykit.shims.tensorflow as xp
 
     return xp
 
 
 def _mT(self):
-    from ._linear_algebra_functions import matrix_transpose  # noqa: PLC0415
+    from ._linear_algebra_functions import matrix_transpose
 
     return matrix_transpose(self)
 
@@ -158,9 +158,8 @@ def _make_dlpack(orig):
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """DLPack export; ``dl_device`` may name the tensor's own device, ``copy=True``
         exports a fresh copy (TF's own method refuses both)."""
-        if dl_device is not None:
-            if tuple(dl_device) != tuple(self.__dlpack_device__()):
-                raise BufferError("__dlpack__: cross-device export is not supported")
+        if dl_device is not None and tuple(dl_device) != tuple(self.__dlpack_device__()):
+            raise BufferError("__dlpack__: cross-device export is not supported")
         x = self
         if copy:
             x = tf.raw_ops.DeepCopy(x=x)
@@ -345,7 +344,7 @@ def _to_device(self, device, /, *, stream=None):
 
 
 def _build() -> dict:
-    import arraykit.shims.tensorflow as xp  # noqa: PLC0415
+    import arraykit.shims.tensorflow as xp
 
     fns = {n: getattr(xp, n) for n in dir(xp) if not n.startswith("_")}
     ops_table = make_operators(fns, _is_operand, _coerce)
