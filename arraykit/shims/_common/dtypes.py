@@ -9,6 +9,8 @@ here only.
 
 from __future__ import annotations
 
+from typing import Any
+
 BOOL = ("bool",)
 SIGNED = ("int8", "int16", "int32", "int64")
 UNSIGNED = ("uint8", "uint16", "uint32", "uint64")
@@ -250,3 +252,51 @@ DEFAULT_DTYPES = {
     "integral": "int64",
     "indexing": "int64",
 }
+
+
+class _InfoObject:
+    """A ``finfo``/``iinfo`` result with the standard's field types; any other attribute is
+    read from the framework's own result (NumPy's ``tiny``, ``resolution``...)."""
+
+    __slots__ = ("_info", "bits", "dtype", "max", "min")
+    _convert: Any = int  # the Python type of max/min
+    _more: tuple[str, ...] = ()  # the subclass's own fields
+
+    def __init__(self, info: Any, dtype: Any = None) -> None:
+        self._info = info
+        self.bits = int(info.bits)
+        self.max = self._convert(info.max)
+        self.min = self._convert(info.min)
+        self.dtype = info.dtype if dtype is None else dtype
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_info":  # not set yet (copy, unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self._info, name)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={getattr(self, k)}"
+                           for k in ("bits", "max", "min", *self._more, "dtype"))
+        return f"{type(self).__name__}({fields})"
+
+
+class finfo_object(_InfoObject):
+    """``finfo``'s result: ``bits`` an int, ``eps``/``max``/``min``/``smallest_normal``
+    Python floats (NumPy and jax give float32 scalars for float32), ``dtype`` a dtype object
+    (``dtype=`` where the framework's is not one: torch gives a string)."""
+
+    __slots__ = ("eps", "smallest_normal")
+    _convert = float
+    _more = ("eps", "smallest_normal")
+
+    def __init__(self, info: Any, dtype: Any = None) -> None:
+        super().__init__(info, dtype)
+        self.eps = float(info.eps)
+        self.smallest_normal = float(info.smallest_normal)
+
+
+class iinfo_object(_InfoObject):
+    """``iinfo``'s result: ``bits``, ``max``, ``min`` ints, ``dtype`` a dtype object."""
+
+    __slots__ = ()
+

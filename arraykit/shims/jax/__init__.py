@@ -40,6 +40,7 @@ from typing import Any
 import jax as _jax
 import jax.numpy as _jnp
 
+from .._common import dtypes as _d
 from .._common.reexport import reexport
 from .._common.sizes import capped_diff_order, check_count, check_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
@@ -233,25 +234,9 @@ def any(x: Any, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool 
     return _jnp.any(_nonzero_if_complex(x), axis=axis, keepdims=keepdims)
 
 
-class _FloatInfo:
-    """``finfo`` with Python-float fields, as the spec asks (jax gives float32 scalars)."""
-
-    def __init__(self, info: Any) -> None:
-        self.bits = int(info.bits)
-        self.eps = float(info.eps)
-        self.max = float(info.max)
-        self.min = float(info.min)
-        self.smallest_normal = float(info.smallest_normal)
-        self.dtype = info.dtype
-
-    def __repr__(self) -> str:
-        return (f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, min={self.min}, "
-                f"smallest_normal={self.smallest_normal}, dtype={self.dtype})")
-
-
-def finfo(type: Any, /) -> _FloatInfo:
+def finfo(type: Any, /) -> _d.finfo_object:
     """``jax.numpy.finfo`` with Python floats for eps, max, min and smallest_normal."""
-    return _FloatInfo(_jnp.finfo(type))
+    return _d.finfo_object(_jnp.finfo(type))
 
 
 class _Info:

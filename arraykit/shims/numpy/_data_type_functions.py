@@ -13,31 +13,7 @@ from typing import Any
 
 import array_api_compat.numpy as _compat
 
-
-class finfo_object:
-    """``numpy.finfo`` with ``bits`` an int, ``eps``/``max``/``min``/``smallest_normal``
-    Python floats and ``dtype`` a NumPy dtype; other attributes are read from NumPy's."""
-
-    __slots__ = ("_info", "bits", "dtype", "eps", "max", "min", "smallest_normal")
-
-    def __init__(self, info: Any) -> None:
-        self._info = info
-        self.bits = int(info.bits)
-        self.eps = float(info.eps)
-        self.max = float(info.max)
-        self.min = float(info.min)
-        self.smallest_normal = float(info.smallest_normal)
-        self.dtype = info.dtype
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "_info":  # not set yet (copy, unpickling): no recursion
-            raise AttributeError(name)
-        return getattr(self._info, name)
-
-    def __repr__(self) -> str:
-        return (f"finfo_object(bits={self.bits}, eps={self.eps}, max={self.max}, "
-                f"min={self.min}, smallest_normal={self.smallest_normal}, dtype={self.dtype})")
-
+from .._common.dtypes import finfo_object
 
 _cache: dict[Any, finfo_object] = {}
 

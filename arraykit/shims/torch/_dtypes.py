@@ -44,44 +44,21 @@ def check_dtype(fname: str, dtype: Any) -> None:
         raise shell_dtype_error(fname, SHELL_DTYPES[dtype])
 
 
-class _Info:
-    """``finfo``/``iinfo`` result with the spec's fields and a dtype object (torch's ``dtype``
-    field is a string such as 'float32')."""
-
-    def __init__(self, info: Any, dtype: Any, fields: tuple[str, ...]) -> None:
-        for field in fields:
-            setattr(self, field, getattr(info, field))
-        self.dtype = dtype
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v}" for k, v in vars(self).items())
-        return f"{type(self).__name__}({fields})"
-
-
-class finfo_object(_Info):  # the spec's name for finfo's result
-    pass
-
-
-class iinfo_object(_Info):  # the spec's name for iinfo's result
-    pass
-
-
 def _dtype_of(fname: str, type_: Any) -> Any:
     dtype = type_.dtype if isinstance(type_, _torch.Tensor) else type_
     check_dtype(fname, dtype)
     return dtype
 
 
-def finfo(type_: Any, /) -> finfo_object:
+def finfo(type_: Any, /) -> _d.finfo_object:
     """torch's ``finfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
     dtype = _dtype_of("finfo", type_)
     info = _compat.finfo(dtype)
-    return finfo_object(info, getattr(_torch, info.dtype),
-                        ("bits", "eps", "max", "min", "smallest_normal"))
+    return _d.finfo_object(info, getattr(_torch, info.dtype))
 
 
-def iinfo(type_: Any, /) -> iinfo_object:
+def iinfo(type_: Any, /) -> _d.iinfo_object:
     """torch's ``iinfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
     dtype = _dtype_of("iinfo", type_)
     info = _compat.iinfo(dtype)
-    return iinfo_object(info, getattr(_torch, info.dtype), ("bits", "max", "min"))
+    return _d.iinfo_object(info, getattr(_torch, info.dtype))
