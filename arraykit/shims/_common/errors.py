@@ -34,7 +34,7 @@ import sys
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from .checks import dtype_not_allowed, not_an_array
 from .utils import AxisError
@@ -149,6 +149,14 @@ def translate(exc: BaseException, fname: str, translations) -> BaseException | N
     return cls(msg if named else f"{fname}: {msg}")
 
 
+def _reraise(exc: Exception, fname: str, translations) -> NoReturn:
+    """Raise the standard exception for ``exc`` (``translate``), or ``exc`` itself."""
+    new = translate(exc, fname, translations)
+    if new is None:
+        raise exc
+    raise new from exc
+
+
 def translating(f: Callable, fname: str, translations) -> Callable:
     """``f`` raising the standard exceptions (see ``translate``); the success path is
     ``f``'s own plus one frame."""
@@ -157,11 +165,8 @@ def translating(f: Callable, fname: str, translations) -> Callable:
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
             return f(*args, **kwargs)
-        except Exception as exc:
-            new = translate(exc, fname, translations)
-            if new is None:
-                raise
-            raise new from exc
+        except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
+            _reraise(exc, fname, translations)
 
     setattr(call, _MARK, True)
     return call
@@ -304,11 +309,8 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
                 full(args, kwargs)
             try:
                 return f(*args, **kwargs)
-            except Exception as exc:
-                new = translate(exc, fname, translations)
-                if new is None:
-                    raise
-                raise new from exc
+            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
+                _reraise(exc, fname, translations)
     elif inline and positions == (0, 1) and d is None:
         ok0, ok1 = ok_at(0), ok_at(1)
 
@@ -319,11 +321,8 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
                 full(args, kwargs)
             try:
                 return f(*args, **kwargs)
-            except Exception as exc:
-                new = translate(exc, fname, translations)
-                if new is None:
-                    raise
-                raise new from exc
+            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
+                _reraise(exc, fname, translations)
     else:
         pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
 
@@ -332,11 +331,8 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
             pre(args, kwargs)
             try:
                 return f(*args, **kwargs)
-            except Exception as exc:
-                new = translate(exc, fname, translations)
-                if new is None:
-                    raise
-                raise new from exc
+            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
+                _reraise(exc, fname, translations)
 
     setattr(call, _MARK, True)
     return call
