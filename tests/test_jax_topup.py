@@ -217,3 +217,22 @@ def test_isin_python_int_beyond_int64(xp):
         assert xp.isin(a, 2**63 + 5).tolist() == want.tolist() == [False, True]
         assert bool(xp.isin(2**63 + 5, a)) and not bool(xp.isin(2**63 + 6, a))
         assert xp.isin(a, 1, invert=True).tolist() == [False, True]
+
+
+def test_opt_in_getitem_raises_for_an_out_of_bounds_int(xp):
+    """With the opt-in, a concrete array's ``x[i]`` is NumPy's IndexError (jax clamps: x[10]
+    of 3 elements would read x[2]); tracers and array indices keep jax's clamp."""
+    x = jnp.arange(6.0).reshape(2, 3)
+    assert float(x[5, 0]) == 3.0  # jax's clamp, before the opt-in
+    xp.enable_array_object()
+    try:
+        for key in (10, -3, (0, 3), (None, 2), (slice(None), -4)):
+            with pytest.raises(IndexError, match="out of bounds"):
+                x[key]
+        np.testing.assert_array_equal(x[1, -3], 3.0)
+        np.testing.assert_array_equal(x[None, 1], np.arange(3.0, 6.0)[None])
+        np.testing.assert_array_equal(x[..., 2], [2.0, 5.0])
+        assert float(jax.jit(lambda a: a[1, 5])(x)) == 5.0  # traced: jax's clamp
+    finally:
+        xp.disable_array_object()
+    assert float(x[10, 0]) == 3.0

@@ -9,7 +9,9 @@ with another version (jax's capsule is the legacy, unversioned one for every req
 from them for immutable jax arrays) call the namespace's functions, on concrete arrays
 (``ArrayImpl``) and on tracers (whose operators forward to ``ShapedArray._floordiv`` etc.), so
 eager, jit, grad and vmap code agree. Nothing is patched until ``enable_array_object()``;
-``disable_array_object()`` restores jax's own methods exactly.
+``disable_array_object()`` restores jax's own methods exactly. On concrete arrays
+``x[i]`` with a Python int ``i`` out of bounds raises IndexError, as in NumPy (jax clamps it,
+which compiled code and tracers keep).
 """
 
 from __future__ import annotations
@@ -63,10 +65,39 @@ def _dlpack(native: Any) -> Any:
     return __dlpack__
 
 
+def _check_index(i: int, shape: tuple, axis: int) -> None:
+    if axis < len(shape) and not -shape[axis] <= i < shape[axis]:
+        raise IndexError(f"index {i} is out of bounds for axis {axis} with size {shape[axis]}")
+
+
+def _getitem(native: Any) -> Any:
+    def __getitem__(self: Any, key: Any) -> Any:
+        # jax clamps an out-of-bounds integer (x[10] of 3 elements is x[2]) so that compiled
+        # code never reads outside the array; a concrete array can say IndexError as NumPy
+        # does. Python ints only (one type test on the common keys); array indices, and every
+        # index of a tracer, keep jax's clamp.
+        if type(key) is int:
+            _check_index(key, self.shape, 0)
+        elif type(key) is tuple:
+            axis = 0
+            for k in key:
+                if k is None:  # newaxis takes no axis of self
+                    continue
+                if type(k) is int:
+                    _check_index(k, self.shape, axis)
+                elif type(k) is not slice:  # an ellipsis or an array: stop counting
+                    break
+                axis += 1
+        return native(self, key)
+
+    return __getitem__
+
+
 def _build() -> dict:
     from jaxlib._jax import ArrayImpl  # the concrete array class jax installs operators on
 
-    impl: dict[str, Any] = {"__dlpack__": _dlpack(ArrayImpl.__dlpack__)}
+    impl: dict[str, Any] = {"__dlpack__": _dlpack(ArrayImpl.__dlpack__),
+                            "__getitem__": _getitem(ArrayImpl.__getitem__)}
     aval: dict[str, Any] = {}
     for op, fname in _OPERATORS.items():
         for name, reflected in ((op, False), (f"r{op}", True)):
@@ -86,7 +117,7 @@ def enable_array_object() -> None:
 
 
 def disable_array_object() -> None:
-    """Restore jax's own ``//``, ``%`` and ``__dlpack__`` exactly."""
+    """Restore jax's own ``//``, ``%``, ``__dlpack__`` and ``__getitem__`` exactly."""
     _PATCHER.disable()
 
 
