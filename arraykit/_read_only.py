@@ -142,7 +142,7 @@ def _patch_module(module: Any) -> None:
             module._is_writeable_cls = _writeable_cls_hook(original)
             _patched.append((module, "_is_writeable_cls", original))
     elif name.endswith(_EXTRA_AT):
-        at = getattr(module, "at", None)
+        at: Any = getattr(module, "at", None)
         original = at.__dict__.get("_op") if isinstance(at, type) else None
         if original is not None and not hasattr(original, "_arraykit_original"):
             at._op = _at_op_hook(original)

@@ -67,7 +67,6 @@ __all__ = [
 # fallback: torch.compile cannot trace an import.
 for _name in backends_with_module(__name__):
     own_implementation(__name__, _name)
-del _name
 
 #: array type -> implementation module; one dict lookup per call after the first.
 _impl_by_type: dict[type, Any] = {}

@@ -245,6 +245,7 @@ def _argument_check(fname: str, rules: Rules, params: _Params, floating: bool
     is_array = rules.is_array
 
     def array_ok(x: Any, scalar_ok: bool) -> bool:
+        assert is_array is not None  # check() calls this only when there is a test
         # Python scalars and their subclasses (NumPy's float64 is a float).
         return is_array(x) or (scalar_ok and isinstance(x, (bool, int, float, complex)))
 

@@ -57,12 +57,13 @@ def define_transform(fname: str, run, doc: str, module: str):
     ``run(x, size, where, norm)`` (``size``/``where`` are ``n``/``axis`` or ``s``/``axes``);
     ``module`` is the shim module it belongs to (``__module__``: TF's AutoGraph marking reads
     it)."""
-    if ONE_AXIS[fname]:
-        def transform(x, /, *, n=None, axis=-1, norm="backward"):
-            return run(x, n, axis, norm)
-    else:
-        def transform(x, /, *, s=None, axes=None, norm="backward"):
-            return run(x, s, axes, norm)
+    def one_axis(x, /, *, n=None, axis=-1, norm="backward"):
+        return run(x, n, axis, norm)
+
+    def many_axes(x, /, *, s=None, axes=None, norm="backward"):
+        return run(x, s, axes, norm)
+
+    transform = one_axis if ONE_AXIS[fname] else many_axes
     transform.__name__ = transform.__qualname__ = fname
     transform.__doc__ = doc
     transform.__module__ = module

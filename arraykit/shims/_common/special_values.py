@@ -277,7 +277,7 @@ def _predicate(xp, v, name: str, cache: dict):
     elif name == "-0":
         p = _predicate(xp, v, "0", cache) & xp.signbit(v)
     elif name == "nonzero":  # "not equal to 0": infinities and NaN included
-        p = ~_predicate(xp, v, "0", cache)
+        p = ~_predicate(xp, v, "0", cache)  # type: ignore[operator]  # "0" is never None
     elif name == "nzfinite":
         p = _predicate(xp, v, "finite", cache) & ~_predicate(xp, v, "0", cache)
     elif name == "posfinite":
@@ -305,6 +305,7 @@ def correct_complex_unary(xp, make_complex: Callable[[Any, Any], Any], name: str
     """
     fold, rows, _ = COMPLEX_RULES[name]
     a, b = xp.real(x), xp.imag(x)
+    neg_a = neg_b = None  # the signs folded away (set below where fold asks)
     if fold in ("odd", "even"):
         neg_a = xp.signbit(a)
         a = xp.abs(a)

@@ -15,13 +15,16 @@ import array_api_compat.numpy as _compat
 
 from .._common.dtypes import finfo_object
 
+#: array-api-compat re-exports NumPy's functions at import; type checkers cannot see them.
+_compat_functions: Any = _compat
+
 _cache: dict[Any, finfo_object] = {}
 
 
 def finfo(type_: Any, /) -> finfo_object:
     """array-api-compat's ``finfo`` (a dtype, a scalar type or an array), its fields as the
     standard's Python types."""
-    info = _compat.finfo(type_)
+    info = _compat_functions.finfo(type_)
     try:
         return _cache[info.dtype]
     except KeyError:

@@ -45,9 +45,12 @@ _rules = SpecialValues(_compat, _torch.complex,
                        is_complex=lambda dt: dt.is_complex,
                        maybe_nonfinite=_maybe_nonfinite)
 
+#: array-api-compat re-exports torch's functions at import; type checkers cannot see them.
+_compat_functions: Any = _compat
+
 floor_divide = _rules.wrap_binary("floor_divide", _compat.floor_divide)
 remainder = _rules.wrap_binary("remainder", _compat.remainder)
-acos = _rules.wrap_unary("acos", _compat.acos)
-expm1 = _rules.wrap_unary("expm1", _compat.expm1)
-log1p = _rules.wrap_unary("log1p", _compat.log1p, points=())
-tanh = _rules.wrap_unary("tanh", _compat.tanh, points=())
+acos = _rules.wrap_unary("acos", _compat_functions.acos)
+expm1 = _rules.wrap_unary("expm1", _compat_functions.expm1)
+log1p = _rules.wrap_unary("log1p", _compat_functions.log1p, points=())
+tanh = _rules.wrap_unary("tanh", _compat_functions.tanh, points=())
