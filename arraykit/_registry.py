@@ -212,6 +212,12 @@ BACKENDS: list[Backend] = [
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",),
             array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method),
+    Backend("paddle",     ("paddle:Tensor",),                                    "arraykit.shims.paddle",
+            served_by="arraykit shim", constructor="paddle:to_tensor",
+            namespace_names=("arraykit.shims.paddle",),
+            device=_lazy("arraykit.shims.paddle._helpers", "place_of"),
+            to_device=_lazy("arraykit.shims.paddle._array_object", "to_device"),
+            array_object="arraykit.shims.paddle", to_numpy=_numpy_method),
 ]
 
 BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}

@@ -69,6 +69,12 @@ TARGETS = {
                # The suite's own code uses mxnet.numpy arrays directly (indexing, operators
                # without the opt-in): MXNet's NumPy mode, which arraykit leaves to its users.
                setup="from mxnet import npx; npx.set_np()"),
+        # Paddle has no usable uint16 (its bfloat16 storage type), uint32 or uint64 on CPU;
+        # paddle.Tensor lacks __array_namespace__ and promotes by Paddle's own table in its
+        # operators (the opt-in gives it both).
+        Target("paddle", ("paddlepaddle",),
+               env=(("ARRAY_API_TESTS_SKIP_DTYPES", "uint16,uint32,uint64"),),
+               enable_array_object="import arraykit.shims.paddle as s; s.enable_array_object()"),
     ]
 }
 

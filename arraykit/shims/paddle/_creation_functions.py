@@ -1,0 +1,367 @@
+"""Creation functions.
+
+Host data (Python scalars, nested sequences, NumPy arrays, buffers) get their dtype from the
+standard's rules (``_common.dtypes``) on the host, and Paddle is then given it explicitly:
+``paddle.to_tensor([1, 2])`` would agree (int64) but ``to_tensor`` of a NumPy uint16 array
+makes a bfloat16 tensor, and float64 NumPy data would stay float64 where the standard's
+Python-float rule gives the default float.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as onp
+import paddle
+
+from .._common import checks as _c
+from .._common import utils as _u
+from .._common.sizes import check_shape
+from . import _dtypes as D
+from ._helpers import (
+    Tensor,
+    cast,
+    check_device,
+    full0,
+    narrow,
+    require_array,
+    same_place,
+    to_place,
+    widen,
+)
+
+_NAME_OF = D.NAME_OF
+_SUPPORTED = frozenset(D.SUPPORTED)
+
+
+def _infer_name(value, fname: str) -> str:
+    """Dtype name for a Python scalar with no ``dtype=``."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return D.DEFAULT_INT
+    if isinstance(value, float):
+        return D.DEFAULT_FLOAT
+    if isinstance(value, complex):
+        return D.DEFAULT_COMPLEX
+    raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
+
+
+def _to_host(obj, depth=0):
+    """Nested Python data (possibly holding tensors) as a NumPy array."""
+    if isinstance(obj, Tensor):
+        require_array(obj, "asarray")
+        return obj.numpy()
+    if isinstance(obj, (list, tuple)) and any(isinstance(o, (Tensor, list, tuple)) for o in obj):
+        if depth == _u.MAX_NDIM:
+            raise _u.too_deep("asarray")
+        return onp.asarray([_to_host(o, depth + 1) for o in obj])
+    return onp.asarray(obj)
+
+
+def _host_name(host, obj) -> str:
+    """The standard's dtype for host data ``obj`` read as NumPy array ``host``."""
+    seq = isinstance(obj, (list, tuple))
+    kind = host.dtype.kind
+    if kind == "b":
+        return "bool"
+    if kind in "iu":
+        if seq:
+            if host.dtype == onp.uint64:
+                raise OverflowError("asarray: Python int out of range for int64")
+            return D.DEFAULT_INT
+        name = host.dtype.name
+    elif kind == "f":
+        name = D.DEFAULT_FLOAT if seq else host.dtype.name
+    elif kind == "c":
+        name = D.DEFAULT_COMPLEX if seq else host.dtype.name
+    else:
+        raise TypeError(f"asarray: cannot make an array from {type(obj).__name__}")
+    if name not in _SUPPORTED:
+        raise D.unsupported_error(name, "asarray")
+    return name
+
+
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    """Array API ``asarray`` (Paddle's ``to_tensor`` always copies).
+
+    Tensors are returned as they are when no dtype/device change and no copy is asked for.
+    Host data are always copied into Paddle memory (``copy=False`` raises ValueError), except
+    DLPack producers, which are shared when they can be.
+    """
+    name = None if dtype is None else D.dtype_name(dtype, "asarray")
+    place = check_device(device, "asarray")
+    if isinstance(obj, Tensor):
+        src = require_array(obj, "asarray")
+        change = (name is not None and name != src) or (
+            place is not None and place != obj.place)
+        if change and copy is False:
+            raise ValueError("asarray: copy=False but a dtype or device change needs a copy")
+        out = obj
+        if name is not None and name != src:
+            out = paddle.cast(out, name)
+            copy = False
+        if place is not None and place != obj.place:
+            out = to_place(out, place)
+            copy = False
+        return out.clone() if copy else out
+    if name is None and type(obj) in (bool, int, float, complex):
+        if copy is False:
+            raise ValueError("asarray: copy=False is impossible for a Python scalar")
+        name = _infer_name(obj, "asarray")
+        if name == "int64":
+            _c.check_int_range("asarray", obj, name)
+        return full0(obj, name, place)
+    if copy is False:
+        if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray):
+            out = paddle.from_dlpack(obj)
+            if name is not None and name != require_array(out, "asarray"):
+                raise ValueError("asarray: copy=False but a dtype change needs a copy")
+            return out
+        raise ValueError("asarray: copy=False is impossible for host data; Paddle copies it")
+    if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray) and not hasattr(
+            obj, "__array__"):
+        host = onp.from_dlpack(obj)
+    else:
+        host = _to_host(obj)
+    if name is None:
+        name = _host_name(host, obj)
+    elif name in D.KIND_SETS["integral"] and host.dtype.kind in "iu":
+        lo, hi = D._rules.IINFO[name][1:]
+        if host.size and (host.min() < lo or host.max() > hi):
+            raise OverflowError(f"asarray: values out of range for {name}")
+    elif host.dtype.kind == "c" and name not in D.KIND_SETS["complex floating"]:
+        raise TypeError(f"asarray: complex data cannot become {name}")
+    if host.dtype.name != name:
+        host = host.astype(name)
+    return paddle.to_tensor(host, dtype=name, place=place)
+
+
+#: Paddle stores extents as int64: NumPy's rule is the limit.
+def checked_shape(fname, shape, name):
+    """``shape`` as a list of ints, checked against NumPy's rule for dtype ``name``."""
+    return list(check_shape(fname, shape, onp.dtype(name).itemsize))
+
+
+def _name(dtype, default, fname):
+    return default if dtype is None else D.dtype_name(dtype, fname)
+
+
+def _on(x, place):
+    return x if place is None else to_place(x, place)
+
+
+def zeros(shape, *, dtype=None, device=None):
+    """Array API ``zeros``; default dtype float32 (see ``__array_namespace_info__``)."""
+    name = _name(dtype, D.DEFAULT_FLOAT, "zeros")
+    return _on(paddle.zeros(checked_shape("zeros", shape, name), dtype=name),
+               check_device(device, "zeros"))
+
+
+def ones(shape, *, dtype=None, device=None):
+    """Array API ``ones``."""
+    name = _name(dtype, D.DEFAULT_FLOAT, "ones")
+    return _on(paddle.ones(checked_shape("ones", shape, name), dtype=name),
+               check_device(device, "ones"))
+
+
+def empty(shape, *, dtype=None, device=None):
+    """Array API ``empty`` (zero-filled: Paddle's ``empty`` memory is uninitialised, which the
+    standard allows, but zeros cost the same and are reproducible)."""
+    name = _name(dtype, D.DEFAULT_FLOAT, "empty")
+    return _on(paddle.zeros(checked_shape("empty", shape, name), dtype=name),
+               check_device(device, "empty"))
+
+
+def _fill_name(fill_value, dtype, fname):
+    if dtype is not None:
+        name = D.dtype_name(dtype, fname)
+        D.scalar_dtype(fill_value, name, fname) if not isinstance(fill_value, bool) \
+            or name == "bool" else None
+        return name
+    if isinstance(fill_value, Tensor):
+        return require_array(fill_value, fname)
+    return _infer_name(fill_value, fname)
+
+
+def _full(shape, value, name, place):
+    if isinstance(value, complex) or name in ("complex64", "complex128"):
+        v = full0(complex(value), name)
+        out = paddle.broadcast_to(v, shape) + paddle.zeros(shape, dtype=name)
+    elif name in D.KIND_SETS["integral"] and not isinstance(value, bool):
+        _c.check_int_range("full", int(value), name)
+        out = paddle.full(shape, int(value), dtype=name)
+    else:
+        out = paddle.full(shape, value, dtype=name)
+    return _on(out, place)
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    """Array API ``full``: the dtype of ``fill_value``'s kind by default."""
+    if isinstance(fill_value, Tensor):
+        fill_value = fill_value.item()
+    if not isinstance(fill_value, (bool, int, float, complex)):
+        raise TypeError(f"full: fill_value must be a Python scalar, got "
+                        f"{type(fill_value).__name__}")
+    name = _fill_name(fill_value, dtype, "full")
+    return _full(checked_shape("full", shape, name), fill_value, name,
+                 check_device(device, "full"))
+
+
+def _like(x, dtype, device, fname):
+    src = require_array(x, fname)
+    name = src if dtype is None else D.dtype_name(dtype, fname)
+    place = check_device(device, fname) or x.place
+    return list(x.shape), name, place
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    """Array API ``zeros_like``."""
+    shape, name, place = _like(x, dtype, device, "zeros_like")
+    return _on(paddle.zeros(shape, dtype=name), place)
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    """Array API ``ones_like``."""
+    shape, name, place = _like(x, dtype, device, "ones_like")
+    return _on(paddle.ones(shape, dtype=name), place)
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    """Array API ``empty_like`` (zero-filled, see :func:`empty`)."""
+    shape, name, place = _like(x, dtype, device, "empty_like")
+    return _on(paddle.zeros(shape, dtype=name), place)
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given."""
+    shape, name, place = _like(x, dtype, device, "full_like")
+    if not isinstance(fill_value, (bool, int, float, complex)):
+        raise TypeError(f"full_like: fill_value must be a Python scalar, got "
+                        f"{type(fill_value).__name__}")
+    if not isinstance(fill_value, bool) or name == "bool":
+        D.scalar_dtype(fill_value, name, "full_like")
+    return _full(shape, fill_value, name, place)
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Array API ``arange``: length ``ceil((stop - start) / step)``, values
+    ``start + i * step`` (in int64 for integers, float64 then cast for floats)."""
+    if stop is None:
+        start, stop = 0, start
+    _c.check_step(step)
+    ints = all(isinstance(v, int) for v in (start, stop, step))
+    name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
+        else D.dtype_name(dtype, "arange")
+    place = check_device(device, "arange")
+    n = max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
+    checked_shape("arange", (n,), name)
+    if ints and name in D.KIND_SETS["integral"]:
+        idx = paddle.arange(n, dtype="int64")
+        out = idx * step + start if (step != 1 or start != 0) else idx
+        return _on(cast(out, name), place)
+    idx = paddle.arange(n, dtype="float64")
+    out = idx * float(step) + float(start)
+    return _on(cast(out, name), place)
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    """Array API ``eye``."""
+    name = _name(dtype, D.DEFAULT_FLOAT, "eye")
+    n_cols = n_rows if n_cols is None else n_cols
+    shape = checked_shape("eye", (n_rows, n_cols), name)
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError("eye: k must be an integer")
+    r = paddle.arange(shape[0], dtype="int64").reshape([-1, 1])
+    c = paddle.arange(shape[1], dtype="int64").reshape([1, -1])
+    return _on(paddle.cast(c - r == k, name), check_device(device, "eye"))
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    """Array API ``linspace``: ``start + i * step`` computed in float64 (complex128 for
+    complex endpoints), with ``stop`` pinned as the last value when ``endpoint``."""
+    if isinstance(start, Tensor):
+        start = start.item()
+    if isinstance(stop, Tensor):
+        stop = stop.item()
+    cplx = isinstance(start, complex) or isinstance(stop, complex)
+    default = D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT
+    name = _name(dtype, default, "linspace")
+    if cplx and name not in D.KIND_SETS["complex floating"]:
+        raise TypeError(f"linspace: complex endpoints need a complex dtype, got {name}")
+    num = checked_shape("linspace", (num,), "float64")[0]
+    place = check_device(device, "linspace")
+    div = (num - 1) if endpoint else num
+    work = "complex128" if cplx else "float64"
+    conv = complex if cplx else float
+    step = (conv(stop) - conv(start)) / div if div > 0 else conv(0)
+    idx = paddle.arange(num, dtype="float64")
+    if cplx:
+        idx = paddle.cast(idx, work)
+    out = idx * full0(step, work) + full0(conv(start), work)
+    if endpoint and num > 1:
+        out = paddle.concat([out[:-1], paddle.reshape(full0(conv(stop), work), [1])])
+    return _on(cast(out, name), place)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Array API ``meshgrid`` (a tuple, 2025.12); all inputs 1-D of one dtype."""
+    _c.check_indexing(indexing)
+    names = [require_array(a, "meshgrid") for a in arrays]
+    _c.check_same_dtype("meshgrid", names)
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError("meshgrid: every array must be one-dimensional")
+    if not arrays:
+        return ()
+    shape = [a.shape[0] for a in arrays]
+    if indexing == "xy" and len(arrays) > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, a in enumerate(arrays):
+        j = i
+        if indexing == "xy" and len(arrays) > 1 and i < 2:
+            j = 1 - i
+        view = [1] * len(arrays)
+        view[j] = a.shape[0]
+        out.append(paddle.broadcast_to(a.reshape(view), shape).clone())
+    return tuple(out)
+
+
+def _tri(x, k, lower, fname):
+    name = require_array(x, fname)
+    _c.require_ndim(fname, x.ndim, 2)
+    n, m = x.shape[-2:]
+    r = paddle.arange(n, dtype="int64").reshape([-1, 1])
+    c = paddle.arange(m, dtype="int64").reshape([1, -1])
+    mask = (c - r <= k) if lower else (c - r >= k)
+    return paddle.where(mask, x, paddle.zeros_like(x)) if name not in ("int8", "uint8", "int16") \
+        else narrow(paddle.where(mask, widen(x, name), paddle.zeros([1], dtype="int32")), name)
+
+
+def tril(x, /, *, k=0):
+    """Array API ``tril``."""
+    return _tri(x, k, True, "tril")
+
+
+def triu(x, /, *, k=0):
+    """Array API ``triu``."""
+    return _tri(x, k, False, "triu")
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """Array API ``from_dlpack`` (Paddle's, which shares memory)."""
+    place = check_device(device, "from_dlpack")
+    if isinstance(x, Tensor):
+        out = x
+    else:
+        try:
+            out = paddle.from_dlpack(x)
+        except (RuntimeError, TypeError, ValueError) as e:
+            if copy is False:
+                raise BufferError(f"from_dlpack: cannot share {type(x).__name__}: {e}") from e
+            out = paddle.to_tensor(onp.from_dlpack(x))
+    require_array(out, "from_dlpack")
+    if copy:
+        out = out.clone()
+    return same_place(out, place)

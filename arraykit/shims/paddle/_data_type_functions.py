@@ -1,0 +1,90 @@
+"""Data-type functions: astype, can_cast, finfo, iinfo, isdtype, result_type, on the
+standard's table (``_common/dtypes.py``) restricted to the dtypes Paddle computes in."""
+
+from __future__ import annotations
+
+import paddle
+
+from .._common import utils as _u
+from .._common.dtypes import result_type_names
+from . import _dtypes as D
+from ._helpers import Tensor, check_device, require_array, to_place
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype``: Paddle's (differentiable) cast."""
+    src = require_array(x, "astype")
+    name = D.dtype_name(dtype, "astype")
+    out = x
+    place = check_device(device, "astype")
+    if place is not None and place != x.place:
+        out = to_place(out, place)
+        copy = False
+    if name != src:
+        if src in D.KIND_SETS["complex floating"] and name not in D.KIND_SETS[
+                "complex floating"]:
+            raise TypeError(f"astype: casting complex {src} to {name} discards the imaginary "
+                            "part; take real() first")
+        return paddle.cast(out, name)
+    return out.clone() if copy else out
+
+
+def _name_of_arg(a, fname):
+    if isinstance(a, Tensor):
+        return require_array(a, fname)
+    return D.dtype_name(a, fname)
+
+
+def can_cast(from_, to, /):
+    """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to``."""
+    return _u.can_cast_names(_name_of_arg(from_, "can_cast"), D.dtype_name(to, "can_cast"))
+
+
+def finfo(type, /):
+    """Array API ``finfo`` (dtype or array; complex gives its real part's figures)."""
+    name = _name_of_arg(type, "finfo")
+    return _u.finfo_for(name, D.DTYPES[name])
+
+
+def iinfo(type, /):
+    """Array API ``iinfo`` (dtype or array)."""
+    name = _name_of_arg(type, "iinfo")
+    return _u.iinfo_for(name, D.DTYPES[name])
+
+
+def isdtype(dtype, kind):
+    """Array API ``isdtype``; a pure query that also answers for uint16/32/64."""
+    if isinstance(dtype, Tensor):
+        raise TypeError("isdtype: expected a dtype, got an array")
+    names = {v: k for k, v in D.DTYPES.items()}
+    try:
+        name = names[dtype]
+    except (KeyError, TypeError):
+        raise TypeError(f"isdtype: {dtype!r} is not a dtype") from None
+
+    def to_name(k):
+        try:
+            return names[k]
+        except (KeyError, TypeError):
+            raise TypeError(f"isdtype: {k!r} is not a dtype or a kind") from None
+
+    return _u.isdtype_names(name, kind, to_name)
+
+
+def result_type(*arrays_and_dtypes):
+    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
+    names, scalars = [], []
+    for a in arrays_and_dtypes:
+        if isinstance(a, (bool, int, float, complex)):
+            scalars.append(a)
+        else:
+            names.append(_name_of_arg(a, "result_type"))
+    return D.DTYPES[result_type_names(names, scalars,
+                                      lambda a, b: D.promote(a, b, "result_type"),
+                                      _scalar_dtype)]
+
+
+def _scalar_dtype(s, name):
+    if isinstance(s, int) and not isinstance(s, bool) and name in D.KIND_SETS["integral"]:
+        return name  # no range check: no value here
+    return D.scalar_dtype(s, name, "result_type")

@@ -1,0 +1,145 @@
+"""PaddlePaddle's dtypes mapped onto the standard's dtype names, and the dtype checks.
+
+Paddle 3.3.1 arrays report ``paddle.dtype`` objects (``paddle.float32``, a ``DataType``
+enum member), which are the namespace's dtype objects; one dict lookup maps them to the
+standard's names. On CPU Paddle computes in bool, int8, int16, int32, int64, uint8, float32,
+float64, complex64 and complex128. ``paddle.uint16`` is Paddle's bfloat16 storage type
+(NumPy uint16 arrays become bfloat16 tensors) and uint32/uint64 tensors cannot be built
+(``to_tensor`` raises "Not supported numpy dtype"): the three are defined as names so that code
+mentioning them imports, absent from ``dtypes()``, and every request raises TypeError naming
+Paddle, the function and the dtype (never emulated with another dtype).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from .._common import checks as _c
+from .._common import dtypes as _rules
+
+# This module is the package's first import: Paddle's import warns that ccache is missing (a
+# UserWarning about compiling C++ extensions, which arraykit never does); quiet it here only.
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message="No ccache found", category=UserWarning)
+    import paddle
+
+#: Standard dtypes Paddle 3.3.1 computes in on CPU, in the standard's order.
+SUPPORTED = ("bool", "int8", "int16", "int32", "int64", "uint8", "float32", "float64",
+             "complex64", "complex128")
+#: Standard dtypes Paddle cannot hold (see the module docstring).
+UNSUPPORTED = ("uint16", "uint32", "uint64")
+
+#: standard name -> dtype object (Paddle's; uint16/32/64 are Paddle's objects of that name,
+#: which no tensor the namespace makes ever has).
+DTYPES = {n: getattr(paddle, n) for n in _rules.ALL}
+#: dtype object -> name, for the dtypes the namespace computes in.
+NAME_OF = {DTYPES[n]: n for n in SUPPORTED}
+#: Paddle names of its other dtypes, for messages.
+OTHER_NAMES = {getattr(paddle, n): n for n in ("float16", "bfloat16", "uint16", "uint32",
+                                                "uint64")}
+
+#: Defaults. Float: float32, Paddle's own default (``paddle.to_tensor(1.5)`` is float32, so
+#: native code and namespace code agree); the standard lets a library choose. Complex:
+#: complex64, the complex of the default float. Integer and index: int64.
+DEFAULT_FLOAT = "float32"
+DEFAULT_COMPLEX = "complex64"
+DEFAULT_INT = "int64"
+DEFAULT_INDEX = "int64"
+
+KIND_SETS = {k: frozenset(n for n in v if n in SUPPORTED) for k, v in _rules.KINDS.items()}
+_INTEGRAL = KIND_SETS["integral"]
+_SUPPORTED = frozenset(SUPPORTED)
+
+#: Paddle's spelling of the dtypes for the string arguments some of its ops take.
+PADDLE_NAME = {n: n for n in SUPPORTED}
+
+
+def unsupported_error(name: str, fname: str) -> TypeError:
+    """The TypeError raised for any request of a dtype Paddle cannot compute in."""
+    return TypeError(
+        f"{fname}: Paddle 3.3.1 has no usable {name} dtype on CPU (it computes in "
+        f"{', '.join(SUPPORTED)}); arraykit does not emulate {name} with another dtype"
+    )
+
+
+def dtype_name(dtype, fname: str) -> str:
+    """The standard name of a requested ``dtype``; TypeError for what Paddle lacks."""
+    try:
+        return NAME_OF[dtype]
+    except (KeyError, TypeError):
+        pass
+    if isinstance(dtype, str):
+        # The standard takes dtype objects; Paddle would accept a name, strict refuses it.
+        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
+    if isinstance(dtype, type) and dtype in _rules.PYTHON_TYPE_DTYPES:
+        return _rules.PYTHON_TYPE_DTYPES[dtype]
+    other = OTHER_NAMES.get(dtype) if isinstance(dtype, paddle.dtype) else None
+    if other is not None:
+        raise unsupported_error(other, fname)
+    name = getattr(dtype, "name", None)  # a NumPy dtype (or scalar type's dtype)
+    if name is None and isinstance(dtype, type):
+        name = getattr(getattr(dtype, "dtype", None), "name", None)
+    if isinstance(name, str):
+        if name in _SUPPORTED:
+            return name
+        if name in UNSUPPORTED:
+            raise unsupported_error(name, fname)
+    raise TypeError(f"{fname}: {dtype!r} is not a data type of the array API standard")
+
+
+def name_of(x, fname: str) -> str:
+    """The standard name of an array's dtype."""
+    try:
+        return NAME_OF[x.dtype]
+    except KeyError:
+        raise unsupported_error(OTHER_NAMES.get(x.dtype, str(x.dtype)), fname) from None
+
+
+def check_kind(name: str, kind: str, fname: str) -> None:
+    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
+    if name not in KIND_SETS[kind]:
+        raise _c.dtype_not_allowed(fname, name, kind)
+
+
+def promote(a: str, b: str, fname: str) -> str:
+    """The promoted dtype of two dtype names (``_common.dtypes.ARRAY_PROMOTION_TABLE``)."""
+    if a == b:
+        return a
+    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
+    if r is None:
+        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
+    if r not in _SUPPORTED:
+        raise unsupported_error(r, fname)
+    return r
+
+
+def scalar_dtype(value, name: str, fname: str) -> str:
+    """The dtype an array of dtype ``name`` computes in with Python scalar ``value`` (the
+    spec's rule, ``_common.dtypes.scalar_operand_dtype``; NumPy's bool-with-number allowance
+    as MXNet's shim); a Python int outside an integer dtype's range raises OverflowError."""
+    t = type(value)
+    if t is int:
+        if name in _INTEGRAL:
+            _c.check_int_range(fname, value, name)
+            return name
+    elif t is bool:
+        if name != "bool" and (name in _INTEGRAL or name in KIND_SETS["floating-point"]):
+            return name
+    elif t is not float and t is not complex:
+        if isinstance(value, bool):
+            value = bool(value)
+        elif isinstance(value, int):
+            value = int(value)
+        elif isinstance(value, float):
+            value = float(value)
+        elif isinstance(value, complex):
+            value = complex(value)
+        else:
+            raise TypeError(f"{fname}: expected an array or a Python scalar, "
+                            f"got {type(value).__name__}")
+        return scalar_dtype(value, name, fname)
+    return _rules.scalar_operand_dtype(value, name, DEFAULT_FLOAT, DEFAULT_COMPLEX, fname)
+
+
+def is_int(name: str) -> bool:
+    return name in _INTEGRAL

@@ -1,0 +1,444 @@
+"""Elementwise functions, built from two tables (name -> input category and Paddle op) and
+two factories, as array-api-strict does.
+
+Hot path: tensors of one dtype with a Paddle kernel -> a type check, a dict lookup, the op.
+Python scalars, mixed dtypes and the narrow integers (int8, int16, uint8: arithmetic in int32,
+cast back; see ``_helpers.NARROW``) take the slow path.
+"""
+
+from __future__ import annotations
+
+import math as _math
+
+import paddle
+
+from .._common import checks as _c
+from .._common.dtypes import integer_input_as_float
+from . import _dtypes as D
+from ._helpers import (
+    NARROW,
+    Tensor,
+    binary,
+    cast,
+    full0,
+    narrow,
+    require_array,
+    widen,
+)
+
+_NAME_OF = D.NAME_OF
+_KINDS = D.KIND_SETS
+_LN2 = _math.log(2.0)
+_BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8}
+_REAL_OF = {"complex64": "float32", "complex128": "float64"}
+
+
+def _unary(fname: str, category: str, op, *, narrow_ok: bool = False, bool_as=None):
+    """A standard unary function over Paddle op ``op``: the input must be of ``category``
+    (integer input to a floating-point function computes in the default float, see
+    ``_common.dtypes.integer_input_as_float``); narrow integers run in int32 unless
+    ``narrow_ok``; ``bool_as``: the function's result for bool input, where bool is allowed
+    but Paddle has no kernel."""
+    kinds = _KINDS[category]
+
+    def f(x, /):
+        name = _NAME_OF.get(x.dtype) if isinstance(x, Tensor) else None
+        if name in kinds and (narrow_ok or name not in NARROW):
+            if name == "bool" and bool_as is not None:
+                return bool_as(x)
+            return op(x)
+        name = require_array(x, fname)
+        as_float = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
+        if as_float is not None:
+            return op(cast(x, as_float))
+        if name not in kinds:
+            raise _c.dtype_not_allowed(fname, name, category)
+        if name == "bool" and bool_as is not None:
+            return bool_as(x)
+        return narrow(op(widen(x, name)), name)
+
+    f.__name__ = f.__qualname__ = fname
+    f.__doc__ = f"Array API ``{fname}`` (input: {category}) over ``paddle``."
+    return f
+
+
+def _binary(fname: str, category: str, op, *, narrow_ok: bool = False, compare=False):
+    """A standard binary function over Paddle op ``op`` (broadcasting, promotion and Python
+    scalars by :func:`_helpers.binary`); ``compare``: the result is bool, so narrow integers
+    need no cast back."""
+    kinds = _KINDS[category]
+
+    def f(x1, x2, /):
+        if type(x1) is Tensor and type(x2) is Tensor and x1.dtype is x2.dtype \
+                and x1.shape == x2.shape:
+            name = _NAME_OF.get(x1.dtype)
+            if name in kinds and (narrow_ok or name not in NARROW):
+                return op(x1, x2)
+        a, b, name = binary(x1, x2, fname)
+        as_float = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
+        if as_float is not None:
+            return op(cast(a, as_float), cast(b, as_float))
+        if name not in kinds:
+            raise _c.dtype_not_allowed(fname, name, category)
+        if narrow_ok or name not in NARROW:
+            return op(a, b)
+        r = op(widen(a, name), widen(b, name))
+        return r if compare else narrow(r, name)
+
+    f.__name__ = f.__qualname__ = fname
+    f.__doc__ = f"Array API ``{fname}`` (inputs: {category}) over ``paddle``."
+    return f
+
+
+# ------------------------------------------------------------------ ops Paddle lacks or errs on
+
+def _real_part(x):
+    return paddle.real(x) if x.dtype in (paddle.complex64, paddle.complex128) else x
+
+
+def _imag_part(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.imag(x)
+    return paddle.zeros_like(x)
+
+
+def _conj(x):
+    return paddle.conj(x) if x.dtype in (paddle.complex64, paddle.complex128) else x.clone()
+
+
+def _sign(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        # x / |x|, 0 at 0 (Paddle's sign gives nan + 0j at infinities; sgn is right).
+        return paddle.sgn(x)
+    return paddle.sign(x)
+
+
+def _round(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.complex(paddle.round(paddle.real(x)), paddle.round(paddle.imag(x)))
+    if x.dtype in (paddle.float32, paddle.float64):
+        return paddle.round(x)  # half to even, as the standard asks (measured)
+    return x.clone()
+
+
+def _identity(x):
+    return x.clone()
+
+
+def _int_is(value):
+    def f(x):
+        return paddle.full(x.shape, value, dtype="bool")
+
+    return f
+
+
+def _isnan(x):
+    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
+        return paddle.isnan(x)
+    return paddle.zeros(x.shape, dtype="bool")
+
+
+def _isinf(x):
+    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
+        return paddle.isinf(x)
+    return paddle.zeros(x.shape, dtype="bool")
+
+
+def _isfinite(x):
+    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
+        return paddle.isfinite(x)
+    return paddle.ones(x.shape, dtype="bool")
+
+
+def _square(x):
+    return paddle.multiply(x, x)
+
+
+def _log2(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.log(x) / full0(_LN2, _REAL_OF[D.NAME_OF[x.dtype]])
+    return paddle.log2(x)
+
+
+def _log10(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.log(x) / full0(_math.log(10.0), _REAL_OF[D.NAME_OF[x.dtype]])
+    return paddle.log10(x)
+
+
+def _logaddexp(x1, x2):
+    mx = paddle.maximum(x1, x2)
+    r = mx + paddle.log1p(paddle.exp(-paddle.abs(x1 - x2)))
+    # Equal operands (both +inf or both -inf, where x1 - x2 is nan): x + log 2.
+    return paddle.where(x1 == x2, x1 + full0(_LN2, D.NAME_OF[x1.dtype]), r)
+
+
+def _hypot(x1, x2):
+    return paddle.abs(paddle.complex(x1, x2))  # std::abs: no overflow, inf beats nan
+
+
+def _floor_divide(x1, x2):
+    if x1.dtype in (paddle.float32, paddle.float64):
+        return _float_floor_divide(x1, x2)
+    if not bool(paddle.all(x2 != 0)):
+        # Paddle raises on integer division by zero; the standard leaves the value
+        # undefined and NumPy gives 0: one behaviour, NumPy's, so code that masks out
+        # the zero divisors afterwards works.
+        z = x2 == 0
+        safe = paddle.where(z, paddle.ones_like(x2), x2)
+        return paddle.where(z, paddle.zeros_like(x1), paddle.floor_divide(x1, safe))
+    return paddle.floor_divide(x1, x2)
+
+
+def _float_floor_divide(x1, x2):
+    # floor(x1 / x2) gets the standard's special values (inf // finite, finite // inf,
+    # signed zeros) where Paddle's kernel, computed from fmod, does not; the remainder
+    # based correction keeps the result exact where x1 / x2 rounds up to an integer.
+    q = paddle.floor(x1 / x2)
+    r = paddle.remainder(x1, x2)
+    fin = paddle.isfinite(x1) & paddle.isfinite(x2) & (x2 != 0)
+    exact = paddle.round((x1 - r) / x2)
+    return paddle.where(fin & paddle.isfinite(exact), exact, q)
+
+
+def _remainder(x1, x2):
+    if x1.dtype in (paddle.float32, paddle.float64):
+        r = paddle.remainder(x1, x2)
+        # The standard: x % inf is x for finite x of the divisor's sign, else inf/nan rules;
+        # zeros carry the divisor's sign.
+        inf2 = paddle.isinf(x2) & paddle.isfinite(x1)
+        same = (x1 == 0) | ((x1 < 0) == (x2 < 0))
+        r = paddle.where(inf2, paddle.where(same, x1, x2), r)
+        r = paddle.where(paddle.isinf(x1) | (x2 == 0), paddle.full_like(r, _math.nan), r)
+        return paddle.where(r == 0, paddle.copysign(paddle.zeros_like(r), x2), r)
+    if not bool(paddle.all(x2 != 0)):
+        z = x2 == 0
+        safe = paddle.where(z, paddle.ones_like(x2), x2)
+        return paddle.where(z, paddle.zeros_like(x1), paddle.remainder(x1, safe))
+    return paddle.remainder(x1, x2)
+
+
+def _divide(x1, x2):
+    return paddle.divide(x1, x2)
+
+
+def _pow(x1, x2):
+    if x1.dtype in (paddle.complex64, paddle.complex128):
+        return _complex_pow(x1, x2)
+    if x1.dtype in (paddle.float32, paddle.float64):
+        return paddle.pow(x1, x2)
+    # Integers: negative exponents are undefined in the standard; Paddle's integer pow
+    # goes through floating point, so compute by squaring to stay exact for large values.
+    return _int_pow(x1, x2)
+
+
+def _int_pow(x1, x2):
+    x1, x2 = paddle.broadcast_tensors([x1, x2])
+    result = paddle.ones_like(x1)
+    base = x1
+    e = paddle.where(x2 < 0, paddle.zeros_like(x2), x2)
+    while bool(paddle.any(e > 0)):
+        odd = (e % 2) == 1
+        result = paddle.where(odd, result * base, result)
+        e = e // 2
+        base = base * base
+    return result
+
+
+def _complex_pow(x1, x2):
+    # exp(x2 * log(x1)), with x ** 0 = 1 (also 0 ** 0) as the standard asks.
+    r = paddle.exp(x2 * paddle.log(x1))
+    zero_exp = x2 == 0
+    r = paddle.where(zero_exp, paddle.ones_like(r), r)
+    zero_base = (x1 == 0) & (paddle.real(x2) > 0) & (paddle.imag(x2) == 0)
+    return paddle.where(zero_base, paddle.zeros_like(r), r)
+
+
+def _shift(op, left: bool, name_of=_NAME_OF):
+    def f(x1, x2):
+        name = name_of[x1.dtype]
+        bits = _BITS[name]
+        if bool(paddle.any(x2 < 0)):
+            raise ValueError("bitwise shift: negative shift counts are not allowed")
+        big = x2 >= bits
+        r = op(x1, paddle.where(big, paddle.zeros_like(x2), x2))
+        if left:
+            return paddle.where(big, paddle.zeros_like(r), r)
+        if name == "uint8":
+            return paddle.where(big, paddle.zeros_like(r), r)
+        fill = paddle.where(x1 < 0, paddle.full_like(x1, -1), paddle.zeros_like(x1))
+        return paddle.where(big, fill, r)
+
+    return f
+
+
+def _left_shift(x1, x2):
+    return paddle.bitwise_left_shift(x1, x2, is_arithmetic=True)
+
+
+def _right_shift(x1, x2):
+    return paddle.bitwise_right_shift(x1, x2, is_arithmetic=True)
+
+
+def _signbit(x):
+    return paddle.signbit(x)
+
+
+def _copysign(x1, x2):
+    # Paddle's copysign reads the sign bit (so -nan and -0.0 count as negative).
+    return paddle.copysign(x1, x2)
+
+
+def _nextafter(x1, x2):
+    return paddle.nextafter(x1, x2)
+
+
+def _bool_logical_not(x):
+    return paddle.logical_not(x)
+
+
+def _bitwise_invert(x):
+    return paddle.bitwise_not(x)
+
+
+def _expm1(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.exp(x) - full0(1.0, D.NAME_OF[x.dtype])
+    return paddle.expm1(x)
+
+
+def _log1p(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return paddle.log(x + full0(1.0, D.NAME_OF[x.dtype]))
+    return paddle.log1p(x)
+
+
+def _reciprocal(x):
+    return paddle.reciprocal(x)
+
+
+# ------------------------------------------------------------------------------- the tables
+
+_UNARY = {
+    "abs": ("numeric", paddle.abs, {}),
+    "acos": ("floating-point", paddle.acos, {}),
+    "acosh": ("floating-point", paddle.acosh, {}),
+    "asin": ("floating-point", paddle.asin, {}),
+    "asinh": ("floating-point", paddle.asinh, {}),
+    "atan": ("floating-point", paddle.atan, {}),
+    "atanh": ("floating-point", paddle.atanh, {}),
+    "bitwise_invert": ("integer or boolean", _bitwise_invert, {"narrow_ok": True}),
+    "ceil": ("real numeric", lambda x: paddle.ceil(x) if x.dtype in (
+        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
+    "conj": ("numeric", _conj, {"narrow_ok": True}),
+    "cos": ("floating-point", paddle.cos, {}),
+    "cosh": ("floating-point", paddle.cosh, {}),
+    "exp": ("floating-point", paddle.exp, {}),
+    "expm1": ("floating-point", _expm1, {}),
+    "floor": ("real numeric", lambda x: paddle.floor(x) if x.dtype in (
+        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
+    "imag": ("complex floating", paddle.imag, {}),
+    "isfinite": ("numeric", _isfinite, {"narrow_ok": True}),
+    "isinf": ("numeric", _isinf, {"narrow_ok": True}),
+    "isnan": ("numeric", _isnan, {"narrow_ok": True}),
+    "log": ("floating-point", paddle.log, {}),
+    "log1p": ("floating-point", _log1p, {}),
+    "log2": ("floating-point", _log2, {}),
+    "log10": ("floating-point", _log10, {}),
+    "logical_not": ("bool", _bool_logical_not, {}),
+    "negative": ("numeric", paddle.neg, {}),
+    "positive": ("numeric", _identity, {"narrow_ok": True}),
+    "real": ("numeric", lambda x: paddle.real(x) if x.dtype in (
+        paddle.complex64, paddle.complex128) else x.clone(), {"narrow_ok": True}),
+    "reciprocal": ("floating-point", _reciprocal, {}),
+    "round": ("numeric", _round, {"narrow_ok": True}),
+    "sign": ("numeric", _sign, {}),
+    "signbit": ("real floating", _signbit, {}),
+    "sin": ("floating-point", paddle.sin, {}),
+    "sinh": ("floating-point", paddle.sinh, {}),
+    "sqrt": ("floating-point", paddle.sqrt, {}),
+    "square": ("numeric", _square, {}),
+    "tan": ("floating-point", paddle.tan, {}),
+    "tanh": ("floating-point", paddle.tanh, {}),
+    "trunc": ("real numeric", lambda x: paddle.trunc(x) if x.dtype in (
+        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
+}
+
+_BINARY = {
+    "add": ("numeric", paddle.add, {}),
+    "atan2": ("real floating", paddle.atan2, {}),
+    "bitwise_and": ("integer or boolean", paddle.bitwise_and, {"narrow_ok": True}),
+    "bitwise_left_shift": ("integral", _shift(_left_shift, True), {}),
+    "bitwise_or": ("integer or boolean", paddle.bitwise_or, {"narrow_ok": True}),
+    "bitwise_right_shift": ("integral", _shift(_right_shift, False), {}),
+    "bitwise_xor": ("integer or boolean", paddle.bitwise_xor, {"narrow_ok": True}),
+    "copysign": ("real floating", _copysign, {}),
+    "divide": ("floating-point", _divide, {}),
+    "equal": ("any", paddle.equal, {"narrow_ok": True}),
+    "floor_divide": ("real numeric", _floor_divide, {}),
+    "greater": ("real numeric", paddle.greater_than, {"narrow_ok": True}),
+    "greater_equal": ("real numeric", paddle.greater_equal, {"narrow_ok": True}),
+    "hypot": ("real floating", _hypot, {}),
+    "less": ("real numeric", paddle.less_than, {"narrow_ok": True}),
+    "less_equal": ("real numeric", paddle.less_equal, {"narrow_ok": True}),
+    "logaddexp": ("real floating", _logaddexp, {}),
+    "logical_and": ("bool", paddle.logical_and, {}),
+    "logical_or": ("bool", paddle.logical_or, {}),
+    "logical_xor": ("bool", paddle.logical_xor, {}),
+    "maximum": ("real numeric", paddle.maximum, {}),
+    "minimum": ("real numeric", paddle.minimum, {}),
+    "multiply": ("numeric", paddle.multiply, {}),
+    "nextafter": ("real floating", _nextafter, {}),
+    "not_equal": ("any", paddle.not_equal, {"narrow_ok": True}),
+    "pow": ("numeric", _pow, {}),
+    "remainder": ("real numeric", _remainder, {}),
+    "subtract": ("numeric", paddle.subtract, {}),
+}
+_COMPARE = {"equal", "not_equal", "greater", "greater_equal", "less", "less_equal"}
+
+for _name, (_cat, _op, _kw) in _UNARY.items():
+    globals()[_name] = _unary(_name, _cat, _op, **_kw)
+for _name, (_cat, _op, _kw) in _BINARY.items():
+    globals()[_name] = _binary(_name, _cat, _op, compare=_name in _COMPARE, **_kw)
+del _name, _cat, _op, _kw
+
+
+def _maximum_nan(a, b):
+    return paddle.maximum(a, b)
+
+
+def clip(x, /, min=None, max=None):
+    """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcast to ``x``);
+    the result has ``x``'s dtype and shape; NaN bounds propagate."""
+    name = require_array(x, "clip")
+    D.check_kind(name, "real numeric", "clip")
+    out = x
+    for bound, op in ((min, "maximum"), (max, "minimum")):
+        if bound is None:
+            continue
+        if isinstance(bound, Tensor):
+            bname = require_array(bound, "clip")
+            if bname != name:
+                if D.promote(name, bname, "clip") != name:
+                    raise TypeError(f"clip: bound dtype {bname} does not cast to {name}")
+                bound = cast(bound, name)
+            if tuple(bound.shape) != tuple(x.shape):
+                from ._helpers import broadcast_shapes
+
+                if broadcast_shapes(x.shape, bound.shape, fname="clip") != tuple(x.shape):
+                    raise ValueError("clip: bounds must broadcast to x's shape")
+        else:
+            if type(bound) is float and name in _KINDS["integral"]:
+                raise TypeError("clip: a float bound with an integer array is not allowed")
+            if isinstance(bound, int) and name in _KINDS["integral"]:
+                info = D._rules.IINFO[name]
+                bound = info[1] if bound < info[1] else info[2] if bound > info[2] else bound
+            bound = full0(bound, name, x.place)
+        out = narrow(globals()[op](widen(out, name), widen(bound, name)), name)
+    if out is x:
+        out = x.clone()
+    if name in ("float32", "float64") and (min is not None or max is not None):
+        out = paddle.where(paddle.isnan(x), x, out)
+    if tuple(out.shape) != tuple(x.shape):
+        out = paddle.broadcast_to(out, x.shape)
+    return out

@@ -1,0 +1,228 @@
+"""Private plumbing shared by the Paddle shim's modules: input checks, promotion, scalars,
+the narrow integer dtypes, devices.
+
+The common case (arrays of one dtype Paddle has kernels for) is a type check and a dict
+lookup; conversions happen only on the slow paths.
+"""
+
+from __future__ import annotations
+
+import numpy as onp
+import paddle
+
+from .._common import checks as _c
+from .._common import utils as _u
+from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
+from . import _dtypes as D
+
+Tensor = paddle.Tensor
+_NAME_OF = D.NAME_OF
+
+#: Integer dtypes Paddle 3.3.1 stores but has few CPU kernels for (int8/uint8 have no
+#: ``multiply``, ``subtract``, ``flip``, ``max``, ``where``...; int16 no ``multiply``,
+#: ``flip``...). Their arithmetic runs in int32 and is cast back: every value of theirs is
+#: exact in int32, products of two fit, and the cast back wraps modulo 2**bits, so results
+#: equal a native kernel's (overflow wraps as in NumPy).
+NARROW = frozenset(("int8", "int16", "uint8"))
+#: The dtype narrow integers (and bool, where an op has no bool kernel) compute in.
+CARRIER = "int32"
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def is_array(x) -> bool:
+    return isinstance(x, Tensor)
+
+
+def require_array(x, fname: str) -> str:
+    """Dtype name of ``x``; TypeError if ``x`` is not a ``paddle.Tensor`` (or has a dtype
+    Paddle cannot compute in on CPU)."""
+    if not isinstance(x, Tensor):
+        raise _c.not_an_array(fname, x, "a paddle.Tensor")
+    try:
+        return _NAME_OF[x.dtype]
+    except KeyError:
+        raise D.unsupported_error(D.OTHER_NAMES.get(x.dtype, str(x.dtype)), fname) from None
+
+
+def require_kind(x, kind: str, fname: str) -> str:
+    """:func:`require_array` plus the spec's input category ``kind``."""
+    name = require_array(x, fname)
+    D.check_kind(name, kind, fname)
+    return name
+
+
+def cast(x, name: str):
+    """``x`` as dtype ``name`` (no copy when it is that dtype already)."""
+    return x if _NAME_OF.get(x.dtype) == name else paddle.cast(x, name)
+
+
+def widen(x, name: str):
+    """``x`` in the dtype its arithmetic runs in (see :data:`NARROW`)."""
+    return paddle.cast(x, CARRIER) if name in NARROW else x
+
+
+def narrow(r, name: str):
+    """The inverse of :func:`widen` for a result that should have dtype ``name``."""
+    return paddle.cast(r, name) if name in NARROW else r
+
+
+def full0(value, name: str, place=None):
+    """A 0-d tensor holding Python scalar ``value`` as dtype ``name``, exactly."""
+    if isinstance(value, complex) or name in ("complex64", "complex128"):
+        value = complex(value)
+        return paddle.to_tensor(onp.asarray(value, dtype=name), place=place)
+    if place is not None and not _is_cpu(place):
+        return paddle.full([], value, dtype=name).to(place)
+    return paddle.full([], value, dtype=name)
+
+
+def check_broadcast(s1, s2, fname: str) -> None:
+    """ValueError naming ``fname`` unless shapes ``s1`` and ``s2`` broadcast."""
+    try:
+        _u.broadcast_shapes(tuple(s1), tuple(s2))
+    except ValueError:
+        raise ValueError(f"{fname}: shapes {tuple(s1)} and {tuple(s2)} are not "
+                         "broadcastable") from None
+
+
+def broadcast_shapes(*shapes, fname: str = "broadcast_shapes"):
+    """The standard's ``broadcast_shapes``; the ValueError names ``fname``."""
+    try:
+        return _u.broadcast_shapes(*(tuple(s) for s in shapes))
+    except ValueError:
+        if fname == "broadcast_shapes":
+            raise
+        raise ValueError(f"{fname}: shapes {shapes} are not broadcastable") from None
+
+
+def _numpy_scalar_as_tensor(v, like_place):
+    return paddle.to_tensor(onp.asarray(v), place=like_place)
+
+
+def binary(x1, x2, fname: str, bcast: bool = True):
+    """Operands of a binary function as two tensors of one dtype, and that dtype's name.
+
+    Fast path: two tensors of one dtype (and, with ``bcast``, a shape check only where the
+    shapes differ). Tensors of two dtypes promote by the standard's table (plus integer with
+    floating -> the floating dtype); a Python scalar takes the array's dtype by the spec's
+    rule (a float with an integer array: the default float) and becomes a 0-d tensor of it,
+    exactly. NumPy scalars that are no Python scalar (``np.float32(0.5)``) are 0-d arrays of
+    their dtype, as in NumPy 2 and JAX.
+    """
+    if isinstance(x1, Tensor):
+        n1 = _NAME_OF.get(x1.dtype)
+        if n1 is None:
+            require_array(x1, fname)
+        if isinstance(x2, Tensor):
+            n2 = _NAME_OF.get(x2.dtype)
+            if bcast:
+                s1, s2 = x1.shape, x2.shape
+                if s1 != s2:
+                    check_broadcast(s1, s2, fname)
+            if n1 is n2:
+                return x1, x2, n1
+            if n2 is None:
+                require_array(x2, fname)
+            r = D.promote(n1, n2, fname)
+            return cast(x1, r), cast(x2, r), r
+        if isinstance(x2, onp.generic) and not isinstance(x2, _PY_SCALARS):
+            return binary(x1, _numpy_scalar_as_tensor(x2, x1.place), fname, bcast)
+        r = D.scalar_dtype(x2, n1, fname)
+        return cast(x1, r), full0(x2, r, x1.place), r
+    if isinstance(x2, Tensor):
+        if isinstance(x1, onp.generic) and not isinstance(x1, _PY_SCALARS):
+            return binary(_numpy_scalar_as_tensor(x1, x2.place), x2, fname, bcast)
+        n2 = require_array(x2, fname)
+        r = D.scalar_dtype(x1, n2, fname)
+        return full0(x1, r, x2.place), cast(x2, r), r
+    raise TypeError(f"{fname}: at least one argument must be a paddle.Tensor, got "
+                    f"{type(x1).__name__} and {type(x2).__name__}")
+
+
+def binary_bcast(x1, x2, fname: str):
+    """Like :func:`binary`, with both operands broadcast to one shape."""
+    a, b, n = binary(x1, x2, fname)
+    if a.shape != b.shape:
+        shape = broadcast_shapes(a.shape, b.shape, fname=fname)
+        if a.shape != list(shape):
+            a = paddle.broadcast_to(a, shape)
+        if b.shape != list(shape):
+            b = paddle.broadcast_to(b, shape)
+    return a, b, n
+
+
+def reduced_shape(shape, axes, keepdims):
+    """The shape of a reduction of ``shape`` over ``axes``."""
+    if keepdims:
+        return [1 if i in axes else s for i, s in enumerate(shape)]
+    return [s for i, s in enumerate(shape) if i not in axes]
+
+
+# --- devices --------------------------------------------------------------------------------
+
+def default_place():
+    """Paddle's current device as a Place (``paddle.set_device`` chooses it)."""
+    return paddle.framework._current_expected_place()
+
+
+def check_device(device, fname: str):
+    """The Paddle Place for a ``device=`` argument (None: Paddle's current device)."""
+    if device is None:
+        return None
+    if isinstance(device, paddle.base.libpaddle.Place):
+        return device
+    for cls in (paddle.CPUPlace, getattr(paddle, "CUDAPlace", None)):
+        if cls is not None and isinstance(device, cls):
+            return device
+    if type(device).__name__ == "Device" and type(device).__module__.startswith("paddle"):
+        device = str(device)  # ``x.device`` (paddle.device.Device): its place
+    if isinstance(device, str):
+        kind, _, idx = device.partition(":")
+        if kind == "cpu":
+            return paddle.CPUPlace()
+        if kind == "gpu" and paddle.is_compiled_with_cuda():
+            return paddle.CUDAPlace(int(idx or 0))
+    raise ValueError(f"{fname}: {device!r} is not a Paddle device (use paddle.CPUPlace(), "
+                     "paddle.CUDAPlace(i) or x.place)")
+
+
+def _is_cpu(place) -> bool:
+    return isinstance(place, paddle.CPUPlace) or (
+        hasattr(place, "is_cpu_place") and place.is_cpu_place())
+
+
+def place_of(x):
+    return x.place
+
+
+def to_place(x, place):
+    """``x`` on ``place`` (itself when it is there)."""
+    if place is None or x.place == place:
+        return x
+    if _is_cpu(place):
+        return x.cpu()
+    return x.to(place)
+
+
+def same_place(x, place):
+    """A ``device=`` given beside an array argument must be the array's device or None."""
+    return x if place is None else to_place(x, place)
+
+
+# --- data movement for the dtypes some Paddle kernels lack -----------------------------------
+
+#: Dtypes whose data-movement kernels (repeat_interleave, index_select, take_along_axis,
+#: flip, roll...) are missing in Paddle 3.3.1 on CPU for at least one op.
+_MOVE_VIA_INT32 = frozenset(("bool", "int8", "int16", "uint8"))
+_COMPLEX = frozenset(("complex64", "complex128"))
+
+
+def moving(op, x, name: str, *args, **kwargs):
+    """``op(x, *args, **kwargs)`` for an op that only moves elements: bool and narrow
+    integers through int32, complex as its real and imaginary parts (each exact)."""
+    if name in _MOVE_VIA_INT32:
+        return paddle.cast(op(paddle.cast(x, CARRIER), *args, **kwargs), name)
+    if name in _COMPLEX:
+        return paddle.complex(op(paddle.real(x), *args, **kwargs),
+                              op(paddle.imag(x), *args, **kwargs))
+    return op(x, *args, **kwargs)

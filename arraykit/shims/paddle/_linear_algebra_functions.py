@@ -1,0 +1,111 @@
+"""Linear-algebra functions of the main namespace: matmul, matrix_transpose, tensordot,
+vecdot (narrow integers in int32, cast back: wraps as a native kernel would)."""
+
+from __future__ import annotations
+
+import paddle
+
+from .._common import utils as _u
+from . import _dtypes as D
+from ._helpers import (
+    CARRIER,
+    NARROW,
+    binary,
+    broadcast_shapes,
+    narrow,
+    normalize_axis,
+    require_array,
+    widen,
+)
+
+
+def matmul(x1, x2, /):
+    """Array API ``matmul`` (NumPy's 1-D rules; shape errors are ValueError)."""
+    a, b, name = binary(x1, x2, "matmul", bcast=False)
+    D.check_kind(name, "numeric", "matmul")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: operands must have at least one dimension")
+    k1 = a.shape[-1]
+    k2 = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if k1 != k2:
+        raise ValueError(f"matmul: shapes {tuple(a.shape)} and {tuple(b.shape)} do not align")
+    if a.ndim > 2 and b.ndim > 2:
+        broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
+    elif a.ndim > 2 or b.ndim > 2:
+        pass
+    if name == "bool":
+        raise TypeError("matmul: bool operands are not numeric")
+    shape = None
+    if 0 in a.shape or 0 in b.shape:
+        ba = a.shape[:-2] if a.ndim > 2 else []
+        bb = b.shape[:-2] if b.ndim > 2 else []
+        batch = list(broadcast_shapes(ba, bb, fname="matmul"))
+        shape = batch + ([a.shape[-2]] if a.ndim > 1 else []) + (
+            [b.shape[-1]] if b.ndim > 1 else [])
+        return paddle.zeros(shape, dtype=name)
+    return narrow(paddle.matmul(widen(a, name), widen(b, name)), name)
+
+
+def matrix_transpose(x, /):
+    """Array API ``matrix_transpose``."""
+    require_array(x, "matrix_transpose")
+    if x.ndim < 2:
+        raise ValueError("matrix_transpose: x must have at least two dimensions")
+    perm = list(range(x.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return paddle.transpose(x, perm)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Array API ``tensordot``."""
+    a, b, name = binary(x1, x2, "tensordot", bcast=False)
+    D.check_kind(name, "numeric", "tensordot")
+    ax1, ax2 = _u.tensordot_axes(axes, a.ndim, b.ndim)
+    for i, j in zip(ax1, ax2):
+        if a.shape[i] != b.shape[j]:
+            raise ValueError(f"tensordot: contracted extents differ: {a.shape[i]} and "
+                             f"{b.shape[j]}")
+    free1 = [i for i in range(a.ndim) if i not in ax1]
+    free2 = [j for j in range(b.ndim) if j not in ax2]
+    k = 1
+    for i in ax1:
+        k *= a.shape[i]
+    m = 1
+    for i in free1:
+        m *= a.shape[i]
+    n = 1
+    for j in free2:
+        n *= b.shape[j]
+    out_shape = [a.shape[i] for i in free1] + [b.shape[j] for j in free2]
+    if m == 0 or n == 0 or k == 0:
+        return paddle.zeros(out_shape, dtype=name)
+    wa = widen(a, name) if name != "bool" else paddle.cast(a, CARRIER)
+    wb = widen(b, name) if name != "bool" else paddle.cast(b, CARRIER)
+    am = paddle.transpose(wa, free1 + ax1).reshape([m, k]) if a.ndim else wa.reshape([1, 1])
+    bm = paddle.transpose(wb, ax2 + free2).reshape([k, n]) if b.ndim else wb.reshape([1, 1])
+    r = paddle.matmul(am, bm).reshape(out_shape)
+    return narrow(r, name)
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """Array API ``vecdot``: ``sum(conj(x1) * x2, axis)`` over broadcast operands."""
+    a, b, name = binary(x1, x2, "vecdot", bcast=False)
+    D.check_kind(name, "numeric", "vecdot")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("vecdot: operands must have at least one dimension")
+    shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")
+    ax = normalize_axis(axis, len(shape), "vecdot")
+    axn = ax - len(shape)
+    if a.shape[axn] != b.shape[axn] if (-axn <= a.ndim and -axn <= b.ndim) else True:
+        raise ValueError("vecdot: the contracted axis must have the same size in both")
+    if name in ("complex64", "complex128"):
+        a = paddle.conj(a)
+    wa, wb = widen(a, name), widen(b, name)
+    prod = wa * wb
+    if prod.size == 0:
+        out = [s for i, s in enumerate(shape) if i != ax]
+        return paddle.zeros(out, dtype=name)
+    return narrow(paddle.sum(prod, axis=ax), name)
+
+
+del NARROW

@@ -1,0 +1,226 @@
+"""Manipulation functions over Paddle's layout ops (``moving`` carries the dtypes some of
+them lack kernels for)."""
+
+from __future__ import annotations
+
+import operator
+
+import paddle
+
+from .._common import checks as _c
+from .._common import utils as _u
+from . import _dtypes as D
+from ._helpers import (
+    Tensor,
+    broadcast_shapes,
+    moving,
+    normalize_axes,
+    normalize_axis,
+    require_array,
+)
+
+
+def broadcast_arrays(*arrays):
+    """Array API ``broadcast_arrays`` (a tuple, 2025.12)."""
+    for a in arrays:
+        require_array(a, "broadcast_arrays")
+    shape = list(broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays"))
+    return tuple(a if a.shape == shape else paddle.broadcast_to(a, shape) for a in arrays)
+
+
+def broadcast_to(x, /, shape):
+    """Array API ``broadcast_to``."""
+    require_array(x, "broadcast_to")
+    shape = [operator.index(s) for s in shape]
+    if broadcast_shapes(x.shape, shape, fname="broadcast_to") != tuple(shape) or \
+            len(shape) < x.ndim:
+        raise ValueError(f"broadcast_to: cannot broadcast {tuple(x.shape)} to {tuple(shape)}")
+    return x if list(x.shape) == shape else paddle.broadcast_to(x, shape)
+
+
+def _promote_all(arrays, fname):
+    names = [require_array(a, fname) for a in arrays]
+    if not arrays:
+        raise ValueError(f"{fname}: at least one array is required")
+    r = names[0]
+    for n in names[1:]:
+        r = D.promote(r, n, fname)
+    return [a if n == r else paddle.cast(a, r) for a, n in zip(arrays, names)], r
+
+
+def concat(arrays, /, *, axis=0):
+    """Array API ``concat``; ``axis=None`` flattens first."""
+    arrays, _ = _promote_all(list(arrays), "concat")
+    if axis is None:
+        return paddle.concat([a.reshape([-1]) for a in arrays])
+    nd = arrays[0].ndim
+    if nd == 0:
+        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
+    ax = normalize_axis(axis, nd, "concat")
+    for a in arrays[1:]:
+        if a.ndim != nd or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
+                               if i != ax):
+            raise ValueError("concat: arrays must have the same shape except on the axis")
+    return paddle.concat(arrays, axis=ax)
+
+
+def expand_dims(x, /, axis=0):
+    """Array API ``expand_dims`` (an int or, 2025.12, a tuple of ints)."""
+    require_array(x, "expand_dims")
+    axes = _u.expand_dims_axes(axis, x.ndim)
+    shape = list(x.shape)
+    for a in axes:
+        shape.insert(a, 1)
+    return paddle.reshape(x, shape)
+
+
+def flip(x, /, *, axis=None):
+    """Array API ``flip``."""
+    name = require_array(x, "flip")
+    axes = list(normalize_axes(axis, x.ndim, "flip"))
+    if not axes or x.size == 0:
+        return x.clone()
+    return moving(paddle.flip, x, name, axes)
+
+
+def moveaxis(x, source, destination, /):
+    """Array API ``moveaxis``."""
+    require_array(x, "moveaxis")
+    src = normalize_axes(source, x.ndim, "moveaxis")
+    dst = normalize_axes(destination, x.ndim, "moveaxis")
+    if len(src) != len(dst):
+        raise ValueError("moveaxis: source and destination must have the same length")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return _transpose(x, order)
+
+
+def _transpose(x, perm):
+    if list(perm) == list(range(x.ndim)):
+        return x.clone()
+    return paddle.transpose(x, list(perm))
+
+
+def permute_dims(x, /, axes):
+    """Array API ``permute_dims`` (negative axes allowed, 2025.12)."""
+    require_array(x, "permute_dims")
+    perm = normalize_axes(tuple(axes), x.ndim, "permute_dims")
+    if len(perm) != x.ndim:
+        raise ValueError("permute_dims: axes must name every dimension once")
+    return _transpose(x, perm)
+
+
+def repeat(x, repeats, /, *, axis=None):
+    """Array API ``repeat``: ``repeats`` a Python int or a 1-D integer array."""
+    name = require_array(x, "repeat")
+    if axis is None:
+        x = x.reshape([-1])
+        ax = 0
+    else:
+        ax = normalize_axis(axis, x.ndim, "repeat")
+    if isinstance(repeats, Tensor):
+        rname = require_array(repeats, "repeat")
+        _c.check_indices_dtype("repeat", rname)
+        if repeats.ndim > 1:
+            raise ValueError("repeat: repeats must be 0-d or 1-D")
+        if repeats.size and bool(paddle.any(repeats < 0)):
+            raise ValueError("repeat: repeats must be non-negative")
+        if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[ax]):
+            raise ValueError("repeat: repeats must have one entry per element along the axis")
+        reps = paddle.cast(repeats, "int64")
+        if reps.ndim == 0 or reps.shape[0] == 1:
+            repeats = int(reps.reshape([-1])[0])
+        else:
+            return moving(paddle.repeat_interleave, x, name, reps, axis=ax)
+    repeats = operator.index(repeats)
+    _c.check_repeats(repeats)
+    if x.shape[ax] == 0 or repeats == 0:
+        shape = list(x.shape)
+        shape[ax] = 0
+        return paddle.zeros(shape, dtype=name)
+    return moving(paddle.repeat_interleave, x, name, repeats, axis=ax)
+
+
+def reshape(x, /, shape, *, copy=None):
+    """Array API ``reshape`` (-1 infers one extent)."""
+    require_array(x, "reshape")
+    shape = [operator.index(s) for s in shape]
+    if shape.count(-1) > 1 or any(s < -1 for s in shape):
+        raise ValueError(f"reshape: invalid shape {tuple(shape)}")
+    known = 1
+    for s in shape:
+        if s != -1:
+            known *= s
+    if -1 in shape:
+        if known == 0 or x.size % known:
+            raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
+    elif known != x.size:
+        raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
+    if copy is False:
+        raise ValueError("reshape: copy=False cannot be honoured (Paddle gives no view "
+                         "guarantee)")
+    out = paddle.reshape(x, shape)
+    return out.clone() if copy else out
+
+
+def roll(x, /, shift, *, axis=None):
+    """Array API ``roll``."""
+    name = require_array(x, "roll")
+    if axis is None:
+        if isinstance(shift, tuple):
+            raise ValueError("roll: a tuple shift needs a tuple axis")
+        flat = x.reshape([-1])
+        if flat.shape[0] == 0:
+            return x.clone()
+        return moving(paddle.roll, flat, name, operator.index(shift)).reshape(x.shape)
+    axes = normalize_axes(axis, x.ndim, "roll", allow_duplicates=True)
+    shifts = shift if isinstance(shift, tuple) else (shift,) * len(axes)
+    if len(shifts) != len(axes):
+        raise ValueError("roll: shift and axis must have the same length")
+    if x.size == 0:
+        return x.clone()
+    return moving(paddle.roll, x, name, [operator.index(s) for s in shifts], list(axes))
+
+
+def squeeze(x, /, axis):
+    """Array API ``squeeze``: the axes must have size 1."""
+    require_array(x, "squeeze")
+    axes = normalize_axes(axis, x.ndim, "squeeze")
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze: axis {a} has size {x.shape[a]}, not 1")
+    return paddle.reshape(x, [s for i, s in enumerate(x.shape) if i not in axes])
+
+
+def stack(arrays, /, *, axis=0):
+    """Array API ``stack``."""
+    arrays, _ = _promote_all(list(arrays), "stack")
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays[1:]):
+        raise ValueError("stack: all arrays must have the same shape")
+    ax = normalize_axis(axis, len(shape) + 1, "stack")
+    return paddle.stack(arrays, axis=ax)
+
+
+def tile(x, repetitions, /):
+    """Array API ``tile``."""
+    name = require_array(x, "tile")
+    reps = [operator.index(r) for r in repetitions]
+    if any(r < 0 for r in reps):
+        raise ValueError("tile: repetitions must be non-negative")
+    nd = max(len(reps), x.ndim)
+    reps = [1] * (nd - len(reps)) + reps
+    shape = [1] * (nd - x.ndim) + list(x.shape)
+    if 0 in reps or 0 in shape:
+        return paddle.zeros([s * r for s, r in zip(shape, reps)], dtype=name)
+    return moving(paddle.tile, x.reshape(shape), name, reps)
+
+
+def unstack(x, /, *, axis=0):
+    """Array API ``unstack`` (a tuple)."""
+    require_array(x, "unstack")
+    ax = normalize_axis(axis, x.ndim, "unstack")
+    if x.shape[ax] == 0:
+        return ()
+    return tuple(paddle.unbind(x, ax))

@@ -1,0 +1,106 @@
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where."""
+
+from __future__ import annotations
+
+import paddle
+
+from .._common import checks as _c
+from . import _dtypes as D
+from ._helpers import (
+    CARRIER,
+    NARROW,
+    Tensor,
+    binary,
+    broadcast_shapes,
+    cast,
+    full0,
+    moving,
+    normalize_axes,
+    require_array,
+)
+
+
+def _arg(fname, op, x, axis, keepdims):
+    name = require_array(x, fname)
+    D.check_kind(name, "real numeric", fname)
+    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
+    if name in NARROW:
+        x = paddle.cast(x, CARRIER)
+    if ax is None:
+        r = op(x.reshape([-1]), axis=0)
+        return r.reshape([1] * x.ndim) if keepdims else r.reshape([])
+    # NaN counts as the extreme (NumPy, the standard's note): Paddle's kernels agree.
+    return op(x, axis=ax, keepdim=keepdims)
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmax`` (int64; first occurrence)."""
+    return _arg("argmax", paddle.argmax, x, axis, keepdims)
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmin`` (int64; first occurrence)."""
+    return _arg("argmin", paddle.argmin, x, axis, keepdims)
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    """Array API ``count_nonzero`` (int64)."""
+    require_array(x, "count_nonzero")
+    axes = list(normalize_axes(axis, x.ndim, "count_nonzero"))
+    nz = paddle.cast(x != full0(0, "bool") if x.dtype == paddle.bool else
+                     x != paddle.zeros([], dtype=x.dtype), "int64")
+    if not axes:
+        return nz if x.ndim else nz.reshape([])
+    return paddle.sum(nz, axis=axes, keepdim=keepdims)
+
+
+def nonzero(x, /):
+    """Array API ``nonzero``: a tuple of int64 index arrays (0-d input: ValueError)."""
+    require_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero: x must have at least one dimension")
+    mask = x != paddle.zeros([], dtype=x.dtype) if x.dtype != paddle.bool else x
+    if x.size == 0:
+        return tuple(paddle.zeros([0], dtype="int64") for _ in range(x.ndim))
+    idx = paddle.nonzero(mask)  # (count, ndim)
+    return tuple(idx[:, i] for i in range(x.ndim))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Array API ``searchsorted``: ``x1`` 1-D; ``x2`` an array or (2025.12) a Python
+    scalar; int64 indices of ``x2``'s shape."""
+    _c.check_side(side)
+    require_array(x1, "searchsorted")
+    if x1.ndim != 1:
+        raise ValueError("searchsorted: x1 must be 1-D")
+    a, b, name = binary(x1, x2, "searchsorted", bcast=False)
+    D.check_kind(name, "real numeric", "searchsorted")
+    if sorter is not None:
+        a = moving(paddle.gather, a, name, cast(sorter, "int64"))
+    if name in NARROW:
+        a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
+    shape = b.shape
+    if a.shape[0] == 0:
+        return paddle.zeros(shape, dtype="int64")
+    r = paddle.searchsorted(a, b.reshape([-1]), right=side == "right")
+    return r.reshape(shape)
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``: ``x1``/``x2`` arrays or (2024.12) Python scalars, promoted."""
+    if not isinstance(condition, Tensor):
+        raise _c.not_an_array("where", condition, "a paddle.Tensor condition")
+    if require_array(condition, "where") != "bool":
+        raise TypeError("where: condition must be a bool array")
+    a, b, name = binary(x1, x2, "where")
+    shape = broadcast_shapes(condition.shape, a.shape, b.shape, fname="where")
+    if name in NARROW:
+        a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
+    elif name in ("complex64", "complex128"):
+        c = paddle.broadcast_to(condition, shape)
+        return paddle.complex(paddle.where(c, paddle.real(a), paddle.real(b)),
+                              paddle.where(c, paddle.imag(a), paddle.imag(b)))
+    r = paddle.where(condition, a, b)
+    if list(r.shape) != list(shape):
+        r = paddle.broadcast_to(r, shape)
+    return paddle.cast(r, name) if name in NARROW else r

@@ -1,0 +1,169 @@
+"""Statistical functions. Accumulation dtypes follow the standard (``_common.dtypes``):
+bool and signed integers in int64, unsigned ones in int64 too (Paddle has no uint64)."""
+
+from __future__ import annotations
+
+import math
+
+import paddle
+
+from .._common import checks as _c
+from .._common.dtypes import accumulation_dtype, integer_input_as_float
+from . import _dtypes as D
+from ._helpers import CARRIER, NARROW, cast, normalize_axes, normalize_axis, require_array
+
+_FLOAT = D.KIND_SETS["floating-point"]
+
+
+def _axes(x, axis, fname):
+    return list(normalize_axes(axis, x.ndim, fname))
+
+
+def _reduce(op, x, axes, keepdims):
+    if not axes:
+        return x.clone()
+    return op(x, axis=axes, keepdim=keepdims)
+
+
+def _acc(x, dtype, fname):
+    name = require_array(x, fname)
+    D.check_kind(name, "numeric", fname)
+    given = None if dtype is None else D.dtype_name(dtype, fname)
+    r = accumulation_dtype(name, given, default_uint="int64")
+    return name, r
+
+
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``sum``."""
+    _, r = _acc(x, dtype, "sum")
+    axes = _axes(x, axis, "sum")
+    y = cast(x, r)
+    if r in NARROW:
+        return cast(_reduce(paddle.sum, cast(y, "int64"), axes, keepdims), r)
+    return _reduce(paddle.sum, y, axes, keepdims)
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``."""
+    _, r = _acc(x, dtype, "prod")
+    axes = _axes(x, axis, "prod")
+    y = cast(x, r)
+    if r in NARROW:
+        return cast(_reduce(paddle.prod, cast(y, "int64"), axes, keepdims), r)
+    if not axes:
+        return y.clone()
+    if y.size == 0:
+        shape = [1 if i in axes else s for i, s in enumerate(y.shape)] if keepdims else \
+            [s for i, s in enumerate(y.shape) if i not in axes]
+        return paddle.ones(shape, dtype=r)
+    return paddle.prod(y, axis=axes, keepdim=keepdims)
+
+
+def _extreme(fname, op, x, axis, keepdims):
+    name = require_array(x, fname)
+    D.check_kind(name, "real numeric", fname)
+    axes = _axes(x, axis, fname)
+    if any(x.shape[a] == 0 for a in axes) or (x.size == 0 and axes):
+        raise _c.no_identity(fname)
+    if name in NARROW or name == "bool":
+        return cast(_reduce(op, paddle.cast(x, CARRIER), axes, keepdims), name)
+    return _reduce(op, x, axes, keepdims)
+
+
+def max(x, /, *, axis=None, keepdims=False):
+    """Array API ``max`` (NaN propagates)."""
+    return _extreme("max", paddle.max, x, axis, keepdims)
+
+
+def min(x, /, *, axis=None, keepdims=False):
+    """Array API ``min`` (NaN propagates)."""
+    return _extreme("min", paddle.min, x, axis, keepdims)
+
+
+def _float_input(x, fname, category="floating-point"):
+    name = require_array(x, fname)
+    f = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
+    if f is not None:
+        return paddle.cast(x, f), f
+    D.check_kind(name, category, fname)
+    return x, name
+
+
+def _count(x, axes):
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    return n
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean`` (NaN for an empty reduction, as NumPy)."""
+    y, name = _float_input(x, "mean")
+    axes = _axes(y, axis, "mean")
+    if not axes:
+        return y.clone()
+    n = _count(y, axes)
+    s = paddle.sum(y, axis=axes, keepdim=keepdims)
+    if n == 0:
+        return s * paddle.full([], math.nan, dtype=name)
+    return s / paddle.full([], n, dtype=name)
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var``: sum((x - mean)^2) / (N - correction)."""
+    y, name = _float_input(x, "var", "real floating")
+    axes = _axes(y, axis, "var")
+    n = _count(y, axes)
+    if not axes:
+        m = y
+    else:
+        m = paddle.sum(y, axis=axes, keepdim=True) / paddle.full([], builtins_max(n, 1),
+                                                                  dtype=name)
+    d = y - m
+    ss = paddle.sum(d * d, axis=axes, keepdim=keepdims) if axes else d * d
+    div = n - correction
+    if div <= 0 or n == 0:
+        return ss * paddle.full([], math.nan, dtype=name)
+    return ss / paddle.full([], div, dtype=name)
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std``."""
+    return paddle.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+builtins_max = __builtins__["max"] if isinstance(__builtins__, dict) else __builtins__.max
+
+
+def _cumulative(fname, op, x, axis, dtype, include_initial, identity):
+    _, r = _acc(x, dtype, fname)
+    ax = _c.scan_axis(fname, axis, x.ndim)
+    y = cast(x, r)
+    if x.ndim == 0:
+        y = y.reshape([1])
+    work = "int64" if r in NARROW else r
+    y = cast(y, work)
+    if y.shape[ax] == 0:
+        out = y
+    elif op == "sum":
+        out = paddle.cumsum(y, axis=ax)
+    else:
+        out = paddle.cumprod(y, dim=ax)
+    if include_initial:
+        shape = list(y.shape)
+        shape[ax] = 1
+        out = paddle.concat([paddle.full(shape, identity, dtype=work), out], axis=ax)
+    return cast(out, r)
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_sum``."""
+    return _cumulative("cumulative_sum", "sum", x, axis, dtype, include_initial, 0)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_prod``."""
+    return _cumulative("cumulative_prod", "prod", x, axis, dtype, include_initial, 1)
+
+
+del normalize_axis

@@ -1,0 +1,324 @@
+"""The standard's ``linalg`` extension over ``paddle.linalg``.
+
+Factorisations come from Paddle (float32/float64/complex, LAPACK on CPU): cholesky, det, eig,
+eigh, eigvals, eigvalsh, inv, qr, slogdet, solve, svd, svdvals. Norms, rank, pinv,
+matrix_power, cross, outer, diagonal and trace are the shared algorithms of
+``arraykit.shims._common.linalg`` run over this namespace. Integer input to the floating
+functions computes in the default float (``_common.dtypes.integer_input_as_float``).
+A singular matrix to ``inv``/``solve`` raises Paddle's ValueError, prefixed with the name.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import paddle
+
+from .._common import linalg as _cl
+from .._common.dtypes import integer_input_as_float
+from . import _dtypes as D
+from ._helpers import binary, broadcast_shapes, require_array
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+
+__all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+           "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
+           "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
+           "vector_norm"]
+
+EighResult = _cl.EighResult
+EigResult = _cl.EigResult
+QRResult = _cl.QRResult
+SlogdetResult = _cl.SlogdetResult
+SVDResult = _cl.SVDResult
+
+
+def _xp():
+    return sys.modules[__package__]
+
+
+def _floating(fname: str, x, category="floating-point"):
+    """``x`` (cast to the default float if integer) and its dtype name."""
+    n = require_array(x, fname)
+    f = integer_input_as_float(category, n, D.DEFAULT_FLOAT)
+    if f is not None:
+        return paddle.cast(x, f), f
+    D.check_kind(n, category, fname)
+    return x, n
+
+
+def _floating_matrix(fname: str, x, square: bool = False, category="floating-point"):
+    x, n = _floating(fname, x, category)
+    _cl.require_matrix(fname, x, square=square)
+    return x, n
+
+
+def _numeric_pair(fname: str, x1, x2):
+    require_array(x1, fname)
+    require_array(x2, fname)
+    a, b, n = binary(x1, x2, fname)
+    D.check_kind(n, "numeric", fname)
+    return a, b, n
+
+
+def _named(fname, op, *args):
+    try:
+        return op(*args)
+    except ValueError as e:
+        raise ValueError(f"{fname}: {str(e).splitlines()[0]}") from e
+
+
+def _empty_batch(x, shape, dtype=None):
+    return paddle.zeros(shape, dtype=dtype or x.dtype)
+
+
+def cholesky(x, /, *, upper=False):
+    """Array API ``cholesky`` (lower by default)."""
+    x, _ = _floating_matrix("cholesky", x, square=True)
+    if x.size == 0:
+        return x.clone()
+    return _named("cholesky", paddle.linalg.cholesky, x, upper)
+
+
+def det(x, /):
+    """Array API ``det``."""
+    x, _ = _floating_matrix("det", x, square=True)
+    if x.shape[-1] == 0:
+        return paddle.ones(x.shape[:-2], dtype=x.dtype)
+    if x.size == 0:
+        return paddle.zeros(x.shape[:-2], dtype=x.dtype)
+    return paddle.linalg.det(x)
+
+
+def diagonal(x, /, *, offset=0):
+    """Array API ``diagonal``."""
+    require_array(x, "diagonal")
+    return _cl.diagonal(_xp(), x, offset=offset)
+
+
+def eigh(x, /):
+    """Array API ``eigh`` (lower triangle read, as LAPACK's default)."""
+    x, _ = _floating_matrix("eigh", x, square=True)
+    if x.size == 0:
+        return EighResult(paddle.zeros(x.shape[:-1], dtype=_real(x)), x.clone())
+    w, v = paddle.linalg.eigh(x)
+    return EighResult(w, v)
+
+
+def _real(x):
+    n = D.NAME_OF[x.dtype]
+    return {"complex64": "float32", "complex128": "float64"}.get(n, n)
+
+
+def _complex(x):
+    n = D.NAME_OF[x.dtype]
+    return {"float32": "complex64", "float64": "complex128"}.get(n, n)
+
+
+def eigvalsh(x, /):
+    """Array API ``eigvalsh``."""
+    x, _ = _floating_matrix("eigvalsh", x, square=True)
+    if x.size == 0:
+        return paddle.zeros(x.shape[:-1], dtype=_real(x))
+    return paddle.linalg.eigvalsh(x)
+
+
+def _nonfinite(x):
+    return not bool(paddle.all(paddle.isfinite(x)))
+
+
+def eig(x, /):
+    """Array API ``eig`` (2025.12): complex eigenvalues and eigenvectors; matrices holding
+    NaN or an infinity give NaN results (``_common.linalg.eig_nonfinite_as_nan``)."""
+    x, _ = _floating_matrix("eig", x, square=True)
+    if x.size == 0:
+        c = _complex(x)
+        return EigResult(paddle.zeros(x.shape[:-1], dtype=c), paddle.zeros(x.shape, dtype=c))
+
+    def solver(a):
+        w, v = paddle.linalg.eig(a)
+        return EigResult(w, v)
+
+    if _nonfinite(x):
+        return _cl.eig_nonfinite_as_nan(_xp(), solver, x)
+    return solver(x)
+
+
+def eigvals(x, /):
+    """Array API ``eigvals`` (2025.12)."""
+    x, _ = _floating_matrix("eigvals", x, square=True)
+    if x.size == 0:
+        return paddle.zeros(x.shape[:-1], dtype=_complex(x))
+    if _nonfinite(x):
+        return _cl.eig_nonfinite_as_nan(_xp(), paddle.linalg.eigvals, x)
+    return paddle.linalg.eigvals(x)
+
+
+def inv(x, /):
+    """Array API ``inv`` (a singular matrix raises ValueError)."""
+    x, _ = _floating_matrix("inv", x, square=True)
+    if x.size == 0:
+        return x.clone()
+    return _named("inv", paddle.linalg.inv, x)
+
+
+def svd(x, /, *, full_matrices=True):
+    """Array API ``svd``."""
+    x, _ = _floating_matrix("svd", x)
+    m, n = x.shape[-2:]
+    if x.size == 0:
+        k = min(m, n)
+        b = list(x.shape[:-2])
+        u = paddle.zeros(b + [m, m if full_matrices else k], dtype=x.dtype)
+        vh = paddle.zeros(b + [n if full_matrices else k, n], dtype=x.dtype)
+        if full_matrices:
+            u = u + paddle.eye(m, dtype=x.dtype) if m else u
+            vh = vh + paddle.eye(n, dtype=x.dtype) if n else vh
+        return SVDResult(u, paddle.zeros(b + [k], dtype=_real(x)), vh)
+    u, s, vh = paddle.linalg.svd(x, full_matrices=full_matrices)
+    return SVDResult(u, s, vh)
+
+
+def svdvals(x, /):
+    """Array API ``svdvals``."""
+    x, _ = _floating_matrix("svdvals", x)
+    if x.size == 0:
+        return paddle.zeros(list(x.shape[:-2]) + [min(x.shape[-2:])], dtype=_real(x))
+    return paddle.linalg.svdvals(x)
+
+
+def qr(x, /, *, mode="reduced"):
+    """Array API ``qr`` (``mode`` "reduced" or "complete")."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError("qr: mode must be 'reduced' or 'complete'")
+    x, _ = _floating_matrix("qr", x)
+    m, n = x.shape[-2:]
+    if x.size == 0:
+        k = m if mode == "complete" else min(m, n)
+        b = list(x.shape[:-2])
+        q = paddle.zeros(b + [m, k], dtype=x.dtype)
+        if mode == "complete" and m:
+            q = q + paddle.eye(m, dtype=x.dtype)
+        return QRResult(q, paddle.zeros(b + [k, n], dtype=x.dtype))
+    q, r = paddle.linalg.qr(x, mode=mode)
+    return QRResult(q, r)
+
+
+def slogdet(x, /):
+    """Array API ``slogdet``: ``(sign, logabsdet)``; a singular matrix gives (0, -inf)."""
+    x, name = _floating_matrix("slogdet", x, square=True)
+    rd = _real(x)
+    if x.shape[-1] == 0:
+        return SlogdetResult(paddle.ones(x.shape[:-2], dtype=x.dtype),
+                             paddle.zeros(x.shape[:-2], dtype=rd))
+    if x.size == 0:
+        return SlogdetResult(paddle.zeros(x.shape[:-2], dtype=x.dtype),
+                             paddle.zeros(x.shape[:-2], dtype=rd))
+    if name in ("complex64", "complex128"):
+        d = paddle.linalg.det(x)
+        a = paddle.abs(d)
+        sign = paddle.where(a == 0, paddle.zeros_like(d), d / paddle.cast(
+            paddle.where(a == 0, paddle.ones_like(a), a), x.dtype))
+        return SlogdetResult(sign, paddle.log(a))
+    r = paddle.linalg.slogdet(x)
+    sign, logabs = r[0], r[1]
+    return SlogdetResult(sign, logabs)
+
+
+def solve(x1, x2, /):
+    """Array API ``solve``: ``x2`` a vector (``x2.ndim == 1``) or a stack of matrices."""
+    a, b, n = _numeric_pair("solve", x1, x2)
+    a, _ = _floating("solve", a)
+    b = paddle.cast(b, D.NAME_OF[a.dtype]) if b.dtype != a.dtype else b
+    _cl.require_matrix("solve", a, square=True)
+    m = a.shape[-1]
+    if b.ndim == 1:
+        if b.shape[0] != m:
+            raise ValueError("solve: x2 must have as many rows as x1")
+        if a.size == 0:
+            return paddle.zeros(list(a.shape[:-1]), dtype=a.dtype)
+        r = _named("solve", paddle.linalg.solve, a, paddle.broadcast_to(
+            b.reshape([m, 1]), list(a.shape[:-1]) + [1]) if a.ndim > 2 else b.reshape([m, 1]))
+        return r.reshape(list(a.shape[:-1]))
+    if b.shape[-2] != m:
+        raise ValueError("solve: x2 must have as many rows as x1")
+    batch = list(broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="solve"))
+    a = paddle.broadcast_to(a, batch + list(a.shape[-2:]))
+    b = paddle.broadcast_to(b, batch + list(b.shape[-2:]))
+    if a.size == 0 or b.size == 0:
+        return paddle.zeros(batch + list(b.shape[-2:]), dtype=a.dtype)
+    return _named("solve", paddle.linalg.solve, a, b)
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """Array API ``trace`` (integer input accumulates in int64, like ``sum``)."""
+    n = require_array(x, "trace")
+    D.check_kind(n, "numeric", "trace")
+    _cl.require_matrix("trace", x)
+    given = None if dtype is None else D.dtype_name(dtype, "trace")
+    out = _cl.trace_dtype(n, given, default_int="int64", default_uint="int64")
+    return _cl.trace(_xp(), x, offset=offset, dtype=D.DTYPES[out])
+
+
+def outer(x1, x2, /):
+    """Array API ``outer``."""
+    a, b, _ = _numeric_pair("outer", x1, x2)
+    return _cl.outer(_xp(), a, b)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """Array API ``cross`` (3-vectors)."""
+    a, b, _ = _numeric_pair("cross", x1, x2)
+    if a.shape != b.shape and a.ndim and b.ndim:
+        shape = list(broadcast_shapes(a.shape, b.shape, fname="cross"))
+        a, b = paddle.broadcast_to(a, shape), paddle.broadcast_to(b, shape)
+    return _cl.cross(_xp(), a, b, axis=axis)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """Array API ``vector_norm``."""
+    x, _ = _floating("vector_norm", x)
+    return _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Array API ``matrix_norm``."""
+    x, _ = _floating_matrix("matrix_norm", x)
+    return _cl.matrix_norm(_xp(), x, keepdims=keepdims, ord=ord, svdvals=svdvals)
+
+
+def matrix_power(x, n, /):
+    """Array API ``matrix_power`` (repeated squaring; negative powers invert first)."""
+    name = require_array(x, "matrix_power")
+    D.check_kind(name, "numeric", "matrix_power")
+    _cl.require_matrix("matrix_power", x, square=True)
+
+    def eye_like(a):
+        return paddle.broadcast_to(paddle.eye(a.shape[-1], dtype=a.dtype), a.shape).clone()
+
+    return _cl.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
+
+
+def _rtol(fname: str, rtol):
+    if _cl.scalar_rtol(rtol):
+        return rtol
+    D.check_kind(require_array(rtol, fname), "real floating", fname)
+    return rtol
+
+
+def matrix_rank(x, /, *, rtol=None):
+    """Array API ``matrix_rank`` (int64)."""
+    x, n = _floating_matrix("matrix_rank", x)
+    rn = _real(x)
+    eps = D._rules.FINFO[rn][1]
+    return _cl.matrix_rank(_xp(), x, rtol=_rtol("matrix_rank", rtol), svdvals=svdvals, eps=eps,
+                           real_dtype=D.DTYPES[rn], int_dtype=D.DTYPES["int64"])
+
+
+def pinv(x, /, *, rtol=None):
+    """Array API ``pinv``."""
+    x, n = _floating_matrix("pinv", x)
+    rn = _real(x)
+    eps = D._rules.FINFO[rn][1]
+    return _cl.pinv(_xp(), x, rtol=_rtol("pinv", rtol),
+                    svd=lambda a: svd(a, full_matrices=False), eps=eps,
+                    real_dtype=D.DTYPES[rn])
