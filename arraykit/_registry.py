@@ -212,6 +212,14 @@ BACKENDS: list[Backend] = [
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",),
             array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method),
+    # MLX arrays are evaluated on demand; values are available outside mx.compile/vmap, so
+    # they are not lazy in the sense of is_lazy_array (see arraykit/shims/mlx/__init__.py).
+    Backend("mlx",        ("mlx.core:array",),                                   "arraykit.shims.mlx",
+            served_by="arraykit shim", constructor="mlx.core:array",
+            namespace_names=("arraykit.shims.mlx",),
+            device=_lazy("arraykit.shims.mlx._helpers", "device_of"),
+            to_device=_lazy("arraykit.shims.mlx._helpers", "to_device"),
+            array_object="arraykit.shims.mlx"),
     Backend("paddle",     ("paddle:Tensor",),                                    "arraykit.shims.paddle",
             served_by="arraykit shim", constructor="paddle:to_tensor",
             namespace_names=("arraykit.shims.paddle",),

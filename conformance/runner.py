@@ -69,6 +69,10 @@ TARGETS = {
                # The suite's own code uses mxnet.numpy arrays directly (indexing, operators
                # without the opt-in): MXNet's NumPy mode, which arraykit leaves to its users.
                setup="from mxnet import npx; npx.set_np()"),
+        # MLX has no complex128 (refused by the namespace, left out of dtypes()).
+        Target("mlx", ("mlx", "mlx-cpu"),
+               env=(("ARRAY_API_TESTS_SKIP_DTYPES", "complex128"),),
+               enable_array_object="import arraykit.shims.mlx as s; s.enable_array_object()"),
         # Paddle has no usable uint16 (its bfloat16 storage type), uint32 or uint64 on CPU;
         # paddle.Tensor lacks __array_namespace__ and promotes by Paddle's own table in its
         # operators (the opt-in gives it both).

@@ -1,0 +1,203 @@
+"""The array-object surface of the standard on ``mlx.core.array``, as an explicit opt-in.
+
+MLX's arrays have ``mT``, ``__dlpack__`` and an ``__array_namespace__`` that returns
+``mlx.core`` (not a standard namespace: no ``__array_api_version__``, no ``nonzero``,
+``unique_*``, ``copysign``...). They lack ``device``/``to_device``; their operators follow MLX's
+promotion (bool + int8 is int8, uint64 + int64 is float32); indexing has no boolean masks ("not
+yet supported") and reads out-of-bounds integer indices from memory beyond the array (a
+silent wrong number). :func:`enable_array_object` installs the attributes below on
+``mlx.core.array``, remembering what was there (``_common.array_object.ClassPatcher``);
+:func:`disable_array_object` puts the originals back. Nothing is installed at import time.
+
+In-place operators (``x += y``) compute the standard's result, refuse a change of dtype or
+shape, and write it into ``x`` (``x[...] = r``, MLX's own in-place assignment).
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common import array_object as _ao
+from ._helpers import check_device, check_index_bounds, concrete, device_of, traced_error
+
+_TARGETS = (mx.array,)
+_orig_getitem = mx.array.__getitem__
+_orig_setitem = mx.array.__setitem__
+
+
+def _ns():
+    return sys.modules[__package__]
+
+
+def _array_namespace(self, /, *, api_version=None):
+    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
+        raise ValueError(f"unsupported array API version {api_version!r}")
+    return _ns()
+
+
+def _to_device(self, device, /, *, stream=None):
+    check_device(device, "to_device")
+    return self  # unified memory: no copy (see _helpers)
+
+
+def _is_mask(k) -> bool:
+    return type(k) is mx.array and k.dtype == mx.bool_
+
+
+def _mask_positions(mask):
+    """The index arrays of a boolean mask's True entries (found on the host)."""
+    v = concrete(mask)
+    if v is None:
+        raise traced_error("__getitem__ with a boolean mask")
+    return tuple(mx.array(i.astype(onp.int64)) for i in onp.nonzero(v))
+
+
+def _expand_key(self, key):
+    """``key`` with boolean masks replaced by their index arrays (MLX has no masks) and
+    integer indices checked against the axis sizes (IndexError, as NumPy)."""
+    parts = key if type(key) is tuple else (key,)
+    if not any(_is_mask(k) or type(k) is int or (type(k) is mx.array) for k in parts):
+        return key
+    out = []
+    # Each part's first axis of self, for the bounds checks (after an Ellipsis, counted from
+    # the end).
+    consumed = sum(k.ndim if _is_mask(k) else 0 if k is None or k is Ellipsis else 1
+                   for k in parts)
+    axis = 0
+    for k in parts:
+        if k is Ellipsis:
+            axis += self.ndim - consumed
+            out.append(k)
+        elif k is None:
+            out.append(k)
+        elif _is_mask(k):
+            if k.ndim == 0:
+                # A 0-d mask adds an axis of length 1 (True) or 0 (False), as in NumPy.
+                out.append(None)
+                if not bool(k.item()):
+                    return _Empty
+                continue
+            if tuple(k.shape) != tuple(self.shape[axis:axis + k.ndim]):
+                raise IndexError(f"boolean index of shape {tuple(k.shape)} does not match "
+                                 f"the indexed axes {tuple(self.shape[axis:axis + k.ndim])}")
+            out.extend(_mask_positions(k))
+            axis += k.ndim
+        elif type(k) is int:
+            n = self.shape[axis] if axis < self.ndim else 0
+            if not -n <= k < n:
+                raise IndexError(f"index {k} is out of bounds for axis {axis} with size {n}")
+            out.append(k)
+            axis += 1
+        elif type(k) is mx.array:
+            if axis < self.ndim:
+                check_index_bounds("__getitem__", k, self.shape[axis])
+            out.append(k)
+            axis += 1
+        else:
+            out.append(k)
+            axis += 1
+    return tuple(out)
+
+
+_Empty = object()
+
+
+def _getitem(self, key):
+    k = _expand_key(self, key)
+    if k is _Empty:
+        return mx.zeros((0,) + tuple(self.shape), dtype=self.dtype)
+    if type(k) is tuple and any(type(i) is mx.array and i.size == 0 for i in k):
+        # MLX cannot gather with empty index arrays from every layout; the result is empty.
+        return _ns().asarray(onp.asarray(self)[tuple(
+            onp.asarray(i) if type(i) is mx.array else i for i in k)])
+    return _orig_getitem(self, k)
+
+
+def _setitem(self, key, value):
+    k = _expand_key(self, key)
+    if k is _Empty:
+        return
+    if type(value) is mx.array and value.dtype != self.dtype:
+        value = value.astype(self.dtype)
+    elif isinstance(value, (bool, int, float, complex)):
+        value = mx.array(value, dtype=self.dtype)
+    if type(k) is tuple and any(type(i) is mx.array and i.size == 0 for i in k):
+        return
+    _orig_setitem(self, k, value)
+
+
+def _is_operand(other) -> bool:
+    return type(other) is mx.array or type(other) in (bool, int, float, complex)
+
+
+def _inplace(f, fname):
+    def op(self, other):
+        if not _is_operand(other):
+            return NotImplemented
+        r = f(self, other)
+        if r.dtype != self.dtype:
+            raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
+                            f"{r.dtype}")
+        if tuple(r.shape) != tuple(self.shape):
+            raise ValueError(f"in-place {fname} would change the shape {self.shape} to "
+                             f"{r.shape}")
+        _orig_setitem(self, ..., r)
+        return self
+
+    op.__name__ = fname
+    return op
+
+
+def _index(self):
+    return operator.index(onp.asarray(self).item() if self.ndim == 0 and self.dtype in (
+        mx.int8, mx.int16, mx.int32, mx.int64, mx.uint8, mx.uint16, mx.uint32, mx.uint64)
+        else onp.asarray(self))
+
+
+#: MLX-specific part of the surface (the operators come from ``_common.make_operators``).
+MLX_ATTRIBUTES = {
+    "__array_namespace__": _array_namespace,
+    "device": property(device_of, doc="MLX's default device (arrays have none of their own)."),
+    "to_device": _to_device,
+    **_ao.host_conversions(onp.asarray),
+    "__index__": _index,
+    "__getitem__": _getitem,
+    "__setitem__": _setitem,
+}
+
+
+def _build_table():
+    ns = _ns()
+    names = set(_ao.BINARY_OPERATORS.values()) | set(_ao.COMPARISON_OPERATORS.values()) | \
+        set(_ao.UNARY_OPERATORS.values())
+    fns = {n: getattr(ns, n) for n in names}
+    table = dict(_ao.make_operators(fns, _is_operand))
+    for dunder, fname in _ao.BINARY_OPERATORS.items():
+        table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
+    table.update(MLX_ATTRIBUTES)
+    return dict.fromkeys(_TARGETS, table)
+
+
+_patcher = _ao.ClassPatcher(_build_table)
+
+
+def enable_array_object():
+    """Install the standard's array-object attributes on ``mlx.core.array`` (idempotent):
+    ``__array_namespace__`` returns this namespace, operators follow the standard's promotion,
+    indexing takes boolean masks and refuses out-of-bounds integers. Undo it with
+    :func:`disable_array_object`."""
+    _patcher.enable()
+
+
+def disable_array_object():
+    """Restore every attribute :func:`enable_array_object` replaced (or remove added ones)."""
+    _patcher.disable()
+
+
+def array_object_enabled():
+    """Whether :func:`enable_array_object` is in effect."""
+    return _patcher.enabled

@@ -1,0 +1,312 @@
+"""Creation functions on MLX.
+
+Host data (Python scalars and sequences, NumPy arrays, buffers, DLPack producers) goes through
+NumPy with the dtype chosen here: MLX's own conversion turns float64 NumPy arrays into
+float32, Python int sequences into int32 and refuses ints beyond int64. Sizes are checked by
+``_common.sizes`` before MLX allocates. ``device=`` is an ``mlx.core.Device`` (or ``"cpu"``);
+arrays have no device of their own in MLX (unified memory), so it selects the stream the
+creation runs on.
+"""
+
+from __future__ import annotations
+
+import math
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common import checks as _c
+from .._common import sizes as _s
+from .._common import utils as _u
+from .._common.dtypes import scalar_default_dtype
+from . import _dtypes as D
+from ._helpers import array, check_device, from_numpy, require_array
+
+_DTYPES = D.DTYPES
+_PY_SCALARS = (bool, int, float, complex)
+
+#: NumPy kind -> the namespace's dtype for values given without one (Python data).
+_KIND_DEFAULT = {"b": "bool", "i": D.DEFAULT_INT, "u": D.DEFAULT_INT, "f": D.DEFAULT_FLOAT,
+                 "c": D.DEFAULT_COMPLEX}
+
+
+def _dtype(dtype, fname: str) -> str | None:
+    return None if dtype is None else D.dtype_name(dtype, fname)
+
+
+def _shape(fname: str, shape, name: str) -> tuple:
+    return _s.check_shape(fname, shape, D.NUMPY[name].itemsize)
+
+
+def _host(obj, name: str | None, fname: str):
+    """A NumPy array of Python/host data ``obj`` and its standard dtype name (``name`` when
+    given; else NumPy arrays keep theirs and Python data takes the namespace's defaults)."""
+    native = isinstance(obj, (onp.ndarray, onp.generic))
+    if name is not None:
+        try:
+            a = onp.asarray(obj, dtype=D.NUMPY[name])
+        except OverflowError:
+            raise OverflowError(f"{fname}: a value is out of range for {name}") from None
+        return a, name
+    if not native and hasattr(obj, "__dlpack__") and not hasattr(obj, "__array__"):
+        obj = onp.from_dlpack(obj)
+        native = True
+    try:
+        a = onp.asarray(obj)
+    except OverflowError:
+        raise OverflowError(f"{fname}: a Python int is out of range for int64 "
+                            "(pass dtype=uint64 for values up to 2**64 - 1)") from None
+    if a.dtype == object:
+        raise TypeError(f"{fname}: cannot convert {type(obj).__name__} data to an array")
+    if a.ndim > _u.MAX_NDIM:
+        raise _u.too_deep(fname)
+    if native:
+        n = D.NUMPY_NAME.get(a.dtype)
+        if n is None:
+            raise TypeError(f"{fname}: {a.dtype} is not a data type of the array API standard")
+        if n in D.UNSUPPORTED:
+            raise D.unsupported_error(n, fname)
+        return a, n
+    n = _KIND_DEFAULT.get(a.dtype.kind)
+    if n is None:
+        raise TypeError(f"{fname}: cannot convert {a.dtype} data to an array")
+    if a.dtype.kind == "u" and a.dtype == onp.uint64:
+        raise OverflowError(f"{fname}: a Python int is out of range for int64 (pass "
+                            "dtype=uint64 for values up to 2**64 - 1)")
+    return a, n
+
+
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    """Array API ``asarray``: MLX arrays (cast or copied as asked), NumPy arrays, Python
+    scalars and nested sequences, buffers and DLPack producers. Without ``dtype``, Python
+    data takes bool/int64/float32/complex64 (the namespace's defaults); NumPy data keeps its
+    dtype. ``copy=False`` with host data, or needing a cast, raises ValueError."""
+    name = _dtype(dtype, "asarray")
+    if device is not None:
+        check_device(device, "asarray")
+    if type(obj) is array:
+        src = require_array(obj, "asarray")
+        if name is None or name == src:
+            return mx.array(obj) if copy else obj
+        if copy is False:
+            raise _c.copy_false_needs_cast()
+        return obj.astype(_DTYPES[name])
+    if copy is False:
+        raise ValueError("asarray: copy=False but the data is not an MLX array (MLX arrays "
+                         "cannot share host memory); pass copy=None or True")
+    t = type(obj)
+    if t in _PY_SCALARS:
+        if name is None:
+            name = scalar_default_dtype(obj, D.DEFAULT_INT, D.DEFAULT_FLOAT,
+                                        D.DEFAULT_COMPLEX)
+        if t is complex and name not in D.COMPLEX:
+            raise TypeError(f"asarray: cannot convert complex {obj!r} to {name}")
+        if t is int and name in D.INTEGRAL:
+            _c.check_int_range("asarray", obj, name)
+    if isinstance(obj, (list, tuple)) and any(type(o) is array for o in obj):
+        obj = [onp.asarray(o) if type(o) is array else o for o in obj]
+    a, name = _host(obj, name, "asarray")
+    return from_numpy(a, name)
+
+
+def _filled(fname, shape, value, dtype, device):
+    name = D.dtype_name(dtype, fname) if dtype is not None else None
+    if name is None:
+        name = scalar_default_dtype(value, D.DEFAULT_INT, D.DEFAULT_FLOAT, D.DEFAULT_COMPLEX)
+        if name is None:
+            raise TypeError(f"{fname}: fill_value must be a Python scalar, got "
+                            f"{type(value).__name__}")
+    elif type(value) is complex and name not in D.COMPLEX:
+        raise TypeError(f"{fname}: cannot fill a {name} array with complex {value!r}")
+    if type(value) is int and name in D.INTEGRAL:
+        _c.check_int_range(fname, value, name)
+    shape = _shape(fname, shape, name)
+    stream = check_device(device, fname)
+    if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
+        return mx.broadcast_to(from_numpy(onp.asarray(value, dtype=D.NUMPY[name])),
+                               shape) + 0
+    return mx.full(shape, value, dtype=_DTYPES[name], stream=stream)
+
+
+def full(shape, fill_value, /, *, dtype=None, device=None):
+    """Array API ``full``; without ``dtype`` the fill value's kind picks the default."""
+    if type(fill_value) is array:
+        fill_value = fill_value.item()
+    return _filled("full", shape, fill_value, dtype, device)
+
+
+def _of_dtype(fname, mk, shape, dtype, device):
+    name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, fname)
+    return mk(_shape(fname, shape, name), dtype=_DTYPES[name],
+              stream=check_device(device, fname))
+
+
+def zeros(shape, /, *, dtype=None, device=None):
+    """Array API ``zeros`` (default dtype float32)."""
+    return _of_dtype("zeros", mx.zeros, shape, dtype, device)
+
+
+def ones(shape, /, *, dtype=None, device=None):
+    """Array API ``ones`` (default dtype float32)."""
+    return _of_dtype("ones", mx.ones, shape, dtype, device)
+
+
+def empty(shape, /, *, dtype=None, device=None):
+    """Array API ``empty``: zeros (MLX has no uninitialised allocation that is cheaper)."""
+    return _of_dtype("empty", mx.zeros, shape, dtype, device)
+
+
+def _like(fname, x, dtype):
+    src = require_array(x, fname)
+    return src if dtype is None else D.dtype_name(dtype, fname)
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    """Array API ``zeros_like``."""
+    name = _like("zeros_like", x, dtype)
+    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=check_device(device, "zeros_like"))
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    """Array API ``ones_like``."""
+    name = _like("ones_like", x, dtype)
+    return mx.ones(x.shape, dtype=_DTYPES[name], stream=check_device(device, "ones_like"))
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    """Array API ``empty_like`` (zeros)."""
+    name = _like("empty_like", x, dtype)
+    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=check_device(device, "empty_like"))
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    """Array API ``full_like``; the fill value must suit the dtype (a float in an integer
+    array is refused, as array-api-strict does)."""
+    name = _like("full_like", x, dtype)
+    if (isinstance(fill_value, float) and name in D.INTEGRAL) or (
+            isinstance(fill_value, complex) and name not in D.COMPLEX):
+        raise TypeError(f"full_like: fill_value {fill_value!r} does not suit dtype {name}")
+    return _filled("full_like", x.shape, fill_value, _DTYPES[name], device)
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    """Array API ``eye``: ones on diagonal ``k`` of an ``n_rows x n_cols`` matrix."""
+    name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "eye")
+    if n_cols is None:
+        n_cols = n_rows
+    shape = _shape("eye", (n_rows, n_cols), name)
+    if type(k) is bool or not isinstance(k, int):
+        raise TypeError(f"eye: k must be an int, got {k!r}")
+    stream = check_device(device, "eye")
+    if 0 in shape or abs(k) >= max(shape):
+        return mx.zeros(shape, dtype=_DTYPES[name], stream=stream)
+    return mx.eye(shape[0], shape[1], k, dtype=_DTYPES[name], stream=stream)
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Array API ``arange``: ``ceil((stop - start) / step)`` values, computed as NumPy does
+    (on the host) and then held in ``dtype`` (default: int64 for int arguments, float32
+    otherwise)."""
+    _c.check_step(step)
+    if stop is None:
+        start, stop = 0, start
+    for v in (start, stop, step):
+        if not isinstance(v, (int, float)) or isinstance(v, bool):
+            raise TypeError(f"arange: start, stop and step must be real numbers, got {v!r}")
+    if dtype is None:
+        name = D.DEFAULT_INT if all(type(v) is int for v in (start, stop, step)) else (
+            D.DEFAULT_FLOAT)
+    else:
+        name = D.dtype_name(dtype, "arange")
+        if name not in D.KIND_SETS["real numeric"]:
+            raise TypeError(f"arange: dtype {name} is not a real numeric dtype")
+    n = max(0, math.ceil((stop - start) / step))
+    _s.check_count("arange", n, D.NUMPY[name].itemsize)
+    stream = check_device(device, "arange")
+    if name in D.INTEGRAL:
+        a = onp.arange(start, stop, step, dtype=D.NUMPY[name])
+    else:
+        a = (start + onp.arange(n, dtype=onp.float64) * step).astype(D.NUMPY[name])
+    with mx.stream(stream):
+        return from_numpy(a, name)
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    """Array API ``linspace``: computed in double precision on the host, then held in
+    ``dtype`` (default float32, complex64 for complex bounds)."""
+    if type(num) is bool or not isinstance(num, int):
+        raise TypeError(f"linspace: num must be an int, got {num!r}")
+    cplx = isinstance(start, complex) or isinstance(stop, complex)
+    if dtype is None:
+        name = D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT
+    else:
+        name = D.dtype_name(dtype, "linspace")
+        if name not in D.FLOATING:
+            raise TypeError(f"linspace: dtype {name} is not a floating-point dtype")
+        if cplx and name not in D.COMPLEX:
+            raise TypeError(f"linspace: complex bounds need a complex dtype, not {name}")
+    num = _s.check_count("linspace", num, D.NUMPY[name].itemsize)
+    stream = check_device(device, "linspace")
+    a = onp.linspace(start, stop, num, endpoint=endpoint,
+                     dtype=onp.complex128 if cplx or name in D.COMPLEX else onp.float64)
+    with mx.stream(stream):
+        return from_numpy(a.astype(D.NUMPY[name]), name)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Array API ``meshgrid`` of 1-D arrays of one dtype; a tuple (2025.12)."""
+    _c.check_indexing(indexing)
+    names = [require_array(a, "meshgrid") for a in arrays]
+    _c.check_same_dtype("meshgrid", names)
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError("meshgrid: every input must be one-dimensional")
+    if not arrays:
+        return ()
+    return tuple(mx.meshgrid(*arrays, indexing=indexing))
+
+
+def _triangle(fname, x, k, upper):
+    require_array(x, fname)
+    _c.require_ndim(fname, x.ndim, 2)
+    if type(k) is bool or not isinstance(k, int):
+        raise TypeError(f"{fname}: k must be an int, got {k!r}")
+    n, m = x.shape[-2:]
+    if n == 0 or m == 0:
+        return mx.array(x)
+    keep = mx.tri(n, m, k - 1 if upper else k, dtype=mx.bool_)
+    if upper:
+        keep = mx.logical_not(keep)
+    return mx.where(keep, x, mx.zeros((), dtype=x.dtype))
+
+
+def tril(x, /, *, k=0):
+    """Array API ``tril`` over the last two axes."""
+    return _triangle("tril", x, k, False)
+
+
+def triu(x, /, *, k=0):
+    """Array API ``triu`` over the last two axes."""
+    return _triangle("triu", x, k, True)
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """Array API ``from_dlpack``: an MLX array of any DLPack producer's data (through NumPy's
+    importer, which keeps the dtype; ``mx.from_dlpack`` turns float64 into float32). MLX
+    cannot wrap foreign memory, so ``copy=False`` raises BufferError."""
+    if device is not None:
+        check_device(device, "from_dlpack")
+    if type(x) is array:
+        return mx.array(x) if copy else x
+    if copy is False:
+        raise BufferError("from_dlpack: MLX cannot share another library's memory; "
+                          "pass copy=None or True")
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: {type(x).__name__} has no __dlpack__")
+    a = onp.from_dlpack(x)
+    name = D.NUMPY_NAME.get(a.dtype)
+    if name is None or name in D.UNSUPPORTED:
+        raise D.unsupported_error(str(a.dtype), "from_dlpack") if name else TypeError(
+            f"from_dlpack: {a.dtype} is not a data type of the array API standard")
+    return from_numpy(a, name)
+

@@ -1,0 +1,97 @@
+"""Data-type functions: astype, can_cast, finfo, iinfo, isdtype, result_type.
+
+MLX's own ``result_type``/``can_cast`` follow its promotion (bool + int8 is int8, uint64 +
+int64 is float32); these follow the standard's table (``_common.dtypes``) restricted to the
+dtypes MLX holds.
+"""
+
+from __future__ import annotations
+
+import mlx.core as mx
+
+from .._common import dtypes as _rules
+from .._common import utils as _u
+from . import _dtypes as D
+from ._helpers import array, check_device, require_array
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """Array API ``astype``: MLX's (differentiable) cast; TypeError for complex128."""
+    src = require_array(x, "astype")
+    name = D.dtype_name(dtype, "astype")
+    if device is not None:
+        check_device(device, "astype")
+    if name != src:
+        if src in D.COMPLEX and name not in D.COMPLEX:
+            raise TypeError(f"astype: casting {src} to {name} would drop the imaginary "
+                            "part; take real(x) first")
+        return x.astype(D.DTYPES[name])
+    return mx.array(x) if copy else x
+
+
+def _name_of_arg(a, fname):
+    if type(a) is array:
+        return require_array(a, fname)
+    return D.dtype_name(a, fname)
+
+
+def can_cast(from_, to, /):
+    """Array API ``can_cast``: whether the standard's promotion of ``from_`` and ``to``
+    gives ``to``."""
+    return _u.can_cast_names(_name_of_arg(from_, "can_cast"), D.dtype_name(to, "can_cast"))
+
+
+def finfo(type, /):
+    """Array API ``finfo`` for float32, float64, complex64 (a dtype or an array)."""
+    name = _name_of_arg(type, "finfo")
+    return _u.finfo_for(name, D.DTYPES[name])
+
+
+def iinfo(type, /):
+    """Array API ``iinfo`` for the integer dtypes (a dtype or an array)."""
+    name = _name_of_arg(type, "iinfo")
+    return _u.iinfo_for(name, D.DTYPES[name])
+
+
+def isdtype(dtype, kind):
+    """Array API ``isdtype``; ``kind`` is a dtype, a kind name or a tuple of them. A pure
+    query: complex128 answers too, although MLX cannot hold it."""
+    if type(dtype) is array:
+        raise TypeError("isdtype: expected a dtype, got an array")
+    name = D.NAME_OF.get(dtype) if not isinstance(dtype, str) else None
+    if name is None:
+        if dtype == D.DTYPES["complex128"] and not isinstance(dtype, str):
+            name = "complex128"
+        else:
+            raise TypeError(f"isdtype: {dtype!r} is not a data type of the array API standard")
+
+    def to_name(k):
+        n = D.NAME_OF.get(k)
+        if n is None and k == D.DTYPES["complex128"]:
+            return "complex128"
+        if n is None:
+            raise TypeError(f"isdtype: {k!r} is not a data type or a kind")
+        return n
+
+    return _u.isdtype_names(name, kind, to_name)
+
+
+def result_type(*arrays_and_dtypes):
+    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
+    names, scalars = [], []
+    for a in arrays_and_dtypes:
+        if type(a) in (bool, int, float, complex):
+            scalars.append(a)
+        else:
+            names.append(_name_of_arg(a, "result_type"))
+    return D.DTYPES[_rules.result_type_names(
+        names, scalars, lambda a, b: D.promote(a, b, "result_type"),
+        _scalar_dtype)]
+
+
+def _scalar_dtype(s, name):
+    # No range check: result_type has no value to hold.
+    r = _rules.scalar_operand_dtype(s, name, D.DEFAULT_FLOAT, D.DEFAULT_COMPLEX, "result_type")
+    if r in D.UNSUPPORTED:
+        raise D.unsupported_error(r, "result_type")
+    return r

@@ -1,0 +1,131 @@
+"""MLX's dtypes under the standard's names, and the dtype rules every function of the shim uses.
+
+MLX 0.32.4 arrays report ``mlx.core.Dtype`` objects (``x.dtype == mx.float32``); they hash and
+compare by value but are not interned (``x.dtype is mx.float32`` is False), so every lookup here
+is a dict lookup, never an identity test.
+
+MLX holds every standard dtype except ``complex128``. ``float64`` exists on the CPU only (MLX's
+GPU kernels refuse it), which is the only device of the CPU build. ``complex128`` is defined as
+a name (NumPy's dtype object, so that code mentioning it imports) but every request for it
+raises TypeError naming MLX, the function and the dtype; it is never emulated with complex64.
+MLX's ``float16``/``bfloat16`` are not standard dtypes: they pass through functions that need no
+dtype rule and are refused by the rest (no promotion is defined for them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common import checks as _c
+from .._common import dtypes as _rules
+
+#: The MLX version these rules were measured on (messages name it).
+MLX = f"MLX {mx.__version__}"
+
+#: Standard dtypes MLX can hold, in the standard's order.
+SUPPORTED = tuple(n for n in _rules.ALL if n != "complex128")
+#: Standard dtypes MLX cannot hold.
+UNSUPPORTED = tuple(n for n in _rules.ALL if n not in SUPPORTED)
+
+_MX_NAMES = {"bool": "bool_"}
+#: standard name -> dtype object: MLX's where it has one, NumPy's for complex128 (a name only).
+DTYPES: dict[str, Any] = {n: getattr(mx, _MX_NAMES.get(n, n)) for n in SUPPORTED}
+DTYPES["complex128"] = onp.dtype("complex128")
+#: MLX dtype -> standard name (only what MLX holds).
+NAME_OF: dict[Any, str] = {DTYPES[n]: n for n in SUPPORTED}
+#: standard name -> NumPy dtype (host conversions).
+NUMPY: dict[str, onp.dtype] = {n: onp.dtype(n) for n in _rules.ALL}
+#: NumPy dtype -> standard name, for NumPy inputs (``asarray(np_array)``) and dtype-likes.
+NUMPY_NAME: dict[onp.dtype, str] = {v: k for k, v in NUMPY.items()}
+
+#: Defaults: float32 (MLX's own default, and the only float its GPU kernels take), complex64
+#: (its only complex dtype); int64 for integers and indices, as the standard asks of 64-bit
+#: platforms (MLX alone gives int32 for ``mx.array([1, 2])`` and uint32 from ``argmax``).
+DEFAULT_FLOAT = "float32"
+DEFAULT_COMPLEX = "complex64"
+DEFAULT_INT = "int64"
+DEFAULT_INDEX = "int64"
+DEFAULTS = {"real floating": DEFAULT_FLOAT, "complex floating": DEFAULT_COMPLEX,
+            "integral": DEFAULT_INT, "indexing": DEFAULT_INDEX}
+
+#: kind -> the names MLX holds, and as sets for the checks.
+KINDS = {k: tuple(n for n in v if n in SUPPORTED) for k, v in _rules.KINDS.items()}
+KIND_SETS = {k: frozenset(v) for k, v in KINDS.items()}
+INTEGRAL = KIND_SETS["integral"]
+REAL_FLOAT = KIND_SETS["real floating"]
+COMPLEX = KIND_SETS["complex floating"]
+FLOATING = KIND_SETS["floating-point"]
+
+#: Python types accepted as ``dtype=``: the standard's table (``_common.dtypes``); ``complex``
+#: names complex128 there, which MLX lacks, so it is refused like ``complex128`` itself.
+PY_TYPES = dict(_rules.PYTHON_TYPE_DTYPES)
+
+
+def unsupported_error(name: str, fname: str) -> TypeError:
+    """The TypeError for any request of a dtype MLX cannot hold."""
+    return TypeError(f"{fname}: {MLX} has no {name} dtype (it holds {', '.join(SUPPORTED)}); "
+                     f"arraykit does not emulate {name} with another dtype")
+
+
+def dtype_name(dtype, fname: str) -> str:
+    """The standard name of a ``dtype=`` argument; TypeError for what MLX cannot hold and for
+    anything that is no dtype."""
+    try:
+        return NAME_OF[dtype]
+    except (KeyError, TypeError):
+        pass
+    if type(dtype) is type and dtype in PY_TYPES:
+        name = PY_TYPES[dtype]
+    elif isinstance(dtype, str):
+        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
+        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
+    elif isinstance(dtype, mx.Dtype):
+        raise TypeError(f"{fname}: {dtype} is not a data type of the array API standard")
+    else:
+        try:
+            name = NUMPY_NAME.get(onp.dtype(dtype))
+        except TypeError:
+            raise TypeError(f"{fname}: {dtype!r} is not a data type") from None
+        if name is None:
+            raise TypeError(f"{fname}: {dtype!r} is not a data type of the array API standard")
+    if name in UNSUPPORTED:
+        raise unsupported_error(name, fname)
+    return name
+
+
+def check_kind(name: str, kind: str, fname: str) -> None:
+    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
+    if name not in KIND_SETS[kind]:
+        raise _c.dtype_not_allowed(fname, name, kind)
+
+
+def promote(a: str, b: str, fname: str) -> str:
+    """The dtype two arrays of dtypes ``a`` and ``b`` compute in: the standard's table plus
+    integer with floating -> the floating dtype (``_common.dtypes.ARRAY_PROMOTION_TABLE``).
+    MLX's own rules differ (bool + int8 is int8, uint64 + int64 is float32, float64 +
+    complex64 is complex64), so they are never used."""
+    if a == b:
+        return a
+    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
+    if r is None:
+        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
+    if r in UNSUPPORTED:
+        raise TypeError(f"{fname}: {a} and {b} promote to {r} under the standard, and {MLX} "
+                        f"has no {r}; cast one operand explicitly")
+    return r
+
+
+def scalar_dtype(value, name: str, fname: str) -> str:
+    """The dtype a Python scalar ``value`` and an array of dtype ``name`` compute in (the
+    spec's rule, ``_common.dtypes.scalar_operand_dtype``); a Python int outside an integer
+    dtype's range raises OverflowError, a complex scalar with float64 TypeError (no
+    complex128)."""
+    r = _rules.scalar_operand_dtype(value, name, DEFAULT_FLOAT, DEFAULT_COMPLEX, fname)
+    if r in UNSUPPORTED:
+        raise unsupported_error(r, fname)
+    if r in INTEGRAL and type(value) is int:
+        _c.check_int_range(fname, value, r)
+    return r

@@ -1,0 +1,355 @@
+"""Element-wise functions: a table (name -> input category, MLX op) and two factories.
+
+Most of the standard's element-wise functions are one ``mlx.core`` op behind a dtype check and
+the standard's promotion (``_helpers.binary``). The rest fill MLX 0.32.4's gaps (no
+``copysign``, ``hypot``, ``nextafter``, ``signbit``) or correct results the standard pins:
+``sign(nan)`` is nan (MLX: 0), shifts by at least the bit width give 0 or -1 (MLX takes the
+count modulo the width), floating ``floor_divide``/``remainder`` and complex functions at
+infinities, NaN and signed zeros (``_common.special_values``). Everything except
+``nextafter`` (computed on the host with NumPy) is built from MLX ops, so ``mx.grad`` and
+``mx.compile`` see through it.
+"""
+
+from __future__ import annotations
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common.dtypes import integer_input_as_float
+from .._common.special_values import COMPLEX_RULES, SpecialValues
+from . import _dtypes as D
+from ._helpers import array, binary, cast, check, from_numpy, require_array, to_numpy
+
+_NAME_OF = D.NAME_OF
+_KINDS = D.KIND_SETS
+_INTEGRAL = D.INTEGRAL
+_COMPLEX = D.COMPLEX
+_REAL_FLOAT = D.REAL_FLOAT
+
+
+def _floating_input(x, kind: str, fname: str):
+    """``x`` (an array outside ``kind``) as it enters a floating function: an integer array
+    in the default float (``_common.dtypes.integer_input_as_float``); else the TypeError."""
+    n = require_array(x, fname)
+    r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
+    if r is not None:
+        return cast(x, r)
+    D.check_kind(n, kind, fname)
+    return x
+
+
+def _make_unary(name: str, kind: str, op):
+    allowed = _KINDS[kind]
+
+    def f(x, /):
+        if type(x) is array and _NAME_OF.get(x.dtype) in allowed:
+            return op(x)
+        return op(_floating_input(x, kind, name))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Array API ``{name}(x)`` over ``mlx.core``; ``x`` must have a {kind} dtype."
+    return f
+
+
+def _make_binary(name: str, kind: str, op):
+    allowed = _KINDS[kind]
+
+    def f(x1, x2, /):
+        a, b, n = binary(x1, x2, name)
+        if n not in allowed:
+            r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
+            if r is None:
+                D.check_kind(n, kind, name)
+            a, b = cast(a, r), cast(b, r)
+        return op(a, b)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"Array API ``{name}(x1, x2)`` over ``mlx.core``; {kind} dtypes, the "
+                 "standard's promotion, Python scalars allowed.")
+    return f
+
+
+_UNARY = {
+    "abs": ("numeric", mx.abs),
+    "acos": ("floating-point", mx.arccos),
+    "acosh": ("floating-point", mx.arccosh),
+    "asin": ("floating-point", mx.arcsin),
+    "asinh": ("floating-point", mx.arcsinh),
+    "atan": ("floating-point", mx.arctan),
+    "atanh": ("floating-point", mx.arctanh),
+    "bitwise_invert": ("integer or boolean", mx.bitwise_invert),
+    "cos": ("floating-point", mx.cos),
+    "cosh": ("floating-point", mx.cosh),
+    "exp": ("floating-point", mx.exp),
+    "expm1": ("floating-point", mx.expm1),
+    "isfinite": ("numeric", mx.isfinite),
+    "isinf": ("numeric", mx.isinf),
+    "isnan": ("numeric", mx.isnan),
+    "log": ("floating-point", mx.log),
+    "log1p": ("floating-point", mx.log1p),
+    "log2": ("floating-point", mx.log2),
+    "log10": ("floating-point", mx.log10),
+    "logical_not": ("bool", mx.logical_not),
+    "negative": ("numeric", mx.negative),
+    "positive": ("numeric", lambda x: x),
+    "reciprocal": ("floating-point", mx.reciprocal),
+    "sin": ("floating-point", mx.sin),
+    "sinh": ("floating-point", mx.sinh),
+    "sqrt": ("floating-point", mx.sqrt),
+    "square": ("numeric", mx.square),
+    "tan": ("floating-point", mx.tan),
+    "tanh": ("floating-point", mx.tanh),
+}
+
+_BINARY = {
+    "add": ("numeric", mx.add),
+    "atan2": ("real floating", mx.arctan2),
+    "bitwise_and": ("integer or boolean", mx.bitwise_and),
+    "bitwise_or": ("integer or boolean", mx.bitwise_or),
+    "bitwise_xor": ("integer or boolean", mx.bitwise_xor),
+    "divide": ("floating-point", mx.divide),
+    "equal": ("any", mx.equal),
+    "greater": ("real numeric", mx.greater),
+    "greater_equal": ("real numeric", mx.greater_equal),
+    "less": ("real numeric", mx.less),
+    "less_equal": ("real numeric", mx.less_equal),
+    "logaddexp": ("real floating", mx.logaddexp),
+    "logical_and": ("bool", mx.logical_and),
+    "logical_or": ("bool", mx.logical_or),
+    "logical_xor": ("bool", mx.not_equal),
+    "maximum": ("real numeric", mx.maximum),
+    "minimum": ("real numeric", mx.minimum),
+    "multiply": ("numeric", mx.multiply),
+    "not_equal": ("any", mx.not_equal),
+    "pow": ("numeric", mx.power),
+    "subtract": ("numeric", mx.subtract),
+}
+
+for _name, (_kind, _op) in _UNARY.items():
+    globals()[_name] = _make_unary(_name, _kind, _op)
+for _name, (_kind, _op) in _BINARY.items():
+    globals()[_name] = _make_binary(_name, _kind, _op)
+del _name, _kind, _op
+
+
+# --- the standard's special values (complex functions, floating // and %) -----------------
+
+def _namespace():
+    import arraykit.shims.mlx as xp  # the package: its functions take the special path only
+
+    return xp
+
+
+class _LazyNamespace:
+    """The shim's own namespace, imported on first use (this module is part of it); its dtype
+    names are known already."""
+
+    locals().update(D.DTYPES)
+
+    def __getattr__(self, name):
+        return getattr(_namespace(), name)
+
+
+def _make_complex(re, im):
+    """A complex64 array of parts ``re``, ``im`` without arithmetic (``im * 1j`` would turn
+    an infinite or NaN imaginary part into a NaN real part): the parts interleaved as float32
+    and viewed as complex64."""
+    re, im = mx.broadcast_arrays(re.astype(mx.float32), im.astype(mx.float32))
+    return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
+
+
+_SV = SpecialValues(_LazyNamespace(), _make_complex,
+                    is_real_floating=lambda dt: dt in (mx.float32, mx.float64),
+                    is_complex=lambda dt: dt == mx.complex64)
+
+for _name in COMPLEX_RULES:
+    if _name in globals() and _name != "sign":
+        globals()[_name] = _SV.wrap_unary(_name, globals()[_name])
+        globals()[_name].__module__ = __name__
+del _name
+
+
+def _rounding(name, op):
+    def f(x, /):
+        n = check(x, "real numeric", name)
+        return x if n in _INTEGRAL else op(x)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = f"Array API ``{name}(x)``; integer input is returned as it is."
+    return f
+
+
+ceil = _rounding("ceil", mx.ceil)
+floor = _rounding("floor", mx.floor)
+trunc = _rounding("trunc", lambda x: mx.where(x < 0, mx.ceil(x), mx.floor(x)))
+
+
+def round(x, /):
+    """Array API ``round``: half to even (MLX's own), integers unchanged."""
+    n = check(x, "numeric", "round")
+    return x if n in _INTEGRAL else mx.round(x)
+
+
+def sign(x, /):
+    """Array API ``sign``: -1, 0, +1 (``x/|x|`` for complex, 0 at 0); nan stays nan (MLX
+    gives 0)."""
+    n = check(x, "numeric", "sign")
+    s = mx.sign(x)
+    if n in _REAL_FLOAT:
+        return mx.where(mx.isnan(x), x, s)
+    if n in _COMPLEX:
+        return mx.where(mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x)),
+                        mx.array(complex("nan+nanj"), dtype=mx.complex64), s)
+    return s
+
+
+def conj(x, /):
+    """Array API ``conj``; real input is returned as it is."""
+    n = check(x, "numeric", "conj")
+    return mx.conj(x) if n in _COMPLEX else x
+
+
+def real(x, /):
+    """Array API ``real``: the real part of complex input; real input as it is."""
+    n = check(x, "numeric", "real")
+    return mx.real(x) if n in _COMPLEX else x
+
+
+def imag(x, /):
+    """Array API ``imag``: the imaginary part of complex input; zeros for real input."""
+    n = check(x, "numeric", "imag")
+    return mx.imag(x) if n in _COMPLEX else mx.zeros_like(x)
+
+
+_BITS_INT = {"float32": mx.int32, "float64": mx.int64}
+
+
+def signbit(x, /):
+    """Array API ``signbit`` (MLX has none): the sign bit, read through an integer view, so
+    -0.0 and negative NaN count."""
+    n = check(x, "real floating", "signbit")
+    return x.view(_BITS_INT[n]) < 0
+
+
+def copysign(x1, x2, /):
+    """Array API ``copysign`` (MLX has none): ``|x1|`` with the sign bit of ``x2``."""
+    a, b, n = binary(x1, x2, "copysign")
+    if n not in _REAL_FLOAT:
+        if n not in _INTEGRAL:
+            D.check_kind(n, "real floating", "copysign")
+        a, b = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT)
+    m = mx.abs(a)
+    return mx.where(signbit(mx.broadcast_to(b, mx.broadcast_shapes(a.shape, b.shape))), -m, m)
+
+
+def hypot(x1, x2, /):
+    """Array API ``hypot`` (MLX has none): ``max * sqrt(1 + (min/max)**2)``, which neither
+    overflows nor underflows where the result does not; +inf wherever an operand is
+    infinite, NaN included."""
+    a, b, n = binary(x1, x2, "hypot")
+    if n not in _REAL_FLOAT:
+        if n not in _INTEGRAL:
+            D.check_kind(n, "real floating", "hypot")
+        a, b = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT)
+    a = mx.abs(a)
+    b = mx.abs(b)
+    big = mx.maximum(a, b)
+    small = mx.minimum(a, b)
+    safe = mx.where(big == 0, mx.ones_like(big), big)
+    q = small / safe
+    r = mx.where(big == 0, mx.zeros_like(big), big * mx.sqrt(1 + q * q))
+    return mx.where(mx.isinf(a) | mx.isinf(b), mx.full(r.shape, mx.inf, dtype=r.dtype), r)
+
+
+def nextafter(x1, x2, /):
+    """Array API ``nextafter``: MLX has none, so NumPy's computes it on the host (not
+    differentiable, not traceable by ``mx.compile``)."""
+    a, b, n = binary(x1, x2, "nextafter")
+    D.check_kind(n, "real floating", "nextafter")
+    return from_numpy(onp.nextafter(to_numpy(a), to_numpy(b)), n)
+
+
+def floor_divide(x1, x2, /):
+    """Array API ``floor_divide``; floating operands get the standard's values at infinities
+    and zeros (MLX's kernel computes ``floor(x1 / x2)`` only for finite ones)."""
+    a, b, n = binary(x1, x2, "floor_divide")
+    D.check_kind(n, "real numeric", "floor_divide")
+    r = mx.floor_divide(a, b)
+    if n in _REAL_FLOAT:
+        r = _SV.floor_divide(a, b, r)
+    return r
+
+
+def remainder(x1, x2, /):
+    """Array API ``remainder``: the divisor's sign, zeros included (MLX gives ``0 % -1`` as
+    +0)."""
+    a, b, n = binary(x1, x2, "remainder")
+    D.check_kind(n, "real numeric", "remainder")
+    r = mx.remainder(a, b)
+    if n in _REAL_FLOAT:
+        m = mx.abs(r)
+        r = mx.where(mx.isnan(r), r, mx.where(signbit(mx.broadcast_to(
+            b, mx.broadcast_shapes(a.shape, b.shape))), -m, m))
+    return r
+
+
+_BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64,
+         "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64}
+
+
+def _shift(name, op, fill_negative):
+    def f(x1, x2, /):
+        a, b, n = binary(x1, x2, name)
+        D.check_kind(n, "integral", name)
+        r = op(a, b)
+        # MLX (the C shift) takes the count modulo the width; the standard's value is x1
+        # shifted by that many bits: 0, or -1 for a right shift of a negative number.
+        wide = b >= _BITS[n]
+        if n.startswith("int"):
+            fill = mx.where(a < 0, mx.array(-1 if fill_negative else 0, dtype=a.dtype),
+                            mx.array(0, dtype=a.dtype))
+        else:
+            fill = mx.array(0, dtype=a.dtype)
+        return mx.where(wide, fill, r)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f"Array API ``{name}``; a shift by at least the bit width gives "
+                 "0 (or -1 for a right shift of a negative value).")
+    return f
+
+
+bitwise_left_shift = _shift("bitwise_left_shift", mx.left_shift, False)
+bitwise_right_shift = _shift("bitwise_right_shift", mx.right_shift, True)
+
+
+def clip(x, /, min=None, max=None):
+    """Array API ``clip``: bounds are Python scalars or arrays (broadcast to ``x``); the
+    result has ``x``'s dtype and shape; NaN bounds propagate."""
+    n = check(x, "real numeric", "clip")
+    out = x
+    for given, op in ((min, mx.maximum), (max, mx.minimum)):
+        if given is not None:
+            out = op(out, _clip_bound(given, n))
+    if out.shape != x.shape:
+        raise ValueError(f"clip: bounds of shape broadcasting beyond x's {x.shape}")
+    return out
+
+
+def _clip_bound(bound, n):
+    """A ``clip`` bound as an array of ``x``'s dtype ``n``; a Python int beyond an integer
+    dtype's range cannot bind on that side and is clamped to it."""
+    if type(bound) is array:
+        bn = require_array(bound, "clip")
+        if bn != n:
+            D.promote(n, bn, "clip")  # refuse what the standard cannot promote
+        return cast(bound, n)
+    if not isinstance(bound, (int, float)) or isinstance(bound, bool):
+        raise TypeError(f"clip: bounds must be arrays or Python scalars, not "
+                        f"{type(bound).__name__}")
+    if n in _INTEGRAL:
+        if isinstance(bound, float):
+            raise TypeError("clip: a float bound with an integer array")
+        info = onp.iinfo(D.NUMPY[n])
+        bound = int(info.min) if bound < info.min else int(info.max) if bound > info.max \
+            else bound
+    return mx.array(bound, dtype=D.DTYPES[n])

@@ -1,0 +1,88 @@
+"""The main namespace's linear algebra: ``matmul``, ``matrix_transpose``, ``tensordot``,
+``vecdot``. MLX's ``matmul`` (and the ``tensordot``/``vecdot`` built on it) take only floating
+types; integer products are computed exactly here as a broadcast multiply and a sum (MLX 0.32.4
+would raise "Only inexact types are supported")."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+
+from .._common import utils as _u
+from . import _dtypes as D
+from ._helpers import binary, check_broadcast, normalize_axis, require_array
+
+_FLOAT_KERNEL = frozenset(("float32", "float64", "complex64"))
+
+
+def _int_matmul(a, b):
+    """``a @ b`` for 2-D-or-more integer operands: ``sum(a[..., :, :, None] * b[..., None,
+    :, :], axis=-2)`` (exact, wraps as integer arithmetic does)."""
+    return mx.sum(mx.expand_dims(a, -1) * mx.expand_dims(b, -3), axis=-2)
+
+
+def matmul(x1, x2, /):
+    """Array API ``matmul`` (NumPy's rules for 1-D operands; batch dimensions broadcast)."""
+    a, b, n = binary(x1, x2, "matmul")
+    D.check_kind(n, "numeric", "matmul")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: operands must have at least one dimension")
+    k1 = a.shape[-1]
+    k2 = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if k1 != k2:
+        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not align ({k1} != {k2})")
+    if a.ndim > 2 or b.ndim > 2:
+        check_broadcast(a.shape[:-2], b.shape[:-2], "matmul")
+    if n in _FLOAT_KERNEL:
+        return mx.matmul(a, b)
+    va, vb = a.ndim == 1, b.ndim == 1
+    r = _int_matmul(a.reshape(1, -1) if va else a, b.reshape(-1, 1) if vb else b)
+    if va:
+        r = mx.squeeze(r, -2)
+    if vb:
+        r = mx.squeeze(r, -1)
+    return r
+
+
+def matrix_transpose(x, /):
+    """Array API ``matrix_transpose``: the last two axes swapped."""
+    require_array(x, "matrix_transpose")
+    if x.ndim < 2:
+        raise ValueError("matrix_transpose: x must have at least two dimensions")
+    return mx.swapaxes(x, -1, -2)
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Array API ``tensordot``: contract ``axes`` of ``x1`` with those of ``x2``."""
+    a, b, n = binary(x1, x2, "tensordot")
+    D.check_kind(n, "numeric", "tensordot")
+    ax1, ax2 = _u.tensordot_axes(axes, a.ndim, b.ndim)
+    for i, j in zip(ax1, ax2):
+        if a.shape[i] != b.shape[j]:
+            raise ValueError(f"tensordot: axis {i} of x1 ({a.shape[i]}) and axis {j} of x2 "
+                             f"({b.shape[j]}) differ in size")
+    free1 = [i for i in range(a.ndim) if i not in ax1]
+    free2 = [j for j in range(b.ndim) if j not in ax2]
+    k = 1
+    for i in ax1:
+        k *= a.shape[i]
+    am = mx.transpose(a, free1 + ax1).reshape(-1, k)
+    bm = mx.transpose(b, ax2 + free2).reshape(k, -1)
+    r = mx.matmul(am, bm) if n in _FLOAT_KERNEL else _int_matmul(am, bm)
+    return r.reshape([a.shape[i] for i in free1] + [b.shape[j] for j in free2])
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """Array API ``vecdot``: ``sum(conj(x1) * x2, axis)`` after broadcasting."""
+    a, b, n = binary(x1, x2, "vecdot")
+    D.check_kind(n, "numeric", "vecdot")
+    shape = check_broadcast(a.shape, b.shape, "vecdot")
+    if not shape:
+        raise ValueError("vecdot: operands must have at least one dimension")
+    ax = normalize_axis(axis, len(shape), "vecdot")
+    ax_a = ax - (len(shape) - a.ndim)
+    ax_b = ax - (len(shape) - b.ndim)
+    if ax_a < 0 or ax_b < 0 or a.shape[ax_a] != b.shape[ax_b]:
+        raise ValueError(f"vecdot: shapes {a.shape} and {b.shape} differ along axis {axis}")
+    if n in D.COMPLEX:
+        a = mx.conj(a)
+    return mx.sum(a * b, axis=ax)

@@ -1,0 +1,202 @@
+"""Manipulation functions on MLX: axes checked by ``_common.utils`` (AxisError, ValueError for
+repeats) before MLX sees them, shapes and dtypes by the standard's rules (``concat`` and
+``stack`` promote, MLX would too but by its own table)."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common import checks as _c
+from .._common import utils as _u
+from .._common.sizes import check_shape
+from . import _dtypes as D
+from ._helpers import array, cast, check_broadcast, normalize_axes, normalize_axis, require_array
+
+
+def _promoted(fname, arrays):
+    arrays = list(arrays)
+    if not arrays:
+        raise ValueError(f"{fname}: need at least one array")
+    names = [require_array(a, fname) for a in arrays]
+    r = names[0]
+    for n in names[1:]:
+        r = D.promote(r, n, fname)
+    return [cast(a, r) for a in arrays]
+
+
+def broadcast_arrays(*arrays):
+    """Array API ``broadcast_arrays``: a tuple (2025.12)."""
+    for a in arrays:
+        require_array(a, "broadcast_arrays")
+    shape = _u.broadcast_shapes(*(a.shape for a in arrays))
+    return tuple(a if a.shape == shape else mx.broadcast_to(a, shape) for a in arrays)
+
+
+def broadcast_to(x, /, shape):
+    """Array API ``broadcast_to``; ValueError when ``x`` does not broadcast to ``shape``."""
+    require_array(x, "broadcast_to")
+    shape = check_shape("broadcast_to", shape, 1)
+    if check_broadcast(x.shape, shape, "broadcast_to") != shape:
+        raise ValueError(f"broadcast_to: cannot broadcast shape {x.shape} to {shape}")
+    return mx.broadcast_to(x, shape)
+
+
+def concat(arrays, /, *, axis=0):
+    """Array API ``concat`` (``axis=None`` flattens first)."""
+    arrays = _promoted("concat", arrays)
+    if axis is None:
+        return mx.concatenate([a.reshape(-1) for a in arrays])
+    nd = arrays[0].ndim
+    if nd == 0:
+        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
+    ax = normalize_axis(axis, nd, "concat")
+    for a in arrays:
+        if a.ndim != nd or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
+                               if i != ax):
+            raise ValueError("concat: all arrays must have the same shape except along axis")
+    return mx.concatenate(arrays, axis=ax)
+
+
+def stack(arrays, /, *, axis=0):
+    """Array API ``stack`` of arrays of one shape along a new axis."""
+    arrays = _promoted("stack", arrays)
+    if any(a.shape != arrays[0].shape for a in arrays):
+        raise ValueError("stack: all arrays must have the same shape")
+    ax = normalize_axis(axis, arrays[0].ndim + 1, "stack")
+    return mx.stack(arrays, axis=ax)
+
+
+def expand_dims(x, /, axis=0):
+    """Array API ``expand_dims``: an int or (2025.12) a tuple of ints."""
+    require_array(x, "expand_dims")
+    return mx.expand_dims(x, list(_u.expand_dims_axes(axis, x.ndim)))
+
+
+def flip(x, /, *, axis=None):
+    """Array API ``flip`` over ``axis`` (default all)."""
+    require_array(x, "flip")
+    axes = normalize_axes(axis, x.ndim, "flip")
+    if not axes or x.size == 0:
+        return x
+    index = [slice(None)] * x.ndim
+    for a in axes:
+        index[a] = slice(None, None, -1)
+    return x[tuple(index)]
+
+
+def moveaxis(x, source, destination, /):
+    """Array API ``moveaxis`` (ints or tuples of ints)."""
+    require_array(x, "moveaxis")
+    src = normalize_axes(source, x.ndim, "moveaxis")
+    dst = normalize_axes(destination, x.ndim, "moveaxis")
+    _c.check_same_length(src, dst)
+    order = [a for a in range(x.ndim) if a not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return mx.transpose(x, order)
+
+
+def permute_dims(x, /, axes):
+    """Array API ``permute_dims``: ``axes`` must be a permutation of the dimensions."""
+    require_array(x, "permute_dims")
+    ax = normalize_axes(tuple(axes), x.ndim, "permute_dims")
+    if len(ax) != x.ndim:
+        raise ValueError(f"permute_dims: axes {tuple(axes)} do not permute {x.ndim} dims")
+    return mx.transpose(x, list(ax))
+
+
+def repeat(x, repeats, /, *, axis=None):
+    """Array API ``repeat``: ``repeats`` an int or a 1-D integer array (one count per element
+    along ``axis``; such counts are read on the host, the output size depends on them)."""
+    require_array(x, "repeat")
+    if axis is None:
+        x = x.reshape(-1)
+        ax = 0
+    else:
+        ax = normalize_axis(axis, x.ndim, "repeat")
+    if type(repeats) is array:
+        _c.check_indices_dtype("repeat", require_array(repeats, "repeat"))
+        if repeats.ndim > 1:
+            raise ValueError("repeat: repeats must be an int or a 1-D array")
+        r = onp.asarray(repeats).astype(onp.int64)
+        if (r < 0).any():
+            _c.check_repeats(-1)
+        if r.size == 1:
+            return mx.repeat(x, int(r.reshape(-1)[0]), axis=ax)
+        if r.size != x.shape[ax]:
+            raise ValueError(f"repeat: {r.size} repeats for an axis of length {x.shape[ax]}")
+        idx = onp.repeat(onp.arange(x.shape[ax]), r)
+        return mx.take(x, mx.array(idx.astype(onp.int64)), axis=ax)
+    if type(repeats) is bool or not isinstance(repeats, int):
+        raise TypeError(f"repeat: repeats must be an int or an integer array, got {repeats!r}")
+    _c.check_repeats(repeats)
+    return mx.repeat(x, repeats, axis=ax)
+
+
+def reshape(x, /, shape, *, copy=None):
+    """Array API ``reshape`` (one -1 allowed); MLX reshapes without copying, so
+    ``copy=True`` copies explicitly."""
+    require_array(x, "reshape")
+    try:
+        shape = tuple(int(s) for s in shape)
+    except TypeError:
+        raise TypeError(f"reshape: shape must be a tuple of ints, got {shape!r}") from None
+    if shape.count(-1) > 1 or any(s < -1 for s in shape):
+        raise ValueError(f"reshape: invalid shape {shape}")
+    known = 1
+    for s in shape:
+        if s != -1:
+            known *= s
+    if (-1 in shape and (known == 0 or x.size % known)) or (-1 not in shape and known != x.size):
+        raise ValueError(f"reshape: cannot reshape an array of size {x.size} into {shape}")
+    r = mx.reshape(x, shape)
+    return mx.array(r) if copy else r
+
+
+def roll(x, /, shift, *, axis=None):
+    """Array API ``roll``."""
+    require_array(x, "roll")
+    if axis is None:
+        if not isinstance(shift, int):
+            raise TypeError("roll: shift must be an int when axis is None")
+        return mx.roll(x.reshape(-1), shift).reshape(x.shape) if x.size else x
+    axes = normalize_axes(axis, x.ndim, "roll", allow_duplicates=True)
+    shifts = tuple(shift) if isinstance(shift, (tuple, list)) else (shift,) * len(axes)
+    if len(shifts) != len(axes):
+        raise ValueError("roll: shift and axis must have the same length")
+    if x.size == 0:
+        return x
+    return mx.roll(x, shifts, axes)
+
+
+def squeeze(x, /, axis):
+    """Array API ``squeeze``: every axis given must have length one."""
+    require_array(x, "squeeze")
+    axes = normalize_axes(axis, x.ndim, "squeeze")
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze: axis {a} has length {x.shape[a]}, not 1")
+    return mx.squeeze(x, list(axes)) if axes else x
+
+
+def tile(x, repetitions, /):
+    """Array API ``tile``."""
+    require_array(x, "tile")
+    reps = tuple(repetitions)
+    if any(type(r) is not int or r < 0 for r in reps):
+        raise ValueError(f"tile: repetitions must be non-negative ints, got {reps}")
+    if 0 in reps or x.size == 0:
+        nd = max(len(reps), x.ndim)
+        shape = (1,) * (nd - x.ndim) + x.shape
+        reps = (1,) * (nd - len(reps)) + reps
+        return mx.zeros(tuple(s * r for s, r in zip(shape, reps)), dtype=x.dtype)
+    return mx.tile(x, list(reps))
+
+
+def unstack(x, /, *, axis=0):
+    """Array API ``unstack``: a tuple of the slices along ``axis``."""
+    require_array(x, "unstack")
+    _c.require_ndim("unstack", x.ndim, 1)
+    ax = normalize_axis(axis, x.ndim, "unstack")
+    return tuple(mx.take(x, i, axis=ax) for i in range(x.shape[ax]))

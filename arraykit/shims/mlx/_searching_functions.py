@@ -1,0 +1,95 @@
+"""Searching functions on MLX. ``nonzero`` has a data-dependent shape: it evaluates its input
+and finds the indices on the host (eagerly; under ``mx.compile`` it raises ValueError). Index
+results are int64 (MLX gives uint32)."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+import numpy as onp
+
+from .._common import checks as _c
+from . import _dtypes as D
+from ._helpers import (
+    array,
+    binary,
+    cast,
+    check,
+    check_broadcast,
+    concrete,
+    normalize_axes,
+    require_array,
+    traced_error,
+)
+
+_INDEX = D.DTYPES[D.DEFAULT_INDEX]
+
+
+def _arg(fname, op, x, axis, keepdims):
+    check(x, "real numeric", fname)
+    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
+    if ax is None:
+        r = op(x.reshape(-1), axis=0)
+        if keepdims:
+            r = r.reshape((1,) * x.ndim)
+    else:
+        r = op(x, axis=ax, keepdims=keepdims)
+    return r.astype(_INDEX)
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmax``: the first index of the maximum (int64)."""
+    return _arg("argmax", mx.argmax, x, axis, keepdims)
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    """Array API ``argmin``: the first index of the minimum (int64)."""
+    return _arg("argmin", mx.argmin, x, axis, keepdims)
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    """Array API ``count_nonzero`` (int64)."""
+    require_array(x, "count_nonzero")
+    axes = normalize_axes(axis, x.ndim, "count_nonzero")
+    nz = mx.not_equal(x, mx.zeros((), dtype=x.dtype))
+    return mx.sum(nz.astype(_INDEX), axis=list(axes), keepdims=keepdims)
+
+
+def nonzero(x, /):
+    """Array API ``nonzero``: a tuple of int64 index arrays, one per dimension (found on the
+    host: the number of results depends on the values)."""
+    require_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero: zero-dimensional arrays are not allowed")
+    v = concrete(x)
+    if v is None:
+        raise traced_error("nonzero")
+    return tuple(mx.array(i.astype(onp.int64)) for i in onp.nonzero(v))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Array API ``searchsorted`` over a 1-D sorted ``x1`` (int64 result)."""
+    _c.check_side(side)
+    n1 = check(x1, "real numeric", "searchsorted")
+    if x1.ndim != 1:
+        raise ValueError("searchsorted: x1 must be one-dimensional")
+    if sorter is not None:
+        _c.check_indices_dtype("searchsorted", require_array(sorter, "searchsorted"))
+        x1 = mx.take(x1, sorter)
+    if type(x2) is not array:
+        x2 = mx.array(x2, dtype=x1.dtype) if type(x2) in (int, float) else x2
+    n2 = check(x2, "real numeric", "searchsorted")
+    r = D.promote(n1, n2, "searchsorted")
+    return mx.searchsorted(cast(x1, r), cast(x2, r), side=side).astype(_INDEX)
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``: ``x1`` where ``condition`` else ``x2`` (arrays or Python
+    scalars, the standard's promotion, all three broadcast)."""
+    if type(condition) is not array or require_array(condition, "where") != "bool":
+        if type(condition) is array:
+            raise TypeError(f"where: condition must be a bool array, got "
+                            f"{require_array(condition, 'where')}")
+        raise _c.not_an_array("where", condition, "an mlx.core.array of bools")
+    a, b, _ = binary(x1, x2, "where")
+    check_broadcast(check_broadcast(condition.shape, a.shape, "where"), b.shape, "where")
+    return mx.where(condition, a, b)

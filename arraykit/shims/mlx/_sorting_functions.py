@@ -1,0 +1,45 @@
+"""Sorting on MLX: its sort and argsort are stable (measured on 0.32.4: equal to NumPy's
+stable argsort on 5000 values with many ties); descending order is the stable sort of the
+reversed input, reversed, so ties keep their order as the standard asks."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+
+from . import _dtypes as D
+from ._helpers import check, normalize_axis
+
+_INDEX = D.DTYPES[D.DEFAULT_INDEX]
+
+
+def _flip(x, ax):
+    index = [slice(None)] * x.ndim
+    index[ax] = slice(None, None, -1)
+    return x[tuple(index)]
+
+
+def argsort(x, /, *, axis=-1, descending=False, stable=True):
+    """Array API ``argsort`` (int64), stable."""
+    check(x, "real numeric", "argsort")
+    if x.ndim == 0:
+        return mx.zeros((), dtype=_INDEX)
+    ax = normalize_axis(axis, x.ndim, "argsort")
+    if x.shape[ax] == 0:
+        return mx.zeros(x.shape, dtype=_INDEX)
+    if not descending:
+        return mx.argsort(x, axis=ax).astype(_INDEX)
+    n = x.shape[ax]
+    i = _flip(mx.argsort(_flip(x, ax), axis=ax), ax).astype(_INDEX)
+    return (n - 1) - i
+
+
+def sort(x, /, *, axis=-1, descending=False, stable=True):
+    """Array API ``sort``, stable."""
+    check(x, "real numeric", "sort")
+    if x.ndim == 0:
+        return x
+    ax = normalize_axis(axis, x.ndim, "sort")
+    if x.shape[ax] == 0:
+        return x
+    r = mx.sort(x, axis=ax)
+    return _flip(r, ax) if descending else r

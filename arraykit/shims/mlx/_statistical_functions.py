@@ -1,0 +1,134 @@
+"""Statistical functions on MLX, with the standard's accumulation dtypes (MLX's ``sum`` of
+int32 stays int32 and of uint8 stays uint8; the standard asks for the default integer dtypes:
+int64 and uint64) and its empty-input rules (``max``/``min`` of nothing raise ValueError
+naming the function, MLX's own message names none)."""
+
+from __future__ import annotations
+
+import math
+
+import mlx.core as mx
+
+from .._common import checks as _c
+from .._common.dtypes import accumulation_dtype, integer_input_as_float
+from . import _dtypes as D
+from ._helpers import cast, check, normalize_axes, reduced_shape
+
+_NAME_OF = D.NAME_OF
+
+
+def _axes(fname, x, axis):
+    return list(normalize_axes(axis, x.ndim, fname))
+
+
+def _extreme(fname, op, x, axis, keepdims):
+    check(x, "real numeric", fname)
+    axes = _axes(fname, x, axis)
+    if x.size == 0 and ((not axes and x.ndim == 0) or any(x.shape[a] == 0 for a in axes)):
+        raise _c.no_identity(fname)
+    if not axes:
+        return x
+    return op(x, axis=axes, keepdims=keepdims)
+
+
+def max(x, /, *, axis=None, keepdims=False):
+    """Array API ``max``; NaN propagates; ValueError over a zero-size axis."""
+    return _extreme("max", mx.max, x, axis, keepdims)
+
+
+def min(x, /, *, axis=None, keepdims=False):
+    """Array API ``min``; NaN propagates; ValueError over a zero-size axis."""
+    return _extreme("min", mx.min, x, axis, keepdims)
+
+
+def _acc(fname, x, dtype):
+    n = check(x, "numeric", fname)
+    given = None if dtype is None else D.dtype_name(dtype, fname)
+    if given is not None:
+        D.check_kind(given, "numeric", fname)
+    r = accumulation_dtype(n, given)
+    if n in D.COMPLEX and r not in D.COMPLEX:
+        raise TypeError(f"{fname}: dtype {r} would drop the imaginary part of {n} input")
+    return cast(x, r)
+
+
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``sum``: integers accumulate in int64 (uint64 for unsigned)."""
+    x = _acc("sum", x, dtype)
+    axes = _axes("sum", x, axis)
+    return mx.sum(x, axis=axes, keepdims=keepdims) if axes else mx.array(x)
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``: integers accumulate in int64 (uint64 for unsigned)."""
+    x = _acc("prod", x, dtype)
+    axes = _axes("prod", x, axis)
+    return mx.prod(x, axis=axes, keepdims=keepdims) if axes else mx.array(x)
+
+
+def _floating(fname, x):
+    n = check(x, "numeric", fname)
+    r = integer_input_as_float("real floating", n, D.DEFAULT_FLOAT)
+    if r is not None:
+        return cast(x, r)
+    D.check_kind(n, "floating-point", fname)
+    return x
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean`` (NaN over a zero-size axis; integers in the default float)."""
+    x = _floating("mean", x)
+    axes = _axes("mean", x, axis)
+    if not axes:
+        return mx.array(x)
+    count = math.prod(x.shape[a] for a in axes)
+    if count == 0:
+        return mx.full(reduced_shape(x.shape, axes, keepdims), math.nan, dtype=x.dtype)
+    return mx.mean(x, axis=axes, keepdims=keepdims)
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var``: ``sum(|x - mean|**2) / (N - correction)``; NaN where ``N -
+    correction`` is not positive."""
+    x = _floating("var", x)
+    D.check_kind(_NAME_OF[x.dtype], "real floating", "var")
+    axes = _axes("var", x, axis)
+    if not isinstance(correction, (int, float)) or isinstance(correction, bool):
+        raise TypeError(f"var: correction must be a real number, got {correction!r}")
+    count = math.prod(x.shape[a] for a in axes)
+    shape = reduced_shape(x.shape, axes, keepdims)
+    if count - correction <= 0:
+        return mx.full(shape, math.nan, dtype=x.dtype)
+    if not axes:
+        return mx.zeros(shape, dtype=x.dtype)
+    m = mx.mean(x, axis=axes, keepdims=True)
+    d = x - m
+    return mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std``: ``sqrt(var)``."""
+    return mx.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+def _cumulative(fname, op, identity, x, axis, dtype, include_initial):
+    x = _acc(fname, x, dtype)
+    ax = _c.scan_axis(fname, axis, x.ndim)
+    if x.ndim == 0:
+        x = x.reshape(1)
+    r = x if x.shape[ax] == 0 else op(x, axis=ax)
+    if include_initial:
+        shape = list(x.shape)
+        shape[ax] = 1
+        r = mx.concatenate([mx.full(shape, identity, dtype=x.dtype), r], axis=ax)
+    return r
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_sum`` (accumulation dtype as ``sum``)."""
+    return _cumulative("cumulative_sum", mx.cumsum, 0, x, axis, dtype, include_initial)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_prod`` (accumulation dtype as ``prod``)."""
+    return _cumulative("cumulative_prod", mx.cumprod, 1, x, axis, dtype, include_initial)
