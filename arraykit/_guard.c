@@ -1,0 +1,261 @@
+/* arraykit._guard: the success path of arraykit/shims/_common/errors.py without a Python frame.
+ *
+ * A Python wrapper costs one frame per call (0.1-0.5 us), as much as a NumPy ufunc on a small
+ * array takes; the overhead study saw it (numpy control +9.9%). A Guard does the same work in C:
+ * it checks the exact types of the leading positional arguments against the fast set and that
+ * no dtype is given as a string, then calls the framework's function by vectorcall. Anything
+ * else takes the Python path it was built with:
+ *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
+ *   - an Exception raised by the function    -> on_error(exc), which raises the standard one.
+ * errors.py falls back to its Python wrappers when this module is not built (it is optional).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *func;       /* the framework's function */
+    PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
+    PyObject *on_error;   /* callable(exc): raises the standard exception for exc */
+    PyObject *ok[2];      /* tuples of exact types accepted at positions 0 and 1 */
+    Py_ssize_t nchecked;  /* how many leading positions are type-checked: 0, 1 or 2 */
+    Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
+    int dtype_kw;         /* whether a dtype= keyword must not be a str */
+    PyObject *dict;
+    PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
+} Guard;
+
+static PyObject *dtype_name; /* interned "dtype" */
+
+static int
+type_in(PyTypeObject *t, PyObject *types)
+{
+    Py_ssize_t i, n = PyTuple_GET_SIZE(types);
+    for (i = 0; i < n; i++) {
+        if ((PyObject *)t == PyTuple_GET_ITEM(types, i)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Guard *self = (Guard *)op;
+    Py_ssize_t i, nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *result;
+
+    if (nargs < self->nchecked) {
+        goto slow;
+    }
+    for (i = 0; i < self->nchecked; i++) {
+        if (!type_in(Py_TYPE(args[i]), self->ok[i])) {
+            goto slow;
+        }
+    }
+    if (self->dtype_pos >= 0 && nargs > self->dtype_pos
+            && PyUnicode_Check(args[self->dtype_pos])) {
+        goto slow;
+    }
+    if (kwnames != NULL && self->dtype_kw) {
+        Py_ssize_t j, nkw = PyTuple_GET_SIZE(kwnames);
+        for (j = 0; j < nkw; j++) {
+            PyObject *name = PyTuple_GET_ITEM(kwnames, j);
+            if (PyUnicode_Check(args[nargs + j])
+                    && (name == dtype_name
+                        || PyUnicode_Compare(name, dtype_name) == 0)) {
+                goto slow;
+            }
+        }
+    }
+    result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
+    if (result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyObject *type, *value, *tb;
+        PyErr_Fetch(&type, &value, &tb);
+        PyErr_NormalizeException(&type, &value, &tb);
+        if (tb != NULL) {
+            PyException_SetTraceback(value, tb);
+        }
+        result = PyObject_CallOneArg(self->on_error, value);
+        Py_XDECREF(type);
+        Py_XDECREF(value);
+        Py_XDECREF(tb);
+        if (result != NULL) {  /* on_error must raise; returning is a bug of its own */
+            Py_DECREF(result);
+            PyErr_SetString(PyExc_SystemError, "arraykit guard: on_error returned");
+            return NULL;
+        }
+    }
+    return result;
+slow:
+    return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+}
+
+static PyObject *
+guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    static char *kwlist[] = {"func", "slow", "on_error", "ok0", "ok1", "dtype_pos",
+                             "dtype_kw", NULL};
+    PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None;
+    Py_ssize_t dtype_pos = -1;
+    int dtype_kw = 0;
+    Guard *self;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnp", kwlist, &func, &slow,
+                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw)) {
+        return NULL;
+    }
+    if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
+        PyErr_SetString(PyExc_TypeError, "Guard: func, slow and on_error must be callable");
+        return NULL;
+    }
+    if ((ok0 != Py_None && !PyTuple_Check(ok0)) || (ok1 != Py_None && !PyTuple_Check(ok1))
+            || (ok0 == Py_None && ok1 != Py_None)) {
+        PyErr_SetString(PyExc_TypeError, "Guard: ok0/ok1 must be tuples of types or None "
+                                         "(ok1 only with ok0)");
+        return NULL;
+    }
+    self = (Guard *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->vectorcall = guard_vectorcall;
+    Py_INCREF(func);
+    self->func = func;
+    Py_INCREF(slow);
+    self->slow = slow;
+    Py_INCREF(on_error);
+    self->on_error = on_error;
+    self->nchecked = 0;
+    if (ok0 != Py_None) {
+        Py_INCREF(ok0);
+        self->ok[0] = ok0;
+        self->nchecked = 1;
+    }
+    if (ok1 != Py_None) {
+        Py_INCREF(ok1);
+        self->ok[1] = ok1;
+        self->nchecked = 2;
+    }
+    self->dtype_pos = dtype_pos;
+    self->dtype_kw = dtype_kw;
+    return (PyObject *)self;
+}
+
+static int
+guard_traverse(Guard *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->func);
+    Py_VISIT(self->slow);
+    Py_VISIT(self->on_error);
+    Py_VISIT(self->ok[0]);
+    Py_VISIT(self->ok[1]);
+    Py_VISIT(self->dict);
+    return 0;
+}
+
+static int
+guard_clear(Guard *self)
+{
+    Py_CLEAR(self->func);
+    Py_CLEAR(self->slow);
+    Py_CLEAR(self->on_error);
+    Py_CLEAR(self->ok[0]);
+    Py_CLEAR(self->ok[1]);
+    Py_CLEAR(self->dict);
+    return 0;
+}
+
+static void
+guard_dealloc(Guard *self)
+{
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL) {
+        PyObject_ClearWeakRefs((PyObject *)self);
+    }
+    guard_clear(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Bound like a Python function when stored on a class (the Python wrappers were functions). */
+static PyObject *
+guard_descr_get(PyObject *self, PyObject *obj, PyObject *type)
+{
+    if (obj == NULL || obj == Py_None) {
+        Py_INCREF(self);
+        return self;
+    }
+    return PyMethod_New(self, obj);
+}
+
+static PyObject *
+guard_repr(Guard *self)
+{
+    return PyUnicode_FromFormat("<arraykit guard of %R>", self->func);
+}
+
+static PyObject *
+guard_get_func(Guard *self, void *closure)
+{
+    Py_INCREF(self->func);
+    return self->func;
+}
+
+static PyGetSetDef guard_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {"func", (getter)guard_get_func, NULL, "the framework's function", NULL},
+    {NULL}
+};
+
+static PyTypeObject GuardType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "arraykit._guard.Guard",
+    .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False)\n"
+              "--\n\n"
+              "func with arraykit's argument checks and standard exceptions, in C on the "
+              "success path (see arraykit/shims/_common/errors.py).",
+    .tp_basicsize = sizeof(Guard),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_new = guard_new,
+    .tp_dealloc = (destructor)guard_dealloc,
+    .tp_traverse = (traverseproc)guard_traverse,
+    .tp_clear = (inquiry)guard_clear,
+    .tp_call = PyVectorcall_Call,
+    .tp_vectorcall_offset = offsetof(Guard, vectorcall),
+    .tp_descr_get = guard_descr_get,
+    .tp_repr = (reprfunc)guard_repr,
+    .tp_getset = guard_getset,
+    .tp_dictoffset = offsetof(Guard, dict),
+    .tp_weaklistoffset = offsetof(Guard, weakreflist),
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+};
+
+static struct PyModuleDef guard_module = {
+    PyModuleDef_HEAD_INIT, "arraykit._guard",
+    "The C success path of arraykit's error wrappers (optional; see Guard).", -1, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__guard(void)
+{
+    PyObject *m;
+    dtype_name = PyUnicode_InternFromString("dtype");
+    if (dtype_name == NULL || PyType_Ready(&GuardType) < 0) {
+        return NULL;
+    }
+    m = PyModule_Create(&guard_module);
+    if (m == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&GuardType);
+    if (PyModule_AddObject(m, "Guard", (PyObject *)&GuardType) < 0) {
+        Py_DECREF(&GuardType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,127 @@
+"""The C success path of the error wrappers (``arraykit/_guard.c``, used by
+``arraykit/shims/_common/errors.py``): the same results, exception classes and messages as the
+Python wrappers it replaces, and the behaviour of a Python function where callers rely on it
+(attributes, ``__wrapped__``, binding as a method, weak references)."""
+
+from __future__ import annotations
+
+import functools
+import gc
+import weakref
+
+import numpy as np
+import pytest
+
+from arraykit.shims._common import errors as E
+from arraykit.shims.numpy import _errors as numpy_errors
+
+Guard = pytest.importorskip("arraykit._guard").Guard
+
+
+def _wrappers(name):
+    """``np``'s ``name`` wrapped by errors.wrap with numpy's rules, through the Guard and
+    through the Python wrappers (Guard switched off)."""
+    import array_api_compat.numpy as compat
+
+    f = getattr(compat, name)
+    guarded = E.wrap(f, name, numpy_errors.RULES)
+    python = E.wrap(f, name, E.Rules(**{**vars(numpy_errors.RULES), "guard": False}))
+    return guarded, python
+
+
+x = np.ones((2, 3))
+CALLS = [
+    ("add", (x, x), {}), ("add", (x, 1.5), {}), ("add", ([1.0, 2.0], [3.0, 4.0]), {}),
+    ("add", (x, np.ones(4)), {}), ("add", (x,), {}), ("sin", (x,), {}), ("sin", ("a",), {}),
+    ("sum", (x,), {"axis": 1}), ("sum", (x,), {"axis": 3}), ("sum", (None,), {}),
+    ("sum", (x,), {"dtype": "float32"}), ("sum", (x,), {"dtype": np.float32}),
+    ("zeros", (3,), {"dtype": "float32"}), ("zeros", ((2,),), {"dtype": np.int8}),
+    ("astype", (x, "float64"), {}), ("astype", (x, np.float32), {}),
+    ("reshape", (x, (4,)), {}), ("reshape", (x, (3, 2)), {}),
+    ("bitwise_and", (x, x), {}), ("matmul", (x, np.ones((4, 5))), {}),
+]
+
+
+def _outcome(f, args, kwargs):
+    try:
+        out = f(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the outcome compared is the exception itself
+        return type(exc), str(exc)
+    return "ok", repr(np.asarray(out)), np.asarray(out).dtype
+
+
+@pytest.mark.parametrize(("name", "args", "kwargs"), CALLS, ids=lambda v: repr(v)[:30])
+def test_guard_behaves_as_the_python_wrapper(name, args, kwargs):
+    guarded, python = _wrappers(name)
+    assert isinstance(guarded, Guard)
+    assert not isinstance(python, Guard)
+    assert _outcome(guarded, args, kwargs) == _outcome(python, args, kwargs)
+
+
+def test_guard_looks_like_the_function():
+    guarded, _ = _wrappers("sum")
+    assert guarded.__name__ == "sum"
+    assert guarded.__wrapped__ is guarded.func
+    assert guarded.__doc__ == guarded.func.__doc__
+    assert guarded.__arraykit_errors__ is True
+    assert "sum" in repr(guarded)
+
+
+def test_guard_binds_as_a_method_and_is_weakly_referenced():
+    guarded, _ = _wrappers("add")
+
+    class Holder:
+        plus = guarded
+
+    assert Holder.plus is guarded
+    np.testing.assert_array_equal(Holder.plus(x, 1.0), x + 1)  # from the class: unbound
+    bound = Holder.__dict__["plus"].__get__(x, type(x))
+    np.testing.assert_array_equal(bound(2.0), x + 2)
+    ref = weakref.ref(guarded)
+    assert ref() is guarded
+    del guarded, Holder, bound
+    gc.collect()
+    assert ref() is None
+
+
+def test_guard_paths():
+    calls = []
+
+    def func(*args, **kwargs):
+        calls.append(("func", args, kwargs))
+        if args and args[0] == "boom":
+            raise ValueError("boom")
+        if args and args[0] == "stop":
+            raise KeyboardInterrupt
+        return "f"
+
+    def slow(*args, **kwargs):
+        calls.append(("slow", args, kwargs))
+        return "s"
+
+    def on_error(exc):
+        raise TypeError(f"translated {exc}") from exc
+
+    g = Guard(func, slow, on_error, (int,), (int, float), dtype_pos=2, dtype_kw=True)
+    assert g(1, 2.0) == "f"
+    assert g(1, 2.0, dtype=int) == "f"
+    assert g(1, "2") == "s"          # type outside the fast set at position 1
+    assert g(1) == "s"               # fewer arguments than checked positions
+    assert g(1, 2, "int8") == "s"    # a dtype name at dtype_pos
+    assert g(1, 2, dtype="int8") == "s"
+    assert g(True, 2) == "s"         # exact types only: bool is not int
+    with pytest.raises(TypeError, match="translated boom") as info:
+        Guard(func, slow, on_error)("boom")
+    assert isinstance(info.value.__cause__, ValueError)
+    with pytest.raises(KeyboardInterrupt):  # not an Exception: never translated
+        Guard(func, slow, on_error)("stop")
+    with pytest.raises(TypeError, match="callable"):
+        Guard(func, None, on_error)
+    with pytest.raises(TypeError, match="tuples"):
+        Guard(func, slow, on_error, None, (int,))
+
+
+def test_guard_with_functools_partial_and_wraps():
+    guarded, _ = _wrappers("multiply")
+    p = functools.partial(guarded, 2.0)
+    np.testing.assert_array_equal(p(x), 2 * x)
