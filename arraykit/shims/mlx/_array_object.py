@@ -25,6 +25,18 @@ from .._common import array_object as _ao
 from ._helpers import check_device, check_index_bounds, concrete, device_of, traced_error
 
 _TARGETS = (mx.array,)
+_dtype_eq = mx.Dtype.__eq__
+_dtype_ne = mx.Dtype.__ne__
+
+
+def _eq(self, other):
+    # MLX's (nanobind's) Dtype.__eq__ raises TypeError for None ("incompatible function
+    # arguments"); Python's convention, and code that compares dtypes with None, want False.
+    return False if other is None else _dtype_eq(self, other)
+
+
+def _ne(self, other):
+    return True if other is None else _dtype_ne(self, other)
 _orig_getitem = mx.array.__getitem__
 _orig_setitem = mx.array.__setitem__
 
@@ -56,10 +68,25 @@ def _mask_positions(mask):
     return tuple(mx.array(i.astype(onp.int64)) for i in onp.nonzero(v))
 
 
+def _int_bound(v):
+    return operator.index(v.item()) if type(v) is mx.array else v
+
+
+def _int_slice(k):
+    """A slice with 0-d array bounds (``x[:n]`` with ``n = xp.sum(mask)``) as int bounds
+    (MLX refuses arrays there)."""
+    if type(k.start) is mx.array or type(k.stop) is mx.array or type(k.step) is mx.array:
+        return slice(_int_bound(k.start), _int_bound(k.stop), _int_bound(k.step))
+    return k
+
+
 def _expand_key(self, key):
     """``key`` with boolean masks replaced by their index arrays (MLX has no masks) and
     integer indices checked against the axis sizes (IndexError, as NumPy)."""
     parts = key if type(key) is tuple else (key,)
+    if any(type(k) is slice for k in parts):
+        parts = tuple(_int_slice(k) if type(k) is slice else k for k in parts)
+        key = parts if type(key) is tuple else parts[0]
     if not any(_is_mask(k) or type(k) is int or (type(k) is mx.array) for k in parts):
         return key
     out = []
@@ -179,7 +206,9 @@ def _build_table():
     for dunder, fname in _ao.BINARY_OPERATORS.items():
         table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
     table.update(MLX_ATTRIBUTES)
-    return dict.fromkeys(_TARGETS, table)
+    out = dict.fromkeys(_TARGETS, table)
+    out[mx.Dtype] = {"__eq__": _eq, "__ne__": _ne, "__hash__": mx.Dtype.__hash__}
+    return out
 
 
 _patcher = _ao.ClassPatcher(_build_table)

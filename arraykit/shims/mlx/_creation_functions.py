@@ -128,7 +128,7 @@ def _filled(fname, shape, value, dtype, device):
     return mx.full(shape, value, dtype=_DTYPES[name], stream=stream)
 
 
-def full(shape, fill_value, /, *, dtype=None, device=None):
+def full(shape, fill_value, *, dtype=None, device=None):
     """Array API ``full``; without ``dtype`` the fill value's kind picks the default."""
     if type(fill_value) is array:
         fill_value = fill_value.item()
@@ -141,17 +141,17 @@ def _of_dtype(fname, mk, shape, dtype, device):
               stream=check_device(device, fname))
 
 
-def zeros(shape, /, *, dtype=None, device=None):
+def zeros(shape, *, dtype=None, device=None):
     """Array API ``zeros`` (default dtype float32)."""
     return _of_dtype("zeros", mx.zeros, shape, dtype, device)
 
 
-def ones(shape, /, *, dtype=None, device=None):
+def ones(shape, *, dtype=None, device=None):
     """Array API ``ones`` (default dtype float32)."""
     return _of_dtype("ones", mx.ones, shape, dtype, device)
 
 
-def empty(shape, /, *, dtype=None, device=None):
+def empty(shape, *, dtype=None, device=None):
     """Array API ``empty``: zeros (MLX has no uninitialised allocation that is cheaper)."""
     return _of_dtype("empty", mx.zeros, shape, dtype, device)
 

@@ -17,7 +17,8 @@ _FLOAT_KERNEL = frozenset(("float32", "float64", "complex64"))
 def _int_matmul(a, b):
     """``a @ b`` for 2-D-or-more integer operands: ``sum(a[..., :, :, None] * b[..., None,
     :, :], axis=-2)`` (exact, wraps as integer arithmetic does)."""
-    return mx.sum(mx.expand_dims(a, -1) * mx.expand_dims(b, -3), axis=-2)
+    # (MLX sums int8/int16/uint8/uint16 into 32 bits; the standard keeps the dtype.)
+    return mx.sum(mx.expand_dims(a, -1) * mx.expand_dims(b, -3), axis=-2).astype(a.dtype)
 
 
 def matmul(x1, x2, /):
@@ -65,8 +66,14 @@ def tensordot(x1, x2, /, *, axes=2):
     k = 1
     for i in ax1:
         k *= a.shape[i]
-    am = mx.transpose(a, free1 + ax1).reshape(-1, k)
-    bm = mx.transpose(b, ax2 + free2).reshape(k, -1)
+    m = 1
+    for i in free1:
+        m *= a.shape[i]
+    p = 1
+    for j in free2:
+        p *= b.shape[j]
+    am = mx.transpose(a, free1 + ax1).reshape(m, k)
+    bm = mx.transpose(b, ax2 + free2).reshape(k, p)
     r = mx.matmul(am, bm) if n in _FLOAT_KERNEL else _int_matmul(am, bm)
     return r.reshape([a.shape[i] for i in free1] + [b.shape[j] for j in free2])
 
@@ -85,4 +92,4 @@ def vecdot(x1, x2, /, *, axis=-1):
         raise ValueError(f"vecdot: shapes {a.shape} and {b.shape} differ along axis {axis}")
     if n in D.COMPLEX:
         a = mx.conj(a)
-    return mx.sum(a * b, axis=ax)
+    return mx.sum(a * b, axis=ax).astype(a.dtype)  # MLX sums small ints into 32 bits

@@ -199,4 +199,5 @@ def unstack(x, /, *, axis=0):
     require_array(x, "unstack")
     _c.require_ndim("unstack", x.ndim, 1)
     ax = normalize_axis(axis, x.ndim, "unstack")
-    return tuple(mx.take(x, i, axis=ax) for i in range(x.shape[ax]))
+    lead = (slice(None),) * ax
+    return tuple(x[lead + (i,)] for i in range(x.shape[ax]))

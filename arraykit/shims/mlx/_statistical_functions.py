@@ -56,14 +56,15 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``: integers accumulate in int64 (uint64 for unsigned)."""
     x = _acc("sum", x, dtype)
     axes = _axes("sum", x, axis)
-    return mx.sum(x, axis=axes, keepdims=keepdims) if axes else mx.array(x)
+    # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's.
+    return mx.sum(x, axis=axes, keepdims=keepdims).astype(x.dtype) if axes else mx.array(x)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod``: integers accumulate in int64 (uint64 for unsigned)."""
     x = _acc("prod", x, dtype)
     axes = _axes("prod", x, axis)
-    return mx.prod(x, axis=axes, keepdims=keepdims) if axes else mx.array(x)
+    return mx.prod(x, axis=axes, keepdims=keepdims).astype(x.dtype) if axes else mx.array(x)
 
 
 def _floating(fname, x):
@@ -100,7 +101,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     if count - correction <= 0:
         return mx.full(shape, math.nan, dtype=x.dtype)
     if not axes:
-        return mx.zeros(shape, dtype=x.dtype)
+        return (x - x) * 0  # zeros, NaN where x is NaN (or infinite)
     m = mx.mean(x, axis=axes, keepdims=True)
     d = x - m
     return mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
@@ -116,7 +117,7 @@ def _cumulative(fname, op, identity, x, axis, dtype, include_initial):
     ax = _c.scan_axis(fname, axis, x.ndim)
     if x.ndim == 0:
         x = x.reshape(1)
-    r = x if x.shape[ax] == 0 else op(x, axis=ax)
+    r = x if x.shape[ax] == 0 else op(x, axis=ax).astype(x.dtype)
     if include_initial:
         shape = list(x.shape)
         shape[ax] = 1

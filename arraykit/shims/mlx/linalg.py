@@ -1,12 +1,14 @@
 """The standard's ``linalg`` extension over ``mlx.core.linalg`` (MLX 0.32.4, CPU stream).
 
 MLX's factorisations run on the CPU stream only and take float32/float64; ``eig``/``eigvals``
-and ``svd``/``eigh`` also take complex64. What MLX lacks is refused with TypeError naming MLX,
-the function and the dtype, never emulated: complex64 ``cholesky``, ``det``, ``inv``, ``qr``,
-``slogdet``, ``solve``, ``pinv`` and negative ``matrix_power`` (MLX: "Complex inputs are not
-supported"), and float64 ``eig``/``eigvals``, whose standard result is complex128 (MLX returns
-complex64, which would silently lose half the precision). ``svd``'s ``full_matrices=False``
-keeps the leading columns of MLX's full factors; ``qr(mode="complete")`` factors ``[x | I]``.
+and ``svd``/``eigh`` also take complex64, and complex64 ``inv``/``solve`` go through the real
+embedding ``[[B, -C], [C, B]]`` of ``B + iC`` (exact algebra, float32 arithmetic), ``pinv``
+through the complex SVD. What MLX lacks is refused with TypeError naming MLX, the function and
+the dtype, never emulated: complex64 ``cholesky``, ``det``, ``qr``, ``slogdet`` (MLX: "Complex
+inputs are not supported"), and float64 ``eig``/``eigvals``, whose standard result is
+complex128 (MLX returns complex64, which would silently lose half the precision).
+``svd``'s ``full_matrices=False`` keeps the leading columns of MLX's full factors;
+``qr(mode="complete")`` factors ``[x | I]``.
 Norms, rank, pinv, matrix_power, cross, outer, diagonal and trace are the shared algorithms of
 ``arraykit.shims._common.linalg`` run over this namespace.
 """
@@ -83,25 +85,60 @@ def slogdet(x, /):
     return SlogdetResult(sign, logabsdet)
 
 
+def _embed(a):
+    """The real ``(..., 2M, 2N)`` matrix ``[[B, -C], [C, B]]`` of complex ``a = B + iC``:
+    ``a @ z = w`` exactly when the embedding maps ``[Re z; Im z]`` to ``[Re w; Im w]``."""
+    b, c = mx.real(a), mx.imag(a)
+    return mx.concatenate([mx.concatenate([b, -c], axis=-1),
+                           mx.concatenate([c, b], axis=-1)], axis=-2)
+
+
+def _stack_parts(w):
+    return mx.concatenate([mx.real(w), mx.imag(w)], axis=-2)
+
+
+def _unstack_parts(z, m):
+    from ._elementwise_functions import _make_complex
+
+    return _make_complex(z[..., :m, :], z[..., m:, :])
+
+
+def _complex_solve(a, b):
+    """``solve`` for complex64 (MLX's takes real input only) through the real embedding."""
+    m = a.shape[-1]
+    z = mx.linalg.solve(_embed(a), _stack_parts(b), stream=_CPU)
+    return _unstack_parts(z, m)
+
+
 def inv(x, /):
-    """Inverses of square matrices."""
-    _matrix("inv", x, square=True, real_only=True)
+    """Inverses of square matrices (complex64 through the real embedding ``[[B, -C], [C,
+    B]]``: MLX's kernel takes real input only)."""
+    n = _matrix("inv", x, square=True)
     if _empty_batch(x):
         return mx.array(x)
+    if n in D.COMPLEX:
+        m = x.shape[-1]
+        eye = mx.broadcast_to(mx.eye(m, dtype=x.dtype), x.shape)
+        return _complex_solve(x, eye)
     return mx.linalg.inv(x, stream=_CPU)
 
 
 def solve(x1, x2, /):
     """Solve ``x1 @ X = x2``; ``x2`` is a vector (shape ``(M,)``) or a stack of matrices."""
     a, b, n = binary(x1, x2, "solve")
-    _matrix("solve", a, square=True, real_only=True)
+    _matrix("solve", a, square=True)
     D.check_kind(n, "floating-point", "solve")
     m = a.shape[-1]
     if b.ndim == 1:
         if b.shape[0] != m:
             raise ValueError(f"solve: x2 of shape {b.shape} does not match x1 {a.shape}")
-        r = mx.linalg.solve(a, mx.broadcast_to(b, a.shape[:-1]), stream=_CPU)
-        return r
+        # A vector right-hand side, one per matrix of the stack, solved as an (M, 1) column.
+        bb = mx.expand_dims(mx.broadcast_to(b, a.shape[:-1]), -1)
+        if 0 in a.shape:
+            return mx.zeros(a.shape[:-1], dtype=a.dtype)
+        solver = _complex_solve if n in D.COMPLEX else (
+            lambda p, q: mx.linalg.solve(p, q, stream=_CPU))
+        return mx.squeeze(solver(a, bb), -1)
     if b.shape[-2] != m:
         raise ValueError(f"solve: x2 of shape {b.shape} does not match x1 {a.shape}")
     batch = check_broadcast(a.shape[:-2], b.shape[:-2], "solve")
@@ -109,6 +146,8 @@ def solve(x1, x2, /):
     b = mx.broadcast_to(b, batch + b.shape[-2:])
     if 0 in a.shape or 0 in b.shape:
         return mx.zeros(batch + b.shape[-2:], dtype=a.dtype)
+    if n in D.COMPLEX:
+        return _complex_solve(a, b)
     return mx.linalg.solve(a, b, stream=_CPU)
 
 
@@ -220,7 +259,7 @@ def matrix_rank(x, /, *, rtol=None):
 
 def pinv(x, /, *, rtol=None):
     """Moore-Penrose pseudo-inverse."""
-    n = _matrix("pinv", x, real_only=True)
+    n = _REAL_OF[_matrix("pinv", x)]
     if not _cl.scalar_rtol(rtol):
         D.check_kind(require_array(rtol, "pinv"), "real floating", "pinv")
     return _cl.pinv(_xp(), x, rtol=rtol, svd=lambda a: svd(a, full_matrices=False),
