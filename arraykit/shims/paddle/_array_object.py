@@ -2,7 +2,8 @@
 
 ``paddle.Tensor`` already has ``mT``, ``T``, ``ndim``, ``size``, ``device``, ``__dlpack__``,
 item assignment and NumPy-style indexing. ``enable_array_object()`` adds what it lacks:
-``__array_namespace__`` and ``to_device``, and operators with the standard's promotion
+``__array_namespace__``, ``to_device``, ``shape`` as a tuple (Paddle's ``paddle.Size`` is a
+``list`` subclass; the standard's shape is a tuple) and operators with the standard's promotion
 (Paddle's own ``int8_tensor * int8_tensor`` has no kernel, ``int32 + float64`` promotes by
 Paddle's own table, and Python scalars keep Paddle's rules). ``disable_array_object()``
 restores Paddle's originals exactly. Nothing happens on import.
@@ -10,6 +11,9 @@ restores Paddle's originals exactly. Nothing happens on import.
 
 from __future__ import annotations
 
+import operator
+
+import numpy as onp
 import paddle
 
 from .._common.array_object import ClassPatcher, make_operators
@@ -42,6 +46,181 @@ def _to_device(self, device, /, *, stream=None):
     return to_device(self, device, stream=stream)
 
 
+class Shape(tuple):
+    """``x.shape`` while the opt-in is on: the standard's tuple, which still compares equal
+    to a list and concatenates with one (list result), as Paddle's own code and users'
+    code written for ``paddle.Size`` (a list) do."""
+
+    __slots__ = ()
+
+    def __eq__(self, other):
+        if isinstance(other, list):
+            return list(self) == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
+
+    def __add__(self, other):
+        if isinstance(other, list):
+            return list(self) + other
+        return Shape(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if isinstance(other, list):
+            return other + list(self)
+        return NotImplemented
+
+    def __getitem__(self, key):
+        r = tuple.__getitem__(self, key)
+        return Shape(r) if isinstance(key, slice) else r
+
+    def __repr__(self):
+        return tuple.__repr__(self)
+
+
+def _shape(orig):
+    def shape(self):
+        return Shape(orig.__get__(self))
+
+    return property(shape, doc="The standard's shape: a tuple of ints.")
+
+
+def _is_index_array(k) -> bool:
+    return isinstance(k, (paddle.Tensor, list, onp.ndarray))
+
+
+def _basic_shape(ks, shape):
+    """The result shape of basic index ``ks`` (ints, slices, None, Ellipsis) on ``shape``;
+    IndexError for too many indices or an int out of range."""
+    n_index = sum(1 for k in ks if k is not None and k is not Ellipsis)
+    if n_index > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, "
+                         f"but {n_index} were indexed")
+    out = []
+    dim = 0
+    for k in ks:
+        if k is None:
+            out.append(1)
+        elif k is Ellipsis:
+            take = len(shape) - n_index
+            out.extend(shape[dim:dim + take])
+            dim += take
+        elif isinstance(k, slice):
+            out.append(len(range(*k.indices(shape[dim]))))
+            dim += 1
+        else:
+            i = operator.index(k)
+            if not -shape[dim] <= i < shape[dim]:
+                raise IndexError(f"index {i} is out of bounds for axis {dim} with size "
+                                 f"{shape[dim]}")
+            dim += 1
+    out.extend(shape[dim:])
+    return out
+
+
+def _int_bound(b):
+    return int(b) if isinstance(b, paddle.Tensor) else b
+
+
+def _plain_slices(ks):
+    """Slices with 0-d tensor bounds as slices of Python ints (Paddle accepts only int32 and
+    int64 tensors there; the standard allows any integer array)."""
+    return tuple(slice(_int_bound(k.start), _int_bound(k.stop), _int_bound(k.step))
+                 if type(k) is slice and any(isinstance(b, paddle.Tensor)
+                                             for b in (k.start, k.stop, k.step)) else k
+                 for k in ks)
+
+
+def _flat_gather(x, ks, shape):
+    """Basic index ``ks`` on an array of 7 or more dimensions, where Paddle 3.3.1's slicing
+    kernel refuses ("The rank of input should be less than 7"): the positions come from
+    indexing a NumPy arange of the same shape, then one gather from the flattened array."""
+    from ._helpers import moving
+
+    size = 1
+    for n in shape:
+        size *= n
+    pos = onp.arange(size, dtype=onp.int64).reshape(shape)[tuple(k for k in ks if k is not None)]
+    out_shape = _basic_shape(ks, shape)
+    if pos.size == 0:
+        return paddle.zeros(out_shape, dtype=x.dtype)
+    flat = paddle.reshape(x, [-1])
+    idx = paddle.to_tensor(pos.reshape(-1))
+    return paddle.reshape(moving(paddle.gather, flat, _name(x), idx), out_shape)
+
+
+def _name(x):
+    from ._dtypes import NAME_OF
+
+    return NAME_OF[x.dtype]
+
+
+def _make_getitem(orig):
+    """Paddle's ``__getitem__``, except where Paddle 3.3.1 errs on a basic key (ints, slices,
+    None, Ellipsis): with ``None`` next to integers it puts the new axes in the wrong place
+    (``x[None, :, None, 0]`` of a (0, 1) array had shape (1, 1, 0) instead of (1, 0, 1)), so
+    the key is applied without them and the result reshaped to the standard's shape; arrays
+    of 7 or more dimensions are indexed through a flat gather; slice bounds that are 0-d
+    tensors become ints."""
+
+    def getitem(self, key):
+        ks = key if type(key) is tuple else (key,)
+        if any(type(k) is slice for k in ks):
+            ks = _plain_slices(ks)
+            key = ks if type(key) is tuple else ks[0]
+        if any(_is_index_array(k) for k in ks) or ks.count(Ellipsis) > 1:
+            return orig(self, key)
+        shape = list(orig_shape(self))
+        if len(shape) >= 7:
+            return _flat_gather(self, ks, shape)
+        if None in ks:
+            out_shape = _basic_shape(ks, shape)
+            rest = tuple(k for k in ks if k is not None)
+            r = orig(self, rest) if rest else self
+            return paddle.reshape(r, out_shape)
+        return orig(self, key)
+
+    return getitem
+
+
+def _make_setitem(orig):
+    """Paddle's ``__setitem__``, plus whole-array assignment to a 0-d tensor (``x[()] = v``,
+    ``x[...] = v``), which Paddle 3.3.1's set_value kernel refuses ("rank of input should be
+    less than 7, but received 0")."""
+
+    def setitem(self, key, value):
+        if len(orig_shape(self)) == 0 and (key == () or key is Ellipsis or key == (Ellipsis,)):
+            v = value if isinstance(value, paddle.Tensor) else paddle.full(
+                [], value, dtype=self.dtype)
+            paddle.assign(paddle.cast(v, self.dtype).reshape([]), output=self)
+            return
+        if type(key) is slice or type(key) is tuple:
+            ks = _plain_slices(key if type(key) is tuple else (key,))
+            key = ks if type(key) is tuple else ks[0]
+        orig(self, key, value)
+
+    return setitem
+
+
+def _dlpack_device(self):
+    """``(device type, device id)``: Paddle 3.3.1 gives None as the CPU's id; DLPack's is 0."""
+    kind, dev = _ORIG_DLPACK_DEVICE(self)
+    return kind, 0 if dev is None else dev
+
+
+_ORIG_DLPACK_DEVICE = paddle.Tensor.__dlpack_device__
+
+
+def orig_shape(x):
+    return _ORIG_SHAPE.__get__(x)
+
+
+_ORIG_SHAPE = paddle.Tensor.__dict__["shape"]
+
+
 def _build() -> dict:
     import arraykit.shims.paddle as xp
 
@@ -49,6 +228,12 @@ def _build() -> dict:
     return {paddle.Tensor: {
         "__array_namespace__": _array_namespace,
         "to_device": _to_device,
+        "shape": _shape(_ORIG_SHAPE),
+        "device": property(lambda self: self.place,
+                           doc="The array's device: its Paddle place (``x.place``)."),
+        "__dlpack_device__": _dlpack_device,
+        "__getitem__": _make_getitem(paddle.Tensor.__dict__["__getitem__"]),
+        "__setitem__": _make_setitem(paddle.Tensor.__dict__["__setitem__"]),
         **make_operators(fns, _is_operand),
     }}
 

@@ -43,7 +43,8 @@ def can_cast(from_, to, /):
 def finfo(type, /):
     """Array API ``finfo`` (dtype or array; complex gives its real part's figures)."""
     name = _name_of_arg(type, "finfo")
-    return _u.finfo_for(name, D.DTYPES[name])
+    real = {"complex64": "float32", "complex128": "float64"}.get(name, name)
+    return _u.finfo_for(name, D.DTYPES[real])
 
 
 def iinfo(type, /):

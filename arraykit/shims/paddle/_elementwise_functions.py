@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math as _math
 
+import numpy as onp
 import paddle
 
 from .._common import checks as _c
@@ -19,9 +20,14 @@ from ._helpers import (
     NARROW,
     Tensor,
     binary,
+    broadcast_shapes,
     cast,
+    eq,
     full0,
+    is_zero,
     narrow,
+    ne,
+    nonzero_mask,
     require_array,
     widen,
 )
@@ -170,7 +176,7 @@ def _logaddexp(x1, x2):
     mx = paddle.maximum(x1, x2)
     r = mx + paddle.log1p(paddle.exp(-paddle.abs(x1 - x2)))
     # Equal operands (both +inf or both -inf, where x1 - x2 is nan): x + log 2.
-    return paddle.where(x1 == x2, x1 + full0(_LN2, D.NAME_OF[x1.dtype]), r)
+    return paddle.where(eq(x1, x2), x1 + full0(_LN2, D.NAME_OF[x1.dtype]), r)
 
 
 def _hypot(x1, x2):
@@ -180,11 +186,11 @@ def _hypot(x1, x2):
 def _floor_divide(x1, x2):
     if x1.dtype in (paddle.float32, paddle.float64):
         return _float_floor_divide(x1, x2)
-    if not bool(paddle.all(x2 != 0)):
+    if not bool(paddle.all(nonzero_mask(x2))):
         # Paddle raises on integer division by zero; the standard leaves the value
         # undefined and NumPy gives 0: one behaviour, NumPy's, so code that masks out
         # the zero divisors afterwards works.
-        z = x2 == 0
+        z = is_zero(x2)
         safe = paddle.where(z, paddle.ones_like(x2), x2)
         return paddle.where(z, paddle.zeros_like(x1), paddle.floor_divide(x1, safe))
     return paddle.floor_divide(x1, x2)
@@ -196,23 +202,30 @@ def _float_floor_divide(x1, x2):
     # based correction keeps the result exact where x1 / x2 rounds up to an integer.
     q = paddle.floor(x1 / x2)
     r = paddle.remainder(x1, x2)
-    fin = paddle.isfinite(x1) & paddle.isfinite(x2) & (x2 != 0)
+    fin = paddle.isfinite(x1) & paddle.isfinite(x2) & nonzero_mask(x2)
     exact = paddle.round((x1 - r) / x2)
-    return paddle.where(fin & paddle.isfinite(exact), exact, q)
+    # At a zero quotient floor(x1 / x2) has the standard's sign (-0.0 // -3 is +0).
+    return paddle.where(fin & paddle.isfinite(exact) & nonzero_mask(exact), exact, q)
 
 
 def _remainder(x1, x2):
     if x1.dtype in (paddle.float32, paddle.float64):
         r = paddle.remainder(x1, x2)
+        bad = paddle.isnan(r) & paddle.isfinite(x1) & paddle.isfinite(x2) & nonzero_mask(x2)
+        if bool(paddle.any(bad)):
+            # Paddle's kernel multiplies by 1 / x2, which overflows for |x2| below about
+            # 1 / max (0 % 2.2e-308 was NaN): those elements are computed exactly by NumPy.
+            exact = onp.remainder(x1.numpy(), x2.numpy())
+            r = paddle.where(bad, paddle.to_tensor(exact, place=r.place), r)
         # The standard: x % inf is x for finite x of the divisor's sign, else inf/nan rules;
         # zeros carry the divisor's sign.
         inf2 = paddle.isinf(x2) & paddle.isfinite(x1)
-        same = (x1 == 0) | ((x1 < 0) == (x2 < 0))
+        same = is_zero(x1) | paddle.equal(x1 < 0, x2 < 0)
         r = paddle.where(inf2, paddle.where(same, x1, x2), r)
-        r = paddle.where(paddle.isinf(x1) | (x2 == 0), paddle.full_like(r, _math.nan), r)
-        return paddle.where(r == 0, paddle.copysign(paddle.zeros_like(r), x2), r)
-    if not bool(paddle.all(x2 != 0)):
-        z = x2 == 0
+        r = paddle.where(paddle.isinf(x1) | is_zero(x2), paddle.full_like(r, _math.nan), r)
+        return paddle.where(is_zero(r), paddle.copysign(paddle.zeros_like(r), x2), r)
+    if not bool(paddle.all(nonzero_mask(x2))):
+        z = is_zero(x2)
         safe = paddle.where(z, paddle.ones_like(x2), x2)
         return paddle.where(z, paddle.zeros_like(x1), paddle.remainder(x1, safe))
     return paddle.remainder(x1, x2)
@@ -248,9 +261,9 @@ def _int_pow(x1, x2):
 def _complex_pow(x1, x2):
     # exp(x2 * log(x1)), with x ** 0 = 1 (also 0 ** 0) as the standard asks.
     r = paddle.exp(x2 * paddle.log(x1))
-    zero_exp = x2 == 0
+    zero_exp = is_zero(x2)
     r = paddle.where(zero_exp, paddle.ones_like(r), r)
-    zero_base = (x1 == 0) & (paddle.real(x2) > 0) & (paddle.imag(x2) == 0)
+    zero_base = is_zero(x1) & (paddle.real(x2) > 0) & is_zero(paddle.imag(x2))
     return paddle.where(zero_base, paddle.zeros_like(r), r)
 
 
@@ -301,9 +314,28 @@ def _bitwise_invert(x):
     return paddle.bitwise_not(x)
 
 
+def _cexp(z):
+    """Complex exp as exp(a) (cos b + i sin b): Paddle's kernel gives NaN + 0j for a NaN
+    real part and a nonzero imaginary one (the standard: NaN + NaN j); the infinities and
+    signed zeros are the shared correction's (``_common.special_values``)."""
+    a, b = paddle.real(z), paddle.imag(z)
+    ea = paddle.exp(a)
+    return paddle.complex(ea * paddle.cos(b), ea * paddle.sin(b))
+
+
+def _exp(x):
+    if x.dtype in (paddle.complex64, paddle.complex128):
+        return _cexp(x)
+    return paddle.exp(x)
+
+
 def _expm1(x):
     if x.dtype in (paddle.complex64, paddle.complex128):
-        return paddle.exp(x) - full0(1.0, D.NAME_OF[x.dtype])
+        # expm1(a) cos b - 2 sin^2(b/2) + i exp(a) sin b: accurate near 0.
+        a, b = paddle.real(x), paddle.imag(x)
+        s = paddle.sin(b * 0.5)
+        re = paddle.expm1(a) * paddle.cos(b) - 2.0 * s * s
+        return paddle.complex(re, paddle.exp(a) * paddle.sin(b))
     return paddle.expm1(x)
 
 
@@ -333,7 +365,7 @@ _UNARY = {
     "conj": ("numeric", _conj, {"narrow_ok": True}),
     "cos": ("floating-point", paddle.cos, {}),
     "cosh": ("floating-point", paddle.cosh, {}),
-    "exp": ("floating-point", paddle.exp, {}),
+    "exp": ("floating-point", _exp, {}),
     "expm1": ("floating-point", _expm1, {}),
     "floor": ("real numeric", lambda x: paddle.floor(x) if x.dtype in (
         paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
@@ -374,7 +406,7 @@ _BINARY = {
     "bitwise_xor": ("integer or boolean", paddle.bitwise_xor, {"narrow_ok": True}),
     "copysign": ("real floating", _copysign, {}),
     "divide": ("floating-point", _divide, {}),
-    "equal": ("any", paddle.equal, {"narrow_ok": True}),
+    "equal": ("any", eq, {"narrow_ok": True}),
     "floor_divide": ("real numeric", _floor_divide, {}),
     "greater": ("real numeric", paddle.greater_than, {"narrow_ok": True}),
     "greater_equal": ("real numeric", paddle.greater_equal, {"narrow_ok": True}),
@@ -389,7 +421,7 @@ _BINARY = {
     "minimum": ("real numeric", paddle.minimum, {}),
     "multiply": ("numeric", paddle.multiply, {}),
     "nextafter": ("real floating", _nextafter, {}),
-    "not_equal": ("any", paddle.not_equal, {"narrow_ok": True}),
+    "not_equal": ("any", ne, {"narrow_ok": True}),
     "pow": ("numeric", _pow, {}),
     "remainder": ("real numeric", _remainder, {}),
     "subtract": ("numeric", paddle.subtract, {}),
@@ -408,14 +440,15 @@ def _maximum_nan(a, b):
 
 
 def clip(x, /, min=None, max=None):
-    """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcast to ``x``);
-    the result has ``x``'s dtype and shape; NaN bounds propagate."""
+    """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcasting with
+    ``x``); the result has ``x``'s dtype; NaN in ``x`` stays NaN."""
     name = require_array(x, "clip")
     D.check_kind(name, "real numeric", "clip")
     out = x
-    for bound, op in ((min, "maximum"), (max, "minimum")):
-        if bound is None:
+    for given, op in ((min, "maximum"), (max, "minimum")):
+        if given is None:
             continue
+        bound = given
         if isinstance(bound, Tensor):
             bname = require_array(bound, "clip")
             if bname != name:
@@ -423,10 +456,7 @@ def clip(x, /, min=None, max=None):
                     raise TypeError(f"clip: bound dtype {bname} does not cast to {name}")
                 bound = cast(bound, name)
             if tuple(bound.shape) != tuple(x.shape):
-                from ._helpers import broadcast_shapes
-
-                if broadcast_shapes(x.shape, bound.shape, fname="clip") != tuple(x.shape):
-                    raise ValueError("clip: bounds must broadcast to x's shape")
+                broadcast_shapes(x.shape, bound.shape, fname="clip")
         else:
             if type(bound) is float and name in _KINDS["integral"]:
                 raise TypeError("clip: a float bound with an integer array is not allowed")
@@ -438,7 +468,7 @@ def clip(x, /, min=None, max=None):
     if out is x:
         out = x.clone()
     if name in ("float32", "float64") and (min is not None or max is not None):
-        out = paddle.where(paddle.isnan(x), x, out)
-    if tuple(out.shape) != tuple(x.shape):
-        out = paddle.broadcast_to(out, x.shape)
+        nan = paddle.isnan(x)
+        out = paddle.where(nan, paddle.broadcast_to(x, out.shape), out) if \
+            tuple(out.shape) != tuple(x.shape) else paddle.where(nan, x, out)
     return out

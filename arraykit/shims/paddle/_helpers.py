@@ -226,3 +226,41 @@ def moving(op, x, name: str, *args, **kwargs):
         return paddle.complex(op(paddle.real(x), *args, **kwargs),
                               op(paddle.imag(x), *args, **kwargs))
     return op(x, *args, **kwargs)
+
+
+# --- exact comparisons ---------------------------------------------------------------------
+# Paddle 3.3.1's ``equal``/``not_equal``/``isin`` (and so ``==``/``!=``) on floating tensors
+# are approximate: ``1e-30 == 0`` and ``1.0 == 1.0 + 2e-16`` (float64) are True, measured.
+# ``less_equal``/``greater_equal`` are exact, so equality is built from them.
+_FLOATS = (paddle.float32, paddle.float64)
+_CFLOATS = (paddle.complex64, paddle.complex128)
+
+
+def eq(a, b):
+    """Exact elementwise ``a == b`` (NaN unequal to everything)."""
+    d = a.dtype
+    if d in _FLOATS:
+        return paddle.logical_and(paddle.less_equal(a, b), paddle.greater_equal(a, b))
+    if d in _CFLOATS:
+        return paddle.logical_and(eq(paddle.real(a), paddle.real(b)),
+                                  eq(paddle.imag(a), paddle.imag(b)))
+    return paddle.equal(a, b)
+
+
+def ne(a, b):
+    """Exact elementwise ``a != b``."""
+    if a.dtype in _FLOATS or a.dtype in _CFLOATS:
+        return paddle.logical_not(eq(a, b))
+    return paddle.not_equal(a, b)
+
+
+def nonzero_mask(x):
+    """``x != 0`` exactly (NaN counts as nonzero, as in NumPy)."""
+    if x.dtype == paddle.bool:
+        return x
+    return ne(x, paddle.zeros([], dtype=x.dtype))
+
+
+def is_zero(x):
+    """``x == 0`` exactly (both zeros)."""
+    return eq(x, paddle.zeros([], dtype=x.dtype))

@@ -13,8 +13,8 @@ from ._helpers import (
     binary,
     broadcast_shapes,
     cast,
-    full0,
     moving,
+    nonzero_mask,
     normalize_axes,
     require_array,
 )
@@ -47,8 +47,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Array API ``count_nonzero`` (int64)."""
     require_array(x, "count_nonzero")
     axes = list(normalize_axes(axis, x.ndim, "count_nonzero"))
-    nz = paddle.cast(x != full0(0, "bool") if x.dtype == paddle.bool else
-                     x != paddle.zeros([], dtype=x.dtype), "int64")
+    nz = paddle.cast(nonzero_mask(x), "int64")
     if not axes:
         return nz if x.ndim else nz.reshape([])
     return paddle.sum(nz, axis=axes, keepdim=keepdims)
@@ -59,7 +58,7 @@ def nonzero(x, /):
     require_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension")
-    mask = x != paddle.zeros([], dtype=x.dtype) if x.dtype != paddle.bool else x
+    mask = nonzero_mask(x)
     if x.size == 0:
         return tuple(paddle.zeros([0], dtype="int64") for _ in range(x.ndim))
     idx = paddle.nonzero(mask)  # (count, ndim)

@@ -8,7 +8,7 @@ from collections import namedtuple
 import paddle
 
 from . import _dtypes as D
-from ._helpers import CARRIER, NARROW, binary, moving, require_array
+from ._helpers import CARRIER, NARROW, binary, eq, moving, ne, require_array
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
                                                  "counts"])
@@ -36,7 +36,7 @@ def _unique(x, fname):
     s = moving(paddle.gather, flat, name, p)
     if n > 1:
         new = paddle.concat([paddle.ones([1], dtype="bool"),
-                             paddle.not_equal(s[1:], s[:-1])])
+                             ne(s[1:], s[:-1])])
     else:
         new = paddle.ones([1], dtype="bool")
     starts = paddle.nonzero(new).reshape([-1])
@@ -85,8 +85,12 @@ def isin(x1, x2, /, *, invert=False):
     if name in NARROW or name == "bool":
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
     if name in ("complex64", "complex128"):
-        eq = paddle.equal(a.reshape([-1, 1]), b.reshape([1, -1]))
-        r = paddle.any(eq, axis=1).reshape(shape)
+        r = paddle.any(eq(a.reshape([-1, 1]), b.reshape([1, -1])), axis=1).reshape(shape)
     else:
-        r = paddle.isin(a, b.reshape([-1]))
+        # Paddle's isin is approximate for floats (see _helpers.eq): search the sorted
+        # candidates and compare exactly.
+        sb = paddle.sort(b.reshape([-1]))
+        pos = paddle.searchsorted(sb, a.reshape([-1]))
+        pos = paddle.clip(pos, 0, sb.shape[0] - 1)
+        r = eq(paddle.gather(sb, pos), a.reshape([-1])).reshape(shape)
     return paddle.logical_not(r) if invert else r

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import builtins
+
 import paddle
 
 from .._common import checks as _c
 from .._common.sizes import capped_diff_order
-from ._helpers import CARRIER, NARROW, binary, normalize_axes, normalize_axis, require_array
+from ._helpers import (
+    CARRIER,
+    NARROW,
+    binary,
+    ne,
+    nonzero_mask,
+    normalize_axes,
+    normalize_axis,
+    require_array,
+)
 
 
 def _truth(x):
-    if x.dtype == paddle.bool:
-        return x
-    return x != paddle.zeros([], dtype=x.dtype)
+    return nonzero_mask(x)
 
 
 def _logical(fname, op, x, axis, keepdims):
@@ -52,7 +61,7 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         a, _, r = binary(extra, x, "diff", bcast=False)
         if r != name:
             raise TypeError("diff: prepend/append must have x's dtype")
-        if a.ndim != x.ndim or any(s != t for i, (s, t) in enumerate(zip(a.shape, x.shape))
+        if a.ndim != x.ndim or builtins.any(s != t for i, (s, t) in enumerate(zip(a.shape, x.shape))
                                    if i != ax):
             raise ValueError("diff: prepend/append must match x's shape except on the axis")
         parts.append(a)
@@ -65,5 +74,5 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         m = y.shape[ax]
         hi = paddle.slice(y, [ax], [1], [m])
         lo = paddle.slice(y, [ax], [0], [m - 1])
-        y = paddle.not_equal(hi, lo) if name == "bool" else hi - lo
+        y = ne(hi, lo) if name == "bool" else hi - lo
     return paddle.cast(y, name) if work != name else y

@@ -17,7 +17,7 @@ import paddle
 from .._common import linalg as _cl
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
-from ._helpers import binary, broadcast_shapes, require_array
+from ._helpers import binary, broadcast_shapes, is_zero, require_array
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -55,7 +55,7 @@ def _floating_matrix(fname: str, x, square: bool = False, category="floating-poi
 def _numeric_pair(fname: str, x1, x2):
     require_array(x1, fname)
     require_array(x2, fname)
-    a, b, n = binary(x1, x2, fname)
+    a, b, n = binary(x1, x2, fname, bcast=False)
     D.check_kind(n, "numeric", fname)
     return a, b, n
 
@@ -216,8 +216,8 @@ def slogdet(x, /):
     if name in ("complex64", "complex128"):
         d = paddle.linalg.det(x)
         a = paddle.abs(d)
-        sign = paddle.where(a == 0, paddle.zeros_like(d), d / paddle.cast(
-            paddle.where(a == 0, paddle.ones_like(a), a), x.dtype))
+        sign = paddle.where(is_zero(a), paddle.zeros_like(d), d / paddle.cast(
+            paddle.where(is_zero(a), paddle.ones_like(a), a), x.dtype))
         return SlogdetResult(sign, paddle.log(a))
     r = paddle.linalg.slogdet(x)
     sign, logabs = r[0], r[1]
@@ -226,7 +226,7 @@ def slogdet(x, /):
 
 def solve(x1, x2, /):
     """Array API ``solve``: ``x2`` a vector (``x2.ndim == 1``) or a stack of matrices."""
-    a, b, n = _numeric_pair("solve", x1, x2)
+    a, b, _n = _numeric_pair("solve", x1, x2)
     a, _ = _floating("solve", a)
     b = paddle.cast(b, D.NAME_OF[a.dtype]) if b.dtype != a.dtype else b
     _cl.require_matrix("solve", a, square=True)
@@ -307,7 +307,7 @@ def _rtol(fname: str, rtol):
 
 def matrix_rank(x, /, *, rtol=None):
     """Array API ``matrix_rank`` (int64)."""
-    x, n = _floating_matrix("matrix_rank", x)
+    x, _n = _floating_matrix("matrix_rank", x)
     rn = _real(x)
     eps = D._rules.FINFO[rn][1]
     return _cl.matrix_rank(_xp(), x, rtol=_rtol("matrix_rank", rtol), svdvals=svdvals, eps=eps,
@@ -316,7 +316,7 @@ def matrix_rank(x, /, *, rtol=None):
 
 def pinv(x, /, *, rtol=None):
     """Array API ``pinv``."""
-    x, n = _floating_matrix("pinv", x)
+    x, _n = _floating_matrix("pinv", x)
     rn = _real(x)
     eps = D._rules.FINFO[rn][1]
     return _cl.pinv(_xp(), x, rtol=_rtol("pinv", rtol),
