@@ -215,7 +215,8 @@ BACKENDS: list[Backend] = [
     # MLX arrays are evaluated on demand; values are available outside mx.compile/vmap, so
     # they are not lazy in the sense of is_lazy_array (see arraykit/shims/mlx/__init__.py).
     Backend("mlx",        ("mlx.core:array",),                                   "arraykit.shims.mlx",
-            served_by="arraykit shim", constructor="mlx.core:array",
+            # mlx.core.array would turn float64 NumPy data into float32: the shim's asarray.
+            served_by="arraykit shim", constructor="arraykit.shims.mlx:asarray",
             namespace_names=("arraykit.shims.mlx",),
             device=_lazy("arraykit.shims.mlx._helpers", "device_of"),
             to_device=_lazy("arraykit.shims.mlx._helpers", "to_device"),

@@ -20,7 +20,7 @@ from arraykit._registry import BY_NAME
 from .spec import CATEGORIES
 
 #: Compared in the main environment; the first one is the reference.
-MAIN_BACKENDS = ("array_api_strict", "numpy", "torch", "jax", "tensorflow")
+MAIN_BACKENDS = ("array_api_strict", "numpy", "torch", "jax", "tensorflow", "mlx")
 #: Compared in the mxnet environment (numpy 1.23 is the reference there).
 MXNET_BACKENDS = ("numpy", "mxnet")
 
@@ -31,6 +31,8 @@ MXNET_MISSING_DTYPES = frozenset(
 #: torch 2.13's "shell" dtypes, which arraykit's torch namespace refuses with a TypeError
 #: (arraykit/shims/torch/_dtypes.py says why); the bad-input table checks the refusal.
 TORCH_SHELL_DTYPES = frozenset({"uint16", "uint32", "uint64"})
+#: MLX 0.32.4 has no complex128 (arraykit's mlx namespace refuses it with a TypeError).
+MLX_MISSING_DTYPES = frozenset({"complex128"})
 
 
 @dataclass
@@ -55,6 +57,8 @@ class Backend:
         namespace refuses torch's shell dtypes, which have no kernels)."""
         if self.name == "mxnet":
             return dtype not in MXNET_MISSING_DTYPES
+        if self.name == "mlx":
+            return dtype not in MLX_MISSING_DTYPES
         return not (self.name == "torch" and dtype in TORCH_SHELL_DTYPES)
 
     def to_numpy(self, x: Any) -> np.ndarray:

@@ -1,0 +1,92 @@
+"""MLX: ``mx.compile``. The arguments are flattened: array leaves are the compiled function's
+inputs, everything else (Python scalars, None, strings) is part of the cache key, so a new
+value of those builds a new program; a new shape or dtype of the arrays retraces inside
+``mx.compile`` itself. Outputs come back in their structure; non-array output leaves are the
+values the trace produced.
+
+A function MLX cannot trace (one that reads values: ``nonzero``, ``unique_*``, boolean masks,
+``bool(x)``; MLX raises "Attempting to eval an array during function transformations") runs
+eagerly from then on, with one warning (``_common.warn_eager``), and ``is_compiled`` says so.
+"""
+
+from __future__ import annotations
+
+import mlx.core as mx
+
+from .._pytree import flatten, unflatten
+from ._common import KINDS, warn_eager
+
+COMPILES = True
+#: The kind a compiled call records (registered here, where MLX is named; ``KINDS`` is the
+#: shared table that ``is_compiled`` reads).
+KIND = "mlx-compile"
+KINDS.setdefault(KIND, True)
+
+
+def _is_array(v) -> bool:
+    return type(v) is mx.array
+
+
+def compile(fn, record, example):  # noqa: A001
+    """``mx.compile`` of ``fn`` over its array leaves (one program per non-array signature)."""
+    programs: dict = {}
+    state = {"eager": False}
+
+    def build(treedef, consts, positions):
+        out_info: dict = {}
+
+        def traced(*arrays):
+            record.traces += 1
+            leaves = list(consts)
+            for p, a in zip(positions, arrays):
+                leaves[p] = a
+            args, kwargs = unflatten(treedef, leaves)
+            out = fn(*args, **kwargs)
+            out_leaves, out_def = flatten(out)
+            where = [i for i, v in enumerate(out_leaves) if _is_array(v)]
+            out_info["def"] = out_def
+            out_info["leaves"] = [None if _is_array(v) else v for v in out_leaves]
+            out_info["where"] = where
+            return [out_leaves[i] for i in where]
+
+        return mx.compile(traced), out_info
+
+    def run(*args, **kwargs):
+        if state["eager"]:
+            record.last = "eager"
+            return fn(*args, **kwargs)
+        leaves, treedef = flatten((args, kwargs))
+        positions = tuple(i for i, v in enumerate(leaves) if _is_array(v))
+        consts = tuple(None if _is_array(v) else v for v in leaves)
+        try:
+            key = (treedef, consts, positions)
+            hash(key)
+        except TypeError:
+            key = (id(treedef), positions)  # unhashable constants: one program per structure
+        entry = programs.get(key)
+        if entry is None:
+            entry = programs[key] = build(treedef, consts, positions)
+        program, info = entry
+        try:
+            arrays = program(*[leaves[p] for p in positions])
+        except ValueError as e:
+            if "function transformations" not in str(e) and "mx.compile" not in str(e):
+                raise
+            warn_eager(fn, f"mx.compile cannot trace it ({str(e).splitlines()[0][:160]})")
+            state["eager"] = True
+            programs.clear()
+            record.last = "eager"
+            return fn(*args, **kwargs)
+        out = list(info["leaves"])
+        for i, a in zip(info["where"], arrays):
+            out[i] = a
+        record.last = KIND
+        return unflatten(info["def"], out)
+
+    run.compiled = programs  # the framework's compiled objects, per signature
+    return run
+
+
+def vmap(g, leaves, axes, size):
+    """``mx.vmap`` of the flat function, outputs batched along axis 0 (see ``ext/_vmap``)."""
+    return mx.vmap(lambda *a: list(g(*a)), in_axes=list(axes), out_axes=0)(*leaves)
