@@ -36,6 +36,7 @@ The TF and MXNet shims keep the contract themselves and are not wrapped.
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 import re
 import sys
@@ -47,10 +48,16 @@ from typing import Any, NoReturn
 from .checks import dtype_not_allowed, not_an_array
 from .utils import AxisError
 
-try:
-    from ..._guard import Guard
-except ImportError:  # not built (a source checkout without a compiler): Python wrappers
-    Guard = None
+
+def _load_guard() -> Any:
+    try:
+        return importlib.import_module("arraykit._guard").Guard
+    except ImportError:  # not built (a source checkout without a compiler): Python wrappers
+        return None
+
+
+#: The C success path (``arraykit._guard.Guard``), or None where it is not built.
+Guard: Any = _load_guard()
 
 #: The classes the standard's conventions use; an exception of one of them whose message does
 #: not name the function is re-raised with the name (the same class where it can be rebuilt).
@@ -196,7 +203,8 @@ def _guarded(f: Callable, fname: str, translations, slow: Callable,
     def on_error(exc: Exception) -> NoReturn:
         _reraise(exc, fname, translations)
 
-    guard = Guard(f, slow, on_error, *(tuple(t) for t in ok),
+    ok0, ok1 = (tuple(t) for t in (*ok, (), ())[:2])
+    guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
                   dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw)
     functools.update_wrapper(guard, f)
     setattr(guard, _MARK, True)

@@ -1,0 +1,17 @@
+# Types of the C extension arraykit/_guard.c (see its header comment).
+from collections.abc import Callable
+from typing import Any
+
+class Guard:
+    func: Callable[..., Any]
+    def __init__(
+        self,
+        func: Callable[..., Any],
+        slow: Callable[..., Any],
+        on_error: Callable[[Exception], Any],
+        ok0: tuple[type, ...] | None = ...,
+        ok1: tuple[type, ...] | None = ...,
+        dtype_pos: int = ...,
+        dtype_kw: bool = ...,
+    ) -> None: ...
+    def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
