@@ -1,30 +1,59 @@
-"""Paddle backend of ``arraykit.ext.nd``: the Array API implementation of ``_generic`` over
-arraykit's Paddle namespace (integer-array ``take`` for gather, the sort-based
-``_common.sorted_scatter_rows`` for every reduction), which is differentiable through
-Paddle's autograd (gather, where, cumsum). Bounds are checked eagerly (IndexError); host
-copies of the indices go through ``Tensor.numpy``."""
+"""Paddle backend of ``arraykit.ext.nd``: the Array API implementation of ``_generic`` bound
+to arraykit's Paddle namespace (integer-array ``take`` for gather, the sort-based
+``_common.sorted_scatter_rows`` for every reduction), differentiable through Paddle's
+autograd (gather, where, cumsum). Bounds are checked eagerly (IndexError); host copies of
+the indices go through ``Tensor.numpy``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import arraykit.shims.paddle as _xp
+
+from . import _common
 from ._generic import Generic
 
 
-class PaddleNd(Generic):
+class _PaddleNd(Generic):
     def _host(self, a: Any) -> Any:
         return a.numpy()
 
-    def dtype_name(self, a: Any) -> str:
-        return str(a.dtype).rsplit(".", 1)[-1]
+
+_IMPL = _PaddleNd(_xp)
 
 
-_by_namespace: dict[int, PaddleNd] = {}
+def shape(a: Any) -> tuple[int, ...]:
+    return tuple(a.shape)
 
 
-def for_backend(backend: Any) -> PaddleNd:
-    xp = backend.load_namespace()
-    impl = _by_namespace.get(id(xp))
-    if impl is None:
-        impl = _by_namespace[id(xp)] = PaddleNd(xp)
-    return impl
+def dtype_name(a: Any) -> str:
+    return str(a.dtype).rsplit(".", 1)[-1]
+
+
+def scalar_like(value: Any, like: Any) -> Any:
+    return _IMPL.scalar_like(value, like)
+
+
+def full(shape_: Any, value: Any, like: Any) -> Any:
+    return _IMPL.full(shape_, value, like)
+
+
+def reshape(a: Any, shape_: Any) -> Any:
+    return _IMPL.reshape(a, shape_)
+
+
+def where(c: Any, a: Any, b: Any) -> Any:
+    return _IMPL.where(c, a, b)
+
+
+def iinfo(name: str) -> Any:
+    return _IMPL.iinfo(name)
+
+
+def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    return _IMPL.gather_nd(x, idx, plan, fn)
+
+
+def update_nd(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str,
+              *, copy: bool) -> Any:
+    return _IMPL.update_nd(x, idx, updates, plan, fn, what, copy=copy)
