@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet", "cupy")
+FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "cupy")
 #: Where the study places arrays (``--device``): the standard's ``asarray(..., device=)``.
 DEVICES = ("cpu", "cuda")
 #: Frameworks the study runs on the CPU only (cupy, on a GPU only, is NumPy's GPU twin).
-CPU_ONLY = ("numpy", "tensorflow", "mxnet")
+CPU_ONLY = ("numpy", "tensorflow", "mxnet", "mlx")
 
 
 @dataclass
@@ -164,4 +164,17 @@ def _load(name: str, device: str) -> Framework:
         # No function compiler: MXNet compiles Gluon HybridBlocks, not functions.
         return Framework("mxnet", mxnet, mxnet.__version__, mnp.array,
                          lambda x: x.asnumpy(), mx_sync)
+    if name == "mlx":
+        import mlx.core as mx
+
+        def mlx_array(a: np.ndarray) -> Any:
+            # mx.array alone turns float64 into float32: keep the input's dtype.
+            return mx.array(a, dtype=getattr(mx, "bool_" if a.dtype == bool else a.dtype.name))
+
+        def mlx_sync(out: Any) -> None:
+            # MLX is lazy: evaluate every result of the call.
+            mx.eval(*_leaves(out))
+
+        return Framework("mlx", mx, mx.__version__, mlx_array, np.asarray, mlx_sync,
+                         compiler="mx.compile", compile=mx.compile)
     raise ValueError(f"unknown framework {name!r}; choose from {FRAMEWORKS}")
