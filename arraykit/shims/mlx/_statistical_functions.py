@@ -28,6 +28,8 @@ def _extreme(fname, op, x, axis, keepdims):
         raise _c.no_identity(fname)
     if not axes:
         return x
+    if x.size == 0:  # an empty result (the reduced axes are not empty): see _reduce
+        return mx.zeros(reduced_shape(x.shape, axes, keepdims), dtype=x.dtype)
     return op(x, axis=axes, keepdims=keepdims)
 
 
@@ -52,19 +54,27 @@ def _acc(fname, x, dtype):
     return cast(x, r)
 
 
+def _reduce(op, identity, x, axes, keepdims):
+    if not axes:
+        return mx.array(x)
+    if x.size == 0:
+        # Built directly: MLX 0.32.4's prod over a zero-size input can loop forever in its CPU
+        # kernel (seen in the conformance run: nd_loop in ProdReduce, never returning).
+        return mx.full(reduced_shape(x.shape, axes, keepdims), identity, dtype=x.dtype)
+    # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's.
+    return op(x, axis=axes, keepdims=keepdims).astype(x.dtype)
+
+
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``: integers accumulate in int64 (uint64 for unsigned)."""
     x = _acc("sum", x, dtype)
-    axes = _axes("sum", x, axis)
-    # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's.
-    return mx.sum(x, axis=axes, keepdims=keepdims).astype(x.dtype) if axes else mx.array(x)
+    return _reduce(mx.sum, 0, x, _axes("sum", x, axis), keepdims)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod``: integers accumulate in int64 (uint64 for unsigned)."""
     x = _acc("prod", x, dtype)
-    axes = _axes("prod", x, axis)
-    return mx.prod(x, axis=axes, keepdims=keepdims).astype(x.dtype) if axes else mx.array(x)
+    return _reduce(mx.prod, 1, x, _axes("prod", x, axis), keepdims)
 
 
 def _floating(fname, x):
@@ -83,7 +93,7 @@ def mean(x, /, *, axis=None, keepdims=False):
     if not axes:
         return mx.array(x)
     count = math.prod(x.shape[a] for a in axes)
-    if count == 0:
+    if count == 0 or x.size == 0:  # NaN, or an empty result: see _reduce
         return mx.full(reduced_shape(x.shape, axes, keepdims), math.nan, dtype=x.dtype)
     return mx.mean(x, axis=axes, keepdims=keepdims)
 
@@ -98,7 +108,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
         raise TypeError(f"var: correction must be a real number, got {correction!r}")
     count = math.prod(x.shape[a] for a in axes)
     shape = reduced_shape(x.shape, axes, keepdims)
-    if count - correction <= 0:
+    if count - correction <= 0 or x.size == 0:  # NaN, or an empty result: see _reduce
         return mx.full(shape, math.nan, dtype=x.dtype)
     if not axes:
         return (x - x) * 0  # zeros, NaN where x is NaN (or infinite)
