@@ -1,0 +1,117 @@
+"""MLX's gaps and how arraykit's MLX namespace handles each (issue 14): refusals name MLX, the
+function and the dtype; filled gaps give the standard's values; data-dependent shapes work
+eagerly and refuse clearly under ``mx.compile``; index bounds are errors, not memory reads."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import arraykit
+
+mx = pytest.importorskip("mlx.core")
+xp = pytest.importorskip("arraykit.shims.mlx")
+
+
+def test_complex128_is_refused_and_not_listed():
+    assert "complex128" not in xp.__array_namespace_info__().dtypes()
+    assert set(xp.__array_namespace_info__().dtypes()) == {
+        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float32", "float64", "complex64"}
+    for call in (lambda: xp.asarray([1], dtype=xp.complex128),
+                 lambda: xp.zeros(3, dtype=xp.complex128),
+                 lambda: xp.add(xp.asarray([1.0], dtype=xp.float64), 1j),
+                 lambda: xp.fft.fft(xp.asarray([1.0, 2.0], dtype=xp.float64)),
+                 lambda: xp.linalg.eig(xp.eye(2, dtype=xp.float64))):
+        with pytest.raises(TypeError, match=r"MLX .*complex128"):
+            call()
+
+
+def test_missing_complex_kernels_are_refused_naming_the_function():
+    a = xp.asarray([[2 + 1j, 0], [0, 3]], dtype=xp.complex64)
+    for name in ("cholesky", "det", "qr", "slogdet"):
+        with pytest.raises(TypeError, match=rf"{name}: MLX .*complex64"):
+            getattr(xp.linalg, name)(a)
+
+
+def test_complex_inv_and_solve_match_numpy():
+    a = np.array([[1 + 2j, 0.5], [0.3j, 2 - 1j]], dtype=np.complex64)
+    b = np.array([1 - 1j, 2j], dtype=np.complex64)
+    np.testing.assert_allclose(np.asarray(xp.linalg.inv(xp.asarray(a))), np.linalg.inv(a),
+                               rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(np.asarray(xp.linalg.solve(xp.asarray(a), xp.asarray(b))),
+                               np.linalg.solve(a, b), rtol=1e-5, atol=1e-6)
+
+
+def test_defaults_and_promotion_are_the_standards():
+    assert xp.asarray([1, 2]).dtype == xp.int64  # MLX alone: int32
+    assert xp.asarray(np.array([0.1])).dtype == xp.float64  # MLX alone: float32
+    assert xp.argmax(xp.asarray([1.0, 3.0])).dtype == xp.int64  # MLX alone: uint32
+    assert xp.sum(xp.asarray([1, 2], dtype=xp.uint8)).dtype == xp.uint64
+    with pytest.raises(TypeError):  # MLX alone: bool + int8 is int8
+        xp.add(xp.asarray([True]), xp.asarray([1], dtype=xp.int8))
+    with pytest.raises(TypeError):  # MLX alone: uint64 + int64 is float32
+        xp.add(xp.asarray([1], dtype=xp.uint64), xp.asarray([1], dtype=xp.int64))
+    assert xp.asarray([2**64 - 1], dtype=xp.uint64).tolist() == [2**64 - 1]
+
+
+def test_filled_gaps_give_the_standards_values():
+    x = xp.asarray([-0.0, 0.0, -1.5, float("nan")])
+    assert xp.signbit(x).tolist() == [True, False, True, False]
+    assert math.copysign(1, xp.copysign(xp.asarray([1.0]), xp.asarray([-0.0])).item()) == -1
+    assert xp.hypot(xp.asarray([3e30]), xp.asarray([4e30])).item() == pytest.approx(5e30)
+    assert math.isnan(xp.sign(xp.asarray([float("nan")])).item())  # MLX: 0
+    assert math.copysign(1, xp.sin(xp.asarray([-0.0])).item()) == -1  # MLX: +0
+    assert xp.nextafter(xp.asarray([1.0]), xp.asarray([2.0])).item() == np.nextafter(
+        np.float32(1), np.float32(2))
+    i = xp.asarray([1, -8], dtype=xp.int64)
+    assert xp.bitwise_left_shift(i, 64).tolist() == [0, 0]  # MLX: the count modulo 64
+    assert xp.bitwise_right_shift(i, 70).tolist() == [0, -1]
+    assert xp.matmul(xp.asarray([[1, 2]]), xp.asarray([[3], [4]])).tolist() == [[11]]
+    assert math.copysign(1, xp.remainder(xp.asarray([0.0]), -1.0).item()) == -1
+
+
+def test_data_dependent_shapes_work_eagerly_and_refuse_under_compile():
+    x = xp.asarray([3, 0, 3, 1])
+    assert [a.tolist() for a in xp.nonzero(x)] == [[0, 2, 3]]
+    assert xp.unique_values(x).tolist() == [0, 1, 3]
+    assert not arraykit.is_lazy_array(x)
+    with pytest.raises(ValueError, match="nonzero: the output shape depends on the values"):
+        mx.compile(lambda a: xp.nonzero(a)[0])(x)
+
+
+def test_out_of_bounds_indices_raise():
+    x = xp.asarray([1.0, 2.0, 3.0])
+    with pytest.raises(IndexError, match="take"):
+        xp.take(x, xp.asarray([3]))
+    with pytest.raises(IndexError, match="take_along_axis"):
+        xp.take_along_axis(x, xp.asarray([-4]), axis=0)
+    assert xp.take(x, xp.asarray([-1])).tolist() == [3.0]
+
+
+def test_empty_reductions_return():
+    e = xp.asarray([], dtype=xp.float32)
+    assert xp.prod(e).item() == 1 and xp.sum(e).item() == 0
+    assert xp.all(e).item() is True and xp.any(e).item() is False
+    assert xp.sum(xp.zeros((0, 3)), axis=1).shape == (0,)
+
+
+def test_array_object_opt_in_round_trip():
+    x = mx.array([1.0, 2.0, 3.0])
+    assert x.__array_namespace__() is mx  # MLX's own, not a standard namespace
+    xp.enable_array_object()
+    try:
+        assert x.__array_namespace__() is xp
+        assert x.device == xp.__array_namespace_info__().default_device()
+        assert x[x > 1].tolist() == [2.0, 3.0]  # MLX alone: "not yet supported"
+        with pytest.raises(IndexError):
+            x[3]  # MLX alone: whatever lies in memory there
+        assert (mx.float32 == None) is False  # noqa: E711 - MLX alone raises TypeError
+        y = mx.array([1, 2], dtype=mx.int8)
+        with pytest.raises(TypeError):
+            y + mx.array([True, False])  # the standard's table, not MLX's
+    finally:
+        xp.disable_array_object()
+    assert x.__array_namespace__() is mx and not hasattr(x, "device")
