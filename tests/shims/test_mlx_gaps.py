@@ -115,3 +115,19 @@ def test_array_object_opt_in_round_trip():
     finally:
         xp.disable_array_object()
     assert x.__array_namespace__() is mx and not hasattr(x, "device")
+
+
+def test_float64_exp_sin_cos_have_float64_precision():
+    # MLX 0.32.4 computes these at float32 precision for float64 input (cos(123456.7) off by
+    # 8%, sin(1e100) NaN); arraykit's are within a few ulps of NumPy's.
+    a = np.array([0.3, -2.5, 123456.7, 1e8 + 0.5, 1e100, -0.0])
+    x = xp.asarray(a)
+    np.testing.assert_allclose(np.asarray(xp.sin(x)), np.sin(a), rtol=0, atol=4e-16)
+    np.testing.assert_allclose(np.asarray(xp.cos(x)), np.cos(a), rtol=0, atol=4e-16)
+    assert math.copysign(1, xp.sin(x)[5].item()) == -1
+    e = np.array([-740.0, -1.5, 1e-10, 3.3, 709.7])
+    np.testing.assert_allclose(np.asarray(xp.exp(xp.asarray(e))), np.exp(e), rtol=4e-16)
+    np.testing.assert_allclose(np.asarray(xp.logaddexp(xp.asarray(e), xp.asarray(e[::-1]))),
+                               np.logaddexp(e, e[::-1]), rtol=4e-16)
+    g = mx.grad(lambda t: mx.sum(xp.sin(t)))(xp.asarray(a[:3]))  # differentiable
+    np.testing.assert_allclose(np.asarray(g), np.cos(a[:3]), rtol=0, atol=4e-16)

@@ -108,7 +108,15 @@ def _expand_key(self, key):
                 if not bool(k.item()):
                     return _Empty
                 continue
-            if tuple(k.shape) != tuple(self.shape[axis:axis + k.ndim]):
+            dims = tuple(self.shape[axis:axis + k.ndim])
+            if k.size == 0 and len(dims) == k.ndim and all(
+                    ks in (s, 0) for ks, s in zip(k.shape, dims)):
+                # A zero-size mask along axes of the same or zero length selects nothing (the
+                # suite's and MXNet shim's reading): empty index arrays.
+                out.extend(mx.zeros((0,), dtype=mx.int64) for _ in range(k.ndim))
+                axis += k.ndim
+                continue
+            if tuple(k.shape) != dims:
                 raise IndexError(f"boolean index of shape {tuple(k.shape)} does not match "
                                  f"the indexed axes {tuple(self.shape[axis:axis + k.ndim])}")
             out.extend(_mask_positions(k))

@@ -18,6 +18,7 @@ import numpy as onp
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
+from . import _float64
 from ._helpers import array, binary, cast, check, from_numpy, require_array, to_numpy
 
 _NAME_OF = D.NAME_OF
@@ -114,7 +115,6 @@ _BINARY = {
     "greater_equal": ("real numeric", mx.greater_equal),
     "less": ("real numeric", mx.less),
     "less_equal": ("real numeric", mx.less_equal),
-    "logaddexp": ("real floating", mx.logaddexp),
     "logical_and": ("bool", mx.logical_and),
     "logical_or": ("bool", mx.logical_or),
     "logical_xor": ("bool", mx.not_equal),
@@ -190,6 +190,39 @@ def expm1(x, /):
     if type(x) is array and x.dtype == mx.complex64:
         return _SV.complex_unary("expm1", x, _complex_expm1(x))
     return _real_expm1(x)
+
+
+_F64 = mx.float64
+
+
+def _float64_exact(name, f, f64):
+    """``f`` with float64 input taken by ``_float64``'s ``f64``: MLX computes float64 exp,
+    sin and cos at float32 precision."""
+
+    def g(x, /):
+        if type(x) is array and x.dtype == _F64:
+            return f64(x)
+        return f(x)
+
+    g.__name__ = g.__qualname__ = name
+    g.__doc__ = f.__doc__ + " float64 at float64 precision (``_float64``)."
+    return g
+
+
+exp = _float64_exact("exp", exp, _float64.exp)  # noqa: F821 - made by the table above
+sin = _float64_exact("sin", sin, _float64.sin)  # noqa: F821
+cos = _float64_exact("cos", cos, _float64.cos)  # noqa: F821
+
+
+def logaddexp(x1, x2, /):
+    """Array API ``logaddexp``; float64 with ``_float64.logaddexp`` (MLX's uses its
+    float32-precision exp)."""
+    a, b, n = binary(x1, x2, "logaddexp")
+    if n not in _REAL_FLOAT:
+        if n not in _INTEGRAL:
+            D.check_kind(n, "real floating", "logaddexp")
+        a, b, n = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT), D.DEFAULT_FLOAT
+    return _float64.logaddexp(a, b) if n == "float64" else mx.logaddexp(a, b)
 
 
 def _rounding(name, op):
