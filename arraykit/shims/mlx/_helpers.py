@@ -175,6 +175,9 @@ def from_numpy(a, name: str | None = None):
     turns float64 into float32)."""
     if name is None:
         name = D.NUMPY_NAME[a.dtype]
+    if not a.flags.c_contiguous:
+        # MLX refuses negative strides ("Cannot convert DLPack arrays with negative strides").
+        a = onp.ascontiguousarray(a)
     return mx.array(a, dtype=_DTYPES[name])
 
 
