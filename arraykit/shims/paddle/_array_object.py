@@ -158,6 +158,31 @@ def _name(x):
     return NAME_OF[x.dtype]
 
 
+def _is_mask0(k) -> bool:
+    return isinstance(k, paddle.Tensor) and k.dtype == paddle.bool and k.ndim == 0
+
+
+def _mask0_getitem(x, ks, getitem):
+    """A key holding 0-d bool masks (Paddle refuses them): each adds an axis of length 1
+    (True) or 0 (False) where it stands, as ``None`` does; the rest of the key as usual."""
+    if any(_is_index_array(k) and not _is_mask0(k) for k in ks):
+        raise IndexError("0-d boolean indices combined with other index arrays are not "
+                         "supported on Paddle")
+    out = getitem(x, tuple(None if _is_mask0(k) else k for k in ks))
+    n_index = sum(1 for k in ks if k is not None and k is not Ellipsis and not _is_mask0(k))
+    pos = 0
+    for k in ks:
+        if _is_mask0(k):
+            if not bool(k):
+                out = paddle.slice(out, [pos], [0], [0])
+            pos += 1
+        elif k is None or type(k) is slice:
+            pos += 1
+        elif k is Ellipsis:
+            pos += len(orig_shape(x)) - n_index
+    return out
+
+
 def _make_getitem(orig):
     """Paddle's ``__getitem__``, except where Paddle 3.3.1 errs on a basic key (ints, slices,
     None, Ellipsis): with ``None`` next to integers it puts the new axes in the wrong place
@@ -168,6 +193,17 @@ def _make_getitem(orig):
 
     def getitem(self, key):
         ks = key if type(key) is tuple else (key,)
+        if any(_is_mask0(k) for k in ks):
+            return _mask0_getitem(self, ks, getitem)
+        if isinstance(key, paddle.Tensor) and key.dtype == paddle.bool and 0 in orig_shape(key):
+            # An empty mask selects nothing (the suite draws masks whose extents are the
+            # array's or 0); Paddle refuses any extent that differs.
+            shape = list(orig_shape(self))
+            kshape = list(orig_shape(key))
+            if len(kshape) > len(shape) or any(k not in (s, 0) for s, k in zip(shape, kshape)):
+                raise IndexError(f"boolean index of shape {tuple(kshape)} does not match the "
+                                 f"indexed array of shape {tuple(shape)}")
+            return paddle.zeros([0] + shape[len(kshape):], dtype=self.dtype)
         if any(type(k) is slice for k in ks):
             ks = _plain_slices(ks)
             key = ks if type(key) is tuple else ks[0]
@@ -192,7 +228,12 @@ def _make_setitem(orig):
     less than 7, but received 0")."""
 
     def setitem(self, key, value):
-        if len(orig_shape(self)) == 0 and (key == () or key is Ellipsis or key == (Ellipsis,)):
+        if isinstance(key, paddle.Tensor) and key.dtype == paddle.bool and key.ndim == 0:
+            # A 0-d mask selects the whole array or nothing (Paddle's kernel crashes on it).
+            if not bool(key):
+                return
+            key = Ellipsis
+        if len(orig_shape(self)) == 0 and (key is Ellipsis or key == () or key == (Ellipsis,)):
             v = value if isinstance(value, paddle.Tensor) else paddle.full(
                 [], value, dtype=self.dtype)
             paddle.assign(paddle.cast(v, self.dtype).reshape([]), output=self)

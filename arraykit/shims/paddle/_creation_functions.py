@@ -22,6 +22,7 @@ from ._helpers import (
     Tensor,
     cast,
     check_device,
+    check_rank,
     full0,
     narrow,
     require_array,
@@ -132,6 +133,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             raise OverflowError(f"asarray: values out of range for {name}")
     elif host.dtype.kind == "c" and name not in D.KIND_SETS["complex floating"]:
         raise TypeError(f"asarray: complex data cannot become {name}")
+    check_rank("asarray", host.ndim)
     if host.dtype.name != name:
         host = host.astype(name)
     return paddle.to_tensor(host, dtype=name, place=place)
@@ -139,8 +141,11 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 
 #: Paddle stores extents as int64: NumPy's rule is the limit.
 def checked_shape(fname, shape, name):
-    """``shape`` as a list of ints, checked against NumPy's rule for dtype ``name``."""
-    return list(check_shape(fname, shape, onp.dtype(name).itemsize))
+    """``shape`` as a list of ints, checked against NumPy's rule for dtype ``name`` and
+    Paddle's 9 dimensions."""
+    out = list(check_shape(fname, shape, onp.dtype(name).itemsize))
+    check_rank(fname, len(out))
+    return out
 
 
 def _name(dtype, default, fname):

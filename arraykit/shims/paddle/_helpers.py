@@ -29,6 +29,18 @@ CARRIER = "int32"
 _PY_SCALARS = (bool, int, float, complex)
 
 
+#: Paddle 3.3.1 tensors have at most 9 dimensions ("Now only supports access to dimension 0
+#: to 9"): a 10-d shape fails inside Paddle with an OSError.
+MAX_NDIM = 9
+
+
+def check_rank(fname: str, ndim: int) -> None:
+    """ValueError naming Paddle for a result of more than :data:`MAX_NDIM` dimensions."""
+    if ndim > MAX_NDIM:
+        raise ValueError(f"{fname}: Paddle 3.3.1 tensors have at most {MAX_NDIM} dimensions; "
+                         f"this result would have {ndim}")
+
+
 def is_array(x) -> bool:
     return isinstance(x, Tensor)
 

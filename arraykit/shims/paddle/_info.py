@@ -22,11 +22,9 @@ class __array_namespace_info__:
     __module__ = "arraykit.shims.paddle"
 
     def capabilities(self):
-        """Boolean indexing and data-dependent shapes work (eagerly); Paddle allows at most
-        9 dimensions in many kernels (``transpose``, ``expand``): reported as 9? No: its
-        tensors hold more, so the standard's 64 is not promised; reported as None."""
-        return {"boolean indexing": True, "data-dependent shapes": True,
-                "max dimensions": None}
+        """Boolean indexing and data-dependent shapes work (eagerly); Paddle 3.3.1 tensors
+        have at most 9 dimensions."""
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 9}
 
     def default_device(self):
         """Paddle's current device (``paddle.set_device``)."""

@@ -105,7 +105,9 @@ def vecdot(x1, x2, /, *, axis=-1):
     if prod.size == 0:
         out = [s for i, s in enumerate(shape) if i != ax]
         return paddle.zeros(out, dtype=name)
-    return narrow(paddle.sum(prod, axis=ax), name)
+    # paddle.sum accumulates int32 in int64: the standard's result keeps the promoted dtype.
+    r = paddle.sum(prod, axis=ax)
+    return paddle.cast(r, name) if D.NAME_OF[r.dtype] != name else r
 
 
 del NARROW

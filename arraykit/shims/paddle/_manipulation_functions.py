@@ -13,6 +13,7 @@ from . import _dtypes as D
 from ._helpers import (
     Tensor,
     broadcast_shapes,
+    check_rank,
     moving,
     normalize_axes,
     normalize_axis,
@@ -32,6 +33,7 @@ def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``."""
     require_array(x, "broadcast_to")
     shape = [operator.index(s) for s in shape]
+    check_rank("broadcast_to", len(shape))
     if broadcast_shapes(x.shape, shape, fname="broadcast_to") != tuple(shape) or \
             len(shape) < x.ndim:
         raise ValueError(f"broadcast_to: cannot broadcast {tuple(x.shape)} to {tuple(shape)}")
@@ -68,6 +70,7 @@ def expand_dims(x, /, axis=0):
     """Array API ``expand_dims`` (an int or, 2025.12, a tuple of ints)."""
     require_array(x, "expand_dims")
     axes = _u.expand_dims_axes(axis, x.ndim)
+    check_rank("expand_dims", x.ndim + len(axes))
     shape = list(x.shape)
     for a in axes:
         shape.insert(a, 1)
@@ -146,6 +149,7 @@ def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (-1 infers one extent)."""
     require_array(x, "reshape")
     shape = [operator.index(s) for s in shape]
+    check_rank("reshape", len(shape))
     if shape.count(-1) > 1 or any(s < -1 for s in shape):
         raise ValueError(f"reshape: invalid shape {tuple(shape)}")
     known = 1
@@ -200,6 +204,7 @@ def stack(arrays, /, *, axis=0):
     if any(a.shape != shape for a in arrays[1:]):
         raise ValueError("stack: all arrays must have the same shape")
     ax = normalize_axis(axis, len(shape) + 1, "stack")
+    check_rank("stack", len(shape) + 1)
     return paddle.stack(arrays, axis=ax)
 
 
@@ -210,6 +215,7 @@ def tile(x, repetitions, /):
     if any(r < 0 for r in reps):
         raise ValueError("tile: repetitions must be non-negative")
     nd = max(len(reps), x.ndim)
+    check_rank("tile", nd)
     reps = [1] * (nd - len(reps)) + reps
     shape = [1] * (nd - x.ndim) + list(x.shape)
     if 0 in reps or 0 in shape:

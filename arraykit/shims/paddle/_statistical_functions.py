@@ -40,7 +40,8 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     y = cast(x, r)
     if r in NARROW:
         return cast(_reduce(paddle.sum, cast(y, "int64"), axes, keepdims), r)
-    return _reduce(paddle.sum, y, axes, keepdims)
+    # paddle.sum accumulates int32 in int64 even with dtype=int32 given: cast back.
+    return cast(_reduce(paddle.sum, y, axes, keepdims), r)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
@@ -56,15 +57,19 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
         shape = [1 if i in axes else s for i, s in enumerate(y.shape)] if keepdims else \
             [s for i, s in enumerate(y.shape) if i not in axes]
         return paddle.ones(shape, dtype=r)
-    return paddle.prod(y, axis=axes, keepdim=keepdims)
+    return cast(paddle.prod(y, axis=axes, keepdim=keepdims), r)
 
 
 def _extreme(fname, op, x, axis, keepdims):
     name = require_array(x, fname)
     D.check_kind(name, "real numeric", fname)
     axes = _axes(x, axis, fname)
-    if any(x.shape[a] == 0 for a in axes) or (x.size == 0 and axes):
+    if any(x.shape[a] == 0 for a in axes):
         raise _c.no_identity(fname)
+    if x.size == 0 and axes:  # empty, but not along a reduced axis: an empty result
+        shape = [1 if i in axes else s for i, s in enumerate(x.shape)] if keepdims else \
+            [s for i, s in enumerate(x.shape) if i not in axes]
+        return paddle.zeros(shape, dtype=name)
     if name in NARROW or name == "bool":
         return cast(_reduce(op, paddle.cast(x, CARRIER), axes, keepdims), name)
     return _reduce(op, x, axes, keepdims)

@@ -73,10 +73,46 @@ def _empty_batch(x, shape, dtype=None):
 
 def cholesky(x, /, *, upper=False):
     """Array API ``cholesky`` (lower by default)."""
-    x, _ = _floating_matrix("cholesky", x, square=True)
+    x, name = _floating_matrix("cholesky", x, square=True)
     if x.size == 0:
         return x.clone()
+    if name in _CPLX:
+        L = _complex_cholesky(x)
+        return paddle.conj(matrix_transpose(L)) if upper else L
     return _named("cholesky", paddle.linalg.cholesky, x, upper)
+
+
+_CPLX = ("complex64", "complex128")
+
+
+def _complex_cholesky(a):
+    """Lower Cholesky factor of Hermitian positive-definite ``a`` (Paddle 3.3.1 has no
+    complex ``cholesky`` kernel on CPU): the Cholesky-Banachiewicz recurrence, one column
+    per step, each step over the whole batch. Not positive definite: ValueError, as
+    Paddle's real kernel raises."""
+    n = a.shape[-1]
+    rd = _real(a)
+    cols = []
+    for j in range(n):
+        if j:
+            prev = paddle.stack(cols, axis=-1)  # (..., n, j): the columns found so far
+            row_j = prev[..., j:j + 1, :]  # (..., 1, j)
+            s = paddle.sum(prev * paddle.conj(row_j), axis=-1)  # (..., n)
+            col = a[..., :, j] - s
+        else:
+            col = a[..., :, j]
+        d = paddle.real(col[..., j])
+        if not bool(paddle.all(d > 0)):
+            raise ValueError("cholesky: the matrix is not positive definite")
+        root = paddle.sqrt(d)
+        col = col / paddle.cast(root, a.dtype).unsqueeze(-1)
+        mask = paddle.arange(n) >= j
+        col = paddle.where(mask, col, paddle.zeros_like(col))
+        col = paddle.where(paddle.arange(n) == j, paddle.cast(root, a.dtype).unsqueeze(-1)
+                           .expand(col.shape), col)
+        cols.append(col)
+    del rd
+    return paddle.stack(cols, axis=-1)
 
 
 def det(x, /):
@@ -180,10 +216,16 @@ def svd(x, /, *, full_matrices=True):
 
 def svdvals(x, /):
     """Array API ``svdvals``."""
-    x, _ = _floating_matrix("svdvals", x)
+    x, name = _floating_matrix("svdvals", x)
+    k = min(x.shape[-2:])
+    batch = list(x.shape[:-2])
     if x.size == 0:
-        return paddle.zeros(list(x.shape[:-2]) + [min(x.shape[-2:])], dtype=_real(x))
-    return paddle.linalg.svdvals(x)
+        return paddle.zeros(batch + [k], dtype=_real(x))
+    if name in _CPLX:
+        # No complex svdvals kernel in Paddle 3.3.1 on CPU; its complex svd exists.
+        return paddle.linalg.svd(x, full_matrices=False)[1]
+    # Paddle's svdvals flattens the batch dimensions ((2, 3, 4, 5) gave (6, 4)).
+    return paddle.linalg.svdvals(x).reshape(batch + [k])
 
 
 def qr(x, /, *, mode="reduced"):
@@ -236,8 +278,12 @@ def solve(x1, x2, /):
             raise ValueError("solve: x2 must have as many rows as x1")
         if a.size == 0:
             return paddle.zeros(list(a.shape[:-1]), dtype=a.dtype)
-        r = _named("solve", paddle.linalg.solve, a, paddle.broadcast_to(
-            b.reshape([m, 1]), list(a.shape[:-1]) + [1]) if a.ndim > 2 else b.reshape([m, 1]))
+        rhs = paddle.broadcast_to(b.reshape([m, 1]), list(a.shape[:-1]) + [1]) \
+            if a.ndim > 2 else b.reshape([m, 1])
+        if D.NAME_OF[a.dtype] in _CPLX:
+            r = _complex_solve(a, rhs)
+        else:
+            r = _named("solve", paddle.linalg.solve, a, rhs)
         return r.reshape(list(a.shape[:-1]))
     if b.shape[-2] != m:
         raise ValueError("solve: x2 must have as many rows as x1")
@@ -246,7 +292,23 @@ def solve(x1, x2, /):
     b = paddle.broadcast_to(b, batch + list(b.shape[-2:]))
     if a.size == 0 or b.size == 0:
         return paddle.zeros(batch + list(b.shape[-2:]), dtype=a.dtype)
+    if D.NAME_OF[a.dtype] in _CPLX:
+        return _complex_solve(a, b)
     return _named("solve", paddle.linalg.solve, a, b)
+
+
+def _complex_solve(a, b):
+    """``a x = b`` for complex ``a`` (Paddle 3.3.1 has no complex ``solve`` kernel on CPU)
+    through the real system [[X, -Y], [Y, X]] [u; v] = [p; q] with a = X + iY, b = p + iq,
+    x = u + iv: one real LAPACK solve, exact in the same sense."""
+    X, Y = paddle.real(a), paddle.imag(a)
+    top = paddle.concat([X, -Y], axis=-1)
+    bottom = paddle.concat([Y, X], axis=-1)
+    big = paddle.concat([top, bottom], axis=-2)
+    rhs = paddle.concat([paddle.real(b), paddle.imag(b)], axis=-2)
+    sol = _named("solve", paddle.linalg.solve, big, rhs)
+    m = a.shape[-1]
+    return paddle.complex(sol[..., :m, :], sol[..., m:, :])
 
 
 def trace(x, /, *, offset=0, dtype=None):
