@@ -84,6 +84,12 @@ def _expand_key(self, key):
     """``key`` with boolean masks replaced by their index arrays (MLX has no masks) and
     integer indices checked against the axis sizes (IndexError, as NumPy)."""
     parts = key if type(key) is tuple else (key,)
+    if any(isinstance(k, onp.ndarray) for k in parts):
+        # NumPy index arrays and masks (library code mixes its own with the user's arrays):
+        # MLX refuses them ("Cannot index mlx array using the given type").
+        parts = tuple(mx.array(onp.ascontiguousarray(k)) if isinstance(k, onp.ndarray) else k
+                      for k in parts)
+        key = parts if type(key) is tuple else parts[0]
     if any(type(k) is slice for k in parts):
         parts = tuple(_int_slice(k) if type(k) is slice else k for k in parts)
         key = parts if type(key) is tuple else parts[0]

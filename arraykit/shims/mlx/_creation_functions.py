@@ -125,7 +125,9 @@ def _filled(fname, shape, value, dtype, device):
     if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
         return mx.broadcast_to(from_numpy(onp.asarray(value, dtype=D.NUMPY[name])),
                                shape) + 0
-    return mx.full(shape, value, dtype=_DTYPES[name], stream=stream)
+    r = mx.full(shape, value, dtype=_DTYPES[name], stream=stream)
+    # MLX's full(shape, 1, dtype=bool) is int32: the dtype asked for, always.
+    return r if r.dtype == _DTYPES[name] else r.astype(_DTYPES[name])
 
 
 def full(shape, fill_value, *, dtype=None, device=None):

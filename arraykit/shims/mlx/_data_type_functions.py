@@ -35,10 +35,18 @@ def _name_of_arg(a, fname):
     return D.dtype_name(a, fname)
 
 
+def _query_name(a, fname):
+    """A dtype's name for the pure queries (``can_cast``, ``isdtype``): complex128 answers
+    too, although MLX cannot hold it."""
+    if type(a) is not array and not isinstance(a, str) and a == D.DTYPES["complex128"]:
+        return "complex128"
+    return _name_of_arg(a, fname)
+
+
 def can_cast(from_, to, /):
     """Array API ``can_cast``: whether the standard's promotion of ``from_`` and ``to``
-    gives ``to``."""
-    return _u.can_cast_names(_name_of_arg(from_, "can_cast"), D.dtype_name(to, "can_cast"))
+    gives ``to`` (a pure query: complex128 answers too)."""
+    return _u.can_cast_names(_query_name(from_, "can_cast"), _query_name(to, "can_cast"))
 
 
 def finfo(type, /):

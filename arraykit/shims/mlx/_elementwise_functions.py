@@ -122,7 +122,6 @@ _BINARY = {
     "minimum": ("real numeric", mx.minimum),
     "multiply": ("numeric", mx.multiply),
     "not_equal": ("any", mx.not_equal),
-    "pow": ("numeric", mx.power),
     "subtract": ("numeric", mx.subtract),
 }
 
@@ -212,6 +211,21 @@ def _float64_exact(name, f, f64):
 exp = _float64_exact("exp", exp, _float64.exp)  # noqa: F821 - made by the table above
 sin = _float64_exact("sin", sin, _float64.sin)  # noqa: F821
 cos = _float64_exact("cos", cos, _float64.cos)  # noqa: F821
+
+
+def pow(x1, x2, /):
+    """Array API ``pow``; integer powers with a negative exponent are what NumPy's integer
+    arithmetic gives where it is exact (1 for a base of 1, +-1 for -1, 0 otherwise; MLX: 0)."""
+    a, b, n = binary(x1, x2, "pow")
+    D.check_kind(n, "numeric", "pow")
+    r = mx.power(a, b)
+    if n in _INTEGRAL and n.startswith("int"):
+        one = mx.ones((), dtype=r.dtype)
+        odd = mx.remainder(b, mx.array(2, dtype=b.dtype)) != 0
+        neg_base = mx.where(odd, -one, one)
+        special = mx.where(a == 1, one, mx.where(a == -1, neg_base, mx.zeros((), dtype=r.dtype)))
+        r = mx.where(b < 0, special, r)
+    return r
 
 
 def logaddexp(x1, x2, /):
@@ -332,10 +346,17 @@ def floor_divide(x1, x2, /):
     and zeros (MLX's kernel computes ``floor(x1 / x2)`` only for finite ones)."""
     a, b, n = binary(x1, x2, "floor_divide")
     D.check_kind(n, "real numeric", "floor_divide")
-    r = mx.floor_divide(a, b)
-    if n in _REAL_FLOAT:
-        r = _SV.floor_divide(a, b, r)
-    return r
+    if n not in _REAL_FLOAT:
+        return mx.floor_divide(a, b)
+    # MLX computes floor(x1 / x2), which rounds up across an integer (1.0 // 0.1 is 10.0,
+    # NumPy's and the exact answer 9.0): NumPy's divmod from the (exact) remainder instead.
+    m = mx.remainder(a, b)
+    div = (a - m) / b
+    fl = mx.floor(div)
+    r = mx.where(div - fl > 0.5, fl + 1, fl)
+    r = mx.where(r == 0, mx.where(signbit(a / b), -mx.abs(r), mx.abs(r)), r)
+    r = mx.where(b == 0, a / b, r)
+    return _SV.floor_divide(a, b, r)
 
 
 def remainder(x1, x2, /):
@@ -344,6 +365,10 @@ def remainder(x1, x2, /):
     a, b, n = binary(x1, x2, "remainder")
     D.check_kind(n, "real numeric", "remainder")
     r = mx.remainder(a, b)
+    if n in _INTEGRAL:
+        # MLX gives x % 0 as x; NumPy (and every other arraykit backend that does not raise)
+        # as 0.
+        return mx.where(b == 0, mx.zeros((), dtype=r.dtype), r)
     if n in _REAL_FLOAT:
         m = mx.abs(r)
         r = mx.where(mx.isnan(r), r, mx.where(signbit(mx.broadcast_to(

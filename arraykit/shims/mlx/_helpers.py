@@ -56,7 +56,10 @@ def const(value, name: str):
 
 def from_numpy_scalar(v):
     """A NumPy scalar (``np.float32(0.5)``) as the 0-d array of its dtype (NumPy 2's and JAX's
-    reading); anything else unchanged."""
+    reading); ``np.float64``/``np.complex128``, subclasses of Python's float and complex, as
+    those Python values (``_common.dtypes.scalar_kind_result``); anything else unchanged."""
+    if isinstance(v, (float, complex)) and type(v) not in _PY_SCALARS:
+        return float(v) if isinstance(v, float) else complex(v)
     if isinstance(v, onp.generic) and not isinstance(v, (bool, int, float, complex)):
         name = D.NUMPY_NAME.get(v.dtype)
         if name is None or name in D.UNSUPPORTED:
@@ -77,6 +80,11 @@ def binary(x1, x2, fname: str):
         d1 = x1.dtype
         d2 = x2.dtype
         n1 = _NAME_OF.get(d1)
+        s1 = x1.shape
+        s2 = x2.shape
+        if s1 != s2:
+            # Python tuples only: MLX's own error names no function.
+            check_broadcast(s1, s2, fname)
         if d1 == d2 and n1 is not None:
             return x1, x2, n1
         n1 = require_array(x1, fname)
@@ -88,7 +96,7 @@ def binary(x1, x2, fname: str):
             r = D.scalar_dtype(x2, require_array(x1, fname), fname)
             return cast(x1, r), const(x2, r), r
         x2 = from_numpy_scalar(x2)
-        if type(x2) is array:
+        if type(x2) is array or type(x2) in _PY_SCALARS:
             return binary(x1, x2, fname)
         raise _c.not_an_array(fname, x2, "an mlx.core.array or a Python scalar")
     if t2 is array:
@@ -96,7 +104,7 @@ def binary(x1, x2, fname: str):
             r = D.scalar_dtype(x1, require_array(x2, fname), fname)
             return const(x1, r), cast(x2, r), r
         x1 = from_numpy_scalar(x1)
-        if type(x1) is array:
+        if type(x1) is array or type(x1) in _PY_SCALARS:
             return binary(x1, x2, fname)
         raise _c.not_an_array(fname, x1, "an mlx.core.array or a Python scalar")
     if t1 in _PY_SCALARS and t2 in _PY_SCALARS:

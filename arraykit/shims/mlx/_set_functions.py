@@ -10,7 +10,16 @@ from collections import namedtuple
 import mlx.core as mx
 import numpy as onp
 
-from ._helpers import array, binary, concrete, from_numpy, require_array, traced_error
+from . import _dtypes as D
+from ._helpers import (
+    array,
+    binary,
+    cast,
+    concrete,
+    from_numpy,
+    require_array,
+    traced_error,
+)
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
                                                  "counts"])
@@ -65,9 +74,11 @@ def unique_values(x, /):
 def isin(x1, x2, /, *, invert=False):
     """Array API ``isin`` (2025.12): whether each element of ``x1`` occurs in ``x2``; the
     standard's promotion, Python scalars allowed for either."""
-    a, b, _ = binary(x1, x2, "isin")
-    if type(x1) is not array and type(x2) is array:
-        a = a.reshape(())
+    # Promoted as a binary function, but not broadcast: x2 is a set of values.
+    a, b, _ = binary(x1 if type(x1) is not array else x1.reshape(-1)[:1],
+                     x2 if type(x2) is not array else x2.reshape(-1)[:1], "isin")
+    a = cast(x1, D.NAME_OF[a.dtype]) if type(x1) is array else a.reshape(())
+    b = cast(x2, D.NAME_OF[b.dtype]) if type(x2) is array else b
     flat = b.reshape(-1)
     if flat.size == 0:
         r = mx.zeros(a.shape, dtype=mx.bool_)
