@@ -158,6 +158,8 @@ def test_shell_dtypes_absent_and_refused_torch(xp, name):
         ("result_type", lambda: xp.result_type(dt, xp.int8)), ("iinfo", lambda: xp.iinfo(dt)),
         ("asarray", lambda: xp.asarray(np.zeros(2, dtype=name))),
         ("sum", lambda: xp.sum(torch.zeros(2, dtype=dt))),
+        ("trace", lambda: xp.linalg.trace(xp.ones((2, 2), dtype=xp.uint8), dtype=dt)),
+        ("trace", lambda: xp.linalg.trace(torch.zeros((2, 2), dtype=dt))),
     ]
     for fname, call in calls:
         with pytest.raises(TypeError, match=rf"^{fname}: torch .* {name} .*'shell' dtype"):

@@ -24,7 +24,6 @@ Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import array_api_compat.torch as _compat
@@ -37,7 +36,7 @@ from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite in
 from ._array_object import array_object_enabled as array_object_enabled
 from ._array_object import disable_array_object as disable_array_object
 from ._array_object import enable_array_object as enable_array_object
-from ._dtypes import SHELL_DTYPES, check_dtype
+from ._dtypes import SHELL_DTYPES, check_dtype, refusing_shell_dtypes
 from ._dtypes import finfo as finfo
 from ._dtypes import iinfo as iinfo
 from ._elementwise_functions import acos as acos
@@ -120,47 +119,24 @@ def _standard_name(x: Any) -> str | None:
 can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 
-def _refusing_shell_dtypes(fname: str, *, result: bool = False) -> Any:
-    """array-api-compat's ``fname``, refusing a shell ``dtype=`` request, or a first argument
-    that is a shell-dtype tensor (its dtype is the request of ``*_like``, ``sum``...), with
-    the TypeError of ``_dtypes`` instead of torch's kernel errors further on. ``result``
-    (``asarray``, ``from_dlpack``): the result's dtype is checked instead of the input's (a
-    NumPy uint16 array would give a shell tensor; a shell tensor cast to int32 is fine)."""
-    f = getattr(_compat, fname)
-
-    @functools.wraps(f)
-    def refusing(*args: Any, **kwargs: Any) -> Any:
-        if kwargs:
-            check_dtype(fname, kwargs.get("dtype"))
-        if result:
-            out = f(*args, **kwargs)
-            check_dtype(fname, out.dtype)
-            return out
-        if args and isinstance(args[0], _Tensor):
-            check_dtype(fname, args[0].dtype)
-        return f(*args, **kwargs)
-
-    return refusing
-
-
 # Functions that take a dtype: a shell dtype is refused at the request.
-asarray = _refusing_shell_dtypes("asarray", result=True)
-from_dlpack = _refusing_shell_dtypes("from_dlpack", result=True)
-zeros = _refusing_shell_dtypes("zeros")
-ones = _refusing_shell_dtypes("ones")
-empty = _refusing_shell_dtypes("empty")
-full = _refusing_shell_dtypes("full")
-arange = _refusing_shell_dtypes("arange")
-linspace = _refusing_shell_dtypes("linspace")
-eye = _refusing_shell_dtypes("eye")
-zeros_like = _refusing_shell_dtypes("zeros_like")
-ones_like = _refusing_shell_dtypes("ones_like")
-empty_like = _refusing_shell_dtypes("empty_like")
-full_like = _refusing_shell_dtypes("full_like")
-sum = _refusing_shell_dtypes("sum")
-prod = _refusing_shell_dtypes("prod")
-cumulative_sum = _refusing_shell_dtypes("cumulative_sum")
-cumulative_prod = _refusing_shell_dtypes("cumulative_prod")
+asarray = refusing_shell_dtypes(_compat.asarray, "asarray", result=True)
+from_dlpack = refusing_shell_dtypes(_compat.from_dlpack, "from_dlpack", result=True)
+zeros = refusing_shell_dtypes(_compat.zeros, "zeros")
+ones = refusing_shell_dtypes(_compat.ones, "ones")
+empty = refusing_shell_dtypes(_compat.empty, "empty")
+full = refusing_shell_dtypes(_compat.full, "full")
+arange = refusing_shell_dtypes(_compat.arange, "arange")
+linspace = refusing_shell_dtypes(_compat.linspace, "linspace")
+eye = refusing_shell_dtypes(_compat.eye, "eye")
+zeros_like = refusing_shell_dtypes(_compat.zeros_like, "zeros_like")
+ones_like = refusing_shell_dtypes(_compat.ones_like, "ones_like")
+empty_like = refusing_shell_dtypes(_compat.empty_like, "empty_like")
+full_like = refusing_shell_dtypes(_compat.full_like, "full_like")
+sum = refusing_shell_dtypes(_compat.sum, "sum")
+prod = refusing_shell_dtypes(_compat.prod, "prod")
+cumulative_sum = refusing_shell_dtypes(_compat.cumulative_sum, "cumulative_sum")
+cumulative_prod = refusing_shell_dtypes(_compat.cumulative_prod, "cumulative_prod")
 
 
 def result_type(*arrays_and_dtypes: Any) -> Any:

@@ -16,6 +16,7 @@ tensor to an offered dtype is the way out and works.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import array_api_compat.torch as _compat
@@ -62,3 +63,24 @@ def iinfo(type_: Any, /) -> _d.iinfo_object:
     dtype = _dtype_of("iinfo", type_)
     info = _compat.iinfo(dtype)
     return _d.iinfo_object(info, getattr(_torch, info.dtype))
+
+
+def refusing_shell_dtypes(f: Any, fname: str, *, result: bool = False) -> Any:
+    """``f`` (array-api-compat's ``fname``), refusing a shell ``dtype=`` request, or a first
+    argument that is a shell-dtype tensor (its dtype is the request of ``*_like``, ``sum``...), with
+    the TypeError of ``_dtypes`` instead of torch's kernel errors further on. ``result``
+    (``asarray``, ``from_dlpack``): the result's dtype is checked instead of the input's (a
+    NumPy uint16 array would give a shell tensor; a shell tensor cast to int32 is fine)."""
+    @functools.wraps(f)
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            check_dtype(fname, kwargs.get("dtype"))
+        if result:
+            out = f(*args, **kwargs)
+            check_dtype(fname, out.dtype)
+            return out
+        if args and isinstance(args[0], _torch.Tensor):
+            check_dtype(fname, args[0].dtype)
+        return f(*args, **kwargs)
+
+    return refusing

@@ -3,8 +3,8 @@
 torch 2.13's ``linalg.eigvals``/``eig`` pass NaN and infinities to LAPACK, which segfaults
 (float32 or float64 with NaN: "Parameter 3 was incorrect on entry to SGEBAL") or hangs
 (float64 with infinities). Here a matrix with such entries gives NaN results instead, as on
-every arraykit backend (``_common.linalg.eig_nonfinite_as_nan``). Every other name is
-array-api-compat's own object.
+every arraykit backend (``_common.linalg.eig_nonfinite_as_nan``). ``trace`` refuses torch's shell
+dtypes by name. Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import torch as _torch
 
 from .._common import linalg as _cl
 from .._common.reexport import reexport
+from ._dtypes import refusing_shell_dtypes
 
 _Tensor = _torch.Tensor
 
@@ -41,5 +42,9 @@ def eig(x: Any, /) -> Any:
         return _compat_linalg.eig(x)
     return _cl.eig_nonfinite_as_nan(_compat, _torch.linalg.eig, x)
 
+
+#: ``dtype=`` a shell dtype, or a shell-dtype input, refused by name (torch's kernel error
+#: names no function).
+trace = refusing_shell_dtypes(_compat_linalg.trace, "trace")
 
 reexport(_compat_linalg, globals())
