@@ -16,7 +16,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 #: (package, module basename) -> the module's full name, or None when there is no such file.
 _found: dict[tuple[str, str], str | None] = {}
@@ -62,6 +64,49 @@ def own_implementation(package: str, backend: str, prefix: str = "_") -> ModuleT
     return sys.modules.get(name) or importlib.import_module(name)
 
 
+def type_lookup(
+    package: str,
+    fallback: str | None,
+    refuse: Callable[[str, type], Exception],
+    build: Callable[[Any, ModuleType | None], Any] | None = None,
+    cache: dict[type, Any] | None = None,
+) -> Callable[[type, str], Any]:
+    """``lookup(cls, fname)``: what serves arrays of type ``cls`` in extension ``package``,
+    one dict lookup after the first call per type (the hot path of every extension call).
+
+    What serves them: ``<package>._<backend>`` if the backend has one, else
+    ``<package>.<fallback>`` (``fallback=None``: the backend's own module or None), or what
+    ``build(backend, module)`` makes of it. A type no registry row owns raises
+    ``refuse(fname, cls)``. ``cache`` (type -> what serves it; a new dict if not given) empties
+    when the registry changes."""
+    from .. import _registry
+    from .._dispatch import backend_of_type
+
+    by_type: dict[type, Any] = {} if cache is None else cache
+    _registry._listeners.append(by_type.clear)
+
+    def lookup(cls: type, fname: str) -> Any:
+        try:
+            return by_type[cls]
+        except KeyError:
+            pass
+        backend = backend_of_type(cls)
+        if backend is None:
+            raise refuse(fname, cls)
+        module = (own_implementation(package, backend.name) if fallback is None
+                  else implementation(package, backend.name, fallback))
+        served = module if build is None else build(backend, module)
+        by_type[cls] = served
+        return served
+
+    return lookup
+
+
+def type_name(cls: type) -> str:
+    """``module.Qualname`` of a type, as the extensions' refusals write it."""
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 def backends_with_module(package: str, prefix: str = "_") -> tuple[str, ...]:
     """Registry names, in registry order, that have their own module in ``package``."""
     from .._registry import BACKENDS
@@ -71,6 +116,6 @@ def backends_with_module(package: str, prefix: str = "_") -> tuple[str, ...]:
 
 # Called from code that tf.function traces: AutoGraph calls a function carrying this attribute
 # as it is instead of converting it (as shims/tensorflow/linalg.py's _skip_autograph does).
-for _f in (own_module, module_name, implementation, own_implementation):
+for _f in (own_module, module_name, implementation, own_implementation, type_lookup):
     setattr(_f, "autograph_info__", None)  # noqa: B010 - a name mypy does not know
 del _f

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._dispatch import backend_of_type
-from ._lookup import implementation
+from ._lookup import type_lookup, type_name
 
 # ---------------------------------------------------------------------------------------------
 # pytrees
@@ -174,22 +174,20 @@ def _first_array(tree: Any) -> Any:
     return tree if backend_of_type(type(tree)) is not None else None
 
 
-#: (package, array type) -> implementation module. The hot path of every dispatching call.
-_impl_cache: dict[tuple[str, type], Any] = {}
+def _not_an_array_type(fname: str, cls: type) -> TypeError:
+    return TypeError(f"{type_name(cls)} is not an array type arraykit knows")
+
+
+#: package -> its ``type_lookup`` (``<package>._<backend>``, else the framework-free ``_eager``).
+_lookups: dict[str, Callable[[type, str], Any]] = {}
 
 
 def impl_for_type(package: str, cls: type) -> Any:
     """The implementation module of extension ``package`` for arrays of type ``cls``."""
-    module = _impl_cache.get((package, cls))
-    if module is not None:
-        return module
-    backend = backend_of_type(cls)
-    if backend is None:
-        raise TypeError(f"{cls.__module__}.{cls.__qualname__} is not an array type arraykit knows")
-    # ``<package>._<backend>`` if the backend has one, else the framework-free ``_eager``.
-    module = implementation(package, backend.name, "_eager")
-    _impl_cache[(package, cls)] = module
-    return module
+    lookup = _lookups.get(package)
+    if lookup is None:
+        lookup = _lookups[package] = type_lookup(package, "_eager", _not_an_array_type)
+    return lookup(cls, "")
 
 
 def backend_name(x: Any) -> str:

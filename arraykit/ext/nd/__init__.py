@@ -52,7 +52,7 @@ from typing import Any, TypeVar
 
 from ... import _registry
 from ..._dispatch import backend_of_type
-from .._lookup import implementation, own_implementation, own_module
+from .._lookup import own_implementation, own_module, type_lookup, type_name
 from . import _common
 
 __all__ = [
@@ -65,42 +65,31 @@ __all__ = [
     "update_nd",
 ]
 
-#: array type -> implementation (a module or a ``_generic.Generic``); the hot path is one
-#: dict lookup per array argument, as in ``arraykit._dispatch``.
-_impl_by_type: dict[type, Any] = {}
-_registry._listeners.append(_impl_by_type.clear)
-
 _SCALARS = (bool, int, float, complex)
 #: For type checkers: the result is an array of the input's own type.
 ArrayT = TypeVar("ArrayT")
 
 
-def _lookup(fn: str, cls: type) -> Any:
-    backend = backend_of_type(cls)
-    if backend is None:
-        raise TypeError(
-            f"{fn}: expected an array of a registered library (numpy, torch, jax, tensorflow, "
-            f"mxnet, dask, array_api_strict, ...), not {cls.__module__}.{cls.__qualname__}"
-        )
-    # ``_<backend>.py`` if the backend has one; anything else with a registered namespace gets
-    # the Array API implementation in ``_generic``.
-    module = implementation(__name__, backend.name, "_generic")
-    impl = module.for_backend(backend) if hasattr(module, "for_backend") else module
-    _impl_by_type[cls] = impl
-    return impl
+def _refuse(fn: str, cls: type) -> TypeError:
+    return TypeError(f"{fn}: expected an array of a registered library (numpy, torch, jax, "
+                     f"tensorflow, mxnet, dask, array_api_strict, ...), not {type_name(cls)}")
+
+
+def _build(backend: Any, module: Any) -> Any:
+    return module.for_backend(backend) if hasattr(module, "for_backend") else module
+
+
+#: array type -> implementation: ``_<backend>.py`` if the backend has one; anything else with
+#: a registered namespace gets the Array API implementation in ``_generic``.
+_impl_by_type: dict[type, Any] = {}
+_lookup = type_lookup(__name__, "_generic", _refuse, _build, _impl_by_type)
 
 
 def _impl(fn: str, a: Any, b: Any = None) -> Any:
     """The implementation for ``a`` (and ``b``, which must come from the same library)."""
-    try:
-        impl = _impl_by_type[type(a)]
-    except KeyError:
-        impl = _lookup(fn, type(a))
+    impl = _lookup(type(a), fn)
     if b is not None:
-        try:
-            other = _impl_by_type[type(b)]
-        except KeyError:
-            other = _lookup(fn, type(b))
+        other = _lookup(type(b), fn)
         if other is not impl:
             raise TypeError(
                 f"{fn}: all arrays must come from one library; got {type(a).__module__}."
@@ -240,8 +229,8 @@ def _warm(cls: type) -> None:
     """Load the implementation for arrays of type ``cls`` now (``arraykit.ext._pytree.warm``,
     before a tracing compiler sees the first call); types of no registered library are
     ignored (the call itself will say so)."""
-    if cls not in _impl_by_type and backend_of_type(cls) is not None:
-        _lookup("warm", cls)
+    if backend_of_type(cls) is not None:
+        _lookup(cls, "warm")
 
 
 def _preload() -> None:

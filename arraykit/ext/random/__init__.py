@@ -38,12 +38,10 @@ tensorflow and torch. The portable generator costs ~115 elementwise passes per 3
 from __future__ import annotations
 
 import math
-import sys
 from typing import Any
 
-from ... import _registry
 from ..._dispatch import backend_of_type
-from .._lookup import backends_with_module, own_implementation
+from .._lookup import backends_with_module, own_implementation, type_lookup, type_name
 from . import _common
 
 __all__ = [
@@ -64,28 +62,23 @@ __all__ = [
 for _name in backends_with_module(__name__):
     own_implementation(__name__, _name)
 
-#: array type -> implementation; one dict lookup per call after the first.
-_impl_by_type: dict[type, _common.Portable] = {}
-_registry._listeners.append(_impl_by_type.clear)
+def _refuse(fname: str, cls: type) -> TypeError:
+    return TypeError(f"{fname}: expected a key (an array made by key(seed, like=...)) of a "
+                     f"registered library, got {type_name(cls)}; make one with key(seed)")
+
+
+def _build(backend: Any, module: Any) -> _common.Portable:
+    from ... import device
+
+    return getattr(module, "Impl", _common.Portable)(backend.load_namespace(), device)
+
+
+#: array type -> implementation: the backend's ``Impl`` (``_<backend>.py``), else Portable.
+_lookup = type_lookup(__name__, None, _refuse, _build)
 
 
 def _impl(fname: str, x: Any) -> _common.Portable:
-    try:
-        return _impl_by_type[type(x)]
-    except KeyError:
-        pass
-    backend = backend_of_type(type(x))
-    if backend is None:
-        raise TypeError(
-            f"{fname}: expected a key (an array made by key(seed, like=...)) of a registered "
-            f"library, got {type(x).__module__}.{type(x).__qualname__}; make one with key(seed)"
-        )
-    from ... import array_namespace, device
-
-    module = sys.modules.get(f"{__name__}._{backend.name}")
-    impl = getattr(module, "Impl", _common.Portable)(array_namespace(x), device)
-    _impl_by_type[type(x)] = impl
-    return impl
+    return _lookup(type(x), fname)
 
 
 def _key_impl(fname: str, key: Any) -> _common.Portable:

@@ -45,12 +45,10 @@ one graph): ``tests/ext/test_static.py`` checks ``compilation(fn)`` for each.
 from __future__ import annotations
 
 import operator
-import sys
 from typing import Any, NamedTuple
 
-from ... import _registry
 from ..._dispatch import backend_of_type
-from .._lookup import backends_with_module, implementation, own_implementation
+from .._lookup import backends_with_module, own_implementation, type_lookup, type_name
 from . import _generic  # noqa: F401 - the fallback, loaded now: torch.compile cannot import
 
 __all__ = [
@@ -68,9 +66,12 @@ __all__ = [
 for _name in backends_with_module(__name__):
     own_implementation(__name__, _name)
 
-#: array type -> implementation module; one dict lookup per call after the first.
-_impl_by_type: dict[type, Any] = {}
-_registry._listeners.append(_impl_by_type.clear)
+def _refuse(fname: str, cls: type) -> TypeError:
+    return TypeError(f"{fname}: expected an array of a registered library, got {type_name(cls)}")
+
+
+#: array type -> implementation module (``_<backend>``, else ``_generic``).
+_lookup = type_lookup(__name__, "_generic", _refuse)
 
 
 class UniqueCountsResult(NamedTuple):
@@ -84,20 +85,7 @@ class UniqueInverseResult(NamedTuple):
 
 
 def _impl(fname: str, x: Any) -> Any:
-    try:
-        return _impl_by_type[type(x)]
-    except KeyError:
-        pass
-    backend = backend_of_type(type(x))
-    if backend is None:
-        raise TypeError(
-            f"{fname}: expected an array of a registered library, got "
-            f"{type(x).__module__}.{type(x).__qualname__}"
-        )
-    module = sys.modules.get(f"{__name__}._{backend.name}") or implementation(
-        __name__, backend.name, "_generic")
-    _impl_by_type[type(x)] = module
-    return module
+    return _lookup(type(x), fname)
 
 
 def _size(fname: str, size: Any) -> int:
@@ -365,6 +353,6 @@ def masked_select(x: Any, mask: Any, /, *, size: int, fill_value: Any = 0) -> An
 def _warm(cls: type) -> None:
     """Load the implementation for arrays of type ``cls`` (before a tracing compiler sees the
     first call)."""
-    if cls not in _impl_by_type and backend_of_type(cls) is not None:
-        _impl("warm", cls)
+    if backend_of_type(cls) is not None:
+        _lookup(cls, "warm")
 
