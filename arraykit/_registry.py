@@ -9,6 +9,7 @@ module is already in ``sys.modules``, which is always the case once an array of 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,6 +57,9 @@ class Backend:
                    surface (``arraykit.enable``); None when the arrays have it natively.
     to_numpy:      a callable giving a NumPy copy of an array (``arraykit demo``, tests);
                    None: ``numpy.asarray``, else DLPack.
+    deepbind:      import the package with ``RTLD_DEEPBIND`` (``import_package``): its shared
+                   libraries then bind their own copies of symbols another framework loaded
+                   first (paddle's protobuf segfaults on TensorFlow's otherwise).
 
     What the extensions can do with the arrays is not listed here: ``ext/<ext>/_<name>.py``
     serves them when it exists (``arraykit.ext._lookup``; ``implementation(ext)`` below), and
@@ -74,6 +78,7 @@ class Backend:
     constructor: str | None = None
     array_object: str | None = None
     to_numpy: Callable[[Any], Any] | None = None
+    deepbind: bool = False
     _namespace: Any = field(default=None, repr=False)
 
     def load_namespace(self) -> Any:
@@ -114,11 +119,24 @@ class Backend:
         """The top-level package of this backend's arrays (``"mxnet"`` for mxnet.numpy)."""
         return self.array_classes[0].partition(":")[0].split(".")[0]
 
+    def import_package(self) -> ModuleType:
+        """Import this backend's package (tests and tools that load several frameworks in one
+        process use this; arraykit itself never imports a framework)."""
+        if not self.deepbind or self.package in sys.modules or not hasattr(os, "RTLD_DEEPBIND"):
+            return importlib.import_module(self.package)
+        flags = sys.getdlopenflags()
+        sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
+        try:
+            return importlib.import_module(self.package)
+        finally:
+            sys.setdlopenflags(flags)
+
     def make_array(self, value: Any) -> Any:
         """Build an array of this backend from a number, list or NumPy array (imports it)."""
         if self.constructor is None:
             raise NotImplementedError(f"backend {self.name!r} registered no constructor")
         module_name, _, func = self.constructor.partition(":")
+        self.import_package()
         return getattr(importlib.import_module(module_name), func)(value)
 
     def as_numpy(self, x: Any) -> Any:
@@ -226,7 +244,7 @@ BACKENDS: list[Backend] = [
             namespace_names=("arraykit.shims.paddle",),
             device=_lazy("arraykit.shims.paddle._helpers", "place_of"),
             to_device=_lazy("arraykit.shims.paddle._array_object", "to_device"),
-            array_object="arraykit.shims.paddle", to_numpy=_numpy_method),
+            array_object="arraykit.shims.paddle", to_numpy=_numpy_method, deepbind=True),
 ]
 
 BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}
