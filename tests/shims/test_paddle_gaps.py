@@ -1,0 +1,155 @@
+"""PaddlePaddle's gaps and how arraykit's Paddle namespace handles each (issue 14): refusals
+name Paddle, the function and the dtype; filled gaps (narrow-integer kernels, complex
+cholesky/solve/svdvals, exact equality, integer division by zero) give the standard's (or
+NumPy's) values; the opt-in array object fixes Paddle's indexing defects and is undone
+exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import arraykit
+
+paddle = pytest.importorskip("paddle")
+xp = pytest.importorskip("arraykit.shims.paddle")
+
+
+def test_uint16_32_64_are_refused_and_not_listed():
+    assert set(xp.__array_namespace_info__().dtypes()) == {
+        "bool", "int8", "int16", "int32", "int64", "uint8", "float32", "float64",
+        "complex64", "complex128"}
+    for name in ("uint16", "uint32", "uint64"):
+        dt = getattr(xp, name)
+        for call in (lambda dt=dt: xp.asarray([1], dtype=dt),
+                     lambda dt=dt: xp.zeros(3, dtype=dt),
+                     lambda dt=dt: xp.astype(xp.asarray([1]), dt)):
+            with pytest.raises(TypeError, match=rf"Paddle 3\.3\.1 has no usable {name}"):
+                call()
+    with pytest.raises(TypeError, match=r"asarray: Paddle .*uint16"):
+        xp.asarray(np.array([1], dtype=np.uint16))  # Paddle alone: a bfloat16 tensor
+
+
+def test_defaults_are_paddles_own_and_ints_int64():
+    assert xp.asarray([1, 2]).dtype == xp.int64
+    assert xp.asarray([1.5]).dtype == xp.float32
+    assert xp.asarray(1j).dtype == xp.complex64
+    assert xp.sum(xp.asarray([1, 2], dtype=xp.uint8)).dtype == xp.int64  # no uint64
+    assert xp.sum(xp.asarray([1, 2], dtype=xp.int32), dtype=xp.int32).dtype == xp.int32
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "uint8"])
+def test_narrow_integers_compute_as_numpy_does(dtype):
+    # Paddle 3.3.1 has no int8/int16/uint8 multiply (nor int8/uint8 subtract, max...).
+    a = np.array([100, 7, 0, 127], dtype=dtype)
+    b = np.array([3, 2, 5, 1], dtype=dtype)
+    x, y = xp.asarray(a), xp.asarray(b)
+    with np.errstate(over="ignore"):
+        for fname, expected in (("multiply", a * b), ("subtract", a - b),
+                                ("floor_divide", a // b), ("remainder", a % b),
+                                ("maximum", np.maximum(a, b))):
+            out = getattr(xp, fname)(x, y)
+            assert out.dtype == getattr(xp, dtype), fname
+            np.testing.assert_array_equal(out.numpy(), expected, err_msg=fname)
+    assert int(xp.max(x)) == a.max()
+    np.testing.assert_array_equal(xp.sort(x).numpy(), np.sort(a))
+    np.testing.assert_array_equal(xp.flip(x).numpy(), a[::-1])
+
+
+def test_equality_is_exact():
+    # Paddle's own equal/not_equal/isin are approximate on floats (1e-30 == 0 is True).
+    x = xp.asarray(np.array([1e-30, 1.0 + 2e-16, np.nan]))
+    z = xp.asarray(np.array([0.0, 1.0, np.nan]))
+    assert x.dtype == xp.float64
+    assert xp.equal(x, z).numpy().tolist() == [False, False, False]
+    assert xp.not_equal(x, z).numpy().tolist() == [True, True, True]
+    assert xp.isin(x, z).numpy().tolist() == [False, False, False]
+    assert xp.unique_values(x).shape == (3,)
+
+
+def test_integer_division_by_zero_is_numpys_zero():
+    a, b = xp.asarray([7, -7]), xp.asarray([0, 2])  # Paddle alone raises
+    assert xp.floor_divide(a, b).numpy().tolist() == [0, -4]
+    assert xp.remainder(a, b).numpy().tolist() == [0, 1]
+
+
+def test_remainder_with_a_tiny_divisor_is_exact():
+    # Paddle's kernel multiplies by 1 / x2, which overflows: 0 % 2.2e-308 was NaN.
+    x = xp.asarray(np.array([0.0, -0.0, 1e-300]))
+    y = xp.asarray(np.array([2.2250738585072014e-308] * 3))
+    np.testing.assert_array_equal(xp.remainder(x, y).numpy(),
+                                  np.remainder(x.numpy(), y.numpy()))
+
+
+def test_unique_with_nan_counts_each_nan():
+    # Paddle's unique gives garbage indices and counts for NaN input.
+    v = xp.asarray([3.0, 1.0, float("nan"), 1.0, float("nan")])
+    r = xp.unique_all(v)
+    assert r.values.numpy()[:2].tolist() == [1.0, 3.0]
+    assert r.counts.numpy().tolist() == [2, 1, 1, 1]
+    assert r.indices.numpy().tolist() == [1, 0, 2, 4]
+    np.testing.assert_array_equal(xp.take(r.values, r.inverse_indices).numpy(), v.numpy())
+
+
+def test_complex_linalg_gaps_are_filled():
+    rng = np.random.default_rng(0)
+    m = rng.standard_normal((2, 4, 4)) + 1j * rng.standard_normal((2, 4, 4))
+    a = m @ np.conj(np.swapaxes(m, -1, -2)) + 4 * np.eye(4)
+    b = rng.standard_normal((2, 4)) + 1j * rng.standard_normal((2, 4))
+    x = xp.asarray(a)
+    np.testing.assert_allclose(xp.linalg.cholesky(x).numpy(), np.linalg.cholesky(a),
+                               rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(xp.linalg.solve(x, xp.asarray(b[..., None])).numpy()[..., 0],
+                               np.linalg.solve(a, b[..., None])[..., 0], rtol=1e-10)
+    np.testing.assert_allclose(xp.linalg.svdvals(x).numpy(), np.linalg.svd(a)[1], rtol=1e-10)
+    with pytest.raises(ValueError, match="cholesky: the matrix is not positive definite"):
+        xp.linalg.cholesky(xp.asarray(-a))
+
+
+def test_svdvals_keeps_batch_dimensions():
+    x = xp.ones((2, 3, 4, 5))
+    assert xp.linalg.svdvals(x).shape == (2, 3, 4)  # Paddle alone: (6, 4)
+    assert xp.linalg.matrix_norm(x, ord=2).shape == (2, 3)
+
+
+def test_more_than_nine_dimensions_are_refused_naming_paddle():
+    assert xp.__array_namespace_info__().capabilities()["max dimensions"] == 9
+    with pytest.raises(ValueError, match=r"reshape: Paddle 3\.3\.1 tensors have at most 9"):
+        xp.reshape(xp.ones(()), (1,) * 10)
+    with pytest.raises(ValueError, match=r"zeros: Paddle 3\.3\.1 tensors have at most 9"):
+        xp.zeros((1,) * 10)
+
+
+def test_bounds_are_index_errors():
+    with pytest.raises(IndexError, match="take: index 5 is out of bounds"):
+        xp.take(xp.asarray([1, 2]), xp.asarray([5]))
+    with pytest.raises(ValueError, match="max: reduction over a zero-size axis"):
+        xp.max(xp.zeros((0, 3)), axis=0)
+
+
+def test_dispatch_and_native_arrays():
+    x = paddle.to_tensor([1.0, 2.0])
+    assert arraykit.array_namespace(x) is xp
+    assert type(xp.add(x, 1)) is paddle.Tensor
+
+
+def test_array_object_round_trip_and_indexing_fixes():
+    before = {k: paddle.Tensor.__dict__.get(k) for k in (
+        "shape", "__getitem__", "__setitem__", "__add__", "device", "__array_namespace__")}
+    with arraykit.array_objects("paddle"):
+        x = xp.zeros((0, 1), dtype=xp.uint8)
+        assert x[None, :, None, 0].shape == (1, 0, 1)  # Paddle alone: (1, 1, 0)
+        assert isinstance(x.shape, tuple) and x.shape == [0, 1]
+        s = xp.asarray(False)
+        s[()] = xp.asarray(True)  # Paddle alone: "rank of input should be less than 7"
+        assert bool(s)
+        y = xp.reshape(xp.arange(2 ** 7, dtype=xp.int64), (2,) * 7)
+        assert int(y[1, 0, 1, 0, 1, 0, 1]) == 0b1010101
+        assert y[0, ..., 1].shape == (2,) * 5
+        assert x.__array_namespace__() is xp
+        assert x.device == x.place
+        i8 = xp.asarray([100], dtype=xp.int8)
+        assert (i8 * i8).numpy().tolist() == [16]  # Paddle alone: no int8 multiply kernel
+        assert (xp.asarray([1], dtype=xp.int32) + 1.5).dtype == xp.float32
+    after = {k: paddle.Tensor.__dict__.get(k) for k in before}
+    assert after == before
