@@ -19,9 +19,15 @@ from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
-from ._helpers import array, binary, cast, check, from_numpy, require_array, to_numpy
+from ._helpers import array, cast, check, from_numpy, require_array, to_numpy
+from ._helpers import binary as _binary
 
 _NAME_OF = D.NAME_OF
+
+
+def binary(x1, x2, fname):
+    """``_helpers.binary`` for element-wise functions: operands broadcast."""
+    return _binary(x1, x2, fname, True)
 _KINDS = D.KIND_SETS
 _INTEGRAL = D.INTEGRAL
 _COMPLEX = D.COMPLEX
@@ -300,7 +306,8 @@ def signbit(x, /):
     """Array API ``signbit`` (MLX has none): the sign bit, read through an integer view, so
     -0.0 and negative NaN count."""
     n = check(x, "real floating", "signbit")
-    return x.view(_BITS_INT[n]) < 0
+    # stop_gradient: the sign bit has no derivative, and MLX has no vjp through a view.
+    return mx.stop_gradient(x).view(_BITS_INT[n]) < 0
 
 
 def copysign(x1, x2, /):

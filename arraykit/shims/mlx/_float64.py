@@ -45,6 +45,8 @@ def _scale2(p, k):
     k2 = k - k1
 
     def bits(e):
+        # stop_gradient: k is piecewise constant, and MLX has no vjp through a view.
+        e = mx.stop_gradient(e)
         return mx.left_shift((e + 1023).astype(mx.int64), mx.array(52, dtype=mx.int64)).view(_F64)
 
     return (p * bits(k1)) * bits(k2)

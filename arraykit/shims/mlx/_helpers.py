@@ -68,9 +68,11 @@ def from_numpy_scalar(v):
     return v
 
 
-def binary(x1, x2, fname: str):
+def binary(x1, x2, fname: str, bcast: bool = False):
     """Both operands of a binary function as arrays of their standard result dtype, and its
-    name. Two arrays promote by the standard's table (``D.promote``); a Python scalar takes
+    name. ``bcast``: the function broadcasts its operands elementwise, so arrays of
+    different shapes are checked here (ValueError naming ``fname``; MLX's names no function).
+    Two arrays promote by the standard's table (``D.promote``); a Python scalar takes
     the array's dtype by the spec's scalar rule (a float with an integer array computes in
     the default float, ``_common.dtypes.scalar_kind_result``) and becomes a 0-d array of that
     dtype, so MLX's own weak-scalar rules never decide a dtype or a value."""
@@ -80,11 +82,11 @@ def binary(x1, x2, fname: str):
         d1 = x1.dtype
         d2 = x2.dtype
         n1 = _NAME_OF.get(d1)
-        s1 = x1.shape
-        s2 = x2.shape
-        if s1 != s2:
-            # Python tuples only: MLX's own error names no function.
-            check_broadcast(s1, s2, fname)
+        if bcast:
+            s1 = x1.shape
+            s2 = x2.shape
+            if s1 != s2:
+                check_broadcast(s1, s2, fname)  # Python tuples only
         if d1 == d2 and n1 is not None:
             return x1, x2, n1
         n1 = require_array(x1, fname)
@@ -97,7 +99,7 @@ def binary(x1, x2, fname: str):
             return cast(x1, r), const(x2, r), r
         x2 = from_numpy_scalar(x2)
         if type(x2) is array or type(x2) in _PY_SCALARS:
-            return binary(x1, x2, fname)
+            return binary(x1, x2, fname, bcast)
         raise _c.not_an_array(fname, x2, "an mlx.core.array or a Python scalar")
     if t2 is array:
         if t1 in _PY_SCALARS:
@@ -105,7 +107,7 @@ def binary(x1, x2, fname: str):
             return const(x1, r), cast(x2, r), r
         x1 = from_numpy_scalar(x1)
         if type(x1) is array or type(x1) in _PY_SCALARS:
-            return binary(x1, x2, fname)
+            return binary(x1, x2, fname, bcast)
         raise _c.not_an_array(fname, x1, "an mlx.core.array or a Python scalar")
     if t1 in _PY_SCALARS and t2 in _PY_SCALARS:
         raise TypeError(f"{fname}: at least one argument must be an mlx.core.array")

@@ -120,7 +120,19 @@ def inv(x, /):
         m = x.shape[-1]
         eye = mx.broadcast_to(mx.eye(m, dtype=x.dtype), x.shape)
         return _complex_solve(x, eye)
+    return _real_inv(x)
+
+
+@mx.custom_function
+def _real_inv(x):
     return mx.linalg.inv(x, stream=_CPU)
+
+
+@_real_inv.vjp
+def _real_inv_vjp(primals, cotangent, output):
+    # d inv(A) = -inv(A) dA inv(A): MLX 0.32.4 has no vjp for its Inverse primitive.
+    t = mx.swapaxes(output, -1, -2)
+    return (-(t @ cotangent @ t),)
 
 
 def solve(x1, x2, /):
@@ -136,8 +148,7 @@ def solve(x1, x2, /):
         bb = mx.expand_dims(mx.broadcast_to(b, a.shape[:-1]), -1)
         if 0 in a.shape:
             return mx.zeros(a.shape[:-1], dtype=a.dtype)
-        solver = _complex_solve if n in D.COMPLEX else (
-            lambda p, q: mx.linalg.solve(p, q, stream=_CPU))
+        solver = _complex_solve if n in D.COMPLEX else _real_solve
         return mx.squeeze(solver(a, bb), -1)
     if b.shape[-2] != m:
         raise ValueError(f"solve: x2 of shape {b.shape} does not match x1 {a.shape}")
@@ -148,7 +159,21 @@ def solve(x1, x2, /):
         return mx.zeros(batch + b.shape[-2:], dtype=a.dtype)
     if n in D.COMPLEX:
         return _complex_solve(a, b)
+    return _real_solve(a, b)
+
+
+@mx.custom_function
+def _real_solve(a, b):
     return mx.linalg.solve(a, b, stream=_CPU)
+
+
+@_real_solve.vjp
+def _real_solve_vjp(primals, cotangent, output):
+    # MLX 0.32.4's own vjp of solve fails ("Cannot calculate VJP with respect to indices", its
+    # pivots): db = solve(a^T, ct), da = -db x^T.
+    a, _ = primals
+    db = mx.linalg.solve(mx.swapaxes(a, -1, -2), cotangent, stream=_CPU)
+    return (-(db @ mx.swapaxes(output, -1, -2)), db)
 
 
 def eigh(x, /):
