@@ -21,6 +21,7 @@ from .._common import utils as _u
 from .._common.dtypes import scalar_default_dtype
 from . import _dtypes as D
 from ._helpers import array, check_device, from_numpy, require_array
+from ._helpers import full as _full
 
 _DTYPES = D.DTYPES
 _PY_SCALARS = (bool, int, float, complex)
@@ -125,9 +126,7 @@ def _filled(fname, shape, value, dtype, device):
     if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
         return mx.broadcast_to(from_numpy(onp.asarray(value, dtype=D.NUMPY[name])),
                                shape) + 0
-    r = mx.full(shape, value, dtype=_DTYPES[name], stream=stream)
-    # MLX's full(shape, 1, dtype=bool) is int32: the dtype asked for, always.
-    return r if r.dtype == _DTYPES[name] else r.astype(_DTYPES[name])
+    return _full(shape, value, _DTYPES[name], stream)
 
 
 def full(shape, fill_value, *, dtype=None, device=None):

@@ -231,6 +231,9 @@ def pow(x1, x2, /):
         neg_base = mx.where(odd, -one, one)
         special = mx.where(a == 1, one, mx.where(a == -1, neg_base, mx.zeros((), dtype=r.dtype)))
         r = mx.where(b < 0, special, r)
+    elif n in _COMPLEX:
+        # x ** 0 is 1 for every x, NaN included (MLX: 0j ** 0j is nan+nanj).
+        r = mx.where(b == 0, mx.ones((), dtype=r.dtype), r)
     return r
 
 

@@ -39,6 +39,13 @@ def check(x, kind: str, fname: str) -> str:
     return n
 
 
+def full(shape, value, dtype, stream=None):
+    """``mx.full`` that keeps ``dtype``: MLX 0.32.4's gives int32 for ``full(s, 1,
+    dtype=bool)`` and float32 for ``full(s, nan, dtype=complex64)``."""
+    r = mx.full(shape, value, dtype=dtype, stream=stream)
+    return r if r.dtype == dtype else r.astype(dtype)
+
+
 def cast(x, name: str):
     """``x`` as dtype ``name`` (itself when it has it already)."""
     d = _DTYPES[name]

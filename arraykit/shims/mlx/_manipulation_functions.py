@@ -29,7 +29,11 @@ def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
     for a in arrays:
         require_array(a, "broadcast_arrays")
-    shape = _u.broadcast_shapes(*(a.shape for a in arrays))
+    try:
+        shape = _u.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        raise ValueError(f"broadcast_arrays: shapes {tuple(a.shape for a in arrays)} are not "
+                         "broadcastable") from None
     return tuple(a if a.shape == shape else mx.broadcast_to(a, shape) for a in arrays)
 
 

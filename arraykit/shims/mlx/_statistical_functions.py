@@ -12,7 +12,7 @@ import mlx.core as mx
 from .._common import checks as _c
 from .._common.dtypes import accumulation_dtype, integer_input_as_float
 from . import _dtypes as D
-from ._helpers import cast, check, normalize_axes, reduced_shape
+from ._helpers import cast, check, full, normalize_axes, reduced_shape
 
 _NAME_OF = D.NAME_OF
 
@@ -60,7 +60,7 @@ def _reduce(op, identity, x, axes, keepdims):
     if x.size == 0:
         # Built directly: MLX 0.32.4's prod over a zero-size input can loop forever in its CPU
         # kernel (seen in the conformance run: nd_loop in ProdReduce, never returning).
-        return mx.full(reduced_shape(x.shape, axes, keepdims), identity, dtype=x.dtype)
+        return full(reduced_shape(x.shape, axes, keepdims), identity, dtype=x.dtype)
     # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's.
     return op(x, axis=axes, keepdims=keepdims).astype(x.dtype)
 
@@ -94,7 +94,8 @@ def mean(x, /, *, axis=None, keepdims=False):
         return mx.array(x)
     count = math.prod(x.shape[a] for a in axes)
     if count == 0 or x.size == 0:  # NaN, or an empty result: see _reduce
-        return mx.full(reduced_shape(x.shape, axes, keepdims), math.nan, dtype=x.dtype)
+        nan = complex(math.nan, math.nan) if x.dtype == mx.complex64 else math.nan
+        return full(reduced_shape(x.shape, axes, keepdims), nan, dtype=x.dtype)
     return mx.mean(x, axis=axes, keepdims=keepdims)
 
 
@@ -109,7 +110,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     count = math.prod(x.shape[a] for a in axes)
     shape = reduced_shape(x.shape, axes, keepdims)
     if count - correction <= 0 or x.size == 0:  # NaN, or an empty result: see _reduce
-        return mx.full(shape, math.nan, dtype=x.dtype)
+        return full(shape, math.nan, dtype=x.dtype)
     if not axes:
         return (x - x) * 0  # zeros, NaN where x is NaN (or infinite)
     m = mx.mean(x, axis=axes, keepdims=True)
@@ -131,7 +132,7 @@ def _cumulative(fname, op, identity, x, axis, dtype, include_initial):
     if include_initial:
         shape = list(x.shape)
         shape[ax] = 1
-        r = mx.concatenate([mx.full(shape, identity, dtype=x.dtype), r], axis=ax)
+        r = mx.concatenate([full(shape, identity, dtype=x.dtype), r], axis=ax)
     return r
 
 

@@ -6,7 +6,7 @@ import mlx.core as mx
 
 from .._common import checks as _c
 from .._common.sizes import capped_diff_order
-from ._helpers import array, normalize_axes, normalize_axis, reduced_shape, require_array
+from ._helpers import array, full, normalize_axes, normalize_axis, reduced_shape, require_array
 
 
 def _truth(fname, op, x, axis, keepdims):
@@ -15,7 +15,7 @@ def _truth(fname, op, x, axis, keepdims):
     if x.size == 0:
         # The identity, built directly (MLX's CPU reductions over zero-size input: see
         # _statistical_functions._reduce).
-        return mx.full(reduced_shape(x.shape, axes, keepdims), op is mx.all, dtype=mx.bool_)
+        return full(reduced_shape(x.shape, axes, keepdims), op is mx.all, dtype=mx.bool_)
     return op(x, axis=list(axes), keepdims=keepdims)
 
 
