@@ -6,13 +6,19 @@ exactly."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import numpy as np
 import pytest
+from shim_helpers import assert_ran_clean, run_isolated
 
 import arraykit
 
-paddle = pytest.importorskip("paddle")
+if importlib.util.find_spec("paddle") is None:
+    pytest.skip("needs paddlepaddle", allow_module_level=True)
+# The namespace first: it imports Paddle safely after TensorFlow (see the last test).
 xp = pytest.importorskip("arraykit.shims.paddle")
+import paddle  # after the namespace, which imported it
 
 
 def test_uint16_32_64_are_refused_and_not_listed():
@@ -153,3 +159,19 @@ def test_array_object_round_trip_and_indexing_fixes():
         assert (xp.asarray([1], dtype=xp.int32) + 1.5).dtype == xp.float32
     after = {k: paddle.Tensor.__dict__.get(k) for k in before}
     assert after == before
+
+
+def test_namespace_imports_paddle_safely_after_tensorflow():
+    # Paddle 3.3.1 loaded after TensorFlow 2.21 segfaults; arraykit's own import of Paddle
+    # (arraykit.enable(), a namespace by name) binds Paddle's libraries to their own symbols.
+    pytest.importorskip("tensorflow")
+    assert_ran_clean(run_isolated("""
+        import tensorflow as tf
+        import arraykit
+        arraykit.enable()
+        import paddle
+        x = paddle.to_tensor([1.0, 2.0])
+        assert x.__array_namespace__() is arraykit.array_namespace(x)
+        assert (x + x).numpy().tolist() == [2.0, 4.0]
+        assert float(tf.reduce_sum(tf.constant([1.0, 2.0]))) == 3.0
+    """, timeout=300))

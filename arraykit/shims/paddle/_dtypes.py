@@ -12,16 +12,43 @@ Paddle, the function and the dtype (never emulated with another dtype).
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 
 from .._common import checks as _c
 from .._common import dtypes as _rules
 
-# This module is the package's first import: Paddle's import warns that ccache is missing (a
-# UserWarning about compiling C++ extensions, which arraykit never does); quiet it here only.
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", message="No ccache found", category=UserWarning)
-    import paddle
+
+def _import_paddle():
+    """Import Paddle (this module is the package's first import), quietly and safely.
+
+    Its import warns that ccache is missing (a UserWarning about compiling C++ extensions,
+    which arraykit never does): quieted here only. And Paddle 3.3.1's ``libpaddle`` crashes
+    the process (SIGSEGV in its static initialisers) when loaded after TensorFlow 2.21, whose
+    libraries export the same third-party symbols: when arraykit is the one importing Paddle
+    (``arraykit.enable()``, a namespace asked for by name) and TensorFlow is loaded, Paddle's
+    libraries are loaded with ``RTLD_DEEPBIND``, so they bind to their own symbols first; the
+    interpreter's dlopen flags are restored right after. A program that imports Paddle
+    itself after TensorFlow must do the same (or import Paddle first).
+    """
+    if "paddle" in sys.modules:
+        return sys.modules["paddle"]
+    flags = sys.getdlopenflags()
+    deepbind = "tensorflow" in sys.modules and hasattr(os, "RTLD_DEEPBIND")
+    if deepbind:
+        sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="No ccache found", category=UserWarning)
+            import paddle
+    finally:
+        if deepbind:
+            sys.setdlopenflags(flags)
+    return paddle
+
+
+paddle = _import_paddle()
 
 #: Standard dtypes Paddle 3.3.1 computes in on CPU, in the standard's order.
 SUPPORTED = ("bool", "int8", "int16", "int32", "int64", "uint8", "float32", "float64",
