@@ -277,9 +277,12 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     shape = checked_shape("eye", (n_rows, n_cols), name)
     if not isinstance(k, int) or isinstance(k, bool):
         raise TypeError("eye: k must be an integer")
+    place = check_device(device, "eye")
+    if not -shape[0] < k < shape[1]:  # no diagonal inside (and k may exceed int64)
+        return _on(paddle.zeros(shape, dtype=name), place)
     r = paddle.arange(shape[0], dtype="int64").reshape([-1, 1])
     c = paddle.arange(shape[1], dtype="int64").reshape([1, -1])
-    return _on(paddle.cast(c - r == k, name), check_device(device, "eye"))
+    return _on(paddle.cast(paddle.equal(c - r, full0(k, "int64")), name), place)
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):

@@ -17,7 +17,7 @@ import paddle
 from .._common import linalg as _cl
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
-from ._helpers import binary, broadcast_shapes, is_zero, require_array
+from ._helpers import binary, broadcast_shapes, is_zero, narrow, require_array, widen
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -323,17 +323,18 @@ def trace(x, /, *, offset=0, dtype=None):
 
 def outer(x1, x2, /):
     """Array API ``outer``."""
-    a, b, _ = _numeric_pair("outer", x1, x2)
-    return _cl.outer(_xp(), a, b)
+    a, b, n = _numeric_pair("outer", x1, x2)
+    # The shared algorithm multiplies with ``*``: narrow integers through int32.
+    return narrow(_cl.outer(_xp(), widen(a, n), widen(b, n)), n)
 
 
 def cross(x1, x2, /, *, axis=-1):
     """Array API ``cross`` (3-vectors)."""
-    a, b, _ = _numeric_pair("cross", x1, x2)
+    a, b, n = _numeric_pair("cross", x1, x2)
     if a.shape != b.shape and a.ndim and b.ndim:
         shape = list(broadcast_shapes(a.shape, b.shape, fname="cross"))
         a, b = paddle.broadcast_to(a, shape), paddle.broadcast_to(b, shape)
-    return _cl.cross(_xp(), a, b, axis=axis)
+    return narrow(_cl.cross(_xp(), widen(a, n), widen(b, n), axis=axis), n)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
