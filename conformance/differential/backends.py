@@ -7,6 +7,7 @@ exactly what a user of ``arraykit.array_namespace`` sees.
 
 from __future__ import annotations
 
+import importlib
 import os
 import warnings
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from arraykit._registry import BY_NAME
 from .spec import CATEGORIES
 
 #: Compared in the main environment; the first one is the reference.
-MAIN_BACKENDS = ("array_api_strict", "numpy", "torch", "jax", "tensorflow", "mlx")
+MAIN_BACKENDS = ("array_api_strict", "numpy", "torch", "jax", "paddle", "tensorflow", "mlx")
 #: Compared in the mxnet environment (numpy 1.23 is the reference there).
 MXNET_BACKENDS = ("numpy", "mxnet")
 
@@ -33,6 +34,9 @@ MXNET_MISSING_DTYPES = frozenset(
 TORCH_SHELL_DTYPES = frozenset({"uint16", "uint32", "uint64"})
 #: MLX 0.32.4 has no complex128 (arraykit's mlx namespace refuses it with a TypeError).
 MLX_MISSING_DTYPES = frozenset({"complex128"})
+#: Paddle 3.3.1 has no usable uint16 (its bfloat16 storage type), uint32 or uint64 on CPU
+#: (arraykit's paddle namespace refuses them with a TypeError).
+PADDLE_MISSING_DTYPES = frozenset({"uint16", "uint32", "uint64"})
 
 
 @dataclass
@@ -59,6 +63,8 @@ class Backend:
             return dtype not in MXNET_MISSING_DTYPES
         if self.name == "mlx":
             return dtype not in MLX_MISSING_DTYPES
+        if self.name == "paddle":
+            return dtype not in PADDLE_MISSING_DTYPES
         return not (self.name == "torch" and dtype in TORCH_SHELL_DTYPES)
 
     def to_numpy(self, x: Any) -> np.ndarray:
@@ -70,6 +76,8 @@ class Backend:
             return np.asarray(x.numpy())
         if name == "mxnet":
             return x.asnumpy()
+        if name == "paddle":
+            return x.numpy()
         if name == "array_api_strict":
             return np.asarray(x._array)  # the wrapped NumPy array; strict has no __array__
         return np.asarray(x)
@@ -115,6 +123,13 @@ def load_backends(names: tuple[str, ...] | None = None) -> list[Backend]:
             import jax
 
             jax.config.update("jax_enable_x64", True)
+        if name == "paddle":
+            try:
+                # arraykit's import of Paddle survives a TensorFlow loaded before it
+                # (arraykit/shims/paddle/_dtypes.py); a plain ``import paddle`` would not.
+                importlib.import_module("arraykit.shims.paddle")
+            except ImportError:
+                continue
         try:
             xp = arraykit.array_namespace(BY_NAME[name].make_array(np.zeros(1)))
         except ImportError:

@@ -27,7 +27,7 @@ from .strategies import call_strategy
 
 #: Every backend arraykit serves that can be installed here (cupy needs a GPU).
 ALL_BACKENDS = ("numpy", "array_api_strict", "torch", "jax", "tensorflow", "dask", "mxnet",
-                "mlx")
+                "mlx", "paddle")
 MODULES = {"array_api_strict": "array_api_strict", "dask": "dask.array"}
 PROBLEMS = ("crash", "hang", "memory", "unclean")
 #: Calls slower than this (seconds, including a worker restart) are listed in the JSON.
@@ -154,7 +154,7 @@ def _versions(names: list[str]) -> dict:
 
     dists = {"numpy": "numpy", "array_api_strict": "array-api-strict", "torch": "torch",
              "jax": "jax", "tensorflow": "tensorflow-cpu", "dask": "dask", "mxnet": "mxnet",
-             "mlx": "mlx"}
+             "mlx": "mlx", "paddle": "paddlepaddle"}
     out = {}
     for n in ["numpy"] + names:
         for dist in (dists.get(n, n), n):
