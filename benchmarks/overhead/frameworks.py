@@ -13,11 +13,11 @@ from typing import Any
 
 import numpy as np
 
-FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "cupy")
+FRAMEWORKS = ("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle", "cupy")
 #: Where the study places arrays (``--device``): the standard's ``asarray(..., device=)``.
 DEVICES = ("cpu", "cuda")
 #: Frameworks the study runs on the CPU only (cupy, on a GPU only, is NumPy's GPU twin).
-CPU_ONLY = ("numpy", "tensorflow", "mxnet", "mlx")
+CPU_ONLY = ("numpy", "tensorflow", "mxnet", "mlx", "paddle")
 
 
 @dataclass
@@ -177,4 +177,14 @@ def _load(name: str, device: str) -> Framework:
 
         return Framework("mlx", mx, mx.__version__, mlx_array, np.asarray, mlx_sync,
                          compiler="mx.compile", compile=mx.compile)
+    if name == "paddle":
+        # arraykit's namespace imports Paddle safely after TensorFlow (a plain import of
+        # Paddle 3.3.1 after TF 2.21 segfaults; arraykit/shims/paddle/_dtypes.py).
+        importlib.import_module("arraykit.shims.paddle")
+        import paddle
+
+        # Eager only: paddle.jit.to_static cannot trace code that calls arraykit's
+        # namespace (arraykit.ext.jit runs it eagerly, with a warning).
+        return Framework("paddle", paddle, paddle.__version__, paddle.to_tensor,
+                         lambda x: x.numpy(), lambda out: None)
     raise ValueError(f"unknown framework {name!r}; choose from {FRAMEWORKS}")
