@@ -15,6 +15,7 @@ Norms, rank, pinv, matrix_power, cross, outer, diagonal and trace are the shared
 
 from __future__ import annotations
 
+import math
 import sys
 
 import mlx.core as mx
@@ -23,7 +24,14 @@ from .. import standard_names
 from .._common import linalg as _cl
 from .._common.dtypes import accumulation_dtype
 from . import _dtypes as D
-from ._helpers import binary, cast, check_broadcast, require_array
+from ._helpers import (
+    binary,
+    cast,
+    check_broadcast,
+    normalize_axes,
+    reduced_shape,
+    require_array,
+)
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = list(standard_names("linalg"))
@@ -269,6 +277,11 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Vector norms over ``axis`` (default all); the real dtype of ``x``'s precision."""
     n = require_array(x, "vector_norm")
     D.check_kind(n, "floating-point", "vector_norm")
+    if x.size == 0 and ord == math.inf:
+        # The largest of no magnitudes is 0 (NumPy's and array-api-strict's answer); the
+        # shared algorithm's max() refuses the empty reduction.
+        axes = normalize_axes(axis, x.ndim, "vector_norm")
+        return mx.zeros(reduced_shape(x.shape, axes, keepdims), dtype=D.DTYPES[_REAL_OF[n]])
     return _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
 
 
