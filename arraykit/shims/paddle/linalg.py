@@ -4,7 +4,7 @@ Factorisations come from Paddle (float32/float64/complex, LAPACK on CPU): choles
 eigh, eigvals, eigvalsh, inv, qr, slogdet, solve, svd, svdvals. Norms, rank, pinv,
 matrix_power, cross, outer, diagonal and trace are the shared algorithms of
 ``arraykit.shims._common.linalg`` run over this namespace. Integer input to the floating
-functions computes in the default float (``_common.dtypes.integer_input_as_float``).
+functions is refused with a TypeError, as on the other backends.
 A singular matrix to ``inv``/``solve`` raises Paddle's ValueError, prefixed with the name.
 """
 
@@ -15,7 +15,6 @@ import sys
 import paddle
 
 from .._common import linalg as _cl
-from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import binary, broadcast_shapes, is_zero, narrow, require_array, widen
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
@@ -37,11 +36,9 @@ def _xp():
 
 
 def _floating(fname: str, x, category="floating-point"):
-    """``x`` (cast to the default float if integer) and its dtype name."""
+    """``x`` and its dtype name, which must be floating: integer matrices are refused with a
+    TypeError, as on every other backend (the bad-input table's ``linalg.*-int`` rows)."""
     n = require_array(x, fname)
-    f = integer_input_as_float(category, n, D.DEFAULT_FLOAT)
-    if f is not None:
-        return paddle.cast(x, f), f
     D.check_kind(n, category, fname)
     return x, n
 
@@ -340,6 +337,14 @@ def cross(x1, x2, /, *, axis=-1):
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
     x, _ = _floating("vector_norm", x)
+    if isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord not in (
+            0, 1, -1, 2, -2, _cl.INF, -_cl.INF) and ord == ord:
+        # A general p: the shared algorithm's ``a ** p`` would take Paddle's scalar pow,
+        # which rounds the exponent to float32 (float64 results off by ~1e-8, measured).
+        ns = _xp()
+        a = ns.abs(x)
+        s = ns.sum(ns.pow(a, float(ord)), axis=axis, keepdims=keepdims)
+        return ns.pow(s, 1.0 / float(ord))
     return _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
 
 
