@@ -163,12 +163,17 @@ def test_array_object_round_trip_and_indexing_fixes():
 
 def test_namespace_imports_paddle_safely_after_tensorflow():
     # Paddle 3.3.1 loaded after TensorFlow 2.21 segfaults; arraykit's own import of Paddle
-    # (arraykit.enable(), a namespace by name) binds Paddle's libraries to their own symbols.
+    # (arraykit.enable(), a namespace by name) binds Paddle's libraries to their own symbols,
+    # and leaves the root logger as it was (Paddle's import configures it).
     pytest.importorskip("tensorflow")
     assert_ran_clean(run_isolated("""
+        import logging
         import tensorflow as tf
         import arraykit
+        root = logging.getLogger()
+        before = (list(root.handlers), root.level)
         arraykit.enable()
+        assert (list(root.handlers), root.level) == before  # Paddle's import adds a handler
         import paddle
         x = paddle.to_tensor([1.0, 2.0])
         assert x.__array_namespace__() is arraykit.array_namespace(x)

@@ -12,6 +12,7 @@ Paddle, the function and the dtype (never emulated with another dtype).
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import warnings
@@ -31,9 +32,15 @@ def _import_paddle():
     libraries are loaded with ``RTLD_DEEPBIND``, so they bind to their own symbols first; the
     interpreter's dlopen flags are restored right after. A program that imports Paddle
     itself after TensorFlow must do the same (or import Paddle first).
+
+    Paddle's import also configures the root logger (a stderr handler, level INFO: other
+    libraries' INFO records then print in Paddle's format); when arraykit is the importer,
+    the root logger is left as it was.
     """
     if "paddle" in sys.modules:
         return sys.modules["paddle"]
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
     flags = sys.getdlopenflags()
     deepbind = "tensorflow" in sys.modules and hasattr(os, "RTLD_DEEPBIND")
     if deepbind:
@@ -45,6 +52,8 @@ def _import_paddle():
     finally:
         if deepbind:
             sys.setdlopenflags(flags)
+        root.handlers[:] = handlers
+        root.setLevel(level)
     return paddle
 
 
