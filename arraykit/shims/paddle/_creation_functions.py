@@ -143,6 +143,12 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 def checked_shape(fname, shape, name):
     """``shape`` as a list of ints, checked against NumPy's rule for dtype ``name`` and
     Paddle's 9 dimensions."""
+    if isinstance(shape, Tensor):
+        # Paddle's Tensor.__index__ raises AssertionError for non-scalar tensors.
+        if shape.ndim != 0 or require_array(shape, fname) not in D.KIND_SETS["integral"]:
+            raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got a "
+                            f"paddle.Tensor of shape {tuple(shape.shape)}")
+        shape = int(shape)
     out = list(check_shape(fname, shape, onp.dtype(name).itemsize))
     check_rank(fname, len(out))
     return out

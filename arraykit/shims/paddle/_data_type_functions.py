@@ -61,13 +61,13 @@ def isdtype(dtype, kind):
     try:
         name = names[dtype]
     except (KeyError, TypeError):
-        raise TypeError(f"isdtype: {dtype!r} is not a dtype") from None
+        raise TypeError(f"isdtype: a {type(dtype).__name__} is not a dtype") from None
 
     def to_name(k):
         try:
             return names[k]
         except (KeyError, TypeError):
-            raise TypeError(f"isdtype: {k!r} is not a dtype or a kind") from None
+            raise TypeError(f"isdtype: a {type(k).__name__} is not a dtype or a kind") from None
 
     return _u.isdtype_names(name, kind, to_name)
 

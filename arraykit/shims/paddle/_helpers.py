@@ -41,6 +41,16 @@ def check_rank(fname: str, ndim: int) -> None:
                          f"this result would have {ndim}")
 
 
+def check_keepdims(fname: str, keepdims) -> bool:
+    """``keepdims`` as a bool; TypeError for anything else (a list there aborts the process
+    inside Paddle 3.3.1's reduction kernels, SIGABRT, found by the fuzzer)."""
+    if type(keepdims) is bool:
+        return keepdims
+    if isinstance(keepdims, (bool, onp.bool_)):
+        return bool(keepdims)
+    raise TypeError(f"{fname}: keepdims must be a bool, got {type(keepdims).__name__}")
+
+
 def is_array(x) -> bool:
     return isinstance(x, Tensor)
 

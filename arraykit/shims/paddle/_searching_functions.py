@@ -13,6 +13,7 @@ from ._helpers import (
     binary,
     broadcast_shapes,
     cast,
+    check_keepdims,
     moving,
     nonzero_mask,
     normalize_axes,
@@ -24,6 +25,7 @@ def _arg(fname, op, x, axis, keepdims):
     name = require_array(x, fname)
     D.check_kind(name, "real numeric", fname)
     ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
+    keepdims = check_keepdims(fname, keepdims)
     if name in NARROW:
         x = paddle.cast(x, CARRIER)
     if ax is None:
@@ -47,6 +49,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Array API ``count_nonzero`` (int64)."""
     require_array(x, "count_nonzero")
     axes = list(normalize_axes(axis, x.ndim, "count_nonzero"))
+    keepdims = check_keepdims("count_nonzero", keepdims)
     nz = paddle.cast(nonzero_mask(x), "int64")
     if not axes:
         return nz if x.ndim else nz.reshape([])

@@ -10,13 +10,25 @@ import paddle
 from .._common import checks as _c
 from .._common.dtypes import accumulation_dtype, integer_input_as_float
 from . import _dtypes as D
-from ._helpers import CARRIER, NARROW, cast, normalize_axes, normalize_axis, require_array
+from ._helpers import (
+    CARRIER,
+    NARROW,
+    cast,
+    check_keepdims,
+    normalize_axes,
+    normalize_axis,
+    require_array,
+)
 
 _FLOAT = D.KIND_SETS["floating-point"]
 
 
 def _axes(x, axis, fname):
     return list(normalize_axes(axis, x.ndim, fname))
+
+
+def _keep(fname, keepdims):
+    return check_keepdims(fname, keepdims)
 
 
 def _reduce(op, x, axes, keepdims):
@@ -37,6 +49,7 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``."""
     _, r = _acc(x, dtype, "sum")
     axes = _axes(x, axis, "sum")
+    keepdims = _keep("sum", keepdims)
     y = cast(x, r)
     if r in NARROW:
         return cast(_reduce(paddle.sum, cast(y, "int64"), axes, keepdims), r)
@@ -48,6 +61,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod``."""
     _, r = _acc(x, dtype, "prod")
     axes = _axes(x, axis, "prod")
+    keepdims = _keep("prod", keepdims)
     y = cast(x, r)
     if r in NARROW:
         return cast(_reduce(paddle.prod, cast(y, "int64"), axes, keepdims), r)
@@ -64,6 +78,7 @@ def _extreme(fname, op, x, axis, keepdims):
     name = require_array(x, fname)
     D.check_kind(name, "real numeric", fname)
     axes = _axes(x, axis, fname)
+    keepdims = _keep(fname, keepdims)
     if any(x.shape[a] == 0 for a in axes):
         raise _c.no_identity(fname)
     if x.size == 0 and axes:  # empty, but not along a reduced axis: an empty result
@@ -105,6 +120,7 @@ def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean`` (NaN for an empty reduction, as NumPy)."""
     y, name = _float_input(x, "mean")
     axes = _axes(y, axis, "mean")
+    keepdims = _keep("mean", keepdims)
     if not axes:
         return y.clone()
     n = _count(y, axes)
@@ -118,6 +134,9 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``var``: sum((x - mean)^2) / (N - correction)."""
     y, name = _float_input(x, "var", "real floating")
     axes = _axes(y, axis, "var")
+    keepdims = _keep("var", keepdims)
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(f"var: correction must be a real number, got {correction!r}")
     n = _count(y, axes)
     if not axes:
         m = y

@@ -12,6 +12,7 @@ from ._helpers import (
     CARRIER,
     NARROW,
     binary,
+    check_keepdims,
     ne,
     nonzero_mask,
     normalize_axes,
@@ -27,6 +28,7 @@ def _truth(x):
 def _logical(fname, op, x, axis, keepdims):
     require_array(x, fname)
     axes = list(normalize_axes(axis, x.ndim, fname))
+    keepdims = check_keepdims(fname, keepdims)
     t = _truth(x)
     if not axes:
         return t.clone() if t is x else t

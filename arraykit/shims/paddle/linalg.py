@@ -16,7 +16,15 @@ import paddle
 
 from .._common import linalg as _cl
 from . import _dtypes as D
-from ._helpers import binary, broadcast_shapes, is_zero, narrow, require_array, widen
+from ._helpers import (
+    binary,
+    broadcast_shapes,
+    check_keepdims,
+    is_zero,
+    narrow,
+    require_array,
+    widen,
+)
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
@@ -133,6 +141,11 @@ def eigh(x, /):
     x, _ = _floating_matrix("eigh", x, square=True)
     if x.size == 0:
         return EighResult(paddle.zeros(x.shape[:-1], dtype=_real(x)), x.clone())
+    if _nonfinite(x):
+        # LAPACK does not converge on NaN/inf (Paddle raises RuntimeError): NaN results for
+        # those matrices, as eig gives (``_common.linalg.eig_nonfinite_as_nan``).
+        w, v = _cl.eig_nonfinite_as_nan(_xp(), lambda a: tuple(paddle.linalg.eigh(a)), x)
+        return EighResult(w, v)
     w, v = paddle.linalg.eigh(x)
     return EighResult(w, v)
 
@@ -152,6 +165,8 @@ def eigvalsh(x, /):
     x, _ = _floating_matrix("eigvalsh", x, square=True)
     if x.size == 0:
         return paddle.zeros(x.shape[:-1], dtype=_real(x))
+    if _nonfinite(x):
+        return _cl.eig_nonfinite_as_nan(_xp(), paddle.linalg.eigvalsh, x)
     return paddle.linalg.eigvalsh(x)
 
 
@@ -337,6 +352,7 @@ def cross(x1, x2, /, *, axis=-1):
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
     x, _ = _floating("vector_norm", x)
+    keepdims = check_keepdims("vector_norm", keepdims)
     if isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord not in (
             0, 1, -1, 2, -2, _cl.INF, -_cl.INF) and ord == ord:
         # A general p: the shared algorithm's ``a ** p`` would take Paddle's scalar pow,
@@ -351,6 +367,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Array API ``matrix_norm``."""
     x, _ = _floating_matrix("matrix_norm", x)
+    keepdims = check_keepdims("matrix_norm", keepdims)
     return _cl.matrix_norm(_xp(), x, keepdims=keepdims, ord=ord, svdvals=svdvals)
 
 
