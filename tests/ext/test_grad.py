@@ -12,6 +12,7 @@ so a module-scoped fixture turns it on for this module's tests and restores it a
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import warnings
 
@@ -19,6 +20,7 @@ import numpy as np
 import pytest
 
 import arraykit
+import arraykit._registry
 
 try:
     import jax
@@ -42,7 +44,7 @@ except ImportError:  # the main venv
 else:
     npx.set_np()
 
-AUTODIFF = ("jax", "torch", "tensorflow", "mxnet")
+AUTODIFF = ("jax", "torch", "tensorflow", "mxnet", "mlx")
 #: The tests taking ``backend`` (through ``mk``) run on the frameworks with autodiff; NumPy,
 #: Dask and array-api-strict have none (test_no_autodiff_backends_raise_clearly).
 pytestmark = pytest.mark.backends(*AUTODIFF, reason="arraykit.ext.grad needs autodiff")
@@ -239,6 +241,10 @@ def assert_tree_close(got, expected, rtol=RTOL, atol=1e-12):
 # ---------------------------------------------------------------------------------------------
 # backends
 
+def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
+    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
+
+
 def _maker(name):
     if name == "jax":
         return jnp.asarray
@@ -248,11 +254,14 @@ def _maker(name):
         return tf.constant
     if name == "mxnet":
         return lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype)
+    if name == "mlx":
+        return _mlx_array
     raise AssertionError(name)
 
 
 #: The autodiff frameworks installed here.
-INSTALLED = [name for name, mod in zip(AUTODIFF, (jax, torch, tf, mx)) if mod is not None]
+_MODULES = (jax, torch, tf, mx, importlib.util.find_spec("mlx"))
+INSTALLED = [name for name, mod in zip(AUTODIFF, _MODULES) if mod is not None]
 
 
 @pytest.fixture

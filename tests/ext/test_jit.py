@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import arraykit
+import arraykit._registry
 from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
 
@@ -37,13 +38,19 @@ def _jax_x64():
 X = np.random.default_rng(0).uniform(0.5, 2.0, size=(5,))
 A = np.random.default_rng(1).standard_normal((3, 3)) + 3 * np.eye(3)
 
+def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
+    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
+
+
 MAKERS = {
     "jax": jnp.asarray,
     "torch": torch.asarray,
     "tensorflow": tf.constant,
     "numpy": np.asarray,
+    "mlx": _mlx_array,
 }
-COMPILED_AS = {"jax": "xla", "torch": "inductor", "tensorflow": "xla", "numpy": "eager"}
+COMPILED_AS = {"jax": "xla", "torch": "inductor", "tensorflow": "xla", "numpy": "eager",
+               "mlx": "mlx-compile"}
 
 
 def close(got, expected, rtol=1e-10):
@@ -61,7 +68,7 @@ def _args(name):
     return mk(X), {"scale": mk(X[::-1].copy()), "m": mk(A)}
 
 
-@pytest.mark.parametrize("name", ["jax", "torch", "tensorflow", "numpy"])
+@pytest.mark.parametrize("name", ["jax", "torch", "tensorflow", "numpy", "mlx"])
 def test_jit_equals_eager_and_says_how_it_ran(name):
     jf = jit(f_generic)
     assert isinstance(jf, JittedFunction) and jf.__name__ == "f_generic"

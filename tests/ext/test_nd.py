@@ -46,11 +46,16 @@ if mx is not None:
 
 # Imported after the frameworks, as in user code: nd then preloads their modules, which is what
 # lets a first call happen inside torch.compile (it cannot trace an import).
+from arraykit._registry import BY_NAME
 from arraykit.ext import nd
 
 
 def _torch_dtype(dt):
     return getattr(torch, np.dtype(dt).name)
+
+
+def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
+    return BY_NAME["mlx"].make_array(np.asarray(a))
 
 
 #: name -> (numpy -> native, native -> numpy, dtypes the framework lacks)
@@ -69,10 +74,11 @@ if xps is not None:
 if mx is not None:
     CONVERT["mxnet"] = (lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype),
                         lambda t: t.asnumpy(), {"int16", "uint16", "uint32", "uint64"})
+CONVERT["mlx"] = (_mlx_array, np.asarray, set())
 BACKENDS = list(CONVERT)
 #: The tests taking ``backend`` run on every backend of CONVERT installed here.
 pytestmark = pytest.mark.backends(
-    "numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet",
+    "numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx",
     reason="dask is lazy: test_dask_gather_nd_stays_lazy covers it",
 )
 mxnet_only = pytest.mark.backends("mxnet", reason="MXNet's own autograd and dtypes")

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import arraykit
+import arraykit._registry
 from arraykit.ext.jit import jit, scan
 
 T, B = 6, 4
@@ -31,6 +32,10 @@ def _module(name):
         return importlib.import_module(name)
     except ImportError:
         pytest.skip(f"{name} is not installed in this environment")
+
+
+def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
+    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
 
 
 def _maker(name):
@@ -52,6 +57,8 @@ def _maker(name):
     if name == "dask":
         da = _module("dask.array")
         return da.asarray, lambda t: np.asarray(t.compute())
+    if name == "mlx":
+        return _mlx_array, np.asarray
     if name == "mxnet":
         mx = _module("mxnet")
         # This module's own code uses mxnet.numpy arrays directly (np.asarray of results,
@@ -71,7 +78,7 @@ def _maker(name):
     raise ValueError(name)
 
 
-EAGER = ["numpy", "jax", "torch", "tensorflow", "array_api_strict", "dask", "mxnet"]
+EAGER = ["numpy", "jax", "torch", "tensorflow", "array_api_strict", "dask", "mxnet", "mlx"]
 #: backend -> runs the scan inside ``arraykit.ext.jit.jit`` (compiled: jax.jit, tf XLA).
 COMPILED = ["jax", "tensorflow"]
 DIFFERENTIABLE = ["jax", "torch", "tensorflow", "mxnet"]
