@@ -328,6 +328,7 @@ def meshgrid(*arrays, indexing="xy"):
             raise ValueError("meshgrid: every array must be one-dimensional")
     if not arrays:
         return ()
+    check_rank("meshgrid", len(arrays))
     shape = [a.shape[0] for a in arrays]
     if indexing == "xy" and len(arrays) > 1:
         shape[0], shape[1] = shape[1], shape[0]

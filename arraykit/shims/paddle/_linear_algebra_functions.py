@@ -12,6 +12,7 @@ from ._helpers import (
     NARROW,
     binary,
     broadcast_shapes,
+    check_rank,
     narrow,
     normalize_axis,
     require_array,
@@ -77,6 +78,7 @@ def tensordot(x1, x2, /, *, axes=2):
     for j in free2:
         n *= b.shape[j]
     out_shape = [a.shape[i] for i in free1] + [b.shape[j] for j in free2]
+    check_rank("tensordot", len(out_shape))
     if m == 0 or n == 0 or k == 0:
         return paddle.zeros(out_shape, dtype=name)
     wa = widen(a, name) if name != "bool" else paddle.cast(a, CARRIER)

@@ -173,6 +173,7 @@ def _cumulative(fname, op, x, axis, dtype, include_initial, identity):
         out = paddle.cumsum(y, axis=ax)
     else:
         out = paddle.cumprod(y, dim=ax)
+    out = cast(out, work)  # paddle.cumsum accumulates int32 in int64
     if include_initial:
         shape = list(y.shape)
         shape[ax] = 1
