@@ -9,7 +9,6 @@ module is already in ``sys.modules``, which is always the case once an array of 
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -57,9 +56,9 @@ class Backend:
                    surface (``arraykit.enable``); None when the arrays have it natively.
     to_numpy:      a callable giving a NumPy copy of an array (``arraykit demo``, tests);
                    None: ``numpy.asarray``, else DLPack.
-    deepbind:      import the package with ``RTLD_DEEPBIND`` (``import_package``): its shared
-                   libraries then bind their own copies of symbols another framework loaded
-                   first (paddle's protobuf segfaults on TensorFlow's otherwise).
+    importer:      a module whose import imports the package safely, for ``import_package``
+                   (paddle's: Paddle loaded after TensorFlow segfaults in its protobuf unless
+                   loaded with ``RTLD_DEEPBIND``); None: a plain import.
 
     What the extensions can do with the arrays is not listed here: ``ext/<ext>/_<name>.py``
     serves them when it exists (``arraykit.ext._lookup``; ``implementation(ext)`` below), and
@@ -78,7 +77,7 @@ class Backend:
     constructor: str | None = None
     array_object: str | None = None
     to_numpy: Callable[[Any], Any] | None = None
-    deepbind: bool = False
+    importer: str | None = None
     _namespace: Any = field(default=None, repr=False)
 
     def load_namespace(self) -> Any:
@@ -122,14 +121,9 @@ class Backend:
     def import_package(self) -> ModuleType:
         """Import this backend's package (tests and tools that load several frameworks in one
         process use this; arraykit itself never imports a framework)."""
-        if not self.deepbind or self.package in sys.modules or not hasattr(os, "RTLD_DEEPBIND"):
-            return importlib.import_module(self.package)
-        flags = sys.getdlopenflags()
-        sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
-        try:
-            return importlib.import_module(self.package)
-        finally:
-            sys.setdlopenflags(flags)
+        if self.importer is not None and self.package not in sys.modules:
+            importlib.import_module(self.importer)
+        return importlib.import_module(self.package)
 
     def make_array(self, value: Any) -> Any:
         """Build an array of this backend from a number, list or NumPy array (imports it)."""
@@ -244,7 +238,8 @@ BACKENDS: list[Backend] = [
             namespace_names=("arraykit.shims.paddle",),
             device=_lazy("arraykit.shims.paddle._helpers", "place_of"),
             to_device=_lazy("arraykit.shims.paddle._array_object", "to_device"),
-            array_object="arraykit.shims.paddle", to_numpy=_numpy_method, deepbind=True),
+            array_object="arraykit.shims.paddle", to_numpy=_numpy_method,
+            importer="arraykit.shims.paddle._dtypes"),
 ]
 
 BY_NAME: dict[str, Backend] = {b.name: b for b in BACKENDS}

@@ -113,7 +113,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture
 def backend(request):
     """The registry name of the backend under test (parametrised by pytest_generate_tests)."""
-    try:  # importorskip, through the row (paddle after TensorFlow needs RTLD_DEEPBIND)
+    try:  # importorskip, through the row (its importer: paddle after TensorFlow)
         BY_NAME[request.param].import_package()
     except ImportError as e:
         pytest.skip(f"could not import {BY_NAME[request.param].package!r}: {e}")

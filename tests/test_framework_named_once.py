@@ -78,7 +78,7 @@ def _contract(ext: str, stem: str):
 @pytest.mark.parametrize(("ext", "stem", "name"), BACKEND_MODULES,
                          ids=[f"{e}.{s}" for e, s, _ in BACKEND_MODULES])
 def test_backend_module_satisfies_its_contract(ext, stem, name):
-    try:  # through the row: paddle after TensorFlow needs RTLD_DEEPBIND
+    try:  # through the row (its importer: paddle after TensorFlow)
         _registry.BY_NAME[name].import_package()
     except ImportError as e:
         pytest.skip(f"could not import {_registry.BY_NAME[name].package!r}: {e}")
