@@ -134,22 +134,47 @@ def _plain_slices(ks):
                  for k in ks)
 
 
-def _flat_gather(x, ks, shape):
-    """Basic index ``ks`` on an array of 7 or more dimensions, where Paddle 3.3.1's slicing
-    kernel refuses ("The rank of input should be less than 7"): the positions come from
-    indexing a NumPy arange of the same shape, then one gather from the flattened array."""
+def _flat_gather(x, ks, shape, basic=True):
+    """Index ``ks`` by NumPy's rules through one gather from the flattened array: the
+    positions come from indexing a NumPy arange of the same shape. For basic keys on arrays
+    of 7 or more dimensions, where Paddle 3.3.1's slicing kernel refuses ("The rank of input
+    should be less than 7"), and for keys mixing index arrays with ints, slices or Ellipsis
+    (``_mixed_key``)."""
     from ._helpers import moving
 
     size = 1
     for n in shape:
         size *= n
-    pos = onp.arange(size, dtype=onp.int64).reshape(shape)[tuple(k for k in ks if k is not None)]
-    out_shape = _basic_shape(ks, shape)
+    grid = onp.arange(size, dtype=onp.int64).reshape(shape)
+    if basic:  # None placed by _basic_shape (the int checks and messages of basic keys)
+        pos = grid[tuple(k for k in ks if k is not None)]
+        out_shape = _basic_shape(ks, shape)
+    else:  # NumPy's rules, None included; out-of-bounds indices raise IndexError there
+        pos = grid[ks]
+        out_shape = list(pos.shape)
     if pos.size == 0:
         return paddle.zeros(out_shape, dtype=x.dtype)
     flat = paddle.reshape(x, [-1])
     idx = paddle.to_tensor(pos.reshape(-1))
     return paddle.reshape(moving(paddle.gather, flat, _name(x), idx), out_shape)
+
+
+def _mixed_key(ks) -> bool:
+    """Whether a key holding index arrays also holds ints, slices other than ``:`` or
+    Ellipsis. Paddle 3.3.1 gets these wrong: with an int or a slice between arrays it keeps
+    the broadcast axes in place where NumPy moves them first (``x[1, ..., j]`` and
+    ``x[0, :, j, 1:3]`` give other shapes and values), and a negative-step slice beside an
+    array (``x[::-1, j, 0]``) crashes the process."""
+    if not any(_is_index_array(k) for k in ks):
+        return False
+    return any(k is Ellipsis or (type(k) is slice and k != slice(None))
+               or not (_is_index_array(k) or type(k) is slice or k is None) for k in ks)
+
+
+def _host_key(ks):
+    """``ks`` with its index tensors and lists as NumPy arrays (a host copy of the indices)."""
+    return tuple(k.numpy() if isinstance(k, paddle.Tensor)
+                 else onp.asarray(k) if isinstance(k, list) else k for k in ks)
 
 
 def _name(x):
@@ -207,6 +232,8 @@ def _make_getitem(orig):
         if any(type(k) is slice for k in ks):
             ks = _plain_slices(ks)
             key = ks if type(key) is tuple else ks[0]
+        if _mixed_key(ks) and ks.count(Ellipsis) <= 1:
+            return _flat_gather(self, _host_key(ks), list(orig_shape(self)), basic=False)
         if any(_is_index_array(k) for k in ks) or ks.count(Ellipsis) > 1:
             return orig(self, key)
         shape = list(orig_shape(self))
