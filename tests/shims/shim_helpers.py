@@ -35,10 +35,11 @@ MX_ONLY = pytest.mark.backends(
     "mxnet", reason="MXNet's own defaults and gaps (float32 default, no int16/uint16+/complex, "
     "autograd) or a workaround of an MXNet defect")
 SHIMS = pytest.mark.backends(
-    "tensorflow", "mxnet", "mlx", reason="what SciPy's, scikit-learn's and array-api-extra's "
-    "suites expect of the full shims (issue 17), with NumPy's answers as the reference")
+    "tensorflow", "mxnet", "mlx", "paddle", reason="what SciPy's, scikit-learn's and "
+    "array-api-extra's suites expect of the full shims (issue 17), with NumPy's answers as "
+    "the reference")
 FIVE = pytest.mark.backends(
-    "numpy", "torch", "jax", "tensorflow", "mxnet", "mlx",
+    "numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
     reason="issue 18's backends (dask and array-api-strict were not part of it)")
 #: The _common helpers taking NumPy itself as the namespace need its 2.x API (astype, concat,
 #: device=): the mxnet environment has NumPy 1.23.

@@ -5,8 +5,9 @@ item assignment and NumPy-style indexing. ``enable_array_object()`` adds what it
 ``__array_namespace__``, ``to_device``, ``shape`` as a tuple (Paddle's ``paddle.Size`` is a
 ``list`` subclass; the standard's shape is a tuple) and operators with the standard's promotion
 (Paddle's own ``int8_tensor * int8_tensor`` has no kernel, ``int32 + float64`` promotes by
-Paddle's own table, and Python scalars keep Paddle's rules). ``disable_array_object()``
-restores Paddle's originals exactly. Nothing happens on import.
+Paddle's own table, and Python scalars keep Paddle's rules), and ``bool``, ``int``, ``float``,
+``complex`` and ``operator.index`` that accept and refuse what NumPy's arrays do.
+``disable_array_object()`` restores Paddle's originals exactly. Nothing happens on import.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import operator
 import numpy as onp
 import paddle
 
-from .._common.array_object import ClassPatcher, make_operators
+from .._common.array_object import ClassPatcher, host_conversions, make_operators
 from ._helpers import check_device, to_place
 
 _PY_SCALARS = (bool, int, float, complex)
@@ -282,6 +283,14 @@ def _dlpack_device(self):
 _ORIG_DLPACK_DEVICE = paddle.Tensor.__dlpack_device__
 
 
+def _host_value(x):
+    """``x``'s NumPy value for the scalar conversions (bfloat16 through float32: Paddle's
+    ``numpy()`` gives its uint16 storage bits)."""
+    if x.dtype == paddle.bfloat16:
+        x = paddle.cast(x, paddle.float32)
+    return x.numpy()
+
+
 def orig_shape(x):
     return _ORIG_SHAPE.__get__(x)
 
@@ -300,6 +309,10 @@ def _build() -> dict:
         "device": property(lambda self: self.place,
                            doc="The array's device: its Paddle place (``x.place``)."),
         "__dlpack_device__": _dlpack_device,
+        # NumPy's acceptance and exception classes: Paddle's own __index__ takes a float or
+        # bool 0-d tensor (operator.index gave 1 for 1.5) and raises AssertionError for
+        # non-scalar ones.
+        **host_conversions(_host_value),
         "__getitem__": _make_getitem(paddle.Tensor.__dict__["__getitem__"]),
         "__setitem__": _make_setitem(paddle.Tensor.__dict__["__setitem__"]),
         **make_operators(fns, _is_operand),
