@@ -6,9 +6,10 @@ Nothing here imports a framework; a shim passes names (see ``dtypes``) or plain 
 
 from __future__ import annotations
 
+import math
 import operator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import dtypes as _d
 
@@ -69,6 +70,33 @@ def tensordot_axes(axes, ndim1: int, ndim2: int, fname: str = "tensordot") -> tu
         raise ValueError(f"{fname}: the axes sequences differ in length: {a1} and {a2}")
     return ([normalize_axis(a, ndim1, fname) for a in a1],
             [normalize_axis(a, ndim2, fname) for a in a2])
+
+
+class TensordotPlan(NamedTuple):
+    """``tensordot`` as one matrix product: ``x1`` transposed by ``perm1`` and reshaped to
+    ``(m, k)``, ``x2`` by ``perm2`` to ``(k, p)``; the product reshaped to ``out_shape``."""
+
+    perm1: list
+    perm2: list
+    m: int
+    k: int
+    p: int
+    out_shape: list
+
+
+def tensordot_plan(axes, shape1, shape2, fname: str = "tensordot") -> TensordotPlan:
+    """The ``TensordotPlan`` of ``tensordot(x1, x2, axes=axes)`` for inputs of static shapes
+    ``shape1``, ``shape2`` (``tensordot_axes``; ValueError when contracted sizes differ)."""
+    ax1, ax2 = tensordot_axes(axes, len(shape1), len(shape2), fname)
+    for i, j in zip(ax1, ax2):
+        if shape1[i] != shape2[j]:
+            raise ValueError(f"{fname}: axis {i} of x1 ({shape1[i]}) and axis {j} of x2 "
+                             f"({shape2[j]}) differ in size")
+    free1 = [i for i in range(len(shape1)) if i not in ax1]
+    free2 = [j for j in range(len(shape2)) if j not in ax2]
+    return TensordotPlan(free1 + ax1, ax2 + free2, math.prod(shape1[i] for i in free1),
+                         math.prod(shape1[i] for i in ax1), math.prod(shape2[j] for j in free2),
+                         [shape1[i] for i in free1] + [shape2[j] for j in free2])
 
 
 def expand_dims_axes(axis, ndim: int) -> tuple:

@@ -56,26 +56,11 @@ def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot``: contract ``axes`` of ``x1`` with those of ``x2``."""
     a, b, n = binary(x1, x2, "tensordot")
     D.check_kind(n, "numeric", "tensordot")
-    ax1, ax2 = _u.tensordot_axes(axes, a.ndim, b.ndim)
-    for i, j in zip(ax1, ax2):
-        if a.shape[i] != b.shape[j]:
-            raise ValueError(f"tensordot: axis {i} of x1 ({a.shape[i]}) and axis {j} of x2 "
-                             f"({b.shape[j]}) differ in size")
-    free1 = [i for i in range(a.ndim) if i not in ax1]
-    free2 = [j for j in range(b.ndim) if j not in ax2]
-    k = 1
-    for i in ax1:
-        k *= a.shape[i]
-    m = 1
-    for i in free1:
-        m *= a.shape[i]
-    p = 1
-    for j in free2:
-        p *= b.shape[j]
-    am = mx.transpose(a, free1 + ax1).reshape(m, k)
-    bm = mx.transpose(b, ax2 + free2).reshape(k, p)
+    plan = _u.tensordot_plan(axes, a.shape, b.shape)
+    am = mx.transpose(a, plan.perm1).reshape(plan.m, plan.k)
+    bm = mx.transpose(b, plan.perm2).reshape(plan.k, plan.p)
     r = mx.matmul(am, bm) if n in _FLOAT_KERNEL else _int_matmul(am, bm)
-    return r.reshape([a.shape[i] for i in free1] + [b.shape[j] for j in free2])
+    return r.reshape(plan.out_shape)
 
 
 def vecdot(x1, x2, /, *, axis=-1):

@@ -81,27 +81,12 @@ def matrix_transpose(x, /):
 def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot`` (as transpose, reshape and :func:`matmul`)."""
     a, b, _ = binary(x1, x2, "tensordot")
-    ax_a, ax_b = _u.tensordot_axes(axes, a.ndim, b.ndim)
-    for i, j in zip(ax_a, ax_b):
-        if a.shape[i] != b.shape[j]:
-            raise ValueError(f"tensordot: contracted dimensions differ: {a.shape} and {b.shape}")
-    free_a = [i for i in range(a.ndim) if i not in ax_a]
-    free_b = [i for i in range(b.ndim) if i not in ax_b]
-    k = 1
-    for i in ax_a:
-        k *= a.shape[i]
-    fa = 1
-    for i in free_a:
-        fa *= a.shape[i]
-    fb = 1
-    for i in free_b:
-        fb *= b.shape[i]
-    am = (bool_safe(mnp.transpose, a, axes=tuple(free_a + ax_a)).reshape((fa, k)) if a.ndim
-          else a.reshape((1, 1)))
-    bm = (bool_safe(mnp.transpose, b, axes=tuple(ax_b + free_b)).reshape((k, fb)) if b.ndim
-          else b.reshape((1, 1)))
-    r = matmul(am, bm)
-    return r.reshape(tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b))
+    plan = _u.tensordot_plan(axes, a.shape, b.shape)
+    am = (bool_safe(mnp.transpose, a, axes=tuple(plan.perm1)).reshape((plan.m, plan.k))
+          if a.ndim else a.reshape((1, 1)))
+    bm = (bool_safe(mnp.transpose, b, axes=tuple(plan.perm2)).reshape((plan.k, plan.p))
+          if b.ndim else b.reshape((1, 1)))
+    return matmul(am, bm).reshape(tuple(plan.out_shape))
 
 
 def vecdot(x1, x2, /, *, axis=-1):

@@ -61,30 +61,15 @@ def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot``."""
     a, b, name = binary(x1, x2, "tensordot", bcast=False)
     D.check_kind(name, "numeric", "tensordot")
-    ax1, ax2 = _u.tensordot_axes(axes, a.ndim, b.ndim)
-    for i, j in zip(ax1, ax2):
-        if a.shape[i] != b.shape[j]:
-            raise ValueError(f"tensordot: contracted extents differ: {a.shape[i]} and "
-                             f"{b.shape[j]}")
-    free1 = [i for i in range(a.ndim) if i not in ax1]
-    free2 = [j for j in range(b.ndim) if j not in ax2]
-    k = 1
-    for i in ax1:
-        k *= a.shape[i]
-    m = 1
-    for i in free1:
-        m *= a.shape[i]
-    n = 1
-    for j in free2:
-        n *= b.shape[j]
-    out_shape = [a.shape[i] for i in free1] + [b.shape[j] for j in free2]
+    plan = _u.tensordot_plan(axes, a.shape, b.shape)
+    m, k, n, out_shape = plan.m, plan.k, plan.p, plan.out_shape
     check_rank("tensordot", len(out_shape))
     if m == 0 or n == 0 or k == 0:
         return paddle.zeros(out_shape, dtype=name)
     wa = widen(a, name) if name != "bool" else paddle.cast(a, CARRIER)
     wb = widen(b, name) if name != "bool" else paddle.cast(b, CARRIER)
-    am = paddle.transpose(wa, free1 + ax1).reshape([m, k]) if a.ndim else wa.reshape([1, 1])
-    bm = paddle.transpose(wb, ax2 + free2).reshape([k, n]) if b.ndim else wb.reshape([1, 1])
+    am = paddle.transpose(wa, plan.perm1).reshape([m, k]) if a.ndim else wa.reshape([1, 1])
+    bm = paddle.transpose(wb, plan.perm2).reshape([k, n]) if b.ndim else wb.reshape([1, 1])
     r = paddle.matmul(am, bm).reshape(out_shape)
     return narrow(r, name)
 
