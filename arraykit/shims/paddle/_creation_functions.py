@@ -186,9 +186,12 @@ def empty(shape, *, dtype=None, device=None):
 
 def _fill_name(fill_value, dtype, fname):
     if dtype is not None:
+        # An explicit dtype converts the value as NumPy's (full(2, 1, dtype=bool) is True, as
+        # on the other shims); only a complex value into a real dtype is refused, and _full
+        # checks an int's range.
         name = D.dtype_name(dtype, fname)
-        D.scalar_dtype(fill_value, name, fname) if not isinstance(fill_value, bool) \
-            or name == "bool" else None
+        if isinstance(fill_value, complex) and name not in D.KIND_SETS["complex floating"]:
+            raise TypeError(f"{fname}: cannot fill a {name} array with complex {fill_value!r}")
         return name
     if isinstance(fill_value, Tensor):
         return require_array(fill_value, fname)
@@ -202,8 +205,8 @@ def _full(shape, value, name, place):
     elif name in D.KIND_SETS["integral"] and not isinstance(value, bool):
         _c.check_int_range("full", int(value), name)
         out = paddle.full(shape, int(value), dtype=name)
-    else:
-        out = paddle.full(shape, value, dtype=name)
+    else:  # a Python int as a float: Paddle's full fails (SystemError) on ints past int64
+        out = paddle.full(shape, float(value) if type(value) is int else value, dtype=name)
     return _on(out, place)
 
 

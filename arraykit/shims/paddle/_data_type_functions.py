@@ -35,9 +35,21 @@ def _name_of_arg(a, fname):
     return D.dtype_name(a, fname)
 
 
+def _query_name(a, fname):
+    """The standard name of an array's dtype or of a dtype, uint16/32/64 included."""
+    if isinstance(a, Tensor):
+        return require_array(a, fname)
+    if isinstance(a, paddle.dtype):
+        name = D.STANDARD_NAME_OF.get(a)
+        if name is not None:
+            return name
+    return D.dtype_name(a, fname)
+
+
 def can_cast(from_, to, /):
-    """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to``."""
-    return _u.can_cast_names(_name_of_arg(from_, "can_cast"), D.dtype_name(to, "can_cast"))
+    """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to`` (a pure
+    query: it also answers for uint16/32/64, which Paddle cannot compute in)."""
+    return _u.can_cast_names(_query_name(from_, "can_cast"), _query_name(to, "can_cast"))
 
 
 def finfo(type, /):
@@ -57,7 +69,7 @@ def isdtype(dtype, kind):
     """Array API ``isdtype``; a pure query that also answers for uint16/32/64."""
     if isinstance(dtype, Tensor):
         raise TypeError("isdtype: expected a dtype, got an array")
-    names = {v: k for k, v in D.DTYPES.items()}
+    names = D.STANDARD_NAME_OF
     try:
         name = names[dtype]
     except (KeyError, TypeError):

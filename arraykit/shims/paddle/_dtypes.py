@@ -70,6 +70,9 @@ UNSUPPORTED = ("uint16", "uint32", "uint64")
 DTYPES = {n: getattr(paddle, n) for n in _rules.ALL}
 #: dtype object -> name, for the dtypes the namespace computes in.
 NAME_OF = {DTYPES[n]: n for n in SUPPORTED}
+#: dtype object -> name for every standard dtype, uint16/32/64 included (pure queries:
+#: ``isdtype``, ``can_cast``). Paddle's uint16 is its own object, not bfloat16's.
+STANDARD_NAME_OF = {DTYPES[n]: n for n in _rules.ALL}
 #: Paddle names of its other dtypes, for messages.
 OTHER_NAMES = {getattr(paddle, n): n for n in ("float16", "bfloat16", "uint16", "uint32",
                                                 "uint64")}
