@@ -62,7 +62,8 @@ def concat(arrays, /, *, axis=0):
     for a in arrays[1:]:
         if a.ndim != nd or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
                                if i != ax):
-            raise ValueError("concat: arrays must have the same shape except on the axis")
+            raise ValueError(f"concat: shapes {[tuple(b.shape) for b in arrays]} differ off "
+                             f"axis {ax}")
     return paddle.concat(arrays, axis=ax)
 
 
