@@ -375,3 +375,20 @@ def fftshift(xp, x, *, axes=None, fname="fftshift"):
 def ifftshift(xp, x, *, axes=None, fname="ifftshift"):
     """Roll each of ``axes`` (default all) by ``-(size//2)``: the inverse of ``fftshift``."""
     return _shift(xp, x, axes, -1, fname)
+
+
+def define_shifts(namespace, as_array, module: str):
+    """The shim's public ``fftshift`` and ``ifftshift``: ``as_array(x, fname)`` checks (or
+    converts) the input, ``namespace()`` is the shim's namespace; ``module`` as in
+    ``define_transform``."""
+    def fftshift(x, /, *, axes=None):
+        """Array API ``fft.fftshift``: roll each of ``axes`` (default all) by ``size//2``."""
+        return _shift(namespace(), as_array(x, "fftshift"), axes, 1, "fftshift")
+
+    def ifftshift(x, /, *, axes=None):
+        """Array API ``fft.ifftshift``: the inverse of ``fftshift``."""
+        return _shift(namespace(), as_array(x, "ifftshift"), axes, -1, "ifftshift")
+
+    for f in (fftshift, ifftshift):
+        f.__module__ = module
+    return fftshift, ifftshift

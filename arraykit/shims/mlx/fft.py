@@ -136,13 +136,9 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
                         itemsize=D.NUMPY[name].itemsize)
 
 
-def fftshift(x, /, *, axes=None):
-    """Roll each of ``axes`` (default all) by ``size//2``."""
-    require_array(x, "fftshift")
-    return _cf.fftshift(_xp(), x, axes=axes)
+def _checked(x, fname):
+    require_array(x, fname)
+    return x
 
 
-def ifftshift(x, /, *, axes=None):
-    """Inverse of ``fftshift``."""
-    require_array(x, "ifftshift")
-    return _cf.ifftshift(_xp(), x, axes=axes)
+fftshift, ifftshift = _cf.define_shifts(_xp, _checked, __name__)
