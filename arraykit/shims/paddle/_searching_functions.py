@@ -84,8 +84,43 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     shape = b.shape
     if a.shape[0] == 0:
         return paddle.zeros(shape, dtype="int64")
-    r = paddle.searchsorted(a, b.reshape([-1]), right=side == "right")
+    v = b.reshape([-1])
+    if name in D.KIND_SETS["real floating"] and not bool(
+            paddle.all(paddle.isfinite(a)) & paddle.all(paddle.isfinite(v))):
+        return _searchsorted_nonfinite(a, v, side).reshape(shape)
+    r = paddle.searchsorted(a, v, right=side == "right")
     return r.reshape(shape)
+
+
+def _searchsorted_nonfinite(a, v, side):
+    """``searchsorted`` in NumPy's order (-inf, finite, inf, NaN; ``a`` sorted so) when
+    either argument holds a non-finite value: Paddle 3.3.1 puts every infinite or NaN value
+    at the end (``searchsorted([-inf, 1, 2, inf], -inf)`` was 4) and its ``<`` comparisons
+    misplace finite values around NaNs in ``a``. Only the finite part of ``a`` goes to
+    Paddle's search; the non-finite values' positions come from the counts of ``a``'s -inf,
+    +inf and NaN runs."""
+    n = a.shape[0]
+    counts = paddle.stack([paddle.sum(paddle.cast(m, "int64")) for m in (
+        a == -_INF, a == _INF, paddle.isnan(a))]).tolist()
+    n_neg, n_pos, n_nan = counts
+    lo, hi, k = n_neg, n - n_nan - n_pos, n - n_nan  # finite part a[lo:hi]; a[:k] not NaN
+    left = side == "left"
+    finite = paddle.isfinite(v)
+    if hi > lo:
+        safe = paddle.where(finite, v, paddle.zeros_like(v))
+        r = paddle.searchsorted(a[lo:hi], safe, right=not left) + lo
+    else:
+        r = paddle.full(v.shape, lo, dtype="int64")
+
+    def fill(mask, pos):
+        return paddle.where(mask, paddle.full_like(r, pos), r)
+
+    r = fill(v == -_INF, 0 if left else lo)
+    r = fill(v == _INF, hi if left else k)
+    return fill(paddle.isnan(v), k if left else n)
+
+
+_INF = float("inf")
 
 
 def where(condition, x1, x2, /):
