@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from .._common import checks as _c
+from typing import ClassVar
+
+from .._common.info import NamespaceInfo
 from . import _dtypes as D
 from ._helpers import check_device, devices
 
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__:
+class __array_namespace_info__(NamespaceInfo):
     """Inspection API of the 2025.12 standard for MLX.
 
     ``dtypes()`` lists what MLX holds (no complex128); defaults: float32 and complex64 (MLX's
@@ -17,27 +19,16 @@ class __array_namespace_info__:
     """
 
     __module__ = "arraykit.shims.mlx"
-
-    def capabilities(self):
-        """Boolean indexing and data-dependent shapes work eagerly (evaluated on the host;
-        under ``mx.compile`` they raise); MLX's maximum rank is not documented: None."""
-        return {"boolean indexing": True, "data-dependent shapes": True,
-                "max dimensions": None}
+    DTYPES, SUPPORTED, DEFAULTS = D.DTYPES, D.SUPPORTED, D.DEFAULTS
+    # Boolean indexing and data-dependent shapes work eagerly (evaluated on the host; under
+    # mx.compile they raise); MLX's maximum rank is not documented: None.
+    CAPABILITIES: ClassVar[dict] = {"boolean indexing": True, "data-dependent shapes": True,
+                                    "max dimensions": None}
+    check_device, dtype_name = check_device, D.dtype_name
 
     def default_device(self):
         """MLX's default device (``Device(cpu, 0)`` on the CPU build)."""
         return check_device(None, "default_device")
-
-    def default_dtypes(self, *, device=None):
-        """The namespace's default dtypes (the same on every device)."""
-        check_device(device, "default_dtypes")
-        return {k: D.DTYPES[v] for k, v in D.DEFAULTS.items()}
-
-    def dtypes(self, *, device=None, kind=None):
-        """Name -> dtype for the dtypes MLX holds, optionally of ``kind`` (str or tuple)."""
-        check_device(device, "dtypes")
-        names = _c.dtypes_of_kind(kind, D.SUPPORTED, lambda k: D.dtype_name(k, "dtypes"))
-        return {n: D.DTYPES[n] for n in names}
 
     def devices(self):
         """A tuple (2025.12) of the available devices."""

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import mxnet as mx
 
-from .._common import checks as _c
 from .._common import utils as _u
+from .._common.info import NamespaceInfo
 from . import _dtypes as D
 from ._helpers import check_device
 
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__:
+class __array_namespace_info__(NamespaceInfo):
     """Inspection API of the 2025.12 standard for MXNet 1.9.1.
 
     ``dtypes()`` lists only what MXNet can hold (no int16, uint16/32/64, complex); the default
@@ -20,31 +22,20 @@ class __array_namespace_info__:
     """
 
     __module__ = "arraykit.shims.mxnet"
-
-    def capabilities(self):
-        """Boolean indexing and data-dependent shapes work; MXNet has no fixed ndim limit
-        below 64 in practice, reported as 64."""
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
+    DTYPES, SUPPORTED = D.DTYPES, D.SUPPORTED
+    # complex is None: MXNet has no complex dtype.
+    DEFAULTS: ClassVar[dict] = {
+        "real floating": D.DEFAULT_FLOAT, "complex floating": None,
+        "integral": D.DEFAULT_INT, "indexing": D.DEFAULT_INDEX,
+    }
+    # MXNet has no fixed ndim limit below 64 in practice, reported as 64.
+    CAPABILITIES: ClassVar[dict] = {"boolean indexing": True, "data-dependent shapes": True,
+                                    "max dimensions": 64}
+    check_device, dtype_name = check_device, D.dtype_name
 
     def default_device(self):
         """MXNet's current context (``mxnet.cpu(0)`` unless changed)."""
         return mx.context.current_context()
-
-    def default_dtypes(self, *, device=None):
-        """Default dtypes; complex is None because MXNet has no complex dtype."""
-        check_device(device, "default_dtypes")
-        return {
-            "real floating": D.DTYPES[D.DEFAULT_FLOAT],
-            "complex floating": None,
-            "integral": D.DTYPES[D.DEFAULT_INT],
-            "indexing": D.DTYPES[D.DEFAULT_INDEX],
-        }
-
-    def dtypes(self, *, device=None, kind=None):
-        """Name -> dtype for the dtypes MXNet holds, optionally of ``kind`` (str or tuple)."""
-        check_device(device, "dtypes")
-        names = _c.dtypes_of_kind(kind, D.SUPPORTED, lambda k: D.dtype_name(k, "dtypes"))
-        return {n: D.DTYPES[n] for n in names}
 
     def devices(self):
         """A tuple (2025.12) of the CPU context and one context per visible GPU."""

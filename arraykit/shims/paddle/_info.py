@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import paddle
 
-from .._common import checks as _c
 from .._common import utils as _u
+from .._common.info import NamespaceInfo
 from . import _dtypes as D
 from ._helpers import check_device, default_place
 
 __all__ = ["__array_namespace_info__"]
 
 
-class __array_namespace_info__:
+class __array_namespace_info__(NamespaceInfo):
     """Inspection API of the 2025.12 standard for Paddle 3.3.1.
 
     ``dtypes()`` lists what Paddle computes in on CPU (no uint16/uint32/uint64); the default
@@ -20,31 +22,20 @@ class __array_namespace_info__:
     """
 
     __module__ = "arraykit.shims.paddle"
-
-    def capabilities(self):
-        """Boolean indexing and data-dependent shapes work (eagerly); Paddle 3.3.1 tensors
-        have at most 9 dimensions."""
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 9}
+    DTYPES, SUPPORTED = D.DTYPES, D.SUPPORTED
+    DEFAULTS: ClassVar[dict] = {
+        "real floating": D.DEFAULT_FLOAT, "complex floating": D.DEFAULT_COMPLEX,
+        "integral": D.DEFAULT_INT, "indexing": D.DEFAULT_INDEX,
+    }
+    # Boolean indexing and data-dependent shapes work (eagerly); Paddle 3.3.1 tensors have at
+    # most 9 dimensions.
+    CAPABILITIES: ClassVar[dict] = {"boolean indexing": True, "data-dependent shapes": True,
+                                    "max dimensions": 9}
+    check_device, dtype_name = check_device, D.dtype_name
 
     def default_device(self):
         """Paddle's current device (``paddle.set_device``)."""
         return default_place()
-
-    def default_dtypes(self, *, device=None):
-        """Default dtypes."""
-        check_device(device, "default_dtypes")
-        return {
-            "real floating": D.DTYPES[D.DEFAULT_FLOAT],
-            "complex floating": D.DTYPES[D.DEFAULT_COMPLEX],
-            "integral": D.DTYPES[D.DEFAULT_INT],
-            "indexing": D.DTYPES[D.DEFAULT_INDEX],
-        }
-
-    def dtypes(self, *, device=None, kind=None):
-        """Name -> dtype for the dtypes Paddle computes in, optionally of ``kind``."""
-        check_device(device, "dtypes")
-        names = _c.dtypes_of_kind(kind, D.SUPPORTED, lambda k: D.dtype_name(k, "dtypes"))
-        return {n: D.DTYPES[n] for n in names}
 
     def devices(self):
         """A tuple (2025.12): the CPU and each visible GPU."""
