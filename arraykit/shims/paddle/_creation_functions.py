@@ -184,14 +184,18 @@ def empty(shape, *, dtype=None, device=None):
                check_device(device, "empty"))
 
 
+def _check_complex_fill(fill_value, name, fname):
+    if isinstance(fill_value, complex) and name not in D.KIND_SETS["complex floating"]:
+        raise TypeError(f"{fname}: cannot fill a {name} array with complex {fill_value!r}")
+
+
 def _fill_name(fill_value, dtype, fname):
     if dtype is not None:
         # An explicit dtype converts the value as NumPy's (full(2, 1, dtype=bool) is True, as
         # on the other shims); only a complex value into a real dtype is refused, and _full
         # checks an int's range.
         name = D.dtype_name(dtype, fname)
-        if isinstance(fill_value, complex) and name not in D.KIND_SETS["complex floating"]:
-            raise TypeError(f"{fname}: cannot fill a {name} array with complex {fill_value!r}")
+        _check_complex_fill(fill_value, name, fname)
         return name
     if isinstance(fill_value, Tensor):
         return require_array(fill_value, fname)
@@ -253,6 +257,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     if not isinstance(fill_value, (bool, int, float, complex)):
         raise TypeError(f"full_like: fill_value must be a Python scalar, got "
                         f"{type(fill_value).__name__}")
+    _check_complex_fill(fill_value, name, "full_like")  # Paddle's message was float()'s
     if not isinstance(fill_value, bool) or name == "bool":
         D.scalar_dtype(fill_value, name, "full_like")
     return _full(shape, fill_value, name, place)
