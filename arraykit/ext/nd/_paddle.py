@@ -9,14 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 import arraykit.shims.paddle as _xp
+from arraykit.shims.paddle._dtypes import paddle
 
 from . import _common
 from ._generic import Generic
+
+#: Paddle 3.3.1's ``index_add`` has CPU kernels for these dtypes only.
+_INDEX_ADD = frozenset({"float32", "float64", "int32", "int64", "float16"})
 
 
 class _PaddleNd(Generic):
     def _host(self, a: Any) -> Any:
         return a.numpy()
+
+    def _scatter_rows(self, x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
+        # Sums: one index_add (duplicates add; differentiable), measured several times
+        # faster than the sort-based rows scatter the other reductions keep. Only eager
+        # callers reach here, after the bounds check: no row is dropped.
+        if reduction == "add" and dtype_name(x2) in _INDEX_ADD:
+            return paddle.index_add(x2, f, 0, v2)
+        return super()._scatter_rows(x2, f, v2, reduction, drop)
 
 
 _IMPL = _PaddleNd(_xp)
