@@ -250,6 +250,7 @@ def _int_pow(x1, x2):
     result, as the other shims: 1 for a base of 1, +-1 for -1 (by the exponent's parity), 0
     otherwise (Paddle 3.3.1 gave 1 for 2 ** -1 and for (-1) ** -3)."""
     x1, x2 = paddle.broadcast_tensors([x1, x2])
+    shape = list(x1.shape)  # Paddle's where/floor_divide give 0-d integer operands shape [1]
     neg = x2 < 0
     any_neg = bool(paddle.any(neg))
     # Only the parity of a negative exponent matters for bases 1 and -1 (floor mod: 0 or 1).
@@ -264,7 +265,7 @@ def _int_pow(x1, x2):
     if any_neg:
         unit = (x1 == 1) | (x1 == -1)
         result = paddle.where(neg & ~unit, paddle.zeros_like(result), result)
-    return result
+    return paddle.reshape(result, shape)
 
 
 def _complex_pow(x1, x2):
