@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import importlib.metadata
 import importlib.util
 import os
 import sys
@@ -33,9 +34,16 @@ def _installed(backend: _registry.Backend) -> bool:
         return False
 
 
-def _version(package: str) -> str:
-    module = importlib.import_module(package)
-    return str(getattr(module, "__version__", "?"))
+def _version(backend: _registry.Backend) -> str:
+    # Through the row: its importer (Paddle after TensorFlow would crash the process).
+    module = backend.import_package()
+    version = getattr(module, "__version__", None)
+    if version is None:  # mlx keeps it in mlx.core; the distribution has it too
+        try:
+            version = importlib.metadata.version(backend.package)
+        except importlib.metadata.PackageNotFoundError:
+            version = "?"
+    return str(version)
 
 
 @contextlib.contextmanager
@@ -119,7 +127,7 @@ def _info_row(backend: _registry.Backend) -> list[str]:
     if not _installed(backend):
         return [backend.name, "not installed", "-", "-", "-"]
     try:
-        version = _version(backend.package)
+        version = _version(backend)
     except Exception as e:  # noqa: BLE001 - any import failure (mxnet with numpy >= 1.24) is reported
         return [backend.name, f"import fails: {type(e).__name__}: {e}"[:80], "-", "-", "-"]
     description, revision, xp = _probe(backend)
