@@ -7,7 +7,6 @@ and the device checks they make are the same for every shim and live here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from . import checks as _c
@@ -27,12 +26,13 @@ class NamespaceInfo:
     and define ``default_device()`` and ``devices()``.
     """
 
-    DTYPES: ClassVar[dict[str, Any]]
-    SUPPORTED: ClassVar[tuple[str, ...]]
-    DEFAULTS: ClassVar[dict[str, str | None]]
-    CAPABILITIES: ClassVar[dict[str, Any]]
-    check_device: ClassVar[Callable[[Any, str], Any]]
-    dtype_name: ClassVar[Callable[[Any, str], str]]
+    # Typed Any: each shim's tables and functions have its framework's own types.
+    DTYPES: ClassVar[Any]
+    SUPPORTED: ClassVar[Any]
+    DEFAULTS: ClassVar[Any]
+    CAPABILITIES: ClassVar[Any]
+    check_device: Any  # plain functions stored on the subclass, read through type(self)
+    dtype_name: Any
 
     def capabilities(self) -> dict:
         """Boolean indexing, data-dependent shapes and the maximum number of dimensions."""

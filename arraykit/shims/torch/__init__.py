@@ -119,24 +119,27 @@ def _standard_name(x: Any) -> str | None:
 can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 
 
-# Functions that take a dtype: a shell dtype is refused at the request.
-asarray = refusing_shell_dtypes(_compat.asarray, "asarray", result=True)
-from_dlpack = refusing_shell_dtypes(_compat.from_dlpack, "from_dlpack", result=True)
-zeros = refusing_shell_dtypes(_compat.zeros, "zeros")
-ones = refusing_shell_dtypes(_compat.ones, "ones")
-empty = refusing_shell_dtypes(_compat.empty, "empty")
-full = refusing_shell_dtypes(_compat.full, "full")
-arange = refusing_shell_dtypes(_compat.arange, "arange")
-linspace = refusing_shell_dtypes(_compat.linspace, "linspace")
-eye = refusing_shell_dtypes(_compat.eye, "eye")
-zeros_like = refusing_shell_dtypes(_compat.zeros_like, "zeros_like")
-ones_like = refusing_shell_dtypes(_compat.ones_like, "ones_like")
-empty_like = refusing_shell_dtypes(_compat.empty_like, "empty_like")
-full_like = refusing_shell_dtypes(_compat.full_like, "full_like")
-sum = refusing_shell_dtypes(_compat.sum, "sum")
-prod = refusing_shell_dtypes(_compat.prod, "prod")
-cumulative_sum = refusing_shell_dtypes(_compat.cumulative_sum, "cumulative_sum")
-cumulative_prod = refusing_shell_dtypes(_compat.cumulative_prod, "cumulative_prod")
+# Functions that take a dtype: a shell dtype is refused at the request. (array-api-compat's
+# torch namespace re-exports some of them from torch by a star import the checkers cannot
+# read: through an Any alias.)
+_compat_functions: Any = _compat
+asarray = refusing_shell_dtypes(_compat_functions.asarray, "asarray", result=True)
+from_dlpack = refusing_shell_dtypes(_compat_functions.from_dlpack, "from_dlpack", result=True)
+zeros = refusing_shell_dtypes(_compat_functions.zeros, "zeros")
+ones = refusing_shell_dtypes(_compat_functions.ones, "ones")
+empty = refusing_shell_dtypes(_compat_functions.empty, "empty")
+full = refusing_shell_dtypes(_compat_functions.full, "full")
+arange = refusing_shell_dtypes(_compat_functions.arange, "arange")
+linspace = refusing_shell_dtypes(_compat_functions.linspace, "linspace")
+eye = refusing_shell_dtypes(_compat_functions.eye, "eye")
+zeros_like = refusing_shell_dtypes(_compat_functions.zeros_like, "zeros_like")
+ones_like = refusing_shell_dtypes(_compat_functions.ones_like, "ones_like")
+empty_like = refusing_shell_dtypes(_compat_functions.empty_like, "empty_like")
+full_like = refusing_shell_dtypes(_compat_functions.full_like, "full_like")
+sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
+prod = refusing_shell_dtypes(_compat_functions.prod, "prod")
+cumulative_sum = refusing_shell_dtypes(_compat_functions.cumulative_sum, "cumulative_sum")
+cumulative_prod = refusing_shell_dtypes(_compat_functions.cumulative_prod, "cumulative_prod")
 
 
 def result_type(*arrays_and_dtypes: Any) -> Any:
