@@ -12,6 +12,7 @@ take conftest's ``backend`` fixture (dask, lazy, has its own test). Values are s
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from functools import partial
 
@@ -74,7 +75,8 @@ if xps is not None:
 if mx is not None:
     CONVERT["mxnet"] = (lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype),
                         lambda t: t.asnumpy(), {"int16", "uint16", "uint32", "uint64"})
-CONVERT["mlx"] = (_mlx_array, np.asarray, set())
+if importlib.util.find_spec("mlx") is not None:  # the main environment
+    CONVERT["mlx"] = (_mlx_array, np.asarray, set())
 BACKENDS = list(CONVERT)
 #: The tests taking ``backend`` run on every backend of CONVERT installed here.
 pytestmark = pytest.mark.backends(
