@@ -68,12 +68,7 @@ class Info(Protocol):
         """Returns a list of supported devices which are available at runtime."""
         ...
 
-    def dtypes(
-        self,
-        *,
-        device: Optional[Device] = None,
-        kind: Optional[Union[str, Tuple[str, ...]]] = None,
-    ) -> DataTypes:
+    def dtypes(self, *, device: Optional[Device] = None, kind: Optional[Union[str, Tuple[str, ...]]] = None) -> DataTypes:
         """Returns a dictionary of supported *Array API* data types."""
         ...
 
@@ -121,14 +116,7 @@ class LinalgNamespace(Protocol[ArrayT]):
         """Alias for :func:`~array_api.matmul`."""
         ...
 
-    def matrix_norm(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        keepdims: builtins.bool = False,
-        ord: Optional[Union[int, float, Literal['fro', 'nuc']]] = 'fro',
-    ) -> ArrayT:
+    def matrix_norm(self, x: ArrayT, /, *, keepdims: builtins.bool = False, ord: Optional[Union[int, float, Literal['fro', 'nuc']]] = 'fro') -> ArrayT:
         """Computes the matrix norm of a matrix (or a stack of matrices) ``x``."""
         ...
 
@@ -152,13 +140,7 @@ class LinalgNamespace(Protocol[ArrayT]):
         """Returns the (Moore-Penrose) pseudo-inverse of a matrix (or a stack of matrices) ``x``."""
         ...
 
-    def qr(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        mode: Literal['reduced', 'complete'] = 'reduced',
-    ) -> Tuple[ArrayT, ArrayT]:
+    def qr(self, x: ArrayT, /, *, mode: Literal['reduced', 'complete'] = 'reduced') -> Tuple[ArrayT, ArrayT]:
         """Returns the QR decomposition of a full column rank matrix (or a stack of matrices)."""
         ...
 
@@ -170,13 +152,7 @@ class LinalgNamespace(Protocol[ArrayT]):
         """Returns the solution of a square system of linear equations with a unique solution."""
         ...
 
-    def svd(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        full_matrices: builtins.bool = True,
-    ) -> Tuple[ArrayT, ArrayT, ArrayT]:
+    def svd(self, x: ArrayT, /, *, full_matrices: builtins.bool = True) -> Tuple[ArrayT, ArrayT, ArrayT]:
         """Returns a singular value decomposition (SVD) of a matrix (or a stack of matrices) ``x``."""
         ...
 
@@ -184,14 +160,7 @@ class LinalgNamespace(Protocol[ArrayT]):
         """Returns the singular values of a matrix (or a stack of matrices) ``x``."""
         ...
 
-    def tensordot(
-        self,
-        x1: ArrayT,
-        x2: ArrayT,
-        /,
-        *,
-        axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2,
-    ) -> ArrayT:
+    def tensordot(self, x1: ArrayT, x2: ArrayT, /, *, axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2) -> ArrayT:
         """Alias for :func:`~array_api.tensordot`."""
         ...
 
@@ -203,15 +172,7 @@ class LinalgNamespace(Protocol[ArrayT]):
         """Alias for :func:`~array_api.vecdot`."""
         ...
 
-    def vector_norm(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-        ord: Union[int, float] = 2,
-    ) -> ArrayT:
+    def vector_norm(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False, ord: Union[int, float] = 2) -> ArrayT:
         """Computes the vector norm of a vector (or batch of vectors) ``x``."""
         ...
 
@@ -219,167 +180,59 @@ class LinalgNamespace(Protocol[ArrayT]):
 class FFTNamespace(Protocol[ArrayT]):
     """``xp.fft``: the fast Fourier transform extension."""
 
-    def fft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def fft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional discrete Fourier transform."""
         ...
 
-    def fftfreq(
-        self,
-        n: int,
-        /,
-        *,
-        d: float = 1.0,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def fftfreq(self, n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Computes the discrete Fourier transform sample frequencies."""
         ...
 
-    def fftn(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        s: Optional[Sequence[int]] = None,
-        axes: Optional[Sequence[int]] = None,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def fftn(self, x: ArrayT, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the n-dimensional discrete Fourier transform."""
         ...
 
-    def fftshift(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axes: Optional[Union[int, Sequence[int]]] = None,
-    ) -> ArrayT:
+    def fftshift(self, x: ArrayT, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> ArrayT:
         """Shifts the zero-frequency component to the center of the spectrum."""
         ...
 
-    def hfft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def hfft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional discrete Fourier transform of a signal with Hermitian symmetry."""
         ...
 
-    def ifft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def ifft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional inverse discrete Fourier transform."""
         ...
 
-    def ifftn(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        s: Optional[Sequence[int]] = None,
-        axes: Optional[Sequence[int]] = None,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def ifftn(self, x: ArrayT, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the n-dimensional inverse discrete Fourier transform."""
         ...
 
-    def ifftshift(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axes: Optional[Union[int, Sequence[int]]] = None,
-    ) -> ArrayT:
+    def ifftshift(self, x: ArrayT, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> ArrayT:
         """Inverse of ``fftshift``."""
         ...
 
-    def ihfft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def ihfft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional inverse discrete Fourier transform of a signal with Hermitian symmetry."""
         ...
 
-    def irfft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def irfft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional inverse of ``rfft`` for complex-valued input."""
         ...
 
-    def irfftn(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        s: Optional[Sequence[int]] = None,
-        axes: Optional[Sequence[int]] = None,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def irfftn(self, x: ArrayT, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the n-dimensional inverse of ``rfftn`` for complex-valued input."""
         ...
 
-    def rfft(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        n: Optional[int] = None,
-        axis: int = -1,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def rfft(self, x: ArrayT, /, *, n: Optional[int] = None, axis: int = -1, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the one-dimensional discrete Fourier transform for real-valued input."""
         ...
 
-    def rfftfreq(
-        self,
-        n: int,
-        /,
-        *,
-        d: float = 1.0,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def rfftfreq(self, n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Computes the discrete Fourier transform sample frequencies (for ``rfft`` and ``irfft``)."""
         ...
 
-    def rfftn(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        s: Optional[Sequence[int]] = None,
-        axes: Optional[Sequence[int]] = None,
-        norm: Literal['backward', 'ortho', 'forward'] = 'backward',
-    ) -> ArrayT:
+    def rfftn(self, x: ArrayT, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: Literal['backward', 'ortho', 'forward'] = 'backward') -> ArrayT:
         """Computes the n-dimensional discrete Fourier transform for real-valued input."""
         ...
 
@@ -425,93 +278,35 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the inverse hyperbolic cosine for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def add(
-        self,
-        x1: Union[ArrayT, int, float, complex],
-        x2: Union[ArrayT, int, float, complex],
-        /,
-    ) -> ArrayT:
+    def add(self, x1: Union[ArrayT, int, float, complex], x2: Union[ArrayT, int, float, complex], /) -> ArrayT:
         """Calculates the sum for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def all(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def all(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Tests whether all input array elements evaluate to ``True`` along a specified axis."""
         ...
 
-    def any(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def any(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Tests whether any input array element evaluates to ``True`` along a specified axis."""
         ...
 
-    def arange(
-        self,
-        start: Union[int, float],
-        /,
-        stop: Optional[Union[int, float]] = None,
-        step: Union[int, float] = 1,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def arange(self, start: Union[int, float], /, stop: Optional[Union[int, float]] = None, step: Union[int, float] = 1, *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns evenly spaced values within the half-open interval ``[start, stop)`` as a one-dimensional array."""
         ...
 
-    def argmax(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[int] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def argmax(self, x: ArrayT, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Returns the indices of the maximum values along a specified axis."""
         ...
 
-    def argmin(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[int] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def argmin(self, x: ArrayT, /, *, axis: Optional[int] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Returns the indices of the minimum values along a specified axis."""
         ...
 
-    def argsort(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: int = -1,
-        descending: builtins.bool = False,
-        stable: builtins.bool = True,
-    ) -> ArrayT:
+    def argsort(self, x: ArrayT, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> ArrayT:
         """Returns the indices that sort an array ``x`` along a specified axis."""
         ...
 
-    def asarray(
-        self,
-        obj: Union[ArrayT, builtins.bool, int, float, complex, NestedSequence, SupportsBufferProtocol],
-        /,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-        copy: Optional[builtins.bool] = None,
-    ) -> ArrayT:
+    def asarray(self, obj: Union[ArrayT, builtins.bool, int, float, complex, NestedSequence, SupportsBufferProtocol], /, *, dtype: Optional[DType] = None, device: Optional[Device] = None, copy: Optional[builtins.bool] = None) -> ArrayT:
         """Convert the input to an array."""
         ...
 
@@ -523,15 +318,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the inverse hyperbolic sine for each element ``x_i`` in the input array ``x``."""
         ...
 
-    def astype(
-        self,
-        x: ArrayT,
-        dtype: DType,
-        /,
-        *,
-        copy: builtins.bool = True,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def astype(self, x: ArrayT, dtype: DType, /, *, copy: builtins.bool = True, device: Optional[Device] = None) -> ArrayT:
         """Copies an array to a specified data type irrespective of :ref:`type-promotion` rules."""
         ...
 
@@ -547,12 +334,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the inverse hyperbolic tangent for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def bitwise_and(
-        self,
-        x1: Union[ArrayT, int, builtins.bool],
-        x2: Union[ArrayT, int, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def bitwise_and(self, x1: Union[ArrayT, int, builtins.bool], x2: Union[ArrayT, int, builtins.bool], /) -> ArrayT:
         """Computes the bitwise AND of the underlying binary representation of each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -564,12 +346,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Shifts the bits of each element ``x1_i`` of the input array ``x1`` to the left by appending ``x2_i`` (i.e., the respective element in the input array ``x2``) zeros to the right of ``x1_i``."""
         ...
 
-    def bitwise_or(
-        self,
-        x1: Union[ArrayT, int, builtins.bool],
-        x2: Union[ArrayT, int, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def bitwise_or(self, x1: Union[ArrayT, int, builtins.bool], x2: Union[ArrayT, int, builtins.bool], /) -> ArrayT:
         """Computes the bitwise OR of the underlying binary representation of each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -577,12 +354,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Shifts the bits of each element ``x1_i`` of the input array ``x1`` to the right according to the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def bitwise_xor(
-        self,
-        x1: Union[ArrayT, int, builtins.bool],
-        x2: Union[ArrayT, int, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def bitwise_xor(self, x1: Union[ArrayT, int, builtins.bool], x2: Union[ArrayT, int, builtins.bool], /) -> ArrayT:
         """Computes the bitwise XOR of the underlying binary representation of each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -606,23 +378,11 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Rounds each element ``x_i`` of the input array ``x`` to the smallest (i.e., closest to ``-infinity``) integer-valued number that is not less than ``x_i``."""
         ...
 
-    def clip(
-        self,
-        x: ArrayT,
-        /,
-        min: Optional[Union[int, float, ArrayT]] = None,
-        max: Optional[Union[int, float, ArrayT]] = None,
-    ) -> ArrayT:
+    def clip(self, x: ArrayT, /, min: Optional[Union[int, float, ArrayT]] = None, max: Optional[Union[int, float, ArrayT]] = None) -> ArrayT:
         """Clamps each element ``x_i`` of the input array ``x`` to the range ``[min, max]``."""
         ...
 
-    def concat(
-        self,
-        arrays: Union[Tuple[ArrayT, ...], List[ArrayT]],
-        /,
-        *,
-        axis: Optional[int] = 0,
-    ) -> ArrayT:
+    def concat(self, arrays: Union[Tuple[ArrayT, ...], List[ArrayT]], /, *, axis: Optional[int] = 0) -> ArrayT:
         """Joins a sequence of arrays along an existing axis."""
         ...
 
@@ -642,90 +402,35 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the hyperbolic cosine for each element ``x_i`` in the input array ``x``."""
         ...
 
-    def count_nonzero(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def count_nonzero(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Counts the number of array elements which are non-zero."""
         ...
 
-    def cumulative_prod(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[int] = None,
-        dtype: Optional[DType] = None,
-        include_initial: builtins.bool = False,
-    ) -> ArrayT:
+    def cumulative_prod(self, x: ArrayT, /, *, axis: Optional[int] = None, dtype: Optional[DType] = None, include_initial: builtins.bool = False) -> ArrayT:
         """Calculates the cumulative product of elements in the input array ``x``."""
         ...
 
-    def cumulative_sum(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[int] = None,
-        dtype: Optional[DType] = None,
-        include_initial: builtins.bool = False,
-    ) -> ArrayT:
+    def cumulative_sum(self, x: ArrayT, /, *, axis: Optional[int] = None, dtype: Optional[DType] = None, include_initial: builtins.bool = False) -> ArrayT:
         """Calculates the cumulative sum of elements in the input array ``x``."""
         ...
 
-    def diff(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: int = -1,
-        n: int = 1,
-        prepend: Optional[ArrayT] = None,
-        append: Optional[ArrayT] = None,
-    ) -> ArrayT:
+    def diff(self, x: ArrayT, /, *, axis: int = -1, n: int = 1, prepend: Optional[ArrayT] = None, append: Optional[ArrayT] = None) -> ArrayT:
         """Calculates the n-th discrete forward difference along a specified axis."""
         ...
 
-    def divide(
-        self,
-        x1: Union[ArrayT, int, float, complex],
-        x2: Union[ArrayT, int, float, complex],
-        /,
-    ) -> ArrayT:
+    def divide(self, x1: Union[ArrayT, int, float, complex], x2: Union[ArrayT, int, float, complex], /) -> ArrayT:
         """Calculates the division of each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def empty(
-        self,
-        shape: Union[int, Tuple[int, ...]],
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def empty(self, shape: Union[int, Tuple[int, ...]], *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns an uninitialized array having a specified `shape`."""
         ...
 
-    def empty_like(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def empty_like(self, x: ArrayT, /, *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns an uninitialized array with the same ``shape`` as an input array ``x``."""
         ...
 
-    def equal(
-        self,
-        x1: Union[ArrayT, int, float, complex, builtins.bool],
-        x2: Union[ArrayT, int, float, complex, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def equal(self, x1: Union[ArrayT, int, float, complex, builtins.bool], x2: Union[ArrayT, int, float, complex, builtins.bool], /) -> ArrayT:
         """Computes the truth value of ``x1_i == x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -741,16 +446,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to ``exp(x)-1`` for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def eye(
-        self,
-        n_rows: int,
-        n_cols: Optional[int] = None,
-        /,
-        *,
-        k: int = 0,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def eye(self, n_rows: int, n_cols: Optional[int] = None, /, *, k: int = 0, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a two-dimensional array with ones on the ``k``\\th diagonal and zeros elsewhere."""
         ...
 
@@ -766,46 +462,19 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Rounds each element ``x_i`` of the input array ``x`` to the greatest (i.e., closest to ``+infinity``) integer-valued number that is not greater than ``x_i``."""
         ...
 
-    def floor_divide(
-        self,
-        x1: Union[ArrayT, int, float],
-        x2: Union[ArrayT, int, float],
-        /,
-    ) -> ArrayT:
+    def floor_divide(self, x1: Union[ArrayT, int, float], x2: Union[ArrayT, int, float], /) -> ArrayT:
         """Rounds the result of dividing each element ``x1_i`` of the input array ``x1`` by the respective element ``x2_i`` of the input array ``x2`` to the greatest (i.e., closest to `+infinity`) integer-value number that is not greater than the division result."""
         ...
 
-    def from_dlpack(
-        self,
-        x: object,
-        /,
-        *,
-        device: Optional[Device] = None,
-        copy: Optional[builtins.bool] = None,
-    ) -> ArrayT:
+    def from_dlpack(self, x: object, /, *, device: Optional[Device] = None, copy: Optional[builtins.bool] = None) -> ArrayT:
         """Returns a new array containing the data from another (array) object with a ``__dlpack__`` method."""
         ...
 
-    def full(
-        self,
-        shape: Union[int, Tuple[int, ...]],
-        fill_value: Union[builtins.bool, int, float, complex],
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def full(self, shape: Union[int, Tuple[int, ...]], fill_value: Union[builtins.bool, int, float, complex], *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array having a specified ``shape`` and filled with ``fill_value``."""
         ...
 
-    def full_like(
-        self,
-        x: ArrayT,
-        /,
-        fill_value: Union[builtins.bool, int, float, complex],
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def full_like(self, x: ArrayT, /, fill_value: Union[builtins.bool, int, float, complex], *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array filled with ``fill_value`` and having the same ``shape`` as an input array ``x``."""
         ...
 
@@ -813,12 +482,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the truth value of ``x1_i > x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def greater_equal(
-        self,
-        x1: Union[ArrayT, int, float],
-        x2: Union[ArrayT, int, float],
-        /,
-    ) -> ArrayT:
+    def greater_equal(self, x1: Union[ArrayT, int, float], x2: Union[ArrayT, int, float], /) -> ArrayT:
         """Computes the truth value of ``x1_i >= x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -834,11 +498,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Returns the imaginary component of a complex number for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def isdtype(
-        self,
-        dtype: DType,
-        kind: Union[DType, str, Tuple[Union[DType, str], ...]],
-    ) -> builtins.bool:
+    def isdtype(self, dtype: DType, kind: Union[DType, str, Tuple[Union[DType, str], ...]]) -> builtins.bool:
         """Returns a boolean indicating whether a provided dtype is of a specified data type "kind"."""
         ...
 
@@ -846,14 +506,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Tests each element ``x_i`` of the input array ``x`` to determine if finite."""
         ...
 
-    def isin(
-        self,
-        x1: Union[ArrayT, int],
-        x2: Union[ArrayT, int],
-        /,
-        *,
-        invert: builtins.bool = False,
-    ) -> ArrayT:
+    def isin(self, x1: Union[ArrayT, int], x2: Union[ArrayT, int], /, *, invert: builtins.bool = False) -> ArrayT:
         """Tests for each element in ``x1`` whether the element is in ``x2``."""
         ...
 
@@ -869,26 +522,11 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the truth value of ``x1_i < x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def less_equal(
-        self,
-        x1: Union[ArrayT, int, float],
-        x2: Union[ArrayT, int, float],
-        /,
-    ) -> ArrayT:
+    def less_equal(self, x1: Union[ArrayT, int, float], x2: Union[ArrayT, int, float], /) -> ArrayT:
         """Computes the truth value of ``x1_i <= x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def linspace(
-        self,
-        start: Union[int, float, complex],
-        stop: Union[int, float, complex],
-        /,
-        num: int,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-        endpoint: builtins.bool = True,
-    ) -> ArrayT:
+    def linspace(self, start: Union[int, float, complex], stop: Union[int, float, complex], /, num: int, *, dtype: Optional[DType] = None, device: Optional[Device] = None, endpoint: builtins.bool = True) -> ArrayT:
         """Returns evenly spaced numbers over a specified interval."""
         ...
 
@@ -912,12 +550,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates the logarithm of the sum of exponentiations ``log(exp(x1) + exp(x2))`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def logical_and(
-        self,
-        x1: Union[ArrayT, builtins.bool],
-        x2: Union[ArrayT, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def logical_and(self, x1: Union[ArrayT, builtins.bool], x2: Union[ArrayT, builtins.bool], /) -> ArrayT:
         """Computes the logical AND for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -925,21 +558,11 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the logical NOT for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def logical_or(
-        self,
-        x1: Union[ArrayT, builtins.bool],
-        x2: Union[ArrayT, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def logical_or(self, x1: Union[ArrayT, builtins.bool], x2: Union[ArrayT, builtins.bool], /) -> ArrayT:
         """Computes the logical OR for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def logical_xor(
-        self,
-        x1: Union[ArrayT, builtins.bool],
-        x2: Union[ArrayT, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def logical_xor(self, x1: Union[ArrayT, builtins.bool], x2: Union[ArrayT, builtins.bool], /) -> ArrayT:
         """Computes the logical XOR for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -951,14 +574,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Transposes a matrix (or a stack of matrices) ``x``."""
         ...
 
-    def max(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def max(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the maximum value of the input array ``x``."""
         ...
 
@@ -966,33 +582,15 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the maximum value for each element ``x1_i`` of the input array ``x1`` relative to the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def mean(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def mean(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the arithmetic mean of the input array ``x``."""
         ...
 
-    def meshgrid(
-        self,
-        *arrays: ArrayT,
-        indexing: Literal['xy', 'ij'] = 'xy',
-    ) -> Tuple[ArrayT, ...]:
+    def meshgrid(self, *arrays: ArrayT, indexing: Literal['xy', 'ij'] = 'xy') -> Tuple[ArrayT, ...]:
         """Returns coordinate matrices from coordinate vectors."""
         ...
 
-    def min(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def min(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the minimum value of the input array ``x``."""
         ...
 
@@ -1000,22 +598,11 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the minimum value for each element ``x1_i`` of the input array ``x1`` relative to the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def moveaxis(
-        self,
-        x: ArrayT,
-        source: Union[int, Tuple[int, ...]],
-        destination: Union[int, Tuple[int, ...]],
-        /,
-    ) -> ArrayT:
+    def moveaxis(self, x: ArrayT, source: Union[int, Tuple[int, ...]], destination: Union[int, Tuple[int, ...]], /) -> ArrayT:
         """Moves array axes to new positions, while leaving other axes in their original positions."""
         ...
 
-    def multiply(
-        self,
-        x1: Union[ArrayT, int, float, complex],
-        x2: Union[ArrayT, int, float, complex],
-        /,
-    ) -> ArrayT:
+    def multiply(self, x1: Union[ArrayT, int, float, complex], x2: Union[ArrayT, int, float, complex], /) -> ArrayT:
         """Calculates the product for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
@@ -1031,33 +618,15 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Returns the indices of the array elements which are non-zero."""
         ...
 
-    def not_equal(
-        self,
-        x1: Union[ArrayT, int, float, complex, builtins.bool],
-        x2: Union[ArrayT, int, float, complex, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def not_equal(self, x1: Union[ArrayT, int, float, complex, builtins.bool], x2: Union[ArrayT, int, float, complex, builtins.bool], /) -> ArrayT:
         """Computes the truth value of ``x1_i != x2_i`` for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def ones(
-        self,
-        shape: Union[int, Tuple[int, ...]],
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def ones(self, shape: Union[int, Tuple[int, ...]], *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array having a specified ``shape`` and filled with ones."""
         ...
 
-    def ones_like(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def ones_like(self, x: ArrayT, /, *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array filled with ones and having the same ``shape`` as an input array ``x``."""
         ...
 
@@ -1069,24 +638,11 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the numerical positive of each element ``x_i`` (i.e., ``y_i = +x_i``) of the input array ``x``."""
         ...
 
-    def pow(
-        self,
-        x1: Union[ArrayT, int, float, complex],
-        x2: Union[ArrayT, int, float, complex],
-        /,
-    ) -> ArrayT:
+    def pow(self, x1: Union[ArrayT, int, float, complex], x2: Union[ArrayT, int, float, complex], /) -> ArrayT:
         """Calculates an implementation-dependent approximation of exponentiation by raising each element ``x1_i`` (the base) of the input array ``x1`` to the power of ``x2_i`` (the exponent), where ``x2_i`` is the corresponding element of the input array ``x2``."""
         ...
 
-    def prod(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        dtype: Optional[DType] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def prod(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, dtype: Optional[DType] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the product of input array ``x`` elements."""
         ...
 
@@ -1102,43 +658,19 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Returns the remainder of division for each element ``x1_i`` of the input array ``x1`` and the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def repeat(
-        self,
-        x: ArrayT,
-        repeats: Union[int, ArrayT],
-        /,
-        *,
-        axis: Optional[int] = None,
-    ) -> ArrayT:
+    def repeat(self, x: ArrayT, repeats: Union[int, ArrayT], /, *, axis: Optional[int] = None) -> ArrayT:
         """Repeats each element of an array a specified number of times on a per-element basis."""
         ...
 
-    def reshape(
-        self,
-        x: ArrayT,
-        /,
-        shape: Tuple[int, ...],
-        *,
-        copy: Optional[builtins.bool] = None,
-    ) -> ArrayT:
+    def reshape(self, x: ArrayT, /, shape: Tuple[int, ...], *, copy: Optional[builtins.bool] = None) -> ArrayT:
         """Reshapes an array without changing its data."""
         ...
 
-    def result_type(
-        self,
-        *arrays_and_dtypes: Union[ArrayT, int, float, complex, builtins.bool, DType],
-    ) -> DType:
+    def result_type(self, *arrays_and_dtypes: Union[ArrayT, int, float, complex, builtins.bool, DType]) -> DType:
         """Returns the dtype that results from applying type promotion rules (see :ref:`type-promotion`) to the arguments."""
         ...
 
-    def roll(
-        self,
-        x: ArrayT,
-        /,
-        shift: Union[int, Tuple[int, ...]],
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-    ) -> ArrayT:
+    def roll(self, x: ArrayT, /, shift: Union[int, Tuple[int, ...]], *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> ArrayT:
         """Rolls array elements along a specified axis."""
         ...
 
@@ -1146,15 +678,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Rounds each element ``x_i`` of the input array ``x`` to the nearest integer-valued number."""
         ...
 
-    def searchsorted(
-        self,
-        x1: ArrayT,
-        x2: Union[ArrayT, int, float],
-        /,
-        *,
-        side: Literal['left', 'right'] = 'left',
-        sorter: Optional[ArrayT] = None,
-    ) -> ArrayT:
+    def searchsorted(self, x1: ArrayT, x2: Union[ArrayT, int, float], /, *, side: Literal['left', 'right'] = 'left', sorter: Optional[ArrayT] = None) -> ArrayT:
         """Finds the indices into ``x1`` such that, if the corresponding elements in ``x2`` were inserted before the indices, the order of ``x1``, when sorted in ascending order, would be preserved."""
         ...
 
@@ -1174,15 +698,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the hyperbolic sine for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def sort(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: int = -1,
-        descending: builtins.bool = False,
-        stable: builtins.bool = True,
-    ) -> ArrayT:
+    def sort(self, x: ArrayT, /, *, axis: int = -1, descending: builtins.bool = False, stable: builtins.bool = True) -> ArrayT:
         """Returns a sorted copy of an input array ``x``."""
         ...
 
@@ -1198,46 +714,19 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Removes singleton axes from ``x``."""
         ...
 
-    def stack(
-        self,
-        arrays: Union[Tuple[ArrayT, ...], List[ArrayT]],
-        /,
-        *,
-        axis: int = 0,
-    ) -> ArrayT:
+    def stack(self, arrays: Union[Tuple[ArrayT, ...], List[ArrayT]], /, *, axis: int = 0) -> ArrayT:
         """Joins a sequence of arrays along a new axis."""
         ...
 
-    def std(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        correction: Union[int, float] = 0.0,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def std(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, correction: Union[int, float] = 0.0, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the standard deviation of the input array ``x``."""
         ...
 
-    def subtract(
-        self,
-        x1: Union[ArrayT, int, float, complex],
-        x2: Union[ArrayT, int, float, complex],
-        /,
-    ) -> ArrayT:
+    def subtract(self, x1: Union[ArrayT, int, float, complex], x2: Union[ArrayT, int, float, complex], /) -> ArrayT:
         """Calculates the difference for each element ``x1_i`` of the input array ``x1`` with the respective element ``x2_i`` of the input array ``x2``."""
         ...
 
-    def sum(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        dtype: Optional[DType] = None,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def sum(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, dtype: Optional[DType] = None, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the sum of the input array ``x``."""
         ...
 
@@ -1257,14 +746,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Calculates an implementation-dependent approximation to the hyperbolic tangent for each element ``x_i`` of the input array ``x``."""
         ...
 
-    def tensordot(
-        self,
-        x1: ArrayT,
-        x2: ArrayT,
-        /,
-        *,
-        axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2,
-    ) -> ArrayT:
+    def tensordot(self, x1: ArrayT, x2: ArrayT, /, *, axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2) -> ArrayT:
         """Returns a tensor contraction of ``x1`` and ``x2`` over specific axes."""
         ...
 
@@ -1304,15 +786,7 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Splits an array into a sequence of arrays along the given axis."""
         ...
 
-    def var(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        axis: Optional[Union[int, Tuple[int, ...]]] = None,
-        correction: Union[int, float] = 0.0,
-        keepdims: builtins.bool = False,
-    ) -> ArrayT:
+    def var(self, x: ArrayT, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None, correction: Union[int, float] = 0.0, keepdims: builtins.bool = False) -> ArrayT:
         """Calculates the variance of the input array ``x``."""
         ...
 
@@ -1320,33 +794,14 @@ class ArrayNamespace(Protocol[ArrayT]):
         """Computes the (vector) dot product of two arrays."""
         ...
 
-    def where(
-        self,
-        condition: ArrayT,
-        x1: Union[ArrayT, int, float, complex, builtins.bool],
-        x2: Union[ArrayT, int, float, complex, builtins.bool],
-        /,
-    ) -> ArrayT:
+    def where(self, condition: ArrayT, x1: Union[ArrayT, int, float, complex, builtins.bool], x2: Union[ArrayT, int, float, complex, builtins.bool], /) -> ArrayT:
         """Returns elements chosen from ``x1`` or ``x2`` depending on ``condition``."""
         ...
 
-    def zeros(
-        self,
-        shape: Union[int, Tuple[int, ...]],
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def zeros(self, shape: Union[int, Tuple[int, ...]], *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array having a specified ``shape`` and filled with zeros."""
         ...
 
-    def zeros_like(
-        self,
-        x: ArrayT,
-        /,
-        *,
-        dtype: Optional[DType] = None,
-        device: Optional[Device] = None,
-    ) -> ArrayT:
+    def zeros_like(self, x: ArrayT, /, *, dtype: Optional[DType] = None, device: Optional[Device] = None) -> ArrayT:
         """Returns a new array filled with zeros and having the same ``shape`` as an input array ``x``."""
         ...

@@ -112,13 +112,10 @@ def method(fn: ast.FunctionDef) -> list[str]:
     for arg, default in zip(args.kwonlyargs, args.kw_defaults):
         parts.append(f"{arg.arg}: {_type(arg.annotation)}"
                      + (f" = {_default(default)}" if default is not None else ""))
-    returns = _type(fn.returns)
-    one_line = f"    def {fn.name}({', '.join(parts)}) -> {returns}:"
-    if len(one_line) <= 99:
-        lines = [one_line]
-    else:
-        lines = [f"    def {fn.name}(", *(f"        {p}," for p in parts), f"    ) -> {returns}:"]
-    return [*lines, f'        """{_summary(fn)}"""', "        ...", ""]
+    # One line however long (E501 is off for the output): wrapped one parameter a line, the
+    # many functions that share a signature stood as the same block again and again.
+    return [f"    def {fn.name}({', '.join(parts)}) -> {_type(fn.returns)}:",
+            f'        """{_summary(fn)}"""', "        ...", ""]
 
 
 def _functions(path: Path) -> list[ast.FunctionDef]:
@@ -160,6 +157,19 @@ def _origin(stubs: Path) -> str:
     return f"array-api {commit[:12]}, src/array_api_stubs/{stubs.name}"
 
 
+#: what the output imports: the annotations' typing names, and the hand-written ``_base.py``.
+TYPING_NAMES = ("List", "Literal", "Optional", "Protocol", "Sequence", "Tuple", "TypedDict",
+                "Union")
+BASE_NAMES = ("ArrayT", "Capabilities", "DefaultDataTypes", "Device", "DType", "NestedSequence",
+              "PyCapsule", "SupportsBufferProtocol", "finfo_object", "iinfo_object")
+IMPORT_NOTE = "  # noqa: F401 - names the generated Protocols use"
+
+
+def _import_block(module: str, names: tuple[str, ...], note: str = "") -> str:
+    """``from module import (...)``, one name a line, as ruff's isort writes it."""
+    return "\n".join([f"from {module} import ({note}", *(f"    {n}," for n in names), ")"])
+
+
 HEADER = '''\
 """The Array API 2025.12 namespace as Protocols, for type checkers. GENERATED: do not edit.
 
@@ -171,29 +181,7 @@ Written by ``python -m arraykit._typing.generate`` from the standard's stubs
 from __future__ import annotations
 
 import builtins
-from typing import (
-    List,
-    Literal,
-    Optional,
-    Protocol,
-    Sequence,
-    Tuple,
-    TypedDict,
-    Union,
-)
-
-from ._base import (  # noqa: F401 - names the generated Protocols use
-    ArrayT,
-    Capabilities,
-    DefaultDataTypes,
-    Device,
-    DType,
-    NestedSequence,
-    PyCapsule,
-    SupportsBufferProtocol,
-    finfo_object,
-    iinfo_object,
-)
+{imports}
 
 DataTypes = TypedDict("DataTypes", {{
 {dtypes}
@@ -203,7 +191,9 @@ DataTypes = TypedDict("DataTypes", {{
 
 def generate(stubs: Path) -> str:
     dtypes = _dtype_names(stubs)
-    out = [HEADER.format(origin=_origin(stubs),
+    imports = "\n\n".join((_import_block("typing", TYPING_NAMES),
+                            _import_block("._base", BASE_NAMES, IMPORT_NOTE)))
+    out = [HEADER.format(origin=_origin(stubs), imports=imports,
                          dtypes="\n".join(f'    "{d}": DType,' for d in dtypes))]
 
     def protocol(name: str, doc: str, generic: bool, functions: list[ast.FunctionDef],
