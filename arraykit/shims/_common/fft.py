@@ -331,6 +331,53 @@ def ihfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="ihfft"):
     return xp.conj(rfft(xp, prim, x, n=n, axis=axis, norm=_SWAP[norm], fname=fname))
 
 
+#: The kernel of each of the standard's transforms, in the order ``define_transforms``
+#: returns them (fft and ifft share one, as do fftn and ifftn: ``inverse`` tells them apart).
+KERNELS = {"fft": c2c, "ifft": c2c, "fftn": c2cn, "ifftn": c2cn, "rfft": rfft, "irfft": irfft,
+           "rfftn": rfftn, "irfftn": irfftn, "hfft": hfft, "ihfft": ihfft}
+#: The transforms of real floating input; the others take complex input (or real floating
+#: input, which the shim casts to complex).
+REAL_INPUT = frozenset(("rfft", "rfftn", "ihfft"))
+
+_DOCS = """
+fft: One-dimensional DFT along ``axis``; the axis is zero-padded/truncated to ``n``.
+ifft: One-dimensional inverse DFT along ``axis`` (``norm='backward'`` divides by ``n``).
+fftn: N-dimensional DFT over ``axes`` (default all) with sizes ``s``.
+ifftn: N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``.
+rfft: DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies, complex.
+irfft: Inverse of ``rfft``: real output of length ``n`` (default ``2*(M-1)``) along ``axis``.
+rfftn: N-dimensional DFT of real input; the last of ``axes`` keeps ``s[-1]//2 + 1`` entries.
+irfftn: Inverse of ``rfftn``: real output with sizes ``s`` (last default ``2*(M-1)``).
+hfft: DFT of a Hermitian-symmetric signal given by its first half: real, length ``n``.
+ihfft: Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along ``axis``.
+"""
+#: The transforms' docstrings.
+DOCS = dict(line.split(": ", 1) for line in _DOCS.strip().splitlines())
+
+
+def define_transforms(call, module: str) -> tuple:
+    """The shim's ten public transforms, in ``KERNELS``' order (fft, ifft, fftn, ifftn, rfft,
+    irfft, rfftn, irfftn, hfft, ihfft), with the standard's signatures and ``DOCS``; each
+    calls ``call(fname, kernel, want, x, **kw)``: ``kernel`` from ``KERNELS``, ``want`` its
+    input ("real" or "complex", see ``REAL_INPUT``), ``kw`` the kernel's keywords but
+    ``fname`` (``n``/``axis`` or ``s``/``axes``, ``norm``, and ``inverse`` for c2c/c2cn).
+    ``module`` as in ``define_transform``."""
+    return tuple(_transform_calling(call, fname, module) for fname in KERNELS)
+
+
+def _transform_calling(call, fname: str, module: str):
+    kernel = KERNELS[fname]
+    want = "real" if fname in REAL_INPUT else "complex"
+    fixed = {"inverse": fname in ("ifft", "ifftn")} if kernel in (c2c, c2cn) else {}
+    size, where = ("n", "axis") if ONE_AXIS[fname] else ("s", "axes")
+
+    def run(x, size_value, where_value, norm):
+        return call(fname, kernel, want, x, norm=norm, **{size: size_value, where: where_value},
+                    **fixed)
+
+    return define_transform(fname, run, DOCS[fname], module)
+
+
 def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **limits):
     """Sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)`` in ``dtype``.
 
@@ -377,17 +424,19 @@ def ifftshift(xp, x, *, axes=None, fname="ifftshift"):
     return _shift(xp, x, axes, -1, fname)
 
 
-def define_shifts(namespace, as_array, module: str):
-    """The shim's public ``fftshift`` and ``ifftshift``: ``as_array(x, fname)`` checks (or
-    converts) the input, ``namespace()`` is the shim's namespace; ``module`` as in
-    ``define_transform``."""
+def define_shifts(namespace, check, module: str):
+    """The shim's public ``fftshift`` and ``ifftshift``: ``check(x, fname)`` raises for an
+    input the shim refuses (what it returns is not used: ``x`` itself is shifted),
+    ``namespace()`` is the shim's namespace; ``module`` as in ``define_transform``."""
     def fftshift(x, /, *, axes=None):
         """Array API ``fft.fftshift``: roll each of ``axes`` (default all) by ``size//2``."""
-        return _shift(namespace(), as_array(x, "fftshift"), axes, 1, "fftshift")
+        check(x, "fftshift")
+        return _shift(namespace(), x, axes, 1, "fftshift")
 
     def ifftshift(x, /, *, axes=None):
         """Array API ``fft.ifftshift``: the inverse of ``fftshift``."""
-        return _shift(namespace(), as_array(x, "ifftshift"), axes, -1, "ifftshift")
+        check(x, "ifftshift")
+        return _shift(namespace(), x, axes, -1, "ifftshift")
 
     for f in (fftshift, ifftshift):
         f.__module__ = module

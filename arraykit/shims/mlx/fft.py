@@ -56,61 +56,25 @@ def _xp():
     return sys.modules[__package__]
 
 
-def _no_complex128(fname, n):
+def _input(fname, x, want):
+    """``x`` as the transform's input ``want`` ("complex": complex64, from float32 too;
+    "real": float32), else TypeError (float64 needs complex128, which MLX lacks)."""
+    n = require_array(x, fname)
+    D.check_kind(n, "floating-point" if want == "complex" else "real floating", fname)
     if n == "float64":
         raise TypeError(f"{fname}: the transform of float64 input is complex128, and {D.MLX} "
                         "has no complex128 (its FFTs are complex64 only); cast x to float32")
-
-
-def _complex_in(fname, x):
-    n = require_array(x, fname)
-    D.check_kind(n, "floating-point", fname)
-    _no_complex128(fname, n)
     if x.ndim == 0:
         raise ValueError(f"{fname}: expected an array with at least one dimension")
-    return x if n == "complex64" else x.astype(mx.complex64)
+    return x if want == "real" or n == "complex64" else x.astype(mx.complex64)
 
 
-def _real_in(fname, x):
-    n = require_array(x, fname)
-    D.check_kind(n, "real floating", fname)
-    _no_complex128(fname, n)
-    if x.ndim == 0:
-        raise ValueError(f"{fname}: expected an array with at least one dimension")
-    return x
+def _run(fname, kernel, want, x, **kw):
+    return kernel(_xp(), _prim, _input(fname, x, want), fname=fname, **kw)
 
 
-def _transform(fname: str, kernel, to_input, doc: str, **fixed):
-    size, where = ("n", "axis") if _cf.ONE_AXIS[fname] else ("s", "axes")
-
-    def run(x, size_value, where_value, norm):
-        x = to_input(fname, x)
-        return kernel(_xp(), _prim, x, norm=norm, fname=fname,
-                      **{size: size_value, where: where_value}, **fixed)
-
-    return _cf.define_transform(fname, run, doc, __name__)
-
-
-fft = _transform("fft", _cf.c2c, _complex_in, "One-dimensional DFT along ``axis``.",
-                 inverse=False)
-ifft = _transform("ifft", _cf.c2c, _complex_in,
-                  "One-dimensional inverse DFT along ``axis``.", inverse=True)
-fftn = _transform("fftn", _cf.c2cn, _complex_in,
-                  "N-dimensional DFT over ``axes`` (default all) with sizes ``s``.",
-                  inverse=False)
-ifftn = _transform("ifftn", _cf.c2cn, _complex_in,
-                   "N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``.",
-                   inverse=True)
-rfft = _transform("rfft", _cf.rfft, _real_in,
-                  "DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies.")
-irfft = _transform("irfft", _cf.irfft, _complex_in,
-                   "Inverse of ``rfft``: real output of length ``n`` along ``axis``.")
-rfftn = _transform("rfftn", _cf.rfftn, _real_in, "N-dimensional DFT of real input.")
-irfftn = _transform("irfftn", _cf.irfftn, _complex_in, "Inverse of ``rfftn``.")
-hfft = _transform("hfft", _cf.hfft, _complex_in,
-                  "DFT of a Hermitian-symmetric signal given by its first half: real output.")
-ihfft = _transform("ihfft", _cf.ihfft, _real_in,
-                   "Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries.")
+(fft, ifft, fftn, ifftn, rfft, irfft, rfftn, irfftn, hfft,
+ ihfft) = _cf.define_transforms(_run, __name__)
 
 
 def _freq_dtype(fname, dtype):
@@ -136,9 +100,4 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
                         itemsize=D.NUMPY[name].itemsize)
 
 
-def _checked(x, fname):
-    require_array(x, fname)
-    return x
-
-
-fftshift, ifftshift = _cf.define_shifts(_xp, _checked, __name__)
+fftshift, ifftshift = _cf.define_shifts(_xp, require_array, __name__)

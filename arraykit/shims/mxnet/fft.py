@@ -79,9 +79,4 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
                         itemsize=dtype.itemsize, **LIMITS)
 
 
-def _checked(x, fname):
-    require_array(x, fname)
-    return x
-
-
-fftshift, ifftshift = _cf.define_shifts(_xp, _checked, __name__)
+fftshift, ifftshift = _cf.define_shifts(_xp, require_array, __name__)

@@ -105,9 +105,4 @@ def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return _cf.rfftfreq(_xp(), n, d=d, dtype=dt, device=device, itemsize=int(name[-2:]) // 8)
 
 
-def _checked(x, fname):
-    require_array(x, fname)
-    return x
-
-
-fftshift, ifftshift = _cf.define_shifts(_xp, _checked, __name__)
+fftshift, ifftshift = _cf.define_shifts(_xp, require_array, __name__)

@@ -107,58 +107,32 @@ def _plain(x, n, axis, norm) -> bool:
     return n is None or n == x.shape[-1]
 
 
+_INPUT = {"complex": _complex_in, "real": _real_in}
+
+
+def _run(fname: str, kernel, want: str, x, **kw):
+    """A transform of ``_common.fft`` (``kernel``) on ``x`` converted to its input ``want``."""
+    x = _ranked(fname, _INPUT[want](fname, x))
+    return _call(fname, kernel, x, **kw)
+
+
+# fft and ifft below take the one-kernel path first, then these.
+(_any_fft, _any_ifft, fftn, ifftn, rfft, irfft, rfftn, irfftn, hfft,
+ ihfft) = _cf.define_transforms(_run, __name__)
+
+
 def fft(x, /, *, n=None, axis=-1, norm="backward"):
     """One-dimensional DFT along ``axis``; the axis is zero-padded/truncated to ``n``."""
     if isinstance(x, tf.Tensor) and _plain(x, n, axis, norm):
         return _gs.fft(x)
-    x = _ranked("fft", _complex_in("fft", x))
-    return _call("fft", _cf.c2c, x, n=n, axis=axis, norm=norm, inverse=False)
+    return _any_fft(x, n=n, axis=axis, norm=norm)
 
 
 def ifft(x, /, *, n=None, axis=-1, norm="backward"):
     """One-dimensional inverse DFT along ``axis`` (``norm='backward'`` divides by ``n``)."""
     if isinstance(x, tf.Tensor) and _plain(x, n, axis, norm):
         return _gs.ifft(x)
-    x = _ranked("ifft", _complex_in("ifft", x))
-    return _call("ifft", _cf.c2c, x, n=n, axis=axis, norm=norm, inverse=True)
-
-
-def _transform(fname: str, kernel, to_input, doc: str, **fixed):
-    """A transform of ``_common.fft`` (``kernel``) on input converted by ``to_input``."""
-    size, where = ("n", "axis") if _cf.ONE_AXIS[fname] else ("s", "axes")
-
-    def run(x, size_value, where_value, norm):
-        x = _ranked(fname, to_input(fname, x))
-        return _call(fname, kernel, x, norm=norm, **{size: size_value, where: where_value},
-                     **fixed)
-
-    return _cf.define_transform(fname, run, doc, __name__)
-
-
-fftn = _transform("fftn", _cf.c2cn, _complex_in,
-                  "N-dimensional DFT over ``axes`` (default all) with sizes ``s``.",
-                  inverse=False)
-ifftn = _transform("ifftn", _cf.c2cn, _complex_in,
-                   "N-dimensional inverse DFT over ``axes`` (default all) with sizes ``s``.",
-                   inverse=True)
-rfft = _transform("rfft", _cf.rfft, _real_in,
-                  "DFT of real input along ``axis``: ``n//2 + 1`` non-negative frequencies, "
-                  "complex.")
-irfft = _transform("irfft", _cf.irfft, _complex_in,
-                   "Inverse of ``rfft``: real output of length ``n`` (default ``2*(M-1)``) "
-                   "along ``axis``.")
-rfftn = _transform("rfftn", _cf.rfftn, _real_in,
-                   "N-dimensional DFT of real input; the last of ``axes`` keeps "
-                   "``s[-1]//2 + 1`` entries.")
-irfftn = _transform("irfftn", _cf.irfftn, _complex_in,
-                    "Inverse of ``rfftn``: real output with sizes ``s`` (last default "
-                    "``2*(M-1)``).")
-hfft = _transform("hfft", _cf.hfft, _complex_in,
-                  "DFT of a Hermitian-symmetric signal given by its first half: real, "
-                  "length ``n``.")
-ihfft = _transform("ihfft", _cf.ihfft, _real_in,
-                   "Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along "
-                   "``axis``.")
+    return _any_ifft(x, n=n, axis=axis, norm=norm)
 
 
 def _freq_dtype(fname, dtype):
