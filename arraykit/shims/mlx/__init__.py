@@ -40,23 +40,10 @@ no ``__array_api_version__`` and no ``nonzero``, ``unique_*``, ``copysign``, ``h
   :func:`enable_array_object` / :func:`disable_array_object` (``arraykit.enable()``).
 """
 
-import math as _math
-
-from .. import export_standard as _export_standard
+from .._common.assemble import assemble_namespace as _assemble_namespace
 from .._common.utils import broadcast_shapes  # noqa: F401 - the standard's, pure Python
 from . import (
-    _creation_functions,
-    _data_type_functions,
     _dtypes,
-    _elementwise_functions,
-    _indexing_functions,
-    _linear_algebra_functions,
-    _manipulation_functions,
-    _searching_functions,
-    _set_functions,
-    _sorting_functions,
-    _statistical_functions,
-    _utility_functions,
     fft,  # noqa: F401 - the namespace's extensions
     linalg,  # noqa: F401
 )
@@ -67,33 +54,8 @@ from ._array_object import (
 )
 from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
 
-# Every function of the standard, from whichever section module defines it.
-_export_standard(globals(), (
-    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
-    _linear_algebra_functions, _manipulation_functions, _searching_functions, _set_functions,
-    _sorting_functions, _statistical_functions, _utility_functions,
-))
+# The standard's functions (from whichever section module defines each), dtypes (complex128 a
+# name only: MLX has no complex128), constants and version.
+_assemble_namespace(globals(), _dtypes.DTYPES)
 
-__array_api_version__ = "2025.12"
-
-bool = _dtypes.DTYPES["bool"]
-int8 = _dtypes.DTYPES["int8"]
-int16 = _dtypes.DTYPES["int16"]
-int32 = _dtypes.DTYPES["int32"]
-int64 = _dtypes.DTYPES["int64"]
-uint8 = _dtypes.DTYPES["uint8"]
-uint16 = _dtypes.DTYPES["uint16"]
-uint32 = _dtypes.DTYPES["uint32"]
-uint64 = _dtypes.DTYPES["uint64"]
-float32 = _dtypes.DTYPES["float32"]
-float64 = _dtypes.DTYPES["float64"]
-complex64 = _dtypes.DTYPES["complex64"]
-complex128 = _dtypes.DTYPES["complex128"]  # a name only: MLX has no complex128
-
-e = _math.e
-inf = _math.inf
-nan = _math.nan
-pi = _math.pi
-newaxis = None
-
-del _math, _export_standard
+del _assemble_namespace

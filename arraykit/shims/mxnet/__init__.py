@@ -44,25 +44,8 @@ What differs from the standard, and why:
 
 # _dtypes first: it imports MXNet with MXNet's own DeprecationWarnings quieted.
 from . import _dtypes  # noqa: I001
-import math as _math
-
-from .. import export_standard as _export_standard
-from . import (
-    _creation_functions,
-    _data_type_functions,
-    _elementwise_functions,
-    _helpers,
-    _indexing_functions,
-    _linear_algebra_functions,
-    _manipulation_functions,
-    _searching_functions,
-    _set_functions,
-    _sorting_functions,
-    _statistical_functions,
-    _utility_functions,
-    fft,
-    linalg,
-)
+from .._common.assemble import assemble_namespace as _assemble_namespace
+from . import _helpers, fft, linalg
 from ._array_object import (
     array_object_enabled,  # noqa: F401 - the namespace's own names
     disable_array_object,  # noqa: F401
@@ -70,38 +53,13 @@ from ._array_object import (
 )
 from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
 
-# Every function of the standard, from whichever section module defines it (no list of names
-# here to forget one in; tests/test_framework_named_once.py checks that none is missing).
-_export_standard(globals(), (
-    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
-    _linear_algebra_functions, _manipulation_functions, _searching_functions, _set_functions,
-    _sorting_functions, _statistical_functions, _utility_functions,
-))
+# The standard's functions, from whichever section module defines each (no list of names here
+# to forget one in; tests/test_framework_named_once.py checks that none is missing), dtypes
+# (NumPy's objects, which MXNet arrays report as ``x.dtype``; those MXNet cannot hold are
+# names only), constants and version.
+_assemble_namespace(globals(), _dtypes.DTYPES)
 
-__array_api_version__ = "2025.12"
-
-# dtype objects: NumPy's, which is what MXNet arrays report as ``x.dtype``.
-bool = _dtypes.DTYPES["bool"]
-int8 = _dtypes.DTYPES["int8"]
-int16 = _dtypes.DTYPES["int16"]  # not holdable by MXNet: any request raises TypeError
-int32 = _dtypes.DTYPES["int32"]
-int64 = _dtypes.DTYPES["int64"]
-uint8 = _dtypes.DTYPES["uint8"]
-uint16 = _dtypes.DTYPES["uint16"]  # not holdable by MXNet
-uint32 = _dtypes.DTYPES["uint32"]  # not holdable by MXNet
-uint64 = _dtypes.DTYPES["uint64"]  # not holdable by MXNet
-float32 = _dtypes.DTYPES["float32"]
-float64 = _dtypes.DTYPES["float64"]
-complex64 = _dtypes.DTYPES["complex64"]  # not holdable by MXNet
-complex128 = _dtypes.DTYPES["complex128"]  # not holdable by MXNet
-
-e = _math.e
-inf = _math.inf
-nan = _math.nan
-pi = _math.pi
-newaxis = None
-
-del _math, _export_standard
+del _assemble_namespace
 
 # Every function runs in MXNet's NumPy mode without leaving it on (see _helpers.np_mode).
 _helpers.np_mode_all(globals(), [n for n in list(globals()) if not n.startswith("_")])

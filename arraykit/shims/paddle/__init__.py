@@ -30,21 +30,8 @@ What differs from the standard, and why:
 
 # _dtypes first: it imports Paddle with its ccache warning quieted.
 from . import _dtypes  # noqa: I001
-import math as _math
-
-from .. import export_standard as _export_standard
+from .._common.assemble import assemble_namespace as _assemble_namespace
 from . import (
-    _creation_functions,
-    _data_type_functions,
-    _elementwise_functions,
-    _indexing_functions,
-    _linear_algebra_functions,
-    _manipulation_functions,
-    _searching_functions,
-    _set_functions,
-    _sorting_functions,
-    _statistical_functions,
-    _utility_functions,
     fft,  # noqa: F401 - the namespace's extensions, reached as xp.fft / xp.linalg
     linalg,  # noqa: F401
 )
@@ -55,37 +42,12 @@ from ._array_object import (
 )
 from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
 
-# Every function of the standard, from whichever section module defines it.
-_export_standard(globals(), (
-    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
-    _linear_algebra_functions, _manipulation_functions, _searching_functions, _set_functions,
-    _sorting_functions, _statistical_functions, _utility_functions,
-))
+# The standard's functions (from whichever section module defines each), dtypes (Paddle's
+# objects, which tensors report as ``x.dtype``; uint16/32/64 are names only), constants and
+# version.
+_assemble_namespace(globals(), _dtypes.DTYPES)
 
-__array_api_version__ = "2025.12"
-
-# dtype objects: Paddle's, which is what tensors report as ``x.dtype``.
-bool = _dtypes.DTYPES["bool"]
-int8 = _dtypes.DTYPES["int8"]
-int16 = _dtypes.DTYPES["int16"]
-int32 = _dtypes.DTYPES["int32"]
-int64 = _dtypes.DTYPES["int64"]
-uint8 = _dtypes.DTYPES["uint8"]
-uint16 = _dtypes.DTYPES["uint16"]  # not usable in Paddle: any request raises TypeError
-uint32 = _dtypes.DTYPES["uint32"]  # not usable in Paddle
-uint64 = _dtypes.DTYPES["uint64"]  # not usable in Paddle
-float32 = _dtypes.DTYPES["float32"]
-float64 = _dtypes.DTYPES["float64"]
-complex64 = _dtypes.DTYPES["complex64"]
-complex128 = _dtypes.DTYPES["complex128"]
-
-e = _math.e
-inf = _math.inf
-nan = _math.nan
-pi = _math.pi
-newaxis = None
-
-del _math, _export_standard
+del _assemble_namespace
 
 # The standard's complex special values (C99 Annex G) where Paddle's kernels miss them
 # (complex exp/expm1 at infinities and NaN, measured): one eager check per complex call.

@@ -24,79 +24,29 @@ gives 0; integer ``x ** negative`` gives 0 unless ``|x| == 1``; integer overflow
 
 from __future__ import annotations
 
-__array_api_version__ = "2025.12"
-
-from .. import export_standard as _export_standard
-from . import (
-    _creation_functions,
-    _data_type_functions,
-    _elementwise_functions,
-    _indexing_functions,
-    _linear_algebra_functions,
-    _manipulation_functions,
-    _searching_functions,
-    _set_functions,
-    _sorting_functions,
-    _statistical_functions,
-    _utility_functions,
-    fft,
-    linalg,
-)
+from .._common.assemble import assemble_namespace as _assemble_namespace
+from . import fft, linalg
 from ._array_object import (
     array_object_enabled,
     disable_array_object,
     enable_array_object,
 )
-from ._constants import e, inf, nan, newaxis, pi
-from ._creation_functions import *  # noqa: F403
-from ._data_type_functions import *  # noqa: F403
 from ._devices import Device, to_device
-from ._dtypes import (
-    bool,
-    complex64,
-    complex128,
-    float32,
-    float64,
-    int8,
-    int16,
-    int32,
-    int64,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-)
-from ._elementwise_functions import *  # noqa: F403
-from ._indexing_functions import *  # noqa: F403
+from ._dtypes import DTYPES as _DTYPES
 from ._info import __array_namespace_info__
-from ._linear_algebra_functions import *  # noqa: F403
-from ._manipulation_functions import *  # noqa: F403
-from ._searching_functions import *  # noqa: F403
-from ._set_functions import *  # noqa: F403
-from ._sorting_functions import *  # noqa: F403
-from ._statistical_functions import *  # noqa: F403
-from ._utility_functions import *  # noqa: F403
 
-# The star imports above take each section module's ``__all__``; a standard function a module
-# defines but leaves out of it is still exported (the MXNet shim's rule; none is missing today,
-# tests/test_framework_named_once.py checks that the namespace has every one).
+# Every standard function a section module defines is exported, whether or not its
+# ``__all__`` lists it (tests/test_framework_named_once.py checks that none is missing).
 _exported = set(globals())
-_export_standard(globals(), (
-    _creation_functions, _data_type_functions, _elementwise_functions, _indexing_functions,
-    _linear_algebra_functions, _manipulation_functions, _searching_functions, _set_functions,
-    _sorting_functions, _statistical_functions, _utility_functions,
-))
+_sections = _assemble_namespace(globals(), _DTYPES)
 
 __all__ = (
     ["__array_api_version__", "__array_namespace_info__", "Device", "to_device",
      "enable_array_object", "disable_array_object", "array_object_enabled", "fft", "linalg",
      "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
      "float32", "float64", "complex64", "complex128", "e", "inf", "nan", "newaxis", "pi"]
-    + _creation_functions.__all__ + _data_type_functions.__all__
-    + _elementwise_functions.__all__ + _indexing_functions.__all__
-    + _linear_algebra_functions.__all__ + _manipulation_functions.__all__
-    + _searching_functions.__all__ + _set_functions.__all__ + _sorting_functions.__all__
-    + _statistical_functions.__all__ + _utility_functions.__all__
+    + [name for section in _sections for name in section.__all__]
 )
-__all__.extend(sorted(set(globals()) - _exported - {"_exported", "__all__"}))
-del _export_standard, _exported
+__all__.extend(sorted(n for n in set(globals()) - _exported - set(__all__)
+                     if not n.startswith("_")))
+del _assemble_namespace, _DTYPES, _exported, _sections
