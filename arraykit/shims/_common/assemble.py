@@ -1,9 +1,9 @@
-"""A full shim package's namespace, assembled from its section modules in one call.
+"""A full shim package's namespace, assembled in one call.
 
 Every full shim (TF, MXNet, MLX, Paddle) is a package with one module per section of the
-standard, named as the spec names the section; its ``__init__`` imports what is its own (the
-array-object switches, ``__array_namespace_info__``, ``fft``/``linalg``) and calls
-:func:`assemble_namespace` for everything the standard names the same way everywhere.
+standard (named as the spec names the section), ``fft``/``linalg``, ``_array_object`` (the
+opt-in switches) and ``_info``; its ``__init__`` calls :func:`assemble_namespace`, which puts
+in every name that is found the same way in all of them, and adds only what is its own.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from .. import export_standard
+from .. import EXTENSIONS, export_standard
 from . import dtypes as _d
 
 API_VERSION = "2025.12"
@@ -27,6 +27,9 @@ SECTIONS = (
     "_utility_functions",
 )
 
+#: The names each shim's ``_array_object`` module provides (the opt-in switches).
+ARRAY_OBJECT_SWITCHES = ("enable_array_object", "disable_array_object", "array_object_enabled")
+
 #: The standard's constants.
 CONSTANTS = {"e": math.e, "inf": math.inf, "nan": math.nan, "pi": math.pi, "newaxis": None}
 
@@ -34,12 +37,22 @@ CONSTANTS = {"e": math.e, "inf": math.inf, "nan": math.nan, "pi": math.pi, "newa
 def assemble_namespace(namespace: dict[str, Any],
                        dtypes: Mapping[str, Any]) -> tuple[ModuleType, ...]:
     """Fill a shim package's ``namespace`` (its ``globals()``): every standard function one
-    of its :data:`SECTIONS` defines (names the package defines already are kept), the
-    standard's dtypes by name from ``dtypes`` (the framework's objects, the ones it cannot
-    hold included), :data:`CONSTANTS` and ``__array_api_version__``. Returns the section
-    modules, imported in :data:`SECTIONS` order."""
+    of its :data:`SECTIONS` defines (names the package defines already are kept), its
+    extension submodules (``fft``, ``linalg``), the :data:`ARRAY_OBJECT_SWITCHES` of its
+    ``_array_object``, ``__array_namespace_info__`` from its ``_info``, the standard's dtypes
+    by name from ``dtypes`` (the framework's objects, the ones it cannot hold included),
+    :data:`CONSTANTS` and ``__array_api_version__``. Returns the section modules, imported in
+    :data:`SECTIONS` order (then the extensions, ``_array_object`` and ``_info``)."""
     package = namespace["__name__"]
-    sections = tuple(importlib.import_module(f"{package}.{name}") for name in SECTIONS)
+
+    def submodule(name: str) -> ModuleType:
+        return importlib.import_module(f"{package}.{name}")
+
+    sections = tuple(submodule(name) for name in SECTIONS)
+    namespace.update({name: submodule(name) for name in EXTENSIONS})
+    array_object = submodule("_array_object")
+    namespace.update({name: getattr(array_object, name) for name in ARRAY_OBJECT_SWITCHES})
+    namespace["__array_namespace_info__"] = submodule("_info").__array_namespace_info__
     export_standard(namespace, sections)
     namespace["__array_api_version__"] = API_VERSION
     namespace.update({name: dtypes[name] for name in _d.ALL})

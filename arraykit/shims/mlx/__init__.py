@@ -42,20 +42,11 @@ no ``__array_api_version__`` and no ``nonzero``, ``unique_*``, ``copysign``, ``h
 
 from .._common.assemble import assemble_namespace as _assemble_namespace
 from .._common.utils import broadcast_shapes  # noqa: F401 - the standard's, pure Python
-from . import (
-    _dtypes,
-    fft,  # noqa: F401 - the namespace's extensions
-    linalg,  # noqa: F401
-)
-from ._array_object import (
-    array_object_enabled,  # noqa: F401 - the namespace's own names
-    disable_array_object,  # noqa: F401
-    enable_array_object,  # noqa: F401
-)
-from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
+from . import _dtypes
 
-# The standard's functions (from whichever section module defines each), dtypes (complex128 a
-# name only: MLX has no complex128), constants and version.
+# The standard's functions (from whichever section module defines each), fft and linalg, the
+# array-object switches, __array_namespace_info__, dtypes (complex128 a name only: MLX has no
+# complex128), constants and version.
 _assemble_namespace(globals(), _dtypes.DTYPES)
 
 del _assemble_namespace

@@ -46,17 +46,11 @@ What differs from the standard, and why:
 from . import _dtypes  # noqa: I001
 from .._common.assemble import assemble_namespace as _assemble_namespace
 from . import _helpers, fft, linalg
-from ._array_object import (
-    array_object_enabled,  # noqa: F401 - the namespace's own names
-    disable_array_object,  # noqa: F401
-    enable_array_object,  # noqa: F401
-)
-from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
 
 # The standard's functions, from whichever section module defines each (no list of names here
-# to forget one in; tests/test_framework_named_once.py checks that none is missing), dtypes
-# (NumPy's objects, which MXNet arrays report as ``x.dtype``; those MXNet cannot hold are
-# names only), constants and version.
+# to forget one in; tests/test_framework_named_once.py checks that none is missing), the
+# array-object switches, __array_namespace_info__, dtypes (NumPy's objects, which MXNet arrays
+# report as ``x.dtype``; those MXNet cannot hold are names only), constants and version.
 _assemble_namespace(globals(), _dtypes.DTYPES)
 
 del _assemble_namespace

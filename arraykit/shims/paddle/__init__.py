@@ -31,20 +31,10 @@ What differs from the standard, and why:
 # _dtypes first: it imports Paddle with its ccache warning quieted.
 from . import _dtypes  # noqa: I001
 from .._common.assemble import assemble_namespace as _assemble_namespace
-from . import (
-    fft,  # noqa: F401 - the namespace's extensions, reached as xp.fft / xp.linalg
-    linalg,  # noqa: F401
-)
-from ._array_object import (
-    array_object_enabled,  # noqa: F401 - the namespace's own names
-    disable_array_object,  # noqa: F401
-    enable_array_object,  # noqa: F401
-)
-from ._info import __array_namespace_info__  # noqa: F401 - the namespace's own name
 
-# The standard's functions (from whichever section module defines each), dtypes (Paddle's
-# objects, which tensors report as ``x.dtype``; uint16/32/64 are names only), constants and
-# version.
+# The standard's functions (from whichever section module defines each), fft and linalg, the
+# array-object switches, __array_namespace_info__, dtypes (Paddle's objects, which tensors
+# report as ``x.dtype``; uint16/32/64 are names only), constants and version.
 _assemble_namespace(globals(), _dtypes.DTYPES)
 
 del _assemble_namespace

@@ -25,15 +25,8 @@ gives 0; integer ``x ** negative`` gives 0 unless ``|x| == 1``; integer overflow
 from __future__ import annotations
 
 from .._common.assemble import assemble_namespace as _assemble_namespace
-from . import fft, linalg
-from ._array_object import (
-    array_object_enabled,
-    disable_array_object,
-    enable_array_object,
-)
 from ._devices import Device, to_device
 from ._dtypes import DTYPES as _DTYPES
-from ._info import __array_namespace_info__
 
 # Every standard function a section module defines is exported, whether or not its
 # ``__all__`` lists it (tests/test_framework_named_once.py checks that none is missing).
