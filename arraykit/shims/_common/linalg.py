@@ -25,7 +25,7 @@ import numbers
 import operator
 from collections import namedtuple
 
-from .utils import AxisError, normalize_axes
+from .utils import AxisError, normalize_axes, normalize_axis
 
 #: The standard's result types (tuple subclasses with the standard's field names).
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
@@ -57,6 +57,35 @@ def require_matrix(fname: str, x, square: bool = False) -> None:
         raise ValueError(
             f"{fname}: expected square matrices (..., M, M), got shape {tuple(x.shape)}"
         )
+
+
+def check_matmul_shapes(a, b, mismatch: str,
+                        zero_d: str = "matmul: operands must have at least one dimension"):
+    """ValueError unless ``matmul(a, b)`` has operands of one dimension or more whose
+    contracted sizes agree (NumPy's rules for 1-D operands). The messages are the shim's:
+    ``zero_d``, and ``mismatch`` formatted with the shapes ``a`` and ``b`` (as tuples) and
+    the contracted sizes ``k1`` and ``k2``."""
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(zero_d)
+    k1 = a.shape[-1]
+    k2 = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if k1 != k2:
+        raise ValueError(mismatch.format(a=tuple(a.shape), b=tuple(b.shape), k1=k1, k2=k2))
+
+
+def vecdot_axis(a, b, axis, shape, mismatch: str,
+                zero_d: str = "vecdot: operands must have at least one dimension") -> int:
+    """``vecdot``'s ``axis`` as a non-negative axis of ``shape`` (the operands' broadcast
+    shape); ValueError for a 0-d operand (``zero_d``) or for operand sizes that differ along
+    the axis (``mismatch`` formatted with ``axis`` and the shapes ``a`` and ``b``): the
+    messages are the shim's. Out of range: ``utils.AxisError``."""
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError(zero_d)
+    ax = normalize_axis(axis, len(shape), "vecdot")
+    k = ax - len(shape)  # from the end: the operands may have fewer dimensions than shape
+    if -k > min(a.ndim, b.ndim) or a.shape[k] != b.shape[k]:
+        raise ValueError(mismatch.format(axis=axis, a=a.shape, b=b.shape))
+    return ax
 
 
 # ---------------------------------------------------------------------------------------------
@@ -140,6 +169,15 @@ def scalar_rtol(rtol) -> bool:
     """True for an ``rtol`` given as None or a Python number; anything else must be an array
     of a real floating dtype, which the shim checks as it checks ``x``."""
     return rtol is None or (isinstance(rtol, (int, float)) and not isinstance(rtol, bool))
+
+
+def checked_rtol(fname: str, rtol, dtype_name, check_kind):
+    """``rtol`` itself, which must be None, a Python float or an array of a real floating
+    dtype (else TypeError naming ``fname``): ``dtype_name(rtol, fname)`` and
+    ``check_kind(name, "real floating", fname)`` are the shim's array and dtype checks."""
+    if not scalar_rtol(rtol):
+        check_kind(dtype_name(rtol, fname), "real floating", fname)
+    return rtol
 
 
 def _rtol_column(xp, x, rtol, eps: float, real_dtype):
@@ -278,6 +316,18 @@ def trace_dtype(name: str, dtype_name_given, default_int: str = "int64",
     """
     from .dtypes import accumulation_dtype  # the rule is written there once
     return accumulation_dtype(name, dtype_name_given, default_int, default_uint)
+
+
+def trace_dtypes(x, dtype, require_array, dtypes) -> tuple[str, str]:
+    """The dtype names of ``trace``'s input ``x`` (numeric (stacked) matrices, else the
+    error naming ``trace``) and of its result for the ``dtype=`` argument (integers
+    accumulate in int64, unsigned ones too): ``require_array(x, fname)`` and ``dtypes`` (with
+    ``check_kind`` and ``dtype_name``) are the shim's."""
+    n = require_array(x, "trace")
+    dtypes.check_kind(n, "numeric", "trace")
+    require_matrix("trace", x)
+    given = None if dtype is None else dtypes.dtype_name(dtype, "trace")
+    return n, trace_dtype(n, given, default_int="int64", default_uint="int64")
 
 
 def trace(xp, x, *, offset=0, dtype=None, fname="trace"):

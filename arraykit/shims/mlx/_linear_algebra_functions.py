@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import mlx.core as mx
 
+from .._common import linalg as _cl
 from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import binary, check_broadcast, normalize_axis, require_array
@@ -25,12 +26,7 @@ def matmul(x1, x2, /):
     """Array API ``matmul`` (NumPy's rules for 1-D operands; batch dimensions broadcast)."""
     a, b, n = binary(x1, x2, "matmul")
     D.check_kind(n, "numeric", "matmul")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("matmul: operands must have at least one dimension")
-    k1 = a.shape[-1]
-    k2 = b.shape[0] if b.ndim == 1 else b.shape[-2]
-    if k1 != k2:
-        raise ValueError(f"matmul: shapes {a.shape} and {b.shape} do not align ({k1} != {k2})")
+    _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align ({k1} != {k2})")
     if a.ndim > 2 or b.ndim > 2:
         check_broadcast(a.shape[:-2], b.shape[:-2], "matmul")
     if n in _FLOAT_KERNEL:

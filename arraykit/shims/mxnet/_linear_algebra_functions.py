@@ -12,6 +12,7 @@ from mxnet.base import MXNetError
 from mxnet.ndarray.numpy import _internal as _npi
 
 from .._common import checks as _c
+from .._common import linalg as _cl
 from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import (
@@ -21,7 +22,6 @@ from ._helpers import (
     codes_of,
     dtype_code,
     ndarray,
-    normalize_axis,
     require_array,
 )
 
@@ -47,12 +47,8 @@ def matmul(x1, x2, /):
     a, b, n = binary(x1, x2, "matmul")
     if not (hasattr(a, "shape") and hasattr(b, "shape")):
         raise TypeError("matmul: both arguments must be arrays")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("matmul: zero-dimensional operands are not allowed")
-    ka = a.shape[-1]
-    kb = b.shape[0] if b.ndim == 1 else b.shape[-2]
-    if ka != kb:
-        raise ValueError(f"matmul: contracted dimensions differ: {a.shape} @ {b.shape}")
+    _cl.check_matmul_shapes(a, b, "matmul: contracted dimensions differ: {a} @ {b}",
+                            "matmul: zero-dimensional operands are not allowed")
     batch = broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
     if n in _FLOATS and (a.size and b.size):
         return mnp.matmul(a, b)
@@ -96,13 +92,10 @@ def vecdot(x1, x2, /, *, axis=-1):
     require_array(x2, "vecdot")
     a, b, n = binary(x1, x2, "vecdot")
     D.check_kind(n, "numeric", "vecdot")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("vecdot: zero-dimensional operands are not allowed")
+    # (A 0-d operand broadcasts with any shape: vecdot_axis's 0-d error still comes first.)
     shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")
-    ax = normalize_axis(axis, len(shape), "vecdot")
-    ax_neg = ax - len(shape)
-    if -ax_neg > min(a.ndim, b.ndim) or a.shape[ax_neg] != b.shape[ax_neg]:
-        raise ValueError(f"vecdot: sizes along axis {axis} differ: {a.shape} and {b.shape}")
+    ax = _cl.vecdot_axis(a, b, axis, shape, "vecdot: sizes along axis {axis} differ: {a} and {b}",
+                         "vecdot: zero-dimensional operands are not allowed")
     from ._statistical_functions import sum as _sum
     if n in _FLOATS:
         return _sum(mnp.multiply(a, b), axis=ax)

@@ -20,22 +20,16 @@ import sys
 
 from mxnet import np as mnp
 
+from .. import standard_names
 from .._common import linalg as _cl
+from .._common.linalg import EighResult, QRResult, SlogdetResult, SVDResult
 from . import _dtypes
 from ._creation_functions import triu
 from ._helpers import binary, bool_safe, broadcast_shapes, require_array
 from ._helpers import where as _where
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (linalg has them too)
 
-__all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-           "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
-           "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
-           "vector_norm"]
-
-EighResult = _cl.EighResult
-QRResult = _cl.QRResult
-SlogdetResult = _cl.SlogdetResult
-SVDResult = _cl.SVDResult
+__all__ = list(standard_names("linalg"))
 
 
 def _xp():
@@ -245,11 +239,7 @@ def solve(x1, x2, /):
 
 def trace(x, /, *, offset=0, dtype=None):
     """Array API ``trace`` (int input accumulates in int64, like ``sum``)."""
-    n = require_array(x, "trace")
-    _dtypes.check_kind(n, "numeric", "trace")
-    _cl.require_matrix("trace", x)
-    given = None if dtype is None else _dtypes.dtype_name(dtype, "trace")
-    out = _cl.trace_dtype(n, given, default_int="int64", default_uint="int64")
+    n, out = _cl.trace_dtypes(x, dtype, require_array, _dtypes)
     d = _diagonal(x, offset)
     if out != n:
         d = d.astype(out)
@@ -309,19 +299,12 @@ def matrix_power(x, n, /):
     return _cl.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
 
 
-def _rtol(fname: str, rtol):
-    """``rtol``: None, a Python float, or an array of a real floating dtype."""
-    if _cl.scalar_rtol(rtol):
-        return rtol
-    _dtypes.check_kind(require_array(rtol, fname), "real floating", fname)
-    return rtol
-
-
 def matrix_rank(x, /, *, rtol=None):
     """Array API ``matrix_rank`` (int64)."""
     n = _floating_matrix("matrix_rank", x)
     eps = _dtypes._rules.FINFO[n][1]
-    return _cl.matrix_rank(_xp(), x, rtol=_rtol("matrix_rank", rtol), svdvals=svdvals, eps=eps,
+    rtol = _cl.checked_rtol("matrix_rank", rtol, require_array, _dtypes.check_kind)
+    return _cl.matrix_rank(_xp(), x, rtol=rtol, svdvals=svdvals, eps=eps,
                            real_dtype=_dtypes.DTYPES[n], int_dtype=_dtypes.DTYPES["int64"])
 
 
@@ -329,6 +312,7 @@ def pinv(x, /, *, rtol=None):
     """Array API ``pinv``."""
     n = _floating_matrix("pinv", x)
     eps = _dtypes._rules.FINFO[n][1]
-    return _cl.pinv(_xp(), x, rtol=_rtol("pinv", rtol),
+    rtol = _cl.checked_rtol("pinv", rtol, require_array, _dtypes.check_kind)
+    return _cl.pinv(_xp(), x, rtol=rtol,
                     svd=lambda a: svd(a, full_matrices=False), eps=eps,
                     real_dtype=_dtypes.DTYPES[n])

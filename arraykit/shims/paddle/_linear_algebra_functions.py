@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import paddle
 
+from .._common import linalg as _cl
 from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import (
@@ -14,7 +15,6 @@ from ._helpers import (
     broadcast_shapes,
     check_rank,
     narrow,
-    normalize_axis,
     require_array,
     widen,
 )
@@ -24,12 +24,7 @@ def matmul(x1, x2, /):
     """Array API ``matmul`` (NumPy's 1-D rules; shape errors are ValueError)."""
     a, b, name = binary(x1, x2, "matmul", bcast=False)
     D.check_kind(name, "numeric", "matmul")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("matmul: operands must have at least one dimension")
-    k1 = a.shape[-1]
-    k2 = b.shape[0] if b.ndim == 1 else b.shape[-2]
-    if k1 != k2:
-        raise ValueError(f"matmul: shapes {tuple(a.shape)} and {tuple(b.shape)} do not align")
+    _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align")
     if a.ndim > 2 and b.ndim > 2:
         broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
     elif a.ndim > 2 or b.ndim > 2:
@@ -78,13 +73,10 @@ def vecdot(x1, x2, /, *, axis=-1):
     """Array API ``vecdot``: ``sum(conj(x1) * x2, axis)`` over broadcast operands."""
     a, b, name = binary(x1, x2, "vecdot", bcast=False)
     D.check_kind(name, "numeric", "vecdot")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("vecdot: operands must have at least one dimension")
+    # (A 0-d operand broadcasts with any shape: vecdot_axis's 0-d error still comes first.)
     shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")
-    ax = normalize_axis(axis, len(shape), "vecdot")
-    axn = ax - len(shape)
-    if a.shape[axn] != b.shape[axn] if (-axn <= a.ndim and -axn <= b.ndim) else True:
-        raise ValueError("vecdot: the contracted axis must have the same size in both")
+    ax = _cl.vecdot_axis(a, b, axis, shape,
+                         "vecdot: the contracted axis must have the same size in both")
     if name in ("complex64", "complex128"):
         a = paddle.conj(a)
     wa, wb = widen(a, name), widen(b, name)

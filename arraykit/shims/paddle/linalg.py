@@ -14,7 +14,9 @@ import sys
 
 import paddle
 
+from .. import standard_names
 from .._common import linalg as _cl
+from .._common.linalg import EighResult, EigResult, QRResult, SlogdetResult, SVDResult
 from . import _dtypes as D
 from ._helpers import (
     binary,
@@ -25,18 +27,9 @@ from ._helpers import (
     require_array,
     widen,
 )
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
+from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (linalg has them too)
 
-__all__ = ["cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
-           "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
-           "pinv", "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot",
-           "vector_norm"]
-
-EighResult = _cl.EighResult
-EigResult = _cl.EigResult
-QRResult = _cl.QRResult
-SlogdetResult = _cl.SlogdetResult
-SVDResult = _cl.SVDResult
+__all__ = list(standard_names("linalg"))
 
 
 def _xp():
@@ -160,45 +153,51 @@ def _complex(x):
     return {"float32": "complex64", "float64": "complex128"}.get(n, n)
 
 
-def eigvalsh(x, /):
-    """Array API ``eigvalsh``."""
-    x, _ = _floating_matrix("eigvalsh", x, square=True)
-    if x.size == 0:
-        return paddle.zeros(x.shape[:-1], dtype=_real(x))
-    if _nonfinite(x):
-        return _cl.eig_nonfinite_as_nan(_xp(), paddle.linalg.eigvalsh, x)
-    return paddle.linalg.eigvalsh(x)
-
-
 def _nonfinite(x):
     return not bool(paddle.all(paddle.isfinite(x)))
 
 
-def eig(x, /):
-    """Array API ``eig`` (2025.12): complex eigenvalues and eigenvectors; matrices holding
-    NaN or an infinity give NaN results (``_common.linalg.eig_nonfinite_as_nan``)."""
-    x, _ = _floating_matrix("eig", x, square=True)
+def _eigen(fname, x, solver, empty):
+    """``solver(x)`` for square floating matrices ``x``: ``empty(x)`` when ``x`` has no
+    elements, NaN results where a matrix holds NaN or an infinity
+    (``_common.linalg.eig_nonfinite_as_nan``)."""
+    x, _ = _floating_matrix(fname, x, square=True)
     if x.size == 0:
-        c = _complex(x)
-        return EigResult(paddle.zeros(x.shape[:-1], dtype=c), paddle.zeros(x.shape, dtype=c))
-
-    def solver(a):
-        w, v = paddle.linalg.eig(a)
-        return EigResult(w, v)
-
+        return empty(x)
     if _nonfinite(x):
         return _cl.eig_nonfinite_as_nan(_xp(), solver, x)
     return solver(x)
 
 
+def _no_eigenvalues(dtype_of):
+    """``_eigen``'s ``empty`` for the eigenvalues of a size-0 stack, of dtype ``dtype_of(x)``."""
+    return lambda x: paddle.zeros(x.shape[:-1], dtype=dtype_of(x))
+
+
+def eigvalsh(x, /):
+    """Array API ``eigvalsh``."""
+    return _eigen("eigvalsh", x, paddle.linalg.eigvalsh, _no_eigenvalues(_real))
+
+
+def _eig_solver(a):
+    w, v = paddle.linalg.eig(a)
+    return EigResult(w, v)
+
+
+def _no_eig(x):
+    c = _complex(x)
+    return EigResult(paddle.zeros(x.shape[:-1], dtype=c), paddle.zeros(x.shape, dtype=c))
+
+
+def eig(x, /):
+    """Array API ``eig`` (2025.12): complex eigenvalues and eigenvectors; matrices holding
+    NaN or an infinity give NaN results (``_common.linalg.eig_nonfinite_as_nan``)."""
+    return _eigen("eig", x, _eig_solver, _no_eig)
+
+
 def eigvals(x, /):
     """Array API ``eigvals`` (2025.12)."""
-    x, _ = _floating_matrix("eigvals", x, square=True)
-    if x.size == 0:
-        return paddle.zeros(x.shape[:-1], dtype=_complex(x))
-    if _nonfinite(x):
-        return _cl.eig_nonfinite_as_nan(_xp(), paddle.linalg.eigvals, x)
-    return paddle.linalg.eigvals(x)
+    return _eigen("eigvals", x, paddle.linalg.eigvals, _no_eigenvalues(_complex))
 
 
 def inv(x, /):
@@ -325,11 +324,7 @@ def _complex_solve(a, b):
 
 def trace(x, /, *, offset=0, dtype=None):
     """Array API ``trace`` (integer input accumulates in int64, like ``sum``)."""
-    n = require_array(x, "trace")
-    D.check_kind(n, "numeric", "trace")
-    _cl.require_matrix("trace", x)
-    given = None if dtype is None else D.dtype_name(dtype, "trace")
-    out = _cl.trace_dtype(n, given, default_int="int64", default_uint="int64")
+    _, out = _cl.trace_dtypes(x, dtype, require_array, D)
     return _cl.trace(_xp(), x, offset=offset, dtype=D.DTYPES[out])
 
 
@@ -383,19 +378,13 @@ def matrix_power(x, n, /):
     return _cl.matrix_power(_xp(), x, n, inv=inv, eye_like=eye_like)
 
 
-def _rtol(fname: str, rtol):
-    if _cl.scalar_rtol(rtol):
-        return rtol
-    D.check_kind(require_array(rtol, fname), "real floating", fname)
-    return rtol
-
-
 def matrix_rank(x, /, *, rtol=None):
     """Array API ``matrix_rank`` (int64)."""
     x, _n = _floating_matrix("matrix_rank", x)
     rn = _real(x)
     eps = D._rules.FINFO[rn][1]
-    return _cl.matrix_rank(_xp(), x, rtol=_rtol("matrix_rank", rtol), svdvals=svdvals, eps=eps,
+    rtol = _cl.checked_rtol("matrix_rank", rtol, require_array, D.check_kind)
+    return _cl.matrix_rank(_xp(), x, rtol=rtol, svdvals=svdvals, eps=eps,
                            real_dtype=D.DTYPES[rn], int_dtype=D.DTYPES["int64"])
 
 
@@ -404,6 +393,7 @@ def pinv(x, /, *, rtol=None):
     x, _n = _floating_matrix("pinv", x)
     rn = _real(x)
     eps = D._rules.FINFO[rn][1]
-    return _cl.pinv(_xp(), x, rtol=_rtol("pinv", rtol),
+    rtol = _cl.checked_rtol("pinv", rtol, require_array, D.check_kind)
+    return _cl.pinv(_xp(), x, rtol=rtol,
                     svd=lambda a: svd(a, full_matrices=False), eps=eps,
                     real_dtype=D.DTYPES[rn])
