@@ -101,24 +101,27 @@ def binary(x1, x2, fname: str, bcast: bool = False):
         r = D.promote(n1, n2, fname)
         return cast(x1, r), cast(x2, r), r
     if t1 is array:
-        if t2 in _PY_SCALARS:
-            r = D.scalar_dtype(x2, require_array(x1, fname), fname)
-            return cast(x1, r), const(x2, r), r
-        x2 = from_numpy_scalar(x2)
-        if type(x2) is array or type(x2) in _PY_SCALARS:
-            return binary(x1, x2, fname, bcast)
-        raise _c.not_an_array(fname, x2, "an mlx.core.array or a Python scalar")
+        return _with_non_array(x1, x2, fname, bcast, False)
     if t2 is array:
-        if t1 in _PY_SCALARS:
-            r = D.scalar_dtype(x1, require_array(x2, fname), fname)
-            return const(x1, r), cast(x2, r), r
-        x1 = from_numpy_scalar(x1)
-        if type(x1) is array or type(x1) in _PY_SCALARS:
-            return binary(x1, x2, fname, bcast)
-        raise _c.not_an_array(fname, x1, "an mlx.core.array or a Python scalar")
+        return _with_non_array(x2, x1, fname, bcast, True)
     if t1 in _PY_SCALARS and t2 in _PY_SCALARS:
         raise TypeError(f"{fname}: at least one argument must be an mlx.core.array")
     raise _c.not_an_array(fname, x1 if t1 is not array else x2, "an mlx.core.array")
+
+
+def _with_non_array(a, other, fname: str, bcast: bool, other_first: bool):
+    """``binary`` for the array ``a`` and the non-array operand ``other`` (the first operand
+    if ``other_first``): a Python scalar takes ``a``'s dtype by the standard's rules, a
+    NumPy scalar is converted first, anything else is a TypeError."""
+    if type(other) in _PY_SCALARS:
+        r = D.scalar_dtype(other, require_array(a, fname), fname)
+        if other_first:
+            return const(other, r), cast(a, r), r
+        return cast(a, r), const(other, r), r
+    other = from_numpy_scalar(other)
+    if type(other) is array or type(other) in _PY_SCALARS:
+        return binary(other, a, fname, bcast) if other_first else binary(a, other, fname, bcast)
+    raise _c.not_an_array(fname, other, "an mlx.core.array or a Python scalar")
 
 
 def check_broadcast(s1, s2, fname: str) -> tuple:
