@@ -14,10 +14,13 @@ scalars on either side, ``NotImplemented`` for foreign operands).
 from __future__ import annotations
 
 import operator
+import sys
 import threading
 from collections.abc import Callable
 
 import numpy as np
+
+from ..._registry import SUPPORTED_API_VERSIONS
 
 _MISSING = object()
 
@@ -160,3 +163,51 @@ def host_conversions(to_numpy: Callable[[object], object]) -> dict:
         f.__name__ = name
         out[name] = f
     return out
+
+
+def array_namespace_method(package: str) -> Callable:
+    """The array object's ``__array_namespace__``, returning the shim package named
+    ``package`` (looked up per call: the package is still importing when this is made);
+    ValueError for an ``api_version`` the standard has no namespace for."""
+
+    def __array_namespace__(self, /, *, api_version=None):
+        if api_version not in (None, *SUPPORTED_API_VERSIONS):
+            raise ValueError(f"unsupported array API version {api_version!r}")
+        return sys.modules[package]
+
+    return __array_namespace__
+
+
+def operator_functions(ns) -> dict:
+    """name -> namespace ``ns``'s function, for every function an operator dunder calls."""
+    names = (set(BINARY_OPERATORS.values()) | set(COMPARISON_OPERATORS.values())
+             | set(UNARY_OPERATORS.values()))
+    return {n: getattr(ns, n) for n in names}
+
+
+def inplace_operators(fns: dict, is_operand: Callable[[object], bool],
+                      write: Callable[[object, object], object]) -> dict:
+    """``__iadd__`` and the other in-place dunders for arrays that can be written to: the
+    standard's result of the namespace function (from ``fns``, as in :func:`make_operators`),
+    refused if it would change the array's dtype (TypeError) or shape (ValueError), then
+    written into the array by ``write(self, result)``."""
+
+    def inplace(f, fname):
+        def op(self, other):
+            if not is_operand(other):
+                return NotImplemented
+            r = f(self, other)
+            if r.dtype != self.dtype:
+                raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
+                                f"{r.dtype}")
+            if tuple(r.shape) != tuple(self.shape):
+                raise ValueError(f"in-place {fname} would change the shape {self.shape} to "
+                                 f"{r.shape}")
+            write(self, r)
+            return self
+
+        op.__name__ = fname
+        return op
+
+    return {dunder.replace("__", "__i", 1): inplace(fns[fname], fname)
+            for dunder, fname in BINARY_OPERATORS.items()}

@@ -45,12 +45,6 @@ def _ns():
     return sys.modules[__package__]
 
 
-def _array_namespace(self, /, *, api_version=None):
-    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
-        raise ValueError(f"unsupported array API version {api_version!r}")
-    return _ns()
-
-
 def _to_device(self, device, /, *, stream=None):
     check_device(device, "to_device")
     return self  # unified memory: no copy (see _helpers)
@@ -175,22 +169,8 @@ def _is_operand(other) -> bool:
     return type(other) is mx.array or type(other) in (bool, int, float, complex)
 
 
-def _inplace(f, fname):
-    def op(self, other):
-        if not _is_operand(other):
-            return NotImplemented
-        r = f(self, other)
-        if r.dtype != self.dtype:
-            raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
-                            f"{r.dtype}")
-        if tuple(r.shape) != tuple(self.shape):
-            raise ValueError(f"in-place {fname} would change the shape {self.shape} to "
-                             f"{r.shape}")
-        _orig_setitem(self, ..., r)
-        return self
-
-    op.__name__ = fname
-    return op
+def _write_all(self, value):
+    _orig_setitem(self, ..., value)
 
 
 def _index(self):
@@ -201,7 +181,7 @@ def _index(self):
 
 #: MLX-specific part of the surface (the operators come from ``_common.make_operators``).
 MLX_ATTRIBUTES = {
-    "__array_namespace__": _array_namespace,
+    "__array_namespace__": _ao.array_namespace_method(__package__),
     "device": property(device_of, doc="MLX's default device (arrays have none of their own)."),
     "to_device": _to_device,
     **_ao.host_conversions(onp.asarray),
@@ -212,14 +192,9 @@ MLX_ATTRIBUTES = {
 
 
 def _build_table():
-    ns = _ns()
-    names = set(_ao.BINARY_OPERATORS.values()) | set(_ao.COMPARISON_OPERATORS.values()) | \
-        set(_ao.UNARY_OPERATORS.values())
-    fns = {n: getattr(ns, n) for n in names}
-    table = dict(_ao.make_operators(fns, _is_operand))
-    for dunder, fname in _ao.BINARY_OPERATORS.items():
-        table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
-    table.update(MLX_ATTRIBUTES)
+    fns = _ao.operator_functions(_ns())
+    table = {**_ao.make_operators(fns, _is_operand),
+             **_ao.inplace_operators(fns, _is_operand, _write_all), **MLX_ATTRIBUTES}
     out = dict.fromkeys(_TARGETS, table)
     out[mx.Dtype] = {"__eq__": _eq, "__ne__": _ne, "__hash__": mx.Dtype.__hash__}
     return out

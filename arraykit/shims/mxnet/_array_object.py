@@ -30,12 +30,6 @@ def _ns():
     return sys.modules[__package__]
 
 
-def _array_namespace(self, /, *, api_version=None):
-    if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
-        raise ValueError(f"unsupported array API version {api_version!r}")
-    return _ns()
-
-
 def _to_device(self, device, /, *, stream=None):
     ctx = check_device(device, "to_device")
     return self if ctx == self.ctx else self.as_in_ctx(ctx)
@@ -162,21 +156,8 @@ def _setitem(self, key, value):
     return _orig_setitem(self, key, value)
 
 
-def _inplace(f, fname):
-    def op(self, other):
-        if not _is_operand(other):
-            return NotImplemented
-        r = f(self, other)
-        if r.dtype != self.dtype:
-            raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "
-                            f"{r.dtype}")
-        if r.shape != self.shape:
-            raise ValueError(f"in-place {fname} would change the shape {self.shape} to {r.shape}")
-        _setitem(self, (), r)
-        return self
-
-    op.__name__ = fname
-    return op
+def _write_all(self, value):
+    _setitem(self, (), value)
 
 
 def _is_operand(other) -> bool:
@@ -200,7 +181,7 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 #: MXNet-specific part of the surface (the operators come from ``_common.make_operators``).
 MXNET_ATTRIBUTES = {
-    "__array_namespace__": _array_namespace,
+    "__array_namespace__": _ao.array_namespace_method(__package__),
     "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
     "to_device": _to_device,
     "mT": property(lambda self: _ns().matrix_transpose(self),
@@ -219,14 +200,9 @@ MXNET_ATTRIBUTES = {
 def _build_table():
     """``{mxnet.numpy.ndarray: attributes}`` for the shared ``ClassPatcher`` (built on the first
     enable, so importing the shim costs nothing)."""
-    ns = _ns()
-    names = set(_ao.BINARY_OPERATORS.values()) | set(_ao.COMPARISON_OPERATORS.values()) | \
-        set(_ao.UNARY_OPERATORS.values())
-    fns = {n: getattr(ns, n) for n in names}
-    table = dict(_ao.make_operators(fns, _is_operand))
-    for dunder, fname in _ao.BINARY_OPERATORS.items():
-        table[dunder.replace("__", "__i", 1)] = _inplace(fns[fname], fname)
-    table.update(MXNET_ATTRIBUTES)
+    fns = _ao.operator_functions(_ns())
+    table = {**_ao.make_operators(fns, _is_operand),
+             **_ao.inplace_operators(fns, _is_operand, _write_all), **MXNET_ATTRIBUTES}
     # Indexing and in-place operators run MXNet ops here: in MXNet's NumPy mode, left as the
     # caller had it (the namespace's functions do the same).
     table = {k: np_mode(v) if isinstance(v, types.FunctionType) else v for k, v in table.items()}
