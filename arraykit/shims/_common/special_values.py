@@ -83,6 +83,50 @@ def _zero_cis_minus_one_re(xp, a, b):
     return 0.0 * xp.cos(b) - 1.0
 
 
+#: The rows of ``log`` for an infinite or NaN part that are ``log1p``'s and ``acosh``'s too:
+#: adding 1 moves no infinity or NaN (log1p), and acosh(z) = log(z + sqrt(z - 1)sqrt(z + 1))
+#: grows as log(2z) there; the standard's three tables agree.
+_LOG_INFINITE_ROWS = (
+    ("-inf", "posfinite", _inf, _pi),
+    ("+inf", "posfinite", _inf, 0.0),
+    ("-inf", "+inf", _inf, 3 * _pi / 4),
+    ("+inf", "+inf", _inf, _pi / 4),
+    ("inf", "nan", _inf, _nan),
+    ("nan", "finite", _nan, _nan),
+    ("nan", "+inf", _inf, _nan),
+    ("nan", "nan", _nan, _nan),
+)
+
+
+def _minus_one(part):
+    """A part of ``exp``'s table as ``expm1``'s: 1 less (a free zero becomes the standard's
+    -1, a free infinity stays free)."""
+    if part is _zero_cis_re:
+        return _zero_cis_minus_one_re
+    if part is _inf_cis_re:
+        return _inf_cis_minus_one_re
+    return Free(part) if isinstance(part, Free) and math.isinf(part) else part - 1.0
+
+
+_EXP_ROWS = (
+    ("0", "+0", 1.0, 0.0),
+    ("finite", "+inf", _nan, _nan),
+    ("finite", "nan", _nan, _nan),
+    ("+inf", "+0", _inf, 0.0),
+    ("-inf", "finite", _zero_cis_re, _zero_cis_im),
+    ("+inf", "nzfinite", _inf_cis_re, _inf_cis_im),
+    ("-inf", "+inf", Free(0.0), Free(0.0)),
+    ("+inf", "+inf", Free(_inf), _nan),
+    ("-inf", "nan", Free(0.0), Free(0.0)),
+    ("+inf", "nan", Free(_inf), _nan),
+    ("nan", "+0", _nan, 0.0),
+    ("nan", "nonzero", _nan, _nan),
+    ("nan", "nan", _nan, _nan),
+)
+#: expm1(z) = exp(z) - 1: the standard's table is exp's with 1 less in the real part.
+_EXPM1_ROWS = tuple((a, b, _minus_one(re), im) for a, b, re, im in _EXP_ROWS)
+
+
 #: name -> (fold, rows, finite special points). fold: "conj" (b >= 0), "odd"/"even" (and
 #: a >= 0), None (no symmetry used). The finite points are the complex values, besides
 #: non-finite ones, at which a row applies: the eager test looks for them with ``x == p``.
@@ -106,15 +150,7 @@ COMPLEX_RULES: dict[str, tuple[str | None, tuple, tuple[complex, ...]]] = {
         ("finite", "+inf", _inf, _pi / 2),
         ("nzfinite", "nan", _nan, _nan),
         ("+0", "nan", _nan, Free(_pi / 2)),
-        ("-inf", "posfinite", _inf, _pi),
-        ("+inf", "posfinite", _inf, 0.0),
-        ("-inf", "+inf", _inf, 3 * _pi / 4),
-        ("+inf", "+inf", _inf, _pi / 4),
-        ("inf", "nan", _inf, _nan),
-        ("nan", "finite", _nan, _nan),
-        ("nan", "+inf", _inf, _nan),
-        ("nan", "nan", _nan, _nan),
-    ), (0,)),
+    ) + _LOG_INFINITE_ROWS, (0,)),
     "asinh": ("odd", (
         ("+0", "+0", 0.0, 0.0),
         ("posfinite", "+inf", _inf, _pi / 2),
@@ -153,63 +189,19 @@ COMPLEX_RULES: dict[str, tuple[str | None, tuple, tuple[complex, ...]]] = {
         ("nan", "nzfinite", _nan, _nan),
         ("nan", "nan", _nan, _nan),
     ), (0,)),
-    "exp": ("conj", (
-        ("0", "+0", 1.0, 0.0),
-        ("finite", "+inf", _nan, _nan),
-        ("finite", "nan", _nan, _nan),
-        ("+inf", "+0", _inf, 0.0),
-        ("-inf", "finite", _zero_cis_re, _zero_cis_im),
-        ("+inf", "nzfinite", _inf_cis_re, _inf_cis_im),
-        ("-inf", "+inf", Free(0.0), Free(0.0)),
-        ("+inf", "+inf", Free(_inf), _nan),
-        ("-inf", "nan", Free(0.0), Free(0.0)),
-        ("+inf", "nan", Free(_inf), _nan),
-        ("nan", "+0", _nan, 0.0),
-        ("nan", "nonzero", _nan, _nan),
-        ("nan", "nan", _nan, _nan),
-    ), (0,)),
-    "expm1": ("conj", (
-        ("0", "+0", 0.0, 0.0),
-        ("finite", "+inf", _nan, _nan),
-        ("finite", "nan", _nan, _nan),
-        ("+inf", "+0", _inf, 0.0),
-        ("-inf", "finite", _zero_cis_minus_one_re, _zero_cis_im),
-        ("+inf", "nzfinite", _inf_cis_minus_one_re, _inf_cis_im),
-        ("-inf", "+inf", -1.0, Free(0.0)),
-        ("+inf", "+inf", Free(_inf), _nan),
-        ("-inf", "nan", -1.0, Free(0.0)),
-        ("+inf", "nan", Free(_inf), _nan),
-        ("nan", "+0", _nan, 0.0),
-        ("nan", "nonzero", _nan, _nan),
-        ("nan", "nan", _nan, _nan),
-    ), (0,)),
+    "exp": ("conj", _EXP_ROWS, (0,)),
+    "expm1": ("conj", _EXPM1_ROWS, (0,)),
     "log": ("conj", (
         ("-0", "+0", -_inf, _pi),
         ("+0", "+0", -_inf, 0.0),
         ("finite", "+inf", _inf, _pi / 2),
         ("finite", "nan", _nan, _nan),
-        ("-inf", "posfinite", _inf, _pi),
-        ("+inf", "posfinite", _inf, 0.0),
-        ("-inf", "+inf", _inf, 3 * _pi / 4),
-        ("+inf", "+inf", _inf, _pi / 4),
-        ("inf", "nan", _inf, _nan),
-        ("nan", "finite", _nan, _nan),
-        ("nan", "+inf", _inf, _nan),
-        ("nan", "nan", _nan, _nan),
-    ), (0,)),
+    ) + _LOG_INFINITE_ROWS, (0,)),
     "log1p": ("conj", (
         ("-1", "+0", -_inf, 0.0),
         ("finite", "+inf", _inf, _pi / 2),
         ("finite", "nan", _nan, _nan),
-        ("-inf", "posfinite", _inf, _pi),
-        ("+inf", "posfinite", _inf, 0.0),
-        ("-inf", "+inf", _inf, 3 * _pi / 4),
-        ("+inf", "+inf", _inf, _pi / 4),
-        ("inf", "nan", _inf, _nan),
-        ("nan", "finite", _nan, _nan),
-        ("nan", "+inf", _inf, _nan),
-        ("nan", "nan", _nan, _nan),
-    ), (-1,)),
+    ) + _LOG_INFINITE_ROWS, (-1,)),
     "sign": (None, (
         ("0", "0", 0.0, 0.0),
         ("nan", "any", _nan, _nan),
