@@ -166,3 +166,27 @@ def dtypes_of_kind(kind, supported, to_name) -> list:
         else:
             sel.add(to_name(k))
     return [n for n in supported if n in sel]
+
+
+def dtype_given_as_string(fname: str, dtype: str) -> TypeError:
+    """The error for a dtype given by name: the standard takes dtype objects (NumPy and the
+    frameworks would accept the name; array-api-strict refuses it)."""
+    return TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
+
+
+def known_dtype_name(dtype, names: dict, fname: str) -> str | None:
+    """``names[dtype]`` (a shim's table: dtype object -> standard name), or None for a dtype
+    the table lacks and for an unhashable argument; TypeError for a dtype name (a string)."""
+    try:
+        return names[dtype]
+    except (KeyError, TypeError):
+        pass
+    if isinstance(dtype, str):
+        raise dtype_given_as_string(fname, dtype)
+    return None
+
+
+def unsupported_dtype(fname: str, name: str, problem: str) -> TypeError:
+    """The error for any request of dtype ``name`` that the framework cannot hold or compute
+    in (``problem`` says so in the framework's terms): it is never emulated with another."""
+    return TypeError(f"{fname}: {problem}; arraykit does not emulate {name} with another dtype")

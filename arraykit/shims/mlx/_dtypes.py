@@ -66,22 +66,18 @@ PY_TYPES = dict(_rules.PYTHON_TYPE_DTYPES)
 
 def unsupported_error(name: str, fname: str) -> TypeError:
     """The TypeError for any request of a dtype MLX cannot hold."""
-    return TypeError(f"{fname}: {MLX} has no {name} dtype (it holds {', '.join(SUPPORTED)}); "
-                     f"arraykit does not emulate {name} with another dtype")
+    return _c.unsupported_dtype(fname, name,
+                                f"{MLX} has no {name} dtype (it holds {', '.join(SUPPORTED)})")
 
 
 def dtype_name(dtype, fname: str) -> str:
     """The standard name of a ``dtype=`` argument; TypeError for what MLX cannot hold and for
     anything that is no dtype."""
-    try:
-        return NAME_OF[dtype]
-    except (KeyError, TypeError):
-        pass
+    name = _c.known_dtype_name(dtype, NAME_OF, fname)
+    if name is not None:
+        return name
     if type(dtype) is type and dtype in PY_TYPES:
         name = PY_TYPES[dtype]
-    elif isinstance(dtype, str):
-        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
-        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
     elif isinstance(dtype, mx.Dtype):
         raise TypeError(f"{fname}: {dtype} is not a data type of the array API standard")
     else:

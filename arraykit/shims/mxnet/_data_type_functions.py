@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import numpy as onp
 
+from .._common import checks as _c
 from .._common import utils as _u
-from .._common.dtypes import result_type_names, scalar_kind_result, scalar_operand_dtype
+from .._common.dtypes import result_type_args, scalar_kind_result, scalar_operand_dtype
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 
@@ -19,8 +20,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     """Array API ``astype``: MXNet's differentiable cast; TypeError for dtypes MXNet lacks."""
     src = require_array(x, "astype")
     if isinstance(dtype, str):
-        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
-        raise TypeError(f"astype: expected a dtype object, got the string {dtype!r}")
+        raise _c.dtype_given_as_string("astype", dtype)
     name = D.dtype_name(dtype, "astype")
     out = x
     if device is not None:
@@ -66,7 +66,7 @@ def isdtype(dtype, kind):
     if isinstance(dtype, ndarray):
         raise TypeError("isdtype: expected a dtype, got an array")
     if isinstance(dtype, str):
-        raise TypeError(f"isdtype: expected a dtype object, got the string {dtype!r}")
+        raise _c.dtype_given_as_string("isdtype", dtype)
     try:
         name = onp.dtype(dtype).name
     except TypeError:
@@ -76,15 +76,7 @@ def isdtype(dtype, kind):
 
 def result_type(*arrays_and_dtypes):
     """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    names, scalars = [], []
-    for a in arrays_and_dtypes:
-        if isinstance(a, (bool, int, float, complex)):
-            scalars.append(a)
-        else:
-            names.append(_name_of_arg(a, "result_type"))
-    return D.DTYPES[result_type_names(names, scalars,
-                                      lambda a, b: D.promote(a, b, "result_type"),
-                                      _scalar_dtype)]
+    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote, _scalar_dtype)]
 
 
 def _scalar_dtype(s, name):

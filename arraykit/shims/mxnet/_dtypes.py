@@ -62,21 +62,15 @@ _INTEGRAL = KIND_SETS["integral"]
 
 def unsupported_error(name: str, fname: str) -> TypeError:
     """The TypeError raised for any request of a dtype MXNet cannot hold."""
-    return TypeError(
-        f"{fname}: MXNet 1.9.1 has no {name} dtype (it holds only "
-        f"{', '.join(SUPPORTED)}); arraykit does not emulate {name} with another dtype"
-    )
+    return _c.unsupported_dtype(
+        fname, name, f"MXNet 1.9.1 has no {name} dtype (it holds only {', '.join(SUPPORTED)})")
 
 
 def dtype_name(dtype, fname: str) -> str:
     """The standard name of a requested ``dtype``; TypeError for what MXNet cannot hold."""
-    try:
-        return NAME_OF[dtype]
-    except (KeyError, TypeError):
-        pass
-    if isinstance(dtype, str):
-        # The standard takes dtype objects; NumPy would accept a name, strict refuses it.
-        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
+    name = _c.known_dtype_name(dtype, NAME_OF, fname)
+    if name is not None:
+        return name
     try:
         name = onp.dtype(dtype).name
     except TypeError:

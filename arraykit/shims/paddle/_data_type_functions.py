@@ -6,7 +6,7 @@ from __future__ import annotations
 import paddle
 
 from .._common import utils as _u
-from .._common.dtypes import result_type_names
+from .._common.dtypes import result_type_args
 from . import _dtypes as D
 from ._helpers import Tensor, check_device, require_array, to_place
 
@@ -86,15 +86,7 @@ def isdtype(dtype, kind):
 
 def result_type(*arrays_and_dtypes):
     """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    names, scalars = [], []
-    for a in arrays_and_dtypes:
-        if isinstance(a, (bool, int, float, complex)):
-            scalars.append(a)
-        else:
-            names.append(_name_of_arg(a, "result_type"))
-    return D.DTYPES[result_type_names(names, scalars,
-                                      lambda a, b: D.promote(a, b, "result_type"),
-                                      _scalar_dtype)]
+    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote, _scalar_dtype)]
 
 
 def _scalar_dtype(s, name):

@@ -95,21 +95,15 @@ PADDLE_NAME = {n: n for n in SUPPORTED}
 
 def unsupported_error(name: str, fname: str) -> TypeError:
     """The TypeError raised for any request of a dtype Paddle cannot compute in."""
-    return TypeError(
-        f"{fname}: Paddle 3.3.1 has no usable {name} dtype on CPU (it computes in "
-        f"{', '.join(SUPPORTED)}); arraykit does not emulate {name} with another dtype"
-    )
+    return _c.unsupported_dtype(fname, name, f"Paddle 3.3.1 has no usable {name} dtype on CPU "
+                                f"(it computes in {', '.join(SUPPORTED)})")
 
 
 def dtype_name(dtype, fname: str) -> str:
     """The standard name of a requested ``dtype``; TypeError for what Paddle lacks."""
-    try:
-        return NAME_OF[dtype]
-    except (KeyError, TypeError):
-        pass
-    if isinstance(dtype, str):
-        # The standard takes dtype objects; Paddle would accept a name, strict refuses it.
-        raise TypeError(f"{fname}: expected a dtype object, got the string {dtype!r}")
+    name = _c.known_dtype_name(dtype, NAME_OF, fname)
+    if name is not None:
+        return name
     if isinstance(dtype, type) and dtype in _rules.PYTHON_TYPE_DTYPES:
         return _rules.PYTHON_TYPE_DTYPES[dtype]
     other = OTHER_NAMES.get(dtype) if isinstance(dtype, paddle.dtype) else None
