@@ -15,6 +15,7 @@ from __future__ import annotations
 import mlx.core as mx
 import numpy as onp
 
+from .._common import elementwise as _ce
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
@@ -76,60 +77,20 @@ def _make_binary(name: str, kind: str, op):
     return f
 
 
-_UNARY = {
-    "abs": ("numeric", mx.abs),
-    "acos": ("floating-point", mx.arccos),
-    "acosh": ("floating-point", mx.arccosh),
-    "asin": ("floating-point", mx.arcsin),
-    "asinh": ("floating-point", mx.arcsinh),
-    "atan": ("floating-point", mx.arctan),
-    "atanh": ("floating-point", mx.arctanh),
-    "bitwise_invert": ("integer or boolean", mx.bitwise_invert),
-    "cos": ("floating-point", mx.cos),
-    "cosh": ("floating-point", mx.cosh),
-    "exp": ("floating-point", mx.exp),
-    "expm1": ("real floating", mx.expm1),
-    "isfinite": ("numeric", mx.isfinite),
-    "isinf": ("numeric", mx.isinf),
-    "isnan": ("numeric", mx.isnan),
-    "log": ("floating-point", mx.log),
-    "log1p": ("floating-point", mx.log1p),
-    "log2": ("floating-point", mx.log2),
-    "log10": ("floating-point", mx.log10),
-    "logical_not": ("bool", mx.logical_not),
-    "negative": ("numeric", mx.negative),
-    "positive": ("numeric", lambda x: x),
-    "reciprocal": ("floating-point", mx.reciprocal),
+_UNARY = _ce.numpy_named_ops(
+    mx, "abs acos acosh asin asinh atan atanh bitwise_invert cos cosh exp expm1 isfinite isinf "
+    "isnan log log1p log2 log10 logical_not negative positive reciprocal sin sinh sqrt square "
+    "tan tanh",
+    # MLX's expm1 refuses complex input (expm1 below computes it).
+    {**_ce.UNARY, "expm1": "real floating"},
+    bitwise_invert=mx.bitwise_invert, positive=lambda x: x,
     # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign.
-    "sin": ("floating-point", lambda x: mx.where(x == 0, x, mx.sin(x))),
-    "sinh": ("floating-point", mx.sinh),
-    "sqrt": ("floating-point", mx.sqrt),
-    "square": ("numeric", mx.square),
-    "tan": ("floating-point", mx.tan),
-    "tanh": ("floating-point", mx.tanh),
-}
+    sin=lambda x: mx.where(x == 0, x, mx.sin(x)))
 
-_BINARY = {
-    "add": ("numeric", mx.add),
-    "atan2": ("real floating", mx.arctan2),
-    "bitwise_and": ("integer or boolean", mx.bitwise_and),
-    "bitwise_or": ("integer or boolean", mx.bitwise_or),
-    "bitwise_xor": ("integer or boolean", mx.bitwise_xor),
-    "divide": ("floating-point", mx.divide),
-    "equal": ("any", mx.equal),
-    "greater": ("real numeric", mx.greater),
-    "greater_equal": ("real numeric", mx.greater_equal),
-    "less": ("real numeric", mx.less),
-    "less_equal": ("real numeric", mx.less_equal),
-    "logical_and": ("bool", mx.logical_and),
-    "logical_or": ("bool", mx.logical_or),
-    "logical_xor": ("bool", mx.not_equal),
-    "maximum": ("real numeric", mx.maximum),
-    "minimum": ("real numeric", mx.minimum),
-    "multiply": ("numeric", mx.multiply),
-    "not_equal": ("any", mx.not_equal),
-    "subtract": ("numeric", mx.subtract),
-}
+_BINARY = _ce.numpy_named_ops(
+    mx, "add atan2 bitwise_and bitwise_or bitwise_xor divide equal greater greater_equal less "
+    "less_equal logical_and logical_or logical_xor maximum minimum multiply not_equal subtract",
+    _ce.BINARY, logical_xor=mx.not_equal)
 
 for _name, (_kind, _op) in _UNARY.items():
     globals()[_name] = _make_unary(_name, _kind, _op)
@@ -237,14 +198,21 @@ def pow(x1, x2, /):
     return r
 
 
+def _real_floating_pair(x1, x2, fname):
+    """``binary``'s operands and dtype name for a real floating function: integers in the
+    default float (``_common.dtypes.integer_input_as_float``), other non-floats TypeError."""
+    a, b, n = binary(x1, x2, fname)
+    if n not in _REAL_FLOAT:
+        if n not in _INTEGRAL:
+            D.check_kind(n, "real floating", fname)
+        a, b, n = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT), D.DEFAULT_FLOAT
+    return a, b, n
+
+
 def logaddexp(x1, x2, /):
     """Array API ``logaddexp``; float64 with ``_float64.logaddexp`` (MLX's uses its
     float32-precision exp)."""
-    a, b, n = binary(x1, x2, "logaddexp")
-    if n not in _REAL_FLOAT:
-        if n not in _INTEGRAL:
-            D.check_kind(n, "real floating", "logaddexp")
-        a, b, n = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT), D.DEFAULT_FLOAT
+    a, b, n = _real_floating_pair(x1, x2, "logaddexp")
     return _float64.logaddexp(a, b) if n == "float64" else mx.logaddexp(a, b)
 
 
@@ -315,11 +283,7 @@ def signbit(x, /):
 
 def copysign(x1, x2, /):
     """Array API ``copysign`` (MLX has none): ``|x1|`` with the sign bit of ``x2``."""
-    a, b, n = binary(x1, x2, "copysign")
-    if n not in _REAL_FLOAT:
-        if n not in _INTEGRAL:
-            D.check_kind(n, "real floating", "copysign")
-        a, b = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT)
+    a, b, _ = _real_floating_pair(x1, x2, "copysign")
     m = mx.abs(a)
     return mx.where(signbit(mx.broadcast_to(b, mx.broadcast_shapes(a.shape, b.shape))), -m, m)
 
@@ -328,11 +292,7 @@ def hypot(x1, x2, /):
     """Array API ``hypot`` (MLX has none): ``max * sqrt(1 + (min/max)**2)``, which neither
     overflows nor underflows where the result does not; +inf wherever an operand is
     infinite, NaN included."""
-    a, b, n = binary(x1, x2, "hypot")
-    if n not in _REAL_FLOAT:
-        if n not in _INTEGRAL:
-            D.check_kind(n, "real floating", "hypot")
-        a, b = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT)
+    a, b, _ = _real_floating_pair(x1, x2, "hypot")
     a = mx.abs(a)
     b = mx.abs(b)
     big = mx.maximum(a, b)

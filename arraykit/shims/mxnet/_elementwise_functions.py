@@ -17,6 +17,7 @@ import numpy as onp
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 
+from .._common import elementwise as _ce
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import (
@@ -141,58 +142,17 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
     return f
 
 
-_UNARY = {
-    # name: (input category, mxnet op)
-    "abs": ("numeric", mnp.absolute),
-    "acos": ("floating-point", mnp.arccos),
-    "acosh": ("floating-point", mnp.arccosh),
-    "asin": ("floating-point", mnp.arcsin),
-    "asinh": ("floating-point", mnp.arcsinh),
-    "atan": ("floating-point", mnp.arctan),
-    "atanh": ("floating-point", mnp.arctanh),
-    "bitwise_invert": ("integer or boolean", mnp.bitwise_not),
-    "cos": ("floating-point", mnp.cos),
-    "cosh": ("floating-point", mnp.cosh),
-    "exp": ("floating-point", mnp.exp),
-    "expm1": ("floating-point", mnp.expm1),
-    "isfinite": ("numeric", mnp.isfinite),
-    "isinf": ("numeric", mnp.isinf),
-    "isnan": ("numeric", mnp.isnan),
-    "log": ("floating-point", mnp.log),
-    "log1p": ("floating-point", mnp.log1p),
-    "log2": ("floating-point", mnp.log2),
-    "log10": ("floating-point", mnp.log10),
-    "logical_not": ("bool", mnp.logical_not),
-    "negative": ("numeric", mnp.negative),
-    "reciprocal": ("floating-point", mnp.reciprocal),
-    "sin": ("floating-point", mnp.sin),
-    "sinh": ("floating-point", mnp.sinh),
-    "sqrt": ("floating-point", mnp.sqrt),
-    "tan": ("floating-point", mnp.tan),
-    "tanh": ("floating-point", mnp.tanh),
-}
+_UNARY = _ce.numpy_named_ops(
+    mnp, "abs acos acosh asin asinh atan atanh bitwise_invert cos cosh exp expm1 isfinite isinf "
+    "isnan log log1p log2 log10 logical_not negative reciprocal sin sinh sqrt tan tanh",
+    _ce.UNARY, abs=mnp.absolute, bitwise_invert=mnp.bitwise_not)
 
-_BINARY = {
-    "add": ("numeric", mnp.add),
-    "atan2": ("real floating", mnp.arctan2),
-    "bitwise_and": ("integer or boolean", mnp.bitwise_and),
-    "bitwise_or": ("integer or boolean", mnp.bitwise_or),
-    "bitwise_xor": ("integer or boolean", mnp.bitwise_xor),
-    "divide": ("floating-point", mnp.true_divide),
-    "equal": ("any", mnp.equal),
-    "greater": ("real numeric", mnp.greater),
-    "greater_equal": ("real numeric", mnp.greater_equal),
-    "hypot": ("real floating", mnp.hypot),
-    "less": ("real numeric", mnp.less),
-    "less_equal": ("real numeric", mnp.less_equal),
+_BINARY = _ce.numpy_named_ops(
+    mnp, "add atan2 bitwise_and bitwise_or bitwise_xor divide equal greater greater_equal hypot "
+    "less less_equal logical_and logical_or logical_xor multiply not_equal subtract",
+    _ce.BINARY, divide=mnp.true_divide,
     # MXNet has no logical_and/or/xor; on bools they are multiply, add and not_equal.
-    "logical_and": ("bool", mnp.multiply),
-    "logical_or": ("bool", mnp.add),
-    "logical_xor": ("bool", mnp.not_equal),
-    "multiply": ("numeric", mnp.multiply),
-    "not_equal": ("any", mnp.not_equal),
-    "subtract": ("numeric", mnp.subtract),
-}
+    logical_and=mnp.multiply, logical_or=mnp.add, logical_xor=mnp.not_equal)
 
 for _name, (_kind, _op) in _UNARY.items():
     globals()[_name] = _make_unary(_name, _kind, _op)
