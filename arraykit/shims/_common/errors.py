@@ -190,7 +190,27 @@ def translating(f: Callable, fname: str, translations) -> Callable:
         except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
             _reraise(exc, fname, translations)
 
-    setattr(call, _MARK, True)
+    return _marked(call)
+
+
+def _marked(wrapper: Callable) -> Callable:
+    """``wrapper``, marked as one of these (``_wrap_into`` then does not wrap it again)."""
+    setattr(wrapper, _MARK, True)
+    return wrapper
+
+
+def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
+              translations) -> Callable:
+    """``translating(f)`` that runs ``check(args, kwargs)`` first, in the same frame."""
+
+    @functools.wraps(f)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        check(args, kwargs)
+        try:
+            return f(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
+            _reraise(exc, fname, translations)
+
     return call
 
 
@@ -207,8 +227,7 @@ def _guarded(f: Callable, fname: str, translations, slow: Callable,
     guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
                   dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw)
     functools.update_wrapper(guard, f)
-    setattr(guard, _MARK, True)
-    return guard
+    return _marked(guard)
 
 
 def _use_guard(rules: Rules) -> bool:
@@ -343,13 +362,7 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
     inline = simple and params.sequence is None and not params.var_arrays
     if _use_guard(rules) and inline and ((positions in ((0,), (0, 1)) and d in (None, 1))
                                          or not positions):
-        def slow(*args: Any, **kwargs: Any) -> Any:
-            full(args, kwargs)
-            try:
-                return f(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations)
-
+        slow = _checking(f, full, fname, translations)
         return _guarded(f, fname, translations, slow, tuple(map(ok_at, positions)), d,
                         dtype_kw)
     if inline and positions == (0,) and d in (None, 1):
@@ -380,17 +393,8 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
                 _reraise(exc, fname, translations)
     else:
         pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
-
-        @functools.wraps(f)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            pre(args, kwargs)
-            try:
-                return f(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations)
-
-    setattr(call, _MARK, True)
-    return call
+        return _marked(_checking(f, pre, fname, translations))
+    return _marked(call)
 
 
 def _pre_check(full, extra, fast, params: _Params, simple: bool, dtype_kw: bool, d
