@@ -145,27 +145,28 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     return (PyObject *)self;
 }
 
+/* APPLY(field) for every object a Guard holds: what the GC visits and what clearing drops. */
+#define GUARD_FOR_EACH_OBJECT(APPLY) \
+    do { \
+        APPLY(self->func); \
+        APPLY(self->slow); \
+        APPLY(self->on_error); \
+        APPLY(self->ok[0]); \
+        APPLY(self->ok[1]); \
+        APPLY(self->dict); \
+    } while (0)
+
 static int
 guard_traverse(Guard *self, visitproc visit, void *arg)
 {
-    Py_VISIT(self->func);
-    Py_VISIT(self->slow);
-    Py_VISIT(self->on_error);
-    Py_VISIT(self->ok[0]);
-    Py_VISIT(self->ok[1]);
-    Py_VISIT(self->dict);
+    GUARD_FOR_EACH_OBJECT(Py_VISIT);
     return 0;
 }
 
 static int
 guard_clear(Guard *self)
 {
-    Py_CLEAR(self->func);
-    Py_CLEAR(self->slow);
-    Py_CLEAR(self->on_error);
-    Py_CLEAR(self->ok[0]);
-    Py_CLEAR(self->ok[1]);
-    Py_CLEAR(self->dict);
+    GUARD_FOR_EACH_OBJECT(Py_CLEAR);
     return 0;
 }
 
