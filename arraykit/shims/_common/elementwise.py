@@ -48,14 +48,15 @@ NUMPY_NAMES = {"acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": 
                "bitwise_right_shift": "right_shift", "pow": "power"}
 
 
-def numpy_named_ops(module, names: str, categories: dict[str, str],
-                    **ops: Any) -> dict[str, tuple[str, Any]]:
+def named_ops(module, names: str, categories: dict[str, str], renamed=NUMPY_NAMES,
+              **ops: Any) -> dict[str, tuple[str, Any]]:
     """``{name: (category, op)}`` for the space-separated standard ``names``: the category
     from ``categories`` (``UNARY`` or ``BINARY``), the op ``ops[name]`` where given, else
-    ``module``'s function of NumPy's name (``NUMPY_NAMES``)."""
+    ``module``'s function of the name, or of ``renamed[name]`` (default: NumPy's name,
+    ``NUMPY_NAMES``)."""
     return {name: (categories[name],
-                   ops[name] if name in ops else getattr(module, NUMPY_NAMES.get(name, name)))
+                   ops[name] if name in ops else getattr(module, renamed.get(name, name)))
             for name in names.split()}
 
 
-__all__ = ["BINARY", "NUMPY_NAMES", "UNARY", "numpy_named_ops"]
+__all__ = ["BINARY", "NUMPY_NAMES", "UNARY", "named_ops"]

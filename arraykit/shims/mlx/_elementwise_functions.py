@@ -77,7 +77,7 @@ def _make_binary(name: str, kind: str, op):
     return f
 
 
-_UNARY = _ce.numpy_named_ops(
+_UNARY = _ce.named_ops(
     mx, "abs acos acosh asin asinh atan atanh bitwise_invert cos cosh exp expm1 isfinite isinf "
     "isnan log log1p log2 log10 logical_not negative positive reciprocal sin sinh sqrt square "
     "tan tanh",
@@ -87,7 +87,7 @@ _UNARY = _ce.numpy_named_ops(
     # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign.
     sin=lambda x: mx.where(x == 0, x, mx.sin(x)))
 
-_BINARY = _ce.numpy_named_ops(
+_BINARY = _ce.named_ops(
     mx, "add atan2 bitwise_and bitwise_or bitwise_xor divide equal greater greater_equal less "
     "less_equal logical_and logical_or logical_xor maximum minimum multiply not_equal subtract",
     _ce.BINARY, logical_xor=mx.not_equal)

@@ -142,12 +142,12 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
     return f
 
 
-_UNARY = _ce.numpy_named_ops(
+_UNARY = _ce.named_ops(
     mnp, "abs acos acosh asin asinh atan atanh bitwise_invert cos cosh exp expm1 isfinite isinf "
     "isnan log log1p log2 log10 logical_not negative reciprocal sin sinh sqrt tan tanh",
     _ce.UNARY, abs=mnp.absolute, bitwise_invert=mnp.bitwise_not)
 
-_BINARY = _ce.numpy_named_ops(
+_BINARY = _ce.named_ops(
     mnp, "add atan2 bitwise_and bitwise_or bitwise_xor divide equal greater greater_equal hypot "
     "less less_equal logical_and logical_or logical_xor multiply not_equal subtract",
     _ce.BINARY, divide=mnp.true_divide,

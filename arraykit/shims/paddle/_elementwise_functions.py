@@ -14,6 +14,7 @@ import numpy as onp
 import paddle
 
 from .._common import checks as _c
+from .._common import elementwise as _ce
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import (
@@ -183,17 +184,22 @@ def _hypot(x1, x2):
     return paddle.abs(paddle.complex(x1, x2))  # std::abs: no overflow, inf beats nan
 
 
+def _integer_division(op, x1, x2):
+    """``op(x1, x2)`` (``floor_divide`` or ``remainder``) for integers, 0 where ``x2`` is 0:
+    Paddle raises on integer division by zero; the standard leaves the value undefined and
+    NumPy gives 0: one behaviour, NumPy's, so code that masks out the zero divisors
+    afterwards works."""
+    if not bool(paddle.all(nonzero_mask(x2))):
+        z = is_zero(x2)
+        safe = paddle.where(z, paddle.ones_like(x2), x2)
+        return paddle.where(z, paddle.zeros_like(x1), op(x1, safe))
+    return op(x1, x2)
+
+
 def _floor_divide(x1, x2):
     if x1.dtype in (paddle.float32, paddle.float64):
         return _float_floor_divide(x1, x2)
-    if not bool(paddle.all(nonzero_mask(x2))):
-        # Paddle raises on integer division by zero; the standard leaves the value
-        # undefined and NumPy gives 0: one behaviour, NumPy's, so code that masks out
-        # the zero divisors afterwards works.
-        z = is_zero(x2)
-        safe = paddle.where(z, paddle.ones_like(x2), x2)
-        return paddle.where(z, paddle.zeros_like(x1), paddle.floor_divide(x1, safe))
-    return paddle.floor_divide(x1, x2)
+    return _integer_division(paddle.floor_divide, x1, x2)
 
 
 def _float_floor_divide(x1, x2):
@@ -224,11 +230,7 @@ def _remainder(x1, x2):
         r = paddle.where(inf2, paddle.where(same, x1, x2), r)
         r = paddle.where(paddle.isinf(x1) | is_zero(x2), paddle.full_like(r, _math.nan), r)
         return paddle.where(is_zero(r), paddle.copysign(paddle.zeros_like(r), x2), r)
-    if not bool(paddle.all(nonzero_mask(x2))):
-        z = is_zero(x2)
-        safe = paddle.where(z, paddle.ones_like(x2), x2)
-        return paddle.where(z, paddle.zeros_like(x1), paddle.remainder(x1, safe))
-    return paddle.remainder(x1, x2)
+    return _integer_division(paddle.remainder, x1, x2)
 
 
 def _divide(x1, x2):
@@ -381,88 +383,48 @@ def _reciprocal(x):
 
 # ------------------------------------------------------------------------------- the tables
 
-_UNARY = {
-    "abs": ("numeric", paddle.abs, {}),
-    "acos": ("floating-point", paddle.acos, {}),
-    "acosh": ("floating-point", paddle.acosh, {}),
-    "asin": ("floating-point", paddle.asin, {}),
-    "asinh": ("floating-point", paddle.asinh, {}),
-    "atan": ("floating-point", paddle.atan, {}),
-    "atanh": ("floating-point", paddle.atanh, {}),
-    "bitwise_invert": ("integer or boolean", _bitwise_invert, {"narrow_ok": True}),
-    "ceil": ("real numeric", lambda x: paddle.ceil(x) if x.dtype in (
-        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
-    "conj": ("numeric", _conj, {"narrow_ok": True}),
-    "cos": ("floating-point", paddle.cos, {}),
-    "cosh": ("floating-point", paddle.cosh, {}),
-    "exp": ("floating-point", _exp, {}),
-    "expm1": ("floating-point", _expm1, {}),
-    "floor": ("real numeric", lambda x: paddle.floor(x) if x.dtype in (
-        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
-    "imag": ("complex floating", paddle.imag, {}),
-    "isfinite": ("numeric", _isfinite, {"narrow_ok": True}),
-    "isinf": ("numeric", _isinf, {"narrow_ok": True}),
-    "isnan": ("numeric", _isnan, {"narrow_ok": True}),
-    "log": ("floating-point", paddle.log, {}),
-    "log1p": ("floating-point", _log1p, {}),
-    "log2": ("floating-point", _log2, {}),
-    "log10": ("floating-point", _log10, {}),
-    "logical_not": ("bool", _bool_logical_not, {}),
-    "negative": ("numeric", _negative, {}),
-    "positive": ("numeric", _identity, {"narrow_ok": True}),
-    "real": ("numeric", lambda x: paddle.real(x) if x.dtype in (
-        paddle.complex64, paddle.complex128) else x.clone(), {"narrow_ok": True}),
-    "reciprocal": ("floating-point", _reciprocal, {}),
-    "round": ("numeric", _round, {"narrow_ok": True}),
-    "sign": ("numeric", _sign, {}),
-    "signbit": ("real floating", _signbit, {}),
-    "sin": ("floating-point", paddle.sin, {}),
-    "sinh": ("floating-point", paddle.sinh, {}),
-    "sqrt": ("floating-point", paddle.sqrt, {}),
-    "square": ("numeric", _square, {}),
-    "tan": ("floating-point", paddle.tan, {}),
-    "tanh": ("floating-point", paddle.tanh, {}),
-    "trunc": ("real numeric", lambda x: paddle.trunc(x) if x.dtype in (
-        paddle.float32, paddle.float64) else x.clone(), {"narrow_ok": True}),
-}
+def _float_only(op):
+    """A rounding function: ``op`` for floats, a copy of integer input (already integral)."""
+    return lambda x: op(x) if x.dtype in (paddle.float32, paddle.float64) else x.clone()
 
-_BINARY = {
-    "add": ("numeric", paddle.add, {}),
-    "atan2": ("real floating", paddle.atan2, {}),
-    "bitwise_and": ("integer or boolean", paddle.bitwise_and, {"narrow_ok": True}),
-    "bitwise_left_shift": ("integral", _shift(_left_shift, True), {}),
-    "bitwise_or": ("integer or boolean", paddle.bitwise_or, {"narrow_ok": True}),
-    "bitwise_right_shift": ("integral", _shift(_right_shift, False), {}),
-    "bitwise_xor": ("integer or boolean", paddle.bitwise_xor, {"narrow_ok": True}),
-    "copysign": ("real floating", _copysign, {}),
-    "divide": ("floating-point", _divide, {}),
-    "equal": ("any", eq, {"narrow_ok": True}),
-    "floor_divide": ("real numeric", _floor_divide, {}),
-    "greater": ("real numeric", paddle.greater_than, {"narrow_ok": True}),
-    "greater_equal": ("real numeric", paddle.greater_equal, {"narrow_ok": True}),
-    "hypot": ("real floating", _hypot, {}),
-    "less": ("real numeric", paddle.less_than, {"narrow_ok": True}),
-    "less_equal": ("real numeric", paddle.less_equal, {"narrow_ok": True}),
-    "logaddexp": ("real floating", _logaddexp, {}),
-    "logical_and": ("bool", paddle.logical_and, {}),
-    "logical_or": ("bool", paddle.logical_or, {}),
-    "logical_xor": ("bool", paddle.logical_xor, {}),
-    "maximum": ("real numeric", paddle.maximum, {}),
-    "minimum": ("real numeric", paddle.minimum, {}),
-    "multiply": ("numeric", paddle.multiply, {}),
-    "nextafter": ("real floating", _nextafter, {}),
-    "not_equal": ("any", ne, {"narrow_ok": True}),
-    "pow": ("numeric", _pow, {}),
-    "remainder": ("real numeric", _remainder, {}),
-    "subtract": ("numeric", paddle.subtract, {}),
-}
+
+_UNARY = _ce.named_ops(
+    paddle, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
+    "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
+    "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
+    _ce.UNARY, {}, bitwise_invert=_bitwise_invert, ceil=_float_only(paddle.ceil), conj=_conj,
+    exp=_exp, expm1=_expm1, floor=_float_only(paddle.floor), isfinite=_isfinite,
+    isinf=_isinf, isnan=_isnan, log1p=_log1p, log2=_log2, log10=_log10,
+    logical_not=_bool_logical_not, negative=_negative, positive=_identity,
+    real=lambda x: paddle.real(x) if x.dtype in (
+        paddle.complex64, paddle.complex128) else x.clone(),
+    reciprocal=_reciprocal, round=_round, sign=_sign, signbit=_signbit, square=_square,
+    trunc=_float_only(paddle.trunc))
+
+_BINARY = _ce.named_ops(
+    paddle, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift "
+    "bitwise_xor copysign divide equal floor_divide greater greater_equal hypot less "
+    "less_equal logaddexp logical_and logical_or logical_xor maximum minimum multiply "
+    "nextafter not_equal pow remainder subtract",
+    _ce.BINARY, {}, bitwise_left_shift=_shift(_left_shift, True),
+    bitwise_right_shift=_shift(_right_shift, False), copysign=_copysign, divide=_divide,
+    equal=eq, floor_divide=_floor_divide, greater=paddle.greater_than, hypot=_hypot,
+    less=paddle.less_than, logaddexp=_logaddexp, nextafter=_nextafter, not_equal=ne,
+    pow=_pow, remainder=_remainder)
+
+#: The functions whose narrow integer input needs no int32 detour (``_unary``/``_binary``).
+_NARROW_OK = frozenset((
+    "bitwise_invert ceil conj floor isfinite isinf isnan positive real round trunc "
+    "bitwise_and bitwise_or bitwise_xor equal greater greater_equal less less_equal "
+    "not_equal").split())
 _COMPARE = {"equal", "not_equal", "greater", "greater_equal", "less", "less_equal"}
 
-for _name, (_cat, _op, _kw) in _UNARY.items():
-    globals()[_name] = _unary(_name, _cat, _op, **_kw)
-for _name, (_cat, _op, _kw) in _BINARY.items():
-    globals()[_name] = _binary(_name, _cat, _op, compare=_name in _COMPARE, **_kw)
-del _name, _cat, _op, _kw
+for _name, (_cat, _op) in _UNARY.items():
+    globals()[_name] = _unary(_name, _cat, _op, narrow_ok=_name in _NARROW_OK)
+for _name, (_cat, _op) in _BINARY.items():
+    globals()[_name] = _binary(_name, _cat, _op, compare=_name in _COMPARE,
+                               narrow_ok=_name in _NARROW_OK)
+del _name, _cat, _op
 
 
 def _maximum_nan(a, b):
