@@ -45,6 +45,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._dispatch import backend_of_type
+from ..._integers import index_or_none
 from .._lookup import own_implementation
 from .._pytree import first_array, flatten, unflatten
 
@@ -86,12 +87,12 @@ def scan(
     if length is not None:
         if isinstance(length, bool):
             raise TypeError("scan: length must be an int, got a bool")
-        try:
-            length = operator.index(length)
-        except TypeError:
-            raise TypeError(f"scan: length must be an int, got {type(length).__name__}") from None
-        if length < 0:
-            raise ValueError(f"scan: length must be >= 0, got {length}")
+        steps = index_or_none(length)
+        if steps is None:
+            raise TypeError(f"scan: length must be an int, got {type(length).__name__}")
+        if steps < 0:
+            raise ValueError(f"scan: length must be >= 0, got {steps}")
+        length = steps
     kind, leaves, treedef = classify(xs)
     if leaves:
         length = _leading_length(leaves, length)
