@@ -16,6 +16,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import checks as _c
+from .._common import creation as _creation
 from .._common import sizes as _s
 from .._common import utils as _u
 from .._common.dtypes import scalar_default_dtype
@@ -256,12 +257,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` of 1-D arrays of one dtype; a tuple (2025.12)."""
-    _c.check_indexing(indexing)
-    names = [require_array(a, "meshgrid") for a in arrays]
-    _c.check_same_dtype("meshgrid", names)
-    for a in arrays:
-        if a.ndim != 1:
-            raise ValueError("meshgrid: every input must be one-dimensional")
+    _creation.check_meshgrid(indexing, arrays, require_array, "input")
     if not arrays:
         return ()
     return tuple(mx.meshgrid(*arrays, indexing=indexing))

@@ -15,7 +15,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import checks as _c
-from .._common import utils as _u
+from .._common import creation as _creation
 from .._common.dtypes import scalar_default_dtype
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -36,17 +36,6 @@ def _infer_name(value, fname: str) -> str:
                 raise D.unsupported_error("complex128", fname)
             return name
     raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
-
-
-def _to_host(obj, depth=0):
-    """Nested Python data (possibly holding MXNet arrays) as a NumPy array."""
-    if isinstance(obj, ndarray):
-        return obj.asnumpy()
-    if isinstance(obj, (list, tuple)) and any(isinstance(o, (ndarray, list, tuple)) for o in obj):
-        if depth == _u.MAX_NDIM:
-            raise _u.too_deep("asarray")
-        return onp.asarray([_to_host(o, depth + 1) for o in obj])
-    return onp.asarray(obj)
 
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
@@ -82,7 +71,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray) and name is None:
         host = onp.from_dlpack(obj)
     else:
-        host = _to_host(obj)
+        host = _creation.host_data(obj, ndarray, ndarray.asnumpy)
     if name is None:
         kind = host.dtype.kind
         if kind == "b":
@@ -247,15 +236,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     Integer arguments give int64; any float gives the default float.  Values are
     ``start + i * step`` (in int64 for integers, float64 then cast for floats).
     """
-    if stop is None:
-        start, stop = 0, start
-    _c.check_step(step)
-    ints = all(isinstance(v, int) for v in (start, stop, step))
-    name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
-        else D.dtype_name(dtype, "arange")
+    start, stop, ints = _creation.arange_args(start, stop, step)
+    name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
     ctx = check_device(device, "arange")
-    # ceil((stop - start) / step), exact for ints
-    n = max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
+    n = _creation.arange_length(start, stop, step, ints)
     checked_shape("arange", (n,), name)
     if name in D.KIND_SETS["integral"] and ints:
         idx = mnp.arange(n, dtype="int64", ctx=ctx)

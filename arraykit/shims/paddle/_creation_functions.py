@@ -9,13 +9,11 @@ Python-float rule gives the default float.
 
 from __future__ import annotations
 
-import math
-
 import numpy as onp
 import paddle
 
 from .._common import checks as _c
-from .._common import utils as _u
+from .._common import creation as _creation
 from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._helpers import (
@@ -48,16 +46,9 @@ def _infer_name(value, fname: str) -> str:
     raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
 
 
-def _to_host(obj, depth=0):
-    """Nested Python data (possibly holding tensors) as a NumPy array."""
-    if isinstance(obj, Tensor):
-        require_array(obj, "asarray")
-        return obj.numpy()
-    if isinstance(obj, (list, tuple)) and any(isinstance(o, (Tensor, list, tuple)) for o in obj):
-        if depth == _u.MAX_NDIM:
-            raise _u.too_deep("asarray")
-        return onp.asarray([_to_host(o, depth + 1) for o in obj])
-    return onp.asarray(obj)
+def _tensor_numpy(x):
+    require_array(x, "asarray")
+    return x.numpy()
 
 
 def _host_name(host, obj) -> str:
@@ -124,7 +115,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             obj, "__array__"):
         host = onp.from_dlpack(obj)
     else:
-        host = _to_host(obj)
+        host = _creation.host_data(obj, Tensor, _tensor_numpy)
     if name is None:
         name = _host_name(host, obj)
     elif name in D.KIND_SETS["integral"] and host.dtype.kind in "iu":
@@ -266,14 +257,10 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: length ``ceil((stop - start) / step)``, values
     ``start + i * step`` (in int64 for integers, float64 then cast for floats)."""
-    if stop is None:
-        start, stop = 0, start
-    _c.check_step(step)
-    ints = all(isinstance(v, int) for v in (start, stop, step))
-    name = (D.DEFAULT_INT if ints else D.DEFAULT_FLOAT) if dtype is None \
-        else D.dtype_name(dtype, "arange")
+    start, stop, ints = _creation.arange_args(start, stop, step)
+    name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
     place = check_device(device, "arange")
-    n = max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
+    n = _creation.arange_length(start, stop, step, ints)
     checked_shape("arange", (n,), name)
     if ints and name in D.KIND_SETS["integral"]:
         idx = paddle.arange(n, dtype="int64")
@@ -328,12 +315,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` (a tuple, 2025.12); all inputs 1-D of one dtype."""
-    _c.check_indexing(indexing)
-    names = [require_array(a, "meshgrid") for a in arrays]
-    _c.check_same_dtype("meshgrid", names)
-    for a in arrays:
-        if a.ndim != 1:
-            raise ValueError("meshgrid: every array must be one-dimensional")
+    _creation.check_meshgrid(indexing, arrays, require_array, "array")
     if not arrays:
         return ()
     check_rank("meshgrid", len(arrays))
