@@ -18,6 +18,7 @@ from tensorflow.python.ops import gen_bitwise_ops as _b
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
+from .._common import elementwise as _ce
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as _t
 from ._base import ET, OpError, arr, translate
@@ -330,103 +331,136 @@ def _make_binary(name, category, op, special, doc):
     return f
 
 
-_UNARY = {
-    # name: (category, op, {dtype: fallback}, doc)
-    "abs": ("numeric", _m._abs, {**_per(_UINTS, _ident), **_per(_CPLX, _complex_abs)},
-            "absolute value (|z| for complex, real result)."),
-    "acos": ("floating-point", _m.acos, None, "inverse cosine."),
-    "acosh": ("floating-point", _m.acosh, None, "inverse hyperbolic cosine."),
-    "asin": ("floating-point", _m.asin, None, "inverse sine."),
-    "asinh": ("floating-point", _m.asinh, None, "inverse hyperbolic sine."),
-    "atan": ("floating-point", _m.atan, None, "inverse tangent."),
-    "atanh": ("floating-point", _m.atanh, None, "inverse hyperbolic tangent."),
-    "bitwise_invert": ("integer or boolean", _b.invert,
-                       {tf.bool: _m.logical_not}, "bitwise NOT (logical NOT for bool)."),
-    "ceil": ("real numeric", _m.ceil, _per(_INTS, _ident), "round towards +inf."),
-    "conj": ("numeric", _m.conj, _per(_INTS | _REALF, _ident), "complex conjugate."),
-    "cos": ("floating-point", _m.cos, None, "cosine."),
-    "cosh": ("floating-point", _m.cosh, None, "hyperbolic cosine."),
-    "exp": ("floating-point", _m.exp, None, "e**x."),
-    "expm1": ("floating-point", _m.expm1, _per(_CPLX, _cplx_expm1),
-              "e**x - 1, accurate near 0."),
-    "floor": ("real numeric", _m.floor, _per(_INTS, _ident), "round towards -inf."),
-    "imag": ("numeric", _imag, _per(_INTS | _REALF, _zeros), "imaginary part."),
-    "isfinite": ("numeric", _m.is_finite,
-                 {**_per(_INTS, _all_true),
-                  **_per(_CPLX, _cplx_parts(_m.is_finite, _m.logical_and))},
-                 "True where finite."),
-    "isinf": ("numeric", _m.is_inf,
-              {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_inf, _m.logical_or))},
-              "True where infinite."),
-    "isnan": ("numeric", _m.is_nan,
-              {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_nan, _m.logical_or))},
-              "True where NaN."),
-    "log": ("floating-point", _m.log, _per(_CPLX, _cplx_log), "natural logarithm."),
-    "log1p": ("floating-point", _m.log1p, _per(_CPLX, _cplx_log1p),
-              "log(1 + x), accurate near 0."),
-    "log2": ("floating-point", _log2, None, "base-2 logarithm."),
-    "log10": ("floating-point", _log10, None, "base-10 logarithm."),
-    "logical_not": ("bool", _m.logical_not, None, "logical NOT."),
-    "negative": ("numeric", _m.neg, _per(_UINTS, _uint_neg), "-x (wraps for integers)."),
-    "positive": ("numeric", _ident, None, "+x."),
-    "real": ("numeric", _real, _per(_INTS | _REALF, _ident), "real part."),
-    "reciprocal": ("floating-point", _m.reciprocal, None, "1 / x."),
-    "round": ("numeric", _m.round, {**_per(_INTS, _ident), **_per(_CPLX, _complex_round)},
-              "round half to even (componentwise for complex)."),
-    "sign": ("numeric", _m.sign, _per(_UINTS, _uint_sign), "sign (x / |x| for complex)."),
-    "signbit": ("real floating", _signbit, None, "True where the sign bit is set."),
-    "sin": ("floating-point", _m.sin, None, "sine."),
-    "sinh": ("floating-point", _m.sinh, None, "hyperbolic sine."),
-    "square": ("numeric", _m.square, None, "x * x."),
-    "sqrt": ("floating-point", _m.sqrt, None, "square root."),
-    "tan": ("floating-point", _m.tan, None, "tangent."),
-    "tanh": ("floating-point", _m.tanh, _per(_CPLX, _cplx_tanh), "hyperbolic tangent."),
-    "trunc": ("real numeric", _trunc, _per(_INTS, _ident), "round towards zero."),
-}
+# What each function computes (its docstring says this, then the dtypes it takes).
+_DOCS = dict(line.split(": ", 1) for line in """
+abs: absolute value (|z| for complex, real result).
+acos: inverse cosine.
+acosh: inverse hyperbolic cosine.
+asin: inverse sine.
+asinh: inverse hyperbolic sine.
+atan: inverse tangent.
+atanh: inverse hyperbolic tangent.
+bitwise_invert: bitwise NOT (logical NOT for bool).
+ceil: round towards +inf.
+conj: complex conjugate.
+cos: cosine.
+cosh: hyperbolic cosine.
+exp: e**x.
+expm1: e**x - 1, accurate near 0.
+floor: round towards -inf.
+imag: imaginary part.
+isfinite: True where finite.
+isinf: True where infinite.
+isnan: True where NaN.
+log: natural logarithm.
+log1p: log(1 + x), accurate near 0.
+log2: base-2 logarithm.
+log10: base-10 logarithm.
+logical_not: logical NOT.
+negative: -x (wraps for integers).
+positive: +x.
+real: real part.
+reciprocal: 1 / x.
+round: round half to even (componentwise for complex).
+sign: sign (x / |x| for complex).
+signbit: True where the sign bit is set.
+sin: sine.
+sinh: hyperbolic sine.
+square: x * x.
+sqrt: square root.
+tan: tangent.
+tanh: hyperbolic tangent.
+trunc: round towards zero.
+add: x1 + x2 (wraps for integers).
+atan2: inverse tangent of x1 / x2, by quadrant.
+bitwise_and: bitwise AND.
+bitwise_left_shift: x1 << x2; shifts >= the bit width give 0.
+bitwise_or: bitwise OR.
+bitwise_right_shift: x1 >> x2 (arithmetic); shifts >= the bit width saturate.
+bitwise_xor: bitwise XOR.
+copysign: |x1| with the sign of x2.
+divide: true division.
+equal: x1 == x2.
+floor_divide: floor(x1 / x2); integer division by zero gives 0.
+greater: x1 > x2.
+greater_equal: x1 >= x2.
+hypot: sqrt(x1**2 + x2**2) without overflow.
+less: x1 < x2.
+less_equal: x1 <= x2.
+logaddexp: log(exp(x1) + exp(x2)).
+logical_and: logical AND.
+logical_or: logical OR.
+logical_xor: logical XOR.
+maximum: elementwise maximum (NaN propagates).
+minimum: elementwise minimum (NaN propagates).
+multiply: x1 * x2 (wraps for integers).
+nextafter: next representable value after x1 towards x2.
+not_equal: x1 != x2.
+pow: x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1.
+remainder: x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0.
+subtract: x1 - x2 (wraps for integers).
+""".strip().splitlines())
 
 _INT_FLOORDIV = _int_guard(_m.floor_div)
 _INT_MOD = _int_guard(_m.floor_mod)
 
-_BINARY = {
-    "add": ("numeric", _m.add_v2, None, "x1 + x2 (wraps for integers)."),
-    "atan2": ("real floating", _m.atan2, None, "inverse tangent of x1 / x2, by quadrant."),
-    "bitwise_and": ("integer or boolean", _b.bitwise_and, {tf.bool: _m.logical_and},
-                    "bitwise AND."),
-    "bitwise_left_shift": ("integral", _lshift, None,
-                           "x1 << x2; shifts >= the bit width give 0."),
-    "bitwise_or": ("integer or boolean", _b.bitwise_or, {tf.bool: _m.logical_or},
-                   "bitwise OR."),
-    "bitwise_right_shift": ("integral", _rshift, None,
-                            "x1 >> x2 (arithmetic); shifts >= the bit width saturate."),
-    "bitwise_xor": ("integer or boolean", _b.bitwise_xor, {tf.bool: _m.not_equal},
-                    "bitwise XOR."),
-    "copysign": ("real floating", _copysign, None, "|x1| with the sign of x2."),
-    "divide": ("floating-point", _m.real_div, None, "true division."),
-    "equal": ("any", _m.equal, None, "x1 == x2."),
-    "floor_divide": ("real numeric", _m.floor_div, _per(_INTS, _INT_FLOORDIV),
-                     "floor(x1 / x2); integer division by zero gives 0."),
-    "greater": ("real numeric", _m.greater, None, "x1 > x2."),
-    "greater_equal": ("real numeric", _m.greater_equal, None, "x1 >= x2."),
-    "hypot": ("real floating", _hypot, None, "sqrt(x1**2 + x2**2) without overflow."),
-    "less": ("real numeric", _m.less, None, "x1 < x2."),
-    "less_equal": ("real numeric", _m.less_equal, None, "x1 <= x2."),
-    "logaddexp": ("real floating", _logaddexp, None, "log(exp(x1) + exp(x2))."),
-    "logical_and": ("bool", _m.logical_and, None, "logical AND."),
-    "logical_or": ("bool", _m.logical_or, None, "logical OR."),
-    "logical_xor": ("bool", _m.not_equal, None, "logical XOR."),
-    "maximum": ("real numeric", _m.maximum, None, "elementwise maximum (NaN propagates)."),
-    "minimum": ("real numeric", _m.minimum, None, "elementwise minimum (NaN propagates)."),
-    "multiply": ("numeric", _m.mul, None, "x1 * x2 (wraps for integers)."),
-    "nextafter": ("real floating", _m.next_after, None,
-                  "next representable value after x1 towards x2."),
-    "not_equal": ("any", _m.not_equal, None, "x1 != x2."),
-    "pow": ("numeric", _m._pow, {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow)},
-            "x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1."),
-    "remainder": ("real numeric", _m.floor_mod, {**_per(_INTS, _INT_MOD),
-                                                 **_per(_REALF, _float_mod)},
-                  "x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0."),
-    "subtract": ("numeric", _m.sub, None, "x1 - x2 (wraps for integers)."),
+#: The dtypes a function computes with a fallback rather than its op: {dtype: fallback}.
+_SPECIAL = {
+    "abs": {**_per(_UINTS, _ident), **_per(_CPLX, _complex_abs)},
+    "bitwise_invert": {tf.bool: _m.logical_not},
+    "ceil": _per(_INTS, _ident),
+    "conj": _per(_INTS | _REALF, _ident),
+    "expm1": _per(_CPLX, _cplx_expm1),
+    "floor": _per(_INTS, _ident),
+    "imag": _per(_INTS | _REALF, _zeros),
+    "isfinite": {**_per(_INTS, _all_true),
+                 **_per(_CPLX, _cplx_parts(_m.is_finite, _m.logical_and))},
+    "isinf": {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_inf, _m.logical_or))},
+    "isnan": {**_per(_INTS, _all_false), **_per(_CPLX, _cplx_parts(_m.is_nan, _m.logical_or))},
+    "log": _per(_CPLX, _cplx_log),
+    "log1p": _per(_CPLX, _cplx_log1p),
+    "negative": _per(_UINTS, _uint_neg),
+    "real": _per(_INTS | _REALF, _ident),
+    "round": {**_per(_INTS, _ident), **_per(_CPLX, _complex_round)},
+    "sign": _per(_UINTS, _uint_sign),
+    "tanh": _per(_CPLX, _cplx_tanh),
+    "trunc": _per(_INTS, _ident),
+    "bitwise_and": {tf.bool: _m.logical_and},
+    "bitwise_or": {tf.bool: _m.logical_or},
+    "bitwise_xor": {tf.bool: _m.not_equal},
+    "floor_divide": _per(_INTS, _INT_FLOORDIV),
+    "pow": {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow)},
+    "remainder": {**_per(_INTS, _INT_MOD), **_per(_REALF, _float_mod)},
 }
+
+
+def _rows(ops):
+    """``named_ops``' ``{name: (category, op)}`` as the factories' rows: name ->
+    (category, op, {dtype: fallback} or None, doc)."""
+    return {name: (category, op, _SPECIAL.get(name), _DOCS[name])
+            for name, (category, op) in ops.items()}
+
+
+_UNARY = _rows(_ce.named_ops(
+    _m, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
+    "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive "
+    "real reciprocal round sign signbit sin sinh square sqrt tan tanh trunc",
+    {**_ce.UNARY, "imag": "numeric"}, {},  # imag of real input: zeros
+    abs=_m._abs, bitwise_invert=_b.invert, imag=_imag, isfinite=_m.is_finite, isinf=_m.is_inf,
+    isnan=_m.is_nan, log2=_log2, log10=_log10, negative=_m.neg, positive=_ident, real=_real,
+    signbit=_signbit, trunc=_trunc))
+
+_BINARY = _rows(_ce.named_ops(
+    _m, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "
+    "copysign divide equal floor_divide greater greater_equal hypot less less_equal "
+    "logaddexp logical_and logical_or logical_xor maximum minimum multiply nextafter "
+    "not_equal pow remainder subtract",
+    _ce.BINARY, {},
+    add=_m.add_v2, bitwise_and=_b.bitwise_and, bitwise_left_shift=_lshift,
+    bitwise_or=_b.bitwise_or, bitwise_right_shift=_rshift, bitwise_xor=_b.bitwise_xor,
+    copysign=_copysign, divide=_m.real_div, floor_divide=_m.floor_div, hypot=_hypot,
+    logaddexp=_logaddexp, logical_xor=_m.not_equal, multiply=_m.mul, nextafter=_m.next_after,
+    pow=_m._pow, remainder=_m.floor_mod, subtract=_m.sub))
 
 __all__ = list(_UNARY) + list(_BINARY) + ["clip"]
 
