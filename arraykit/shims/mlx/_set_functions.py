@@ -5,11 +5,10 @@ built from MLX ops (a comparison against every element of ``x2``)."""
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import mlx.core as mx
 import numpy as onp
 
+from .._common.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from . import _dtypes as D
 from ._helpers import (
     array,
@@ -20,11 +19,6 @@ from ._helpers import (
     require_array,
     traced_error,
 )
-
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
-                                                 "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 def _host(fname, x):

@@ -8,16 +8,11 @@ results are MXNet arrays on the input's device.  Per the standard every nan is d
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as onp
 from mxnet import np as mnp
 
+from .._common.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from ._helpers import binary, ndarray, require_array, scalar_array
-
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 def _unique(x, fname):

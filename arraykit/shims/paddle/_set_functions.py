@@ -3,17 +3,11 @@ NaN input, measured on 3.3.1): every NaN is its own value, as the standard asks.
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import paddle
 
+from .._common.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from . import _dtypes as D
 from ._helpers import CARRIER, NARROW, binary, eq, moving, ne, require_array
-
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
-                                                 "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 def _unique(x, fname):

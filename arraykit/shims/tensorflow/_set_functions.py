@@ -6,21 +6,15 @@ Every NaN is its own unique value."""
 
 from __future__ import annotations
 
-from collections import namedtuple
-
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
+from .._common.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
 from . import _dtypes as _t
 from ._base import arr, wrap_errors
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
-
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
-                                                 "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 def _unique(x):
