@@ -75,8 +75,23 @@ def _shape(s: Any) -> tuple[int, ...]:
     return tuple(int(d) for d in s)
 
 
+class _RowsPlan:
+    """What a gather's and a scatter's plan both derive from their fields."""
+
+    index_shape: tuple[int, ...]
+    inner: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return math.prod(self.index_shape)
+
+    @property
+    def inner_size(self) -> int:
+        return math.prod(self.inner)
+
+
 @dataclass(frozen=True)
-class GatherPlan:
+class GatherPlan(_RowsPlan):
     """Shapes of one gather, all Python ints."""
 
     batch: tuple[int, ...]  # x.shape[:batch_dims] == indices.shape[:batch_dims]
@@ -88,16 +103,8 @@ class GatherPlan:
     index_dtype: str = "int64"  # the name of indices' dtype (see ``index_columns``)
 
     @property
-    def n(self) -> int:
-        return math.prod(self.index_shape)
-
-    @property
     def rows(self) -> int:
         return math.prod(self.batch) * math.prod(self.dims)
-
-    @property
-    def inner_size(self) -> int:
-        return math.prod(self.inner)
 
 
 def gather_plan(
@@ -143,7 +150,7 @@ def gather_plan(
 
 
 @dataclass(frozen=True)
-class ScatterPlan:
+class ScatterPlan(_RowsPlan):
     dims: tuple[int, ...]  # shape[:K]
     inner: tuple[int, ...]  # shape[K:]
     index_shape: tuple[int, ...]  # indices.shape[:-1]
@@ -153,16 +160,8 @@ class ScatterPlan:
     index_dtype: str = "int64"  # the name of indices' dtype (see ``index_columns``)
 
     @property
-    def n(self) -> int:
-        return math.prod(self.index_shape)
-
-    @property
     def rows(self) -> int:
         return math.prod(self.dims)
-
-    @property
-    def inner_size(self) -> int:
-        return math.prod(self.inner)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -397,6 +396,43 @@ class Ops:
     as_index32: Callable[[Any], Any] | None = None
 
 
+#: The Ops primitives a namespace usually has under the same name and meaning.
+_SAME_NAMED = ("reshape", "where", "logical_or", "any", "clip", "broadcast_to")
+
+
+def namespace_ops(
+    xp: Any, *, arange: Callable[[int], Any], as_index: Callable[[Any], Any],
+    take_rows: Callable[[Any, Any], Any], scatter_rows: Callable[[Any, Any, Any, str, bool], Any],
+    to_numpy: Callable[[Any], np.ndarray] = np.asarray, **own: Any,
+) -> Ops:
+    """A backend's ``Ops``: ``xp.reshape``, ``xp.where``, ... for the primitives of
+    ``_SAME_NAMED`` the backend does not give in ``own``, and the rest as given. Built once
+    at import: the fields are the namespace's functions themselves, no wrapper per call."""
+    same = {name: getattr(xp, name) for name in _SAME_NAMED if name not in own}
+    return Ops(arange=arange, as_index=as_index, take_rows=take_rows,
+               scatter_rows=scatter_rows, to_numpy=to_numpy, **same, **own)
+
+
+def like_constructors(
+    asarray: Callable[..., Any], full: Callable[..., Any],
+) -> tuple[Callable[[Any, Any], Any], Callable[[Any, Any, Any], Any]]:
+    """A backend's ``scalar_like`` and ``full`` (``NdBackend``) from its namespace's
+    ``asarray(value, dtype=)`` and ``full(shape, value, dtype=)``, which wants a tuple."""
+
+    def scalar_like(value: Any, like: Any) -> Any:
+        return asarray(value, dtype=like.dtype)
+
+    def full_like(shape: Any, value: Any, like: Any) -> Any:
+        return full(tuple(shape), value, dtype=like.dtype)
+
+    return scalar_like, full_like
+
+
+def array_shape(a: Any) -> tuple[int, ...]:
+    """``a.shape`` as a plain tuple: a backend's ``shape`` (``NdBackend``)."""
+    return tuple(a.shape)
+
+
 def _as_index(ops: Ops, idx: Any, plan: Any) -> Any:
     if plan.small_index and ops.as_index32 is not None:
         return ops.as_index32(idx)
@@ -486,8 +522,50 @@ def gather_nd(ops: Ops, x: Any, idx: Any, plan: GatherPlan) -> tuple[Any, Any]:
             ops.broadcast_to(ops.reshape(ops.arange(nb), (nb, 1)), (nb, per_batch)), (n,)
         )
         f = batch_of_row * math.prod(plan.dims) + f
+    return take_flat_rows(ops, x, f, plan), ops.any(bad)
+
+
+def take_flat_rows(ops: Ops, x: Any, f: Any, plan: GatherPlan) -> Any:
+    """The gather's result from its flat row numbers ``f`` (n,), all valid."""
     x2 = ops.reshape(x, (plan.rows, plan.inner_size))
-    return ops.reshape(ops.take_rows(x2, f), plan.out_shape), ops.any(bad)
+    return ops.reshape(ops.take_rows(x2, f), plan.out_shape)
+
+
+def eager_in_range(
+    idx: Any, plan: Any, extremes: Callable[[Any], tuple[int, int] | None]
+) -> bool:
+    """Whether every entry of eager index rows ``idx`` (..., K) lies in ``[0, d)``: the fast
+    path of the backends without a host view of the indices (Paddle, MLX, any standard
+    namespace), where the general path's per-column wrap, mask and clip cost five passes a
+    column (Paddle 3.3.1, vision benchmark: 4.1 -> 1.3 ms a 256x256 gather).
+
+    ``extremes(a)`` gives ``(min, max)`` of an integer array as Python ints (one host read),
+    or None where values cannot be read (under a tracer): False then. Per-column maxima are
+    read only when the axes differ in size and the largest index needs them. Batch gathers
+    and empty index sets answer False (the general path serves them).
+    """
+    if getattr(plan, "batch", ()) or not plan.n:
+        return False
+    found = extremes(idx)
+    if found is None or found[0] < 0 or found[1] >= max(plan.dims):
+        return False
+    if found[1] < min(plan.dims):
+        return True
+    for k, d in enumerate(plan.dims):
+        column = extremes(idx[..., k])
+        if column is None or column[1] >= d:
+            return False
+    return True
+
+
+def in_range_flat_rows(ops: Ops, idx: Any, plan: Any) -> Any:
+    """Flat row numbers (n,) of index rows known to lie in ``[0, d)`` (``eager_in_range``):
+    ``(i_0 * d_1 + i_1) * d_2 + ...``, with no wrap, mask or clip."""
+    idx = _as_index(ops, idx, plan)
+    f = idx[..., 0]
+    for k in range(1, len(plan.dims)):
+        f = f * plan.dims[k] + idx[..., k]
+    return ops.reshape(f, (plan.n,))
 
 
 def update_nd(
@@ -498,13 +576,19 @@ def update_nd(
     With ``drop`` the rows holding a bad index are ignored (compiled behaviour); without it
     the caller must have raised already for bad indices (or accepts garbage).
     """
-    n = plan.n
     f, bad = flat_rows(ops, _as_index(ops, idx, plan), plan.dims, "drop", plan.index_dtype)
-    f = ops.reshape(f, (n,))
-    v2 = ops.reshape(ops.broadcast_to(updates, plan.updates_shape), (n, plan.inner_size))
+    return scatter_flat_rows(ops, x, ops.reshape(f, (plan.n,)), updates, plan, drop), ops.any(bad)
+
+
+def scatter_flat_rows(
+    ops: Ops, x: Any, f: Any, updates: Any, plan: ScatterPlan, drop: bool
+) -> Any:
+    """The update's result from its flat row numbers ``f`` (n,) (``M`` marks a dropped row
+    when ``drop``)."""
+    v2 = ops.reshape(ops.broadcast_to(updates, plan.updates_shape), (plan.n, plan.inner_size))
     x2 = ops.reshape(x, (plan.rows, plan.inner_size))
     out = ops.scatter_rows(x2, f, v2, plan.reduction, drop)
-    return ops.reshape(out, plan.shape), ops.any(bad)
+    return ops.reshape(out, plan.shape)
 
 
 def replace_rows(

@@ -17,8 +17,7 @@ from . import _common
 NOTE = "gather_nd only"
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 def dtype_name(a: Any) -> str:

@@ -20,18 +20,12 @@ class Generic:
 
     def __init__(self, xp: Any) -> None:
         self.xp = xp
-        self.ops = _common.Ops(
-            reshape=xp.reshape,
-            where=xp.where,
-            logical_or=xp.logical_or,
-            any=xp.any,
-            clip=xp.clip,
+        self.ops = _common.namespace_ops(
+            xp,
             arange=lambda n: xp.arange(n, dtype=xp.int64),
             as_index=lambda a: xp.astype(a, xp.int64),
             take_rows=lambda x2, f: xp.take(x2, f, axis=0),
             scatter_rows=self._scatter_rows,
-            broadcast_to=xp.broadcast_to,
-            to_numpy=np.asarray,
         )
 
     def _scatter_rows(self, x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
@@ -62,7 +56,13 @@ class Generic:
     def _host(self, a: Any) -> Any:
         return np.asarray(a)
 
+    def _extremes(self, a: Any) -> tuple[int, int]:
+        return int(self.xp.min(a)), int(self.xp.max(a))
+
     def gather_nd(self, x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+        if _common.eager_in_range(idx, plan, self._extremes):
+            f = _common.in_range_flat_rows(self.ops, idx, plan)
+            return _common.take_flat_rows(self.ops, x, f, plan)
         out, bad = _common.gather_nd(self.ops, x, idx, plan)
         if bool(bad):
             _common.raise_out_of_bounds(
@@ -74,6 +74,9 @@ class Generic:
         self, x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str,
         copy: bool,
     ) -> Any:
+        if _common.eager_in_range(idx, plan, self._extremes):
+            f = _common.in_range_flat_rows(self.ops, idx, plan)
+            return _common.scatter_flat_rows(self.ops, x, f, updates, plan, drop=False)
         n, k = plan.n, len(plan.dims)
         idx2 = self.ops.reshape(self.ops.as_index(idx), (n, k))
         _, bad = _common.flat_rows(self.ops, idx2, plan.dims, "drop", plan.index_dtype)

@@ -43,18 +43,12 @@ def _max_int(base: Any, f: Any, pos: Any) -> Any:
     return base.at[f].max(pos, mode="drop")
 
 
-OPS = _common.Ops(
-    reshape=jnp.reshape,
-    where=jnp.where,
-    logical_or=jnp.logical_or,
-    any=jnp.any,
-    clip=jnp.clip,
+OPS = _common.namespace_ops(
+    jnp,
     arange=lambda n: jnp.arange(n, dtype=_index_dtype()),
     as_index=lambda a: a.astype(_index_dtype()),
     take_rows=lambda x2, f: jnp.take(x2, f, axis=0, mode="clip"),
     scatter_rows=_scatter_rows,
-    broadcast_to=jnp.broadcast_to,
-    to_numpy=np.asarray,
 )
 
 # Every kernel takes ``traced``: whether the indices were traced, i.e. not checked on the host
@@ -106,27 +100,16 @@ def _scatter_kernel(idx: Any, updates: Any, plan: _common.ScatterPlan, traced: b
     return _update(jnp.zeros(plan.shape, updates.dtype), idx, updates, plan, traced)
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 dtype_name = _common.cached_dtype_name()
 
 
-def scalar_like(value: Any, like: Any) -> Any:
-    return jnp.asarray(value, dtype=like.dtype)
-
-
-def full(shape_: Any, value: Any, like: Any) -> Any:
-    return jnp.full(tuple(shape_), value, dtype=like.dtype)
-
-
+scalar_like, full = _common.like_constructors(jnp.asarray, jnp.full)
 reshape = jnp.reshape
 where = jnp.where
-
-
-def iinfo(name: str) -> Any:
-    return np.iinfo(name)
+iinfo = np.iinfo
 
 
 def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,

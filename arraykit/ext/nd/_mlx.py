@@ -43,35 +43,25 @@ def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
     return out[:-1] if drop else out
 
 
-OPS = _common.Ops(
-    reshape=lambda a, s: mx.reshape(a, tuple(s)),
-    where=mx.where,
-    logical_or=mx.logical_or,
-    any=mx.any,
-    clip=mx.clip,
+OPS = _common.namespace_ops(
+    mx,
     arange=lambda n: mx.arange(n, dtype=mx.int64),
     as_index=lambda a: a.astype(mx.int64),
     take_rows=lambda x2, f: mx.take(x2, f, axis=0),
     scatter_rows=_scatter_rows,
+    reshape=lambda a, s: mx.reshape(a, tuple(s)),
     broadcast_to=lambda a, s: mx.broadcast_to(a, tuple(s)),
-    to_numpy=np.asarray,
 )
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 def dtype_name(a: Any) -> str:
     return _D.NAME_OF.get(a.dtype) or str(a.dtype).rsplit(".", 1)[-1]
 
 
-def scalar_like(value: Any, like: Any) -> Any:
-    return mx.array(value, dtype=like.dtype)
-
-
-def full(shape: Any, value: Any, like: Any) -> Any:
-    return mx.full(tuple(shape), value, dtype=like.dtype)
+scalar_like, full = _common.like_constructors(mx.array, mx.full)
 
 
 def reshape(a: Any, shape: Any) -> Any:
@@ -82,8 +72,7 @@ def where(c: Any, a: Any, b: Any) -> Any:
     return mx.where(c, a, b)
 
 
-def iinfo(name: str) -> Any:
-    return np.iinfo(name)
+iinfo = np.iinfo
 
 
 def _any_bad(bad: Any) -> bool:
@@ -92,7 +81,15 @@ def _any_bad(bad: Any) -> bool:
     return bool(v) if v is not None else False
 
 
+def _extremes(a: Any) -> tuple[int, int] | None:
+    """(min, max) of an integer array, read on the host; None under a tracer."""
+    both = concrete(mx.stack([mx.min(a), mx.max(a)]))
+    return None if both is None else (int(both[0]), int(both[1]))
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if _common.eager_in_range(idx, plan, _extremes):
+        return _common.take_flat_rows(OPS, x, _common.in_range_flat_rows(OPS, idx, plan), plan)
     out, bad = _common.gather_nd(OPS, x, idx, plan)
     if _any_bad(bad):
         _common.raise_out_of_bounds(fn, np.asarray(idx), plan.dims, first_axis=len(plan.batch))
@@ -103,6 +100,9 @@ def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, *,
     copy: bool,
 ) -> Any:
+    if _common.eager_in_range(idx, plan, _extremes):
+        f = _common.in_range_flat_rows(OPS, idx, plan)
+        return _common.scatter_flat_rows(OPS, x, f, updates, plan, drop=False)
     n, k = plan.n, len(plan.dims)
     idx2 = OPS.reshape(OPS.as_index(idx), (n, k))
     _, bad = _common.flat_rows(OPS, idx2, plan.dims, "drop", plan.index_dtype)

@@ -104,43 +104,29 @@ def _where(c: Any, a: Any, b: Any) -> Any:
     return mnp.where(c, a, b)
 
 
-OPS = _common.Ops(
-    reshape=mnp.reshape,
-    where=_where,
-    # mxnet.numpy has no logical_or and no | on bool arrays.
-    logical_or=lambda a, b: (a.astype("int8") + b.astype("int8")) > 0,
-    any=mnp.any,
-    clip=mnp.clip,
+OPS = _common.namespace_ops(
+    mnp,
     arange=lambda n: mnp.arange(n, dtype="int64"),
     as_index=lambda a: a.astype("int64"),
     take_rows=lambda x2, f: mnp.take(x2, f, axis=0),
     scatter_rows=_scatter_rows,
-    broadcast_to=mnp.broadcast_to,
     to_numpy=lambda a: a.asnumpy(),
+    where=_where,
+    # mxnet.numpy has no logical_or and no | on bool arrays.
+    logical_or=lambda a, b: (a.astype("int8") + b.astype("int8")) > 0,
 )
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 dtype_name = _common.cached_dtype_name(lambda d: np.dtype(d).name)
 
 
-def scalar_like(value: Any, like: Any) -> Any:
-    return mnp.array(value, dtype=like.dtype)
-
-
-def full(shape_: Any, value: Any, like: Any) -> Any:
-    return mnp.full(tuple(shape_), value, dtype=like.dtype)
-
-
+scalar_like, full = _common.like_constructors(mnp.array, mnp.full)
 reshape = mnp.reshape
 where = mnp.where
-
-
-def iinfo(name: str) -> Any:
-    return np.iinfo(name)
+iinfo = np.iinfo
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:

@@ -36,18 +36,12 @@ def _max_int(base: Any, f: Any, pos: Any) -> Any:
     return base
 
 
-OPS = _common.Ops(
-    reshape=np.reshape,
-    where=np.where,
-    logical_or=np.logical_or,
-    any=np.any,
-    clip=np.clip,
+OPS = _common.namespace_ops(
+    np,
     arange=lambda n: np.arange(n, dtype=np.int64),
     as_index=lambda a: a.astype(np.int64, copy=False),
     take_rows=lambda x2, f: x2[f],
     scatter_rows=_scatter_rows,
-    broadcast_to=np.broadcast_to,
-    to_numpy=np.asarray,
 )
 
 
@@ -70,8 +64,7 @@ reshape = np.reshape
 where = np.where
 
 
-def iinfo(name: str) -> Any:
-    return np.iinfo(name)
+iinfo = np.iinfo
 
 
 def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:

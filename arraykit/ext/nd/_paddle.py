@@ -16,11 +16,42 @@ from ._generic import Generic
 
 #: Paddle 3.3.1's ``index_add`` has CPU kernels for these dtypes only.
 _INDEX_ADD = frozenset({"float32", "float64", "int32", "int64", "float16"})
+#: ... and ``gather_nd`` / ``scatter_nd_add`` for these (none for float16 or bfloat16;
+#: scatter_nd_add none for bool, complex, int8 or int16).
+_GATHER_ND = frozenset({"bool", "uint8", "int8", "int16", "int32", "int64", "float32",
+                        "float64", "complex64", "complex128"})
+_SCATTER_ND_ADD = frozenset({"uint8", "int32", "int64", "float32", "float64"})
+
+
+def _native_index(idx: Any) -> Any:
+    """Indices in a dtype Paddle's nd kernels take (int32, int64); called on in-range ones."""
+    return idx if dtype_name(idx) in ("int32", "int64") else idx.astype("int64")
 
 
 class _PaddleNd(Generic):
     def _host(self, a: Any) -> Any:
         return a.numpy()
+
+    def _extremes(self, a: Any) -> tuple[int, int]:
+        return int(a.min()), int(a.max())
+
+    # In-range eager indices go to Paddle's own nd kernels, one op each (vision benchmark,
+    # 256x256: gather_nd 0.25 ms against 0.4 ms for flat rows and a take; a 65536-point
+    # scatter_nd_add into 40**3 cells 2.4 ms against 15 ms for index_add on flat rows).
+    def gather_nd(self, x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+        if dtype_name(x) in _GATHER_ND and _common.eager_in_range(idx, plan, self._extremes):
+            return paddle.gather_nd(x, _native_index(idx))
+        return super().gather_nd(x, idx, plan, fn)
+
+    def update_nd(
+        self, x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str,
+        copy: bool,
+    ) -> Any:
+        if (plan.reduction == "add" and dtype_name(x) in _SCATTER_ND_ADD
+                and _common.eager_in_range(idx, plan, self._extremes)):
+            updates = paddle.broadcast_to(updates, plan.updates_shape)
+            return paddle.scatter_nd_add(x, _native_index(idx), updates)
+        return super().update_nd(x, idx, updates, plan, fn, what, copy)
 
     def _scatter_rows(self, x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
         # Sums: one index_add (duplicates add; differentiable), measured several times
@@ -34,8 +65,7 @@ class _PaddleNd(Generic):
 _IMPL = _PaddleNd(_xp)
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 def dtype_name(a: Any) -> str:

@@ -95,8 +95,7 @@ reshape = tf.reshape
 where = _where
 
 
-def iinfo(name: str) -> Any:
-    return np.iinfo(name)
+iinfo = np.iinfo
 
 
 def _eager_cpu(*arrays: Any) -> bool:

@@ -41,23 +41,18 @@ def _max_int(base: Any, f: Any, pos: Any) -> Any:
     return base.scatter_reduce(0, f, pos, "amax", include_self=True)
 
 
-OPS = _common.Ops(
-    reshape=torch.reshape,
-    where=torch.where,
-    logical_or=torch.logical_or,
-    any=torch.any,
-    clip=torch.clamp,
+OPS = _common.namespace_ops(
+    torch,
     arange=lambda n: torch.arange(n, dtype=torch.int64),
     as_index=lambda a: a.to(torch.int64),
     take_rows=lambda x2, f: x2[f],
     scatter_rows=_scatter_rows,
-    broadcast_to=torch.broadcast_to,
     to_numpy=lambda a: a.detach().cpu().numpy(),
+    clip=torch.clamp,
 )
 
 
-def shape(a: Any) -> tuple[int, ...]:
-    return tuple(a.shape)
+shape = _common.array_shape
 
 
 def dtype_name(a: Any) -> str:
