@@ -114,6 +114,14 @@ def backends_with_module(package: str, prefix: str = "_") -> tuple[str, ...]:
     return tuple(b.name for b in BACKENDS if own_module(package, b.name, prefix) is not None)
 
 
+def import_own_modules(package: str) -> None:
+    """Import every backend's own module of ``package`` now (such modules import no
+    framework): torch.compile cannot trace an import, and lookups then find them in
+    ``sys.modules``."""
+    for backend in backends_with_module(package):
+        own_implementation(package, backend)
+
+
 # Called from code that tf.function traces: AutoGraph calls a function carrying this attribute
 # as it is instead of converting it (as shims/tensorflow/linalg.py's _skip_autograph does).
 for _f in (own_module, module_name, implementation, own_implementation, type_lookup):

@@ -41,7 +41,7 @@ import math
 from typing import Any
 
 from ..._dispatch import backend_of_type
-from .._lookup import backends_with_module, own_implementation, type_lookup, type_name
+from .._lookup import import_own_modules, type_lookup, type_name
 from . import _common
 
 __all__ = [
@@ -57,10 +57,8 @@ __all__ = [
     "uniform",
 ]
 
-# Every backend's ``_<name>.py`` here (found by name; they import no framework) is loaded now:
-# torch.compile cannot trace an import, and _impl finds them in sys.modules.
-for _name in backends_with_module(__name__):
-    own_implementation(__name__, _name)
+# Every backend's ``_<name>.py`` here (found by name) is loaded now: _impl finds it then.
+import_own_modules(__name__)
 
 def _refuse(fname: str, cls: type) -> TypeError:
     return TypeError(f"{fname}: expected a key (an array made by key(seed, like=...)) of a "

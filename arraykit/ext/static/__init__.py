@@ -48,7 +48,7 @@ import operator
 from typing import Any, NamedTuple
 
 from ..._dispatch import backend_of_type
-from .._lookup import backends_with_module, own_implementation, type_lookup, type_name
+from .._lookup import import_own_modules, type_lookup, type_name
 from . import _generic  # noqa: F401 - the fallback, loaded now: torch.compile cannot import
 
 __all__ = [
@@ -61,10 +61,8 @@ __all__ = [
     "unique_values",
 ]
 
-# Every backend's ``_<name>.py`` here (they import no framework) is loaded now, with the
-# fallback: torch.compile cannot trace an import.
-for _name in backends_with_module(__name__):
-    own_implementation(__name__, _name)
+# Every backend's ``_<name>.py`` here is loaded now, as the fallback is above.
+import_own_modules(__name__)
 
 def _refuse(fname: str, cls: type) -> TypeError:
     return TypeError(f"{fname}: expected an array of a registered library, got {type_name(cls)}")
@@ -176,25 +174,15 @@ def unique_values(x: Any, /, *, size: int, fill_value: Any = None) -> Any:
 def unique_counts(x: Any, /, *, size: int, fill_value: Any = None) -> UniqueCountsResult:
     """The distinct values of ``x`` and how often each occurs, as exactly ``size`` entries.
 
-    Parameters
-    ----------
-    x : array
-        Any shape (flattened).
-    size : int
-        The length of both results.
-    fill_value : scalar or 0-d array, optional
-        Pads ``values`` (see ``unique_values``); the counts of padding entries are 0.
+    The parameters are ``unique_values``': ``x`` of any shape (flattened), ``size`` the
+    length of both results, ``fill_value`` the padding of ``values`` (the counts of padding
+    entries are 0); so are the errors, naming ``unique_counts``.
 
     Returns
     -------
     UniqueCountsResult
         ``(values, counts)``: ``values`` as ``unique_values`` returns it, ``counts`` of shape
         ``(size,)`` in the default index dtype.
-
-    Raises
-    ------
-    TypeError, ValueError
-        As ``unique_values``, naming ``unique_counts``.
 
     Examples
     --------
@@ -208,14 +196,9 @@ def unique_counts(x: Any, /, *, size: int, fill_value: Any = None) -> UniqueCoun
 def unique_inverse(x: Any, /, *, size: int, fill_value: Any = None) -> UniqueInverseResult:
     """The distinct values of ``x`` and, for each element of ``x``, the index of its value.
 
-    Parameters
-    ----------
-    x : array
-        Any shape.
-    size : int
-        The length of ``values``.
-    fill_value : scalar or 0-d array, optional
-        Pads ``values`` (see ``unique_values``).
+    The parameters are ``unique_values``': ``x`` of any shape, ``size`` the length of
+    ``values``, ``fill_value`` the padding of ``values``; so are the errors, naming
+    ``unique_inverse``.
 
     Returns
     -------
@@ -223,11 +206,6 @@ def unique_inverse(x: Any, /, *, size: int, fill_value: Any = None) -> UniqueInv
         ``(values, inverse_indices)``: ``values`` as ``unique_values`` returns it;
         ``inverse_indices`` of ``x``'s shape in the default index dtype, indexing the full
         sorted set of distinct values (``>= size`` for values ``size`` cut off).
-
-    Raises
-    ------
-    TypeError, ValueError
-        As ``unique_values``, naming ``unique_inverse``.
 
     Examples
     --------
