@@ -107,12 +107,10 @@ def _bilinear_sample(image, uv):
     du, dv = (u - u0)[..., None], (v - v0)[..., None]
     iu0, iv0 = u0.astype("int64"), v0.astype("int64")
     iu1, iv1 = paddle.clip(iu0 + 1, max=w - 1), paddle.clip(iv0 + 1, max=h - 1)
-    # Pixels as rows of a flat (h * w, c) view, read with one ``gather`` of flat row numbers
-    # (what arraykit.ext.nd's flat-row gather amounts to).
-    rows = image.reshape([h * w, -1])
-
+    # Paddle's own gather_nd (what arraykit.ext.nd runs on Paddle for in-range indices):
+    # one kernel, faster than a gather of flat row numbers.
     def at(iv, iu):
-        return paddle.gather(rows, (iv * w + iu).reshape([-1])).reshape([*iv.shape, -1])
+        return paddle.gather_nd(image, paddle.stack([iv, iu], axis=-1))
 
     top = at(iv0, iu0) * (1 - du) + at(iv0, iu1) * du
     bottom = at(iv1, iu0) * (1 - du) + at(iv1, iu1) * du
@@ -123,11 +121,10 @@ def _voxel_grid(points, origin, voxel_size, n):
     cells = paddle.floor((points - origin) / voxel_size)
     inside = paddle.all((cells >= 0) & (cells < n), axis=-1)
     idx = paddle.clip(cells, 0, n - 1).astype("int64")
-    # One ``index_add`` on flat cell numbers (as arraykit.ext.nd), not three index tensors.
-    flat = (idx[:, 0] * n + idx[:, 1]) * n + idx[:, 2]
-    voxels = paddle.zeros([n * n * n], dtype=points.dtype)
-    voxels = paddle.index_add(voxels, flat, 0, inside.astype(points.dtype))
-    return voxels.reshape([n, n, n])
+    # Paddle's own scatter_nd_add (as arraykit.ext.nd on Paddle): several times faster
+    # than index_add on flat cell numbers.
+    voxels = paddle.zeros([n, n, n], dtype=points.dtype)
+    return paddle.scatter_nd_add(voxels, idx, inside.astype(points.dtype))
 
 
 def robotics(theta, a, d, alpha):
