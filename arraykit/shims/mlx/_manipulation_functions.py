@@ -8,6 +8,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import checks as _c
+from .._common import manipulation as _manipulation
 from .._common import utils as _u
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -93,13 +94,7 @@ def flip(x, /, *, axis=None):
 def moveaxis(x, source, destination, /):
     """Array API ``moveaxis`` (ints or tuples of ints)."""
     require_array(x, "moveaxis")
-    src = normalize_axes(source, x.ndim, "moveaxis")
-    dst = normalize_axes(destination, x.ndim, "moveaxis")
-    _c.check_same_length(src, dst)
-    order = [a for a in range(x.ndim) if a not in src]
-    for d, s in sorted(zip(dst, src)):
-        order.insert(d, s)
-    return mx.transpose(x, order)
+    return mx.transpose(x, _manipulation.moveaxis_order(source, destination, x.ndim))
 
 
 def permute_dims(x, /, axes):
@@ -166,10 +161,8 @@ def roll(x, /, shift, *, axis=None):
         if not isinstance(shift, int):
             raise TypeError("roll: shift must be an int when axis is None")
         return mx.roll(x.reshape(-1), shift).reshape(x.shape) if x.size else x
-    axes = normalize_axes(axis, x.ndim, "roll", allow_duplicates=True)
-    shifts = tuple(shift) if isinstance(shift, (tuple, list)) else (shift,) * len(axes)
-    if len(shifts) != len(axes):
-        raise ValueError("roll: shift and axis must have the same length")
+    shifts, axes = _manipulation.roll_axes(
+        tuple(shift) if isinstance(shift, list) else shift, axis, x.ndim)
     if x.size == 0:
         return x
     return mx.roll(x, shifts, axes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mxnet import np as mnp
 
 from .._common import checks as _c
+from .._common import manipulation as _manipulation
 from .._common import utils as _u
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
@@ -94,12 +95,7 @@ def flip(x, /, *, axis=None):
 def moveaxis(x, source, destination, /):
     """Array API ``moveaxis``."""
     require_array(x, "moveaxis")
-    src = normalize_axes(source, x.ndim, "moveaxis")
-    dst = normalize_axes(destination, x.ndim, "moveaxis")
-    _c.check_same_length(src, dst)
-    order = [i for i in range(x.ndim) if i not in src]
-    for d, s in sorted(zip(dst, src)):
-        order.insert(d, s)
+    order = _manipulation.moveaxis_order(source, destination, x.ndim)
     return bool_safe(mnp.transpose, x, axes=tuple(order))
 
 

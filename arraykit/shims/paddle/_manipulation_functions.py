@@ -8,6 +8,7 @@ import operator
 import paddle
 
 from .._common import checks as _c
+from .._common import manipulation as _manipulation
 from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import (
@@ -179,10 +180,7 @@ def roll(x, /, shift, *, axis=None):
         if flat.shape[0] == 0:
             return x.clone()
         return moving(paddle.roll, flat, name, operator.index(shift)).reshape(x.shape)
-    axes = normalize_axes(axis, x.ndim, "roll", allow_duplicates=True)
-    shifts = shift if isinstance(shift, tuple) else (shift,) * len(axes)
-    if len(shifts) != len(axes):
-        raise ValueError("roll: shift and axis must have the same length")
+    shifts, axes = _manipulation.roll_axes(shift, axis, x.ndim)
     if x.size == 0:
         return x.clone()
     return moving(paddle.roll, x, name, [operator.index(s) for s in shifts], list(axes))
@@ -191,10 +189,7 @@ def roll(x, /, shift, *, axis=None):
 def squeeze(x, /, axis):
     """Array API ``squeeze``: the axes must have size 1."""
     require_array(x, "squeeze")
-    axes = normalize_axes(axis, x.ndim, "squeeze")
-    for a in axes:
-        if x.shape[a] != 1:
-            raise ValueError(f"squeeze: axis {a} has size {x.shape[a]}, not 1")
+    axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
     return paddle.reshape(x, [s for i, s in enumerate(x.shape) if i not in axes])
 
 

@@ -8,6 +8,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
+from .._common import manipulation as _manipulation
 from .._common import utils as _u
 from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes
@@ -217,10 +218,7 @@ def _roll(x, shifts, axes):
 def squeeze(x, /, axis):
     """Array API ``squeeze``: ValueError if a named axis is not of size 1."""
     x = arr(x, "squeeze")
-    axes = _u.normalize_axes(axis, ndim(x), "squeeze")
-    for a in axes:
-        if x.shape[a] is not None and x.shape[a] != 1:
-            raise ValueError(f"squeeze: axis {a} has size {x.shape[a]}, not 1")
+    axes = _manipulation.squeeze_axes(axis, ndim(x), x.shape)
     if not axes:
         return x
     return tf.squeeze(x, list(axes))
