@@ -45,26 +45,25 @@ def _acc(x, dtype, fname):
     return name, r
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):
-    """Array API ``sum``."""
-    _, r = _acc(x, dtype, "sum")
-    axes = _axes(x, axis, "sum")
-    keepdims = _keep("sum", keepdims)
+def _accumulate(fname, op, x, axis, dtype, keepdims, reduce):
+    """``sum``/``prod``: ``x`` in its accumulation dtype ``r``, reduced by ``op`` in int64
+    and cast back where ``r`` is one Paddle lacks the kernels for, else by
+    ``reduce(y, axes, keepdims, r)``."""
+    _, r = _acc(x, dtype, fname)
+    axes = _axes(x, axis, fname)
+    keepdims = _keep(fname, keepdims)
     y = cast(x, r)
     if r in NARROW:
-        return cast(_reduce(paddle.sum, cast(y, "int64"), axes, keepdims), r)
+        return cast(_reduce(op, cast(y, "int64"), axes, keepdims), r)
+    return reduce(y, axes, keepdims, r)
+
+
+def _sum(y, axes, keepdims, r):
     # paddle.sum accumulates int32 in int64 even with dtype=int32 given: cast back.
     return cast(_reduce(paddle.sum, y, axes, keepdims), r)
 
 
-def prod(x, /, *, axis=None, dtype=None, keepdims=False):
-    """Array API ``prod``."""
-    _, r = _acc(x, dtype, "prod")
-    axes = _axes(x, axis, "prod")
-    keepdims = _keep("prod", keepdims)
-    y = cast(x, r)
-    if r in NARROW:
-        return cast(_reduce(paddle.prod, cast(y, "int64"), axes, keepdims), r)
+def _prod(y, axes, keepdims, r):
     if not axes:
         return y.clone()
     if y.size == 0:
@@ -72,6 +71,16 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
             [s for i, s in enumerate(y.shape) if i not in axes]
         return paddle.ones(shape, dtype=r)
     return cast(paddle.prod(y, axis=axes, keepdim=keepdims), r)
+
+
+def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``sum``."""
+    return _accumulate("sum", paddle.sum, x, axis, dtype, keepdims, _sum)
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``."""
+    return _accumulate("prod", paddle.prod, x, axis, dtype, keepdims, _prod)
 
 
 def _extreme(fname, op, x, axis, keepdims):
