@@ -241,6 +241,11 @@ def _case(func, dt, inputs, call, params="", **kw):
     return Case(func, dt, tuple(inputs), call, params=params, **kw)
 
 
+def _one_array(draw, func, dt, shape, call, params):
+    """The case of ``call(xp, a)`` on one drawn array ``a`` of ``shape``."""
+    return _case(func, dt, (arrays(draw, dt, shape),), call, params=params)
+
+
 @custom("arange")
 def _arange(draw, func, dt, special):
     if default_int(dt):
@@ -747,16 +752,15 @@ def _expand_dims(draw, func, dt, special):
     axis = draw(st.one_of(st.integers(-nd - 1, nd),
                           st.lists(st.integers(0, nd + 1), min_size=1, max_size=2,
                                    unique=True).map(tuple)))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.expand_dims(a, axis=axis),
-                 params=f"axis={axis}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.expand_dims(a, axis=axis),
+                      f"axis={axis}")
 
 
 @custom("flip")
 def _flip(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES))
     axis = axis_arg(draw, len(shape))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.flip(a, axis=axis),
-                 params=f"axis={axis}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.flip(a, axis=axis), f"axis={axis}")
 
 
 @custom("moveaxis")
@@ -765,16 +769,15 @@ def _moveaxis(draw, func, dt, special):
     nd = len(shape)
     src = draw(st.integers(-nd, nd - 1))
     dst = draw(st.integers(-nd, nd - 1))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.moveaxis(a, src, dst),
-                 params=f"{src}->{dst}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.moveaxis(a, src, dst),
+                      f"{src}->{dst}")
 
 
 @custom("permute_dims")
 def _permute(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES))
     axes = tuple(draw(st.permutations(range(len(shape)))))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.permute_dims(a, axes),
-                 params=f"axes={axes}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.permute_dims(a, axes), f"axes={axes}")
 
 
 @custom("repeat")
@@ -802,8 +805,7 @@ def _repeat(draw, func, dt, special):
 def _reshape(draw, func, dt, special):
     shape = draw(st.sampled_from([(2, 3), (6,), (1, 6), (3, 2)]))
     target = draw(st.sampled_from([(6,), (3, 2), (-1,), (2, -1), (1, 2, 3)]))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.reshape(a, target),
-                 params=f"to {target}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.reshape(a, target), f"to {target}")
 
 
 @custom("roll")
@@ -817,8 +819,8 @@ def _roll(draw, func, dt, special):
     else:
         axis = tuple(draw(st.permutations(range(nd))))[: draw(st.integers(1, nd))]
         shift = tuple(draw(st.integers(-4, 4)) for _ in axis)
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.roll(a, shift, axis=axis),
-                 params=f"shift={shift}, axis={axis}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.roll(a, shift, axis=axis),
+                      f"shift={shift}, axis={axis}")
 
 
 @custom("squeeze")
@@ -828,16 +830,14 @@ def _squeeze(draw, func, dt, special):
     axis = draw(st.one_of(st.sampled_from(ones),
                           st.sampled_from(ones).map(lambda i: i - len(shape)),
                           st.just(tuple(ones))))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.squeeze(a, axis=axis),
-                 params=f"axis={axis}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.squeeze(a, axis=axis), f"axis={axis}")
 
 
 @custom("tile")
 def _tile(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES))
     reps = tuple(draw(st.lists(st.integers(0, 3), min_size=0 if shape else 1, max_size=3)))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.tile(a, reps),
-                 params=f"reps={reps}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.tile(a, reps), f"reps={reps}")
 
 
 @custom("unstack")
@@ -845,8 +845,7 @@ def _unstack(draw, func, dt, special):
     shape = draw(st.sampled_from(NONSCALAR_SHAPES))
     nd = len(shape)
     axis = draw(st.integers(-nd, nd - 1))
-    return _case(func, dt, (arrays(draw, dt, shape),), lambda xp, a: xp.unstack(a, axis=axis),
-                 params=f"axis={axis}")
+    return _one_array(draw, func, dt, shape, lambda xp, a: xp.unstack(a, axis=axis), f"axis={axis}")
 
 
 # -- searching, sets, sorting, statistics ------------------------------------------------

@@ -9,7 +9,7 @@ Nested lists thousands deep travel as ``DeepList`` (pickle itself recurses on th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -33,42 +33,60 @@ class Arr:
         return f"{where}{self.dtype}[{dims}]({self.fill})"
 
 
-@dataclass(frozen=True)
-class DeepList:
+class _Leaf:
+    """An argument leaf that is no array: ``build`` makes its native value in the worker;
+    its repr (what a report prints) is ``shown`` with its fields filled in."""
+
+    shown: ClassVar[str]
+
+    def __repr__(self) -> str:
+        return self.shown.format(**vars(self))
+
+    def build(self, backend: Any) -> Any:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, repr=False)
+class DeepList(_Leaf):
     """``[[[...[1]...]]]`` nested ``depth`` deep."""
 
     depth: int
+    shown = "<list nested {depth} deep>"
 
-    def __repr__(self) -> str:
-        return f"<list nested {self.depth} deep>"
+    def build(self, backend: Any) -> Any:
+        return deep_list(self.depth)
 
 
-@dataclass(frozen=True)
-class Dtype:
+@dataclass(frozen=True, repr=False)
+class Dtype(_Leaf):
     """The namespace's dtype object of this standard name (``xp.float32``)."""
 
     name: str
+    shown = "xp.{name}"
 
-    def __repr__(self) -> str:
-        return f"xp.{self.name}"
+    def build(self, backend: Any) -> Any:
+        return getattr(backend.xp, self.name)
 
 
-@dataclass(frozen=True)
-class NpDtype:
+@dataclass(frozen=True, repr=False)
+class NpDtype(_Leaf):
     """A NumPy dtype object (a foreign dtype for every backend but numpy)."""
 
     name: str
+    shown = "np.dtype({name!r})"
 
-    def __repr__(self) -> str:
-        return f"np.dtype({self.name!r})"
+    def build(self, backend: Any) -> Any:
+        return np.dtype(self.name)
 
 
-@dataclass(frozen=True)
-class DefaultDevice:
+@dataclass(frozen=True, repr=False)
+class DefaultDevice(_Leaf):
     """The namespace's default device (``xp.__array_namespace_info__().default_device()``)."""
 
-    def __repr__(self) -> str:
-        return "<default device>"
+    shown = "<default device>"
+
+    def build(self, backend: Any) -> Any:
+        return backend.xp.__array_namespace_info__().default_device()
 
 
 @dataclass(frozen=True)
@@ -159,14 +177,8 @@ def build(value: Any, backend: Any) -> Any:
     if isinstance(value, Arr):
         a = numpy_array(value)
         return backend.make(a) if value.native else a
-    if isinstance(value, DeepList):
-        return deep_list(value.depth)
-    if isinstance(value, Dtype):
-        return getattr(backend.xp, value.name)
-    if isinstance(value, NpDtype):
-        return np.dtype(value.name)
-    if isinstance(value, DefaultDevice):
-        return backend.xp.__array_namespace_info__().default_device()
+    if isinstance(value, _Leaf):
+        return value.build(backend)
     if isinstance(value, list):
         return [build(v, backend) for v in value]
     if isinstance(value, tuple):
