@@ -17,6 +17,7 @@ from ._helpers import (
     check_broadcast,
     concrete,
     normalize_axes,
+    reduced_shape,
     require_array,
     traced_error,
 )
@@ -28,9 +29,7 @@ def _arg(fname, op, x, axis, keepdims):
     check(x, "real numeric", fname)
     ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
     if x.size == 0:  # along a non-empty axis of a zero-size array: an empty result
-        shape = tuple(1 if i == ax else s for i, s in enumerate(x.shape)) if keepdims else (
-            tuple(s for i, s in enumerate(x.shape) if i != ax))
-        return mx.zeros(shape, dtype=_INDEX)
+        return mx.zeros(reduced_shape(x.shape, (ax,), keepdims), dtype=_INDEX)
     if ax is None:
         r = op(x.reshape(-1), axis=0)
         if keepdims:

@@ -13,6 +13,7 @@ from ._helpers import (
     empty_reduction,
     ndarray,
     normalize_axes,
+    reduced_shape,
     require_array,
     scalar_array,
 )
@@ -50,9 +51,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     require_array(x, "count_nonzero")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     if x.size == 0:
-        return mnp.zeros(tuple(1 if i in axes else s for i, s in enumerate(x.shape)) if keepdims
-                         else tuple(s for i, s in enumerate(x.shape) if i not in axes),
-                         dtype="int64", ctx=x.ctx)
+        return mnp.zeros(reduced_shape(x.shape, axes, keepdims), dtype="int64", ctx=x.ctx)
     nz = (x if x.dtype == onp.bool_ else mnp.not_equal(x, 0)).astype("int64")
     if not axes:
         return nz

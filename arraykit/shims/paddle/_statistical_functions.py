@@ -17,6 +17,7 @@ from ._helpers import (
     check_keepdims,
     normalize_axes,
     normalize_axis,
+    reduced_shape,
     require_array,
 )
 
@@ -67,9 +68,7 @@ def _prod(y, axes, keepdims, r):
     if not axes:
         return y.clone()
     if y.size == 0:
-        shape = [1 if i in axes else s for i, s in enumerate(y.shape)] if keepdims else \
-            [s for i, s in enumerate(y.shape) if i not in axes]
-        return paddle.ones(shape, dtype=r)
+        return paddle.ones(reduced_shape(y.shape, axes, keepdims), dtype=r)
     return cast(paddle.prod(y, axis=axes, keepdim=keepdims), r)
 
 
@@ -91,9 +90,7 @@ def _extreme(fname, op, x, axis, keepdims):
     if any(x.shape[a] == 0 for a in axes):
         raise _c.no_identity(fname)
     if x.size == 0 and axes:  # empty, but not along a reduced axis: an empty result
-        shape = [1 if i in axes else s for i, s in enumerate(x.shape)] if keepdims else \
-            [s for i, s in enumerate(x.shape) if i not in axes]
-        return paddle.zeros(shape, dtype=name)
+        return paddle.zeros(reduced_shape(x.shape, axes, keepdims), dtype=name)
     if name in NARROW or name == "bool":
         return cast(_reduce(op, paddle.cast(x, CARRIER), axes, keepdims), name)
     return _reduce(op, x, axes, keepdims)
