@@ -584,14 +584,19 @@ def test_narrow_negative_indices_on_long_axes_with_two_coordinates(backend):
     )
 
 
-def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
+@pytest.fixture
+def torch_jit():
+    """``arraykit.ext.jit``, for the tests of torch.compile (skips without torch or it)."""
+    if torch is None:
+        pytest.skip("torch absent")
+    return pytest.importorskip("arraykit.ext.jit")
+
+
+def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph(torch_jit):
     # The vision benchmark's pattern: array-api-compat turns ``xp.clip(t, 0.0, w)`` and
     # ``xp.minimum(i, w - 1)`` into ``torch.result_type`` calls, which returned a dtype and
     # broke the graph, so arraykit.ext.jit ran the function eagerly. It must be one Inductor
     # graph from the first call on, with the eager result. (~10 s of C++ compilation.)
-    ak_jit = pytest.importorskip("arraykit.ext.jit")
-    if torch is None:
-        pytest.skip("torch absent")
     import arraykit
 
     def resample_and_count(image, uv):
@@ -608,9 +613,9 @@ def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph():
     rng = np.random.default_rng(0)
     image = torch.asarray(rng.uniform(0, 1, (6, 5, 3)).astype(np.float32))
     uv = torch.asarray(rng.uniform(-2, 8, (40, 2)).astype(np.float32))
-    jitted = ak_jit.jit(resample_and_count)
+    jitted = torch_jit.jit(resample_and_count)
     out = jitted(image, uv)
-    assert ak_jit.compilation(jitted) == "inductor"
+    assert torch_jit.compilation(jitted) == "inductor"
     for a, b in zip(out, resample_and_count(image, uv)):
         np.testing.assert_array_equal(a.numpy(), b.numpy())
 
@@ -627,13 +632,10 @@ def test_pytree_warm_loads_the_nd_implementation(name):
     assert type(x) in nd._impl_by_type
 
 
-def test_torch_jit_recompiles_static_when_a_dynamic_shape_graph_breaks():
+def test_torch_jit_recompiles_static_when_a_dynamic_shape_graph_breaks(torch_jit):
     # A second image size makes dynamo mark the size dynamic; array-api-compat's clip then
     # sees a symbolic float bound (math.isnan breaks the graph). That call runs eagerly and
     # later sizes compile with static shapes instead of falling back to eager for good.
-    ak_jit = pytest.importorskip("arraykit.ext.jit")
-    if torch is None:
-        pytest.skip("torch absent")
     import arraykit
 
     def lookup(image, uv):
@@ -641,22 +643,19 @@ def test_torch_jit_recompiles_static_when_a_dynamic_shape_graph_breaks():
         u = xp.astype(xp.clip(uv, 0.0, float(image.shape[0] - 1)), xp.int32)
         return nd.gather_nd(image, xp.stack([u, u], axis=-1))
 
-    jitted = ak_jit.jit(lookup)
+    jitted = torch_jit.jit(lookup)
     uv = torch.asarray(np.linspace(-2.0, 9.0, 7, dtype=np.float32))
     kinds = []
     for size in (5, 6, 7):
         image = torch.asarray(np.arange(size * size, dtype=np.float32).reshape(size, size))
         np.testing.assert_array_equal(jitted(image, uv).numpy(), lookup(image, uv).numpy())
-        kinds.append(ak_jit.compilation(jitted))
+        kinds.append(torch_jit.compilation(jitted))
     assert kinds[0] == "inductor" and kinds[2] == "inductor", kinds
 
 
-def test_torch_compile_result_type_matches_eager():
+def test_torch_compile_result_type_matches_eager(torch_jit):
     # arraykit.ext.jit's stand-in for array-api-compat's result_type while dynamo traces must
     # give the eager answers (scalar kinds, 0-d tensors, dtypes, the default dtype).
-    if torch is None:
-        pytest.skip("torch absent")
-    pytest.importorskip("arraykit.ext.jit")
     import array_api_compat.torch as xpt
 
     import arraykit.ext.jit._torch  # noqa: F401 - registers the stand-in
