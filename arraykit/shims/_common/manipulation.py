@@ -3,8 +3,36 @@ Python values (axes, ranks, shapes), never a framework's objects."""
 
 from __future__ import annotations
 
+import math
+
 from .checks import check_same_length
-from .utils import normalize_axes
+from .utils import normalize_axes, normalize_axis
+
+
+def concat_axis(axis, shapes) -> int:
+    """``concat``'s axis (an int; None flattens, which the caller does) for arrays of
+    ``shapes``; ValueError for 0-d arrays and for shapes that differ off that axis."""
+    ndim = len(shapes[0])
+    if ndim == 0:
+        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
+    ax = normalize_axis(axis, ndim, "concat")
+    for shape in shapes[1:]:
+        if len(shape) != ndim or any(s != t for i, (s, t) in enumerate(zip(shape, shapes[0]))
+                                     if i != ax):
+            raise ValueError(f"concat: shapes {[tuple(s) for s in shapes]} differ off "
+                             f"axis {ax}")
+    return ax
+
+
+def reshape_fits(shape, size: int) -> bool:
+    """Whether ``shape`` (a sequence of ints, at most one -1 to infer; ValueError for any
+    other) can hold ``size`` elements."""
+    if shape.count(-1) > 1 or any(s < -1 for s in shape):
+        raise ValueError(f"reshape: invalid shape {tuple(shape)}")
+    known = math.prod(s for s in shape if s != -1)
+    if -1 in shape:
+        return known != 0 and size % known == 0
+    return known == size
 
 
 def moveaxis_order(source, destination, ndim: int) -> list[int]:

@@ -52,15 +52,7 @@ def concat(arrays, /, *, axis=0):
     arrays = _promoted("concat", arrays)
     if axis is None:
         return mx.concatenate([a.reshape(-1) for a in arrays])
-    nd = arrays[0].ndim
-    if nd == 0:
-        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
-    ax = normalize_axis(axis, nd, "concat")
-    for a in arrays:
-        if a.ndim != nd or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
-                               if i != ax):
-            raise ValueError(f"concat: shapes {[tuple(b.shape) for b in arrays]} differ off "
-                             f"axis {ax}")
+    ax = _manipulation.concat_axis(axis, [a.shape for a in arrays])
     return mx.concatenate(arrays, axis=ax)
 
 
@@ -142,13 +134,7 @@ def reshape(x, /, shape, *, copy=None):
         shape = tuple(int(s) for s in shape)
     except TypeError:
         raise TypeError(f"reshape: shape must be a tuple of ints, got {shape!r}") from None
-    if shape.count(-1) > 1 or any(s < -1 for s in shape):
-        raise ValueError(f"reshape: invalid shape {shape}")
-    known = 1
-    for s in shape:
-        if s != -1:
-            known *= s
-    if (-1 in shape and (known == 0 or x.size % known)) or (-1 not in shape and known != x.size):
+    if not _manipulation.reshape_fits(shape, x.size):
         raise ValueError(f"reshape: cannot reshape an array of size {x.size} into {shape}")
     r = mx.reshape(x, shape)
     return mx.array(r) if copy else r

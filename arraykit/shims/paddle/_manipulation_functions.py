@@ -56,15 +56,7 @@ def concat(arrays, /, *, axis=0):
     arrays, _ = _promote_all(list(arrays), "concat")
     if axis is None:
         return paddle.concat([a.reshape([-1]) for a in arrays])
-    nd = arrays[0].ndim
-    if nd == 0:
-        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
-    ax = normalize_axis(axis, nd, "concat")
-    for a in arrays[1:]:
-        if a.ndim != nd or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
-                               if i != ax):
-            raise ValueError(f"concat: shapes {[tuple(b.shape) for b in arrays]} differ off "
-                             f"axis {ax}")
+    ax = _manipulation.concat_axis(axis, [a.shape for a in arrays])
     return paddle.concat(arrays, axis=ax)
 
 
@@ -152,16 +144,7 @@ def reshape(x, /, shape, *, copy=None):
     require_array(x, "reshape")
     shape = [operator.index(s) for s in shape]
     check_rank("reshape", len(shape))
-    if shape.count(-1) > 1 or any(s < -1 for s in shape):
-        raise ValueError(f"reshape: invalid shape {tuple(shape)}")
-    known = 1
-    for s in shape:
-        if s != -1:
-            known *= s
-    if -1 in shape:
-        if known == 0 or x.size % known:
-            raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
-    elif known != x.size:
+    if not _manipulation.reshape_fits(shape, x.size):
         raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
     if copy is False:
         raise ValueError("reshape: copy=False cannot be honoured (Paddle gives no view "
