@@ -46,7 +46,8 @@ def _fmt_program(r: dict | None) -> str:
         return ""
     parts = []
     if "same_program" in r:
-        what = "FX graph" if r["framework"] == "torch" else "optimised HLO"
+        what = {"torch": "FX graph", "mlx": "traced MLX graph"}.get(r["framework"],
+                                                                  "optimised HLO")
         parts.append(f"same {what}" if r["same_program"] else f"{what} differs")
     if "wrapper_s" in r:
         share = 100 * r["wrapper_s"] / r["native_median_s"]
