@@ -14,7 +14,6 @@ scalars on either side, ``NotImplemented`` for foreign operands).
 from __future__ import annotations
 
 import operator
-import sys
 import threading
 from collections.abc import Callable
 
@@ -165,15 +164,15 @@ def host_conversions(to_numpy: Callable[[object], object]) -> dict:
     return out
 
 
-def array_namespace_method(package: str) -> Callable:
-    """The array object's ``__array_namespace__``, returning the shim package named
-    ``package`` (looked up per call: the package is still importing when this is made);
-    ValueError for an ``api_version`` the standard has no namespace for."""
+def array_namespace_method(namespace: Callable[[], object]) -> Callable:
+    """The array object's ``__array_namespace__``, returning ``namespace()`` (the shim
+    package, found per call: it is still importing when this is made); ValueError for an
+    ``api_version`` the standard has no namespace for."""
 
     def __array_namespace__(self, /, *, api_version=None):
         if api_version not in (None, *SUPPORTED_API_VERSIONS):
             raise ValueError(f"unsupported array API version {api_version!r}")
-        return sys.modules[package]
+        return namespace()
 
     return __array_namespace__
 

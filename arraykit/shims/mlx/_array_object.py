@@ -181,7 +181,7 @@ def _index(self):
 
 #: MLX-specific part of the surface (the operators come from ``_common.make_operators``).
 MLX_ATTRIBUTES = {
-    "__array_namespace__": _ao.array_namespace_method(__package__),
+    "__array_namespace__": _ao.array_namespace_method(_ns),
     "device": property(device_of, doc="MLX's default device (arrays have none of their own)."),
     "to_device": _to_device,
     **_ao.host_conversions(onp.asarray),

@@ -181,7 +181,7 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 #: MXNet-specific part of the surface (the operators come from ``_common.make_operators``).
 MXNET_ATTRIBUTES = {
-    "__array_namespace__": _ao.array_namespace_method(__package__),
+    "__array_namespace__": _ao.array_namespace_method(_ns),
     "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
     "to_device": _to_device,
     "mT": property(lambda self: _ns().matrix_transpose(self),
