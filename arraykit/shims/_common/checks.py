@@ -131,6 +131,19 @@ def arg_axis(fname: str, axis, ndim: int, shape) -> int | None:
     return ax
 
 
+def arg_search(fname: str, x, axis, keepdims: bool, search, reshape):
+    """``argmax``/``argmin`` on a full shim, once: the axis rule (``arg_axis``), then the
+    shim's ``search(x, axis, keepdims)`` along one axis; with ``axis=None`` it searches axis 0
+    of the flattened array and the result has shape ``(1,) * x.ndim`` with ``keepdims``,
+    else ``()``. ``reshape(a, shape)`` is the shim's (shape a tuple). The caller has checked
+    ``x``'s dtype."""
+    ax = arg_axis(fname, axis, x.ndim, x.shape)
+    if ax is None:
+        r = search(reshape(x, (-1,)), 0, False)
+        return reshape(r, (1,) * x.ndim if keepdims else ())
+    return search(x, ax, keepdims)
+
+
 def scan_axis(fname: str, axis, ndim: int) -> int:
     """``cumulative_sum``/``cumulative_prod``'s axis: required beyond one dimension; a 0-d
     input with ``axis=None`` is scanned as one element (NumPy's and array-api-strict's

@@ -157,10 +157,7 @@ def roll(x, /, shift, *, axis=None):
 def squeeze(x, /, axis):
     """Array API ``squeeze``: every axis given must have length one."""
     require_array(x, "squeeze")
-    axes = normalize_axes(axis, x.ndim, "squeeze")
-    for a in axes:
-        if x.shape[a] != 1:
-            raise ValueError(f"squeeze: axis {a} has length {x.shape[a]}, not 1")
+    axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
     return mx.squeeze(x, list(axes)) if axes else x
 
 

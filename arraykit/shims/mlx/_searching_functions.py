@@ -27,16 +27,13 @@ _INDEX = D.DTYPES[D.DEFAULT_INDEX]
 
 def _arg(fname, op, x, axis, keepdims):
     check(x, "real numeric", fname)
-    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
-    if x.size == 0:  # along a non-empty axis of a zero-size array: an empty result
-        return mx.zeros(reduced_shape(x.shape, (ax,), keepdims), dtype=_INDEX)
-    if ax is None:
-        r = op(x.reshape(-1), axis=0)
-        if keepdims:
-            r = r.reshape((1,) * x.ndim)
-    else:
-        r = op(x, axis=ax, keepdims=keepdims)
-    return r.astype(_INDEX)
+
+    def search(a, ax, kd):
+        if a.size == 0:  # along a non-empty axis of a zero-size array: an empty result
+            return mx.zeros(reduced_shape(a.shape, (ax,), kd), dtype=_INDEX)
+        return op(a, axis=ax, keepdims=kd).astype(_INDEX)
+
+    return _c.arg_search(fname, x, axis, keepdims, search, mx.reshape)
 
 
 def argmax(x, /, *, axis=None, keepdims=False):

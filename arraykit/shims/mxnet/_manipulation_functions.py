@@ -178,10 +178,7 @@ def roll(x, /, shift, *, axis=None):
 def squeeze(x, /, axis):
     """Array API ``squeeze``; squeezing a dimension that is not 1 raises ValueError."""
     require_array(x, "squeeze")
-    axes = normalize_axes(axis, x.ndim, "squeeze")
-    for a in axes:
-        if x.shape[a] != 1:
-            raise ValueError(f"squeeze: dimension {a} has size {x.shape[a]}, not 1")
+    axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
     return x.reshape(tuple(s for i, s in enumerate(x.shape) if i not in axes))
 
 

@@ -23,17 +23,18 @@ from ._helpers import where as _where
 def _arg(op, x, axis, keepdims, fname):
     n = require_array(x, fname)
     D.check_kind(n, "real numeric", fname)
-    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
-    if ax is None:
-        r = op(x.reshape(-1), axis=0)
-        return r.reshape((1,) * x.ndim) if keepdims else r
-    if x.size == 0:
-        # A non-empty axis of a zero-size array: an empty index array (MXNet's kernel fails).
-        return empty_reduction(x, (ax,), keepdims, 0, "int64")
-    r = op(x, axis=ax)
-    if keepdims:
-        r = r.reshape(x.shape[:ax] + (1,) + x.shape[ax + 1:])
-    return r.astype("int64") if r.dtype != onp.int64 else r
+
+    def search(a, ax, kd):
+        if a.size == 0:
+            # A non-empty axis of a zero-size array: an empty index array (MXNet's kernel
+            # fails).
+            return empty_reduction(a, (ax,), kd, 0, "int64")
+        r = op(a, axis=ax)
+        if kd:
+            r = r.reshape(a.shape[:ax] + (1,) + a.shape[ax + 1:])
+        return r.astype("int64") if r.dtype != onp.int64 else r
+
+    return _c.arg_search(fname, x, axis, keepdims, search, lambda a, shape: a.reshape(shape))
 
 
 def argmax(x, /, *, axis=None, keepdims=False):

@@ -24,15 +24,13 @@ from ._helpers import (
 def _arg(fname, op, x, axis, keepdims):
     name = require_array(x, fname)
     D.check_kind(name, "real numeric", fname)
-    ax = _c.arg_axis(fname, axis, x.ndim, x.shape)
     keepdims = check_keepdims(fname, keepdims)
     if name in NARROW:
         x = paddle.cast(x, CARRIER)
-    if ax is None:
-        r = op(x.reshape([-1]), axis=0)
-        return r.reshape([1] * x.ndim) if keepdims else r.reshape([])
     # NaN counts as the extreme (NumPy, the standard's note): Paddle's kernels agree.
-    return op(x, axis=ax, keepdim=keepdims)
+    return _c.arg_search(fname, x, axis, keepdims,
+                         lambda a, ax, kd: op(a, axis=ax, keepdim=kd),
+                         lambda a, shape: a.reshape(list(shape)))
 
 
 def argmax(x, /, *, axis=None, keepdims=False):
