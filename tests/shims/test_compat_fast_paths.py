@@ -91,3 +91,24 @@ def test_torch_fast_paths_match_compat():
     _check(xp.astype, compat.astype, x, torch.float64, device="cpu")
     for not_a_dtype in ("float64", np.float64, None, 3):  # compat's errors, not torch's
         _check(xp.astype, compat.astype, x, not_a_dtype)
+
+
+def test_torch_sum_fast_path_matches_compat():
+    torch = pytest.importorskip("torch")
+    import array_api_compat.torch as compat
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    arrays = [torch.arange(6).reshape(2, 3).to(d) for d in (torch.float32, torch.int32,
+                                                            torch.bool, torch.float64)]
+    arrays += [torch.ones(()), torch.ones(0)]
+    for x in arrays:
+        for kwargs in ({}, {"axis": 0}, {"axis": ()}, {"keepdims": True}, {"keepdims": 0},
+                       {"dtype": torch.float64}, {"dtype": None, "keepdims": False}):
+            _check(xp.sum, compat.sum, x, **kwargs)
+    param = torch.nn.Parameter(torch.ones(2))  # a subclass: array-api-compat's path
+    assert xp.sum(param).grad_fn is not None
+    for shell in (torch.uint16, torch.uint32):
+        with pytest.raises(TypeError, match="shell"):
+            xp.sum(torch.zeros(2, dtype=shell))
+        with pytest.raises(TypeError, match="shell"):
+            xp.sum(arrays[0], dtype=shell)

@@ -136,8 +136,21 @@ zeros_like = refusing_shell_dtypes(_compat_functions.zeros_like, "zeros_like")
 ones_like = refusing_shell_dtypes(_compat_functions.ones_like, "ones_like")
 empty_like = refusing_shell_dtypes(_compat_functions.empty_like, "empty_like")
 full_like = refusing_shell_dtypes(_compat_functions.full_like, "full_like")
-sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
 prod = refusing_shell_dtypes(_compat_functions.prod, "prod")
+_compat_sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
+_torch_sum = _torch.sum
+
+
+def sum(x: Any, /, *, axis: int | tuple[int, ...] | None = None, dtype: Any = None,
+        keepdims: bool = False, **kwargs: Any) -> Any:
+    """array-api-compat's ``sum`` (shell dtypes refused); ``torch.sum(x)`` itself for the
+    whole-array sum of a tensor with no dtype request, which is what array-api-compat calls
+    then: three Python frames fewer, which a loop body summing its cost per step pays
+    (the overhead study's control workload)."""
+    if axis is None and dtype is None and keepdims is False and not kwargs \
+            and type(x) is _Tensor and x.dtype not in SHELL_DTYPES:
+        return _torch_sum(x)
+    return _compat_sum(x, axis=axis, dtype=dtype, keepdims=keepdims, **kwargs)
 cumulative_sum = refusing_shell_dtypes(_compat_functions.cumulative_sum, "cumulative_sum")
 cumulative_prod = refusing_shell_dtypes(_compat_functions.cumulative_prod, "cumulative_prod")
 
