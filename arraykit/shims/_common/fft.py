@@ -36,7 +36,7 @@ import math
 import operator
 
 from .sizes import check_count
-from .utils import normalize_axis
+from .utils import doc_table, normalize_axis
 
 NORMS = ("backward", "ortho", "forward")
 _SWAP = {"backward": "forward", "ortho": "ortho", "forward": "backward"}
@@ -352,7 +352,7 @@ hfft: DFT of a Hermitian-symmetric signal given by its first half: real, length 
 ihfft: Inverse of ``hfft`` for real input: ``n//2 + 1`` complex entries along ``axis``.
 """
 #: The transforms' docstrings.
-DOCS = dict(line.split(": ", 1) for line in _DOCS.strip().splitlines())
+DOCS = doc_table(_DOCS)
 
 
 def define_transforms(call, module: str) -> tuple:

@@ -19,6 +19,15 @@ class AxisError(ValueError, IndexError):
     code written against either convention catches it."""
 
 
+def doc_table(text: str) -> dict[str, str]:
+    """``name: text`` lines (a module's table of one-line docstrings) as a dict."""
+    table: dict[str, str] = {}
+    for line in text.strip().splitlines():
+        name, doc = line.split(": ", 1)
+        table[name] = doc
+    return table
+
+
 def normalize_axis(axis, ndim: int, fname: str) -> int:
     """``axis`` as a non-negative int for an array of ``ndim`` dimensions (AxisError if out
     of range, TypeError if not an integer). The one axis rule of the TF and MXNet shims."""

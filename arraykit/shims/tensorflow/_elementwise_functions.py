@@ -20,6 +20,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from .._common import checks as _c
 from .._common import elementwise as _ce
 from .._common.dtypes import integer_input_as_float
+from .._common.utils import doc_table
 from . import _dtypes as _t
 from ._base import ET, OpError, arr, translate
 from ._dtypes import CATEGORY, promote_args
@@ -332,7 +333,7 @@ def _make_binary(name, category, op, special, doc):
 
 
 # What each function computes (its docstring says this, then the dtypes it takes).
-_DOCS = dict(line.split(": ", 1) for line in """
+_DOCS = doc_table("""
 abs: absolute value (|z| for complex, real result).
 acos: inverse cosine.
 acosh: inverse hyperbolic cosine.
@@ -399,7 +400,7 @@ not_equal: x1 != x2.
 pow: x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1.
 remainder: x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0.
 subtract: x1 - x2 (wraps for integers).
-""".strip().splitlines())
+""")
 
 _INT_FLOORDIV = _int_guard(_m.floor_div)
 _INT_MOD = _int_guard(_m.floor_mod)
