@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import operator
+import reprlib
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -150,7 +151,8 @@ def broadcast_shapes(*shapes) -> tuple:
             elif m == 1:
                 out[j] = n
             elif n != 1 and n != m:
-                raise ValueError(f"broadcast_shapes: shapes {shapes} are not broadcastable")
+                raise ValueError(
+                    f"broadcast_shapes: shapes {reprlib.repr(shapes)} are not broadcastable")
     return tuple(out)
 
 
