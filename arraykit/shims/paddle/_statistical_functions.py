@@ -13,6 +13,7 @@ from . import _dtypes as D
 from ._helpers import (
     CARRIER,
     NARROW,
+    Tensor,
     cast,
     check_keepdims,
     normalize_axes,
@@ -22,6 +23,7 @@ from ._helpers import (
 )
 
 _FLOAT = D.KIND_SETS["floating-point"]
+_F32, _F64 = paddle.float32, paddle.float64
 
 
 def _axes(x, axis, fname):
@@ -74,6 +76,14 @@ def _prod(y, axes, keepdims, r):
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``."""
+    if axis is None and dtype is None and keepdims is False and type(x) is Tensor:
+        dt = x.dtype
+        # Identity tests: hashing or comparing a Paddle dtype costs 0.5-0.9 us.
+        if (dt is _F32 or dt is _F64) and x.shape:
+            # A real floating tensor (not 0-d) summed whole, as _accumulate would (in its own
+            # dtype, every axis: Paddle's reduce_all kernel either way), without its checks:
+            # a loop body summing its cost per step pays them (the overhead study's control).
+            return paddle.sum(x)
     return _accumulate("sum", paddle.sum, x, axis, dtype, keepdims, _sum)
 
 

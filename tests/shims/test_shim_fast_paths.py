@@ -1,0 +1,39 @@
+"""Fast paths of arraykit's own shims (Paddle, MLX) for the calls a loop body makes every step
+(the overhead study's control workload): each must give exactly the general path's result
+(values, signed zeros, dtype, shape, gradient) on the inputs it takes."""
+
+import numpy as np
+import pytest
+
+
+def _paddle_sum_cases(np_rng):
+    shapes = [(1,), (7,), (1024,), (33, 5), (2, 3, 4), (0, 3)]
+    arrays = [np_rng.normal(size=s).astype(d) for s in shapes for d in ("float32", "float64")]
+    arrays += [np.array([-0.0], "float32"), np.array(-0.0, "float32"), np.array(2.5),
+               (np_rng.normal(size=9) + 1j).astype("complex64"), np.arange(5, dtype="int32")]
+    return arrays
+
+
+def test_paddle_whole_sum_fast_path_matches_accumulate():
+    xp = pytest.importorskip("arraykit.shims.paddle")
+    import paddle  # after the namespace, which imported it
+
+    stats = xp._statistical_functions
+
+    def general(x, **kwargs):
+        return stats._accumulate("sum", paddle.sum, x, kwargs.get("axis"), kwargs.get("dtype"),
+                                 kwargs.get("keepdims", False), stats._sum)
+
+    for a in _paddle_sum_cases(np.random.default_rng(0)):
+        x = paddle.to_tensor(a)
+        floating = a.dtype.kind == "f" and a.size > 0
+        x.stop_gradient = not floating
+        for kwargs in ({}, {"keepdims": True}, {"axis": 0} if a.ndim else {}):
+            got, want = xp.sum(x, **kwargs), general(x, **kwargs)
+            assert got.dtype == want.dtype and tuple(got.shape) == tuple(want.shape)
+            g, w = got.numpy(), want.numpy()
+            np.testing.assert_array_equal(g, w)
+            assert np.signbit(g.real).tolist() == np.signbit(w.real).tolist()
+            if floating and not kwargs:
+                (dg,), (dw,) = paddle.grad([got], [x]), paddle.grad([want], [x])
+                np.testing.assert_array_equal(dg.numpy(), dw.numpy())
