@@ -37,3 +37,21 @@ def test_paddle_whole_sum_fast_path_matches_accumulate():
             if floating and not kwargs:
                 (dg,), (dw,) = paddle.grad([got], [x]), paddle.grad([want], [x])
                 np.testing.assert_array_equal(dg.numpy(), dw.numpy())
+
+
+def test_paddle_tensors_report_the_dtype_objects_name_by_id_holds():
+    xp = pytest.importorskip("arraykit.shims.paddle")
+    import paddle  # after the namespace, which imported it
+
+    dtypes = xp._dtypes
+    for name in dtypes.SUPPORTED:
+        x = paddle.to_tensor(np.zeros(2, dtype=name))
+        made = [x, x + x if name != "bool" else x, paddle.sum(x) if name != "bool" else x,
+                paddle.ones([2], dtype=name), x.clone()]
+        for t in made:
+            assert dtypes.NAME_BY_ID.get(id(t.dtype)) == dtypes.NAME_OF[t.dtype], name
+    x = paddle.to_tensor(np.array([-0.0, 0.5, 3.0], dtype="float32"))
+    for f in ("sin", "cos", "exp"):
+        got, want = getattr(xp, f)(x).numpy(), getattr(paddle, f)(x).numpy()
+        np.testing.assert_array_equal(got, want)
+        assert np.signbit(got).tolist() == np.signbit(want).tolist()

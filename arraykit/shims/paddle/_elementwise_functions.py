@@ -34,6 +34,7 @@ from ._helpers import (
 )
 
 _NAME_OF = D.NAME_OF
+_NAME_BY_ID = D.NAME_BY_ID
 _KINDS = D.KIND_SETS
 _LN2 = _math.log(2.0)
 _BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8}
@@ -49,7 +50,7 @@ def _unary(fname: str, category: str, op, *, narrow_ok: bool = False, bool_as=No
     kinds = _KINDS[category]
 
     def f(x, /):
-        name = _NAME_OF.get(x.dtype) if isinstance(x, Tensor) else None
+        name = _NAME_BY_ID.get(id(x.dtype)) if isinstance(x, Tensor) else None
         if name in kinds and (narrow_ok or name not in NARROW):
             if name == "bool" and bool_as is not None:
                 return bool_as(x)
@@ -78,7 +79,7 @@ def _binary(fname: str, category: str, op, *, narrow_ok: bool = False, compare=F
     def f(x1, x2, /):
         if type(x1) is Tensor and type(x2) is Tensor and x1.dtype is x2.dtype \
                 and x1.shape == x2.shape:
-            name = _NAME_OF.get(x1.dtype)
+            name = _NAME_BY_ID.get(id(x1.dtype))
             if name in kinds and (narrow_ok or name not in NARROW):
                 return op(x1, x2)
         a, b, name = binary(x1, x2, fname)
