@@ -47,7 +47,8 @@ def _promote_all(arrays, fname):
         raise ValueError(f"{fname}: at least one array is required")
     r = names[0]
     for n in names[1:]:
-        r = D.promote(r, n, fname)
+        if n != r:  # the common case, one dtype, without a call per array
+            r = D.promote(r, n, fname)
     return [a if n == r else paddle.cast(a, r) for a, n in zip(arrays, names)], r
 
 
