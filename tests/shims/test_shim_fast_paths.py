@@ -55,3 +55,44 @@ def test_paddle_tensors_report_the_dtype_objects_name_by_id_holds():
         got, want = getattr(xp, f)(x).numpy(), getattr(paddle, f)(x).numpy()
         np.testing.assert_array_equal(got, want)
         assert np.signbit(got).tolist() == np.signbit(want).tolist()
+
+
+def _dot_ops(out):
+    import io
+    import re
+
+    import mlx.core as mx
+
+    text = io.StringIO()
+    mx.export_to_dot(text, out)
+    return re.findall(r'label ="(\w+)"', text.getvalue())
+
+
+def test_mlx_whole_sum_fast_path_matches_general_path():
+    xp = pytest.importorskip("arraykit.shims.mlx")
+    import mlx.core as mx
+
+    stats = xp._statistical_functions
+
+    def general(x):
+        y = stats._acc("sum", x, None)
+        return stats._reduce(mx.sum, 0, y, stats._axes("sum", y, None), False)
+
+    rng = np.random.default_rng(0)
+    arrays = [rng.normal(size=s).astype("float32") for s in [(1,), (7,), (1024,), (33, 5)]]
+    arrays += [np.array([-0.0], "float32"), (rng.normal(size=4) + 1j).astype("complex64")]
+    for a in arrays:
+        x = mx.array(a)
+        got, want = xp.sum(x), general(x)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        g, w = np.asarray(got), np.asarray(want)
+        np.testing.assert_array_equal(g, w)
+        assert np.signbit(g.real).tolist() == np.signbit(w.real).tolist()
+        assert _dot_ops(got) == _dot_ops(want)
+        if a.dtype.kind == "f":
+            np.testing.assert_array_equal(np.asarray(mx.grad(xp.sum)(x)),
+                                          np.asarray(mx.grad(general)(x)))
+    for a in (np.array(-0.0, "float32"), np.zeros((0, 3), "float32"), np.arange(4, dtype="int32")):
+        x = mx.array(a)  # the general path: 0-d, empty, integers
+        assert xp.sum(x).dtype == general(x).dtype
+        np.testing.assert_array_equal(np.asarray(xp.sum(x)), np.asarray(general(x)))
