@@ -130,19 +130,20 @@ def array_namespace(
             f"standard arraykit serves; use one of {SUPPORTED_API_VERSIONS} or None"
         )
     try:
-        namespace = _namespace_by_type[type(arrays[0])]
+        first_type = type(arrays[0])
+        namespace = _namespace_by_type[first_type]
     except (KeyError, IndexError):
         return _resolve(arrays, api_version)
     if len(arrays) == 1:
         return namespace  # the hot path: one array of a type seen before
-    # Several arguments: the common case is arrays of one type, or that type and Python
-    # scalars, all seen before; anything else takes the slow path, which also reports errors.
-    first_type = type(arrays[0])
+    # Several arguments: the common case is arrays of one type (one identity test each), or
+    # that type and Python scalars, all seen before; anything else takes the slow path, which
+    # also reports errors.
     for x in arrays:
-        cls = type(x)
-        if (cls is not first_type and cls not in _SKIPPED_TYPES
-                and _namespace_by_type.get(cls) is not namespace):
-            return _resolve(arrays, api_version)
+        if type(x) is not first_type:
+            cls = type(x)
+            if cls not in _SKIPPED_TYPES and _namespace_by_type.get(cls) is not namespace:
+                return _resolve(arrays, api_version)
     return namespace
 
 
