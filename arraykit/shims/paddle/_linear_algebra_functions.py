@@ -19,6 +19,8 @@ from ._helpers import (
     widen,
 )
 
+_INTEGRAL = D.KIND_SETS["integral"]
+
 
 def matmul(x1, x2, /):
     """Array API ``matmul`` (NumPy's 1-D rules; shape errors are ValueError)."""
@@ -27,8 +29,6 @@ def matmul(x1, x2, /):
     _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align")
     if a.ndim > 2 and b.ndim > 2:
         broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
-    elif a.ndim > 2 or b.ndim > 2:
-        pass
     if name == "bool":
         raise TypeError("matmul: bool operands are not numeric")
     shape = None
@@ -39,7 +39,29 @@ def matmul(x1, x2, /):
         shape = batch + ([a.shape[-2]] if a.ndim > 1 else []) + (
             [b.shape[-1]] if b.ndim > 1 else [])
         return paddle.zeros(shape, dtype=name)
+    if name in _INTEGRAL and (a.ndim > 2 or b.ndim > 2):
+        return narrow(_integer_batched_matmul(widen(a, name), widen(b, name)), name)
     return narrow(paddle.matmul(widen(a, name), widen(b, name)), name)
+
+
+def _integer_batched_matmul(a, b):
+    """``paddle.matmul`` of integer stacks with both operands broadcast to one batch shape
+    first: Paddle 3.3.1's integer kernel corrupts the heap (the process aborts later, in
+    malloc) or returns another shape when it broadcasts batches itself, e.g.
+    ``(1, 1, 2, 3, 2) @ (2, 1, 2, 4)`` or ``(3, 1, 2, 3, 2) @ (2, 2, 2, 4)`` (its float kernels
+    are right). A 1-D operand is a row (``x1``) or column (``x2``), dropped afterwards."""
+    a2 = a.reshape([1, a.shape[0]]) if a.ndim == 1 else a
+    b2 = b.reshape([b.shape[0], 1]) if b.ndim == 1 else b
+    if a2.shape[:-2] != b2.shape[:-2]:
+        batch = list(broadcast_shapes(a2.shape[:-2], b2.shape[:-2], fname="matmul"))
+        a2 = paddle.broadcast_to(a2, batch + list(a2.shape[-2:]))
+        b2 = paddle.broadcast_to(b2, batch + list(b2.shape[-2:]))
+    r = paddle.matmul(a2, b2)
+    if a.ndim == 1:
+        r = paddle.squeeze(r, axis=-2)
+    if b.ndim == 1:
+        r = paddle.squeeze(r, axis=-1)
+    return r
 
 
 def matrix_transpose(x, /):
