@@ -82,14 +82,6 @@ def dtype_name(dtype, fname: str) -> str:
     raise TypeError(f"{fname}: {name} is not a data type of the array API standard")
 
 
-def name_of(x, fname: str) -> str:
-    """The standard name of an array's dtype."""
-    try:
-        return NAME_OF[x.dtype]
-    except KeyError:
-        raise unsupported_error(str(x.dtype), fname) from None
-
-
 def check_kind(name: str, kind: str, fname: str) -> None:
     """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
     if name not in KIND_SETS[kind] and not (name == "float16" and kind in (
