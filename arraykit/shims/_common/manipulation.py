@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .checks import check_same_length
+from .checks import check_same_length, require_ndim
 from .utils import normalize_axes, normalize_axis
 
 
@@ -65,3 +65,12 @@ def squeeze_axes(axis, ndim: int, shape) -> tuple[int, ...]:
         if shape[a] is not None and shape[a] != 1:
             raise ValueError(f"squeeze: axis {a} has size {shape[a]}, not 1")
     return axes
+
+
+def unstack_keys(axis, shape) -> list[tuple]:
+    """``unstack``'s slices of an array of ``shape`` along ``axis``, as the index tuples
+    ``key`` of ``x[key]``; at least one dimension (ValueError), ``axis`` in range."""
+    require_ndim("unstack", len(shape), 1)
+    ax = normalize_axis(axis, len(shape), "unstack")
+    lead = (slice(None),) * ax
+    return [lead + (i,) for i in range(shape[ax])]

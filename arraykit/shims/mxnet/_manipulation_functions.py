@@ -210,7 +210,4 @@ def tile(x, repetitions, /):
 def unstack(x, /, *, axis=0):
     """Array API ``unstack``: a tuple of views along ``axis``."""
     require_array(x, "unstack")
-    _c.require_ndim("unstack", x.ndim, 1)
-    ax = normalize_axis(axis, x.ndim, "unstack")
-    idx = (slice(None),) * ax
-    return tuple(x[idx + (i,)] for i in range(x.shape[ax]))
+    return tuple(x[key] for key in _manipulation.unstack_keys(axis, x.shape))
