@@ -218,3 +218,15 @@ def test_integer_matmul_with_broadcast_batches_is_exact_and_does_not_corrupt_mem
             else:
                 os.environ[k] = v
     assert_ran_clean(proc)
+
+
+@pytest.mark.parametrize("value", [complex(-0.0, -9.6e18), complex(-0.0, 1.0), complex(1.0, -0.0),
+                                   complex(-0.0, -0.0), -0.0])
+def test_full_keeps_the_signed_zeros_of_a_complex_fill(value):
+    # full built complex fills as broadcast + zeros, and -0.0 + 0.0 is +0.0 (found by
+    # array-api-tests' test_repeat, whose expected values come from xp.full).
+    for dtype, np_dtype in ((xp.complex64, np.complex64), (xp.complex128, np.complex128)):
+        out = xp.full((3,), value, dtype=dtype).numpy()
+        want = np.full((3,), value, dtype=np_dtype)
+        assert np.array_equal(np.signbit(out.real), np.signbit(want.real))
+        assert np.array_equal(np.signbit(out.imag), np.signbit(want.imag))

@@ -195,8 +195,11 @@ def _fill_name(fill_value, dtype, fname):
 
 def _full(shape, value, name, place):
     if isinstance(value, complex) or name in ("complex64", "complex128"):
-        v = full0(complex(value), name)
-        out = paddle.broadcast_to(v, shape) + paddle.zeros(shape, dtype=name)
+        # From its two parts: the broadcast-and-add this replaces turned -0.0 into +0.0.
+        v = complex(value)
+        part = "float64" if name == "complex128" else "float32"
+        out = paddle.complex(paddle.full(shape, v.real, dtype=part),
+                             paddle.full(shape, v.imag, dtype=part))
     elif name in D.KIND_SETS["integral"] and not isinstance(value, bool):
         _c.check_int_range("full", int(value), name)
         out = paddle.full(shape, int(value), dtype=name)
