@@ -123,20 +123,13 @@ can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 # torch namespace re-exports some of them from torch by a star import the checkers cannot
 # read: through an Any alias.)
 _compat_functions: Any = _compat
-asarray = refusing_shell_dtypes(_compat_functions.asarray, "asarray", result=True)
-from_dlpack = refusing_shell_dtypes(_compat_functions.from_dlpack, "from_dlpack", result=True)
-zeros = refusing_shell_dtypes(_compat_functions.zeros, "zeros")
-ones = refusing_shell_dtypes(_compat_functions.ones, "ones")
-empty = refusing_shell_dtypes(_compat_functions.empty, "empty")
-full = refusing_shell_dtypes(_compat_functions.full, "full")
-arange = refusing_shell_dtypes(_compat_functions.arange, "arange")
-linspace = refusing_shell_dtypes(_compat_functions.linspace, "linspace")
-eye = refusing_shell_dtypes(_compat_functions.eye, "eye")
-zeros_like = refusing_shell_dtypes(_compat_functions.zeros_like, "zeros_like")
-ones_like = refusing_shell_dtypes(_compat_functions.ones_like, "ones_like")
-empty_like = refusing_shell_dtypes(_compat_functions.empty_like, "empty_like")
-full_like = refusing_shell_dtypes(_compat_functions.full_like, "full_like")
-prod = refusing_shell_dtypes(_compat_functions.prod, "prod")
+asarray, from_dlpack = (
+    refusing_shell_dtypes(getattr(_compat_functions, fname), fname, result=True)
+    for fname in ("asarray", "from_dlpack"))
+(zeros, ones, empty, full, arange, linspace, eye, zeros_like, ones_like, empty_like, full_like,
+ prod) = (refusing_shell_dtypes(getattr(_compat_functions, fname), fname) for fname in (
+    "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like",
+    "empty_like", "full_like", "prod"))
 _compat_sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
 _torch_sum = _torch.sum
 
