@@ -230,3 +230,10 @@ def test_full_keeps_the_signed_zeros_of_a_complex_fill(value):
         want = np.full((3,), value, dtype=np_dtype)
         assert np.array_equal(np.signbit(out.real), np.signbit(want.real))
         assert np.array_equal(np.signbit(out.imag), np.signbit(want.imag))
+
+
+def test_repeat_along_an_empty_axis_with_an_empty_repeats_array():
+    # Paddle's repeat_interleave refuses a repeats tensor of length 0 (array-api-tests drew it).
+    x = xp.zeros((5, 0), dtype=xp.complex128)
+    assert tuple(xp.repeat(x, xp.asarray([], dtype=xp.int64), axis=1).shape) == (5, 0)
+    assert tuple(xp.repeat(x, xp.asarray([2]), axis=1).shape) == (5, 0)

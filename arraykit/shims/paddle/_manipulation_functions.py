@@ -127,6 +127,8 @@ def repeat(x, repeats, /, *, axis=None):
         if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[ax]):
             raise ValueError("repeat: repeats must have one entry per element along the axis")
         reps = paddle.cast(repeats, "int64")
+        if x.shape[ax] == 0:  # Paddle refuses an empty repeats tensor
+            return _empty_along(x, ax, name)
         if reps.ndim == 0 or reps.shape[0] == 1:
             repeats = int(reps.reshape([-1])[0])
         else:
@@ -134,10 +136,15 @@ def repeat(x, repeats, /, *, axis=None):
     repeats = operator.index(repeats)
     _c.check_repeats(repeats)
     if x.shape[ax] == 0 or repeats == 0:
-        shape = list(x.shape)
-        shape[ax] = 0
-        return paddle.zeros(shape, dtype=name)
+        return _empty_along(x, ax, name)
     return moving(paddle.repeat_interleave, x, name, repeats, axis=ax)
+
+
+def _empty_along(x, ax, name):
+    """``repeat``'s result with nothing along axis ``ax``."""
+    shape = list(x.shape)
+    shape[ax] = 0
+    return paddle.zeros(shape, dtype=name)
 
 
 def reshape(x, /, shape, *, copy=None):
