@@ -537,7 +537,7 @@ def eager_in_range(
     """Whether every entry of eager index rows ``idx`` (..., K) lies in ``[0, d)``: the fast
     path of the backends without a host view of the indices (Paddle, MLX, any standard
     namespace), where the general path's per-column wrap, mask and clip cost five passes a
-    column (Paddle 3.3.1, vision benchmark: 4.1 -> 1.3 ms a 256x256 gather).
+    column; with it a 256x256 Paddle 3.3.1 gather is a min/max read (0.1 ms) and one kernel.
 
     ``extremes(a)`` gives ``(min, max)`` of an integer array as Python ints (one host read),
     or None where values cannot be read (under a tracer): False then. Per-column maxima are
