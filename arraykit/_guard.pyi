@@ -15,3 +15,10 @@ class Guard:
         dtype_kw: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
+
+def hook_floor_divide(
+    cls: type,
+
+    hook: Callable[[Any, Any, Any], Any] | None,
+    inplace_hook: Callable[[Any, Any], Any] | None,
+) -> None: ...

@@ -194,7 +194,7 @@ BACKENDS: list[Backend] = [
     Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "arraykit.shims.numpy",
             served_by="array-api-compat + arraykit fast paths", constructor="numpy:asarray",
             namespace_names=("numpy", "array_api_compat.numpy", "arraykit.shims.numpy"),
-            writeable=_numpy_writeable),
+            writeable=_numpy_writeable, array_object="arraykit.shims.numpy"),
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),

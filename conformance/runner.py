@@ -43,9 +43,10 @@ class Target:
 TARGETS = {
     t.name: t
     for t in [
-        # No array-object opt-in: numpy.ndarray is a C type whose operators (//, //= among
-        # them) cannot be patched; those suite cases are xfails (conformance/xfails/numpy.txt).
-        Target("numpy", ("numpy",)),
+        # The opt-in gives numpy.ndarray's // and //= floor_divide's special values (a C hook
+        # on the type's slots; without it those cases fail).
+        Target("numpy", ("numpy",),
+               enable_array_object="import arraykit.shims.numpy as s; s.enable_array_object()"),
         # torch's uint16/uint32/uint64 are "shell" dtypes the namespace refuses (as MXNet's
         # missing ones); torch.Tensor lacks __array_namespace__/to_device and promotes 0-d
         # tensors as scalars in its operators (the opt-in gives it both).

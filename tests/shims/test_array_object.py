@@ -375,3 +375,130 @@ def test_autograd(xp, fn, grad):
     with mx.util.np_shape(True), mx.util.np_array(True):
         y.backward()
     np.testing.assert_allclose(host(x.grad), grad(v), rtol=1e-6)
+
+
+# numpy.ndarray's // and //= under the opt-in (arraykit/shims/numpy/_array_object.py).
+
+_INF = np.inf
+
+
+def _numpy_shim():
+    import arraykit.shims.numpy as xp
+    return xp
+
+
+def _floor_reference(x1, x2):
+    """The standard's floor_divide: floor(x1 / x2) where an operand is infinite."""
+    with np.errstate(all="ignore"):
+        return np.where(np.isinf(x1) | np.isinf(x2), np.floor(np.divide(x1, x2)),
+                        np.floor_divide(x1, x2))
+
+
+def _same_bits(a, b):
+    np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(np.signbit(a), np.signbit(b))
+
+
+@pytest.fixture
+def numpy_opt_in():
+    xp = _numpy_shim()
+    xp.enable_array_object()
+    try:
+        yield xp
+    finally:
+        xp.disable_array_object()
+
+
+def test_numpy_floordiv_operators_special_values(numpy_opt_in):
+    xp = numpy_opt_in
+    x1 = np.array([_INF, -_INF, _INF, -_INF, 1.0, -1.0, 1.0, -1.0, 7.0, -0.0, np.nan])
+    x2 = np.array([2.0, 2.0, -2.0, -2.0, -_INF, _INF, _INF, -_INF, -2.0, 3.0, 1.0])
+    want = _floor_reference(x1, x2)
+    with np.errstate(all="ignore"):
+        _same_bits(x1 // x2, want)
+        _same_bits(x1 // x2, xp.floor_divide(x1, x2))
+        _same_bits(2.0 // x1, _floor_reference(2.0, x1))  # reflected: a Python float on the left
+        _same_bits(x1 // 2, _floor_reference(x1, 2))
+        _same_bits(x1.astype(np.float32) // np.float32(-2), _floor_reference(x1, -2.0))
+        _same_bits([1.0, -1.0] // np.array([-_INF, _INF]), [-0.0, -0.0])  # a list operand
+        z = x1.copy()
+        z //= x2
+        _same_bits(z, want)
+        z32 = x1.astype(np.float32)
+        z32 //= x2  # float64 result cast into float32, as NumPy's //= does
+        assert z32.dtype == np.float32
+        _same_bits(z32, want.astype(np.float32))
+        r = np.array(_INF) // np.array(2.0)  # 0-d operands: a NumPy scalar, as NumPy gives
+        assert type(r) is np.float64 and r == _INF
+
+
+def test_numpy_floordiv_operators_leave_the_rest_to_numpy(numpy_opt_in):
+    i = np.array([7, -7])
+    assert (i // 2).tolist() == [3, -4] and (i // 2).dtype == i.dtype
+    i //= 2
+    assert i.tolist() == [3, -4]
+    td = np.array([10, 20], dtype="m8[s]")
+    assert (td // np.timedelta64(3, "s")).tolist() == [3, 6]
+    with pytest.raises(TypeError):
+        np.ones(2) // "a"
+    j, k, ro = np.arange(3), np.ones(3), np.full(2, _INF)
+    ro.flags.writeable = False
+    with pytest.raises(TypeError, match="Cannot cast"):  # a float result into an int array
+        operator.ifloordiv(j, np.array([_INF, 1.0, 2.0]))
+    with pytest.raises(ValueError, match="broadcast"):
+        operator.ifloordiv(k, np.full((2, 3), _INF))
+    with pytest.raises(ValueError, match="read-only"):
+        operator.ifloordiv(ro, np.array([2.0, 2.0]))
+
+    class Deferring:  # NumPy returns NotImplemented for it; Python then asks it
+        __array_ufunc__ = None
+
+        def __rfloordiv__(self, other):
+            return "deferred"
+
+    assert np.ones(2) // Deferring() == "deferred"
+
+
+def test_numpy_opt_in_disable_restores_numpy(numpy_opt_in):
+    xp = numpy_opt_in
+    slot_wrappers = (np.ndarray.__floordiv__, np.ndarray.__ifloordiv__)
+    assert xp.array_object_enabled()
+    xp.enable_array_object()  # idempotent
+    xp.disable_array_object()
+    assert not xp.array_object_enabled()
+    with np.errstate(all="ignore"):
+        assert np.isnan(np.array([_INF]) // 2.0)[0]  # NumPy's own value again
+        z = np.array([_INF])
+        z //= 2.0
+        assert np.isnan(z[0])
+    assert (np.ndarray.__floordiv__, np.ndarray.__ifloordiv__) == slot_wrappers
+    xp.enable_array_object()  # the fixture's disable() finds it on
+    assert (np.array([_INF]) // 2.0)[0] == _INF
+
+
+def test_numpy_opt_in_through_arraykit_enable():
+    xp = _numpy_shim()
+    with arraykit.array_objects("numpy"):
+        assert xp.array_object_enabled()
+        assert (np.array([-1.0]) // np.array([_INF]))[0] == 0.0  # -0.0, not NumPy's -1.0
+    assert not xp.array_object_enabled()
+
+
+def test_numpy_opt_in_without_the_c_extension_warns_and_changes_nothing(monkeypatch):
+    from arraykit.shims.numpy import _array_object
+    monkeypatch.setattr(_array_object, "_hook_floor_divide", lambda: None)
+    with pytest.warns(RuntimeWarning, match="arraykit._guard is not built"):
+        _array_object.enable_array_object()
+    assert not _array_object.array_object_enabled()
+    with np.errstate(all="ignore"):
+        assert np.isnan(np.array([_INF]) // 2.0)[0]
+
+
+def test_hook_floor_divide_refuses_a_second_type_and_half_a_hook(numpy_opt_in):
+    from arraykit import _guard
+
+    with pytest.raises(TypeError, match=r"numpy\.ndarray is hooked; not int too"):
+        _guard.hook_floor_divide(int, None, None)
+    with pytest.raises(TypeError, match="both hooks or neither"):
+        _guard.hook_floor_divide(np.ndarray, lambda a, b, r: r, None)
+    assert (np.array([_INF]) // 2.0)[0] == _INF  # the refused calls changed nothing

@@ -9,9 +9,10 @@ NumPy call gives exactly array-api-compat's result; everything else goes to
 array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table and
 ``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices).
 ``floor_divide``, ``expm1`` and ``tanh`` give the standard's special values where NumPy's
-kernels differ (``_elementwise_functions``; the ``//`` operator is numpy.ndarray's own and
-cannot be changed from outside NumPy), and ``finfo``'s fields are Python floats
-(``_data_type_functions``). Every other name is array-api-compat's own object.
+kernels differ (``_elementwise_functions``), and ``finfo``'s fields are Python floats
+(``_data_type_functions``). ``enable_array_object()`` (opt-in, ``arraykit.enable``) gives
+numpy.ndarray's ``//`` and ``//=`` ``floor_divide``'s values, through a C hook on the type's
+slots (``_array_object``). Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
+from ._array_object import array_object_enabled as array_object_enabled
+from ._array_object import disable_array_object as disable_array_object
+from ._array_object import enable_array_object as enable_array_object
 from ._data_type_functions import finfo as finfo
 from ._elementwise_functions import expm1 as expm1
 from ._elementwise_functions import floor_divide as floor_divide

@@ -80,7 +80,12 @@ _rules = SpecialValues(_compat, _make_complex,
 def floor_divide(x1: Any, x2: Any, /) -> Any:
     """NumPy's ``floor_divide``; for floats with an infinite operand ``floor(x1 / x2)``, the
     standard's special values (``inf // 2`` is +inf, ``-1 // inf`` is -0; NumPy: NaN, -1.0)."""
-    r = _floor_divide(x1, x2)
+    return floor_divide_result(x1, x2, _floor_divide(x1, x2))
+
+
+def floor_divide_result(x1: Any, x2: Any, r: Any, /) -> Any:
+    """``r``, NumPy's ``x1 // x2``, with the standard's values where an operand is infinite
+    (``floor_divide``, and the ``//`` of ``_array_object``'s opt-in)."""
     if r.dtype.kind != "f":
         return r
     if type(x1) is _ndarray and type(x2) is _ndarray and x1.shape == x2.shape:
