@@ -20,7 +20,7 @@ from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
-from ._helpers import array, cast, check, from_numpy, require_array, to_numpy
+from ._helpers import array, cast, from_numpy, require_array, require_kind, to_numpy
 from ._helpers import binary as _binary
 
 _NAME_OF = D.NAME_OF
@@ -218,7 +218,7 @@ def logaddexp(x1, x2, /):
 
 def _rounding(name, op):
     def f(x, /):
-        n = check(x, "real numeric", name)
+        n = require_kind(x, "real numeric", name)
         return x if n in _INTEGRAL else op(x)
 
     f.__name__ = f.__qualname__ = name
@@ -233,14 +233,14 @@ trunc = _rounding("trunc", lambda x: mx.where(x < 0, mx.ceil(x), mx.floor(x)))
 
 def round(x, /):
     """Array API ``round``: half to even (MLX's own), integers unchanged."""
-    n = check(x, "numeric", "round")
+    n = require_kind(x, "numeric", "round")
     return x if n in _INTEGRAL else mx.round(x)
 
 
 def sign(x, /):
     """Array API ``sign``: -1, 0, +1 (``x/|x|`` for complex, 0 at 0); nan stays nan (MLX
     gives 0)."""
-    n = check(x, "numeric", "sign")
+    n = require_kind(x, "numeric", "sign")
     s = mx.sign(x)
     if n in _REAL_FLOAT:
         return mx.where(mx.isnan(x), x, s)
@@ -254,19 +254,19 @@ def sign(x, /):
 
 def conj(x, /):
     """Array API ``conj``; real input is returned as it is."""
-    n = check(x, "numeric", "conj")
+    n = require_kind(x, "numeric", "conj")
     return mx.conj(x) if n in _COMPLEX else x
 
 
 def real(x, /):
     """Array API ``real``: the real part of complex input; real input as it is."""
-    n = check(x, "numeric", "real")
+    n = require_kind(x, "numeric", "real")
     return mx.real(x) if n in _COMPLEX else x
 
 
 def imag(x, /):
     """Array API ``imag``: the imaginary part of complex input; zeros for real input."""
-    n = check(x, "numeric", "imag")
+    n = require_kind(x, "numeric", "imag")
     return mx.imag(x) if n in _COMPLEX else mx.zeros_like(x)
 
 
@@ -276,7 +276,7 @@ _BITS_INT = {"float32": mx.int32, "float64": mx.int64}
 def signbit(x, /):
     """Array API ``signbit`` (MLX has none): the sign bit, read through an integer view, so
     -0.0 and negative NaN count."""
-    n = check(x, "real floating", "signbit")
+    n = require_kind(x, "real floating", "signbit")
     # stop_gradient: the sign bit has no derivative, and MLX has no vjp through a view.
     return mx.stop_gradient(x).view(_BITS_INT[n]) < 0
 
@@ -378,7 +378,7 @@ bitwise_right_shift = _shift("bitwise_right_shift", mx.right_shift, True)
 def clip(x, /, min=None, max=None):
     """Array API ``clip``: bounds are Python scalars or arrays (broadcast to ``x``); the
     result has ``x``'s dtype and shape; NaN bounds propagate."""
-    n = check(x, "real numeric", "clip")
+    n = require_kind(x, "real numeric", "clip")
     out = x
     for given, op in ((min, mx.maximum), (max, mx.minimum)):
         if given is not None:

@@ -32,7 +32,7 @@ def require_array(x, fname: str) -> str:
                         "(cast to float32 first)") from None
 
 
-def check(x, kind: str, fname: str) -> str:
+def require_kind(x, kind: str, fname: str) -> str:
     """Dtype name of array ``x``, which must belong to the spec's input category ``kind``."""
     n = require_array(x, fname)
     D.check_kind(n, kind, fname)

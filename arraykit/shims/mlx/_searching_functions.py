@@ -8,17 +8,18 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import checks as _c
+from .._common.searching import arg_functions
 from . import _dtypes as D
 from ._helpers import (
     array,
     binary,
     cast,
-    check,
     check_broadcast,
     concrete,
     normalize_axes,
     reduced_shape,
     require_array,
+    require_kind,
     traced_error,
 )
 
@@ -26,7 +27,7 @@ _INDEX = D.DTYPES[D.DEFAULT_INDEX]
 
 
 def _arg(fname, op, x, axis, keepdims):
-    check(x, "real numeric", fname)
+    require_kind(x, "real numeric", fname)
 
     def search(a, ax, kd):
         if a.size == 0:  # along a non-empty axis of a zero-size array: an empty result
@@ -36,14 +37,7 @@ def _arg(fname, op, x, axis, keepdims):
     return _c.arg_search(fname, x, axis, keepdims, search, mx.reshape)
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmax``: the first index of the maximum (int64)."""
-    return _arg("argmax", mx.argmax, x, axis, keepdims)
-
-
-def argmin(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmin``: the first index of the minimum (int64)."""
-    return _arg("argmin", mx.argmin, x, axis, keepdims)
+argmax, argmin = arg_functions(_arg, mx.argmax, mx.argmin, __name__)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
@@ -69,7 +63,7 @@ def nonzero(x, /):
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted`` over a 1-D sorted ``x1`` (int64 result)."""
     _c.check_side(side)
-    n1 = check(x1, "real numeric", "searchsorted")
+    n1 = require_kind(x1, "real numeric", "searchsorted")
     if x1.ndim != 1:
         raise ValueError("searchsorted: x1 must be one-dimensional")
     if sorter is not None:
@@ -77,7 +71,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         x1 = mx.take(x1, sorter)
     if type(x2) is not array:
         x2 = mx.array(x2, dtype=x1.dtype) if type(x2) in (int, float) else x2
-    n2 = check(x2, "real numeric", "searchsorted")
+    n2 = require_kind(x2, "real numeric", "searchsorted")
     r = D.promote(n1, n2, "searchsorted")
     return mx.searchsorted(cast(x1, r), cast(x2, r), side=side).astype(_INDEX)
 

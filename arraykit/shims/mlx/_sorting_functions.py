@@ -7,7 +7,7 @@ from __future__ import annotations
 import mlx.core as mx
 
 from . import _dtypes as D
-from ._helpers import check, normalize_axis
+from ._helpers import normalize_axis, require_kind
 
 _INDEX = D.DTYPES[D.DEFAULT_INDEX]
 
@@ -20,7 +20,7 @@ def _flip(x, ax):
 
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``argsort`` (int64), stable."""
-    check(x, "real numeric", "argsort")
+    require_kind(x, "real numeric", "argsort")
     if x.ndim == 0:
         return mx.zeros((), dtype=_INDEX)
     ax = normalize_axis(axis, x.ndim, "argsort")
@@ -35,7 +35,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``sort``, stable."""
-    check(x, "real numeric", "sort")
+    require_kind(x, "real numeric", "sort")
     if x.ndim == 0:
         return x
     ax = normalize_axis(axis, x.ndim, "sort")

@@ -12,7 +12,7 @@ import mlx.core as mx
 from .._common import checks as _c
 from .._common.dtypes import accumulation_dtype, integer_input_as_float
 from . import _dtypes as D
-from ._helpers import array, cast, check, full, normalize_axes, reduced_shape
+from ._helpers import array, cast, full, normalize_axes, reduced_shape, require_kind
 
 _NAME_OF = D.NAME_OF
 
@@ -22,7 +22,7 @@ def _axes(fname, x, axis):
 
 
 def _extreme(fname, op, x, axis, keepdims):
-    check(x, "real numeric", fname)
+    require_kind(x, "real numeric", fname)
     axes = _axes(fname, x, axis)
     if x.size == 0 and ((not axes and x.ndim == 0) or any(x.shape[a] == 0 for a in axes)):
         raise _c.no_identity(fname)
@@ -44,7 +44,7 @@ def min(x, /, *, axis=None, keepdims=False):
 
 
 def _acc(fname, x, dtype):
-    n = check(x, "numeric", fname)
+    n = require_kind(x, "numeric", fname)
     given = None if dtype is None else D.dtype_name(dtype, fname)
     if given is not None:
         D.check_kind(given, "numeric", fname)
@@ -84,7 +84,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 def _floating(fname, x):
-    n = check(x, "numeric", fname)
+    n = require_kind(x, "numeric", fname)
     r = integer_input_as_float("real floating", n, D.DEFAULT_FLOAT)
     if r is not None:
         return cast(x, r)

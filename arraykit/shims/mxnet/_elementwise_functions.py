@@ -31,7 +31,7 @@ from ._helpers import (
     codes_of,
     dtype_code,
     ndarray,
-    require_array,
+    require_kind,
     scalar_array,
 )
 from ._helpers import where as _where
@@ -45,8 +45,7 @@ def _check(x, kind: str, fname: str) -> str:
         n = _NAME_OF.get(x.dtype)
         if n is not None and (n in _KINDS[kind] or (n == "float16" and kind != "bool")):
             return n
-    n = require_array(x, fname)
-    D.check_kind(n, kind, fname)
+    n = require_kind(x, kind, fname)
     return n
 
 

@@ -90,6 +90,13 @@ def require_array(x, fname: str) -> str:
         raise D.unsupported_error(str(x.dtype), fname) from None
 
 
+def require_kind(x, kind: str, fname: str) -> str:
+    """:func:`require_array` plus the spec's input category ``kind``."""
+    name = require_array(x, fname)
+    D.check_kind(name, kind, fname)
+    return name
+
+
 def check_device(device, fname: str):
     """The MXNet Context for a ``device=`` argument (None: MXNet's current context)."""
     if device is None:

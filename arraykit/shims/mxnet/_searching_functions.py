@@ -6,6 +6,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import checks as _c
+from .._common.searching import arg_functions
 from . import _dtypes as D
 from ._helpers import (
     binary,
@@ -15,14 +16,14 @@ from ._helpers import (
     normalize_axes,
     reduced_shape,
     require_array,
+    require_kind,
     scalar_array,
 )
 from ._helpers import where as _where
 
 
-def _arg(op, x, axis, keepdims, fname):
-    n = require_array(x, fname)
-    D.check_kind(n, "real numeric", fname)
+def _arg(fname, op, x, axis, keepdims):
+    require_kind(x, "real numeric", fname)
 
     def search(a, ax, kd):
         if a.size == 0:
@@ -37,14 +38,7 @@ def _arg(op, x, axis, keepdims, fname):
     return _c.arg_search(fname, x, axis, keepdims, search, lambda a, shape: a.reshape(shape))
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmax`` (``keepdims`` added; int64 indices; first occurrence)."""
-    return _arg(mnp.argmax, x, axis, keepdims, "argmax")
-
-
-def argmin(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmin`` (``keepdims`` added; int64 indices; first occurrence)."""
-    return _arg(mnp.argmin, x, axis, keepdims, "argmin")
+argmax, argmin = arg_functions(_arg, mnp.argmax, mnp.argmin, __name__)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):

@@ -14,7 +14,15 @@ from mxnet import np as mnp
 from .._common import checks as _c
 from .._common.dtypes import accumulation_dtype
 from . import _dtypes as D
-from ._helpers import codes_of, dtype_code, empty_reduction, ndarray, normalize_axes, require_array
+from ._helpers import (
+    codes_of,
+    dtype_code,
+    empty_reduction,
+    ndarray,
+    normalize_axes,
+    require_array,
+    require_kind,
+)
 from ._helpers import where as _where
 
 _INTEGRAL = D.KIND_SETS["integral"]
@@ -100,8 +108,7 @@ def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean`` (floating input; the mean of nothing is nan)."""
     if axis is None and type(x) is ndarray and dtype_code(x) in _FLOAT_CODES and x.size:
         return _npi.mean(x, keepdims=True) if keepdims else _npi.mean(x)
-    n = require_array(x, "mean")
-    D.check_kind(n, "real floating", "mean")
+    n = require_kind(x, "real floating", "mean")
     axes = normalize_axes(axis, x.ndim, "mean")
     if not axes:
         return x
@@ -112,8 +119,7 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def _moment(op, x, axis, correction, keepdims, fname):
-    n = require_array(x, fname)
-    D.check_kind(n, "real floating", fname)
+    n = require_kind(x, "real floating", fname)
     axes = normalize_axes(axis, x.ndim, fname)
     if not axes:
         d = x - x  # nan stays nan

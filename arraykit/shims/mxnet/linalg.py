@@ -25,7 +25,7 @@ from .._common import linalg as _cl
 from .._common.linalg import EighResult, QRResult, SlogdetResult, SVDResult
 from . import _dtypes
 from ._creation_functions import triu
-from ._helpers import binary, bool_safe, broadcast_shapes, require_array
+from ._helpers import binary, bool_safe, broadcast_shapes, require_array, require_kind
 from ._helpers import where as _where
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (linalg has them too)
 
@@ -38,8 +38,7 @@ def _xp():
 
 def _floating(fname: str, x) -> str:
     """The dtype name of ``x``, an array of a real floating dtype (else TypeError)."""
-    n = require_array(x, fname)
-    _dtypes.check_kind(n, "real floating", fname)
+    n = require_kind(x, "real floating", fname)
     return n
 
 

@@ -30,6 +30,7 @@ from ._helpers import (
     ne,
     nonzero_mask,
     require_array,
+    require_kind,
     widen,
 )
 
@@ -435,8 +436,7 @@ def _maximum_nan(a, b):
 def clip(x, /, min=None, max=None):
     """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcasting with
     ``x``); the result has ``x``'s dtype; NaN in ``x`` stays NaN."""
-    name = require_array(x, "clip")
-    D.check_kind(name, "real numeric", "clip")
+    name = require_kind(x, "real numeric", "clip")
     out = x
     for given, op in ((min, "maximum"), (max, "minimum")):
         if given is None:

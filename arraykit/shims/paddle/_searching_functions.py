@@ -5,6 +5,7 @@ from __future__ import annotations
 import paddle
 
 from .._common import checks as _c
+from .._common.searching import arg_functions
 from . import _dtypes as D
 from ._helpers import (
     CARRIER,
@@ -18,12 +19,12 @@ from ._helpers import (
     nonzero_mask,
     normalize_axes,
     require_array,
+    require_kind,
 )
 
 
 def _arg(fname, op, x, axis, keepdims):
-    name = require_array(x, fname)
-    D.check_kind(name, "real numeric", fname)
+    name = require_kind(x, "real numeric", fname)
     keepdims = check_keepdims(fname, keepdims)
     if name in NARROW:
         x = paddle.cast(x, CARRIER)
@@ -33,14 +34,7 @@ def _arg(fname, op, x, axis, keepdims):
                          lambda a, shape: a.reshape(list(shape)))
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmax`` (int64; first occurrence)."""
-    return _arg("argmax", paddle.argmax, x, axis, keepdims)
-
-
-def argmin(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmin`` (int64; first occurrence)."""
-    return _arg("argmin", paddle.argmin, x, axis, keepdims)
+argmax, argmin = arg_functions(_arg, paddle.argmax, paddle.argmin, __name__)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):

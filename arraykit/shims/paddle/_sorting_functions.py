@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import paddle
 
-from . import _dtypes as D
-from ._helpers import CARRIER, normalize_axis, require_array
+from ._helpers import CARRIER, normalize_axis, require_kind
 
 
 def _prepare(x, axis, fname):
-    name = require_array(x, fname)
-    D.check_kind(name, "real numeric", fname)
+    name = require_kind(x, "real numeric", fname)
     if x.ndim == 0:
         normalize_axis(axis, 1, fname)
         return name, x.reshape([1]), 0

@@ -20,6 +20,7 @@ from ._helpers import (
     normalize_axis,
     reduced_shape,
     require_array,
+    require_kind,
 )
 
 _FLOAT = D.KIND_SETS["floating-point"]
@@ -41,8 +42,7 @@ def _reduce(op, x, axes, keepdims):
 
 
 def _acc(x, dtype, fname):
-    name = require_array(x, fname)
-    D.check_kind(name, "numeric", fname)
+    name = require_kind(x, "numeric", fname)
     given = None if dtype is None else D.dtype_name(dtype, fname)
     r = accumulation_dtype(name, given, default_uint="int64")
     return name, r
@@ -93,8 +93,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 def _extreme(fname, op, x, axis, keepdims):
-    name = require_array(x, fname)
-    D.check_kind(name, "real numeric", fname)
+    name = require_kind(x, "real numeric", fname)
     axes = _axes(x, axis, fname)
     keepdims = _keep(fname, keepdims)
     if any(x.shape[a] == 0 for a in axes):

@@ -8,6 +8,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
 from .._common import utils as _u
+from .._common.searching import arg_functions
 from . import _dtypes as _t
 from ._base import arr, check_dtype, ndim, wrap_errors
 from ._sorting_functions import _FLOAT_KEYS, float_key
@@ -17,7 +18,7 @@ __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "wher
 _REALNUM = _t.CATEGORY["real numeric"]
 
 
-def _arg(op, x, axis, keepdims, fname):
+def _arg(fname, op, x, axis, keepdims):
     x = arr(x, fname)
     check_dtype(fname, x, _REALNUM | {tf.bool}, "real numeric")
     n = ndim(x)
@@ -33,16 +34,8 @@ def _arg(op, x, axis, keepdims, fname):
     return _a.expand_dims(r, ax) if keepdims else r
 
 
-@wrap_errors("argmax")
-def argmax(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmax``: index (int64) of the first maximum."""
-    return _arg(tf.math.argmax, x, axis, keepdims, "argmax")
-
-
-@wrap_errors("argmin")
-def argmin(x, /, *, axis=None, keepdims=False):
-    """Array API ``argmin``: index (int64) of the first minimum."""
-    return _arg(tf.math.argmin, x, axis, keepdims, "argmin")
+argmax, argmin = (wrap_errors(f.__name__)(f) for f in
+                  arg_functions(_arg, tf.math.argmax, tf.math.argmin, __name__))
 
 
 @wrap_errors("count_nonzero")

@@ -1,0 +1,30 @@
+"""``argmax`` and ``argmin`` of the full shims, defined once around each shim's search."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def arg_functions(arg: Callable[..., Any], native_argmax: Any, native_argmin: Any,
+                  module: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The namespace's ``argmax`` and ``argmin``: ``arg(fname, op, x, axis, keepdims)`` is
+    the shim's (its dtype checks and one-axis search, around ``checks.arg_search``), ``op``
+    the framework's ``native_argmax``/``native_argmin``; ``module`` names the shim's module
+    (the functions' ``__module__``)."""
+
+    def argmax(x, /, *, axis=None, keepdims=False):
+        """Array API ``argmax``: the index (int64) of the first maximum."""
+        return arg("argmax", native_argmax, x, axis, keepdims)
+
+    def argmin(x, /, *, axis=None, keepdims=False):
+        """Array API ``argmin``: the index (int64) of the first minimum."""
+        return arg("argmin", native_argmin, x, axis, keepdims)
+
+    for f in (argmax, argmin):
+        f.__module__ = module
+        f.__qualname__ = f.__name__
+    return argmax, argmin
+
+
+__all__ = ["arg_functions"]
