@@ -6,6 +6,8 @@
  * no dtype is given as a string, then calls the framework's function by vectorcall. Anything
  * else takes the Python path it was built with:
  *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
+ *     with seq0 the argument at position 0 is a list or tuple (concat, stack) whose items
+ *     are all of the fast types;
  *   - an Exception raised by the function    -> on_error(exc), which raises the standard one.
  * errors.py falls back to its Python wrappers when this module is not built (it is optional).
  *
@@ -26,6 +28,7 @@ typedef struct {
     Py_ssize_t nchecked;  /* how many leading positions are type-checked: 0, 1 or 2 */
     Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
     int dtype_kw;         /* whether a dtype= keyword must not be a str */
+    int seq0;             /* position 0 holds a non-empty list/tuple of ok[0]'s types */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -44,6 +47,25 @@ type_in(PyTypeObject *t, PyObject *types)
     return 0;
 }
 
+/* Whether seq is an exact list or tuple, not empty, of items of the exact types in types. */
+static int
+items_in(PyObject *seq, PyObject *types)
+{
+    Py_ssize_t i, n;
+    PyObject **items;
+    if (!PyList_CheckExact(seq) && !PyTuple_CheckExact(seq)) {
+        return 0;
+    }
+    n = PySequence_Fast_GET_SIZE(seq);
+    items = PySequence_Fast_ITEMS(seq);
+    for (i = 0; i < n; i++) {
+        if (!type_in(Py_TYPE(items[i]), types)) {
+            return 0;
+        }
+    }
+    return n > 0;
+}
+
 static PyObject *
 guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -55,7 +77,8 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         goto slow;
     }
     for (i = 0; i < self->nchecked; i++) {
-        if (!type_in(Py_TYPE(args[i]), self->ok[i])) {
+        if (i == 0 && self->seq0 ? !items_in(args[0], self->ok[0])
+                                 : !type_in(Py_TYPE(args[i]), self->ok[i])) {
             goto slow;
         }
     }
@@ -101,14 +124,14 @@ static PyObject *
 guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok0", "ok1", "dtype_pos",
-                             "dtype_kw", NULL};
+                             "dtype_kw", "seq0", NULL};
     PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None;
     Py_ssize_t dtype_pos = -1;
-    int dtype_kw = 0;
+    int dtype_kw = 0, seq0 = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnp", kwlist, &func, &slow,
-                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnpp", kwlist, &func, &slow,
+                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw, &seq0)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -116,9 +139,9 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     if ((ok0 != Py_None && !PyTuple_Check(ok0)) || (ok1 != Py_None && !PyTuple_Check(ok1))
-            || (ok0 == Py_None && ok1 != Py_None)) {
+            || (ok0 == Py_None && (ok1 != Py_None || seq0))) {
         PyErr_SetString(PyExc_TypeError, "Guard: ok0/ok1 must be tuples of types or None "
-                                         "(ok1 only with ok0)");
+                                         "(ok1 and seq0 only with ok0)");
         return NULL;
     }
     self = (Guard *)type->tp_alloc(type, 0);
@@ -145,6 +168,7 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->dtype_pos = dtype_pos;
     self->dtype_kw = dtype_kw;
+    self->seq0 = seq0;
     return (PyObject *)self;
 }
 
@@ -217,7 +241,8 @@ static PyGetSetDef guard_getset[] = {
 static PyTypeObject GuardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arraykit._guard.Guard",
-    .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False)\n"
+    .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False, "
+              "seq0=False)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

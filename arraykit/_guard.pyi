@@ -13,6 +13,7 @@ class Guard:
         ok1: tuple[type, ...] | None = ...,
         dtype_pos: int = ...,
         dtype_kw: bool = ...,
+        seq0: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
 

@@ -64,6 +64,11 @@ def test_numpy_fast_paths_match_compat():
     _check(xp.astype, compat.astype, arrays[0], np.float64, device="gpu")
     for not_a_dtype in ("float64", None, 3.5):
         _check(xp.astype, compat.astype, arrays[0], not_a_dtype)
+    operands = [np.ones(3), np.arange(6.0).reshape(2, 3), np.arange(6, dtype=np.int8).reshape(3, 2),
+                np.ones((4, 2, 3), dtype=np.float32), np.ones((3, 3), dtype=np.complex64),
+                np.asarray(2.0), np.ones((0, 3)), np.ones(2, dtype=bool)]
+    for a, b in itertools.product(operands, operands):
+        _check(xp.matmul, compat.matmul, a, b)  # values, scalar results, and shape errors
 
 
 def test_torch_fast_paths_match_compat():

@@ -39,6 +39,9 @@ CALLS = [
     ("astype", (x, "float64"), {}), ("astype", (x, np.float32), {}),
     ("reshape", (x, (4,)), {}), ("reshape", (x, (3, 2)), {}),
     ("bitwise_and", (x, x), {}), ("matmul", (x, np.ones((4, 5))), {}),
+    ("concat", ([x, x],), {}), ("concat", ((x, x),), {"axis": 1}), ("concat", ([],), {}),
+    ("concat", ([x, [1.0, 2.0, 3.0]],), {}), ("concat", (x,), {}), ("stack", ([x, x],), {}),
+    ("stack", ([x, np.ones(2)],), {}), ("concat", ([x, x],), {"axis": 2}),
 ]
 
 

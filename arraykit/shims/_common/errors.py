@@ -216,16 +216,18 @@ def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
 
 def _guarded(f: Callable, fname: str, translations, slow: Callable,
              ok: tuple[frozenset, ...] = (), dtype_pos: int | None = None,
-             dtype_kw: bool = False) -> Callable:
+             dtype_kw: bool = False, sequence: bool = False) -> Callable:
     """The C ``Guard`` of ``f``: arguments at positions ``0..len(ok)-1`` of the exact types in
-    ``ok[i]``, no str at ``dtype_pos`` or in ``dtype=`` (``dtype_kw``): ``f`` called from C;
-    anything else: ``slow(*args, **kwargs)``; an Exception from ``f``: ``_reraise``."""
+    ``ok[i]`` (with ``sequence``, position 0 a non-empty list or tuple of them), no str at
+    ``dtype_pos`` or in ``dtype=`` (``dtype_kw``): ``f`` called from C; anything else:
+    ``slow(*args, **kwargs)``; an Exception from ``f``: ``_reraise``."""
     def on_error(exc: Exception) -> NoReturn:
         _reraise(exc, fname, translations)
 
     ok0, ok1 = (tuple(t) for t in (*ok, (), ())[:2])
     guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
-                  dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw)
+                  dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw,
+                  seq0=sequence)
     functools.update_wrapper(guard, f)
     return _marked(guard)
 
@@ -365,6 +367,10 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
         slow = _checking(f, full, fname, translations)
         return _guarded(f, fname, translations, slow, tuple(map(ok_at, positions)), d,
                         dtype_kw)
+    if (_use_guard(rules) and simple and params.sequence == 0 and not positions
+            and not params.var_arrays and d is None):  # concat, stack: a list of arrays
+        slow = _checking(f, full, fname, translations)
+        return _guarded(f, fname, translations, slow, (fast,), None, dtype_kw, sequence=True)
     if inline and positions == (0,) and d in (None, 1):
         ok = ok_at(0)
         check_d = d is not None
