@@ -6,8 +6,9 @@ NumPy's own function, after checks that cost more than the work on small arrays 
 (3,) float64, numpy 2.4: ``clip`` 8.6 us vs 1.7 us, ``astype`` 0.80 vs 0.24 us,
 ``matrix_transpose`` 0.55 vs 0.09 us; ``matmul`` of (2, 2) matrices ~1 us more). Each
 fast path below takes only inputs for which the NumPy call gives exactly array-api-compat's
-result; everything else goes to array-api-compat's function unchanged. ``can_cast`` keeps to the standard's table and
-``linalg`` is this package's module (``eig``/``eigvals`` give NaN for non-finite matrices).
+result; everything else goes to array-api-compat's function unchanged. ``can_cast`` keeps
+to the standard's table and ``linalg`` is this package's module (``eig``/``eigvals`` give
+NaN for non-finite matrices).
 ``floor_divide``, ``expm1`` and ``tanh`` give the standard's special values where NumPy's
 kernels differ (``_elementwise_functions``), and ``finfo``'s fields are Python floats
 (``_data_type_functions``). ``enable_array_object()`` (opt-in, ``arraykit.enable``) gives
