@@ -98,6 +98,29 @@ def test_torch_fast_paths_match_compat():
         _check(xp.astype, compat.astype, x, not_a_dtype)
 
 
+def test_torch_binary_fast_paths_match_compat():
+    import array_api_compat.torch as compat
+    import torch
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    operands = [torch.tensor([-2.0, 0.0, 3.5]), torch.tensor([[1, -3, 7]], dtype=torch.int8),
+                torch.tensor([2, 5, 1], dtype=torch.int64), torch.tensor(2.5),
+                torch.tensor(300), torch.tensor([True, False, True]), 2, -1.5, True,
+                torch.ones((2, 1), dtype=torch.float64), torch.ones(4)]
+    names = ("add", "subtract", "multiply", "divide", "pow", "maximum", "less", "equal",
+             "bitwise_and", "bitwise_left_shift", "logical_or", "atan2", "copysign",
+             "logaddexp", "nextafter", "hypot", "floor_divide", "remainder")
+    for name in names:
+        for a, b in itertools.product(operands, operands):
+            if not (isinstance(a, torch.Tensor) or isinstance(b, torch.Tensor)):
+                continue
+            fast = getattr(xp, name)
+            if name not in ("floor_divide", "remainder"):  # those add the special values
+                _check(fast, getattr(compat, name), a, b)
+            elif a is operands[2] and b is operands[2]:
+                assert torch.equal(fast(a, b), getattr(compat, name)(a, b))
+
+
 def test_torch_sum_fast_path_matches_compat():
     torch = pytest.importorskip("torch")
     import array_api_compat.torch as compat

@@ -45,6 +45,7 @@ from ._elementwise_functions import floor_divide as floor_divide
 from ._elementwise_functions import log1p as log1p
 from ._elementwise_functions import remainder as remainder
 from ._elementwise_functions import tanh as tanh
+from ._elementwise_functions import unpromoted_fast_path
 from ._set_functions import unique_all as unique_all
 from ._set_functions import unique_counts as unique_counts
 from ._set_functions import unique_inverse as unique_inverse
@@ -104,6 +105,15 @@ def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:
         raise IndexError(f"take_along_axis: an index is out of bounds for axis {axis} of size "
                          f"{n}; indices must lie in [-{n}, {n})") from None
 
+
+(add, atan2, bitwise_and, bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor,
+ copysign, divide, equal, greater, greater_equal, hypot, less, less_equal, logaddexp,
+ logical_and, logical_or, logical_xor, maximum, minimum, multiply, nextafter, not_equal, pow,
+ subtract) = map(unpromoted_fast_path, (
+    "add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift",
+    "bitwise_xor", "copysign", "divide", "equal", "greater", "greater_equal", "hypot", "less",
+    "less_equal", "logaddexp", "logical_and", "logical_or", "logical_xor", "maximum",
+    "minimum", "multiply", "nextafter", "not_equal", "pow", "subtract"))
 
 _STANDARD_NAMES = {getattr(_torch, n): n for n in _d.ALL if hasattr(_torch, n)}
 

@@ -16,6 +16,12 @@ and complex64/complex128, over every pair of +-0, +-1, +-2.5, 0.3, -7, 1e300, -1
 
 Every other complex function of the standard's tables agrees with them on torch 2.13.
 
+The binary functions array-api-compat wraps for the standard's promotion (``add``,
+``multiply``, ``less``...: its ``_two_arg``) change nothing when neither operand is a 0-d
+tensor or a Python scalar: ``unpromoted_fast_path`` calls torch's function itself there
+(``add`` of two (3,) tensors 6.3 -> 3.4 us on this 2-core machine; array-api-compat's
+wrapper was half the call).
+
 The cost on the common path: one dtype attribute read for integer, boolean and (for the
 complex corrections) real input; for floats in ``floor_divide`` one ``sum`` per array
 operand (a finite sum: no infinity, no correction), in ``remainder`` one ``copysign``; for
@@ -33,6 +39,25 @@ import torch as _torch
 
 from .._common.special_values import SpecialValues
 
+_Tensor = _torch.Tensor
+
+
+def unpromoted_fast_path(fname: str) -> Any:
+    """array-api-compat's binary ``fname``; its torch function itself for two plain tensors of
+    rank >= 1 (array-api-compat's ``_fix_promotion`` only changes 0-d tensors and Python
+    scalars, and its scalar conversions only scalars)."""
+    compat_f = getattr(_compat, fname)
+    native = compat_f.__wrapped__  # the torch function (functools.wraps in _two_arg)
+
+    def f(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
+        if type(x1) is _Tensor and type(x2) is _Tensor and x1.ndim and x2.ndim and not kwargs:
+            return native(x1, x2)
+        return compat_f(x1, x2, **kwargs)
+
+    f.__name__ = f.__qualname__ = fname
+    f.__doc__ = f"array-api-compat's ``{fname}``; torch's own for two tensors of rank >= 1."
+    return f
+
 
 def _maybe_nonfinite(x: Any) -> bool:
     """Whether ``x`` may hold an infinity or NaN: its sum is not finite (one reduction; a
@@ -48,8 +73,8 @@ _rules = SpecialValues(_compat, _torch.complex,
 #: array-api-compat re-exports torch's functions at import; type checkers cannot see them.
 _compat_functions: Any = _compat
 
-floor_divide = _rules.wrap_binary("floor_divide", _compat.floor_divide)
-remainder = _rules.wrap_binary("remainder", _compat.remainder)
+floor_divide = _rules.wrap_binary("floor_divide", unpromoted_fast_path("floor_divide"))
+remainder = _rules.wrap_binary("remainder", unpromoted_fast_path("remainder"))
 acos = _rules.wrap_unary("acos", _compat_functions.acos)
 expm1 = _rules.wrap_unary("expm1", _compat_functions.expm1)
 log1p = _rules.wrap_unary("log1p", _compat_functions.log1p, points=())
