@@ -26,13 +26,17 @@ def _like(name):
         return mod.numpy.zeros(1)
     if name == "tensorflow":
         return mod.zeros(1)
+    if name == "mlx":
+        return importlib.import_module("mlx.core").zeros((1,))
+    if name == "paddle":
+        return mod.zeros([1])
     if name == "mxnet":
         mod.npx.set_np()
         return mod.np.zeros(1)
     return mod.zeros(1)
 
 
-BACKENDS = ["numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet"]
+BACKENDS = ["numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx", "paddle"]
 #: The tests taking ``like`` run on conftest's ``backend`` fixture, on these backends.
 pytestmark = pytest.mark.backends(*BACKENDS, reason="the backends arraykit.ext.random is "
                                   "tested on (dask is not covered)")
@@ -170,8 +174,10 @@ def test_integers_are_randint(like, lo, hi, dtype):
             R.integers(R.key(5, like=like), (3,), lo, hi, dtype=getattr(xp, dtype))
         return
     if dtype not in xp.__array_namespace_info__().dtypes():
-        # torch's shell dtypes (uint16/32/64): named, refused with the dtype in the message.
-        with pytest.raises(TypeError, match=f"torch .* has no kernels for {dtype}"):
+        # torch's shell dtypes (uint16/32/64), Paddle's uint32: refused, framework and dtype
+        # named in the message.
+        with pytest.raises(TypeError, match=rf"(torch .* has no kernels for|Paddle .* has no "
+                                            rf"usable) {dtype}"):
             R.integers(R.key(5, like=like), (3,), lo, hi, dtype=getattr(xp, dtype))
         return
     got = to_np(R.integers(R.key(5, like=like), (3, 400), lo, hi, dtype=getattr(xp, dtype)))

@@ -123,11 +123,16 @@ class Portable:
 
     SIGNED = False  # words as int32 bit patterns (no uint32 arithmetic)
     KEY_DTYPE = "uint32"  # the dtype keys and ``bits`` are handed out in
+    WORDS: type[Words] = Words  # how words are combined (``_threefry``)
 
     def __init__(self, xp: Any, device_of: Any) -> None:
         self.xp = xp
-        self.w = Words(xp, self.SIGNED)
+        self.w = self.WORDS(xp, self.SIGNED)
         self.device_of = device_of
+
+    def threefry(self, k0: Any, k1: Any, x0: Any, x1: Any) -> tuple[Any, Any]:
+        """``threefry2x32`` over this backend's words (a backend may compile it)."""
+        return threefry2x32(self.w, k0, k1, x0, x1)
 
     # words <-> keys/bits as users see them
     def to_words(self, a: Any) -> Any:
@@ -147,7 +152,7 @@ class Portable:
         """Threefry of the counter 0..n-1 under ``key`` (words): the pair (y0, y1), flat."""
         kw = self.to_words(key)
         n = math.prod(shape)
-        return threefry2x32(self.w, kw[0:1], kw[1:2], None, self.counter(n, self.device_of(key)))
+        return self.threefry(kw[0:1], kw[1:2], None, self.counter(n, self.device_of(key)))
 
     # keys
     def key(self, seed: int, device: Any) -> Any:
@@ -167,7 +172,7 @@ class Portable:
             data = self.w.const(data, self.device_of(key))
         else:  # an integer array: its value mod 2**32 (int -> int casts wrap)
             data = self.xp.astype(self.xp.reshape(data, (1,)), self.w.dtype)
-        y0, y1 = threefry2x32(self.w, kw[0:1], kw[1:2], None, data)
+        y0, y1 = self.threefry(kw[0:1], kw[1:2], None, data)
         return self.from_words(self.xp.concat([self.xp.reshape(y0, (1,)),
                                                self.xp.reshape(y1, (1,))]))
 
