@@ -88,11 +88,14 @@ def floor_divide_result(x1: Any, x2: Any, r: Any, /) -> Any:
     (``floor_divide``, and the ``//`` of ``_array_object``'s opt-in)."""
     if r.dtype.kind != "f":
         return r
+    return _rules.floor_divide(x1, x2, r, check=False) if maybe_infinite(x1, x2) else r
+
+
+def maybe_infinite(x1: Any, x2: Any) -> bool:
+    """Whether an operand of a float ``floor_divide`` may hold an infinity (or NaN)."""
     if type(x1) is _ndarray and type(x2) is _ndarray and x1.shape == x2.shape:
-        special = not _isfinite(_vdot(x1, x2))  # both operands in one call
-    else:
-        special = _operand_maybe_inf(x1) or _operand_maybe_inf(x2)
-    return _rules.floor_divide(x1, x2, r, check=False) if special else r
+        return not _isfinite(_vdot(x1, x2))  # both operands in one call
+    return _operand_maybe_inf(x1) or _operand_maybe_inf(x2)
 
 
 def expm1(x: Any, /) -> Any:
