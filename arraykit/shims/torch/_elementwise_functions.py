@@ -19,8 +19,8 @@ Every other complex function of the standard's tables agrees with them on torch 
 The binary functions array-api-compat wraps for the standard's promotion (``add``,
 ``multiply``, ``less``...: its ``_two_arg``) change nothing when neither operand is a 0-d
 tensor or a Python scalar: ``unpromoted_fast_path`` calls torch's function itself there
-(``add`` of two (3,) tensors 6.3 -> 3.4 us on this 2-core machine; array-api-compat's
-wrapper was half the call).
+(``add`` of two (3,) tensors on this 2-core machine: array-api-compat's 6.3 us, torch.add's
+3.4 us, the namespace's now 4.7 us with its error translation).
 
 The cost on the common path: one dtype attribute read for integer, boolean and (for the
 complex corrections) real input; for floats in ``floor_divide`` one ``sum`` per array
