@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as _np
 
-from ._elementwise_functions import floor_divide_result, maybe_infinite
+from ._elementwise_functions import corrected_floor_divide, floor_divide_result, maybe_infinite
 
 _ndarray = _np.ndarray
 #: NumPy's own // and //= (the type's slot wrappers keep its C functions after the hook).
@@ -55,7 +55,7 @@ def _inplace_floor_divide_hook(x1: Any, x2: Any) -> Any:
     """``x1 //= x2`` (ndarray's //= slot calls this; ``x1`` is the ndarray)."""
     if x1.dtype.kind != "f" or not isinstance(x2, _OPERANDS) or not maybe_infinite(x1, x2):
         return _native_inplace_floor_divide(x1, x2)  # no correction: NumPy's //= itself
-    out = floor_divide_result(x1, x2, _native_floor_divide(x1, x2))
+    out = corrected_floor_divide(x1, x2, _native_floor_divide(x1, x2))  # tested just above
     # NumPy's //= casts its result to x1's dtype under "same_kind" and refuses shapes x1
     # cannot hold (ValueError), as copyto does.
     _np.copyto(x1, out, casting="same_kind")

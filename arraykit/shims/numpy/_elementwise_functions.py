@@ -88,7 +88,13 @@ def floor_divide_result(x1: Any, x2: Any, r: Any, /) -> Any:
     (``floor_divide``, and the ``//`` of ``_array_object``'s opt-in)."""
     if r.dtype.kind != "f":
         return r
-    return _rules.floor_divide(x1, x2, r, check=False) if maybe_infinite(x1, x2) else r
+    return corrected_floor_divide(x1, x2, r) if maybe_infinite(x1, x2) else r
+
+
+def corrected_floor_divide(x1: Any, x2: Any, r: Any, /) -> Any:
+    """``r`` (a float ``x1 // x2`` of NumPy's) with the standard's values, without the
+    infinity test: for a caller that has found an operand that may be infinite."""
+    return _rules.floor_divide(x1, x2, r, check=False)
 
 
 def maybe_infinite(x1: Any, x2: Any) -> bool:
