@@ -41,6 +41,9 @@ SHIMS = pytest.mark.backends(
 FIVE = pytest.mark.backends(
     "numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
     reason="issue 18's backends (dask and array-api-strict were not part of it)")
+COMPLEX = pytest.mark.backends(
+    "numpy", "torch", "jax", "tensorflow", "mlx", "paddle",
+    reason="complex input: MXNet 1.9.1 has no complex dtype")
 #: The _common helpers taking NumPy itself as the namespace need its 2.x API (astype, concat,
 #: device=): the mxnet environment has NumPy 1.23.
 NUMPY_2 = pytest.mark.skipif(int(np.__version__.split(".")[0]) < 2, reason="needs NumPy 2's "

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 from shim_helpers import (
+    COMPLEX,
     MX_ONLY,
     SHIMS,
     TF_ONLY,
@@ -363,3 +364,46 @@ def test_complex_standard_values_torch_missed(xp):
         assert getattr(xp, name)(z)[0] == getattr(torch, name)(z)[0]
         assert getattr(xp, name)(torch.tensor([0.5]))[0] == getattr(torch, name)(
             torch.tensor([0.5]))[0]
+
+
+def _complex(xp, values, dtype="complex64"):
+    return xp.asarray(np.asarray(values, dtype=dtype))
+
+
+@COMPLEX
+def test_complex_log_of_tiny_values_is_finite(xp):
+    # Paddle 3.3.1's == has a tolerance (1e-20 == 0 is True): the special-value correction
+    # took these for zeros and gave -inf.
+    z = [1e-20 + 0j, 1e-30 + 1e-30j, 3 + 4j]
+    np.testing.assert_allclose(host(xp.log(_complex(xp, z))), np.log(np.asarray(z, "complex64")),
+                               rtol=1e-6)
+    if "complex128" in xp.__array_namespace_info__().dtypes():
+        z = [1e-150 + 0j, 1.1754944e-38 + 0j, 1e-300 + 1e-300j]
+        np.testing.assert_allclose(host(xp.log(_complex(xp, z, "complex128"))),
+                                   np.log(np.asarray(z)), rtol=1e-12)
+
+
+@COMPLEX
+@pytest.mark.parametrize("name", ["log2", "log10"])
+def test_complex_log2_log10_scale_each_part(xp, name):
+    # log(x) / ln(base) part by part: a complex product or quotient with ln(base) + 0j turns
+    # an infinite real part's imaginary partner into NaN (Paddle, TF did).
+    inf = math.inf
+    z = [0j, complex(inf, 0.5), complex(-inf, 1.0), complex(1.0, inf), complex(-1.0, -0.0),
+         2 + 3j]
+    got = host(getattr(xp, name)(_complex(xp, z)))
+    ref = getattr(np, name)(np.asarray(z, "complex64"))
+    np.testing.assert_allclose(got.real, ref.real, rtol=1e-6)
+    np.testing.assert_allclose(got.imag, ref.imag, rtol=1e-6)  # no NaN where NumPy has none
+
+
+@COMPLEX
+def test_complex_sign_of_infinite_parts_is_nan(xp):
+    # The standard leaves these to complex division (x / |x|, |x| = inf): NaN + NaN j on
+    # every backend (JAX and TF gave NaN + 0j, Paddle 0j).
+    inf = math.inf
+    z = [complex(inf, 0.0), complex(1.0, inf), complex(inf, inf), complex(-inf, 2.0),
+         complex(math.nan, 1.0), 3 + 4j, 0j]
+    got = host(xp.sign(_complex(xp, z)))
+    assert np.isnan(got[:5].real).all() and np.isnan(got[:5].imag).all()
+    np.testing.assert_allclose(got[5:], [0.6 + 0.8j, 0j], rtol=1e-6)

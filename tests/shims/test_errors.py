@@ -59,6 +59,9 @@ def test_one_class_for_one_bad_call(xp, backend):
     _raises(TypeError, "inv", lambda: xp.linalg.inv(xp.asarray([[1, 2], [3, 4]])))
     _raises(ValueError, "solve", lambda: xp.linalg.solve(xp.eye(2), xp.ones(3)))
     _raises(IndexError, "fftshift", lambda: xp.fft.fftshift(xp.ones(3), axes=1))
+    # max/min of nothing: torch raised IndexError, NumPy raises ValueError.
+    _raises(ValueError, "max", lambda: xp.max(xp.ones((2, 0)), axis=1))
+    _raises(ValueError, "min", lambda: xp.min(xp.ones((0,))))
 
 
 @pytest.mark.backends("numpy", "torch", "jax", "array_api_strict",

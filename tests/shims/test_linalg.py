@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from shim_helpers import (
     ALL_FLOAT,
+    FIVE,
     NUMPY_2,
     RNG,
     SHIMS,
@@ -42,6 +43,31 @@ def test_vector_norm_negative_ord_with_zero(xp, ord):  # noqa: A002 - the standa
     r = xp.linalg.vector_norm(xp.asarray([[0.0, 2.0], [1.0, 4.0]]), ord=ord, axis=1,
                               keepdims=True)
     assert r.shape == (2, 1) and host(r)[0, 0] == 0 and host(r)[1, 0] > 0
+
+
+@FIVE
+@pytest.mark.parametrize(("shape", "axis", "out_shape"),
+                         [((0,), None, ()), ((2, 0), 1, (2,)), ((0, 3), 0, (3,))])
+def test_vector_norm_over_an_empty_axis(xp, shape, axis, out_shape):
+    # NumPy's values on every backend: torch raised RuntimeError for +-inf and negative
+    # orders, TF's max/min of nothing gave -inf/+inf, the full shims raised for inf.
+    x = xp.zeros(shape, dtype=xp.float32)
+    for order, value in ((math.inf, 0.0), (2, 0.0), (1, 0.0), (0, 0.0), (-1, math.inf),
+                         (-2, math.inf)):
+        r = host(xp.linalg.vector_norm(x, axis=axis, ord=order))
+        assert r.shape == out_shape and np.all(r == value), (order, r)
+    with pytest.raises(ValueError, match="vector_norm"):  # min() of nothing, as NumPy
+        xp.linalg.vector_norm(x, axis=axis, ord=-math.inf)
+
+
+@FIVE
+def test_vector_norm_of_single_elements(xp):
+    # 0-d input and axis=(): |x| (array-api-compat's torch raised IndexError for 0-d input and
+    # returned x itself, negative entries too, for axis=()).
+    r = host(xp.linalg.vector_norm(xp.asarray([[-1.0, 2.0]]), axis=()))
+    assert r.shape == (1, 2) and r.tolist() == [[1.0, 2.0]]
+    assert float(host(xp.linalg.vector_norm(xp.asarray(-3.0)))) == 3.0
+    assert float(host(xp.linalg.vector_norm(xp.asarray(-3.0), ord=math.inf))) == 3.0
 
 
 @pytest.mark.parametrize("backend_name", ["numpy", "torch", "jax", "tensorflow"])

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 from shim_helpers import (
+    FIVE,
     MX_ONLY,
     SHIMS,
     TF_ONLY,
@@ -67,3 +68,15 @@ def test_std_with_a_float_correction_torch(xp, correction):
                                    rtol=1e-12)
     got = xp.std(xp.asarray(a), axis=1, correction=correction, keepdims=True)
     assert tuple(got.shape) == (3, 1)
+
+
+@FIVE
+@pytest.mark.parametrize("name", ["var", "std"])
+def test_var_std_over_no_axes(xp, name):
+    # axis=(): each element is a sample of one; correction >= 1 leaves no degrees of
+    # freedom, so NaN, as NumPy (torch through array-api-compat gave 0).
+    x = xp.asarray([[1.0, -2.0]])
+    f = getattr(xp, name)
+    assert host(f(x, axis=(), correction=0)).tolist() == [[0.0, 0.0]]
+    assert np.isnan(host(f(x, axis=(), correction=1))).all()
+    assert host(f(x, axis=(), correction=1)).shape == (1, 2)

@@ -25,6 +25,7 @@ import numbers
 import operator
 from collections import namedtuple
 
+from .checks import no_identity
 from .utils import AxisError, normalize_axes, normalize_axis
 
 #: The standard's result types (tuple subclasses with the standard's field names).
@@ -108,6 +109,13 @@ def vector_norm(xp, x, *, axis=None, keepdims=False, ord=2, fname="vector_norm")
         return xp.sqrt(xp.sum(a * a, **kw))
     if ord == 1:
         return xp.sum(a, **kw)
+    if ord in (INF, -INF) and any(x.shape[ax] == 0 for ax in axes):
+        # An empty vector, NumPy's way: its max norm is 0 (every |x| >= 0) where max() has no
+        # identity; its min norm has none either (ValueError, as min()). Written here, not
+        # left to xp.max/xp.min: TF's give -inf/+inf.
+        if ord == -INF:
+            raise no_identity(fname)
+        return xp.sum(a, **kw)  # zeros of the result's shape and dtype
     if ord == INF:
         return xp.max(a, **kw)
     if ord == -INF:

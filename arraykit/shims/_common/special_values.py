@@ -12,15 +12,15 @@ the standard (2025.12, ``elementwise_functions``) states a value the framework d
   infinities, NaN and signed zeros: the standard's tables (C99 Annex G), kept below as data.
 
 Written over an Array API namespace ``xp`` (array-api-compat's namespace for NumPy, torch or
-JAX; only ``real imag isnan isinf isfinite signbit abs where floor divide copysign cos sin
-any all asarray``) and bound once per framework as :class:`SpecialValues`. Each method has
+JAX; only ``real imag isnan isinf isfinite signbit abs equal where floor divide copysign cos
+sin any all asarray``) and bound once per framework as :class:`SpecialValues`. Each method has
 two modes:
 
 - ``check=True`` (eager): a cheap test first, so only special inputs pay for the correction.
   A call whose dtype has nothing to correct pays one dtype test; a floating ``floor_divide``
   pays one ``maybe_nonfinite`` per array operand (default ``not all(isfinite(x))``; a
   framework may give a cheaper one); a complex unary call pays ``maybe_nonfinite(x)`` and
-  ``any(x == p)`` for the few finite special points the framework gets wrong. A framework
+  ``any(equal(x, p))`` for the few finite special points the framework gets wrong. A framework
   module may also write its own test for its fast path and call the correction with
   ``check=False`` (NumPy's tests both ``floor_divide`` operands with one ``vdot``).
 - ``check=False``: the correction unconditionally, written with ``where`` only and no Python
@@ -129,7 +129,9 @@ _EXPM1_ROWS = tuple((a, b, _minus_one(re), im) for a, b, re, im in _EXP_ROWS)
 
 #: name -> (fold, rows, finite special points). fold: "conj" (b >= 0), "odd"/"even" (and
 #: a >= 0), None (no symmetry used). The finite points are the complex values, besides
-#: non-finite ones, at which a row applies: the eager test looks for them with ``x == p``.
+#: non-finite ones, at which a row applies: the eager test looks for them with ``equal``.
+#: Comparisons are ``xp.equal``, never the arrays' ``==``: Paddle 3.3.1's ``==`` has a
+#: tolerance (float64 ``1e-150 == 0`` is True), which made ``log`` of a tiny complex128 -inf.
 COMPLEX_RULES: dict[str, tuple[str | None, tuple, tuple[complex, ...]]] = {
     "acos": ("conj", (
         ("0", "+0", _pi / 2, -0.0),
@@ -206,6 +208,11 @@ COMPLEX_RULES: dict[str, tuple[str | None, tuple, tuple[complex, ...]]] = {
         ("0", "0", 0.0, 0.0),
         ("nan", "any", _nan, _nan),
         ("any", "nan", _nan, _nan),
+        # An infinite part: the standard leaves it to complex division, x / |x| with
+        # |x| = inf, whose textbook formula gives NaN + NaN j (array-api-compat's NumPy and
+        # torch, array-api-strict, MLX); JAX gives NaN + 0j, Paddle 0j. One answer: NaN.
+        ("inf", "any", _nan, _nan),
+        ("any", "inf", _nan, _nan),
     ), (0,)),
     "sinh": ("odd", (
         ("+0", "+0", 0.0, 0.0),
@@ -259,11 +266,11 @@ def _predicate(xp, v, name: str, cache: dict):
     elif name == "inf":
         p = xp.isinf(v)
     elif name == "+inf":
-        p = v == _inf
+        p = xp.equal(v, _inf)
     elif name == "-inf":
-        p = v == -_inf
+        p = xp.equal(v, -_inf)
     elif name == "0":
-        p = v == 0
+        p = xp.equal(v, 0.0)
     elif name == "+0":
         p = _predicate(xp, v, "0", cache) & ~xp.signbit(v)
     elif name == "-0":
@@ -275,9 +282,9 @@ def _predicate(xp, v, name: str, cache: dict):
     elif name == "posfinite":
         p = _predicate(xp, v, "finite", cache) & (v > 0)
     elif name == "1":
-        p = v == 1
+        p = xp.equal(v, 1.0)
     elif name == "-1":
-        p = v == -1
+        p = xp.equal(v, -1.0)
     elif name == "any":
         p = None
     else:  # a typo in the tables
@@ -328,10 +335,10 @@ def correct_complex_unary(xp, make_complex: Callable[[Any, Any], Any], name: str
     # A free sign keeps the framework's where its part has the standard's magnitude.
     if free_re is not None:
         r_re = xp.real(r)
-        re = xp.where(free_re & (xp.abs(r_re) == xp.abs(re)), r_re, re)
+        re = xp.where(free_re & xp.equal(xp.abs(r_re), xp.abs(re)), r_re, re)
     if free_im is not None:
         r_im = xp.imag(r)
-        im = xp.where(free_im & (xp.abs(r_im) == xp.abs(im)), r_im, im)
+        im = xp.where(free_im & xp.equal(xp.abs(r_im), xp.abs(im)), r_im, im)
     return xp.where(matched, make_complex(re, im), r)
 
 
@@ -352,7 +359,7 @@ def complex_has_special(xp, name: str, x: Any, points: tuple[complex, ...] | Non
     non-finite input."""
     if maybe_nonfinite(x) if maybe_nonfinite else not bool(xp.all(xp.isfinite(x))):
         return True
-    return any(bool(xp.any(x == p)) for p in
+    return any(bool(xp.any(xp.equal(x, p))) for p in
                (COMPLEX_RULES[name][2] if points is None else points))
 
 
@@ -363,7 +370,7 @@ def complex_special_flag(xp, name: str, x: Any) -> Any:
     ``cos``/``sin`` included, for every element)."""
     special = ~xp.isfinite(x)
     for p in COMPLEX_RULES[name][2]:
-        special = special | (x == p)
+        special = special | xp.equal(x, p)
     return xp.any(special)  # one reduction: one pass over x
 
 
@@ -386,7 +393,7 @@ def correct_floor_divide(xp, x1: Any, x2: Any, r: Any, *, zeros: bool = False) -
     a1, a2 = _operand(xp, x1, r), _operand(xp, x2, r)
     special = xp.isinf(a1) | xp.isinf(a2)
     if zeros:
-        special = special | (a1 == 0) | (a2 == 0)
+        special = special | xp.equal(a1, 0.0) | xp.equal(a2, 0.0)
     return xp.where(special, xp.floor(xp.divide(a1, a2)), r)
 
 
@@ -394,7 +401,7 @@ def correct_floor_divide(xp, x1: Any, x2: Any, r: Any, *, zeros: bool = False) -
 
 def _any_zero(xp, x: Any) -> bool:
     if hasattr(x, "dtype"):
-        return bool(xp.any(x == 0))
+        return bool(xp.any(xp.equal(x, 0)))
     return x == 0
 
 

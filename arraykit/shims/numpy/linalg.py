@@ -1,7 +1,8 @@
 """array-api-compat's NumPy ``linalg``, with ``eig``/``eigvals`` of non-finite input giving
 NaN results (NumPy raises LinAlgError), the behaviour every arraykit backend has (see
 ``_common.linalg.eig_nonfinite_as_nan``). NumPy checks finiteness itself, so the normal path
-costs nothing extra. Every other name is array-api-compat's own object.
+costs nothing extra. ``vector_norm`` of empty input is NumPy 2's on NumPy 1.x too. Every
+other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ def eig(x: Any, /) -> Any:
     """array-api-compat's ``eig``; matrices with NaN or infinite entries give NaN eigenvalues
     and eigenvectors."""
     return _guarded(_compat_linalg.eig, x)
+
+
+def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
+    """array-api-compat's ``vector_norm``; empty input takes the shared algorithm
+    (``_common.linalg``), which gives NumPy 2's values there: NumPy 1.x (the mxnet
+    environment's) raises for ``ord=inf`` where NumPy 2 returns 0."""
+    if type(x) is _np.ndarray and x.size == 0:
+        return _cl.vector_norm(_compat, x, axis=axis, keepdims=keepdims, ord=ord)
+    return _compat_linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
 
 reexport(_compat_linalg, globals())

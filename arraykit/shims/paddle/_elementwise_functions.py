@@ -163,15 +163,28 @@ def _square(x):
     return paddle.multiply(x, x)
 
 
+def _complex_log_base(x, ln_base):
+    """``log(x) / ln_base`` for complex ``x``, each part divided by the real ``ln_base``:
+    Paddle's complex division by ``ln_base + 0j`` gives NaN imaginary parts where the real
+    part is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j). ``log``
+    is the namespace's, with the standard's special values."""
+    from . import log  # the corrected log (this module is imported before it exists)
+
+    lg = log(x)
+    re, im = paddle.real(lg), paddle.imag(lg)
+    c = full0(ln_base, D.NAME_OF[re.dtype])
+    return paddle.complex(re / c, im / c)
+
+
 def _log2(x):
     if x.dtype in (paddle.complex64, paddle.complex128):
-        return paddle.log(x) / full0(complex(_LN2), D.NAME_OF[x.dtype])
+        return _complex_log_base(x, _LN2)
     return paddle.log2(x)
 
 
 def _log10(x):
     if x.dtype in (paddle.complex64, paddle.complex128):
-        return paddle.log(x) / full0(complex(_math.log(10.0)), D.NAME_OF[x.dtype])
+        return _complex_log_base(x, _math.log(10.0))
     return paddle.log10(x)
 
 

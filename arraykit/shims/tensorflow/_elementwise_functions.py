@@ -109,14 +109,23 @@ def _cplx_parts(fn, combine):
     return f
 
 
+def _log_base(x, ln_base):
+    """``log(x) / ln_base``; for complex ``x`` each part divided by the real ``ln_base``: a
+    complex product with ``1/ln_base + 0j`` gives NaN imaginary parts where the real part
+    is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j)."""
+    if x.dtype not in _CPLX:
+        return _m.mul(_m.log(x), _const(1.0 / ln_base, x.dtype))
+    lg, rd = _cplx_log(x), _real_dtype(x.dtype)
+    c = _const(1.0 / ln_base, rd)
+    return _m._complex(_m.mul(_real(lg), c), _m.mul(_imag(lg), c), Tout=x.dtype)
+
+
 def _log2(x):
-    lg = _cplx_log(x) if x.dtype in _CPLX else _m.log(x)
-    return _m.mul(lg, _const(1.0 / _LN2, x.dtype))
+    return _log_base(x, _LN2)
 
 
 def _log10(x):
-    lg = _cplx_log(x) if x.dtype in _CPLX else _m.log(x)
-    return _m.mul(lg, _const(1.0 / _LN10, x.dtype))
+    return _log_base(x, _LN10)
 
 
 def _signbit(x):
@@ -168,6 +177,15 @@ def _cplx_expm1(z):
     re = _where(ninf, _const(-1.0, rd), _where(pinf, _const(float("inf"), rd), re))
     im = _where(ninf, zero, _where(pinf, _const(float("nan"), rd), im))
     return _m._complex(re, im, Tout=z.dtype)
+
+
+def _cplx_sign(z):
+    """sign for complex: ``z / |z|``, and NaN + NaN j where a part is infinite or NaN (the
+    textbook division the standard refers to, as array-api-strict and the shared rule of
+    the other backends; TF's kernel gives NaN + 0j at an infinite real part)."""
+    finite = _m.logical_and(_m.is_finite(_real(z)), _m.is_finite(_imag(z)))
+    nan = _const(float("nan"), _real_dtype(z.dtype))
+    return _where(finite, _m.sign(z), _m._complex(nan, nan, Tout=z.dtype))
 
 
 def _cplx_log(z):
@@ -423,7 +441,7 @@ _SPECIAL = {
     "negative": _per(_UINTS, _uint_neg),
     "real": _per(_INTS | _REALF, _ident),
     "round": {**_per(_INTS, _ident), **_per(_CPLX, _complex_round)},
-    "sign": _per(_UINTS, _uint_sign),
+    "sign": {**_per(_UINTS, _uint_sign), **_per(_CPLX, _cplx_sign)},
     "tanh": _per(_CPLX, _cplx_tanh),
     "trunc": _per(_INTS, _ident),
     "bitwise_and": {tf.bool: _m.logical_and},

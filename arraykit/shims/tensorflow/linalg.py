@@ -524,8 +524,11 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     negative orders and +-inf (the standard's table). Real result of ``x``'s precision."""
     x = _floating("vector_norm", x)
     nd = _rank("vector_norm", x)
-    if not isinstance(ord, bool) and ord in _ORD_KERNELS:
-        axes = normalize_axes(axis, nd, "vector_norm")
+    axes = normalize_axes(axis, nd, "vector_norm")
+    # TF's max/min of nothing are -inf/+inf: an empty reduced axis takes the shared rule
+    # (0 for inf, min()'s ValueError for -inf, as NumPy).
+    if not isinstance(ord, bool) and ord in _ORD_KERNELS and not any(
+            x.shape[ax] == 0 for ax in axes):
         kernel = _ORD_KERNELS[ord]
         a = x if (kernel is _euclidean_norm and x.dtype not in _COMPLEX) else _gm._abs(x) \
             if x.dtype not in _COMPLEX else _gm.complex_abs(x, Tout=_REAL_OF[x.dtype])

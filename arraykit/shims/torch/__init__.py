@@ -13,7 +13,8 @@ module (``eig``/``eigvals`` give NaN for non-finite matrices).
 
 Top-ups where torch differs from the standard, each in the module of its spec section:
 ``floor_divide``/``remainder`` and complex ``acos``/``expm1``/``log1p``/``tanh`` special values
-(``_elementwise_functions``), ``std`` with a float correction, ``unique_*`` with first indices
+(``_elementwise_functions``), ``std`` with a float correction and ``var``/``std`` over
+``axis=()``, ``linalg.vector_norm`` of 0-d and empty input, ``unique_*`` with first indices
 and complex input, ``finfo``/``iinfo`` reporting dtype objects. torch's "shell" dtypes uint16,
 uint32 and uint64 are left out of ``__array_namespace_info__().dtypes()`` and refused with a
 TypeError (``_dtypes`` says why).
@@ -51,6 +52,7 @@ from ._set_functions import unique_counts as unique_counts
 from ._set_functions import unique_inverse as unique_inverse
 from ._set_functions import unique_values as unique_values
 from ._statistical_functions import std as std
+from ._statistical_functions import var as var
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype

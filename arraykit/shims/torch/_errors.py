@@ -42,6 +42,11 @@ RULES = Rules(
         (RuntimeError, r"expects dims to be int", TypeError),  # tensordot(axes=<not axes>)
         (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
         (RuntimeError, _SHAPE, ValueError),
+        # max/min of nothing: ValueError, as NumPy's "zero-size array to reduction operation".
+        (IndexError, r"Expected reduction dim -?\d+ to have non-zero size", ValueError),
+        (RuntimeError, r"Expected reduction dim to be specified for input.numel\(\) == 0",
+         ValueError),
+        (RuntimeError, r"does not have an identity", ValueError),
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),

@@ -3,8 +3,9 @@
 torch 2.13's ``linalg.eigvals``/``eig`` pass NaN and infinities to LAPACK, which segfaults
 (float32 or float64 with NaN: "Parameter 3 was incorrect on entry to SGEBAL") or hangs
 (float64 with infinities). Here a matrix with such entries gives NaN results instead, as on
-every arraykit backend (``_common.linalg.eig_nonfinite_as_nan``). ``trace`` refuses torch's shell
-dtypes by name. Every other name is array-api-compat's own object.
+every arraykit backend (``_common.linalg.eig_nonfinite_as_nan``). ``trace`` refuses torch's
+shell dtypes by name; ``vector_norm`` takes the shared algorithm for 0-d and empty input.
+Every other name is array-api-compat's own object.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ def eig(x: Any, /) -> Any:
     if type(x) is not _Tensor or _all_finite(x):
         return _compat_linalg.eig(x)
     return _cl.eig_nonfinite_as_nan(_compat, _torch.linalg.eig, x)
+
+
+def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
+    """array-api-compat's ``vector_norm``; the shared algorithm (``_common.linalg``) where it
+    errs: 0-d input or ``axis=()`` (an IndexError from its slicing, or ``x`` itself, negative
+    entries too, as the "norm") and empty input (torch refuses +-inf and negative orders over
+    an empty axis with RuntimeError; the standard's values are NumPy's: 0 for inf, inf for
+    negative orders, and -inf a ValueError, as min() of nothing)."""
+    if type(x) is _Tensor and (x.ndim == 0 or axis == () or x.numel() == 0):
+        return _cl.vector_norm(_compat, x, axis=axis, keepdims=keepdims, ord=ord)
+    return _compat_linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
 
 #: ``dtype=`` a shell dtype, or a shell-dtype input, refused by name (torch's kernel error
