@@ -330,3 +330,72 @@ def test_compiled_equals_eager(name):
     np.testing.assert_allclose(got[1], eager[1], rtol=4e-6, atol=4e-7)
     np.testing.assert_array_equal(got[2], eager[2])
     np.testing.assert_array_equal(got[3].astype(np.uint64), eager[3].astype(np.uint64))
+
+
+# -- the host path (arraykit/ext/random/_host.c) ---------------------------------------------
+
+#: The backends whose eager CPU keys draw on the host.
+HOST_BACKENDS = ["numpy", "torch", "mlx", "paddle"]
+
+
+def _draws(k):
+    ks = R.split(k, 3)
+    return (R.bits(ks[0], (5, 7)), R.split(ks[1], (2, 3)), R.fold_in(k, 2**32 - 1),
+            R.uniform(ks[2], (300,)), R.uniform(ks[2], (4,), minval=-2.0, maxval=3.0),
+            R.integers(ks[0], (50,), -5, 9), R.permutation(ks[1], 40),
+            R.normal(ks[2], (2, 0, 3)), R.normal(ks[2], (3, 700)))
+
+
+@pytest.mark.backends(*HOST_BACKENDS, reason="the backends with a host path")
+def test_host_path_equals_portable_path(like, backend, monkeypatch):
+    from arraykit.ext.random import _common
+
+    if _common._host is None:
+        pytest.skip("the optional C extension arraykit.ext.random._host is not built")
+    calls = []
+    for name in ("stream", "bits", "normal"):
+        kernel = getattr(_common._host, name)
+        monkeypatch.setattr(_common._host, name,
+                            lambda *a, _k=kernel, _n=name: (calls.append(_n), _k(*a))[1])
+    k = R.key(2**40 + 3, like=like)
+    host = [to_np(a) for a in _draws(k)]
+    assert set(calls) == {"stream", "bits", "normal"}, calls  # the host path ran
+    monkeypatch.setattr(_common, "_host", None)
+    portable = [to_np(a) for a in _draws(k)]
+    for h, p in zip(host[:-2], portable[:-2]):
+        assert h.dtype == p.dtype and h.shape == p.shape
+        np.testing.assert_array_equal(h, p)
+    for h, p in zip(host[-2:], portable[-2:]):  # log1p and sqrt: C's against the framework's
+        assert h.dtype == p.dtype == np.float32 and h.shape == p.shape
+        np.testing.assert_allclose(h, p, rtol=4e-6, atol=4e-7)
+
+
+def test_host_path_not_taken_for_mlx_tracers():
+    mx = pytest.importorskip("mlx.core")
+    from arraykit.ext.random import _common
+
+    k = R.key(7, like=mx.zeros(1))
+    eager = to_np(R.normal(k, (64,)))
+    compiled = to_np(mx.compile(lambda key: R.normal(key, (64,)))(k))  # key is a tracer here
+    np.testing.assert_allclose(compiled, eager, rtol=4e-6, atol=4e-7)
+    impl = R._impl("normal", k)
+    assert impl.host_key(k) == (0, 7)
+    assert mx.compile(lambda key: mx.array(impl.host_key(key) is None))(k).item()
+    assert isinstance(impl, _common.Portable)
+
+
+def test_host_path_not_taken_under_torch_compile_or_vmap():
+    torch = pytest.importorskip("torch")
+
+    k = R.key(7, like=torch.zeros(1))
+    impl = R._impl("normal", k)
+    assert impl.host_key(k) == (0, 7)
+    seen = []
+
+    def probe(key):
+        seen.append(impl.host_key(key))
+        return key * 1
+
+    torch.func.vmap(probe)(R.split(k, 2))  # batched keys: functorch-wrapped
+    torch.compile(probe, backend="eager", fullgraph=False)(k)
+    assert seen == [None, None], seen

@@ -13,7 +13,14 @@ import math
 import operator
 from typing import Any
 
+import numpy as np
+
 from ._threefry import MASK, Words, threefry2x32
+
+try:  # the optional C extension (arraykit/ext/random/_host.c)
+    from . import _host
+except ImportError:  # not built: every draw takes the portable path (the same bits)
+    _host = None
 
 #: Element counts at or beyond 2**32 would need the high counter word: not supported.
 MAX_SIZE = 1 << 32
@@ -134,6 +141,34 @@ class Portable:
         """``threefry2x32`` over this backend's words (a backend may compile it)."""
         return threefry2x32(self.w, k0, k1, x0, x1)
 
+    # the host path: eager CPU keys draw in C (_host.c) and hand the result to the framework
+    def host_key(self, key: Any) -> tuple[int, int] | None:
+        """The key's two words as Python ints where the draw may run on the host: a concrete
+        CPU array outside any tracing. None (this default): the portable path. A backend
+        module that says yes gives ``from_host`` too."""
+        return None
+
+    def from_host(self, a: np.ndarray, key: Any) -> Any:
+        """The host array ``a`` (NumPy, owned by the caller) as an array of ``key``'s
+        framework and device."""
+        raise NotImplementedError
+
+    def _on_host(self, key: Any, kernel_name: str, n: int, dtype: Any,
+                 per_draw: int = 1) -> np.ndarray | None:
+        """``_host.<kernel_name>`` of ``n`` draws into a new NumPy array, or None where the
+        portable path must run (no C extension, or ``host_key`` says no)."""
+        if _host is None:
+            return None
+        words = self.host_key(key)
+        if words is None:
+            return None
+        out = np.empty(n * per_draw, dtype=dtype)
+        getattr(_host, kernel_name)(words[0], words[1], out)
+        return out
+
+    def _host_words(self, a: np.ndarray, key: Any) -> Any:
+        return self.from_host(a.view(np.int32) if self.SIGNED else a, key)
+
     # words <-> keys/bits as users see them
     def to_words(self, a: Any) -> Any:
         return self.xp.astype(a, self.w.dtype) if self.SIGNED else a
@@ -150,8 +185,11 @@ class Portable:
 
     def _stream(self, key: Any, shape: tuple[int, ...]) -> tuple[Any, Any]:
         """Threefry of the counter 0..n-1 under ``key`` (words): the pair (y0, y1), flat."""
-        kw = self.to_words(key)
         n = math.prod(shape)
+        host = self._on_host(key, "stream", n, np.uint32, per_draw=2)
+        if host is not None:
+            return self._host_words(host[:n], key), self._host_words(host[n:], key)
+        kw = self.to_words(key)
         return self.threefry(kw[0:1], kw[1:2], None, self.counter(n, self.device_of(key)))
 
     # keys
@@ -179,6 +217,9 @@ class Portable:
     # samplers
     def raw_bits(self, key: Any, shape: tuple[int, ...]) -> Any:
         """Flat words ``y0 ^ y1`` (jax's 32-bit ``random_bits``)."""
+        host = self._on_host(key, "bits", math.prod(shape), np.uint32)
+        if host is not None:
+            return self._host_words(host, key)
         y0, y1 = self._stream(key, shape)
         return self.xp.bitwise_xor(y0, y1)
 
@@ -224,6 +265,9 @@ class Portable:
         XLA's single-precision polynomial (log1p and sqrt are the framework's own: values
         agree to a few ulp across frameworks, not to the bit)."""
         xp = self.xp
+        host = self._on_host(key, "normal", math.prod(shape), np.float32)
+        if host is not None:  # the same steps in C (float32 is the only dtype normal draws)
+            return self.from_host(host.reshape(shape), key)
         u = self.uniform(key, shape, dtype, -0.99999994, 1.0)  # nextafter(-1, 0) in float32
         w = xp.negative(xp.log1p(xp.negative(xp.multiply(u, u))))
         lt = xp.less(w, 5.0)
@@ -267,6 +311,12 @@ class Portable:
             order = xp.argsort(self.w.sortable(self.raw_bits(subkey, (n,))), stable=True)
             x = xp.take(x, order, axis=0)
         return x
+
+
+def host_words(values: list) -> tuple[int, int]:
+    """A key's ``tolist()`` as the two uint32 words (int64 keys hold them; wrap as the
+    portable path's int32 cast does)."""
+    return values[0] & MASK, values[1] & MASK
 
 
 def _is_array(x: Any) -> bool:

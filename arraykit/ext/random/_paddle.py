@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._common import Portable
+import numpy as np
+
+from ._common import Portable, host_words
 from ._threefry import OperatorWords
 
 
@@ -43,3 +45,16 @@ class Impl(Portable):
     SIGNED = True
     KEY_DTYPE = "int64"
     WORDS = PaddleWords
+
+    def host_key(self, key: Any) -> tuple[int, int] | None:
+        import paddle  # loaded already: a Paddle tensor exists whenever this runs
+
+        if (isinstance(key, paddle.Tensor) and paddle.in_dynamic_mode()
+                and key.place.is_cpu_place()):
+            return host_words(key.tolist())
+        return None
+
+    def from_host(self, a: np.ndarray, key: Any) -> Any:
+        import paddle
+
+        return paddle.to_tensor(a, place=key.place)
