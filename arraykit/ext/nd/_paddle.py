@@ -33,6 +33,9 @@ class _PaddleNd(Generic):
         return a.numpy()
 
     def _extremes(self, a: Any) -> tuple[int, int]:
+        if a.place.is_cpu_place():  # NumPy reduces the copy: 68 us for 65536x2 indices
+            host = a.numpy()  # against 267 us for Paddle's min and max
+            return int(host.min()), int(host.max())
         return int(a.min()), int(a.max())
 
     # In-range eager indices go to Paddle's own nd kernels, one op each (vision benchmark,
