@@ -15,7 +15,8 @@ import time
 def _native(name, n):
     """(make-like-array, sync, {dist: native sampler}) for a backend, or None if absent."""
     try:
-        mod = importlib.import_module({"strict": "array_api_strict"}.get(name, name))
+        module_name = {"strict": "array_api_strict", "mlx": "mlx.core"}.get(name, name)
+        mod = importlib.import_module(module_name)
     except ImportError:
         return None
     if name == "numpy":
@@ -42,6 +43,13 @@ def _native(name, n):
         return (mod.np.zeros(1), lambda x: x.wait_to_read(),
                 {"uniform": lambda: mod.np.random.uniform(size=(n,)),
                  "normal": lambda: mod.np.random.normal(size=(n,))})
+    if name == "mlx":
+        return (mod.zeros(1), lambda x: (mod.eval(x), x)[1],
+                {"uniform": lambda: mod.random.uniform(shape=(n,)),
+                 "normal": lambda: mod.random.normal((n,))})
+    if name == "paddle":
+        return (mod.zeros([1]), lambda x: x,
+                {"uniform": lambda: mod.rand([n]), "normal": lambda: mod.randn([n])})
     return None
 
 
@@ -67,7 +75,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10**7)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,mxnet")
+    parser.add_argument("--backends", default="numpy,torch,jax,tensorflow,mxnet,mlx,paddle")
     args = parser.parse_args(argv)
 
     print("| backend | dist | arraykit.ext.random (ms) | native (ms) | native generator | ratio |")
@@ -80,7 +88,8 @@ def main(argv=None):
         ours = _ours(like, args.n)
         label = {"numpy": "Generator(PCG64)", "torch": "torch.rand/randn (mt19937)",
                  "jax": "jax.random (threefry, XLA)", "tensorflow": "tf.random.Generator (philox)",
-                 "mxnet": "mx.np.random"}[name]
+                 "mxnet": "mx.np.random", "mlx": "mx.random (threefry)",
+                 "paddle": "paddle.rand/randn"}[name]
         for dist in ("uniform", "normal"):
             a = _best(ours[dist], sync, args.repeat) * 1e3
             b = _best(native[dist], sync, args.repeat) * 1e3

@@ -136,58 +136,37 @@ parse(PyObject *args, const char *name, uint32_t *k0, uint32_t *k1, Py_buffer *v
     return 0;
 }
 
-static PyObject *
-stream(PyObject *self, PyObject *args)
+/* The three kernels: fill buf (n draws) for key (k0, k1). */
+typedef void (*fill_fn)(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n);
+
+static void
+fill_stream(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
-    uint32_t k0, k1, *out;
-    Py_buffer view;
-    Py_ssize_t n, i;
-    if (parse(args, "stream", &k0, &k1, &view, 4, 2, &n) < 0) {
-        return NULL;
-    }
-    out = (uint32_t *)view.buf;
-    Py_BEGIN_ALLOW_THREADS
+    uint32_t *out = (uint32_t *)buf;
+    Py_ssize_t i;
     for (i = 0; i < n; i++) {
         threefry(k0, k1, (uint32_t)i, &out[i], &out[n + i]);
     }
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
 }
 
-static PyObject *
-bits(PyObject *self, PyObject *args)
+static void
+fill_bits(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
-    uint32_t k0, k1, y0, y1, *out;
-    Py_buffer view;
-    Py_ssize_t n, i;
-    if (parse(args, "bits", &k0, &k1, &view, 4, 1, &n) < 0) {
-        return NULL;
-    }
-    out = (uint32_t *)view.buf;
-    Py_BEGIN_ALLOW_THREADS
+    uint32_t *out = (uint32_t *)buf, y0, y1;
+    Py_ssize_t i;
     for (i = 0; i < n; i++) {
         threefry(k0, k1, (uint32_t)i, &y0, &y1);
         out[i] = y0 ^ y1;
     }
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
 }
 
-static PyObject *
-normal(PyObject *self, PyObject *args)
+static void
+fill_normal(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
-    uint32_t k0, k1, y0, y1;
-    float *out;
+    float *out = (float *)buf;
     const float lo = -0.99999994f, span = 1.0f - lo; /* float32, as Portable.uniform */
-    Py_buffer view;
-    Py_ssize_t n, i, start;
-    if (parse(args, "normal", &k0, &k1, &view, 4, 1, &n) < 0) {
-        return NULL;
-    }
-    out = (float *)view.buf;
-    Py_BEGIN_ALLOW_THREADS
+    uint32_t y0, y1;
+    Py_ssize_t i, start;
     for (start = 0; start < n; start += CHUNK) {
         float u[CHUNK], w[CHUNK];
         Py_ssize_t m = n - start < CHUNK ? n - start : CHUNK;
@@ -198,9 +177,41 @@ normal(PyObject *self, PyObject *args)
         }
         normal_of_uniform(u, w, out + start, m);
     }
+}
+
+/* Parse (k0, k1, out), fill out without the GIL (the caller owns the buffer). */
+static PyObject *
+run(PyObject *args, const char *name, Py_ssize_t per_draw, fill_fn fill)
+{
+    uint32_t k0, k1;
+    Py_buffer view;
+    Py_ssize_t n;
+    if (parse(args, name, &k0, &k1, &view, 4, per_draw, &n) < 0) {
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    fill(k0, k1, view.buf, n);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
+}
+
+static PyObject *
+stream(PyObject *self, PyObject *args)
+{
+    return run(args, "stream", 2, fill_stream);
+}
+
+static PyObject *
+bits(PyObject *self, PyObject *args)
+{
+    return run(args, "bits", 1, fill_bits);
+}
+
+static PyObject *
+normal(PyObject *self, PyObject *args)
+{
+    return run(args, "normal", 1, fill_normal);
 }
 
 static PyMethodDef methods[] = {
