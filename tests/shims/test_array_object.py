@@ -225,6 +225,25 @@ def test_numpy_index_arrays(enabled):
         np.testing.assert_array_equal(host(y), want)
 
 
+@SHIMS
+@pytest.mark.parametrize("key", [
+    (0,), (slice(None), 1), (1, slice(None), 0, ..., 1), (..., slice(None, None, -1)),
+    (None, 0, ..., None, 1), (slice(1, None), slice(0, 3, 2), 0, 0, 1, slice(None), -1), ()])
+def test_basic_indexing_of_seven_dimensions(enabled, key):
+    """MXNet's slice operator stops at 5 dimensions ("ndim=6 too large"): its array object
+    slices such arrays axis by axis (array-api-tests' vecdot stacks drew a 6-d case)."""
+    xp = enabled
+    a = np.arange(2 * 3 * 1 * 2 * 2 * 3 * 2, dtype=np.float32).reshape(2, 3, 1, 2, 2, 3, 2)
+    np.testing.assert_array_equal(host(xp.asarray(a)[key]), a[key])
+
+
+@SHIMS
+def test_basic_indexing_of_six_dimensions_out_of_bounds(enabled):
+    x = enabled.zeros((2, 1, 1, 1, 1, 3))
+    with pytest.raises(IndexError):
+        x[..., 3]
+
+
 @MX_ONLY
 def test_mxnet_raises_no_deprecation_warning_through_arraykit(xp):
     import subprocess

@@ -10,6 +10,7 @@ originals back.  Nothing is installed at import time.
 
 from __future__ import annotations
 
+import math
 import operator
 import sys
 import types
@@ -108,8 +109,59 @@ def _native_key(key, ctx) -> Any:
     return key
 
 
+#: MXNet 1.9.1's slice operator takes at most this many dimensions ("ndim=6 too large").
+_SLICE_MAX_NDIM = 5
+
+
+def _basic_parts(key) -> list | None:
+    """``key``'s parts as a list, or None unless every part is an int, a slice, None or a
+    single Ellipsis (basic indexing)."""
+    parts = list(key) if type(key) is tuple else [key]
+    if sum(1 for k in parts if k is Ellipsis) > 1:
+        return None
+    ok = all(type(k) in (int, slice) or k is None or k is Ellipsis for k in parts)
+    return parts if ok else None
+
+
+def _index_axis_by_axis(x, parts: list):
+    """Basic indexing of an array of more than ``_SLICE_MAX_NDIM`` dimensions: each indexed
+    axis is sliced on a 3-d reshape (rows before it, it, rows after it), which MXNet's slice
+    operator takes, and the result reshaped back."""
+    n_real = sum(1 for k in parts if k is not None and k is not Ellipsis)
+    if n_real > x.ndim:
+        raise IndexError(f"getitem: too many indices for an array of {x.ndim} dimensions")
+    fill = [slice(None)] * (x.ndim - n_real)
+    if Ellipsis in parts:
+        i = parts.index(Ellipsis)
+        parts = parts[:i] + fill + parts[i + 1:]
+    else:
+        parts = parts + fill
+    out, axis = x, 0
+    for k in parts:
+        if k is None:
+            out = mnp.expand_dims(out, axis)
+            axis += 1
+            continue
+        shape = out.shape
+        if type(k) is int and not -shape[axis] <= k < shape[axis]:
+            raise IndexError(f"getitem: index {k} is out of bounds for axis {axis} with size "
+                             f"{shape[axis]}")
+        if k != slice(None):
+            rows = (math.prod(shape[:axis]), shape[axis], math.prod(shape[axis + 1:]))
+            v = _orig_getitem(out.reshape(rows), (slice(None), k, slice(None)))
+            kept = () if type(k) is int else (v.shape[1],)
+            out = v.reshape(shape[:axis] + kept + shape[axis + 1:])
+        if type(k) is not int:
+            axis += 1
+    return out
+
+
 def _getitem(self, key):
     key = _native_key(key, self.ctx)
+    if self.ndim > _SLICE_MAX_NDIM:
+        parts = _basic_parts(key)
+        if parts is not None:
+            return _index_axis_by_axis(self, parts)
     if self.ndim == 0 and (key is Ellipsis or key is None or (
             isinstance(key, tuple) and all(k is Ellipsis or k is None for k in key))):
         key = key if isinstance(key, tuple) else (key,)
