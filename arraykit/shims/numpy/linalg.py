@@ -38,10 +38,11 @@ def eig(x: Any, /) -> Any:
 
 
 def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
-    """array-api-compat's ``vector_norm``; empty input takes the shared algorithm
-    (``_common.linalg``), which gives NumPy 2's values there: NumPy 1.x (the mxnet
-    environment's) raises for ``ord=inf`` where NumPy 2 returns 0."""
-    if type(x) is _np.ndarray and x.size == 0:
+    """array-api-compat's ``vector_norm``; ``ord=inf`` over empty input takes the shared
+    algorithm (``_common.linalg``), which gives NumPy 2's 0 there: NumPy 1.x (the mxnet
+    environment's) raises. (Only there: NumPy 1.x would promote other orders' float32 0-d
+    ``s ** (1 / p)`` to float64.)"""
+    if ord == _np.inf and type(x) is _np.ndarray and x.size == 0:
         return _cl.vector_norm(_compat, x, axis=axis, keepdims=keepdims, ord=ord)
     return _compat_linalg.vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
