@@ -9,6 +9,7 @@ since 0.5) step for step, so the bits are JAX's: ``bits`` is ``y0 ^ y1`` of Thre
 
 from __future__ import annotations
 
+import importlib
 import math
 import operator
 from typing import Any
@@ -17,10 +18,17 @@ import numpy as np
 
 from ._threefry import MASK, Words, threefry2x32
 
-try:  # the optional C extension (arraykit/ext/random/_host.c)
-    from . import _host
-except ImportError:  # not built: every draw takes the portable path (the same bits)
-    _host = None
+
+def _load_host() -> Any:
+    """The optional C extension (``_host.c``), or None where it is not built: every draw then
+    takes the portable path (the same bits)."""
+    try:
+        return importlib.import_module(f"{__name__.rpartition('.')[0]}._host")
+    except ImportError:
+        return None
+
+
+_host = _load_host()
 
 #: Element counts at or beyond 2**32 would need the high counter word: not supported.
 MAX_SIZE = 1 << 32

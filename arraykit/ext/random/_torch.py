@@ -27,14 +27,17 @@ class Impl(Portable):
     def __init__(self, xp: Any, device_of: Any) -> None:
         super().__init__(xp, device_of)
         import torch  # loaded already: a torch tensor exists whenever this runs
+        from torch._C._functorch import is_functorch_wrapped_tensor
+        from torch.jit._trace import is_tracing
 
         self._torch = torch
-        self._wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+        self._wrapped = is_functorch_wrapped_tensor
+        self._tracing = is_tracing
 
     def host_key(self, key: Any) -> tuple[int, int] | None:
         torch = self._torch
         if (type(key) is not torch.Tensor or key.device.type != "cpu"
-                or torch.compiler.is_compiling() or torch.jit.is_tracing()
+                or torch.compiler.is_compiling() or self._tracing()
                 or self._wrapped(key)):
             return None
         return host_words(key.tolist())

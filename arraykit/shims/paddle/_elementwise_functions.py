@@ -9,6 +9,7 @@ cast back; see ``_helpers.NARROW``) take the slow path.
 from __future__ import annotations
 
 import math as _math
+import sys
 
 import numpy as onp
 import paddle
@@ -168,9 +169,8 @@ def _complex_log_base(x, ln_base):
     Paddle's complex division by ``ln_base + 0j`` gives NaN imaginary parts where the real
     part is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j). ``log``
     is the namespace's, with the standard's special values."""
-    from . import log  # the corrected log (this module is imported before it exists)
-
-    lg = log(x)
+    # The namespace's log, with the standard's special values (assembled after this module).
+    lg = sys.modules[__name__.rpartition(".")[0]].log(x)
     re, im = paddle.real(lg), paddle.imag(lg)
     c = full0(ln_base, D.NAME_OF[re.dtype])
     return paddle.complex(re / c, im / c)
