@@ -124,6 +124,14 @@ def expand_dims_axes(axis, ndim: int) -> tuple:
 MAX_NDIM = 64
 
 
+def variance_over_no_axes(x, correction):
+    """``var(x, axis=())`` with array operators: every element is a sample of one, so the sum
+    of squared deviations is 0 (NaN at NaN or an infinity) over ``max(1 - correction, 0)``
+    degrees of freedom: NaN once ``correction >= 1``, as NumPy gives (torch gives 0)."""
+    d = x - x
+    return d * d / max(1.0 - float(correction), 0.0)
+
+
 def too_deep(fname: str) -> ValueError:
     """The error for nested sequences deeper than ``MAX_NDIM`` levels."""
     return ValueError(f"{fname}: nested sequences deeper than {MAX_NDIM} levels (NumPy's "

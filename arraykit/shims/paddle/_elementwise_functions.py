@@ -167,8 +167,7 @@ def _square(x):
 def _complex_log_base(x, ln_base):
     """``log(x) / ln_base`` for complex ``x``, each part divided by the real ``ln_base``:
     Paddle's complex division by ``ln_base + 0j`` gives NaN imaginary parts where the real
-    part is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j). ``log``
-    is the namespace's, with the standard's special values."""
+    part is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j)."""
     # The namespace's log, with the standard's special values (assembled after this module).
     lg = sys.modules[__name__.rpartition(".")[0]].log(x)
     re, im = paddle.real(lg), paddle.imag(lg)

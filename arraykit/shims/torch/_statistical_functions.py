@@ -7,21 +7,16 @@ from typing import Any
 import array_api_compat.torch as _compat
 import torch as _torch
 
+from .._common.utils import variance_over_no_axes
+
 _Tensor = _torch.Tensor
-
-
-def _var_over_no_axes(x: Any, correction: float) -> Any:
-    """``var(x, axis=())``: every element is a sample of one, so the sum of squared
-    deviations is 0 (NaN at NaN or an infinity) over ``max(1 - correction, 0)`` degrees of
-    freedom: NaN once ``correction >= 1``, as NumPy gives. torch gives 0 there."""
-    return _torch.square(x - x) / max(1.0 - float(correction), 0.0)
 
 
 def var(x: Any, /, *, axis: int | tuple[int, ...] | None = None, correction: float = 0.0,
         keepdims: bool = False) -> Any:
     """array-api-compat's ``var``; ``axis=()`` as the standard's formula gives it."""
     if axis == () and type(x) is _Tensor and x.is_floating_point():
-        return _var_over_no_axes(x, correction)
+        return variance_over_no_axes(x, correction)
     return _compat.var(x, axis=axis, correction=correction, keepdims=keepdims)
 
 
@@ -31,7 +26,7 @@ def std(x: Any, /, *, axis: int | tuple[int, ...] | None = None, correction: flo
     pytorch#61492) takes the square root of ``var``, which accepts it; ``axis=()`` as
     ``var``."""
     if axis == () and type(x) is _Tensor and x.is_floating_point():
-        return _torch.sqrt(_var_over_no_axes(x, correction))
+        return _torch.sqrt(variance_over_no_axes(x, correction))
     if isinstance(correction, float) and not correction.is_integer():
         return _torch.sqrt(_compat.var(x, axis=axis, correction=correction, keepdims=keepdims))
     return _compat.std(x, axis=axis, correction=correction, keepdims=keepdims)
