@@ -1,7 +1,7 @@
-"""The overhead study (issue 7): arraykit vs native code on five workloads, every framework.
+"""The overhead study: arraykit vs native code on five workloads, every framework.
 
 For each installed framework and each workload (mechanics, vision, robotics, control, and
-rollouts: ``arraykit.ext.random`` and ``vmap``, issue 15) the
+rollouts: ``arraykit.ext.random`` and ``vmap``) the
 arraykit version (``benchmarks.workloads``, written once against the standard) and the
 framework's native version (``benchmarks.native.<framework>_``) are
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from .frameworks import Framework, _leaves
 
-#: Targets of issue 7, in percent.
+#: Targets of the study, in percent.
 TARGET_PCT = {"eager": 1.0, "compiled": 0.1}
 
 #: Result equality, per output element: |arraykit - native| <= ATOL * scale + RTOL * |native|

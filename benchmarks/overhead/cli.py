@@ -18,7 +18,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Command-line options of ``python -m benchmarks``."""
     p = argparse.ArgumentParser(
         prog="python -m benchmarks",
-        description="arraykit vs native: the overhead study (issue 7).")
+        description="arraykit vs native: the overhead study.")
     p.add_argument("--quick", action="store_true",
                    help="small sizes, few rounds (smoke test); writes <env>.quick.json")
     p.add_argument("--frameworks", type=lambda s: s.split(","), default=list(FRAMEWORKS),

@@ -10,7 +10,7 @@ WORKLOADS = ("mechanics", "vision", "robotics", "control", "rollouts")
 DTYPE = np.float32
 
 
-#: Sizes of the study (issue 7) and of --quick (the smoke test and pytest).
+#: Sizes of the study and of --quick (the smoke test and pytest).
 SIZES = {
     "full": {"rotations": 100_000, "image": 256, "joint_states": 10_000, "steps": 100,
              "pendulums": 1024, "rollouts": 32, "rollout_steps": 20, "rollout_pendulums": 64},

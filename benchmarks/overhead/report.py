@@ -141,7 +141,7 @@ def _device_table(rows: list[dict], devices: list[str]) -> list[str]:
 
 def render_markdown(docs: list[dict]) -> str:
     """The overhead table (and microbenchmarks, errors, profiles) as markdown."""
-    lines = ["# arraykit overhead vs native code (issue 7)", ""]
+    lines = ["# arraykit overhead vs native code", ""]
     if not docs:
         return "\n".join(lines + ["No results yet: run `python -m benchmarks`.", ""])
     lines.append(

@@ -185,7 +185,8 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
         "tolerance": {"rtol": RTOL, "atol_times_max": ATOL, "voxel_points_moved": VOXEL_MOVED},
         "note": opts.note, "device": device, "skipped": skipped,
         # What the native side runs (see benchmarks/native/__init__.py); absent in results
-        # measured before issue 19, whose vision and eager-control baselines were slower.
+        # measured before the native side ran arraykit's algorithms (their vision and
+        # eager-control baselines were slower).
         "native_baseline": NATIVE_BASELINE, "results": [], "micro": {},
     }
     per_cell = 1 if opts.check_only else 2  # checking, then timing

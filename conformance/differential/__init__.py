@@ -1,4 +1,4 @@
-"""Cross-backend differential testing of arraykit's namespaces (issue 9).
+"""Cross-backend differential testing of arraykit's namespaces.
 
 ``spec.py`` is the 2025.12 function table (data), ``cases.py`` draws inputs for each entry,
 ``harness.py`` runs every drawn case on all backends and compares with the reference,
