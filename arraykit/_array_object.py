@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.util
 import sys
 from collections.abc import Iterator, Mapping
 
@@ -55,16 +54,6 @@ def _names(fname: str, frameworks: tuple[str, ...]) -> tuple[str, ...]:
     return frameworks or tuple(shims)
 
 
-def _installed(name: str) -> bool:
-    package = BY_NAME[name].package
-    if package in sys.modules:  # imported already (a module made at run time has no spec)
-        return True
-    try:
-        return importlib.util.find_spec(package) is not None
-    except (ImportError, ValueError):
-        return False
-
-
 def enable(*frameworks: str) -> tuple[str, ...]:
     """Give the arrays of ``frameworks`` (default: every installed one that needs it) the
     standard's array-object surface. Imports those frameworks. Idempotent.
@@ -75,7 +64,7 @@ def enable(*frameworks: str) -> tuple[str, ...]:
     names = _names("enable", frameworks)
     done = []
     for name in names:
-        if not _installed(name):
+        if not BY_NAME[name].installed():
             if frameworks:
                 raise ModuleNotFoundError(
                     f"enable: {name} is not installed, so its arrays cannot be given the "

@@ -8,7 +8,10 @@ module is already in ``sys.modules``, which is always the case once an array of 
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.machinery
+import importlib.util
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -118,6 +121,14 @@ class Backend:
         """The top-level package of this backend's arrays (``"mxnet"`` for mxnet.numpy)."""
         return self.array_classes[0].partition(":")[0].split(".")[0]
 
+    def installed(self) -> bool:
+        """Whether this backend's framework is installed here, found without importing it.
+
+        The module of the row's first array class must be found with code in it (see
+        ``_module_found``): a bare folder named after the package does not count."""
+        module = self.array_classes[0].partition(":")[0]
+        return module in sys.modules or _module_found(module)
+
     def import_package(self) -> ModuleType:
         """Import this backend's package (tests and tools that load several frameworks in one
         process use this; arraykit itself never imports a framework)."""
@@ -150,6 +161,31 @@ class Backend:
         from .ext import EXTENSIONS
 
         return EXTENSIONS[extension].implementation(self.name)
+
+
+@functools.cache
+def _module_found(module: str) -> bool:
+    """Whether ``module`` ("mlx.core") can be imported from a real package; imports nothing.
+
+    ``find_spec`` alone accepts any folder of the package's name on ``sys.path`` as a namespace
+    package: MLX leaves an ``mlx/<version>`` kernel cache in the temp folder, so a program
+    started there would take MLX for installed. A regular package (an ``__init__``) counts as
+    found; a namespace package (MLX's own ``mlx`` is one) only if its portions hold the next
+    part of ``module`` (``core``), looked up in those folders without importing the parent.
+    Decided once per module per process."""
+    head, *rest = module.split(".")
+    try:
+        spec = importlib.util.find_spec(head)
+    except (ImportError, ValueError):
+        return False
+    for part in rest:
+        if spec is None or spec.origin is not None:  # absent, or real code found
+            break
+        locations = spec.submodule_search_locations
+        if not locations:
+            return False
+        spec = importlib.machinery.PathFinder.find_spec(f"{spec.name}.{part}", list(locations))
+    return spec is not None and spec.origin is not None
 
 
 def _jax_is_lazy(x: Any) -> bool:

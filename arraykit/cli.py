@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import importlib
 import importlib.metadata
-import importlib.util
 import os
 import sys
 import tempfile
@@ -25,13 +24,6 @@ import numpy as np
 from . import _registry, array_namespace
 from ._dispatch import backend_of_type
 from .ext import EXTENSIONS
-
-
-def _installed(backend: _registry.Backend) -> bool:
-    try:
-        return importlib.util.find_spec(backend.package) is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def _version(backend: _registry.Backend) -> str:
@@ -124,7 +116,7 @@ def info(out: Callable[[str], None] = print) -> int:
 
 
 def _info_row(backend: _registry.Backend) -> list[str]:
-    if not _installed(backend):
+    if not backend.installed():
         return [backend.name, "not installed", "-", "-", "-"]
     try:
         version = _version(backend)
@@ -177,7 +169,7 @@ def demo(out: Callable[[str], None] = print, repeats: int = 20) -> int:
     reference = attention(q, k, v)
     out(f"attention(q, k, v) on {shapes} float32 arrays, one definition "
         f"(arraykit.cli.attention), every framework found:")
-    found = [b for b in _registry.BACKENDS if _installed(b)]
+    found = [b for b in _registry.BACKENDS if b.installed()]
     with _framework_logs_silenced():
         rows = [_demo_row(backend, (q, k, v), reference, repeats) for backend in found]
     out(_table(["framework", "output type", "max |diff| vs numpy", "ms/call", "status"], rows))

@@ -68,7 +68,7 @@ def test_command_prints_only_its_own_output():
 def test_demo_names_frameworks_it_could_not_use():
     lines = []
     cli.demo(out=lines.append, repeats=1)
-    missing = [b.name for b in cli._registry.BACKENDS if not cli._installed(b)]
+    missing = [b.name for b in cli._registry.BACKENDS if not b.installed()]
     notes = [line for line in lines if line.startswith("not installed:")]
     if missing:
         assert notes == [f"not installed: {', '.join(missing)}"]

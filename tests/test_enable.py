@@ -156,3 +156,56 @@ def test_torch_operators_follow_the_standard_with_the_switch():
     assert (x + s).dtype == torch.float32
     assert (tenth[0] == tenth[1]).tolist() == [True]  # torch's own: compared in float32
     assert (inf // torch.tensor([2.0, math.inf]))[0].isnan()
+
+
+def test_a_folder_named_after_a_framework_is_not_the_framework(tmp_path, monkeypatch):
+    """A bare folder on sys.path (MLX's ``mlx/<version>`` kernel cache in the temp folder) is a
+    namespace package to ``find_spec``; only a module with code makes a framework installed."""
+    from arraykit import _registry
+
+    (tmp_path / "akfakefw" / "0.29.0").mkdir(parents=True)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    row = _registry.Backend("akfakefw", ("akfakefw.core:array",), "akfakefw_ns", served_by="t")
+    assert not _registry._module_found.__wrapped__("akfakefw.core")
+    assert not _registry._module_found.__wrapped__("akfakefw")
+    assert not row.installed()
+    (tmp_path / "akfakefw" / "core.py").write_text("")  # now the namespace holds the module
+    assert _registry._module_found.__wrapped__("akfakefw.core")
+    (tmp_path / "akfakefw2").mkdir()
+    (tmp_path / "akfakefw2" / "__init__.py").write_text("")  # a regular package: found
+    assert _registry._module_found.__wrapped__("akfakefw2.core")
+
+
+def test_enable_from_a_folder_holding_framework_named_folders(tmp_path):
+    """``enable()`` run where folders named ``mlx/``, ``paddle/``, ... (with a subfolder, as
+    MLX's kernel cache) exist switches on the installed frameworks and skips the rest; which
+    are installed is decided independently: each row's array class, imported."""
+    from arraykit._array_object import ARRAY_OBJECT_SHIMS
+    from arraykit._registry import BY_NAME
+
+    for name in ARRAY_OBJECT_SHIMS:
+        (tmp_path / BY_NAME[name].package / "0.29.0").mkdir(parents=True, exist_ok=True)
+    code = (
+        "import importlib, json, arraykit\n"
+        "from arraykit._array_object import ARRAY_OBJECT_SHIMS\n"
+        "from arraykit._registry import BY_NAME, resolve_class\n"
+        "on = arraykit.enable()\n"
+        "importable = []\n"
+        "for name in ARRAY_OBJECT_SHIMS:\n"
+        "    spec = BY_NAME[name].array_classes[0]\n"
+        "    try:  # enable() imported the installed ones already (paddle through its importer)\n"
+        "        importlib.import_module(spec.partition(':')[0])\n"
+        "    except ImportError:\n"
+        "        continue\n"
+        "    if resolve_class(spec) is not None:  # a bare folder imports, but has no class\n"
+        "        importable.append(name)\n"
+        "print(json.dumps([list(on), importable]))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    import json
+
+    on, importable = json.loads(r.stdout.strip().splitlines()[-1])
+    assert "numpy" in on
+    assert on == importable
