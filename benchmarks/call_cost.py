@@ -1,156 +1,582 @@
-"""Small-input cost per call through ``arraykit.array_namespace(x)`` against the native call.
+"""Cost per call of standard functions on small arrays: arraykit against the framework's own call.
 
-For NumPy, torch and JAX, five calls on small inputs ((3,) vectors, (2, 2) matrices): add,
-matmul, sum, concat, reshape. Each is timed as ``xp.<fn>(...)`` with ``xp`` fetched once
-(what library code does) and as the framework's own function (``np.add``, ``torch.add``,
-``jnp.add``...), in the same process, interleaved (A, B, A, B, ...) so that load on the machine
-hits both alike. JAX results are blocked on in both columns. Prints the median ns per call,
-the spread (interquartile range), the fastest block (the least disturbed by other processes
-on a shared machine) and the differences arraykit - native of medians and of minima.
+For each framework, about 60 standard functions (the ones the workloads, SciPy and scikit-learn
+call most) on 16-element float32 vectors, (4, 4) matrices, 16 booleans and 16 int64 indices.
+Each is timed as ``xp.<fn>(...)`` with ``xp = arraykit.array_namespace(x)`` fetched once (what
+library code does), as the framework's own public function (``np.add``, ``torch.add``,
+``tf.add``, ``jnp.add``, ``mx.add``, ``paddle.add``...), and where they exist as
+array-api-compat's namespace and ``tf.experimental.numpy``.
 
-    python benchmarks/call_cost.py [--rounds 15] [--number 5000] [--json out.json]
+Method (``/work/shared/notes/measuring.md``): CPU time of the process (``time.process_time``),
+every framework pinned to one thread; the columns of one function are interleaved in blocks
+(A, B, C, C, B, A, ...) of about ``--block-ms`` each, and a column's figure is its fastest block
+(the least disturbed on a shared machine), in microseconds per call. Lazy frameworks are forced:
+JAX results are blocked on, MLX results evaluated, in every column. ``extra`` is arraykit minus
+native; ``vs tnp``/``vs compat`` arraykit minus those.
 
-Compare two versions of arraykit by the "extra" column (run both on the same machine): the
-native column shows how loaded the machine was. The "errors" columns time, interleaved with
-the other two, the namespace's function without the error translation of
-``arraykit/shims/_common/errors.py`` (its ``__wrapped__``): arraykit - that, the translation's
-own cost per call, measured in one run.
+    python benchmarks/call_cost.py [--frameworks tensorflow] [--rounds 9] [--only sort,max]
+                                   [--json out.json] [--markdown out.md]
+
+Run one framework per process where two of them cannot share one (TF and Paddle). ``--errors``
+adds a column for numpy/torch/jax: the namespace's function without the error translation of
+``arraykit/shims/_common/errors.py`` (its ``__wrapped__``), i.e. the translation's own cost.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import importlib.metadata
 import json
 import os
-import statistics
+import platform
 import sys
+import time
 import timeit
 import types
 from collections.abc import Callable
 
+for _v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS",
+           "NUMEXPR_NUM_THREADS"):
+    os.environ.setdefault(_v, "1")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("JAX_ENABLE_X64", "1")
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false "
+                                   "intra_op_parallelism_threads=1")
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
-import numpy as np
+import numpy as np  # noqa: E402
 
-import arraykit
+import arraykit  # noqa: E402
 
 Call = Callable[[], object]
+#: A call on the inputs ``a`` through the namespace ``m``.
+Case = Callable[[object, types.SimpleNamespace], object]
 
 
-def _unwrapped(xp: object, names: tuple[str, ...]) -> types.SimpleNamespace:
-    """``xp``'s functions ``names`` as they were before ``_common.errors`` wrapped them (their
-    ``__wrapped__``), looked up once as ``xp``'s are: timing both gives the cost of the error
-    translation alone."""
-    def bare(f: object) -> object:
-        return f.__wrapped__ if getattr(f, "__arraykit_errors__", False) else f
-
-    return types.SimpleNamespace(**{n: bare(getattr(xp, n)) for n in names})
-
-
-def _ours(xp, v, m, block=lambda r: r) -> dict[str, Call]:
+def _inputs() -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(0)
+    v = (rng.random(16) + 0.5).astype(np.float32)
     return {
-        "add": lambda: block(xp.add(v, v)),
-        "matmul": lambda: block(xp.matmul(m, m)),
-        "sum": lambda: block(xp.sum(v)),
-        "concat": lambda: block(xp.concat([v, v])),
-        "reshape": lambda: block(xp.reshape(m, (4,))),
+        "v": v, "w": (rng.random(16) + 0.5).astype(np.float32),
+        "v1": v[None, :].copy(), "s": np.sort(v),
+        "m": (rng.random((4, 4)) + 4 * np.eye(4)).astype(np.float32),
+        "b": rng.random(16) < 0.5, "c": rng.random(16) < 0.9,
+        "i": rng.integers(0, 16, 16).astype(np.int64),
     }
 
 
-def _table(xp, v, m, native: dict[str, Call], block=lambda r: r) -> dict[str, tuple]:
-    ours = _ours(xp, v, m, block)
-    bare = _ours(_unwrapped(xp, tuple(ours)), v, m, block)
-    return {name: (ours[name], bare[name], native[name]) for name in native}
+def _bound(f: Callable, *args: object) -> Call:
+    """``f(*args)`` as a call without arguments."""
+    return lambda: f(*args)
 
 
-def numpy_calls() -> dict[str, tuple[Call, Call, Call]]:
-    v, m = np.ones(3), np.ones((2, 2))
-    return _table(arraykit.array_namespace(v), v, m, {
-        "add": lambda: np.add(v, v), "matmul": lambda: np.matmul(m, m),
-        "sum": lambda: np.sum(v), "concat": lambda: np.concatenate([v, v]),
-        "reshape": lambda: np.reshape(m, (4,))})
+def _np_binary(fname: str) -> Case:
+    return lambda m, a: getattr(m, fname)(a.v, a.w)
 
 
-def torch_calls() -> dict[str, tuple[Call, Call, Call]]:
+def _np_unary(fname: str) -> Case:
+    return lambda m, a: getattr(m, fname)(a.v)
+
+
+def _binary(f: Callable) -> Callable:
+    return lambda a: f(a.v, a.w)
+
+
+def _unary(f: Callable) -> Callable:
+    return lambda a: f(a.v)
+
+
+# -- the standard's calls: ``std(xp, a)`` for arraykit and array-api-compat --------------------
+STD: dict[str, Case] = {
+    "add": lambda xp, a: xp.add(a.v, a.w),
+    "subtract": lambda xp, a: xp.subtract(a.v, a.w),
+    "multiply": lambda xp, a: xp.multiply(a.v, a.w),
+    "divide": lambda xp, a: xp.divide(a.v, a.w),
+    "negative": lambda xp, a: xp.negative(a.v),
+    "abs": lambda xp, a: xp.abs(a.v),
+    "exp": lambda xp, a: xp.exp(a.v),
+    "log": lambda xp, a: xp.log(a.v),
+    "sqrt": lambda xp, a: xp.sqrt(a.v),
+    "square": lambda xp, a: xp.square(a.v),
+    "sin": lambda xp, a: xp.sin(a.v),
+    "tanh": lambda xp, a: xp.tanh(a.v),
+    "pow": lambda xp, a: xp.pow(a.v, a.w),
+    "maximum": lambda xp, a: xp.maximum(a.v, a.w),
+    "greater": lambda xp, a: xp.greater(a.v, a.w),
+    "equal": lambda xp, a: xp.equal(a.v, a.w),
+    "logical_and": lambda xp, a: xp.logical_and(a.b, a.c),
+    "isnan": lambda xp, a: xp.isnan(a.v),
+    "isfinite": lambda xp, a: xp.isfinite(a.v),
+    "sign": lambda xp, a: xp.sign(a.v),
+    "floor": lambda xp, a: xp.floor(a.v),
+    "round": lambda xp, a: xp.round(a.v),
+    "where": lambda xp, a: xp.where(a.b, a.v, a.w),
+    "clip": lambda xp, a: xp.clip(a.v, 0.7, 1.2),
+    "sum": lambda xp, a: xp.sum(a.v),
+    "sum(axis=0)": lambda xp, a: xp.sum(a.m, axis=0),
+    "prod": lambda xp, a: xp.prod(a.v),
+    "mean": lambda xp, a: xp.mean(a.v),
+    "mean(axis=0)": lambda xp, a: xp.mean(a.m, axis=0),
+    "max": lambda xp, a: xp.max(a.v),
+    "min": lambda xp, a: xp.min(a.v),
+    "max(axis=0)": lambda xp, a: xp.max(a.m, axis=0),
+    "std": lambda xp, a: xp.std(a.v),
+    "var": lambda xp, a: xp.var(a.v),
+    "cumulative_sum": lambda xp, a: xp.cumulative_sum(a.v),
+    "argmax": lambda xp, a: xp.argmax(a.v),
+    "any": lambda xp, a: xp.any(a.b),
+    "all": lambda xp, a: xp.all(a.b),
+    "count_nonzero": lambda xp, a: xp.count_nonzero(a.b),
+    "sort": lambda xp, a: xp.sort(a.v),
+    "argsort": lambda xp, a: xp.argsort(a.v),
+    "searchsorted": lambda xp, a: xp.searchsorted(a.s, a.w),
+    "take": lambda xp, a: xp.take(a.v, a.i),
+    "matmul": lambda xp, a: xp.matmul(a.m, a.m),
+    "linalg.inv": lambda xp, a: xp.linalg.inv(a.m),
+    "linalg.solve": lambda xp, a: xp.linalg.solve(a.m, a.m),
+    "vector_norm": lambda xp, a: xp.linalg.vector_norm(a.v),
+    "concat": lambda xp, a: xp.concat([a.v, a.w]),
+    "stack": lambda xp, a: xp.stack([a.v, a.w]),
+    "reshape": lambda xp, a: xp.reshape(a.m, (16,)),
+    "expand_dims": lambda xp, a: xp.expand_dims(a.v, axis=0),
+    "squeeze": lambda xp, a: xp.squeeze(a.v1, axis=0),
+    "permute_dims": lambda xp, a: xp.permute_dims(a.m, (1, 0)),
+    "flip": lambda xp, a: xp.flip(a.v),
+    "broadcast_to": lambda xp, a: xp.broadcast_to(a.v, (2, 16)),
+    "astype": lambda xp, a: xp.astype(a.v, xp.float64),
+    "asarray": lambda xp, a: xp.asarray(a.v),
+    "zeros": lambda xp, a: xp.zeros((16,)),
+    "full": lambda xp, a: xp.full((16,), 2.0),
+    "arange": lambda xp, a: xp.arange(16),
+    "eye": lambda xp, a: xp.eye(4),
+    "zeros_like": lambda xp, a: xp.zeros_like(a.v),
+}
+
+
+# -- NumPy-style modules (numpy, jax.numpy, tf.experimental.numpy) ------------------------------
+NPSTYLE: dict[str, Case] = {
+    **{n: _np_binary(f) for n, f in (
+        ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"),
+        ("divide", "divide"), ("pow", "power"), ("maximum", "maximum"), ("greater", "greater"),
+        ("equal", "equal"))},
+    **{n: _np_unary(n) for n in (
+        "negative", "abs", "exp", "log", "sqrt", "square", "sin", "tanh", "isnan", "isfinite",
+        "sign", "floor", "round", "sum", "prod", "mean", "max", "min", "std", "var", "argmax",
+        "sort", "argsort", "flip")},
+    "logical_and": lambda m, a: m.logical_and(a.b, a.c),
+    "where": lambda m, a: m.where(a.b, a.v, a.w),
+    "clip": lambda m, a: m.clip(a.v, 0.7, 1.2),
+    "sum(axis=0)": lambda m, a: m.sum(a.m, axis=0),
+    "mean(axis=0)": lambda m, a: m.mean(a.m, axis=0),
+    "max(axis=0)": lambda m, a: m.max(a.m, axis=0),
+    "cumulative_sum": lambda m, a: m.cumsum(a.v),
+    "any": lambda m, a: m.any(a.b),
+    "all": lambda m, a: m.all(a.b),
+    "count_nonzero": lambda m, a: m.count_nonzero(a.b),
+    "searchsorted": lambda m, a: m.searchsorted(a.s, a.w),
+    "take": lambda m, a: m.take(a.v, a.i),
+    "matmul": lambda m, a: m.matmul(a.m, a.m),
+    "linalg.inv": lambda m, a: m.linalg.inv(a.m),
+    "linalg.solve": lambda m, a: m.linalg.solve(a.m, a.m),
+    "vector_norm": lambda m, a: m.linalg.norm(a.v),
+    "concat": lambda m, a: m.concatenate([a.v, a.w]),
+    "stack": lambda m, a: m.stack([a.v, a.w]),
+    "reshape": lambda m, a: m.reshape(a.m, (16,)),
+    "expand_dims": lambda m, a: m.expand_dims(a.v, axis=0),
+    "squeeze": lambda m, a: m.squeeze(a.v1, axis=0),
+    "permute_dims": lambda m, a: m.transpose(a.m, (1, 0)),
+    "broadcast_to": lambda m, a: m.broadcast_to(a.v, (2, 16)),
+    "astype": lambda m, a: m.asarray(a.v, dtype=m.float64),
+    "asarray": lambda m, a: m.asarray(a.v),
+    "zeros": lambda m, a: m.zeros((16,), dtype=m.float32),
+    "full": lambda m, a: m.full((16,), 2.0, dtype=m.float32),
+    "arange": lambda m, a: m.arange(16),
+    "eye": lambda m, a: m.eye(4, dtype=m.float32),
+    "zeros_like": lambda m, a: m.zeros_like(a.v),
+}
+
+
+def _with(m: object, table: dict[str, Case], a) -> dict[str, Call]:
+    return {n: _bound(f, m, a) for n, f in table.items()}
+
+
+def _namespace(a) -> dict[str, Call]:
+    return _with(arraykit.array_namespace(a.v), STD, a)
+
+
+def _compat(a) -> dict[str, Call]:
+    try:
+        import array_api_compat
+    except ImportError:
+        return {}
+    xp = array_api_compat.array_namespace(a.v)
+    return _with(xp, {n: f for n, f in STD.items() if hasattr(xp, n.split(".")[0].split("(")[0])
+                      or n == "vector_norm"}, a)
+
+
+def _unwrapped(xp: object) -> object:
+    """``xp`` with its functions as they were before ``_common.errors`` wrapped them."""
+    def bare(f: object) -> object:
+        return f.__wrapped__ if getattr(f, "__arraykit_errors__", False) else f
+
+    ns = types.SimpleNamespace(**{n: bare(getattr(xp, n)) for n in dir(xp)
+                                  if not n.startswith("_")})
+    ns.linalg = types.SimpleNamespace(**{n: bare(getattr(xp.linalg, n)) for n in dir(xp.linalg)
+                                         if not n.startswith("_")})
+    return ns
+
+
+# -- each framework: its inputs and its columns ----------------------------------------------
+Columns = dict[str, dict[str, Call]]
+
+
+def numpy_columns(errors: bool) -> Columns:
+    a = types.SimpleNamespace(**_inputs())
+    cols = {"native": _with(np, NPSTYLE, a), "arraykit": _namespace(a), "compat": _compat(a)}
+    cols["native"]["astype"] = lambda: a.v.astype(np.float64)
+    if errors:
+        cols["unwrapped"] = _with(_unwrapped(arraykit.array_namespace(a.v)), STD, a)
+    return cols
+
+
+def torch_columns(errors: bool) -> Columns:
     import torch
 
-    v, m = torch.ones(3, dtype=torch.float64), torch.ones((2, 2), dtype=torch.float64)
-    return _table(arraykit.array_namespace(v), v, m, {
-        "add": lambda: torch.add(v, v), "matmul": lambda: torch.matmul(m, m),
-        "sum": lambda: torch.sum(v), "concat": lambda: torch.cat([v, v]),
-        "reshape": lambda: torch.reshape(m, (4,))})
+    torch.set_num_threads(1)
+    a = types.SimpleNamespace(**{k: torch.asarray(x) for k, x in _inputs().items()})
+    t = torch
+    native: dict[str, Case] = {
+        **{n: _binary(getattr(t, n)) for n in (
+            "add", "subtract", "multiply", "divide", "pow", "maximum", "greater", "equal")},
+        **{n: _unary(getattr(t, n)) for n in (
+            "negative", "abs", "exp", "log", "sqrt", "square", "sin", "tanh", "isnan",
+            "isfinite", "sign", "floor", "round", "sum", "prod", "mean", "argmax", "argsort",
+            "count_nonzero")},
+        "max": lambda a: t.amax(a.v), "min": lambda a: t.amin(a.v),
+        "logical_and": lambda a: t.logical_and(a.b, a.c),
+        "where": lambda a: t.where(a.b, a.v, a.w),
+        "clip": lambda a: t.clip(a.v, 0.7, 1.2),
+        "sum(axis=0)": lambda a: t.sum(a.m, dim=0), "mean(axis=0)": lambda a: t.mean(a.m, dim=0),
+        "max(axis=0)": lambda a: t.amax(a.m, dim=0),
+        "std": lambda a: t.std(a.v, correction=0), "var": lambda a: t.var(a.v, correction=0),
+        "cumulative_sum": lambda a: t.cumsum(a.v, 0),
+        "any": lambda a: t.any(a.b), "all": lambda a: t.all(a.b),
+        "sort": lambda a: t.sort(a.v).values,
+        "searchsorted": lambda a: t.searchsorted(a.s, a.w),
+        "take": lambda a: t.index_select(a.v, 0, a.i),
+        "matmul": lambda a: t.matmul(a.m, a.m),
+        "linalg.inv": lambda a: t.linalg.inv(a.m),
+        "linalg.solve": lambda a: t.linalg.solve(a.m, a.m),
+        "vector_norm": lambda a: t.linalg.vector_norm(a.v),
+        "concat": lambda a: t.cat([a.v, a.w]), "stack": lambda a: t.stack([a.v, a.w]),
+        "reshape": lambda a: t.reshape(a.m, (16,)),
+        "expand_dims": lambda a: t.unsqueeze(a.v, 0), "squeeze": lambda a: t.squeeze(a.v1, 0),
+        "permute_dims": lambda a: t.permute(a.m, (1, 0)), "flip": lambda a: t.flip(a.v, (0,)),
+        "broadcast_to": lambda a: t.broadcast_to(a.v, (2, 16)),
+        "astype": lambda a: a.v.to(t.float64), "asarray": lambda a: t.asarray(a.v),
+        "zeros": lambda a: t.zeros((16,)), "full": lambda a: t.full((16,), 2.0),
+        "arange": lambda a: t.arange(16), "eye": lambda a: t.eye(4),
+        "zeros_like": lambda a: t.zeros_like(a.v),
+    }
+    cols = {"native": {n: _bound(f, a) for n, f in native.items()},
+            "arraykit": _namespace(a), "compat": _compat(a)}
+    if errors:
+        cols["unwrapped"] = _with(_unwrapped(arraykit.array_namespace(a.v)), STD, a)
+    return cols
 
 
-def jax_calls() -> dict[str, tuple[Call, Call, Call]]:
+def jax_columns(errors: bool) -> Columns:
     import jax
     import jax.numpy as jnp
 
     jax.config.update("jax_enable_x64", True)
-    v, m = jnp.ones(3), jnp.ones((2, 2))
+    a = types.SimpleNamespace(**{k: jnp.asarray(x) for k, x in _inputs().items()})
 
-    def block(r):
-        return r.block_until_ready()
+    def blocked(col: dict[str, Call]) -> dict[str, Call]:
+        return {n: _bound(lambda c: jax.block_until_ready(c()), c) for n, c in col.items()}
 
-    return _table(arraykit.array_namespace(v), v, m, {
-        "add": lambda: block(jnp.add(v, v)), "matmul": lambda: block(jnp.matmul(m, m)),
-        "sum": lambda: block(jnp.sum(v)), "concat": lambda: block(jnp.concatenate([v, v])),
-        "reshape": lambda: block(jnp.reshape(m, (4,)))}, block)
-
-
-FRAMEWORKS = {"numpy": numpy_calls, "torch": torch_calls, "jax": jax_calls}
+    cols = {"native": blocked(_with(jnp, NPSTYLE, a)), "arraykit": blocked(_namespace(a))}
+    cols["native"]["astype"] = blocked({"": lambda: a.v.astype(jnp.float64)})[""]
+    if errors:
+        cols["unwrapped"] = blocked(_with(_unwrapped(arraykit.array_namespace(a.v)), STD, a))
+    return cols
 
 
-def time_interleaved(calls: tuple[Call, ...], rounds: int, number: int) -> list[list[float]]:
-    """Interleaved samples (ns per call) of the callables (A, B, C, A, B, C, ...), after a
-    warm-up call each."""
-    for c in calls:
-        c()
-    samples: list[list[float]] = [[] for _ in calls]
-    for _ in range(rounds):
-        for c, out in zip(calls, samples):
-            out.append(timeit.timeit(c, number=number) / number * 1e9)
-    return samples
+def tensorflow_columns(errors: bool) -> Columns:
+    import tensorflow as tf
+    import tensorflow.experimental.numpy as tnp
+
+    tf.config.threading.set_intra_op_parallelism_threads(1)
+    tf.config.threading.set_inter_op_parallelism_threads(1)
+    a = types.SimpleNamespace(**{k: tf.constant(x) for k, x in _inputs().items()})
+    native: dict[str, Case] = {
+        **{n: _binary(f) for n, f in (
+            ("add", tf.add), ("subtract", tf.subtract), ("multiply", tf.multiply),
+            ("divide", tf.divide), ("pow", tf.pow), ("maximum", tf.maximum),
+            ("greater", tf.greater), ("equal", tf.equal))},
+        **{n: _unary(f) for n, f in (
+            ("negative", tf.negative), ("abs", tf.abs), ("exp", tf.exp), ("log", tf.math.log),
+            ("sqrt", tf.sqrt), ("square", tf.square), ("sin", tf.sin), ("tanh", tf.tanh),
+            ("isnan", tf.math.is_nan), ("isfinite", tf.math.is_finite), ("sign", tf.sign),
+            ("floor", tf.floor), ("round", tf.round), ("sum", tf.reduce_sum),
+            ("prod", tf.reduce_prod), ("mean", tf.reduce_mean), ("max", tf.reduce_max),
+            ("min", tf.reduce_min), ("std", tf.math.reduce_std),
+            ("var", tf.math.reduce_variance), ("cumulative_sum", tf.cumsum),
+            ("argmax", tf.argmax), ("sort", tf.sort), ("argsort", tf.argsort),
+            ("asarray", tf.convert_to_tensor), ("zeros_like", tf.zeros_like))},
+        "logical_and": lambda a: tf.logical_and(a.b, a.c),
+        "where": lambda a: tf.where(a.b, a.v, a.w),
+        "clip": lambda a: tf.clip_by_value(a.v, 0.7, 1.2),
+        "sum(axis=0)": lambda a: tf.reduce_sum(a.m, axis=0),
+        "mean(axis=0)": lambda a: tf.reduce_mean(a.m, axis=0),
+        "max(axis=0)": lambda a: tf.reduce_max(a.m, axis=0),
+        "any": lambda a: tf.reduce_any(a.b), "all": lambda a: tf.reduce_all(a.b),
+        "count_nonzero": lambda a: tf.math.count_nonzero(a.b),
+        "searchsorted": lambda a: tf.searchsorted(a.s, a.w),
+        "take": lambda a: tf.gather(a.v, a.i),
+        "matmul": lambda a: tf.matmul(a.m, a.m),
+        "linalg.inv": lambda a: tf.linalg.inv(a.m),
+        "linalg.solve": lambda a: tf.linalg.solve(a.m, a.m),
+        "vector_norm": lambda a: tf.norm(a.v),
+        "concat": lambda a: tf.concat([a.v, a.w], 0), "stack": lambda a: tf.stack([a.v, a.w]),
+        "reshape": lambda a: tf.reshape(a.m, (16,)),
+        "expand_dims": lambda a: tf.expand_dims(a.v, 0), "squeeze": lambda a: tf.squeeze(a.v1, 0),
+        "permute_dims": lambda a: tf.transpose(a.m, (1, 0)),
+        "flip": lambda a: tf.reverse(a.v, [0]),
+        "broadcast_to": lambda a: tf.broadcast_to(a.v, (2, 16)),
+        "astype": lambda a: tf.cast(a.v, tf.float64),
+        "zeros": lambda a: tf.zeros((16,)), "full": lambda a: tf.fill((16,), 2.0),
+        "arange": lambda a: tf.range(16), "eye": lambda a: tf.eye(4),
+    }
+    # tf.experimental.numpy has no linalg module.
+    tnp_table = {n: f for n, f in NPSTYLE.items() if not n.startswith("linalg")}
+    tnp_table["vector_norm"] = lambda m, a: m.sqrt(m.sum(m.square(a.v)))
+    return {"native": {n: _bound(f, a) for n, f in native.items()},
+            "arraykit": _namespace(a), "tnp": _with(tnp, tnp_table, a)}
 
 
-def spread(samples: list[float]) -> float:
-    q = statistics.quantiles(samples, n=4)
-    return q[2] - q[0]
+def mlx_columns(errors: bool) -> Columns:
+    import mlx.core as mx
+
+    a = types.SimpleNamespace(**{k: mx.array(x) for k, x in _inputs().items()})
+    cpu = mx.cpu
+
+    def evald(col: dict[str, Call]) -> dict[str, Call]:
+        return {n: _bound(lambda c: mx.eval(c()), c) for n, c in col.items()}
+
+    native: dict[str, Case] = {
+        **{n: _binary(getattr(mx, f)) for n, f in (
+            ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"),
+            ("divide", "divide"), ("pow", "power"), ("maximum", "maximum"),
+            ("greater", "greater"), ("equal", "equal"))},
+        **{n: _unary(getattr(mx, n)) for n in (
+            "negative", "abs", "exp", "log", "sqrt", "square", "sin", "tanh", "isnan",
+            "isfinite", "sign", "floor", "round", "sum", "prod", "mean", "max", "min", "std",
+            "var", "argmax", "sort", "argsort", "zeros_like")},
+        "logical_and": lambda a: mx.logical_and(a.b, a.c),
+        "where": lambda a: mx.where(a.b, a.v, a.w), "clip": lambda a: mx.clip(a.v, 0.7, 1.2),
+        "sum(axis=0)": lambda a: mx.sum(a.m, axis=0),
+        "mean(axis=0)": lambda a: mx.mean(a.m, axis=0),
+        "max(axis=0)": lambda a: mx.max(a.m, axis=0),
+        "cumulative_sum": lambda a: mx.cumsum(a.v), "any": lambda a: mx.any(a.b),
+        "all": lambda a: mx.all(a.b), "count_nonzero": lambda a: mx.sum(a.b),
+        "take": lambda a: mx.take(a.v, a.i), "matmul": lambda a: mx.matmul(a.m, a.m),
+        "linalg.inv": lambda a: mx.linalg.inv(a.m, stream=cpu),
+        "linalg.solve": lambda a: mx.linalg.solve(a.m, a.m, stream=cpu),
+        "vector_norm": lambda a: mx.linalg.norm(a.v),
+        "concat": lambda a: mx.concatenate([a.v, a.w]), "stack": lambda a: mx.stack([a.v, a.w]),
+        "reshape": lambda a: mx.reshape(a.m, (16,)),
+        "expand_dims": lambda a: mx.expand_dims(a.v, 0), "squeeze": lambda a: mx.squeeze(a.v1, 0),
+        "permute_dims": lambda a: mx.transpose(a.m, (1, 0)), "flip": lambda a: a.v[::-1],
+        "broadcast_to": lambda a: mx.broadcast_to(a.v, (2, 16)),
+        "astype": lambda a: a.v.astype(mx.float32), "asarray": lambda a: mx.array(a.v),
+        "zeros": lambda a: mx.zeros((16,)), "full": lambda a: mx.full((16,), 2.0),
+        "arange": lambda a: mx.arange(16), "eye": lambda a: mx.eye(4),
+    }
+    ours = dict(STD, astype=lambda xp, a: xp.astype(a.v, xp.float32))
+    return {"native": evald({n: _bound(f, a) for n, f in native.items()}),
+            "arraykit": evald(_with(arraykit.array_namespace(a.v), ours, a))}
+
+
+def paddle_columns(errors: bool) -> Columns:
+    import paddle
+
+    paddle.set_device("cpu")
+    a = types.SimpleNamespace(**{k: paddle.to_tensor(x) for k, x in _inputs().items()})
+    p = paddle
+    native: dict[str, Case] = {
+        **{n: _binary(getattr(p, f)) for n, f in (
+            ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"),
+            ("divide", "divide"), ("pow", "pow"), ("maximum", "maximum"),
+            ("greater", "greater_than"), ("equal", "equal"))},
+        **{n: _unary(getattr(p, n)) for n in (
+            "abs", "exp", "log", "sqrt", "square", "sin", "tanh", "isnan", "isfinite",
+            "sign", "floor", "round", "sum", "prod", "mean", "max", "min", "argmax", "sort",
+            "argsort", "zeros_like")},
+        "negative": lambda a: p.neg(a.v),
+        "logical_and": lambda a: p.logical_and(a.b, a.c),
+        "where": lambda a: p.where(a.b, a.v, a.w), "clip": lambda a: p.clip(a.v, 0.7, 1.2),
+        "sum(axis=0)": lambda a: p.sum(a.m, axis=0),
+        "mean(axis=0)": lambda a: p.mean(a.m, axis=0),
+        "max(axis=0)": lambda a: p.max(a.m, axis=0),
+        "std": lambda a: p.std(a.v, unbiased=False), "var": lambda a: p.var(a.v, unbiased=False),
+        "cumulative_sum": lambda a: p.cumsum(a.v), "any": lambda a: p.any(a.b),
+        "all": lambda a: p.all(a.b), "count_nonzero": lambda a: p.count_nonzero(a.b),
+        "searchsorted": lambda a: p.searchsorted(a.s, a.w),
+        "take": lambda a: p.index_select(a.v, a.i), "matmul": lambda a: p.matmul(a.m, a.m),
+        "linalg.inv": lambda a: p.linalg.inv(a.m),
+        "linalg.solve": lambda a: p.linalg.solve(a.m, a.m),
+        "vector_norm": lambda a: p.linalg.vector_norm(a.v),
+        "concat": lambda a: p.concat([a.v, a.w]), "stack": lambda a: p.stack([a.v, a.w]),
+        "reshape": lambda a: p.reshape(a.m, (16,)),
+        "expand_dims": lambda a: p.unsqueeze(a.v, 0), "squeeze": lambda a: p.squeeze(a.v1, 0),
+        "permute_dims": lambda a: p.transpose(a.m, (1, 0)), "flip": lambda a: p.flip(a.v, 0),
+        "broadcast_to": lambda a: p.broadcast_to(a.v, (2, 16)),
+        "astype": lambda a: p.cast(a.v, "float64"), "asarray": lambda a: p.to_tensor(a.v),
+        "zeros": lambda a: p.zeros((16,)), "full": lambda a: p.full((16,), 2.0),
+        "arange": lambda a: p.arange(16), "eye": lambda a: p.eye(4),
+    }
+    return {"native": {n: _bound(f, a) for n, f in native.items()},
+            "arraykit": _namespace(a)}
+
+
+def mxnet_columns(errors: bool) -> Columns:
+    import mxnet as mx
+
+    npx = mx.np
+    a = types.SimpleNamespace(**{k: npx.array(x, dtype=x.dtype) for k, x in _inputs().items()})
+
+    def waited(col: dict[str, Call]) -> dict[str, Call]:
+        return {n: _bound(lambda c: c().wait_to_read(), c) for n, c in col.items()}
+
+    table = {n: f for n, f in NPSTYLE.items() if n not in ("count_nonzero",)}
+    return {"native": waited(_with(npx, table, a)), "arraykit": waited(_namespace(a))}
+
+
+FRAMEWORKS: dict[str, tuple[str, Callable[[bool], Columns]]] = {
+    "numpy": ("numpy", numpy_columns), "torch": ("torch", torch_columns),
+    "jax": ("jax", jax_columns), "tensorflow": ("tensorflow", tensorflow_columns),
+    "mlx": ("mlx.core", mlx_columns), "paddle": ("paddle", paddle_columns),
+    "mxnet": ("mxnet", mxnet_columns),
+}
+
+
+def _number(call: Call, block_ms: float) -> int:
+    """Calls per block so that a block takes about ``block_ms`` of CPU time."""
+    n = 1
+    while True:
+        t = timeit.Timer(call, timer=time.process_time).timeit(n)
+        if t >= 0.2 * block_ms / 1e3 or n >= 1 << 20:
+            return max(1, int(n * block_ms / 1e3 / max(t, 1e-9)))
+        n *= 4
+
+
+def time_interleaved(calls: list[Call], rounds: int, block_ms: float) -> list[float]:
+    """Fastest block (us per call, CPU time) of each of ``calls``, the blocks interleaved
+    A, B, C, C, B, A, ... over ``rounds`` rounds."""
+    number = min(_number(c, block_ms) for c in calls)
+    best = [float("inf")] * len(calls)
+    order = list(range(len(calls)))
+    for r in range(rounds):
+        for k in (order if r % 2 == 0 else order[::-1]):
+            t = timeit.Timer(calls[k], timer=time.process_time).timeit(number)
+            best[k] = min(best[k], t / number * 1e6)
+    return best
+
+
+def _version(module: str) -> str:
+    if module == "arraykit":
+        return importlib.metadata.version("arraykit")
+    return getattr(sys.modules.get(module), "__version__", "?")
+
+
+def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bool,
+        out=print) -> dict[str, dict[str, float]]:
+    module, build = FRAMEWORKS[fw]
+    cols = build(errors)
+    names = list(cols)
+    extra = [n for n in names if n not in ("native", "arraykit")]
+    head = f"{'function':15} {'native':>8} {'arraykit':>9} {'extra':>8}" + "".join(
+        f" {n:>9} {'ak-' + n[:6]:>9}" for n in extra)
+    out(f"# {fw} {_version(module)}; arraykit {_version('arraykit')}; us per call, best of "
+        f"{rounds} blocks, CPU time, one thread")
+    out(head)
+    res: dict[str, dict[str, float]] = {}
+    for fname in STD:
+        if only and fname not in only:
+            continue
+        have = []
+        for n in names:
+            if fname in cols[n]:
+                try:
+                    cols[n][fname]()
+                    have.append(n)
+                except Exception as e:  # noqa: BLE001 - a benchmark cell, reported, not raised
+                    out(f"# {fname} {n} failed: {type(e).__name__}: {str(e)[:70]!r}")
+        if "native" not in have or "arraykit" not in have:
+            continue
+        best = dict(zip(have, time_interleaved([cols[n][fname] for n in have], rounds,
+                                               block_ms)))
+        res[fname] = best
+        line = f"{fname:15} {best['native']:8.2f} {best['arraykit']:9.2f} " \
+               f"{best['arraykit'] - best['native']:8.2f}"
+        for n in extra:
+            line += (f" {best[n]:9.2f} {best['arraykit'] - best[n]:9.2f}" if n in best
+                     else f" {'-':>9} {'-':>9}")
+        out(line, flush=True) if out is print else out(line)
+    return res
+
+
+def markdown(fw: str, res: dict[str, dict[str, float]], rounds: int) -> str:
+    module, _ = FRAMEWORKS[fw]
+    cols = sorted({c for r in res.values() for c in r} - {"native", "arraykit"})
+    lines = [f"### {fw} {_version(module)}",
+             "",
+             f"Measured {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, arraykit "
+             f"{_version('arraykit')}, Python {platform.python_version()}, best of {rounds} "
+             "interleaved blocks, CPU time, one thread; us per call.",
+             "",
+             "| function | native | arraykit | extra | " + " | ".join(
+                 f"{c} | arraykit - {c}" for c in cols) + " |",
+             "|---" * (4 + 2 * len(cols)) + "|"]
+    for fname, r in res.items():
+        row = f"| {fname} | {r['native']:.2f} | {r['arraykit']:.2f} | " \
+              f"{r['arraykit'] - r['native']:+.2f} |"
+        for c in cols:
+            row += (f" {r[c]:.2f} | {r['arraykit'] - r[c]:+.2f} |" if c in r else " - | - |")
+        lines.append(row)
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python benchmarks/call_cost.py")
-    p.add_argument("--rounds", type=int, default=31)
-    p.add_argument("--number", type=int, default=2000, help="calls per timed block")
-    p.add_argument("--frameworks", default=",".join(FRAMEWORKS))
-    p.add_argument("--json", default=None, help="also write the medians here")
+    p.add_argument("--frameworks", default="numpy,torch,jax",
+                   help=f"comma-separated, of {', '.join(FRAMEWORKS)}")
+    p.add_argument("--rounds", type=int, default=9, help="interleaved blocks per column")
+    p.add_argument("--block-ms", type=float, default=10.0, help="CPU ms per block")
+    p.add_argument("--only", default=None, help="comma-separated function names")
+    p.add_argument("--errors", action="store_true",
+                   help="also time numpy/torch/jax functions without the error translation")
+    p.add_argument("--json", default=None, help="also write the figures here")
+    p.add_argument("--markdown", default=None, help="also write a markdown table here")
     args = p.parse_args(argv)
-
+    only = set(args.only.split(",")) if args.only else None
     out: dict[str, dict[str, dict[str, float]]] = {}
-    print(f"{'framework':10} {'call':8} {'arraykit ns':>12} {'(iqr)':>7} {'min':>7} "
-          f"{'native ns':>10} {'(iqr)':>7} {'min':>7} {'extra ns':>9} {'extra min':>9} "
-          f"{'errors ns':>9} {'errors min':>10}")
+    md = []
     for fw in args.frameworks.split(","):
         try:
-            calls = FRAMEWORKS[fw]()
-        except ImportError:
-            print(f"{fw:10} not installed")
+            out[fw] = run(fw, args.rounds, args.block_ms, only, args.errors)
+        except ImportError as e:
+            print(f"# {fw}: not installed ({e})")
             continue
-        for name, triple in calls.items():
-            a, u, b = time_interleaved(triple, args.rounds, args.number)
-            ma, mu, mb = statistics.median(a), statistics.median(u), statistics.median(b)
-            out.setdefault(fw, {})[name] = {
-                "arraykit_ns": round(ma), "native_ns": round(mb), "extra_ns": round(ma - mb),
-                "arraykit_min_ns": round(min(a)), "native_min_ns": round(min(b)),
-                "extra_min_ns": round(min(a) - min(b)),
-                "unwrapped_ns": round(mu), "errors_ns": round(ma - mu),
-                "errors_min_ns": round(min(a) - min(u))}
-            print(f"{fw:10} {name:8} {ma:12.0f} {spread(a):7.0f} {min(a):7.0f} {mb:10.0f} "
-                  f"{spread(b):7.0f} {min(b):7.0f} {ma - mb:9.0f} {min(a) - min(b):9.0f} "
-                  f"{ma - mu:9.0f} {min(a) - min(u):10.0f}", flush=True)
+        md.append(markdown(fw, out[fw], args.rounds))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("\n".join(md))
     return 0
 
 

@@ -73,12 +73,50 @@ def ndim(x) -> int:
     return r
 
 
-_AXES_CACHE: dict[int, tf.Tensor] = {}
+_AXES_CACHE: dict[tuple, tf.Tensor] = {}
+_ALL_AXES: dict[int, tf.Tensor] = {}
+
+
+def axes_arg(x, axes: tuple):
+    """Reduction axes for a generated op: for an eager ``x``, a cached int32 tensor (a Python
+    list makes the op leave TF's C fast path and convert the list, ~20 us, more than the
+    reduction of a small tensor); inside graphs a plain list."""
+    if type(x) is not ET:
+        return list(axes)
+    t = _AXES_CACHE.get(axes)
+    if t is None:
+        if len(_AXES_CACHE) > 512:
+            _AXES_CACHE.clear()
+        with tf.init_scope():  # eager even while a tf.function traces around an eager x
+            t = _AXES_CACHE[axes] = tf.constant(axes, tf.int32, shape=(len(axes),))
+    return t
 
 
 def all_axes(n: int):
-    """An int32 tensor ``[0, ..., n-1]``; cached eagerly (only used on the eager fast path)."""
-    t = _AXES_CACHE.get(n)
+    """An int32 tensor ``[0, ..., n-1]``, cached (only used on the eager fast path)."""
+    t = _ALL_AXES.get(n)
     if t is None:
-        t = _AXES_CACHE[n] = tf.constant(list(range(n)), tf.int32)
+        with tf.init_scope():
+            t = _ALL_AXES[n] = tf.constant(list(range(n)), tf.int32)
     return t
+
+
+_ZEROS: dict = {}
+
+
+def zero_like(x):
+    """A 0-d zero of ``x``'s dtype: cached for an eager ``x`` (``tf.zeros`` costs more than a
+    comparison of a small tensor)."""
+    if type(x) is not ET:
+        return tf.zeros((), x.dtype)
+    d = x.dtype
+    z = _ZEROS.get(d)
+    if z is None:
+        with tf.init_scope():
+            z = _ZEROS[d] = tf.zeros((), d)
+    return z
+
+
+def on_cpu(x) -> bool:
+    """Whether eager ``x`` lives on a CPU (where TF's kernels are the ones measured)."""
+    return "CPU" in x.backing_device

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
 
 from .._common import checks as _c
 from .._common import utils as _u
 from . import _dtypes as _t
-from ._base import OpError, arr, ndim, wrap_errors
+from ._base import ET, OpError, arr, ndim, on_cpu, wrap_errors
 
 __all__ = ["take", "take_along_axis"]
 
@@ -28,6 +29,15 @@ def _check_idx(indices, fname):
 def take(x, indices, /, *, axis=None):
     """Array API ``take``; ``axis`` may be omitted for 1-D ``x``."""
     x = arr(x, "take")
+    if type(x) is ET and type(indices) is ET and on_cpu(x):
+        # TF's CPU gather raises for any index outside [0, n): in-range non-negative int16/32/64
+        # indices (the common case) need one GatherV2; negative ones, other dtypes and errors
+        # take the general path below (16 float32: 651 -> see benchmarks/results/call_cost.md).
+        ax = _c.take_axis(axis, ndim(x))
+        try:
+            return _a.gather_v2(x, indices, ax)
+        except OpError:
+            pass
     indices = _check_idx(indices, "take")
     ax = _c.take_axis(axis, ndim(x))
     try:

@@ -10,7 +10,7 @@ from .._common import checks as _c
 from .._common import utils as _u
 from .._common.searching import arg_functions
 from . import _dtypes as _t
-from ._base import arr, check_dtype, ndim, wrap_errors
+from ._base import arr, axes_arg, check_dtype, ndim, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -42,9 +42,9 @@ argmax, argmin = (wrap_errors(f.__name__)(f) for f in
 def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Array API ``count_nonzero`` (int64 result)."""
     x = arr(x, "count_nonzero")
-    axes = _u.normalize_axes(axis, ndim(x), "count_nonzero")
-    nz = _m.cast(_m.not_equal(x, tf.zeros((), x.dtype)), tf.int64)
-    return tf.reduce_sum(nz, axis=list(axes), keepdims=keepdims)
+    axes = axes_arg(x, tuple(_u.normalize_axes(axis, ndim(x), "count_nonzero")))
+    nz = _m.cast(x if x.dtype is tf.bool else _m.not_equal(x, zero_like(x)), tf.int64)
+    return _m._sum(nz, axes, keep_dims=keepdims)
 
 
 @wrap_errors("nonzero")

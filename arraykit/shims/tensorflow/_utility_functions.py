@@ -9,20 +9,20 @@ from .._common import checks as _c
 from .._common import utils as _u
 from .._common.sizes import diff_order
 from . import _dtypes as _t
-from ._base import arr, ndim, wrap_errors
+from ._base import arr, axes_arg, ndim, wrap_errors, zero_like
 
 __all__ = ["all", "any", "diff"]
 
 
 def _truthy(x):
-    return x if x.dtype is tf.bool else _m.not_equal(x, tf.zeros((), x.dtype))
+    return x if x.dtype is tf.bool else _m.not_equal(x, zero_like(x))
 
 
 @wrap_errors("all")
 def all(x, /, *, axis=None, keepdims=False):
     """Array API ``all``."""
     x = arr(x, "all")
-    axes = list(_u.normalize_axes(axis, ndim(x), "all"))
+    axes = axes_arg(x, tuple(_u.normalize_axes(axis, ndim(x), "all")))
     return _m._all(_truthy(x), axes, keep_dims=keepdims)
 
 
@@ -30,7 +30,7 @@ def all(x, /, *, axis=None, keepdims=False):
 def any(x, /, *, axis=None, keepdims=False):
     """Array API ``any``."""
     x = arr(x, "any")
-    axes = list(_u.normalize_axes(axis, ndim(x), "any"))
+    axes = axes_arg(x, tuple(_u.normalize_axes(axis, ndim(x), "any")))
     return _m._any(_truthy(x), axes, keep_dims=keepdims)
 
 
