@@ -102,3 +102,50 @@ def test_rollouts_tf_compiled_runs_as_a_graph_and_says_so() -> None:
     assert compilation(case.jitted) == "tf-graph"
     ok, detail = overhead.compare("rollouts", ak_out, case.native(), fw.to_numpy)
     assert ok, detail
+
+
+def test_time_ab_assigns_each_side_its_own_blocks() -> None:
+    """ABBA rounds with a best block per side: a callable doing twice the work of the other
+    measures about +100% whichever side it is on, and the same callable on both sides (the
+    A/A check) about 0%."""
+    def work() -> int:
+        return sum(range(20_000))
+
+    def twice() -> int:
+        return work() + work()
+
+    def none(out: object) -> None:
+        return None
+
+    from benchmarks.overhead.threads import CLOCKS
+
+    for a, b, expected in ((twice, work, 100.0), (work, twice, -50.0), (work, work, 0.0)):
+        got = overhead.time_ab(a, b, none, rounds=5, min_sample_s=0.002, clock=CLOCKS["cpu"])
+        assert abs(got["overhead_median_pct"] - expected) < 15, (expected, got)
+        assert got["order"] == "ABBA" and len(got["overhead_pct_samples"]) == 5
+
+
+def test_aa_run_pins_threads_before_imports_and_writes_only_its_output(tmp_path) -> None:
+    """``python -m benchmarks --aa`` run as a program: it re-executes itself with one thread
+    per framework set before the imports, times the native code on both sides, and writes
+    the --output document and its table, not the study's results or overhead.md."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = tmp_path / "aa.json"
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "ARRAYKIT_STUDY_THREADS")}
+    root = Path(overhead.__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-m", "benchmarks", "--aa", "--quick", "--frameworks",
+                    "numpy", "--workloads", "kalman", "--micro", "", "--rounds", "3",
+                    "--cycles", "1", "--results-dir", str(tmp_path / "results"), "--output",
+                    str(out)], cwd=root, env=env, check=True, capture_output=True)
+    doc = json.loads(out.read_text())
+    assert doc["aa"] and doc["clock"] == "cpu" and doc["threads"] == 1
+    assert doc["threads_env_before_import"] is True
+    (rec,) = doc["results"]
+    assert rec["aa"] and rec["status"] == "ok" and rec["workload"] == "kalman"
+    assert "A/A check of the method" in out.with_suffix(".md").read_text()
+    assert not (tmp_path / "results").exists() or not list((tmp_path / "results").iterdir())

@@ -1,4 +1,4 @@
-"""The four benchmark workloads written natively, one module per framework, as a user of that
+"""The benchmark workloads written natively, one module per framework, as a user of that
 framework would write them: the references the arraykit versions are checked and timed
 against. Every module provides the same functions with the same arguments and results:
 
@@ -10,6 +10,7 @@ against. Every module provides the same functions with the same arguments and re
 - ``rollouts(actions, theta0, omega0, scales, noise=None) -> (costs, actions)``: the noise
   from the framework's own generator (timed), or ``noise`` given (checked; see
   ``benchmarks.workloads.rollouts``)
+- ``kalman(zs, x0, p0, f, h, q, r) -> (states, covariance)``
 
 Algorithms and constants are those of ``benchmarks.workloads`` (same formulas, same order of
 operations), so the results agree to rounding and the timings differ only by the layer. Where

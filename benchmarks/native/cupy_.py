@@ -8,5 +8,5 @@ import cupy
 
 from . import numpy_, rebind
 
-mechanics, vision, robotics, control, rollouts = rebind(
-    numpy_, {"np": cupy}, ("mechanics", "vision", "robotics", "control", "rollouts"))
+mechanics, vision, robotics, control, rollouts, kalman = rebind(
+    numpy_, {"np": cupy}, ("mechanics", "vision", "robotics", "control", "rollouts", "kalman"))

@@ -184,3 +184,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = jnp.exp(-(costs - jnp.min(costs)) / _rollouts.TEMPERATURE)
     w = w / jnp.sum(w)
     return costs, actions + jnp.sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = jnp.matmul(f, x)
+    p = jnp.matmul(jnp.matmul(f, p), f.mT) + q
+    ht = h.mT
+    s = jnp.matmul(jnp.matmul(h, p), ht) + r
+    k = jnp.matmul(jnp.matmul(p, ht), jnp.linalg.inv(s))
+    x = x + jnp.matmul(k, z - jnp.matmul(h, x))
+    p = jnp.matmul(eye - jnp.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = jnp.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return jnp.stack(states), p

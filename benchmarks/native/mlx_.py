@@ -187,3 +187,33 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = mx.exp(-(costs - mx.min(costs)) / _rollouts.TEMPERATURE)
     w = w / mx.sum(w)
     return costs, actions + mx.sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _mlx_inv(a):
+    # MLX's linalg runs on the CPU stream only (as in ``vision``).
+    return mx.linalg.inv(a, stream=mx.cpu)
+
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = mx.matmul(f, x)
+    p = mx.matmul(mx.matmul(f, p), f.T) + q
+    ht = h.T
+    s = mx.matmul(mx.matmul(h, p), ht) + r
+    k = mx.matmul(mx.matmul(p, ht), _mlx_inv(s))
+    x = x + mx.matmul(k, z - mx.matmul(h, x))
+    p = mx.matmul(eye - mx.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = mx.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return mx.stack(states), p

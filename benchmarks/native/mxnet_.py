@@ -157,3 +157,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = mnp.exp(-(costs - mnp.min(costs)) / _rollouts.TEMPERATURE)
     w = w / mnp.sum(w)
     return costs, actions + mnp.sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = mnp.matmul(f, x)
+    p = mnp.matmul(mnp.matmul(f, p), f.T) + q
+    ht = h.T
+    s = mnp.matmul(mnp.matmul(h, p), ht) + r
+    k = mnp.matmul(mnp.matmul(p, ht), mnp.linalg.inv(s))
+    x = x + mnp.matmul(k, z - mnp.matmul(h, x))
+    p = mnp.matmul(eye - mnp.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = mnp.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return mnp.stack(states), p

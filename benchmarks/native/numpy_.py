@@ -182,3 +182,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = np.exp(-(costs - np.min(costs)) / _rollouts.TEMPERATURE)
     w = w / np.sum(w)
     return costs, actions + np.sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = np.matmul(f, x)
+    p = np.matmul(np.matmul(f, p), f.T) + q
+    ht = h.T
+    s = np.matmul(np.matmul(h, p), ht) + r
+    k = np.matmul(np.matmul(p, ht), np.linalg.inv(s))
+    x = x + np.matmul(k, z - np.matmul(h, x))
+    p = np.matmul(eye - np.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = np.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return np.stack(states), p

@@ -186,3 +186,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = paddle.exp(-(costs - paddle.min(costs)) / _rollouts.TEMPERATURE)
     w = w / paddle.sum(w)
     return costs, actions + paddle.sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = paddle.matmul(f, x)
+    p = paddle.matmul(paddle.matmul(f, p), f.T) + q
+    ht = h.T
+    s = paddle.matmul(paddle.matmul(h, p), ht) + r
+    k = paddle.matmul(paddle.matmul(p, ht), paddle.linalg.inv(s))
+    x = x + paddle.matmul(k, z - paddle.matmul(h, x))
+    p = paddle.matmul(eye - paddle.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = paddle.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return paddle.stack(states), p

@@ -180,3 +180,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = tf.exp(-(costs - tf.reduce_min(costs)) / _rollouts.TEMPERATURE)
     w = w / tf.reduce_sum(w)
     return costs, actions + tf.reduce_sum((w * scales)[:, None, None] * noise, axis=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = tf.linalg.matmul(f, x)
+    p = tf.linalg.matmul(tf.linalg.matmul(f, p), tf.linalg.matrix_transpose(f)) + q
+    ht = tf.linalg.matrix_transpose(h)
+    s = tf.linalg.matmul(tf.linalg.matmul(h, p), ht) + r
+    k = tf.linalg.matmul(tf.linalg.matmul(p, ht), tf.linalg.inv(s))
+    x = x + tf.linalg.matmul(k, z - tf.linalg.matmul(h, x))
+    p = tf.linalg.matmul(eye - tf.linalg.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = tf.eye(p0.shape[0], dtype=p0.dtype)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return tf.stack(states), p

@@ -188,3 +188,28 @@ def rollouts(actions, theta0, omega0, scales, noise=None):
     w = torch.exp(-(costs - torch.min(costs)) / _rollouts.TEMPERATURE)
     w = w / torch.sum(w)
     return costs, actions + torch.sum((w * scales)[:, None, None] * noise, dim=0)
+
+
+# --- kalman ----------------------------------------------------------------------------------
+
+def _kalman_step(x, p, z, f, h, q, r, eye):
+    """One predict-update step, the statements of ``benchmarks.workloads.kalman.step``."""
+    x = torch.matmul(f, x)
+    p = torch.matmul(torch.matmul(f, p), f.mT) + q
+    ht = h.mT
+    s = torch.matmul(torch.matmul(h, p), ht) + r
+    k = torch.matmul(torch.matmul(p, ht), torch.linalg.inv(s))
+    x = x + torch.matmul(k, z - torch.matmul(h, x))
+    p = torch.matmul(eye - torch.matmul(k, h), p)
+    return x, p
+
+
+def kalman(zs, x0, p0, f, h, q, r):
+    """4-state Kalman filter: measurements (T, 2, 1) -> states (T, 4, 1), last covariance."""
+    eye = torch.eye(p0.shape[0], dtype=p0.dtype, device=p0.device)
+    x, p = x0, p0
+    states = []
+    for t in range(zs.shape[0]):
+        x, p = _kalman_step(x, p, zs[t], f, h, q, r, eye)
+        states.append(x)
+    return torch.stack(states), p

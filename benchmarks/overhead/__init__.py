@@ -1,16 +1,22 @@
-"""The overhead study: arraykit vs native code on five workloads, every framework.
+"""The overhead study: arraykit vs native code on six workloads, every framework.
 
-For each installed framework and each workload (mechanics, vision, robotics, control, and
-rollouts: ``arraykit.ext.random`` and ``vmap``) the
-arraykit version (``benchmarks.workloads``, written once against the standard) and the
-framework's native version (``benchmarks.native.<framework>_``) are
+For each installed framework and each workload (mechanics, vision, robotics, control,
+rollouts: ``arraykit.ext.random`` and ``vmap``, and kalman: a 4-state filter, 200 steps on
+arrays of at most 4x4) the arraykit version (``benchmarks.workloads``, written once against
+the standard) and the framework's native version (``benchmarks.native.<framework>_``) are
 
 1. checked for equal results (``TOLERANCE``), then
-2. timed interleaved in this one process: rounds alternate A-B and B-A, each sample is a
-   block of calls with the framework synchronised after every call (no asynchronous
-   dispatch hides Python time), garbage collection off during a sample. The overhead of a
-   round is ``t_arraykit / t_native - 1``; the report gives its median and interquartile
-   range over the rounds.
+2. timed interleaved in this one process, by default on the CPU time of the process with
+   every framework pinned to one thread (``threads.py``; ``--clock wall``, ``--threads 0``
+   for wall-clock time on the frameworks' own thread pools). A round is cycles of blocks
+   A-B-B-A / B-A-A-B, each block a few calls with the framework synchronised after every
+   call (no asynchronous dispatch or lazy graph hides work: ``block_until_ready``,
+   ``mx.eval``, ``wait_to_read``), garbage collection off inside a round; a side's time in a
+   round is its best block there. The overhead of a round is ``t_arraykit / t_native - 1``;
+   the report gives its median and interquartile range over the rounds.
+
+``--aa`` checks the method itself: the native code on both sides, where the answer is 0%;
+the figures say how finely the study resolves on this machine now.
 
 Modes: "eager", and "compiled" where the framework compiles functions (jax.jit,
 tf.function(jit_compile=True), torch.compile). The arraykit side is compiled with

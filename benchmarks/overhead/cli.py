@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from .frameworks import DEVICES, FRAMEWORKS, enable_compile_caches
 from .inputs import WORKLOADS
-from .report import write_report
+from .report import render_markdown, write_report
 from .runner import env_name, run
+from .threads import CLOCKS, pin_environment
+from .timing import CYCLES
 
 RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
 
@@ -31,9 +34,31 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--micro", type=lambda s: [m for m in s.split(",") if m],
                    default=["dispatch", "tf_ops", "mxnet_ops"],
                    help="microbenchmarks: dispatch,tf_ops,mxnet_ops ('' for none)")
-    p.add_argument("--rounds", type=int, default=None, help="interleaved rounds per cell")
+    p.add_argument("--rounds", type=int, default=None,
+                   help="interleaved rounds per cell (each: blocks A-B-B-A or B-A-A-B)")
     p.add_argument("--min-sample-s", type=float, default=None,
-                   help="seconds per timed block (calls per block are chosen to fill it)")
+                   help="seconds per timed block (calls per block are chosen to fill it; "
+                        "default 5 ms, 1 ms with --quick: short blocks, some of which no "
+                        "other process interrupts)")
+    p.add_argument("--cycles", type=int, default=CYCLES,
+                   help=f"A-B-B-A cycles per round (default {CYCLES}; one where a block lasts "
+                        "over 50 ms): a side's time in a round is its best block there")
+    p.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
+                   help="cpu: CPU time of the process (default; robust to other work on the "
+                        "machine, with --threads 1); wall: wall-clock time")
+    p.add_argument("--threads", type=int, default=1,
+                   help="threads per framework (default 1: BLAS, OpenMP, torch, TF, XLA; set "
+                        "before the frameworks load, the program re-executes itself once); "
+                        "0: the frameworks' defaults")
+    p.add_argument("--aa", action="store_true",
+                   help="A/A check of the method: the native code timed on both sides; a "
+                        "median within +-0.5%% and an IQR under 1 point show it resolves 1%%. "
+                        "Writes --output (default <results-dir>/partial/aa-<env>.json), never "
+                        "the study's results")
+    p.add_argument("--output", type=Path, default=None,
+                   help="write the results document here (and its table beside it, .md), "
+                        "not <results-dir>/<env>.json, and leave overhead.md alone: for a "
+                        "partial run")
     p.add_argument("--torch-compile", dest="torch_compile", action="store_true", default=None,
                    help="include torch.compile (default: on, off with --quick)")
     p.add_argument("--no-torch-compile", dest="torch_compile", action="store_false")
@@ -65,7 +90,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if o.rounds is None:
         o.rounds = 5 if o.quick else 21
     if o.min_sample_s is None:
-        o.min_sample_s = 0.01 if o.quick else 0.1
+        o.min_sample_s = 0.001 if o.quick else 0.005
+    if o.aa and o.output is None:
+        o.output = o.results_dir / "partial" / f"aa-{o.env}.json"
     if o.torch_compile is None:
         o.torch_compile = not o.quick
     return o
@@ -74,9 +101,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """``python -m benchmarks``: run, write ``<env>.json``, rebuild the table and chart."""
     opts = parse_args(argv)
+    if argv is None and not opts.report_only:  # run as a program: threads set before imports
+        pin_environment(opts.threads, sys.argv[1:])
     opts.results_dir.mkdir(parents=True, exist_ok=True)
     if opts.cache_dir is not None and str(opts.cache_dir) not in ("", "."):
         enable_compile_caches(opts.cache_dir)
+    if opts.output is not None and not opts.report_only:
+        opts.output.parent.mkdir(parents=True, exist_ok=True)
+        doc = run(opts, opts.output)
+        opts.output.write_text(json.dumps(doc, indent=1) + "\n")
+        md = opts.output.with_suffix(".md")
+        md.write_text(render_markdown([doc]) + "\n")
+        print(f"wrote {opts.output}\nwrote {md}")
+        return 0
     if not opts.report_only:
         suffix = ".quick.json" if opts.quick else ".json"
         tag = "" if opts.device == "cpu" else f"-{opts.device}"

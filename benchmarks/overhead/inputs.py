@@ -1,4 +1,4 @@
-"""Sizes and inputs of the four workloads: what every cell of the study computes on."""
+"""Sizes and inputs of the workloads: what every cell of the study computes on."""
 
 from __future__ import annotations
 
@@ -6,16 +6,17 @@ import math
 
 import numpy as np
 
-WORKLOADS = ("mechanics", "vision", "robotics", "control", "rollouts")
+WORKLOADS = ("mechanics", "vision", "robotics", "control", "rollouts", "kalman")
 DTYPE = np.float32
 
 
 #: Sizes of the study and of --quick (the smoke test and pytest).
 SIZES = {
     "full": {"rotations": 100_000, "image": 256, "joint_states": 10_000, "steps": 100,
-             "pendulums": 1024, "rollouts": 32, "rollout_steps": 20, "rollout_pendulums": 64},
+             "pendulums": 1024, "rollouts": 32, "rollout_steps": 20, "rollout_pendulums": 64,
+             "filter_steps": 200},
     "quick": {"rotations": 1000, "image": 32, "joint_states": 64, "steps": 10, "pendulums": 16,
-              "rollouts": 8, "rollout_steps": 5, "rollout_pendulums": 8},
+              "rollouts": 8, "rollout_steps": 5, "rollout_pendulums": 8, "filter_steps": 20},
 }
 
 
@@ -28,12 +29,13 @@ def describe_size(workload: str, size: dict) -> str:
         "control": f"{size['pendulums']} pendulums x {size['steps']} steps",
         "rollouts": f"{size['rollouts']} rollouts x {size['rollout_pendulums']} pendulums x "
                     f"{size['rollout_steps']} steps",
+        "kalman": f"4-state filter, {size['filter_steps']} steps",
     }[workload]
 
 
 def make_inputs(workload: str, size: dict, seed: int = 0) -> tuple[np.ndarray, ...]:
     """The NumPy (float32) inputs of ``workload``, in the order its functions take them."""
-    from ..workloads import mechanics, robotics, vision
+    from ..workloads import kalman, mechanics, robotics, vision
 
     rng = np.random.default_rng(seed)
     if workload == "mechanics":
@@ -76,5 +78,7 @@ def make_inputs(workload: str, size: dict, seed: int = 0) -> tuple[np.ndarray, .
         omega0 = rng.normal(0, 0.5, b)
         scales = np.linspace(0.1, 0.5, r)  # exploration levels, one per rollout
         return tuple(a.astype(DTYPE) for a in (actions, theta0, omega0, scales))
+    if workload == "kalman":
+        return tuple(a.astype(DTYPE) for a in kalman.make_inputs(size["filter_steps"], rng))
     raise ValueError(f"unknown workload {workload!r}; choose from {WORKLOADS}")
 

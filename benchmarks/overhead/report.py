@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .cases import TARGET_PCT
+from .cases import CELL_TARGET_PCT, TARGET_PCT
 from .inputs import WORKLOADS
+from .threads import CLOCK_NAMES
 
 
 def load_results(results_dir: Path, quick: bool = False) -> list[dict]:
@@ -69,6 +70,37 @@ def _env(d: dict) -> str:
     """A results document's name: its env, with the device where it is not the CPU."""
     device = d.get("device", "cpu")
     return d["env"] + ("" if device == "cpu" else f"-{device}")
+
+
+def _method(d: dict) -> str:
+    """How a results document was timed: the clock, the threads, the order of the blocks
+    (documents from before 2026-12-05 hold no "clock": they read the wall clock, frameworks
+    on their default threads, rounds of A-B or B-A)."""
+    clock = d.get("clock", "wall")
+    threads = d.get("threads", 0)
+    text = f"{CLOCK_NAMES[clock]}, "
+    text += ("frameworks on their default threads" if not threads else
+             f"every framework pinned to {threads} thread{'s' * (threads > 1)}")
+    if threads and d.get("threads_env_before_import") is False:
+        text += " (at run time only: the thread variables were not set before the imports)"
+    if d.get("threads_not_pinned"):
+        text += f" (not pinned: {', '.join(d['threads_not_pinned'])})"
+    if d.get("order") == "ABBA":
+        text += (f"; rounds of {d.get('cycles', 1)} cycles of blocks A-B-B-A / B-A-A-B "
+                 "(one where a block lasts over 50 ms), a side's time in a round its best "
+                 "block there")
+    else:
+        text += "; rounds of blocks A-B / B-A, a side's time in a round its one block"
+    return text
+
+
+def _aa_note(docs: list[dict]) -> list[str]:
+    """What an A/A document shows, in place of the study's introduction."""
+    if not any(d.get("aa") for d in docs):
+        return []
+    return ["**A/A check of the method**: the native code timed on both sides, so every "
+            "figure below is the method's own error. It resolves 1% when the median is within "
+            "+-0.5% and the interquartile range is under 1 point (✗ marks a miss).", ""]
 
 
 def _baseline_note(docs: list[dict]) -> str:
@@ -144,16 +176,27 @@ def render_markdown(docs: list[dict]) -> str:
     lines = ["# arraykit overhead vs native code", ""]
     if not docs:
         return "\n".join(lines + ["No results yet: run `python -m benchmarks`.", ""])
+    methods = list(dict.fromkeys(_method(d) for d in docs))
+    lines.append("Timed on: " + ("; ".join(methods) if len(methods) == 1 else
+                                 " / ".join(f"env `{_env(d)}`: {_method(d)}" for d in docs))
+                 + ".")
+    lines.append("")
+    lines += _aa_note(docs)
+    own = ", ".join(f"{w} {m}{' on ' + f if f else ''} < {t:g}%"
+                    for (w, m, f), t in CELL_TARGET_PCT.items())
     lines.append(
         "Overhead = t(arraykit) / t(native) - 1 per interleaved round; median over rounds "
-        "[interquartile range]. Targets: < 1% eager, < 0.1% compiled; ✗ marks a miss. "
+        f"[interquartile range]. Targets: < {TARGET_PCT['eager']:g}% eager, "
+        f"< {TARGET_PCT['compiled']:g}% compiled ({own}); ✗ marks a miss. "
         "Negative: arraykit was faster (noise, or a different kernel choice).")
     lines += ["", _baseline_note(docs), ""]
     for d in docs:
-        load = d.get("loadavg_start")
+        load, end = d.get("loadavg_start"), d.get("loadavg_end")
         lines.append(
             f"- env `{_env(d)}`: {d['started']}, Python {d['python']}, {d['cpus']} CPUs, "
             f"load average at start {load[0]:.1f}" if load else f"- env `{_env(d)}`")
+        if load and end:
+            lines[-1] += f", at end {end[0]:.1f}"
         lines[-1] += (f"; {d['rounds']} rounds x blocks of >= {d['min_sample_s']} s; "
                       + ", ".join(f"{k} {v}" for k, v in d["versions"].items()))
         if d.get("skipped"):
