@@ -8,7 +8,9 @@ class's own ``__dict__`` held before (or that it held nothing), and restores tha
 
 ``make_operators(fns)`` builds the standard's operator dunders from a namespace's functions,
 so every shim gets the same operator semantics (promotion by the standard's table, Python
-scalars on either side, ``NotImplemented`` for foreign operands).
+scalars on either side, NumPy scalars as the Python scalars they stand for,
+``NotImplemented`` for foreign operands). ``numpy_scalar_ufunc`` routes NumPy's side of
+``np.float64(0.5) * x`` to the same functions.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..._registry import SUPPORTED_API_VERSIONS
+from .scalars import PY_SCALARS, is_numpy_scalar, python_scalar
 
 _MISSING = object()
 
@@ -46,8 +49,9 @@ def make_operators(fns: dict, is_operand: Callable[[object], bool],
     """Operator dunders from namespace functions ``fns`` (name -> callable).
 
     ``is_operand(other)`` says whether ``other`` is something the operator handles (an array
-    of this framework or a Python scalar); otherwise the dunder returns ``NotImplemented`` so
-    that Python can try the other operand. ``coerce(self, other)``, if given, converts an
+    of this framework or a Python scalar); otherwise a NumPy scalar is taken as its Python
+    scalar, and anything else makes the dunder return ``NotImplemented`` so that Python can
+    try the other operand. ``coerce(self, other)``, if given, converts an
     accepted operand first (e.g. the Python sequences a framework's own code relies on its
     operators accepting).
     """
@@ -56,8 +60,12 @@ def make_operators(fns: dict, is_operand: Callable[[object], bool],
     def binary(f, name, reflected=False):
         def op(self, other):
             if not is_operand(other):
-                return NotImplemented
-            if coerce is not None:
+                # A NumPy scalar is the Python scalar of its kind (``scalars``); only such
+                # operands pay for the test.
+                other = python_scalar(other)
+                if type(other) not in PY_SCALARS or not is_operand(other):
+                    return NotImplemented
+            elif coerce is not None:
                 other = coerce(self, other)
             return f(other, self) if reflected else f(self, other)
 
@@ -142,6 +150,38 @@ class ClassPatcher:
                 pass
 
 
+#: NumPy's ufunc name -> the namespace function of the binary operator it stands for.
+#: ``np.float64(0.5) * x`` is NumPy's ``np.multiply(np.float64(0.5), x)`` unless ``x``'s class
+#: makes NumPy defer (TF's ``__array_priority__``, Paddle's ``__array_ufunc__ = None``).
+UFUNC_OPERATORS = {
+    **{n: n for n in ("add", "subtract", "multiply", "divide", "floor_divide", "remainder",
+                      "matmul", "bitwise_and", "bitwise_or", "bitwise_xor",
+                      *COMPARISON_OPERATORS.values())},
+    "true_divide": "divide", "power": "pow", "left_shift": "bitwise_left_shift",
+    "right_shift": "bitwise_right_shift",
+}
+
+
+def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
+                       fallback: Callable[..., object]) -> Callable:
+    """An ``__array_ufunc__`` for an array class NumPy does not defer to (MLX's, MXNet's):
+    an operator ufunc of one of these arrays and a NumPy or Python scalar (what
+    ``np.float64(0.5) * x`` and ``np.float64(1.5) == x`` call) is the namespace function of
+    the operator (``fns`` as in :func:`make_operators`), the scalar taken as its Python
+    scalar, so the result is the framework's array with the operator's dtype; everything
+    else goes to ``fallback(self, ufunc, method, *inputs, **kwargs)`` as before."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        fname = UFUNC_OPERATORS.get(ufunc.__name__)
+        if (fname is not None and method == "__call__" and not kwargs and len(inputs) == 2
+                and all(is_array(i) or type(i) in PY_SCALARS or is_numpy_scalar(i)
+                        for i in inputs)):
+            return fns[fname](python_scalar(inputs[0]), python_scalar(inputs[1]))
+        return fallback(self, ufunc, method, *inputs, **kwargs)
+
+    return __array_ufunc__
+
+
 def host_conversions(to_numpy: Callable[[object], object]) -> dict:
     """``__bool__``, ``__int__``, ``__float__``, ``__complex__`` and ``__index__`` that convert
     through the array's NumPy value (``to_numpy(self)``, an ndarray or NumPy scalar), so that
@@ -194,7 +234,9 @@ def inplace_operators(fns: dict, is_operand: Callable[[object], bool],
     def inplace(f, fname):
         def op(self, other):
             if not is_operand(other):
-                return NotImplemented
+                other = python_scalar(other)  # a NumPy scalar, as in make_operators
+                if type(other) not in PY_SCALARS or not is_operand(other):
+                    return NotImplemented
             r = f(self, other)
             if r.dtype != self.dtype:
                 raise TypeError(f"in-place {fname} would change the dtype from {self.dtype} to "

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .checks import check_indexing, check_same_dtype, check_step
+from .scalars import python_scalar
 from .utils import MAX_NDIM, too_deep
 
 
@@ -25,12 +26,20 @@ def host_data(obj, array_type: type, to_numpy, depth: int = 0):
 
 
 def arange_args(start, stop, step) -> tuple:
-    """``arange``'s ``(start, stop, ints)``: ``stop=None`` makes ``start`` the stop (from 0),
-    ``ints`` says whether all three are Python ints; ValueError for a zero ``step``."""
+    """``arange``'s ``(start, stop, step, ints)``: ``stop=None`` makes ``start`` the stop (from
+    0), NumPy scalars are their Python scalars (NumPy's arange gives them the default dtypes
+    too: ``scalars``), ``ints`` says whether all three are ints; TypeError for any other
+    value (an array step reached Paddle's ``bool()`` of a tensor: AssertionError), ValueError
+    for a zero ``step``."""
     if stop is None:
         start, stop = 0, start
+    start, stop, step = python_scalar(start), python_scalar(stop), python_scalar(step)
+    for v in (start, stop, step):
+        if not isinstance(v, (int, float)):
+            raise TypeError(f"arange: start, stop and step must be real numbers, got "
+                            f"{type(v).__name__}")
     check_step(step)
-    return start, stop, all(isinstance(v, int) for v in (start, stop, step))
+    return start, stop, step, all(isinstance(v, int) for v in (start, stop, step))
 
 
 def arange_length(start, stop, step, ints: bool) -> int:

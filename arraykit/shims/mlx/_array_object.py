@@ -169,6 +169,13 @@ def _is_operand(other) -> bool:
     return type(other) is mx.array or type(other) in (bool, int, float, complex)
 
 
+def _host_ufunc(self, ufunc, method, *inputs, **kwargs):
+    """What NumPy did with an MLX array before ``__array_ufunc__`` was installed: the
+    ufunc on the arrays' host values (a NumPy result)."""
+    inputs = tuple(onp.asarray(i) if type(i) is mx.array else i for i in inputs)
+    return getattr(ufunc, method)(*inputs, **kwargs)
+
+
 def _write_all(self, value):
     _orig_setitem(self, ..., value)
 
@@ -194,7 +201,10 @@ MLX_ATTRIBUTES = {
 def _build_table():
     fns = _ao.operator_functions(_ns())
     table = {**_ao.make_operators(fns, _is_operand),
-             **_ao.inplace_operators(fns, _is_operand, _write_all), **MLX_ATTRIBUTES}
+             **_ao.inplace_operators(fns, _is_operand, _write_all), **MLX_ATTRIBUTES,
+             # ``np.float64(0.5) * x``: NumPy's scalar goes first and would convert ``x``.
+             "__array_ufunc__": _ao.numpy_scalar_ufunc(
+                 fns, lambda o: type(o) is mx.array, _host_ufunc)}
     out = dict.fromkeys(_TARGETS, table)
     out[mx.Dtype] = {"__eq__": _eq, "__ne__": _ne, "__hash__": mx.Dtype.__hash__}
     return out

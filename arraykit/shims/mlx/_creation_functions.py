@@ -17,6 +17,7 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common import creation as _creation
+from .._common import scalars as _sc
 from .._common import sizes as _s
 from .._common import utils as _u
 from .._common.dtypes import scalar_default_dtype
@@ -72,6 +73,11 @@ def _host(obj, name: str | None, fname: str):
     n = _KIND_DEFAULT.get(a.dtype.kind)
     if n is None:
         raise TypeError(f"{fname}: cannot convert {a.dtype} data to an array")
+    if _sc.keeps_numpy_dtype(a.dtype.name, obj, n):  # NumPy scalars in the data
+        n = D.NUMPY_NAME.get(a.dtype)
+        if n is None or n in D.UNSUPPORTED:
+            raise TypeError(f"{fname}: {a.dtype} is not a data type of {D.MLX}")
+        return a, n
     if a.dtype.kind == "u" and a.dtype == onp.uint64:
         raise OverflowError(f"{fname}: a Python int is out of range for int64 (pass "
                             "dtype=uint64 for values up to 2**64 - 1)")
@@ -134,6 +140,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
     """Array API ``full``; without ``dtype`` the fill value's kind picks the default."""
     if type(fill_value) is array:
         fill_value = fill_value.item()
+    fill_value, dtype = _sc.fill_value(fill_value, dtype, _DTYPES)
     return _filled("full", shape, fill_value, dtype, device)
 
 
@@ -185,6 +192,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``; the fill value must suit the dtype (a float in an integer
     array is refused, as array-api-strict does)."""
     name = _like("full_like", x, dtype)
+    fill_value = _sc.python_scalar(fill_value)
     if (isinstance(fill_value, float) and name in D.INTEGRAL) or (
             isinstance(fill_value, complex) and name not in D.COMPLEX):
         raise TypeError(f"full_like: fill_value {fill_value!r} does not suit dtype {name}")
@@ -197,8 +205,9 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     if n_cols is None:
         n_cols = n_rows
     shape = _shape("eye", (n_rows, n_cols), name)
+    k = _sc.python_scalar(k)
     if type(k) is bool or not isinstance(k, int):
-        raise TypeError(f"eye: k must be an int, got {k!r}")
+        raise TypeError(f"eye: k must be an int, got {_c.shown(k)}")
     stream = check_device(device, "eye")
     if 0 in shape or abs(k) >= max(shape):
         return mx.zeros(shape, dtype=_DTYPES[name], stream=stream)
@@ -209,12 +218,14 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: ``ceil((stop - start) / step)`` values, computed as NumPy does
     (on the host) and then held in ``dtype`` (default: int64 for int arguments, float32
     otherwise)."""
+    # NumPy scalars as their Python scalars: NumPy's arange gives the default dtypes too.
+    start, stop, step = (_sc.python_scalar(v) for v in (start, stop, step))
     _c.check_step(step)
     if stop is None:
         start, stop = 0, start
     for v in (start, stop, step):
         if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"arange: start, stop and step must be real numbers, got {v!r}")
+            raise TypeError(f"arange: start, stop and step must be real numbers, got {_c.shown(v)}")
     if dtype is None:
         name = D.DEFAULT_INT if all(type(v) is int for v in (start, stop, step)) else (
             D.DEFAULT_FLOAT)
@@ -236,10 +247,15 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     """Array API ``linspace``: computed in double precision on the host, then held in
     ``dtype`` (default float32, complex64 for complex bounds)."""
+    num = _sc.python_scalar(num)
     if type(num) is bool or not isinstance(num, int):
-        raise TypeError(f"linspace: num must be an int, got {num!r}")
+        raise TypeError(f"linspace: num must be an int, got {_c.shown(num)}")
+    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
+    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
     cplx = isinstance(start, complex) or isinstance(stop, complex)
-    if dtype is None:
+    if dtype is None and own is not None:
+        name = own
+    elif dtype is None:
         name = D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT
     else:
         name = D.dtype_name(dtype, "linspace")
@@ -266,8 +282,9 @@ def meshgrid(*arrays, indexing="xy"):
 def _triangle(fname, x, k, upper):
     require_array(x, fname)
     _c.require_ndim(fname, x.ndim, 2)
+    k = _sc.python_scalar(k)
     if type(k) is bool or not isinstance(k, int):
-        raise TypeError(f"{fname}: k must be an int, got {k!r}")
+        raise TypeError(f"{fname}: k must be an int, got {_c.shown(k)}")
     n, m = x.shape[-2:]
     if n == 0 or m == 0:
         return mx.array(x)

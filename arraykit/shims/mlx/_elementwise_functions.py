@@ -16,6 +16,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import elementwise as _ce
+from .._common import scalars as _sc
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
@@ -380,27 +381,16 @@ def clip(x, /, min=None, max=None):
     result has ``x``'s dtype and shape; NaN bounds propagate."""
     n = require_kind(x, "real numeric", "clip")
     out = x
-    for given, op in ((min, mx.maximum), (max, mx.minimum)):
+    for given, op, which in ((min, mx.maximum, "min"), (max, mx.minimum, "max")):
         if given is not None:
-            out = op(out, _clip_bound(given, n))
+            out = op(out, _clip_bound(given, n, which))
     return out
 
 
-def _clip_bound(bound, n):
-    """A ``clip`` bound as an array of ``x``'s dtype ``n``; a Python int beyond an integer
-    dtype's range cannot bind on that side and is clamped to it."""
+def _clip_bound(bound, n, which):
+    """A ``clip`` bound as an array of ``x``'s dtype ``n`` (the rule: ``_common.scalars``)."""
+    integral = n in _INTEGRAL
     if type(bound) is array:
-        bn = require_array(bound, "clip")
-        if bn != n:
-            D.promote(n, bn, "clip")  # refuse what the standard cannot promote
+        _sc.check_clip_array_bound(require_array(bound, "clip"), n, which)
         return cast(bound, n)
-    if not isinstance(bound, (int, float)) or isinstance(bound, bool):
-        raise TypeError(f"clip: bounds must be arrays or Python scalars, not "
-                        f"{type(bound).__name__}")
-    if n in _INTEGRAL:
-        if isinstance(bound, float):
-            raise TypeError("clip: a float bound with an integer array")
-        info = onp.iinfo(D.NUMPY[n])
-        bound = int(info.min) if bound < info.min else int(info.max) if bound > info.max \
-            else bound
-    return mx.array(bound, dtype=D.DTYPES[n])
+    return mx.array(_sc.clip_scalar_bound(bound, n, integral, which), dtype=D.DTYPES[n])

@@ -11,6 +11,7 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common import utils as _u
+from .._common.scalars import python_scalar
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
 from . import _dtypes as D
 
@@ -61,20 +62,6 @@ def const(value, name: str):
     return mx.array(value, dtype=_DTYPES[name])
 
 
-def from_numpy_scalar(v):
-    """A NumPy scalar (``np.float32(0.5)``) as the 0-d array of its dtype (NumPy 2's and JAX's
-    reading); ``np.float64``/``np.complex128``, subclasses of Python's float and complex, as
-    those Python values (``_common.dtypes.scalar_kind_result``); anything else unchanged."""
-    if isinstance(v, (float, complex)) and type(v) not in _PY_SCALARS:
-        return float(v) if isinstance(v, float) else complex(v)
-    if isinstance(v, onp.generic) and not isinstance(v, (bool, int, float, complex)):
-        name = D.NUMPY_NAME.get(v.dtype)
-        if name is None or name in D.UNSUPPORTED:
-            raise TypeError(f"{v.dtype} scalar: not a dtype of {D.MLX}")
-        return mx.array(onp.asarray(v), dtype=_DTYPES[name])
-    return v
-
-
 def binary(x1, x2, fname: str, bcast: bool = False):
     """Both operands of a binary function as arrays of their standard result dtype, and its
     name. ``bcast``: the function broadcasts its operands elementwise, so arrays of
@@ -112,15 +99,16 @@ def binary(x1, x2, fname: str, bcast: bool = False):
 def _with_non_array(a, other, fname: str, bcast: bool, other_first: bool):
     """``binary`` for the array ``a`` and the non-array operand ``other`` (the first operand
     if ``other_first``): a Python scalar takes ``a``'s dtype by the standard's rules, a
-    NumPy scalar is converted first, anything else is a TypeError."""
+    NumPy scalar is the Python scalar of its kind (``_common.scalars``), anything else is a
+    TypeError."""
     if type(other) in _PY_SCALARS:
         r = D.scalar_dtype(other, require_array(a, fname), fname)
         if other_first:
             return const(other, r), cast(a, r), r
         return cast(a, r), const(other, r), r
-    other = from_numpy_scalar(other)
-    if type(other) is array or type(other) in _PY_SCALARS:
-        return binary(other, a, fname, bcast) if other_first else binary(a, other, fname, bcast)
+    p = python_scalar(other)
+    if p is not other:
+        return _with_non_array(a, p, fname, bcast, other_first)
     raise _c.not_an_array(fname, other, "an mlx.core.array or a Python scalar")
 
 

@@ -13,7 +13,6 @@ from . import _dtypes as D
 from ._helpers import (
     array,
     binary,
-    cast,
     check_broadcast,
     concrete,
     normalize_axes,
@@ -63,17 +62,17 @@ def nonzero(x, /):
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted`` over a 1-D sorted ``x1`` (int64 result)."""
     _c.check_side(side)
-    n1 = require_kind(x1, "real numeric", "searchsorted")
+    require_kind(x1, "real numeric", "searchsorted")
     if x1.ndim != 1:
         raise ValueError("searchsorted: x1 must be one-dimensional")
     if sorter is not None:
         _c.check_indices_dtype("searchsorted", require_array(sorter, "searchsorted"))
         x1 = mx.take(x1, sorter)
-    if type(x2) is not array:
-        x2 = mx.array(x2, dtype=x1.dtype) if type(x2) in (int, float) else x2
-    n2 = require_kind(x2, "real numeric", "searchsorted")
-    r = D.promote(n1, n2, "searchsorted")
-    return mx.searchsorted(cast(x1, r), cast(x2, r), side=side).astype(_INDEX)
+    # A scalar x2 promotes by the scalar rule (a float with an integer x1 searches in the
+    # default float: casting 5.5 to int32 gave searchsorted([1, 5, 9, 12], 5.5) == 1).
+    a, b, r = binary(x1, x2, "searchsorted")
+    D.check_kind(r, "real numeric", "searchsorted")
+    return mx.searchsorted(a, b, side=side).astype(_INDEX)
 
 
 def where(condition, x1, x2, /):

@@ -245,7 +245,6 @@ MXNET_ATTRIBUTES = {
     **_ao.host_conversions(mnp.ndarray.asnumpy),
     "__getitem__": _getitem,
     "__setitem__": _setitem,
-    "__array_ufunc__": _array_ufunc,
 }
 
 
@@ -254,7 +253,11 @@ def _build_table():
     enable, so importing the shim costs nothing)."""
     fns = _ao.operator_functions(_ns())
     table = {**_ao.make_operators(fns, _is_operand),
-             **_ao.inplace_operators(fns, _is_operand, _write_all), **MXNET_ATTRIBUTES}
+             **_ao.inplace_operators(fns, _is_operand, _write_all), **MXNET_ATTRIBUTES,
+             # ``np.float64(0.5) * x``: an operator of a NumPy scalar and an MXNet array is
+             # the namespace's (MXNet's own ufunc would give the 0-d array's float64).
+             "__array_ufunc__": _ao.numpy_scalar_ufunc(
+                 fns, lambda o: isinstance(o, mnp.ndarray), _array_ufunc)}
     # Indexing and in-place operators run MXNet ops here: in MXNet's NumPy mode, left as the
     # caller had it (the namespace's functions do the same).
     table = {k: np_mode(v) if isinstance(v, types.FunctionType) else v for k, v in table.items()}

@@ -16,6 +16,7 @@ from mxnet import np as mnp
 
 from .._common import checks as _c
 from .._common import creation as _creation
+from .._common import scalars as _sc
 from .._common.dtypes import scalar_default_dtype
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -23,6 +24,7 @@ from ._helpers import check_device, ndarray, require_array
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
+_DTYPE_OF = {n: D.DTYPES[n] for n in _NAME_OF.values() if n in D.DTYPES}
 
 
 def _infer_name(value, fname: str) -> str:
@@ -36,6 +38,10 @@ def _infer_name(value, fname: str) -> str:
                 raise D.unsupported_error("complex128", fname)
             return name
     raise TypeError(f"{fname}: cannot infer a dtype for {type(value).__name__}")
+
+
+#: NumPy kind -> the namespace's dtype for Python data of that kind.
+_HOST_DEFAULT = {"b": "bool", "i": D.DEFAULT_INT, "f": D.DEFAULT_FLOAT}
 
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
@@ -74,20 +80,23 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         host = _creation.host_data(obj, ndarray, ndarray.asnumpy)
     if name is None:
         kind = host.dtype.kind
+        # Python data take the defaults; NumPy scalars in them, NumPy's dtype (_common.scalars).
+        seq = isinstance(obj, (list, tuple)) and not _sc.keeps_numpy_dtype(
+            host.dtype.name, obj, _HOST_DEFAULT.get(kind))
         if kind == "b":
             name = "bool"
         elif kind in "iu":
-            if host.dtype.name in _NAME_OF.values() and not isinstance(obj, (list, tuple)):
+            if host.dtype.name in _NAME_OF.values() and not seq:
                 name = host.dtype.name
-            elif host.dtype == onp.uint64 and isinstance(obj, (list, tuple)):
+            elif host.dtype == onp.uint64 and seq:
                 raise OverflowError("asarray: Python int out of range for int64")
-            elif isinstance(obj, (list, tuple)):
+            elif seq:
                 name = D.DEFAULT_INT
             else:
                 raise D.unsupported_error(host.dtype.name, "asarray")
         elif kind == "f":
-            if isinstance(obj, (list, tuple)) or host.dtype.name not in _NAME_OF.values():
-                name = D.DEFAULT_FLOAT if isinstance(obj, (list, tuple)) else host.dtype.name
+            if seq or host.dtype.name not in _NAME_OF.values():
+                name = D.DEFAULT_FLOAT if seq else host.dtype.name
             else:
                 name = host.dtype.name
             if name not in _NAME_OF.values():
@@ -145,7 +154,9 @@ def empty(shape, *, dtype=None, device=None):
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``; with no dtype, bool/int/float fill values give bool/int64/float32."""
+    """Array API ``full``; with no dtype, bool/int/float fill values give bool/int64/float32
+    (a NumPy scalar its own dtype, as NumPy's ``full``)."""
+    fill_value, dtype = _sc.fill_value(fill_value, dtype, _DTYPE_OF)
     name = _infer_name(fill_value, "full") if dtype is None else D.dtype_name(dtype, "full")
     if isinstance(fill_value, ndarray):
         fill_value = fill_value.item()
@@ -209,6 +220,7 @@ def empty_like(x, /, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``."""
     name, ctx = _like(x, dtype, device, "full_like")
+    fill_value = _sc.python_scalar(fill_value)
     if isinstance(fill_value, float) and name in D.KIND_SETS["integral"] | {"bool"}:
         raise TypeError(f"full_like: a float fill value for a {name} array")
     _check_fill(fill_value, name, "full_like")
@@ -236,7 +248,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     Integer arguments give int64; any float gives the default float.  Values are
     ``start + i * step`` (in int64 for integers, float64 then cast for floats).
     """
-    start, stop, ints = _creation.arange_args(start, stop, step)
+    start, stop, step, ints = _creation.arange_args(start, stop, step)
     name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
     ctx = check_device(device, "arange")
     n = _creation.arange_length(start, stop, step, ints)
@@ -253,9 +265,11 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     """Array API ``linspace`` (real only: MXNet has no complex dtypes); 0-d array endpoints
     are read as scalars, as NumPy allows."""
+    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
+    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
     if isinstance(start, complex) or isinstance(stop, complex):
         raise D.unsupported_error("complex128", "linspace")
-    name = _name(dtype, D.DEFAULT_FLOAT, "linspace")
+    name = _name(dtype, own or D.DEFAULT_FLOAT, "linspace")
     num = checked_shape("linspace", (num,), "float64")[0]  # built in float64
     ctx = check_device(device, "linspace")
     # start + i * step in float64 (MXNet's linspace kernel is off by ulps, even at i = 0).

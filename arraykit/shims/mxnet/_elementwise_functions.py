@@ -18,6 +18,7 @@ from mxnet import np as mnp
 from mxnet.base import MXNetError
 
 from .._common import elementwise as _ce
+from .._common import scalars as _sc
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import (
@@ -447,16 +448,17 @@ def clip(x, /, min=None, max=None):
     if min is None and max is None:
         return x
     bounds = []
-    for v in (min, max):
-        if v is None or isinstance(v, ndarray):
+    for v, which in ((min, "min"), (max, "max")):  # the rule: _common.scalars
+        if v is None:
             bounds.append(v)
-            continue
-        D.scalar_ok(v, n, "clip") if not (isinstance(v, int) and n in _INTS) else None
-        if n in _INTS:
-            lo, hi = D._rules.IINFO[n][1:]
-            bounds.append(_builtin_max(lo, _builtin_min(hi, int(v))))
+        elif isinstance(v, ndarray):
+            bn = _NAME_OF.get(v.dtype)
+            if bn is None:
+                raise D.unsupported_error(str(v.dtype), "clip")
+            _sc.check_clip_array_bound(bn, n, which)
+            bounds.append(v)
         else:
-            bounds.append(v)
+            bounds.append(_sc.clip_scalar_bound(v, n, n in _INTS, which))
     lo, hi = bounds
     if n == "float32" and not any(isinstance(v, ndarray) or (v is not None and v != v)
                                   for v in bounds):
@@ -476,8 +478,6 @@ def clip(x, /, min=None, max=None):
 
 
 _INTS = D.KIND_SETS["integral"]
-_builtin_max = max
-_builtin_min = min
 
 
 #: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).

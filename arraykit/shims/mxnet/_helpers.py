@@ -20,6 +20,8 @@ from mxnet.base import _LIB
 from .._common import checks as _c
 from .._common import utils as _u
 from .._common.dtypes import scalar_kind_result
+from .._common.scalars import PY_SCALARS as _PY_SCALARS
+from .._common.scalars import python_scalar
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
 from . import _dtypes as D
 
@@ -129,13 +131,10 @@ def binary(x1, x2, fname: str, bcast: bool = False):
     scalar op would lose them (ints beyond 2**53, any scalar with a bool array).
     ``bcast``: the function broadcasts its operands, so two arrays of different shapes are
     checked here (ValueError naming ``fname``; MXNet would raise ``MXNetError``).
-    NumPy scalars that are no Python scalar (``np.float32(0.5)``) are 0-d arrays of their
-    dtype, as in NumPy 2 and JAX.
+    A NumPy scalar is the Python scalar of its kind (``_common.scalars``).
     """
     if isinstance(x1, ndarray):
         n1 = _NAME_OF.get(x1.dtype)
-        if isinstance(x2, onp.generic) and not isinstance(x2, (bool, int, float)):
-            x2 = mnp.array(x2, dtype=x2.dtype, ctx=x1.ctx)
         if isinstance(x2, ndarray):
             if bcast:
                 s1 = x1.shape
@@ -157,18 +156,19 @@ def binary(x1, x2, fname: str, bcast: bool = False):
             return x1, x2, r
         if n1 is None:
             raise D.unsupported_error(str(x1.dtype), fname)
+        if type(x2) not in _PY_SCALARS:
+            x2 = python_scalar(x2)
         r = scalar_kind_result(x2, n1, D.DEFAULT_FLOAT, None)  # MXNet has no complex
         if r is not None:  # a float scalar with an integer array: see _common.dtypes
             x1, n1 = x1.astype(r), r
         D.scalar_ok(x2, n1, fname)
         return x1, _scalar_operand(x2, x1, n1), n1
-    if isinstance(x2, ndarray) and isinstance(x1, onp.generic) and not isinstance(
-            x1, (bool, int, float)):
-        return binary(mnp.array(x1, dtype=x1.dtype, ctx=x2.ctx), x2, fname, bcast)
     if isinstance(x2, ndarray):
         n2 = _NAME_OF.get(x2.dtype)
         if n2 is None:
             raise D.unsupported_error(str(x2.dtype), fname)
+        if type(x1) not in _PY_SCALARS:
+            x1 = python_scalar(x1)
         r = scalar_kind_result(x1, n2, D.DEFAULT_FLOAT, None)
         if r is not None:
             x2, n2 = x2.astype(r), r

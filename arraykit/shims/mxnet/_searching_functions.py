@@ -6,6 +6,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import checks as _c
+from .._common.scalars import python_scalar
 from .._common.searching import arg_functions
 from . import _dtypes as D
 from ._helpers import (
@@ -107,6 +108,7 @@ def where(condition, x1, x2, /):
     if cn != "bool":
         condition = condition.astype("bool")
     if not isinstance(x1, ndarray) and not isinstance(x2, ndarray):
+        x1, x2 = python_scalar(x1), python_scalar(x2)  # NumPy scalars too (_common.scalars)
         # Two Python scalars: the default dtype of the wider kind, on condition's device.
         kinds = {type(v) for v in (x1, x2)}
         name = D.DEFAULT_FLOAT if float in kinds else D.DEFAULT_INT if int in kinds else "bool"

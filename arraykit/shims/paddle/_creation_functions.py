@@ -14,6 +14,8 @@ import paddle
 
 from .._common import checks as _c
 from .._common import creation as _creation
+from .._common import dlpack as _dlpack
+from .._common import scalars as _sc
 from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._helpers import (
@@ -31,6 +33,7 @@ from ._helpers import (
 
 _NAME_OF = D.NAME_OF
 _SUPPORTED = frozenset(D.SUPPORTED)
+_SUPPORTED_DTYPES = {n: D.DTYPES[n] for n in D.SUPPORTED}
 
 
 def _infer_name(value, fname: str) -> str:
@@ -51,10 +54,16 @@ def _tensor_numpy(x):
     return x.numpy()
 
 
+#: NumPy kind -> the namespace's dtype for Python data of that kind.
+_HOST_DEFAULT = {"b": "bool", "i": D.DEFAULT_INT, "f": D.DEFAULT_FLOAT, "c": D.DEFAULT_COMPLEX}
+
+
 def _host_name(host, obj) -> str:
     """The standard's dtype for host data ``obj`` read as NumPy array ``host``."""
     seq = isinstance(obj, (list, tuple))
     kind = host.dtype.kind
+    if seq and _sc.keeps_numpy_dtype(host.dtype.name, obj, _HOST_DEFAULT.get(kind)):
+        seq = False  # NumPy scalars in the data: NumPy's dtype (``_common.scalars``)
     if kind == "b":
         return "bool"
     if kind in "iu":
@@ -212,6 +221,7 @@ def full(shape, fill_value, *, dtype=None, device=None):
     """Array API ``full``: the dtype of ``fill_value``'s kind by default."""
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
+    fill_value, dtype = _sc.fill_value(fill_value, dtype, _SUPPORTED_DTYPES)
     if not isinstance(fill_value, (bool, int, float, complex)):
         raise TypeError(f"full: fill_value must be a Python scalar, got "
                         f"{type(fill_value).__name__}")
@@ -248,6 +258,7 @@ def empty_like(x, /, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given."""
     shape, name, place = _like(x, dtype, device, "full_like")
+    fill_value = _sc.python_scalar(fill_value)
     if not isinstance(fill_value, (bool, int, float, complex)):
         raise TypeError(f"full_like: fill_value must be a Python scalar, got "
                         f"{type(fill_value).__name__}")
@@ -260,7 +271,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: length ``ceil((stop - start) / step)``, values
     ``start + i * step`` (in int64 for integers, float64 then cast for floats)."""
-    start, stop, ints = _creation.arange_args(start, stop, step)
+    start, stop, step, ints = _creation.arange_args(start, stop, step)
     name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
     place = check_device(device, "arange")
     n = _creation.arange_length(start, stop, step, ints)
@@ -279,6 +290,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     name = _name(dtype, D.DEFAULT_FLOAT, "eye")
     n_cols = n_rows if n_cols is None else n_cols
     shape = checked_shape("eye", (n_rows, n_cols), name)
+    k = _sc.python_scalar(k)
     if not isinstance(k, int) or isinstance(k, bool):
         raise TypeError("eye: k must be an integer")
     place = check_device(device, "eye")
@@ -296,8 +308,10 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
         start = start.item()
     if isinstance(stop, Tensor):
         stop = stop.item()
+    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
+    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
     cplx = isinstance(start, complex) or isinstance(stop, complex)
-    default = D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT
+    default = own or (D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT)
     name = _name(dtype, default, "linspace")
     if cplx and name not in D.KIND_SETS["complex floating"]:
         raise TypeError(f"linspace: complex endpoints need a complex dtype, got {name}")

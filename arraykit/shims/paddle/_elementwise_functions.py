@@ -16,6 +16,7 @@ import paddle
 
 from .._common import checks as _c
 from .._common import elementwise as _ce
+from .._common import scalars as _sc
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import (
@@ -449,26 +450,22 @@ def clip(x, /, min=None, max=None):
     """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcasting with
     ``x``); the result has ``x``'s dtype; NaN in ``x`` stays NaN."""
     name = require_kind(x, "real numeric", "clip")
+    integral = name in _KINDS["integral"]
     out = x
     for given, op in ((min, "maximum"), (max, "minimum")):
         if given is None:
             continue
         bound = given
+        which = "min" if op == "maximum" else "max"
         if isinstance(bound, Tensor):
             bname = require_array(bound, "clip")
             if bname != name:
-                if D.promote(name, bname, "clip") != name:
-                    raise TypeError(f"clip: bound dtype {bname} does not cast to {name}")
+                _sc.check_clip_array_bound(bname, name, which)
                 bound = cast(bound, name)
             if tuple(bound.shape) != tuple(x.shape):
                 broadcast_shapes(x.shape, bound.shape, fname="clip")
-        else:
-            if type(bound) is float and name in _KINDS["integral"]:
-                raise TypeError("clip: a float bound with an integer array is not allowed")
-            if isinstance(bound, int) and name in _KINDS["integral"]:
-                info = D._rules.IINFO[name]
-                bound = info[1] if bound < info[1] else info[2] if bound > info[2] else bound
-            bound = full0(bound, name, x.place)
+        else:  # the rule: _common.scalars
+            bound = full0(_sc.clip_scalar_bound(bound, name, integral, which), name, x.place)
         out = narrow(globals()[op](widen(out, name), widen(bound, name)), name)
     if out is x:
         out = x.clone()

@@ -12,6 +12,7 @@ import paddle
 
 from .._common import checks as _c
 from .._common import utils as _u
+from .._common.scalars import python_scalar
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
 from . import _dtypes as D
 
@@ -124,10 +125,6 @@ def broadcast_shapes(*shapes, fname: str = "broadcast_shapes"):
         raise ValueError(f"{fname}: shapes {shapes} are not broadcastable") from None
 
 
-def _numpy_scalar_as_tensor(v, like_place):
-    return paddle.to_tensor(onp.asarray(v), place=like_place)
-
-
 def binary(x1, x2, fname: str, bcast: bool = True):
     """Operands of a binary function as two tensors of one dtype, and that dtype's name.
 
@@ -135,8 +132,7 @@ def binary(x1, x2, fname: str, bcast: bool = True):
     shapes differ). Tensors of two dtypes promote by the standard's table (plus integer with
     floating -> the floating dtype); a Python scalar takes the array's dtype by the spec's
     rule (a float with an integer array: the default float) and becomes a 0-d tensor of it,
-    exactly. NumPy scalars that are no Python scalar (``np.float32(0.5)``) are 0-d arrays of
-    their dtype, as in NumPy 2 and JAX.
+    exactly. A NumPy scalar is the Python scalar of its kind (``_common.scalars``).
     """
     if isinstance(x1, Tensor):
         n1 = _NAME_OF.get(x1.dtype)
@@ -154,13 +150,17 @@ def binary(x1, x2, fname: str, bcast: bool = True):
                 require_array(x2, fname)
             r = D.promote(n1, n2, fname)
             return cast(x1, r), cast(x2, r), r
-        if isinstance(x2, onp.generic) and not isinstance(x2, _PY_SCALARS):
-            return binary(x1, _numpy_scalar_as_tensor(x2, x1.place), fname, bcast)
+        if type(x2) not in _PY_SCALARS:
+            p = python_scalar(x2)
+            if p is not x2:
+                return binary(x1, p, fname, bcast)
         r = D.scalar_dtype(x2, n1, fname)
         return cast(x1, r), full0(x2, r, x1.place), r
     if isinstance(x2, Tensor):
-        if isinstance(x1, onp.generic) and not isinstance(x1, _PY_SCALARS):
-            return binary(_numpy_scalar_as_tensor(x1, x2.place), x2, fname, bcast)
+        if type(x1) not in _PY_SCALARS:
+            p = python_scalar(x1)
+            if p is not x1:
+                return binary(p, x2, fname, bcast)
         n2 = require_array(x2, fname)
         r = D.scalar_dtype(x1, n2, fname)
         return full0(x1, r, x2.place), cast(x2, r), r

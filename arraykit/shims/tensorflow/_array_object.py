@@ -33,10 +33,12 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 def _is_operand(o) -> bool:
-    # Sequences and NumPy values too: TF's own code (gradients, Keras) relies on operators
-    # such as ``shape_tuple // tensor`` accepting them.
+    # Sequences and NumPy arrays too: TF's own code (gradients, Keras) relies on operators
+    # such as ``shape_tuple // tensor`` accepting them. NumPy scalars are not listed:
+    # ``make_operators`` takes them as Python scalars (TF's conversion would give them
+    # ``self``'s dtype: ``int_tensor * np.float64(0.5)`` was ``[0, 0]``).
     return type(o) in _PY_SCALARS or isinstance(
-        o, (tf.Tensor, tf.Variable, list, tuple, np.ndarray, np.generic))
+        o, (tf.Tensor, tf.Variable, list, tuple, np.ndarray))
 
 
 def _coerce(self, o):

@@ -15,6 +15,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from .._common import checks as _c
 from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
+from .._common import scalars as _s
 from .._common import utils as _u
 from .._common.sizes import check_count, check_shape
 from . import _dtypes as _t
@@ -94,6 +95,13 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
                     dtype = tens[0]
                     for d in tens[1:]:
                         dtype = _t.promote_dtypes("asarray", dtype, d)
+                elif ("o", None) in kinds and _s.holds_numpy_scalar(obj):
+                    # NumPy scalars in the data: NumPy's dtype (``[np.int32(0)]`` is int32).
+                    a = np.asarray(_unwrap(obj))
+                    if a.dtype not in _NP_OK:
+                        raise TypeError(f"asarray: NumPy dtype {a.dtype} is not an Array API "
+                                        "dtype")
+                    return tf.constant(a)
                 elif 3 in kinds:
                     dtype = _t.DEFAULT_COMPLEX
                 elif 2 in kinds:
@@ -173,9 +181,11 @@ def empty(shape, *, dtype=None, device=None):
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``; the dtype defaults from the Python type of ``fill_value``."""
+    """Array API ``full``; the dtype defaults from the Python type of ``fill_value`` (a NumPy
+    scalar's own dtype, as NumPy's ``full``)."""
     if isinstance(fill_value, (tf.Tensor, tf.Variable)):
         fill_value = fill_value.numpy().item()
+    fill_value, dtype = _s.fill_value(fill_value, dtype, _t.DTYPES)
     if dtype is None:
         dtype = _t._default_scalar_dtype(fill_value)
     dtype = _t.dtype_arg(dtype, "full")
@@ -223,6 +233,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``."""
     x = arr(x, "full_like")
     d = x.dtype if dtype is None else _t.dtype_arg(dtype, "full_like")
+    fill_value = _s.python_scalar(fill_value)
     if type(fill_value) is float and d in _t._INTS:
         raise TypeError("full_like: float fill_value for an integer dtype")
     if type(fill_value) is complex and d not in _t._CPLX:
@@ -238,6 +249,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: ``ceil((stop - start) / step)`` elements ``start + i * step``."""
     if stop is None:
         start, stop = 0, start
+    # NumPy scalars as their Python scalars: NumPy's arange gives the default dtypes too.
+    start, stop, step = _s.python_scalar(start), _s.python_scalar(stop), _s.python_scalar(step)
     _c.check_step(step)
     if dtype is None:
         isf = any(type(v) is float for v in (start, stop, step))
@@ -328,7 +341,12 @@ def _endpoints(start, stop):
                                                                          v.dtype)
             out.append(v.numpy().item())
         else:
-            out.append(v)
+            out.append(_s.python_scalar(v))
+    # A floating NumPy scalar carries its dtype, as in NumPy's linspace.
+    name = _s.numpy_floating_dtype(start, stop)
+    if name is not None:
+        d = _t.DTYPES[name]
+        dtype = d if dtype is None else _t.promote_dtypes("linspace", dtype, d)
     return out[0], out[1], dtype
 
 

@@ -26,6 +26,7 @@ from tensorflow.python.framework import ops as _ops
 
 from .._common import checks as _c
 from .._common import dtypes as _d
+from .._common.scalars import python_scalar
 
 bool = tf.bool
 int8 = tf.int8
@@ -197,14 +198,14 @@ def const(x, d):
     return tf.constant(x, dtype=d)
 
 
-def _numpy_scalar_as_tensor(fname: str, a):
-    """A NumPy scalar (``np.float64(1.5)``, as library code computes its own constants) is a
-    0-d array of its dtype, as in NumPy 2 and JAX; anything else that is no tensor is refused."""
-    if isinstance(a, (tf.Tensor, tf.Variable)):
-        return a
-    if isinstance(a, np.generic) and a.dtype.name in _d.ALL:
-        return tf.constant(np.asarray(a))
-    raise _c.not_an_array(fname, a, "a tf.Tensor, tf.Variable or a Python scalar")
+def _not_both_tensors(fname: str, x1, x2):
+    """``promote_args`` when an operand is neither a tensor nor an exact Python scalar: a NumPy
+    scalar is the Python scalar of its kind (``_common.scalars``); anything else is refused."""
+    p1, p2 = python_scalar(x1), python_scalar(x2)
+    if p1 is not x1 or p2 is not x2:
+        return promote_args(fname, p1, p2)
+    bad = x2 if isinstance(x1, (tf.Tensor, tf.Variable)) else x1
+    raise _c.not_an_array(fname, bad, "a tf.Tensor, tf.Variable or a Python scalar")
 
 
 def promote_args(fname: str, x1, x2):
@@ -232,7 +233,7 @@ def promote_args(fname: str, x1, x2):
         d = _scalar_dtype(x1, x2.dtype, fname)
         return _scalar_const(x1, d, fname), (x2 if d is x2.dtype else tf.cast(x2, d))
     if not isinstance(x1, (tf.Tensor, tf.Variable)) or not isinstance(x2, (tf.Tensor, tf.Variable)):
-        x1, x2 = (_numpy_scalar_as_tensor(fname, a) for a in (x1, x2))
+        return _not_both_tensors(fname, x1, x2)
     x1 = as_tensor(x1)
     x2 = as_tensor(x2)
     d1 = x1.dtype

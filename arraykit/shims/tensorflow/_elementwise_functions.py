@@ -19,6 +19,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
 from .._common import elementwise as _ce
+from .._common import scalars as _s
 from .._common.dtypes import integer_input_as_float
 from .._common.utils import doc_table
 from . import _dtypes as _t
@@ -492,34 +493,30 @@ del _name, _cat, _op, _sp, _doc
 
 def clip(x, /, min=None, max=None):
     """Array API ``clip``: clamp ``x`` to [min, max]. ``min``/``max`` may be arrays or Python
-    scalars (scalars follow the standard's scalar rules); the result keeps ``x``'s dtype and
-    has the broadcast shape of all inputs."""
+    scalars of ``x``'s kind (a float bound on an integer array is a TypeError:
+    ``_common.scalars``); the result keeps ``x``'s dtype and has the broadcast shape of all
+    inputs."""
     x = arr(x, "clip")
     d = x.dtype
     if d not in CATEGORY["real numeric"]:
         raise _c.dtype_not_allowed("clip", _t.dtype_name(d), "real numeric")
+    name = _t.dtype_name(d)
+    integral = d in _INTS
 
     def bound(b, which):
-        if type(b) in (bool, int, float, complex):
-            return _t._scalar_const(b, _t._scalar_dtype(b, d, "clip"), "clip") if not (
-                type(b) is float and d in _INTS) else None
+        if not isinstance(b, (tf.Tensor, tf.Variable)):
+            b = _s.clip_scalar_bound(b, name, integral, which)
+            return _t._scalar_const(b, _t._scalar_dtype(b, d, "clip"), "clip")
         b = arr(b, "clip")
-        if (b.dtype in _INTS) != (d in _INTS) or b.dtype not in CATEGORY["real numeric"]:
-            raise TypeError(f"clip: {which} dtype {_t.dtype_name(b.dtype)} does not match "
-                            f"x dtype {_t.dtype_name(d)}")
+        _s.check_clip_array_bound(_t._NAMES.get(b.dtype, repr(b.dtype)), name, which)
         return b if b.dtype is d else _m.cast(b, d)
 
     try:
-        # min clamps from below (maximum, a float bound rounded up), max from above.
-        for b, which, clamp, to_int in ((min, "min", _m.maximum, _m.ceil),
-                                        (max, "max", _m.minimum, _m.floor)):
-            if b is None:
-                continue
-            if type(b) is float and d in _INTS:
-                # Float bound on an integer array: compare in float64, keep x's dtype.
-                x = _m.cast(clamp(_m.cast(x, tf.float64), to_int(_const(b, tf.float64))), d)
-            else:
+        # min clamps from below (maximum), max from above (minimum).
+        for b, which, clamp in ((min, "min", _m.maximum), (max, "max", _m.minimum)):
+            if b is not None:
                 x = clamp(x, bound(b, which))
     except OpError as e:
         raise translate("clip", e, x) from None
     return x
+
