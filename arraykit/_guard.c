@@ -8,7 +8,9 @@
  *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
  *     with seq0 the argument at position 0 is a list or tuple (concat, stack) whose items
  *     are all of the fast types;
- *   - an Exception raised by the function    -> on_error(exc), which raises the standard one.
+ *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
+ *     standard one (the call's arguments, a tuple and a dict, are built on this path only:
+ *     the class is read from them).
  * errors.py falls back to its Python wrappers when this module is not built (it is optional).
  *
  * hook_floor_divide(type, hook, inplace_hook) puts Python hooks on a static type's // and //=
@@ -23,7 +25,7 @@ typedef struct {
     vectorcallfunc vectorcall;
     PyObject *func;       /* the framework's function */
     PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
-    PyObject *on_error;   /* callable(exc): raises the standard exception for exc */
+    PyObject *on_error;   /* callable(exc, args, kwargs): raises the standard exception */
     PyObject *ok[2];      /* tuples of exact types accepted at positions 0 and 1 */
     Py_ssize_t nchecked;  /* how many leading positions are type-checked: 0, 1 or 2 */
     Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
@@ -66,6 +68,34 @@ items_in(PyObject *seq, PyObject *types)
     return n > 0;
 }
 
+/* on_error(exc, args, kwargs) with the call's arguments as a tuple and a dict. */
+static PyObject *
+call_on_error(PyObject *on_error, PyObject *exc, PyObject *const *args, Py_ssize_t nargs,
+              PyObject *kwnames)
+{
+    PyObject *tuple, *dict, *result = NULL;
+    Py_ssize_t j, nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    tuple = PyTuple_New(nargs);
+    dict = PyDict_New();
+    if (tuple == NULL || dict == NULL) {
+        goto done;
+    }
+    for (j = 0; j < nargs; j++) {
+        Py_INCREF(args[j]);
+        PyTuple_SET_ITEM(tuple, j, args[j]);
+    }
+    for (j = 0; j < nkw; j++) {
+        if (PyDict_SetItem(dict, PyTuple_GET_ITEM(kwnames, j), args[nargs + j]) < 0) {
+            goto done;
+        }
+    }
+    result = PyObject_CallFunctionObjArgs(on_error, exc, tuple, dict, NULL);
+done:
+    Py_XDECREF(tuple);
+    Py_XDECREF(dict);
+    return result;
+}
+
 static PyObject *
 guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -105,7 +135,7 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         if (tb != NULL) {
             PyException_SetTraceback(value, tb);
         }
-        result = PyObject_CallOneArg(self->on_error, value);
+        result = call_on_error(self->on_error, value, args, nargs, kwnames);
         Py_XDECREF(type);
         Py_XDECREF(value);
         Py_XDECREF(tb);

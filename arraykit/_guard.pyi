@@ -8,7 +8,7 @@ class Guard:
         self,
         func: Callable[..., Any],
         slow: Callable[..., Any],
-        on_error: Callable[[Exception], Any],
+        on_error: Callable[[Exception, tuple[Any, ...], dict[str, Any]], Any],
         ok0: tuple[type, ...] | None = ...,
         ok1: tuple[type, ...] | None = ...,
         dtype_pos: int = ...,

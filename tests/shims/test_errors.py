@@ -11,6 +11,7 @@ import types
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import (
     SHIMS,
 )
@@ -110,8 +111,8 @@ def test_numpy_fft_is_a_module_of_arraykit():
 
 
 def test_jax_bounds_checked_eagerly_not_under_jit():
-    jax = pytest.importorskip("jax")
-    jnp = pytest.importorskip("jax.numpy")
+    jax = require("jax")
+    jnp = require("jax.numpy")
     import arraykit.shims.jax as xp
 
     x, i = jnp.arange(3.0), jnp.asarray([1, 5])
@@ -131,10 +132,12 @@ def test_jax_bounds_checked_eagerly_not_under_jit():
 # --- the machinery itself, on a made-up framework --------------------------------------------
 
 class _Arr:
-    """An array of the made-up framework."""
+    """An array of the made-up framework (a shape and a dtype, as the standard's arrays)."""
 
     def __init__(self, ndim=1):
         self.ndim = ndim
+        self.shape = (3,) * ndim
+        self.dtype = np.dtype("float64")
 
 
 class _KernelError(RuntimeError):
@@ -316,7 +319,7 @@ _FUNCTIONS = ("vecdot", "tensordot", "searchsorted", "roll", "cumulative_prod", 
 def test_bad_arguments_raise_clean_errors(backend_name, fname):
     # Every namespace: the shims' own functions, and the wrapped ones of numpy, torch, jax and
     # array-api-strict (torch's vecdot(-1, x) raised AttributeError before the translation).
-    pytest.importorskip(BY_NAME[backend_name].package)
+    require(BY_NAME[backend_name].package)
     xp = BY_NAME[backend_name].load_namespace()
     for i, call in enumerate(_bad_calls(xp)[fname]):
         with pytest.raises((TypeError, ValueError, IndexError)) as info:
@@ -325,3 +328,148 @@ def test_bad_arguments_raise_clean_errors(backend_name, fname):
         assert type(info.value).__module__ in ("builtins", "arraykit.shims._common.utils",
                                                "numpy.exceptions", "numpy"), (i, info.value)
         assert str(info.value).startswith(fname), (i, str(info.value))
+
+
+# --- the class by meaning: a mistake the framework words in a way no pattern knows -----------
+
+_DELEGATED = pytest.mark.backends("numpy", "torch", "jax", "array_api_strict",
+                                  reason="the namespaces arraykit wraps (_common.errors)")
+
+
+@_DELEGATED
+def test_held_out_mistakes_get_the_class_of_their_meaning(xp, backend):
+    # Messages no pattern matched (torch 2.13 RuntimeError, jax TypeError, array-api-strict
+    # ValueError for an axis): the class is read from the arguments.
+    x = xp.ones((2, 3))
+    _raises(ValueError, "matmul", lambda: xp.matmul(xp.ones((2, 3, 4)), xp.ones((2, 5, 6))))
+    _raises(ValueError, "concat", lambda: xp.concat([x, xp.ones(3)]))
+    _raises(ValueError, "concat", lambda: xp.concat([xp.asarray(1.0), xp.asarray(2.0)]))
+    _raises(ValueError, "tensordot",
+            lambda: xp.tensordot(x, xp.ones((3, 2)), axes=([0, 1], [1])))
+    _raises(ValueError, "permute_dims", lambda: xp.permute_dims(x, (0, 0)))
+    _raises(ValueError, "moveaxis", lambda: xp.moveaxis(xp.ones((2, 3, 4)), (0, 0), (1, 2)))
+    _raises(ValueError, "sum", lambda: xp.sum(x, axis=(0, 0)))
+    _raises(ValueError, "broadcast_to", lambda: xp.broadcast_to(x, (3,)))
+    _raises(ValueError, "repeat", lambda: xp.repeat(xp.ones(3), -1))
+    _raises(ValueError, "take_along_axis",
+            lambda: xp.take_along_axis(x, xp.asarray([0, 1, 0]), axis=0))
+    _raises(IndexError, "unstack", lambda: xp.unstack(x, axis=2))
+    _raises(IndexError, "take", lambda: xp.take(x, xp.asarray([3]), axis=1))
+    _raises(TypeError, "take", lambda: xp.take(xp.ones(3), xp.asarray([True])))
+
+
+def _reworded(rules, fname, exc, section=""):
+    """``fname`` of a framework that raises ``exc`` (a message no pattern knows), wrapped
+    with the framework's rules, as a new framework release would word it."""
+    def f(*args, **kwargs):
+        raise exc
+    return E.wrap(f, fname, rules, section)
+
+
+def _by_meaning(rules, fname, exc, bad, good, expected, section=""):
+    """``fname`` raising ``exc`` is ``expected`` (naming the function, ``exc`` as cause) for
+    the ``bad`` arguments, and of ``exc``'s own class for the ``good`` ones (no mistake to
+    explain it: ``exc`` itself, or a standard class renamed with ``exc`` as cause)."""
+    w = _reworded(rules, fname, exc, section)
+    with pytest.raises(expected, match=rf"^{fname}: ") as info:
+        w(*bad[0], **bad[1])
+    assert info.value.__cause__ is exc
+    with pytest.raises(type(exc)) as info:
+        w(*good[0], **good[1])
+    assert type(info.value) is type(exc)
+    assert info.value is exc or info.value.__cause__ is exc
+
+
+def test_torch_reworded_messages_are_translated_by_meaning():
+    torch = require("torch")
+    from arraykit.shims.torch._errors import RULES
+
+    def t(*shape, dtype=torch.float64):
+        return torch.ones(shape, dtype=dtype)
+
+    _by_meaning(RULES, "matmul", RuntimeError("mat1 and mat2 disagree (2x3, 4x5)"),
+                ((t(2, 3), t(4, 5)), {}), ((t(2, 3), t(3, 5)), {}), ValueError)
+    _by_meaning(RULES, "sum", RuntimeError("dimension 5 is not there"),
+                ((t(2, 3),), {"axis": 5}), ((t(2, 3),), {"axis": 1}), IndexError)
+    _by_meaning(RULES, "reshape", RuntimeError("shape '[4]' cannot hold 6 elements"),
+                ((t(2, 3), (4,)), {}), ((t(2, 3), (6,)), {}), ValueError)
+    _by_meaning(RULES, "add", RuntimeError("The sizes 3 and 4 differ at dim 0"),
+                ((t(3), t(4)), {}), ((t(3), t(3)), {}), ValueError)
+    _by_meaning(RULES, "bitwise_and", NotImplementedError("no kernel for 'Double'"),
+                ((t(3), t(3)), {}), ((t(3, dtype=torch.int64), t(3, dtype=torch.int64)), {}),
+                TypeError)
+    _by_meaning(RULES, "solve", RuntimeError("A is 2 by 3: no inverse"),
+                ((t(2, 3), t(2)), {}), ((t(2, 2), t(2)), {}), ValueError, section="linalg")
+
+
+def test_jax_reworded_messages_are_translated_by_meaning():
+    jnp = require("jax.numpy")
+    from arraykit.shims.jax._errors import RULES
+
+    x = jnp.ones((2, 3))
+    _by_meaning(RULES, "reshape", TypeError("can't fit 6 elements into (4,)"),
+                ((x, (4,)), {}), ((x, (3, 2)), {}), ValueError)
+    _by_meaning(RULES, "concat", TypeError("ranks 2 and 1 differ"),
+                (([x, jnp.ones(3)],), {}), (([x, x],), {}), ValueError)
+    with pytest.raises(IndexError, match=r"^sum: ") as info:  # an AxisError: both classes
+        _reworded(RULES, "sum", ValueError("no dimension 4 in a rank-2 array"))(x, axis=4)
+    assert isinstance(info.value, ValueError)
+
+
+def test_numpy_c_guard_hands_the_arguments_to_the_translation():
+    # The C success path (a Guard where it is built) passes the call's arguments to the
+    # translation, which reads the class from them.
+    from arraykit.shims.numpy._errors import RULES
+
+    _by_meaning(RULES, "add", RuntimeError("operand sizes 3 and 4"),
+                ((np.ones(3), np.ones(4)), {}), ((np.ones(3), np.ones(3)), {}), ValueError)
+    _by_meaning(RULES, "sum", RuntimeError("bad axis"), ((np.ones(3),), {"axis": 2}),
+                ((np.ones(3),), {"axis": 0}), IndexError)
+    _by_meaning(RULES, "expand_dims", RuntimeError("bad axis"),
+                ((np.ones(3),), {"axis": 3}), ((np.ones(3),), {"axis": 1}), IndexError)
+
+
+def test_diagnose_reads_the_mistake_from_the_arguments():
+    from arraykit.shims._common.mistakes import diagnose
+
+    x = np.ones((2, 3))
+    assert diagnose("matmul", (x, np.ones((4, 5))), {}) is ValueError
+    assert diagnose("matmul", (x, np.ones((3, 5))), {}) is None
+    assert diagnose("sum", (x,), {"axis": 2}) is E.AxisError
+    assert diagnose("sum", (x,), {"axis": (0, 0)}) is ValueError
+    assert diagnose("sum", (x,), {"axis": 1.5}) is TypeError
+    assert diagnose("sin", ([1.0],), {}) is TypeError
+    assert diagnose("bitwise_and", (x, x), {}) is TypeError
+    assert diagnose("squeeze", (x,), {"axis": 0}) is ValueError
+    assert diagnose("take", (np.ones(3), np.asarray([3])), {}) is IndexError
+    assert diagnose("take", (np.ones(3), np.asarray([2])), {}) is None
+    assert diagnose("fft", (np.ones(2, complex),), {"n": 0}) is ValueError
+    assert diagnose("add", (x,), {"nonsense": 1}) is TypeError  # no such parameter
+    assert diagnose("not_a_standard_function", (x,), {}) is None
+    assert diagnose("sum", (object(),), {}) is TypeError  # no array
+    assert diagnose("reshape", (x, ("a",)), {}) is TypeError
+
+
+def test_tensorflow_errors_follow_the_shared_rules():
+    tf = require("tensorflow")
+    from arraykit.shims.tensorflow._base import translate, wrap_errors
+
+    x = tf.ones((2, 3), tf.float64)
+    oom = tf.errors.ResourceExhaustedError(None, None, "OOM when allocating tensor")
+    e = translate("matmul", oom, x, x)
+    assert type(e) is MemoryError and str(e).startswith("matmul: OOM")
+    bad_axis = tf.errors.InvalidArgumentError(None, None, "Invalid reduction dimension 5")
+    assert isinstance(translate("sum", bad_axis, x, axis=5), IndexError)
+    assert type(translate("sum", bad_axis, x, axis=1)) is ValueError  # a kernel's refusal
+    no_kernel = tf.errors.NotFoundError(None, None, "Could not find device for node")
+    assert type(translate("sin", no_kernel, x)) is TypeError
+    internal = tf.errors.InternalError(None, None, "cuBLAS failed")
+    assert translate("matmul", internal, x, tf.transpose(x)) is internal  # no mistake here
+
+    @wrap_errors("reshape")
+    def reshape(x, shape):
+        raise tf.errors.InvalidArgumentError(None, None, "Input to reshape is a tensor with "
+                                             "6 values, but the requested shape has 4")
+
+    with pytest.raises(ValueError, match=r"^reshape: Input to reshape"):
+        reshape(x, (4,))

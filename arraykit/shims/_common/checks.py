@@ -12,6 +12,15 @@ from . import dtypes as _d
 from .utils import normalize_axis
 
 
+def shown(value) -> str:
+    """``value``'s repr for an error message, abbreviated (``reprlib``): a list nested 5000
+    deep would exhaust the recursion limit in ``repr`` and turn the error into a
+    RecursionError."""
+    import reprlib  # lazily: the error path only
+
+    return reprlib.repr(value)
+
+
 def not_an_array(fname: str, x, expected: str) -> TypeError:
     """The error for an argument that is not one of the shim's arrays (``expected`` names
     them): mixing frameworks silently would hide copies."""
@@ -31,6 +40,19 @@ def check_int_range(fname: str, value: int, name: str) -> None:
     lo, hi = _d.IINFO[name][1:]
     if not lo <= value <= hi:
         raise OverflowError(f"{fname}: Python int {value} is out of range for {name}")
+
+
+def correction_value(fname: str, correction) -> float:
+    """``var``/``std``'s ``correction`` as a float: TypeError unless a real number (a bool is
+    not), OverflowError beyond a float's range. A float for the frameworks: MLX raises
+    ``std::bad_cast`` and Paddle ``SystemError`` on a Python int beyond int64."""
+    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
+        raise TypeError(f"{fname}: correction must be a real number, got {shown(correction)}")
+    try:
+        return float(correction)
+    except OverflowError:
+        raise OverflowError(f"{fname}: correction {shown(correction)} is out of range for a "
+                            "float") from None
 
 
 def check_indices_dtype(fname: str, name: str) -> None:
@@ -142,6 +164,12 @@ def arg_search(fname: str, x, axis, keepdims: bool, search, reshape):
         r = search(reshape(x, (-1,)), 0, False)
         return reshape(r, (1,) * x.ndim if keepdims else ())
     return search(x, ax, keepdims)
+
+
+def sort_axis_0d(fname: str, axis) -> None:
+    """``sort``/``argsort``'s axis for a 0-d input, which sorts as one element: 0 or -1
+    (AxisError for any other, TypeError for a non-integer)."""
+    normalize_axis(axis, 1, fname)
 
 
 def scan_axis(fname: str, axis, ndim: int) -> int:

@@ -9,10 +9,14 @@ The namespaces arraykit delegates (array-api-compat's NumPy and torch, ``jax.num
 array-api-strict) raise other classes (torch: ``RuntimeError`` for shapes; jax: ``TypeError``
 for shapes, ``ValueError`` for axes) with messages that name a kernel or nothing. ``install``
 wraps each standard function of such a namespace in ``translating``: the call runs as it is,
-and only when it raises is the framework's exception mapped to the standard class (a
-framework's ``Rules.translations``: exception class and message pattern -> standard class),
-its message prefixed with the function's name, the original kept as ``__cause__``. Python's
-``try`` costs nothing on the success path, so a call pays the wrapper's frame only.
+and only when it raises is the framework's exception mapped to the standard class, its
+message prefixed with the function's name, the original kept as ``__cause__``. The class is
+decided by what is wrong with the arguments (``mistakes.diagnose``: the call's arguments run
+through the rules the full shims check up front), so that a framework release that rewords a
+message changes nothing; a framework's ``Rules.translations`` (exception class and message
+pattern -> standard class) are a first, cheap hint, tried before it. An error no rule explains
+(out of memory, a lost device) is raised as it is. Python's ``try`` costs nothing on the
+success path, so a call pays the wrapper's frame only.
 
 Some input a framework accepts silently (NumPy: a list for an array, ``None``, a dtype
 name string; jax: a NumPy array, a dtype name string; both: integer matrices to ``linalg.inv``,
@@ -46,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from .checks import dtype_not_allowed, not_an_array
+from .mistakes import FLOATING_INPUT, diagnose
 from .utils import AxisError
 
 
@@ -63,14 +68,9 @@ Guard: Any = _load_guard()
 #: not name the function is re-raised with the name (the same class where it can be rebuilt).
 STANDARD = (TypeError, ValueError, IndexError)
 
-#: The ``linalg`` functions whose input must have a floating-point dtype (the standard's
-#: "Should have a floating-point data type"; array-api-strict and the TF and MXNet shims refuse
-#: other dtypes with TypeError, NumPy and jax silently promote integers to float64).
-FLOATING_INPUT = frozenset({
-    "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_norm",
-    "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
-    "vector_norm",
-})
+#: ``FLOATING_INPUT`` (from ``mistakes``): the ``linalg`` functions whose input must have a
+#: floating-point dtype; array-api-strict and the TF and MXNet shims refuse other dtypes with
+#: TypeError, NumPy and jax silently promote integers to float64.
 
 #: Tried after a framework's own translations: an argument that is no array of the framework
 #: (a list, a string, another library's array) read as one fails on a missing attribute.
@@ -88,9 +88,10 @@ class Rules:
 
     translations: ``(caught, pattern, standard)`` triples, tried in order (then
         ``NON_ARRAY``): an exception that is an instance of ``caught`` and whose message
-        matches the regular expression ``pattern`` (None: any) becomes ``standard``. An
-        exception of a ``STANDARD`` class that no triple matches keeps its class; any other
-        exception passes unchanged.
+        matches the regular expression ``pattern`` (None: any) becomes ``standard``. They
+        are hints only: where none matches, the class is read from the arguments
+        (``mistakes.diagnose``); an exception of a ``STANDARD`` class that neither explains
+        keeps its class; any other exception passes unchanged.
     array_types: the exact types of the framework's arrays (the fast test). Empty: no
         argument checks (the framework refuses bad input itself).
     is_array: the full test, for arguments of another type (subclasses, tracers).
@@ -150,30 +151,48 @@ def _same_class(exc: BaseException, msg: str) -> BaseException | None:
     return new if str(new) == msg else None
 
 
-def translate(exc: BaseException, fname: str, translations) -> BaseException | None:
-    """The standard exception for ``exc``, raised by the standard function ``fname``; None
-    to raise ``exc`` itself: it follows the contract already (right class, message naming the
-    function), it is no error of the call's input (a class no rule names and no standard
-    class: out of memory, a lost device), or it is of a standard subclass that cannot be
-    rebuilt with the name (its class says more than the name would)."""
+def standard_class(exc: BaseException, fname: str, translations, args: tuple | None = None,
+                   kwargs: dict | None = None, otherwise: tuple = ()) -> type | None:
+    """The standard class for ``exc``, raised by the standard function ``fname`` called with
+    ``args`` and ``kwargs``: the first of ``translations`` (the framework's hints) that
+    matches; else the mistake ``mistakes.diagnose`` finds in the arguments (when they are
+    given); else the first ``(caught, standard)`` of ``otherwise`` that ``exc`` is an
+    instance of (a framework's classes that mean bad input, as TF's InvalidArgumentError).
+    None: no rule explains it."""
     msg = str(exc)
-    cls = None
     for caught, pattern, standard in translations:
         if isinstance(exc, caught) and (pattern is None or pattern.search(msg)):
-            cls = standard
-            break
-    else:
-        if not isinstance(exc, STANDARD):
-            return None
+            return standard
+    cls = None if args is None else diagnose(fname, args, kwargs or {})
+    if cls is None:
+        cls = next((standard for caught, standard in otherwise if isinstance(exc, caught)),
+                   None)
+    return cls
+
+
+def translate(exc: BaseException, fname: str, translations, args: tuple | None = None,
+              kwargs: dict | None = None, otherwise: tuple = ()) -> BaseException | None:
+    """The standard exception for ``exc``, raised by the standard function ``fname`` called
+    with ``args`` and ``kwargs`` (its class: ``standard_class``); None to raise ``exc``
+    itself: it follows the contract already (right class, message naming the function), it
+    is no error of the call's input (no rule explains it and its class is no standard one:
+    out of memory, a lost device), or it is of a standard subclass that cannot be rebuilt
+    with the name (its class says more than the name would)."""
+    cls = standard_class(exc, fname, translations, args, kwargs, otherwise)
+    if cls is None and not isinstance(exc, STANDARD):
+        return None
+    msg = str(exc)
     named = names_a_function(msg, fname)
-    if cls is None or isinstance(exc, cls):
+    # An axis out of range: any IndexError says it (torch's, NumPy's AxisError).
+    if cls is None or isinstance(exc, IndexError if cls is AxisError else cls):
         return None if named else _same_class(exc, f"{fname}: {msg}")
     return cls(msg if named else f"{fname}: {msg}")
 
 
-def _reraise(exc: Exception, fname: str, translations) -> NoReturn:
+def _reraise(exc: Exception, fname: str, translations, args: tuple | None = None,
+             kwargs: dict | None = None) -> NoReturn:
     """Raise the standard exception for ``exc`` (``translate``), or ``exc`` itself."""
-    new = translate(exc, fname, translations)
+    new = translate(exc, fname, translations, args, kwargs)
     if new is None:
         raise exc
     raise new from exc
@@ -188,7 +207,7 @@ def translating(f: Callable, fname: str, translations) -> Callable:
         try:
             return f(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-            _reraise(exc, fname, translations)
+            _reraise(exc, fname, translations, args, kwargs)
 
     return _marked(call)
 
@@ -209,7 +228,7 @@ def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
         try:
             return f(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-            _reraise(exc, fname, translations)
+            _reraise(exc, fname, translations, args, kwargs)
 
     return call
 
@@ -220,9 +239,11 @@ def _guarded(f: Callable, fname: str, translations, slow: Callable,
     """The C ``Guard`` of ``f``: arguments at positions ``0..len(ok)-1`` of the exact types in
     ``ok[i]`` (with ``sequence``, position 0 a non-empty list or tuple of them), no str at
     ``dtype_pos`` or in ``dtype=`` (``dtype_kw``): ``f`` called from C; anything else:
-    ``slow(*args, **kwargs)``; an Exception from ``f``: ``_reraise``."""
-    def on_error(exc: Exception) -> NoReturn:
-        _reraise(exc, fname, translations)
+    ``slow(*args, **kwargs)``; an Exception from ``f``: ``_reraise`` (the Guard passes the
+    call's positional arguments as a tuple and its keywords as a dict)."""
+    def on_error(exc: Exception, args: tuple | None = None,
+                 kwargs: dict | None = None) -> NoReturn:
+        _reraise(exc, fname, translations, args, kwargs)
 
     ok0, ok1 = (tuple(t) for t in (*ok, (), ())[:2])
     guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
@@ -384,7 +405,7 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
             try:
                 return f(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations)
+                _reraise(exc, fname, translations, args, kwargs)
     elif inline and positions == (0, 1) and d is None:
         ok0, ok1 = ok_at(0), ok_at(1)
 
@@ -396,7 +417,7 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
             try:
                 return f(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations)
+                _reraise(exc, fname, translations, args, kwargs)
     else:
         pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
         return _marked(_checking(f, pre, fname, translations))
@@ -518,5 +539,5 @@ def install(namespace: dict[str, Any], rules: Rules) -> None:
 
 
 __all__ = ["FLOATING_INPUT", "STANDARD", "AxisError", "Rules", "install", "names_a_function",
-           "translate", "translating", "wrap",
+           "standard_class", "translate", "translating", "wrap",
            "wrapped_module"]

@@ -28,6 +28,7 @@ import numpy as np
 # imported inside a jax.jit trace would be a tracer type.
 from jax._src.array import ArrayImpl as _ArrayImpl
 
+from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
 from .._common.utils import AxisError
 
@@ -48,6 +49,8 @@ def _bounds(fname: str, x: Any, indices: Any, axis: Any) -> None:
     ``x`` along ``axis`` (None: flattened); traced input is left to jax."""
     if type(indices) is not _ArrayImpl or type(x) is not _ArrayImpl:
         return
+    if indices.dtype.kind == "b":  # jnp.take reads booleans as 0 and 1
+        check_indices_dtype(fname, "bool")
     try:
         n = x.size if axis is None else x.shape[operator.index(axis)]
     except (TypeError, IndexError):

@@ -19,6 +19,7 @@ from .._common import elementwise as _ce
 from .._common import scalars as _sc
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
+from .._common.utils import broadcast_shapes
 from . import _dtypes as D
 from . import _float64
 from ._helpers import array, cast, from_numpy, require_array, require_kind, to_numpy
@@ -383,14 +384,26 @@ def clip(x, /, min=None, max=None):
     out = x
     for given, op, which in ((min, mx.maximum, "min"), (max, mx.minimum, "max")):
         if given is not None:
-            out = op(out, _clip_bound(given, n, which))
+            out = op(out, _clip_bound(given, n, which, x.shape))
     return out
 
 
-def _clip_bound(bound, n, which):
-    """A ``clip`` bound as an array of ``x``'s dtype ``n`` (the rule: ``_common.scalars``)."""
+def _broadcasts_to(shape, target) -> bool:
+    try:
+        return broadcast_shapes(target, shape) == target
+    except ValueError:
+        return False
+
+
+def _clip_bound(bound, n, which, shape):
+    """A ``clip`` bound as an array of ``x``'s dtype ``n`` (the rule: ``_common.scalars``);
+    an array bound must broadcast to ``x``'s ``shape`` (ValueError)."""
     integral = n in _INTEGRAL
     if type(bound) is array:
         _sc.check_clip_array_bound(require_array(bound, "clip"), n, which)
+        shape, given = tuple(shape), tuple(bound.shape)
+        if given != shape and not _broadcasts_to(given, shape):
+            raise ValueError(f"clip: {which} of shape {tuple(bound.shape)} does not broadcast "
+                             f"to x's shape {tuple(shape)}")
         return cast(bound, n)
     return mx.array(_sc.clip_scalar_bound(bound, n, integral, which), dtype=D.DTYPES[n])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import mlx.core as mx
 
+from .._common.checks import sort_axis_0d
 from . import _dtypes as D
 from ._helpers import normalize_axis, require_kind
 
@@ -22,6 +23,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``argsort`` (int64), stable."""
     require_kind(x, "real numeric", "argsort")
     if x.ndim == 0:
+        sort_axis_0d("argsort", axis)
         return mx.zeros((), dtype=_INDEX)
     ax = normalize_axis(axis, x.ndim, "argsort")
     if x.shape[ax] == 0:
@@ -37,6 +39,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``sort``, stable."""
     require_kind(x, "real numeric", "sort")
     if x.ndim == 0:
+        sort_axis_0d("sort", axis)
         return x
     ax = normalize_axis(axis, x.ndim, "sort")
     if x.shape[ax] == 0:

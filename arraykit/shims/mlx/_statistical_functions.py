@@ -108,11 +108,15 @@ def mean(x, /, *, axis=None, keepdims=False):
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``var``: ``sum(|x - mean|**2) / (N - correction)``; NaN where ``N -
     correction`` is not positive."""
-    x = _floating("var", x)
-    D.check_kind(_NAME_OF[x.dtype], "real floating", "var")
-    axes = _axes("var", x, axis)
-    if not isinstance(correction, (int, float)) or isinstance(correction, bool):
-        raise TypeError(f"var: correction must be a real number, got {correction!r}")
+    return _variance("var", x, axis, correction, keepdims)
+
+
+def _variance(fname, x, axis, correction, keepdims):
+    """``var``, its errors naming ``fname`` (``std`` calls it too)."""
+    x = _floating(fname, x)
+    D.check_kind(_NAME_OF[x.dtype], "real floating", fname)
+    axes = _axes(fname, x, axis)
+    correction = _c.correction_value(fname, correction)
     count = math.prod(x.shape[a] for a in axes)
     shape = reduced_shape(x.shape, axes, keepdims)
     if count - correction <= 0 or x.size == 0:  # NaN, or an empty result: see _reduce
@@ -126,7 +130,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``std``: ``sqrt(var)``."""
-    return mx.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+    return mx.sqrt(_variance("std", x, axis, correction, keepdims))
 
 
 def _cumulative(fname, op, identity, x, axis, dtype, include_initial):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
+from .._common.checks import sort_axis_0d
 from . import _dtypes as D
 from ._helpers import normalize_axis, require_array
 from ._helpers import where as _where
@@ -20,6 +21,7 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
     n = require_array(x, "argsort")
     D.check_kind(n, "real numeric", "argsort") if n != "bool" else None
     if x.ndim == 0:
+        sort_axis_0d("argsort", axis)
         return mnp.zeros((), dtype="int64", ctx=x.ctx)
     ax = normalize_axis(axis, x.ndim, "argsort")
     if n == "bool":
@@ -69,6 +71,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``sort``."""
     n = require_array(x, "sort")
     if x.ndim == 0:
+        sort_axis_0d("sort", axis)
         return x.copy()
     ax = normalize_axis(axis, x.ndim, "sort")
     if x.size == 0:

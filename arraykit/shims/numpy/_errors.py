@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
 
 _ndarray, _generic = np.ndarray, np.generic
@@ -37,6 +38,34 @@ def _real_input(fname: str):
     return check
 
 
+def _integer_indices(fname: str):
+    """np.take reads boolean indices as 0 and 1 (a plausible wrong answer): refused, as the
+    standard's ``indices`` have an integer dtype (a float one NumPy refuses itself)."""
+    def check(args: tuple, kwargs: dict) -> None:
+        i = args[1] if len(args) > 1 else kwargs.get("indices")
+        if type(i) is _ndarray and i.dtype.kind == "b":
+            check_indices_dtype(fname, "bool")
+    return check
+
+
+def _cross(args: tuple, kwargs: dict) -> None:
+    """np.cross also takes vectors of 2 elements; the standard's ``cross``, 3 only."""
+    if len(args) == 2 and type(args[0]) is _ndarray and type(args[1]) is _ndarray:
+        axis = kwargs.get("axis", -1)
+        for x in args:
+            if type(axis) is int and -x.ndim <= axis < x.ndim and x.shape[axis] != 3:
+                raise ValueError(f"cross: x1 and x2 must have size 3 along axis {axis}, got "
+                                 f"shapes {args[0].shape} and {args[1].shape}")
+
+
+def _outer(args: tuple, kwargs: dict) -> None:
+    """np.outer flattens its inputs; the standard's ``outer`` takes 1-D arrays only."""
+    for x in args:
+        if type(x) is _ndarray and x.ndim != 1:
+            shapes = [getattr(a, "shape", ()) for a in args]
+            raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {shapes}")
+
+
 RULES = Rules(
     # NumPy < 2 (the mxnet environment) raises LinAlgError, not yet a ValueError subclass,
     # for matrices of the wrong shape.
@@ -48,7 +77,9 @@ RULES = Rules(
     floating_input=True,
     # NumPy < 2 drops the imaginary part of a complex input with a ComplexWarning.
     extra={"rfft": _real_input("rfft"), "rfftn": _real_input("rfftn"),
-           "ihfft": _real_input("ihfft")},
+           "ihfft": _real_input("ihfft"), "take": _integer_indices("take"),
+           "take_along_axis": _integer_indices("take_along_axis"), "cross": _cross,
+           "outer": _outer},
 )
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import paddle
 
+from .._common.checks import sort_axis_0d
 from ._helpers import CARRIER, normalize_axis, require_kind
 
 
 def _prepare(x, axis, fname):
     name = require_kind(x, "real numeric", fname)
     if x.ndim == 0:
-        normalize_axis(axis, 1, fname)
+        sort_axis_0d(fname, axis)
         return name, x.reshape([1]), 0
     return name, x, normalize_axis(axis, x.ndim, fname)
 

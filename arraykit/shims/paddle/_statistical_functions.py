@@ -147,11 +147,15 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``var``: sum((x - mean)^2) / (N - correction)."""
-    y, name = _float_input(x, "var", "real floating")
-    axes = _axes(y, axis, "var")
-    keepdims = _keep("var", keepdims)
-    if isinstance(correction, bool) or not isinstance(correction, (int, float)):
-        raise TypeError(f"var: correction must be a real number, got {correction!r}")
+    return _variance("var", x, axis, correction, keepdims)
+
+
+def _variance(fname, x, axis, correction, keepdims):
+    """``var``, its errors naming ``fname`` (``std`` calls it too)."""
+    y, name = _float_input(x, fname, "real floating")
+    axes = _axes(y, axis, fname)
+    keepdims = _keep(fname, keepdims)
+    correction = _c.correction_value(fname, correction)
     n = _count(y, axes)
     if not axes:
         m = y
@@ -168,7 +172,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``std``."""
-    return paddle.sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+    return paddle.sqrt(_variance("std", x, axis, correction, keepdims))
 
 
 builtins_max = __builtins__["max"] if isinstance(__builtins__, dict) else __builtins__.max

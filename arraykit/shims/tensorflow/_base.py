@@ -8,6 +8,7 @@ import functools
 import tensorflow as tf
 
 from .._common import checks as _c
+from .._common import errors as _errors
 from . import _dtypes as _t
 from ._dtypes import EagerTensor as ET  # noqa: N817 - short: the type test on every fast path
 from ._dtypes import dtype_name
@@ -16,13 +17,31 @@ from ._dtypes import dtype_name
 OpError = tf.errors.OpError
 
 
-def translate(fname: str, e: Exception, *arrays) -> Exception:
-    """A ValueError/TypeError naming ``fname`` (and the dtypes) for a TF runtime error."""
-    dts = ", ".join(dtype_name_safe(a) for a in arrays)
+#: TF's runtime errors go through the shared rules (``_common.errors.standard_class``): out
+#: of memory is MemoryError, NumPy's class; else the class is read from the call's arguments;
+#: where they show no mistake, from what TF's class means: no kernel for the dtypes
+#: (NotFound, Unimplemented) TypeError, an argument a kernel refused (InvalidArgument,
+#: OutOfRange, FailedPrecondition) ValueError. Any other OpError (Internal, Unavailable,
+#: Aborted...) is no mistake of the input and is raised as it is.
+_HINTS = ((tf.errors.ResourceExhaustedError, None, MemoryError),)
+_NO_KERNEL = (tf.errors.NotFoundError, tf.errors.UnimplementedError)
+_OTHERWISE = ((_NO_KERNEL, TypeError),
+              ((tf.errors.InvalidArgumentError, tf.errors.OutOfRangeError,
+                tf.errors.FailedPreconditionError), ValueError))
+
+
+def translate(fname: str, e: Exception, *args, **kwargs) -> Exception:
+    """The standard exception naming ``fname`` (and the dtypes) for TF runtime error ``e``,
+    raised by a call with ``args`` (its leading arguments at least) and ``kwargs``; ``e``
+    itself where no rule explains it."""
+    cls = _errors.standard_class(e, fname, _HINTS, args, kwargs, _OTHERWISE)
+    if cls is None:
+        return e
+    dts = ", ".join(dtype_name_safe(a) for a in args if _t.is_tensor(a))
     msg = getattr(e, "message", str(e)).split("\n")[0]
-    if isinstance(e, (tf.errors.NotFoundError, tf.errors.UnimplementedError)):
+    if cls is TypeError and isinstance(e, _NO_KERNEL):
         return TypeError(f"{fname}: not supported for dtypes ({dts}): {msg}")
-    return ValueError(f"{fname}: {msg}" + (f" (dtypes: {dts})" if dts else ""))
+    return cls(f"{fname}: {msg}" + (f" (dtypes: {dts})" if dts else ""))
 
 
 def dtype_name_safe(a) -> str:
@@ -33,8 +52,9 @@ def dtype_name_safe(a) -> str:
 
 
 def wrap_errors(fname: str):
-    """Decorator for the non-hot functions: TF runtime errors become ValueError/TypeError
-    naming the function. (Hot functions inline a try/except instead; try is free in 3.11.)"""
+    """Decorator for the non-hot functions: TF runtime errors become the standard exceptions
+    naming the function (``translate``). (Hot functions inline a try/except instead; try is
+    free in 3.11.)"""
 
     def deco(f):
         @functools.wraps(f)
@@ -42,7 +62,7 @@ def wrap_errors(fname: str):
             try:
                 return f(*args, **kwargs)
             except OpError as e:
-                raise translate(fname, e, *[a for a in args if _t.is_tensor(a)]) from None
+                raise translate(fname, e, *args, **kwargs) from None
 
         return g
 

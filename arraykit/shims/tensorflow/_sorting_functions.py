@@ -10,6 +10,7 @@ from tensorflow.python.ops import gen_bitwise_ops as _bw
 from tensorflow.python.ops import gen_math_ops as _m
 from tensorflow.python.ops import gen_nn_ops as _nn
 
+from .._common import checks as _c
 from .._common import utils as _u
 from . import _dtypes as _t
 from ._base import ET, all_axes, arr, axes_arg, ndim, on_cpu, wrap_errors
@@ -54,6 +55,7 @@ def _key(x):
 def _argsort(x, axis, descending, stable, fname="argsort"):
     n = ndim(x)
     if n == 0:
+        _c.sort_axis_0d(fname, axis)
         return tf.constant(0, tf.int64)
     ax = _u.normalize_axis(axis, n, fname)
     k = _key(x)
@@ -124,6 +126,7 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``sort``."""
     x = arr(x, "sort")
     if ndim(x) == 0:
+        _c.sort_axis_0d("sort", axis)
         return x
     if type(x) is ET and on_cpu(x):
         r = _top_k(x, _u.normalize_axis(axis, ndim(x), "sort"), descending, True)

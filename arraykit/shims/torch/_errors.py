@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import torch
+
+from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
 from .._common.utils import AxisError
 
@@ -36,6 +39,16 @@ _SHAPE = (
     r"|size mismatch|shape mismatch|inconsistent tensor size|cannot be broadcast"
 )
 
+def _integer_indices(fname: str):
+    """torch's take reads boolean indices as 0 and 1 (a plausible wrong answer): refused, as
+    the standard's ``indices`` have an integer dtype (a float one torch refuses itself)."""
+    def check(args: tuple, kwargs: dict) -> None:
+        i = args[1] if len(args) > 1 else kwargs.get("indices")
+        if getattr(i, "dtype", None) is torch.bool:
+            check_indices_dtype(fname, "bool")
+    return check
+
+
 RULES = Rules(
     translations=(
         ((RuntimeError, NotImplementedError), _DTYPE, TypeError),
@@ -53,6 +66,8 @@ RULES = Rules(
     # Python wrappers, not the C Guard: TorchDynamo traces into Python functions but breaks
     # the graph at a C callable it does not know (torch.compile(fullgraph=True) would fail).
     guard=False,
+    extra={"take": _integer_indices("take"),
+           "take_along_axis": _integer_indices("take_along_axis")},
 )
 
 

@@ -1,0 +1,492 @@
+"""What is wrong with a call's arguments, read from the arguments: the standard exception
+class for a call a framework refused, whatever the framework's message says.
+
+``errors.translate`` asks ``diagnose`` after a wrapped function raised and no per-framework
+pattern (a cheap hint, worded as one framework release words it) matched: the arguments are
+bound to the standard's signature of the function and run through the rules the full shims
+apply up front (``utils``, ``checks``, ``manipulation``: one rule, one class), so a reworded
+message of a known mistake is still translated, and an error no rule explains (out of memory,
+a lost device, a kernel's own failure) is reported as what it is. Nothing here runs on the
+success path, and nothing here imports a framework: arrays are read through ``shape``,
+``dtype`` and, for index bounds only, DLPack.
+
+The classes (NumPy's and array-api-strict's): TypeError for a non-array, a dtype of the wrong
+kind or an argument of the wrong type; ValueError for shapes that do not fit; ``AxisError``
+(an IndexError and a ValueError) for an axis out of range; IndexError for an index out of
+bounds.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import operator
+import re
+from collections.abc import Callable
+from typing import Any
+
+from . import dtypes as _d
+from .checks import check_diff, check_indices_dtype, check_same_ndim, check_side
+from .elementwise import BINARY, UNARY
+from .manipulation import (
+    concat_axis,
+    moveaxis_order,
+    reshape_fits,
+    roll_axes,
+    squeeze_axes,
+    unstack_keys,
+)
+from .utils import (
+    AxisError,
+    broadcast_shapes,
+    expand_dims_axes,
+    normalize_axes,
+    normalize_axis,
+    tensordot_plan,
+)
+
+#: The ``linalg`` functions whose input must have a floating-point dtype (the standard's
+#: "Should have a floating-point data type").
+FLOATING_INPUT = frozenset({
+    "cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv", "matrix_norm",
+    "matrix_power", "matrix_rank", "pinv", "qr", "slogdet", "solve", "svd", "svdvals",
+    "vector_norm",
+})
+#: Functions of a stack of square matrices, and of a stack of matrices.
+_SQUARE = frozenset({"cholesky", "det", "eig", "eigh", "eigvals", "eigvalsh", "inv",
+                     "matrix_power", "slogdet"})
+_MATRICES = frozenset({"matrix_norm", "matrix_rank", "pinv", "qr", "svd", "svdvals",
+                       "diagonal", "trace", "matrix_transpose"})
+_SCALARS = (bool, int, float, complex)
+#: The annotation of an array-or-Python-scalar parameter (``x2`` of ``add``).
+_OPERAND = re.compile(r"Union\[ArrayT(, (int|float|complex|builtins\.bool))+\]")
+
+
+class _Found(Exception):  # noqa: N818 - a signal inside this module, never raised out of it
+    """A mistake found: ``cls`` is its standard class."""
+
+    def __init__(self, cls: type[Exception]) -> None:
+        super().__init__(cls.__name__)
+        self.cls = cls
+
+
+class _Unknown(Exception):  # noqa: N818 - a signal inside this module, never raised out of it
+    """An argument this module cannot read (an unknown dimension, an exotic object)."""
+
+
+def diagnose(fname: str, args: tuple, kwargs: dict) -> type[Exception] | None:
+    """The standard exception class for the mistake in the arguments of the standard
+    function ``fname`` (a name of the main namespace, ``linalg`` or ``fft``), or None when
+    the arguments break no rule known here. Never raises."""
+    signature = _signature(fname)
+    if signature is None:
+        return None
+    try:
+        bound = signature.bind_partial(None, *args, **kwargs).arguments
+    except TypeError:
+        return TypeError  # arguments the function does not take
+    bound.pop("self", None)
+    try:
+        _kinds(fname, signature, bound)
+        _RULES.get(fname, _axis_rule)(fname, bound)
+    except _Found as found:
+        return found.cls
+    except Exception:  # noqa: BLE001 - an argument not readable here: no verdict
+        return None
+    return None
+
+
+@functools.cache
+def _signature(fname: str) -> inspect.Signature | None:
+    from ..._typing import _namespace as spec
+
+    for protocol in (spec.ArrayNamespace, spec.LinalgNamespace, spec.FFTNamespace):
+        method = vars(protocol).get(fname)
+        if callable(method):
+            return inspect.signature(method)
+    return None
+
+
+def _rule(check: Callable, *args: Any) -> Any:
+    """``check(*args)``, one of the shared rules, its standard exception as a ``_Found``."""
+    try:
+        return check(*args)
+    except AxisError:
+        raise _Found(AxisError) from None
+    except TypeError:
+        raise _Found(TypeError) from None
+    except ValueError:
+        raise _Found(ValueError) from None
+    except IndexError:
+        raise _Found(IndexError) from None
+
+
+def _fail(cls: type[Exception]) -> None:
+    raise _Found(cls)
+
+
+# ---------------------------------------------------------------------------------------
+# Reading arguments
+# ---------------------------------------------------------------------------------------
+
+def _is_array(x: Any) -> bool:
+    return hasattr(x, "shape") and hasattr(x, "dtype") and not isinstance(x, type)
+
+
+def _shape(x: Any) -> tuple[int, ...]:
+    try:
+        shape = tuple(operator.index(n) for n in x.shape)
+    except TypeError:
+        raise _Unknown from None  # an unknown dimension (a TF graph)
+    return shape
+
+
+def _dtype_name(x: Any) -> str:
+    """The standard name of ``x``'s dtype (``'float64'``), read from its spelling in any
+    framework (``torch.float64``, ``<dtype: 'float64'>``, ``array_api_strict.float64``)."""
+    dt = x.dtype
+    name = getattr(dt, "name", None)
+    if not isinstance(name, str):
+        name = str(dt)
+    name = name.rpartition(".")[2].strip("<>'").replace("dtype: '", "")
+    if name not in _d.ALL:
+        raise _Unknown
+    return name
+
+
+def _array(bound: dict, name: str) -> Any:
+    x = bound.get(name)
+    if not _is_array(x):
+        raise _Unknown
+    return x
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    """An int or a sequence of ints as a tuple (TypeError as a ``_Found`` otherwise)."""
+    items = value if isinstance(value, (tuple, list)) else (value,)
+    out = []
+    for v in items:
+        if isinstance(v, bool):
+            _fail(TypeError)
+        out.append(_rule(operator.index, v))
+    return tuple(out)
+
+
+def _host_values(x: Any) -> Any:
+    """``x`` as a NumPy array (by DLPack), for index bounds; ``_Unknown`` where it is not
+    readable (a tracer, another device)."""
+    import numpy as np
+
+    try:
+        return np.from_dlpack(x)
+    except Exception:  # noqa: BLE001 - no host copy: no verdict on the values
+        raise _Unknown from None
+
+
+# ---------------------------------------------------------------------------------------
+# Rules every function's arguments follow: kinds of argument, dtype categories
+# ---------------------------------------------------------------------------------------
+
+def _wrong_kind(name: str, annotation: str, value: Any) -> bool:
+    """Whether ``value`` is no argument of the kind its standard ``annotation`` asks for."""
+    if annotation == "ArrayT":
+        return not _is_array(value)
+    if _OPERAND.fullmatch(annotation):
+        return not (_is_array(value) or isinstance(value, _SCALARS))
+    if annotation.startswith("Union[Tuple[ArrayT, ...]"):
+        return not isinstance(value, (tuple, list)) or not all(map(_is_array, value))
+    return name == "dtype" and isinstance(value, str)
+
+
+def _kinds(fname: str, signature: inspect.Signature, bound: dict) -> None:
+    """TypeError for an argument of the wrong kind: a non-array where the standard's
+    signature asks for an array (a Python scalar where it allows one), a dtype given by name,
+    an array dtype outside the function's input category; ValueError for the arrays of an
+    element-wise function that do not broadcast."""
+    for name, value in bound.items():
+        parameter = signature.parameters[name]
+        annotation = str(parameter.annotation)
+        values = value if parameter.kind is parameter.VAR_POSITIONAL else (value,)
+        if any(_wrong_kind(name, annotation, v) for v in values):
+            _fail(TypeError)
+    category = UNARY.get(fname) or BINARY.get(fname)
+    if category == "any":
+        category = None
+    if fname in FLOATING_INPUT:
+        category = "floating-point"
+    if category is not None:
+        allowed = _d.KINDS.get(category, _d.ALL)
+        for name in ("x", "x1", "x2"):
+            if _is_array(bound.get(name)) and _dtype_name(bound[name]) not in allowed:
+                _fail(TypeError)
+    if fname in BINARY and _is_array(bound.get("x1")) and _is_array(bound.get("x2")):
+        _rule(broadcast_shapes, _shape(bound["x1"]), _shape(bound["x2"]))
+
+
+# ---------------------------------------------------------------------------------------
+# Per-function rules (the axis rule for every function with an ``axis`` not listed)
+# ---------------------------------------------------------------------------------------
+
+def _axis_rule(fname: str, bound: dict) -> None:
+    """An ``axis`` (an int or a tuple of ints, repeated axes a ValueError) in range of
+    ``x``'s dimensions; a ``max``/``min`` over a zero-size axis (no identity)."""
+    if "axis" not in bound or not _is_array(bound.get("x")):
+        return
+    shape = _shape(bound["x"])
+    axes = _rule(normalize_axes, bound["axis"], len(shape), fname)
+    if fname in ("max", "min", "argmax", "argmin") and any(shape[a] == 0 for a in axes):
+        _fail(ValueError)
+
+
+def _reductions(fname: str, bound: dict) -> None:
+    _axis_rule(fname, bound)
+    x = bound.get("x")
+    if _is_array(x) and bound.get("axis") is None and 0 in _shape(x):
+        _fail(ValueError)  # max/min/argmax/argmin of nothing
+
+
+def _scan(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    if bound.get("axis") is None:
+        if len(shape) > 1:
+            _fail(ValueError)
+        return
+    _rule(normalize_axis, bound["axis"], len(shape), fname)
+
+
+def _matmul(fname: str, bound: dict) -> None:
+    s1, s2 = _shape(_array(bound, "x1")), _shape(_array(bound, "x2"))
+    if not s1 or not s2:
+        _fail(ValueError)
+    inner2 = s2[0] if len(s2) == 1 else s2[-2]
+    if s1[-1] != inner2:
+        _fail(ValueError)
+    _rule(broadcast_shapes, s1[:-2], s2[:-2])
+
+
+def _tensordot(fname: str, bound: dict) -> None:
+    s1, s2 = _shape(_array(bound, "x1")), _shape(_array(bound, "x2"))
+    _rule(tensordot_plan, bound.get("axes", 2), s1, s2, fname)
+
+
+def _vecdot(fname: str, bound: dict) -> None:
+    s1, s2 = _shape(_array(bound, "x1")), _shape(_array(bound, "x2"))
+    axis = bound.get("axis", -1)
+    a1 = _rule(normalize_axis, axis, len(s1), fname)
+    a2 = _rule(normalize_axis, axis, len(s2), fname)
+    if s1[a1] != s2[a2]:
+        _fail(ValueError)
+    _rule(broadcast_shapes, s1, s2)
+
+
+def _cross(fname: str, bound: dict) -> None:
+    s1, s2 = _shape(_array(bound, "x1")), _shape(_array(bound, "x2"))
+    axis = bound.get("axis", -1)
+    if s1[_rule(normalize_axis, axis, len(s1), fname)] != 3 \
+            or s2[_rule(normalize_axis, axis, len(s2), fname)] != 3:
+        _fail(ValueError)
+    _rule(broadcast_shapes, s1, s2)
+
+
+def _outer(fname: str, bound: dict) -> None:
+    if len(_shape(_array(bound, "x1"))) != 1 or len(_shape(_array(bound, "x2"))) != 1:
+        _fail(ValueError)
+
+
+def _matrices(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    if len(shape) < 2 or (fname in _SQUARE and shape[-1] != shape[-2]):
+        _fail(ValueError)
+
+
+def _solve(fname: str, bound: dict) -> None:
+    s1, s2 = _shape(_array(bound, "x1")), _shape(_array(bound, "x2"))
+    if len(s1) < 2 or s1[-1] != s1[-2] or not s2:
+        _fail(ValueError)
+    if len(s2) == 1:
+        if s2[0] != s1[-1]:
+            _fail(ValueError)
+        return
+    if s2[-2] != s1[-1]:
+        _fail(ValueError)
+    _rule(broadcast_shapes, s1[:-2], s2[:-2])
+
+
+def _reshape(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    target = list(_ints(bound.get("shape", ())))
+    if not _rule(reshape_fits, target, math.prod(shape)):
+        _fail(ValueError)
+
+
+def _broadcast_to(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    target = _ints(bound.get("shape", ()))
+    if len(target) < len(shape) or _rule(broadcast_shapes, shape, target) != target:
+        _fail(ValueError)
+
+
+def _broadcast_arrays(fname: str, bound: dict) -> None:
+    arrays = bound.get("arrays", ())
+    if not all(map(_is_array, arrays)):
+        _fail(TypeError)
+    _rule(broadcast_shapes, *map(_shape, arrays))
+
+
+def _where(fname: str, bound: dict) -> None:
+    values = [bound.get(n) for n in ("condition", "x1", "x2")]
+    _rule(broadcast_shapes, *(_shape(v) for v in values if _is_array(v)))
+
+
+def _clip(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    for name in ("min", "max"):
+        bound_value = bound.get(name)
+        if _is_array(bound_value) and _rule(broadcast_shapes, shape,
+                                            _shape(bound_value)) != shape:
+            _fail(ValueError)
+
+
+def _concat(fname: str, bound: dict) -> None:
+    shapes = [_shape(a) for a in bound.get("arrays", ())]
+    if shapes and bound.get("axis", 0) is not None:
+        _rule(concat_axis, bound.get("axis", 0), shapes)
+
+
+def _stack(fname: str, bound: dict) -> None:
+    shapes = [_shape(a) for a in bound.get("arrays", ())]
+    if not shapes:
+        return
+    _rule(normalize_axis, bound.get("axis", 0), len(shapes[0]) + 1, fname)
+    if any(s != shapes[0] for s in shapes):
+        _fail(ValueError)
+
+
+def _expand_dims(fname: str, bound: dict) -> None:
+    _rule(expand_dims_axes, bound.get("axis", 0), len(_shape(_array(bound, "x"))))
+
+
+def _squeeze(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    _rule(squeeze_axes, bound.get("axis"), len(shape), shape)
+
+
+def _moveaxis(fname: str, bound: dict) -> None:
+    ndim = len(_shape(_array(bound, "x")))
+    _rule(moveaxis_order, bound.get("source"), bound.get("destination"), ndim)
+
+
+def _permute_dims(fname: str, bound: dict) -> None:
+    ndim = len(_shape(_array(bound, "x")))
+    axes = _rule(normalize_axes, _ints(bound.get("axes", ())), ndim, fname)
+    if len(axes) != ndim:
+        _fail(ValueError)
+
+
+def _roll(fname: str, bound: dict) -> None:
+    if bound.get("axis") is not None:
+        shift = bound.get("shift", 0)
+        _rule(roll_axes, tuple(shift) if isinstance(shift, list) else shift, bound["axis"],
+              len(_shape(_array(bound, "x"))))
+
+
+def _unstack(fname: str, bound: dict) -> None:
+    _rule(unstack_keys, bound.get("axis", 0), _shape(_array(bound, "x")))
+
+
+def _diff(fname: str, bound: dict) -> None:
+    shape = _shape(_array(bound, "x"))
+    _rule(check_diff, len(shape), _ints(bound.get("n", 1))[0])
+    _rule(normalize_axis, bound.get("axis", -1), len(shape), fname)
+
+
+def _repeat(fname: str, bound: dict) -> None:
+    repeats = bound.get("repeats")
+    if isinstance(repeats, int) and repeats < 0:
+        _fail(ValueError)
+    if bound.get("axis") is not None:
+        _rule(normalize_axis, bound["axis"], len(_shape(_array(bound, "x"))), fname)
+
+
+def _tile(fname: str, bound: dict) -> None:
+    if any(r < 0 for r in _ints(bound.get("repetitions", ()))):
+        _fail(ValueError)
+
+
+def _index_bounds(indices: Any, n: int) -> None:
+    values = _host_values(indices)
+    if values.size and (values.min() < -n or values.max() >= n):
+        _fail(IndexError)
+
+
+def _take(fname: str, bound: dict) -> None:
+    x, indices = _array(bound, "x"), _array(bound, "indices")
+    _rule(check_indices_dtype, fname, _dtype_name(indices))
+    shape = _shape(x)
+    axis = bound.get("axis")
+    n = math.prod(shape) if axis is None else shape[_rule(normalize_axis, axis, len(shape),
+                                                          fname)]
+    _index_bounds(indices, n)
+
+
+def _take_along_axis(fname: str, bound: dict) -> None:
+    x, indices = _array(bound, "x"), _array(bound, "indices")
+    _rule(check_indices_dtype, fname, _dtype_name(indices))
+    shape = _shape(x)
+    _rule(check_same_ndim, fname, len(shape), len(_shape(indices)))
+    axis = _rule(normalize_axis, bound.get("axis", -1), len(shape), fname)
+    _index_bounds(indices, shape[axis])
+
+
+def _searchsorted(fname: str, bound: dict) -> None:
+    if len(_shape(_array(bound, "x1"))) != 1:
+        _fail(ValueError)
+    _rule(check_side, bound.get("side", "left"))
+
+
+def _fft(fname: str, bound: dict) -> None:
+    """``n``/``s`` at least 1 (``s`` as long as ``axes``), axes in range."""
+    ndim = len(_shape(_array(bound, "x")))
+    if bound.get("n") is not None and _ints(bound["n"])[0] < 1:
+        _fail(ValueError)
+    s = bound.get("s")
+    if s is not None and any(n < 1 and n != -1 for n in _ints(s)):
+        _fail(ValueError)
+    if "axis" in bound:
+        _rule(normalize_axis, bound["axis"], ndim, fname)
+    axes = bound.get("axes")
+    if axes is not None:
+        axes = _rule(normalize_axes, axes, ndim, fname, True)
+        if s is not None and len(_ints(s)) != len(axes):
+            _fail(ValueError)
+
+
+def _creation(fname: str, bound: dict) -> None:
+    """Sizes of new arrays: no negative dimension, row or count."""
+    for name in ("shape", "n_rows", "n_cols", "num"):
+        value = bound.get(name)
+        if value is not None and any(n < 0 for n in _ints(value)):
+            _fail(ValueError)
+    if fname == "arange" and bound.get("step", 1) == 0:
+        _fail(ValueError)
+
+
+_RULES: dict[str, Callable[[str, dict], None]] = {
+    **dict.fromkeys(("max", "min", "argmax", "argmin"), _reductions),
+    **dict.fromkeys(("cumulative_sum", "cumulative_prod"), _scan),
+    **dict.fromkeys(_SQUARE | _MATRICES, _matrices),
+    **dict.fromkeys(("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn",
+                     "rfftn", "irfftn", "fftshift", "ifftshift"), _fft),
+    **dict.fromkeys(("zeros", "ones", "empty", "full", "eye", "linspace", "arange"),
+                    _creation),
+    "matmul": _matmul, "tensordot": _tensordot, "vecdot": _vecdot, "cross": _cross,
+    "outer": _outer, "solve": _solve, "reshape": _reshape, "broadcast_to": _broadcast_to,
+    "broadcast_arrays": _broadcast_arrays, "where": _where, "clip": _clip, "concat": _concat,
+    "stack": _stack, "expand_dims": _expand_dims, "squeeze": _squeeze, "moveaxis": _moveaxis,
+    "permute_dims": _permute_dims, "roll": _roll, "unstack": _unstack, "diff": _diff,
+    "repeat": _repeat, "tile": _tile, "take": _take, "take_along_axis": _take_along_axis,
+    "searchsorted": _searchsorted,
+}
+
+__all__ = ["FLOATING_INPUT", "diagnose"]
