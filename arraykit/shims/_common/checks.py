@@ -9,7 +9,7 @@ contract and the exception classes are NumPy's / array-api-strict's.
 from __future__ import annotations
 
 from . import dtypes as _d
-from .utils import normalize_axis
+from .utils import broadcast_shapes, normalize_axis
 
 
 def shown(value) -> str:
@@ -19,6 +19,20 @@ def shown(value) -> str:
     import reprlib  # lazily: the error path only
 
     return reprlib.repr(value)
+
+
+def numpy_dtype(dtype, fname: str):
+    """``np.dtype(dtype)`` for a dtype argument no shim table knows; TypeError naming ``fname``
+    for what is no NumPy dtype either, and for a list, tuple or dict (NumPy's structured
+    dtypes, none of the standard's; a list nested 5000 deep raises RecursionError in NumPy)."""
+    import numpy as np  # the rare path only
+
+    if not isinstance(dtype, (list, tuple, dict)):
+        try:
+            return np.dtype(dtype)
+        except TypeError:
+            pass
+    raise TypeError(f"{fname}: {shown(dtype)} is not a data type")
 
 
 def not_an_array(fname: str, x, expected: str) -> TypeError:
@@ -164,6 +178,19 @@ def arg_search(fname: str, x, axis, keepdims: bool, search, reshape):
         r = search(reshape(x, (-1,)), 0, False)
         return reshape(r, (1,) * x.ndim if keepdims else ())
     return search(x, ax, keepdims)
+
+
+def check_clip_bound_shape(which: str, shape, x_shape) -> None:
+    """``clip``: an array bound of ``shape`` broadcasts with ``x``'s shape, as NumPy and
+    array-api-strict take it; ValueError naming ``clip`` otherwise."""
+    shape, x_shape = tuple(shape), tuple(x_shape)
+    if shape == x_shape:
+        return
+    try:
+        broadcast_shapes(x_shape, shape)
+    except ValueError:
+        raise ValueError(f"clip: {which} of shape {shape} does not broadcast with x's shape "
+                         f"{x_shape}") from None
 
 
 def sort_axis_0d(fname: str, axis) -> None:

@@ -17,9 +17,9 @@ import numpy as onp
 
 from .._common import elementwise as _ce
 from .._common import scalars as _sc
+from .._common.checks import check_clip_bound_shape
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
-from .._common.utils import broadcast_shapes
 from . import _dtypes as D
 from . import _float64
 from ._helpers import array, cast, from_numpy, require_array, require_kind, to_numpy
@@ -388,22 +388,12 @@ def clip(x, /, min=None, max=None):
     return out
 
 
-def _broadcasts_to(shape, target) -> bool:
-    try:
-        return broadcast_shapes(target, shape) == target
-    except ValueError:
-        return False
-
-
 def _clip_bound(bound, n, which, shape):
     """A ``clip`` bound as an array of ``x``'s dtype ``n`` (the rule: ``_common.scalars``);
-    an array bound must broadcast to ``x``'s ``shape`` (ValueError)."""
+    an array bound must broadcast with ``x``'s ``shape`` (ValueError)."""
     integral = n in _INTEGRAL
     if type(bound) is array:
         _sc.check_clip_array_bound(require_array(bound, "clip"), n, which)
-        shape, given = tuple(shape), tuple(bound.shape)
-        if given != shape and not _broadcasts_to(given, shape):
-            raise ValueError(f"clip: {which} of shape {tuple(bound.shape)} does not broadcast "
-                             f"to x's shape {tuple(shape)}")
+        check_clip_bound_shape(which, bound.shape, shape)
         return cast(bound, n)
     return mx.array(_sc.clip_scalar_bound(bound, n, integral, which), dtype=D.DTYPES[n])

@@ -19,6 +19,7 @@ from mxnet.base import MXNetError
 
 from .._common import elementwise as _ce
 from .._common import scalars as _sc
+from .._common.checks import check_clip_bound_shape
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
 from ._helpers import (
@@ -456,6 +457,7 @@ def clip(x, /, min=None, max=None):
             if bn is None:
                 raise D.unsupported_error(str(v.dtype), "clip")
             _sc.check_clip_array_bound(bn, n, which)
+            check_clip_bound_shape(which, v.shape, x.shape)
             bounds.append(v)
         else:
             bounds.append(_sc.clip_scalar_bound(v, n, n in _INTS, which))
