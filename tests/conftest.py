@@ -14,7 +14,6 @@ reason (a mark without one is refused at collection):
   failure; strict by default, so the test fails once the backend is fixed and the mark must go.
 """
 
-import importlib.util
 import os
 
 import pytest
@@ -25,10 +24,9 @@ os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 # (conformance/drop_in.py runs SciPy functions on TF and MXNet arrays).
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
-from arraykit._registry import BACKENDS, BY_NAME
+from frameworks import AVAILABLE, NOT_INSTALLED  # the registry's backends installed here
 
-#: The registry's backends whose framework is installed here (found without importing it).
-AVAILABLE = tuple(b.name for b in BACKENDS if importlib.util.find_spec(b.package) is not None)
+from arraykit._registry import BY_NAME
 
 _MARKS = {
     "backends": "backends(*names, reason): run the test on these registered backends only",
@@ -64,9 +62,14 @@ def backend_params(definition, nodeid=""):
     marks = {name: list(definition.iter_markers(name)) for name in _MARKS}
     for mark in (m for ms in marks.values() for m in ms):
         _check_mark(mark, nodeid)
-    names = list(AVAILABLE)
+    wanted = list(BY_NAME)
     for mark in marks["backends"]:  # several marks (module and test): their intersection
-        names = [n for n in names if n in mark.args]
+        wanted = [n for n in wanted if n in mark.args]
+    names = [n for n in wanted if n in AVAILABLE]
+    if wanted and not names:  # one skip that says why, not pytest's "empty parameter set"
+        reason = NOT_INSTALLED.format(wanted[0]) if len(wanted) == 1 else (
+            f"none of {', '.join(wanted)} is installed in this environment")
+        return [pytest.param(None, marks=pytest.mark.skip(reason=reason), id="not-installed")]
     params = []
     for name in names:
         applied = [pytest.mark.skip(reason=f"{name}: {m.kwargs['reason']}")
@@ -112,11 +115,10 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture
 def backend(request):
-    """The registry name of the backend under test (parametrised by pytest_generate_tests)."""
-    try:  # importorskip, through the row (its importer: paddle after TensorFlow)
-        BY_NAME[request.param].import_package()
-    except ImportError as e:
-        pytest.skip(f"could not import {BY_NAME[request.param].package!r}: {e}")
+    """The registry name of the backend under test (parametrised by pytest_generate_tests:
+    installed here). Imported through the row (its importer: paddle after TensorFlow); an
+    import that fails is a failure, not a skip."""
+    BY_NAME[request.param].import_package()
     return request.param
 
 
@@ -124,3 +126,64 @@ def backend(request):
 def xp(backend):
     """The namespace arraykit serves for ``backend``'s arrays."""
     return BY_NAME[backend].load_namespace()
+
+
+# -- skips: a table by reason at the end of the run; a reason not in the allow-list fails it --
+
+ALLOWLIST = os.path.join(os.path.dirname(__file__), "skip_allowlist.txt")
+_skips = []  # (reason, nodeid) of every skipped test or module
+
+
+def _allowed_reasons():
+    """The allow-list's patterns (one regular expression a line, matched against the whole
+    reason; ``#`` lines say why)."""
+    import re
+
+    with open(ALLOWLIST, encoding="utf-8") as f:
+        lines = [line.rstrip("\n") for line in f]
+    return [re.compile(line) for line in lines if line.strip() and not line.startswith("#")]
+
+
+def _skip_reason(report):
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skips.append((_skip_reason(report), report.nodeid))
+
+
+def pytest_collectreport(report):
+    if report.skipped:
+        _skips.append((_skip_reason(report), report.nodeid))
+
+
+def _unlisted():
+    patterns = _allowed_reasons()
+    return sorted({reason for reason, _ in _skips
+                   if not any(p.fullmatch(reason) for p in patterns)})
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _skips and _unlisted() and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _skips:
+        return
+    from collections import Counter
+
+    counts = Counter(reason for reason, _ in _skips)
+    unlisted = set(_unlisted())
+    write = terminalreporter.write_line
+    terminalreporter.section("skips by reason")
+    for reason, n in counts.most_common():
+        write(f"{n:6d}  {'NOT ALLOWED  ' if reason in unlisted else ''}{reason}")
+    if unlisted:
+        terminalreporter.section("skips not in tests/skip_allowlist.txt: the run fails",
+                                 red=True)
+        for reason in sorted(unlisted):
+            first = next(nodeid for r, nodeid in _skips if r == reason)
+            write(f"{reason}  (e.g. {first})")

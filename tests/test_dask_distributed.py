@@ -5,12 +5,13 @@ import os
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 from benchmarks.workloads import mechanics, vision
 
-distributed = pytest.importorskip("distributed")
-da = pytest.importorskip("dask.array")
+distributed = require("distributed")
+da = require("dask.array")
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ import sys
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 from arraykit import _dispatch
@@ -23,7 +24,7 @@ def test_import_arraykit_imports_no_framework():
 
 @pytest.mark.parametrize("library", ["numpy", "torch"])
 def test_numpy_and_torch_get_the_compat_namespace(library):
-    module = pytest.importorskip(library)
+    module = require(library)
     xp = arraykit.array_namespace(module.ones(3))
     # array-api-compat's, with fast paths
     assert xp.__name__ == f"arraykit.shims.{library}"
@@ -77,7 +78,7 @@ def test_unknown_api_version_raises_value_error():
 
 
 def test_mixing_libraries_names_both():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     with pytest.raises(TypeError, match=r"different libraries: numpy \(numpy\.ndarray\) and "
                                         r"torch \(torch\.Tensor\)"):
         arraykit.array_namespace(np.ones(2), torch.ones(2))
@@ -103,13 +104,13 @@ def test_protocol_objects_use_their_own_namespace():
 
 
 def test_dask_gets_compat_namespace():
-    da = pytest.importorskip("dask.array")
+    da = require("dask.array")
     xp = arraykit.array_namespace(da.ones(2))
     assert xp.__name__ == "array_api_compat.dask.array"
 
 
 def test_array_api_strict_gets_its_own_namespace():
-    strict = pytest.importorskip("array_api_strict")
+    strict = require("array_api_strict")
     xp = arraykit.array_namespace(strict.asarray([1.0]))
     # array-api-strict's own functions, wrapped for the standard's exception classes
     # (arraykit/shims/array_api_strict).

@@ -5,9 +5,9 @@ KNOWN_FAILURES with whose limitation it is; a listed case that starts working fa
 so the README's table cannot go stale.
 """
 
-import importlib.util
 
 import pytest
+from frameworks import NOT_INSTALLED, installed, require
 
 from conformance import drop_in
 
@@ -20,8 +20,8 @@ PARAMS = [
 
 @pytest.mark.parametrize(("framework", "case"), PARAMS)
 def test_drop_in(framework, case):
-    if importlib.util.find_spec(framework) is None:
-        pytest.skip(f"{framework} is not installed in this environment")
+    if not installed(framework):
+        pytest.skip(NOT_INSTALLED.format(framework))
     if not drop_in.available(framework, case.library):
         pytest.skip(f"{case.library} is not installed in this environment")
     works, detail = drop_in.run_case(case, framework)
@@ -54,8 +54,8 @@ def test_every_known_failure_names_a_real_case_and_a_category():
 def test_a_library_limitation_fails_on_jax_too(framework, case):
     """Where the library runs on JAX's immutable arrays, a failure on ours is arraykit's.
     Judged in the framework's own environment (the library versions differ between them)."""
-    pytest.importorskip(framework)
-    pytest.importorskip("jax")
+    require(framework)
+    require("jax")
     if not drop_in.available("jax", case.library):
         pytest.skip(f"{case.library} is not installed in this environment")
     assert drop_in.works_on_jax(case) is False, (

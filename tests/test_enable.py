@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from frameworks import require
 
 import arraykit
 
@@ -18,7 +19,7 @@ def test_nothing_is_enabled_by_default():
 
 
 def test_tensorflow_switch_round_trip():
-    tf = pytest.importorskip("tensorflow")
+    tf = require("tensorflow")
     t = tf.constant([[1.0, 2.0]])
     assert not hasattr(t, "__array_namespace__")
     with arraykit.array_objects("tensorflow") as on:
@@ -31,7 +32,7 @@ def test_tensorflow_switch_round_trip():
 
 
 def test_array_objects_keeps_what_was_on_before():
-    pytest.importorskip("tensorflow")
+    require("tensorflow")
     arraykit.enable("tensorflow")
     try:
         with arraykit.array_objects():
@@ -43,7 +44,7 @@ def test_array_objects_keeps_what_was_on_before():
 
 
 def test_mxnet_switch_round_trip():
-    pytest.importorskip("mxnet")
+    require("mxnet")
     from mxnet import np as mnp
 
     a = mnp.array([1.0, 2.0])
@@ -65,7 +66,7 @@ def test_disable_leaves_attributes_others_set_after_enable():
     # TF's own numpy behaviour installs ``T``/``size``/``ndim`` on tf.Tensor; switched on after
     # arraykit.enable(), it must survive arraykit.disable(). A global, irreversible TF switch:
     # run it in a fresh process.
-    pytest.importorskip("tensorflow")
+    require("tensorflow")
     code = (
         "import arraykit, tensorflow as tf\n"
         "from tensorflow.python.framework import tensor\n"
@@ -103,7 +104,7 @@ def test_disable_restores_only_what_arraykit_installed():
 
 
 def test_torch_switch_round_trip():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     patched = ("__array_namespace__", "to_device", "__add__", "__radd__", "__floordiv__",
                "__mod__", "__imod__")
     before = {name: torch.Tensor.__dict__.get(name) for name in patched}
@@ -127,8 +128,8 @@ def test_torch_operators_follow_the_standard_with_the_switch():
     have the standard's special values; without it torch's operators are untouched."""
     import math
 
-    torch = pytest.importorskip("torch")
-    strict = pytest.importorskip("array_api_strict")
+    torch = require("torch")
+    strict = require("array_api_strict")
     want = (strict.ones(2, dtype=strict.float32) + strict.asarray(1.0, dtype=strict.float64))
     x, s = torch.ones(2), torch.tensor(1.0, dtype=torch.float64)
     inf = torch.tensor([math.inf, -1.0])

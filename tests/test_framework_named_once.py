@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 from arraykit import _registry
@@ -78,10 +79,7 @@ def _contract(ext: str, stem: str):
 @pytest.mark.parametrize(("ext", "stem", "name"), BACKEND_MODULES,
                          ids=[f"{e}.{s}" for e, s, _ in BACKEND_MODULES])
 def test_backend_module_satisfies_its_contract(ext, stem, name):
-    try:  # through the row (its importer: paddle after TensorFlow)
-        _registry.BY_NAME[name].import_package()
-    except ImportError as e:
-        pytest.skip(f"could not import {_registry.BY_NAME[name].package!r}: {e}")
+    require(_registry.BY_NAME[name].package)  # through the row (paddle after TensorFlow)
     module = importlib.import_module(f"arraykit.ext.{ext}.{stem}")
     protocol = _contract(ext, stem)
     members = [m for m in vars(protocol) if not m.startswith("_")] + list(
@@ -107,7 +105,7 @@ def test_fallback_modules_satisfy_the_contracts():
 
 
 def test_spec_table_matches_the_conformance_table():
-    spec_rows = pytest.importorskip("conformance.differential.spec").SPEC_ROWS
+    spec_rows = require("conformance.differential.spec").SPEC_ROWS
     from arraykit.shims import standard_names
 
     for section in ("", "linalg", "fft"):
@@ -117,7 +115,7 @@ def test_spec_table_matches_the_conformance_table():
 
 @pytest.mark.parametrize("framework", ["tensorflow", "mxnet"])
 def test_full_shim_exports_every_standard_function(framework):
-    pytest.importorskip(framework)
+    require(framework)
     from arraykit.shims import standard_names
 
     xp = importlib.import_module(f"arraykit.shims.{framework}")

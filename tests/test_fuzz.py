@@ -8,9 +8,9 @@ subprocess; it must end with 0 crashes and 0 hangs. The large size is a document
 
 from __future__ import annotations
 
-import pytest
+from frameworks import require
 
-pytest.importorskip("hypothesis")
+require("hypothesis")
 
 from conformance.differential.spec import functions
 from conformance.fuzz import run as fuzz

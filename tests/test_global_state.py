@@ -5,7 +5,7 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
+from frameworks import require
 
 
 def _run(code: str, timeout: int = 300) -> str:
@@ -17,7 +17,7 @@ def _run(code: str, timeout: int = 300) -> str:
 
 def test_torch_compile_fullgraph_with_first_array_namespace_call_inside():
     # Cold dispatch cache: the namespace is resolved (and imported) while dynamo traces.
-    pytest.importorskip("torch")
+    require("torch")
     out = _run("""
         import torch, arraykit
 
@@ -46,7 +46,7 @@ def test_mxnet_numpy_mode_is_left_as_the_caller_had_it():
     # The README's promise: nothing global changes by default. MXNet's NumPy mode
     # (npx.set_np) is per thread but process-wide in effect; legacy Gluon code (mx.nd, Gluon
     # blocks creating NDArray parameters) breaks once it is on.
-    pytest.importorskip("mxnet")
+    require("mxnet")
     out = _run("""
         import mxnet as mx
         from mxnet import np as mnp, npx, util

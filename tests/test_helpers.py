@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 
@@ -44,7 +45,7 @@ def test_helpers_reject_non_arrays():
 
 
 def test_torch_helpers():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     x = torch.ones(2, 3)
     assert arraykit.is_torch_array(x) and not arraykit.is_numpy_array(x)
     assert arraykit.size(x) == 6
@@ -54,7 +55,7 @@ def test_torch_helpers():
 
 
 def test_jax_helpers():
-    jnp = pytest.importorskip("jax.numpy")
+    jnp = require("jax.numpy")
     x = jnp.ones((2, 3))
     assert arraykit.is_jax_array(x) and not arraykit.is_numpy_array(x)
     assert not arraykit.is_writeable_array(x)
@@ -63,7 +64,7 @@ def test_jax_helpers():
 
 
 def test_dask_helpers():
-    da = pytest.importorskip("dask.array")
+    da = require("dask.array")
     x = da.ones((4, 2), chunks=2)
     assert arraykit.is_dask_array(x) and arraykit.is_lazy_array(x)
     assert arraykit.size(x) == 8
@@ -72,7 +73,7 @@ def test_dask_helpers():
 
 
 def test_tensorflow_helpers():
-    tf = pytest.importorskip("tensorflow")
+    tf = require("tensorflow")
     x = tf.constant([[1.0, 2.0]])
     v = tf.Variable([1.0])
     assert arraykit.is_tensorflow_array(x) and arraykit.is_tensorflow_array(v)
@@ -95,7 +96,7 @@ def test_tensorflow_helpers():
 
 
 def test_strict_helpers():
-    strict = pytest.importorskip("array_api_strict")
+    strict = require("array_api_strict")
     x = strict.asarray([1.0, 2.0])
     assert arraykit.is_array_api_strict_array(x) and arraykit.is_array_api_obj(x)
     assert arraykit.is_array_api_strict_namespace(strict)

@@ -1,9 +1,10 @@
 """The 2025.12 top-up over jax.numpy: the differences, native arrays, tracers."""
 
 import pytest
+from frameworks import require
 
-jax = pytest.importorskip("jax")
-jnp = pytest.importorskip("jax.numpy")
+jax = require("jax")
+jnp = require("jax.numpy")
 
 import arraykit
 
@@ -103,7 +104,7 @@ def test_composites_run_as_one_program_with_jax_values(xp):
 
 # --- special values (issue 13): the shared rules bound to jax, eager and under jax.jit ----------
 
-np = pytest.importorskip("numpy")
+np = require("numpy")
 _inf, _nan = float("inf"), float("nan")
 
 

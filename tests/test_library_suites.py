@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from frameworks import require
 
 from conformance.library_suites.categorise import categorise
 from conformance.library_suites.plugin import join_key
@@ -46,8 +47,8 @@ def check_run(run: dict, backend: str) -> None:
 
 @pytest.mark.parametrize("suite", ["xpx", "scipy"])
 def test_tensorflow_added_to_suite(tmp_path: Path, suite: str) -> None:
-    pytest.importorskip("tensorflow")
-    pytest.importorskip({"xpx": "array_api_extra", "scipy": "scipy"}[suite])
+    require("tensorflow")
+    require({"xpx": "array_api_extra", "scipy": "scipy"}[suite])
     runs = run_subset(tmp_path, suite, "numpy", "tensorflow")
     for backend in ("numpy", "tensorflow"):
         check_run(runs[f"{suite}/{backend}/ci"], backend)
@@ -57,8 +58,8 @@ def test_tensorflow_added_to_suite(tmp_path: Path, suite: str) -> None:
 
 
 def test_mxnet_added_to_xpx(tmp_path: Path) -> None:
-    pytest.importorskip("mxnet")
-    pytest.importorskip("array_api_extra")
+    require("mxnet")
+    require("array_api_extra")
     runs = run_subset(tmp_path, "xpx", "numpy", "mxnet")
     for backend in ("numpy", "mxnet"):
         check_run(runs[f"xpx/{backend}/ci"], backend)
@@ -140,8 +141,8 @@ def test_hung_test_is_killed_and_the_rest_still_runs(tmp_path: Path, monkeypatch
 
 
 def test_sklearn_combinations_gain_the_backend_once(monkeypatch) -> None:
-    array_api = pytest.importorskip("sklearn.utils._array_api")
-    testing = pytest.importorskip("sklearn.utils._testing")
+    array_api = require("sklearn.utils._array_api")
+    testing = require("sklearn.utils._testing")
     from conformance.library_suites.plugin import _patch_sklearn
 
     # undone after the test: the patch replaces these module attributes

@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from frameworks import require
 
 import arraykit
 from arraykit._typing import generate
@@ -94,7 +95,7 @@ def _exported(module, package: str) -> set[str]:
 @pytest.mark.parametrize("framework", ["tensorflow", "mxnet"])
 def test_arraykit_namespaces_have_no_untyped_function(framework):
     """Every function arraykit's own namespaces export is typed (or a listed arraykit extra)."""
-    pytest.importorskip(framework)
+    require(framework)
     shim = importlib.import_module(f"arraykit.shims.{framework}")
     methods = _protocol_methods()
     typed = set(methods["ArrayNamespace"]) | _attributes()
@@ -156,7 +157,7 @@ def test_py_typed_ships():
 
 
 def test_example_user_code_runs():
-    pytest.importorskip("torch")
+    require("torch")
     spec = importlib.util.spec_from_file_location("example_user_code", USER_CODE)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -12,36 +12,26 @@ so a module-scoped fixture turns it on for this module's tests and restores it a
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import warnings
 
 import numpy as np
 import pytest
+from frameworks import installed, optional, require
 
 import arraykit
 import arraykit._registry
 
-try:
-    import jax
-    import jax.numpy as jnp
-except ImportError:  # the mxnet venv
-    jax = None
-try:
-    import torch
-except ImportError:
-    torch = None
-try:
-    import tensorflow as tf
-except ImportError:
-    tf = None
-try:
-    import mxnet as mx
+# None only where the framework is not installed; an installed one that fails to import fails.
+jax = optional("jax")
+jnp = optional("jax.numpy")
+torch = optional("torch")
+tf = optional("tensorflow")
+mx = optional("mxnet")
+if mx is not None:
     from mxnet import np as mnp
     from mxnet import npx
-except ImportError:  # the main venv
-    mx = None
-else:
+
     npx.set_np()
 
 AUTODIFF = ("jax", "torch", "tensorflow", "mxnet", "mlx")
@@ -260,8 +250,7 @@ def _maker(name):
 
 
 #: The autodiff frameworks installed here.
-_MODULES = (jax, torch, tf, mx, importlib.util.find_spec("mlx"))
-INSTALLED = [name for name, mod in zip(AUTODIFF, _MODULES) if mod is not None]
+INSTALLED = [name for name in AUTODIFF if installed(name)]
 
 
 @pytest.fixture
@@ -330,7 +319,7 @@ def compound_grad_np(a, x):
 def test_backends_agree_with_each_other():
     names = INSTALLED
     if len(names) < 2:
-        pytest.skip("needs two autodiff frameworks")
+        pytest.skip("needs two autodiff frameworks installed in this environment")
     xcol = XCOL
     results = {}
     for name in names:
@@ -487,8 +476,7 @@ def test_stop_gradient(mk):
 # traced values: jax tracers, TF graph tensors, torch functional tensors
 
 def test_grad_under_jax_jit_sees_tracers():
-    if jax is None:
-        pytest.skip("jax not installed")
+    require("jax")
     seen = []
 
     def f(x):
@@ -501,8 +489,7 @@ def test_grad_under_jax_jit_sees_tracers():
 
 
 def test_grad_inside_tf_function_sees_graph_tensors():
-    if tf is None:
-        pytest.skip("tensorflow not installed")
+    require("tensorflow")
     seen = []
 
     def f(a):
@@ -515,8 +502,7 @@ def test_grad_inside_tf_function_sees_graph_tensors():
 
 
 def test_grad_under_torch_func_sees_functional_tensors():
-    if torch is None:
-        pytest.skip("torch not installed")
+    require("torch")
     # torch.func.vmap over arraykit's grad: per-row gradients of sum(x**2)
     rows = torch.asarray(np.stack([X, 2 * X]))
     g = torch.func.vmap(grad(_f_sum_sq))(rows)
@@ -527,8 +513,7 @@ def test_torch_eager_gradient_is_plain_unless_needed():
     # Eager torch value_and_grad runs on torch.autograd (see arraykit/ext/grad/_torch.py):
     # the results are plain tensors, as from torch.autograd.grad, unless something can
     # differentiate them further.
-    if torch is None:
-        pytest.skip("torch not installed")
+    require("torch")
     x = torch.asarray(X)
 
     def f(x):
@@ -555,8 +540,7 @@ def test_torch_eager_gradient_is_plain_unless_needed():
 
 
 def test_torch_grad_inside_torch_compile():
-    if torch is None:
-        pytest.skip("torch not installed")
+    require("torch")
     # Under torch.compile arraykit uses torch.func (dynamo traces it); same values.
     g = torch.compile(grad(_f_sum_sq), backend="eager")(torch.asarray(X))
     assert_tree_close(g, 2 * X)
@@ -566,7 +550,7 @@ def test_torch_grad_inside_torch_compile():
 # the nd extension
 
 def test_grad_through_nd_gather_and_scatter(mk):
-    nd = pytest.importorskip("arraykit.ext.nd")
+    from arraykit.ext import nd
 
     def f_gather(x):
         xp = arraykit.array_namespace(x)
@@ -593,7 +577,7 @@ def test_no_autodiff_backends_raise_clearly(make):
     if make == "numpy":
         x = np.asarray(X)
     else:
-        xps = pytest.importorskip("array_api_strict")
+        xps = require("array_api_strict")
         x = xps.asarray(X)
     for call in (
         lambda: grad(_f_sum_sq)(x),
@@ -627,8 +611,8 @@ def test_errors_are_the_same_on_every_backend(mk):
 
 
 def test_mixed_frameworks_are_refused():
-    if jax is None or torch is None:
-        pytest.skip("needs jax and torch")
+    require("jax")
+    require("torch")
     with pytest.raises(TypeError, match="framework"):
         grad(lambda a, b: a.sum(), argnums=(0, 1))(jnp.asarray(X), torch.asarray(X))
 

@@ -12,17 +12,18 @@ import warnings
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 import arraykit._registry
 from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
 
-jax = pytest.importorskip("jax")
+jax = require("jax")
 import jax.numpy as jnp
 
-torch = pytest.importorskip("torch")
-tf = pytest.importorskip("tensorflow")
+torch = require("torch")
+tf = require("tensorflow")
 
 
 
@@ -87,7 +88,7 @@ def test_jit_equals_eager_and_says_how_it_ran(name):
 
 @pytest.mark.parametrize("lib", ["array_api_strict", "dask.array"])
 def test_jit_on_libraries_without_a_compiler_runs_eagerly(lib):
-    mod = pytest.importorskip(lib)
+    mod = require(lib)
     jf = jit(lambda x: arraykit.array_namespace(x).sum(x * x))
     out = jf(mod.asarray(X))
     if lib == "dask.array":
@@ -330,7 +331,7 @@ def test_grad_of_jit():
 
 
 def test_jit_of_nd_gather_scatter():
-    nd = pytest.importorskip("arraykit.ext.nd")
+    from arraykit.ext import nd
     idx = np.array([[0, 1], [2, 2], [1, 0]])
     x = np.arange(12.0).reshape(4, 3)
 

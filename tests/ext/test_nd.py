@@ -11,34 +11,27 @@ take conftest's ``backend`` fixture (dask, lazy, has its own test). Values are s
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 from functools import partial
 
 import nd_reference as ref
 import numpy as np
 import pytest
+from frameworks import installed, optional, require
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 
-def _try(name):
-    try:
-        return importlib.import_module(name)
-    except Exception:  # noqa: BLE001 - an absent or broken framework is skipped
-        return None
-
-
-torch = _try("torch")
-jax = _try("jax")
-jnp = _try("jax.numpy")
-tf = _try("tensorflow")
-xps = _try("array_api_strict")
-da = _try("dask.array")
-mx = _try("mxnet")
+# None only where the framework is not installed; an installed one that fails to import fails.
+torch = optional("torch")
+jax = optional("jax")
+jnp = optional("jax.numpy")
+tf = optional("tensorflow")
+xps = optional("array_api_strict")
+da = optional("dask.array")
+mx = optional("mxnet")
 if mx is not None:
     from mxnet import autograd, npx
     from mxnet import np as mnp
@@ -75,7 +68,7 @@ if xps is not None:
 if mx is not None:
     CONVERT["mxnet"] = (lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype),
                         lambda t: t.asnumpy(), {"int16", "uint16", "uint32", "uint64"})
-if importlib.util.find_spec("mlx") is not None:  # the main environment
+if installed("mlx"):  # the main environment
     CONVERT["mlx"] = (_mlx_array, np.asarray, set())
 BACKENDS = list(CONVERT)
 #: The tests taking ``backend`` run on every backend of CONVERT installed here.
@@ -284,7 +277,7 @@ def test_errors_are_identical(backend):
 
 def test_mixed_libraries_are_refused():
     if "torch" not in CONVERT:
-        pytest.skip("torch absent")
+        require("torch")
     with pytest.raises(TypeError, match=r"^gather_nd: all arrays must come from one library"):
         nd.gather_nd(torch.zeros(3), np.array([[0]]))
     with pytest.raises(TypeError, match=r"^gather_nd: expected an array"):
@@ -335,7 +328,7 @@ def test_empty_index_sets_and_segment_mean(backend):
 
 def test_dask_gather_nd_stays_lazy():
     if da is None:
-        pytest.skip("dask absent")
+        require("dask")
     x = np.arange(24.0).reshape(4, 3, 2)
     idx = np.array([[0, 1], [-1, 2], [3, 0]])
     dx = da.from_array(x, chunks=(2, 2, 2))
@@ -384,7 +377,7 @@ def _compiled(name):
 def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
     mod = {"jax": jax, "tensorflow": tf, "tensorflow-graph": tf, "torch": torch}[name]
     if mod is None:
-        pytest.skip(f"{name} absent")
+        require(name.split("-")[0])
     compile_, back, to = _compiled(name)
     gather = compile_(nd.gather_nd)
     update = compile_(lambda a, i, u: nd.update_nd(a, i, u, reduction=reduction))
@@ -408,10 +401,9 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
 @pytest.mark.parametrize("name", ["jax", "tensorflow", "torch"])
 def test_same_compiled_behaviour_under_arraykit_jit(name):
     # torch: arraykit.ext.jit compiles with Inductor (fullgraph), ~10 s of C++ compilation.
-    ak_jit = pytest.importorskip("arraykit.ext.jit")
-    mod = {"jax": jax, "tensorflow": tf, "torch": torch}[name]
-    if mod is None:
-        pytest.skip(f"{name} absent")
+    import arraykit.ext.jit as ak_jit
+
+    require(name)
     _, back, to = _compiled(name)
     gather = ak_jit.jit(nd.gather_nd)
     update = ak_jit.jit(lambda a, i, u: nd.update_nd(a, i, u, reduction="add"))
@@ -461,7 +453,7 @@ def _extreme_backend(name):
     mod = {"numpy": np, "array_api_strict": xps, "torch": torch, "jax": jax, "jax-x64": jax,
            "tensorflow": tf, "tensorflow-graph": tf}[name.split(":")[0]]
     if mod is None:
-        pytest.skip(f"{name} absent")
+        require(name.split(":")[0].split("-")[0])
     name, _, mode = name.partition(":")
     ctx = jax.enable_x64(True) if name == "jax-x64" else contextlib.nullcontext()
     if name in ("jax", "jax-x64"):
@@ -533,8 +525,10 @@ def test_flat_row_fast_path(name, idx_dtype, reduction):
     # / index_add on one axis); axes of different sizes (an index above the smallest axis),
     # trailing axes, broadcast updates, a non-contiguous x and negative indices (the general
     # path) must all mean the same.
-    if name not in CONVERT or idx_dtype in CONVERT[name][2]:
-        pytest.skip(f"{name} absent or without {idx_dtype}")
+    if name not in CONVERT:
+        require(name)
+    if idx_dtype in CONVERT[name][2]:
+        pytest.skip(f"{name} has no {idx_dtype}")
     to, back, _ = CONVERT[name]
     rng = np.random.default_rng(1)
     x = rng.standard_normal((3, 7, 2, 2))
@@ -587,9 +581,10 @@ def test_narrow_negative_indices_on_long_axes_with_two_coordinates(backend):
 @pytest.fixture
 def torch_jit():
     """``arraykit.ext.jit``, for the tests of torch.compile (skips without torch or it)."""
-    if torch is None:
-        pytest.skip("torch absent")
-    return pytest.importorskip("arraykit.ext.jit")
+    require("torch")
+    import arraykit.ext.jit
+
+    return arraykit.ext.jit
 
 
 def test_torch_jit_compiles_nd_code_with_python_scalars_in_one_graph(torch_jit):
@@ -713,7 +708,7 @@ WEIGHT = np.arange(1, 7).reshape(2, 3).astype(np.float64)
 @pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_torch(fn, reduction):
     if torch is None:
-        pytest.skip("torch absent")
+        require("torch")
     x = torch.tensor(GX, requires_grad=True)
     u = torch.tensor(GU, requires_grad=True)
     i = torch.tensor(GI)
@@ -731,7 +726,7 @@ def test_gradients_torch(fn, reduction):
 @pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_jax(fn, reduction):
     if jax is None:
-        pytest.skip("jax absent")
+        require("jax")
     with jax.enable_x64(True):
         i = jnp.asarray(GI)
 
@@ -752,7 +747,7 @@ def test_gradients_jax(fn, reduction):
 @pytest.mark.parametrize(("fn", "reduction"), CASES)
 def test_gradients_tensorflow(fn, reduction):
     if tf is None:
-        pytest.skip("tensorflow absent")
+        require("tensorflow")
     x = tf.Variable(GX)
     u = tf.Variable(GU)
     i = tf.constant(GI)
@@ -773,7 +768,7 @@ def test_gradients_tensorflow(fn, reduction):
                                               ("update", "replace")])
 def test_gradients_tensorflow_under_xla(fn, reduction):
     if tf is None:
-        pytest.skip("tensorflow absent")
+        require("tensorflow")
     i = tf.constant(GI)
 
     @tf.function(jit_compile=True)

@@ -4,20 +4,18 @@ random (the portable implementations: the values every backend gives)."""
 
 from __future__ import annotations
 
-import importlib.util
 import warnings
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 
-if importlib.util.find_spec("paddle") is None:
-    pytest.skip("needs paddlepaddle", allow_module_level=True)
-# The namespace first: it imports Paddle safely after TensorFlow (tests/shims/test_paddle_gaps).
-xp = pytest.importorskip("arraykit.shims.paddle")
-import paddle  # after the namespace, which imported it
+require("paddle")  # through the registry row: Paddle imported safely after TensorFlow
+import paddle
 
+import arraykit.shims.paddle as xp
 from arraykit.ext import nd
 from arraykit.ext import random as akrandom
 from arraykit.ext.grad import grad, jacobian, stop_gradient, value_and_grad, vjp

@@ -1,14 +1,19 @@
 """arraykit.ext.random: the same bits on every backend, equal to jax.random's; sound
 statistics at fixed seeds; compiled under arraykit.ext.jit on jax, tensorflow and torch.
 
-Runs in both environments: the main one checks every backend against jax.random; the mxnet
-one checks mxnet against numpy (which the main environment checks against jax)."""
+Runs in both environments: every backend is checked against jax.random, computed where jax is
+installed, else read from tests/ext/random_vectors.npz (stored from jax.random by
+``PYTHONPATH=tests .venv/bin/python tests/ext/test_random.py``; test_stored_vectors_are_jax checks
+the file there), never against arraykit's own output."""
 
+import hashlib
 import importlib
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
+from frameworks import optional, require
 
 from arraykit.ext import random as R
 
@@ -19,7 +24,7 @@ SHAPES = [(), (1,), (7,), (3, 5), (2, 0, 3), (4, 1, 6), (1000,)]
 def _like(name):
     if name == "numpy":
         return np.zeros(1, dtype=np.float32)
-    mod = pytest.importorskip(name)
+    mod = require(name)
     if name == "torch":
         return mod.zeros(1)
     if name == "jax":
@@ -53,26 +58,93 @@ def to_np(x):
 
 
 def _jax():
-    try:
-        return importlib.import_module("jax")
-    except ImportError:
-        return None
+    return optional("jax")  # None only where jax is not installed
+
+
+VECTORS = Path(__file__).with_name("random_vectors.npz")
+
+
+def _case(fn, seed, *args, **kwargs):
+    """The name of a reference call in VECTORS (a digest of its arguments)."""
+    def text(a):
+        return f"array({a.dtype.name}, {a.tolist()})" if isinstance(a, np.ndarray) else repr(a)
+
+    call = [fn, repr(seed), *map(text, args),
+            *(f"{k}={text(v)}" for k, v in sorted(kwargs.items()))]
+    return hashlib.sha256("|".join(call).encode()).hexdigest()[:20]
+
+
+def _jax_random(jax, fn, seed, *args, **kwargs):
+    """jax.random's answer; a ``dtype`` is given by name (``"int32"``)."""
+    if isinstance(kwargs.get("dtype"), str):
+        kwargs["dtype"] = getattr(jax.numpy, kwargs["dtype"])
+    jk = jax.numpy.asarray(R.key(seed))
+    # x64 lets randint take maxval=2**31 for int32 (its out-of-range path) and uniform give
+    # float64; nothing else changes
+    with jax.threefry_partitionable(True), jax.enable_x64(fn == "integers" or "dtype" in kwargs):
+        name = {"integers": "randint"}.get(fn, fn)
+        return np.asarray(getattr(jax.random, name)(jk, *args, **kwargs))
+
+
+_stored = {}
 
 
 def reference(fn, seed, *args, **kwargs):
-    """jax.random's answer where jax is installed, else the NumPy backend's (checked against
-    jax in the main environment)."""
+    """jax.random's answer: computed where jax is installed, else the one stored from it."""
     jax = _jax()
-    k = R.key(seed)  # numpy
-    if jax is None:
-        return to_np(getattr(R, fn)(k, *args, **kwargs))
-    import jax.numpy as jnp
+    if jax is not None:
+        return _jax_random(jax, fn, seed, *args, **kwargs)
+    if not _stored:
+        with np.load(VECTORS) as data:
+            _stored.update(data)
+    name = _case(fn, seed, *args, **kwargs)
+    assert name in _stored, (f"no stored jax.random vector for {fn}{(seed, *args)} {kwargs}: "
+                             "run `PYTHONPATH=tests .venv/bin/python tests/ext/test_random.py`")
+    return _stored[name]
 
-    jk = jnp.asarray(k)
-    # x64 lets randint take maxval=2**31 for int32 (its out-of-range path); nothing else changes
-    with jax.threefry_partitionable(True), jax.enable_x64(fn == "integers"):
-        name = {"integers": "randint"}.get(fn, fn)
-        return np.asarray(getattr(jax.random, name)(jk, *args, **kwargs))
+
+def reference_calls():
+    """Every reference() call of this module's tests (what VECTORS stores)."""
+    x_np = np.arange(12, dtype=np.float32).reshape(3, 4)
+    pn = np.asarray([0.1, 0.0, 0.6, 0.3], dtype=np.float32)
+    calls = []
+    for seed in SEEDS:
+        calls += [("bits", seed, shape) for shape in SHAPES]
+        calls += [("split", seed, num) for num in (1, 2, 5, (2, 3))]
+        calls += [("fold_in", seed, data) for data in (0, 7, 2**32 - 1)]
+    for seed in SEEDS[:5]:
+        calls += [("uniform", seed, shape) for shape in SHAPES]
+        calls.append(("uniform", seed, (500,), {"minval": -2.0, "maxval": 3.5}))
+    calls.append(("uniform", 9, (300,), {"dtype": "float64"}))
+    calls += [("normal", seed, (2000,)) for seed in SEEDS[:4]]
+    calls += [("integers", 5, (3, 400), lo, hi, _integer_ref_dtype(dtype))
+              for lo, hi, dtype in INTEGER_CASES]
+    calls.append(("bernoulli", 11, 0.3, (50,)))
+    calls += [("permutation", 11, n) for n in (1, 10, 2000)]
+    calls.append(("permutation", 11, x_np, {"axis": 1}))
+    calls.append(("choice", 11, 10, (6,)))
+    calls.append(("choice", 11, 10, (2, 3), {"replace": False}))
+    calls.append(("choice", 11, x_np, (5,), {"axis": 1}))
+    calls.append(("choice", 4, 4, (4000,), {"p": pn}))
+    calls.append(("choice", 4, 4, (3,), {"replace": False, "p": pn}))
+    return [(c[:-1], c[-1]) if isinstance(c[-1], dict) else (c, {}) for c in calls]
+
+
+def _integer_ref_dtype(dtype):
+    return "uint32" if dtype == "uint32" else "int32"
+
+
+def test_stored_vectors_are_jax():
+    """VECTORS holds jax.random's answer to every reference call the tests make."""
+    jax = require("jax")
+    with np.load(VECTORS) as data:
+        stored = dict(data)
+    for (fn, seed, *args), kwargs in reference_calls():
+        name = _case(fn, seed, *args, **kwargs)
+        assert name in stored, (fn, seed, args, kwargs)
+        want = _jax_random(jax, fn, seed, *args, **dict(kwargs))
+        assert stored[name].dtype == want.dtype and stored[name].shape == want.shape
+        np.testing.assert_array_equal(stored[name], want)
 
 
 @pytest.fixture
@@ -133,14 +205,7 @@ def test_uniform_float64_is_bit_exact(like):
         pytest.skip("no float64 on this backend's default config")
     got = to_np(R.uniform(R.key(9, like=like), (300,), dtype=xp.float64))
     assert got.dtype == np.float64
-    jax = _jax()
-    if jax is not None:
-        with jax.enable_x64(True), jax.threefry_partitionable(True):
-            ref = np.asarray(jax.random.uniform(jax.numpy.asarray(R.key(9)), (300,),
-                                                jax.numpy.float64))
-    else:
-        ref = to_np(R.uniform(R.key(9), (300,), dtype=np.float64))
-    np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(got, reference("uniform", 9, (300,), dtype="float64"))
 
 
 def _jax_without_x64(like):
@@ -158,11 +223,14 @@ def test_normal_follows_jax_to_a_few_ulp(like, seed):
     assert np.mean(got == ref) > 0.9
 
 
-@pytest.mark.parametrize(("lo", "hi", "dtype"), [
+INTEGER_CASES = [
     (0, 10, "int32"), (-5, 5, "int32"), (0, 1, "int32"), (-(2**31), 2**31 - 1, "int32"),
     (-(2**31), 2**31, "int32"), (3, 200, "int16"), (-100, 100, "int8"), (0, 2**32, "uint32"),
     (7, 1000003, "int64"),
-])
+]
+
+
+@pytest.mark.parametrize(("lo", "hi", "dtype"), INTEGER_CASES)
 def test_integers_are_randint(like, lo, hi, dtype):
     xp = __import__("arraykit").array_namespace(like)
     if not hasattr(xp, dtype):
@@ -183,15 +251,8 @@ def test_integers_are_randint(like, lo, hi, dtype):
     got = to_np(R.integers(R.key(5, like=like), (3, 400), lo, hi, dtype=getattr(xp, dtype)))
     assert got.dtype == np.dtype(dtype) and got.shape == (3, 400)
     assert got.min() >= lo and got.max() < hi
-    ref_dtype = "uint32" if dtype == "uint32" else "int32"
-    if (lo >= -(2**31) and hi <= 2**31) or dtype == "uint32":
-        jax = _jax()
-        if jax is not None:
-            ref = reference("integers", 5, (3, 400), lo, hi, getattr(jax.numpy, ref_dtype))
-            np.testing.assert_array_equal(got.astype(np.int64), ref.astype(np.int64))
-            return
-    np.testing.assert_array_equal(
-        got, to_np(R.integers(R.key(5), (3, 400), lo, hi, dtype=np.dtype(dtype))))
+    ref = reference("integers", 5, (3, 400), lo, hi, _integer_ref_dtype(dtype))
+    np.testing.assert_array_equal(got.astype(np.int64), ref.astype(np.int64))
 
 
 def test_bernoulli_permutation_choice_are_jax(like):
@@ -371,7 +432,7 @@ def test_host_path_equals_portable_path(like, backend, monkeypatch):
 
 
 def test_host_path_not_taken_for_mlx_tracers():
-    mx = pytest.importorskip("mlx.core")
+    mx = require("mlx.core")
     from arraykit.ext.random import _common
 
     k = R.key(7, like=mx.zeros(1))
@@ -385,7 +446,7 @@ def test_host_path_not_taken_for_mlx_tracers():
 
 
 def test_host_path_not_taken_under_torch_compile_or_vmap():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
 
     k = R.key(7, like=torch.zeros(1))
     impl = R._impl("normal", k)
@@ -399,3 +460,12 @@ def test_host_path_not_taken_under_torch_compile_or_vmap():
     torch.func.vmap(probe)(R.split(k, 2))  # batched keys: functorch-wrapped
     torch.compile(probe, backend="eager", fullgraph=False)(k)
     assert seen == [None, None], seen
+
+
+if __name__ == "__main__":  # write VECTORS from jax.random (main environment)
+    import jax as _jax_module
+
+    np.savez_compressed(VECTORS, **{
+        _case(fn, seed, *args, **kwargs): _jax_random(_jax_module, fn, seed, *args, **dict(kwargs))
+        for (fn, seed, *args), kwargs in reference_calls()})
+    print(f"{VECTORS}: {len(reference_calls())} vectors, {VECTORS.stat().st_size} bytes")  # noqa: T201

@@ -10,13 +10,13 @@ it); everything here runs in seconds.
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
-import arraykit._registry
+from arraykit._registry import BACKENDS as ROWS
+from arraykit._registry import BY_NAME
 from arraykit.ext.jit import jit, scan
 
 T, B = 6, 4
@@ -28,58 +28,26 @@ C0 = np.float32(0.25) * np.ones((), np.float32)
 
 
 def _module(name):
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        pytest.skip(f"{name} is not installed in this environment")
-
-
-def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
-    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
+    return require(name)  # a skip only where the framework is not installed
 
 
 def _maker(name):
-    """(array maker, to-numpy) for a backend, or a skip."""
-    if name == "numpy":
-        return np.asarray, np.asarray
-    if name == "jax":
-        jnp = _module("jax.numpy")
-        return jnp.asarray, np.asarray
-    if name == "torch":
-        torch = _module("torch")
-        return torch.asarray, lambda t: t.detach().numpy()
-    if name in ("tensorflow", "tensorflow-jit"):
-        tf = _module("tensorflow")
-        return tf.constant, lambda t: t.numpy()
-    if name == "array_api_strict":
-        xps = _module("array_api_strict")
-        return xps.asarray, np.asarray
-    if name == "dask":
-        da = _module("dask.array")
-        return da.asarray, lambda t: np.asarray(t.compute())
-    if name == "mlx":
-        pytest.importorskip("mlx.core")  # absent from the mxnet environment
-        return _mlx_array, np.asarray
+    """(array maker, to-numpy) for a backend: its registry row's, or a skip where the framework
+    is not installed."""
+    row = BY_NAME[name]
+    require(row.package)
     if name == "mxnet":
-        mx = _module("mxnet")
         # This module's own code uses mxnet.numpy arrays directly (np.asarray of results,
         # reference loops): MXNet's NumPy mode, which MXNet requires of such code and arraykit
         # does not switch on for the process.
-        mx.npx.set_np()
-
-        def mk(a):
-            a = np.asarray(a)
-            return mx.np.array(a, dtype=a.dtype)
-
-        try:
-            arraykit.array_namespace(mk(XS))
-        except Exception as e:  # noqa: BLE001  (the shim is built by another engineer)
-            pytest.skip(f"arraykit.shims.mxnet unavailable: {type(e).__name__}: {e}")
-        return mk, lambda t: t.asnumpy()
-    raise ValueError(name)
+        require("mxnet").npx.set_np()
+    if name == "torch":  # gradients' inputs require grad: detach before NumPy
+        return (lambda a: row.make_array(np.asarray(a))), lambda t: t.detach().numpy()
+    return (lambda a: row.make_array(np.asarray(a))), row.as_numpy
 
 
-EAGER = ["numpy", "jax", "torch", "tensorflow", "array_api_strict", "dask", "mxnet", "mlx"]
+#: Every registry backend (a framework not installed here skips).
+EAGER = [b.name for b in ROWS]
 #: backend -> runs the scan inside ``arraykit.ext.jit.jit`` (compiled: jax.jit, tf XLA).
 COMPILED = ["jax", "tensorflow"]
 DIFFERENTIABLE = ["jax", "torch", "tensorflow", "mxnet"]

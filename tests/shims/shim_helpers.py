@@ -10,23 +10,18 @@ import subprocess
 import sys
 import textwrap
 
+import frameworks
 import numpy as np
 import pytest
+from frameworks import optional
 
-
-def _try(name):
-    try:
-        return importlib.import_module(name)
-    except ImportError:  # this environment lacks the framework
-        return None
-
-
-tf = _try("tensorflow")
-mx = _try("mxnet")
-mnp = _try("mxnet.numpy") if mx is not None else None
-autograd = _try("mxnet.autograd") if mx is not None else None
+# None only where the framework is not installed; an installed one that fails to import fails.
+tf = optional("tensorflow")
+mx = optional("mxnet")
+mnp = optional("mxnet.numpy")
+autograd = optional("mxnet.autograd")
 #: The TF shim's dtype table and the shared dtype rules (TF tests only).
-T = _try("arraykit.shims.tensorflow._dtypes") if tf is not None else None
+T = importlib.import_module("arraykit.shims.tensorflow._dtypes") if tf is not None else None
 
 TF_ONLY = pytest.mark.backends(
     "tensorflow", reason="TensorFlow's own objects and defaults (64-bit defaults, tf.function "
@@ -38,11 +33,11 @@ SHIMS = pytest.mark.backends(
     "tensorflow", "mxnet", "mlx", "paddle", reason="what SciPy's, scikit-learn's and "
     "array-api-extra's suites expect of the full shims (issue 17), with NumPy's answers as "
     "the reference")
-FIVE = pytest.mark.backends(
-    "numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
-    reason="issue 18's backends (dask and array-api-strict were not part of it)")
+SERVED = pytest.mark.backends(
+    *frameworks.SERVED, reason="the frameworks arraykit serves itself (registry rows with an "
+    "array-object surface); dask and array-api-strict are served by array-api-compat/strict")
 COMPLEX = pytest.mark.backends(
-    "numpy", "torch", "jax", "tensorflow", "mlx", "paddle",
+    *(name for name in frameworks.SERVED if name != "mxnet"),
     reason="complex input: MXNet 1.9.1 has no complex dtype")
 #: The _common helpers taking NumPy itself as the namespace need its 2.x API (astype, concat,
 #: device=): the mxnet environment has NumPy 1.23.

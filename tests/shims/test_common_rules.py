@@ -9,6 +9,7 @@ import importlib
 
 import numpy as np
 import pytest
+from frameworks import require
 
 from arraykit.shims._common import checks, dtypes, utils
 from arraykit.shims._common.utils import AxisError
@@ -16,7 +17,7 @@ from arraykit.shims._common.utils import AxisError
 
 @pytest.fixture(params=["tensorflow", "mxnet"])
 def xp(request):
-    pytest.importorskip(request.param)
+    require(request.param)
     return importlib.import_module(f"arraykit.shims.{request.param}")
 
 
@@ -191,14 +192,14 @@ def _sv_numpy():
 
 
 def _sv_torch():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     import array_api_compat.torch as cxp
 
     return cxp, torch, torch.complex, lambda a: a.numpy()
 
 
 def _sv_jax():
-    jax = pytest.importorskip("jax")
+    jax = require("jax")
     import jax.numpy as jnp
 
     return jnp, jnp, jax.lax.complex, np.asarray

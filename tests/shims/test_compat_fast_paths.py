@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 
@@ -72,7 +73,7 @@ def test_numpy_fast_paths_match_compat():
 
 
 def test_torch_fast_paths_match_compat():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     import array_api_compat.torch as compat
 
     xp = arraykit.array_namespace(torch.ones(1))
@@ -99,7 +100,7 @@ def test_torch_fast_paths_match_compat():
 
 
 def test_torch_binary_fast_paths_match_compat():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     import array_api_compat.torch as compat
 
     xp = arraykit.array_namespace(torch.ones(1))
@@ -122,7 +123,7 @@ def test_torch_binary_fast_paths_match_compat():
 
 
 def test_torch_sum_fast_path_matches_compat():
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     import array_api_compat.torch as compat
 
     xp = arraykit.array_namespace(torch.ones(1))

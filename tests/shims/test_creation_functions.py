@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import (
     MX_ONLY,
     SHIMS,
@@ -91,7 +92,7 @@ def test_mxnet_bool_dlpack_is_a_clean_error(xp):
 def test_asarray_of_deeply_nested_list_raises_value_error(backend_name):
     # (NumPy 2 and torch raise ValueError themselves; jax.numpy.asarray, jax's own, still
     # raises RecursionError: not covered here.)
-    pytest.importorskip(BY_NAME[backend_name].package)
+    require(BY_NAME[backend_name].package)
     xp = BY_NAME[backend_name].load_namespace()
     deep = 1.0
     for _ in range(5000):
@@ -148,12 +149,12 @@ _TF_MISALIGNED = """
 
 
 def test_tensorflow_dlpack_import_of_misaligned_memory_does_not_abort():
-    pytest.importorskip("tensorflow")
+    require("tensorflow")
     assert_ran_clean(run_isolated(_TF_MISALIGNED, timeout=300))
 
 
 def test_tensorflow_copy_false_is_refused_for_misaligned_memory():
-    pytest.importorskip("tensorflow")
+    require("tensorflow")
     from arraykit.shims import tensorflow as xp
 
     buf = np.zeros(4096 + 64, np.uint8)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import (
-    FIVE,
     MX_ONLY,
+    SERVED,
     SHIMS,
     held,
     host,
@@ -77,16 +78,16 @@ def _dtypes(xp):
     return [n for n in STANDARD_DTYPES if getattr(xp, n, None) is not None]
 
 
-@FIVE
+@SERVED
 def test_can_cast_matches_array_api_strict_on_every_pair(xp):
-    strict = pytest.importorskip("array_api_strict")
+    strict = require("array_api_strict")
     wrong = [(a, b, got) for a in _dtypes(xp) for b in _dtypes(xp)
              if (got := xp.can_cast(getattr(xp, a), getattr(xp, b)))
              != strict.can_cast(getattr(strict, a), getattr(strict, b))]
     assert not wrong, f"(from, to, answer) differing from array-api-strict: {wrong}"
 
 
-@FIVE
+@SERVED
 @pytest.mark.parametrize(("from_", "to", "expected"), [
     ("int64", "int8", False), ("float64", "float32", False),  # downcasts
     ("bool", "int8", False), ("int8", "float32", False),      # across kinds
@@ -128,7 +129,7 @@ TORCH_ONLY = pytest.mark.backends(
 @TORCH_ONLY
 def test_finfo_iinfo_report_dtype_objects_torch(xp):
     """As array-api-strict's do: ``dtype`` is the dtype object (torch's own is a string)."""
-    strict = pytest.importorskip("array_api_strict")
+    strict = require("array_api_strict")
     for name in ("float32", "float64", "complex64", "complex128"):
         got, want = xp.finfo(getattr(xp, name)), strict.finfo(getattr(strict, name))
         assert str(want.dtype).split(".")[-1] == str(got.dtype).split(".")[-1]

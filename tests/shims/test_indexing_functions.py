@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from frameworks import require
 from shim_helpers import (
-    FIVE,
+    SERVED,
     SHIMS,
     host,
 )
@@ -35,7 +36,7 @@ def test_take_along_axis_out_of_bounds_names_the_function(xp):
                                                                                      [4.0]]
 
 
-@FIVE
+@SERVED
 @pytest.mark.parametrize("index", [5, 7, -6])
 def test_take_along_axis_out_of_bounds_raises_index_error(xp, backend, index):
     x = xp.asarray([0.0, 1.0, 2.0, 3.0, 4.0])
@@ -43,7 +44,7 @@ def test_take_along_axis_out_of_bounds_raises_index_error(xp, backend, index):
     if backend == "jax":
         # Traced indices cannot raise on their values (jit): jax's fill value stays there;
         # eagerly the namespace checks them (shims/jax/_errors.py) and raises below.
-        jax = pytest.importorskip("jax")
+        jax = require("jax")
         traced = jax.jit(lambda a, i: xp.take_along_axis(a, i, axis=0))(x, idx)
         assert bool(xp.isnan(traced[1]))
     # (NumPy's own message does not name the function; every shim's does.)
@@ -51,7 +52,7 @@ def test_take_along_axis_out_of_bounds_raises_index_error(xp, backend, index):
         host(xp.take_along_axis(x, idx, axis=0))  # MXNet fails at the sync
 
 
-@FIVE
+@SERVED
 def test_take_along_axis_in_bounds_unchanged(xp):
     x = xp.reshape(xp.asarray([0.0, 1.0, 2.0, 3.0, 4.0, 5.0]), (2, 3))
     out = xp.take_along_axis(x, xp.asarray([[2, -1, 0], [-3, 1, 2]]), axis=1)

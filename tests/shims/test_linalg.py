@@ -7,11 +7,12 @@ import math
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import (
     ALL_FLOAT,
-    FIVE,
     NUMPY_2,
     RNG,
+    SERVED,
     SHIMS,
     TF_OF,
     TF_ONLY,
@@ -45,7 +46,7 @@ def test_vector_norm_negative_ord_with_zero(xp, ord):  # noqa: A002 - the standa
     assert r.shape == (2, 1) and host(r)[0, 0] == 0 and host(r)[1, 0] > 0
 
 
-@FIVE
+@SERVED
 @pytest.mark.parametrize(("shape", "axis", "out_shape"),
                          [((0,), None, ()), ((2, 0), 1, (2,)), ((0, 3), 0, (3,))])
 def test_vector_norm_over_an_empty_axis(xp, shape, axis, out_shape):
@@ -60,7 +61,7 @@ def test_vector_norm_over_an_empty_axis(xp, shape, axis, out_shape):
         xp.linalg.vector_norm(x, axis=axis, ord=-math.inf)
 
 
-@FIVE
+@SERVED
 def test_vector_norm_of_single_elements(xp):
     # 0-d input and axis=(): |x| (array-api-compat's torch raised IndexError for 0-d input and
     # returned x itself, negative entries too, for axis=()).
@@ -72,7 +73,7 @@ def test_vector_norm_of_single_elements(xp):
 
 @pytest.mark.parametrize("backend_name", ["numpy", "torch", "jax", "tensorflow"])
 def test_eigvals_of_non_finite_matrices_give_nan(backend_name):
-    pytest.importorskip(BY_NAME[backend_name].package)
+    require(BY_NAME[backend_name].package)
     proc = run_isolated(f"""
         import numpy as np
         from arraykit._registry import BY_NAME
@@ -409,7 +410,7 @@ def test_common_linalg_with_numpy_namespace():
                      eps=np.finfo(np.float64).eps, real_dtype=np.float64),
         np.linalg.pinv(a))
     b = rand((3, 3)) + 3 * np.eye(3)
-    sl = pytest.importorskip("scipy.linalg")
+    sl = require("scipy.linalg")
 
     lu, piv = sl.lu_factor(b)
     parity = np.asarray((-1.0) ** np.sum(piv != np.arange(3)))
@@ -479,3 +480,91 @@ def test_norms_compile_with_xla(xp, dtype):
         for got, want in zip(compiled(a), eager):
             assert got.dtype == want.dtype and got.shape == want.shape
             np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-5)
+
+
+# Factorisations that fail on the values (issue 30): NumPy's LinAlgError (a ValueError) on
+# every shim, never a factor of NaN or uninitialised memory (TF) or LAPACK's partial factor
+# (MLX), never MXNetError; a matrix holding NaN is not singular to inv/solve (NaN, as NumPy).
+
+_NOT_POSITIVE_DEFINITE = {
+    "indefinite": [[1.0, 2.0], [2.0, 1.0]],
+    "singular": [[1.0, 2.0], [2.0, 4.0]],
+    "negative": [[-1.0]],
+    "one of a stack": [[[4.0, 0.0], [0.0, 4.0]], [[1.0, 2.0], [2.0, 1.0]]],
+    "nan outside the triangle read": [[1.0, np.nan], [2.0, 3.0]],
+}
+
+
+def _linalg_dtypes(xp):
+    from shim_helpers import held
+    return held(xp, ["float32", "float64"])
+
+
+@SHIMS
+@pytest.mark.parametrize("case", list(_NOT_POSITIVE_DEFINITE))
+def test_cholesky_of_a_matrix_not_positive_definite_raises(xp, case):
+    m = np.asarray(_NOT_POSITIVE_DEFINITE[case])
+    with pytest.raises(np.linalg.LinAlgError):
+        np.linalg.cholesky(m)
+    for dtype in _linalg_dtypes(xp):
+        with pytest.raises(np.linalg.LinAlgError, match=r"^cholesky: "):
+            xp.linalg.cholesky(xp.asarray(m.astype(dtype)))
+        with pytest.raises(ValueError, match=r"^cholesky: "):
+            xp.linalg.cholesky(xp.asarray(np.swapaxes(m, -1, -2).astype(dtype)), upper=True)
+
+
+@SHIMS
+@pytest.mark.parametrize("upper", [False, True])
+def test_cholesky_of_a_matrix_holding_nan_is_nan(xp, upper):
+    # NumPy: a NaN pivot is no error, the factor holds NaN (no value from uninitialised
+    # memory or LAPACK's partial work, as TF's and MLX's kernels left there).
+    m = np.asarray([[[np.nan, 1.0], [1.0, 3.0]], [[4.0, 2.0], [2.0, 3.0]]])
+    want = np.linalg.cholesky(m)
+    if upper:
+        want = np.swapaxes(want, -1, -2)
+    assert np.isnan(want[0]).any()
+    for dtype in _linalg_dtypes(xp):
+        got = host(xp.linalg.cholesky(xp.asarray(m.astype(dtype)), upper=upper))
+        assert np.isnan(got[0]).all()
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-6)
+
+
+@SHIMS
+def test_cholesky_of_positive_definite_and_infinite_matrices_as_numpy(xp):
+    for rows in ([[4.0, 2.0], [2.0, 3.0]], [[np.inf, 0.0], [0.0, 1.0]],
+                 [[[4.0, 0.0], [0.0, 9.0]], [[2.0, 1.0], [1.0, 2.0]]]):
+        m = np.asarray(rows)
+        for dtype in _linalg_dtypes(xp):
+            got = host(xp.linalg.cholesky(xp.asarray(m.astype(dtype))))
+            np.testing.assert_allclose(got, np.linalg.cholesky(m), rtol=1e-6)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["inv", "solve"])
+def test_singular_inv_and_solve_raise_linalgerror(xp, fname):
+    for dtype in _linalg_dtypes(xp):
+        a = xp.asarray(np.asarray([[1.0, 2.0], [2.0, 4.0]], dtype))
+        args = (a,) if fname == "inv" else (a, xp.asarray(np.ones(2, dtype)))
+        with pytest.raises(np.linalg.LinAlgError, match=rf"^{fname}: singular"):
+            getattr(xp.linalg, fname)(*args)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["inv", "solve"])
+@pytest.mark.parametrize("m", [[[np.nan, 1.0], [2.0, 3.0]], [[np.nan, np.nan], [np.nan, np.nan]],
+                               [[1.0, 2.0], [np.nan, 3.0]]])
+def test_inv_and_solve_of_a_matrix_holding_nan_give_nan(xp, fname, m):
+    # NumPy (and torch) return NaN there; TF's and Paddle's kernels called it singular,
+    # MXNet's returned finite numbers beside the NaN. Here: that matrix's result is all NaN,
+    # the other matrices of a stack are solved.
+    stack = np.asarray([m, [[1.0, 0.0], [0.0, 2.0]]])
+    want = np.linalg.inv(stack[1]) if fname == "inv" else np.linalg.solve(stack[1], np.ones(2))
+    for dtype in _linalg_dtypes(xp):
+        a = xp.asarray(stack.astype(dtype))
+        got = host(xp.linalg.inv(a) if fname == "inv" else
+                   xp.linalg.solve(a, xp.asarray(np.ones(2, dtype))))
+        assert np.isnan(got[0]).all()
+        np.testing.assert_allclose(got[1], want, rtol=1e-6)
+        single = host(xp.linalg.inv(a[0]) if fname == "inv" else
+                      xp.linalg.solve(a[0], xp.asarray(np.ones(2, dtype))))
+        assert np.isnan(single).all()

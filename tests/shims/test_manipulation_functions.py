@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from shim_helpers import (
-    FIVE,
+    SERVED,
     SHIMS,
     TF_ONLY,
     host,
@@ -63,6 +63,6 @@ def test_repeat_zero_keeps_other_dims(xp):
     assert xp.repeat(xp.ones((2, 3)), 0, axis=1).shape == (2, 0)
 
 
-@FIVE
+@SERVED
 def test_roll_of_zero_d_array_without_axis(xp):
     assert float(xp.roll(xp.asarray(1.5), 1)) == 1.5

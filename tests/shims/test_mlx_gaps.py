@@ -8,11 +8,12 @@ import math
 
 import numpy as np
 import pytest
+from frameworks import require
 
 import arraykit
 
-mx = pytest.importorskip("mlx.core")
-xp = pytest.importorskip("arraykit.shims.mlx")
+mx = require("mlx.core")
+import arraykit.shims.mlx as xp
 
 
 def test_complex128_is_refused_and_not_listed():

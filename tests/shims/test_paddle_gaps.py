@@ -6,20 +6,19 @@ exactly."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import assert_ran_clean, run_isolated
 
 import arraykit
 
-if importlib.util.find_spec("paddle") is None:
-    pytest.skip("needs paddlepaddle", allow_module_level=True)
-# The namespace first: it imports Paddle safely after TensorFlow (see the last test).
-xp = pytest.importorskip("arraykit.shims.paddle")
-import paddle  # after the namespace, which imported it
+require("paddle")  # through the registry row: Paddle imported safely after TensorFlow
+import paddle
+
+import arraykit.shims.paddle as xp
 
 
 def test_uint16_32_64_are_refused_and_not_listed():
@@ -166,7 +165,7 @@ def test_namespace_imports_paddle_safely_after_tensorflow():
     # Paddle 3.3.1 loaded after TensorFlow 2.21 segfaults; arraykit's own import of Paddle
     # (arraykit.enable(), a namespace by name) binds Paddle's libraries to their own symbols,
     # and leaves the root logger as it was (Paddle's import configures it).
-    pytest.importorskip("tensorflow")
+    require("tensorflow")
     assert_ran_clean(run_isolated("""
         import logging
         import tensorflow as tf

@@ -3,7 +3,7 @@
 (values, signed zeros, dtype, shape, gradient) on the inputs it takes."""
 
 import numpy as np
-import pytest
+from frameworks import require
 
 
 def _paddle_sum_cases(np_rng):
@@ -15,8 +15,8 @@ def _paddle_sum_cases(np_rng):
 
 
 def test_paddle_whole_sum_fast_path_matches_accumulate():
-    xp = pytest.importorskip("arraykit.shims.paddle")
-    import paddle  # after the namespace, which imported it
+    paddle = require("paddle")  # through the registry row: safely after TensorFlow
+    import arraykit.shims.paddle as xp
 
     stats = xp._statistical_functions
 
@@ -40,8 +40,8 @@ def test_paddle_whole_sum_fast_path_matches_accumulate():
 
 
 def test_paddle_tensors_report_the_dtype_objects_name_by_id_holds():
-    xp = pytest.importorskip("arraykit.shims.paddle")
-    import paddle  # after the namespace, which imported it
+    paddle = require("paddle")  # through the registry row: safely after TensorFlow
+    import arraykit.shims.paddle as xp
 
     dtypes = xp._dtypes
     for name in dtypes.SUPPORTED:
@@ -69,8 +69,8 @@ def _dot_ops(out):
 
 
 def test_mlx_whole_sum_fast_path_matches_general_path():
-    xp = pytest.importorskip("arraykit.shims.mlx")
-    import mlx.core as mx
+    mx = require("mlx.core")
+    import arraykit.shims.mlx as xp
 
     stats = xp._statistical_functions
 

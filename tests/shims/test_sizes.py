@@ -15,6 +15,7 @@ import sys
 import time
 
 import pytest
+from frameworks import require
 
 BACKENDS = ["numpy", "torch", "jax", "tensorflow", "mxnet"]
 #: The tests take conftest's ``backend`` fixture, on these backends (each one's child process
@@ -118,7 +119,7 @@ def _results(backend: str, exprs: tuple, timeout: int = 240) -> list:
 
 
 def _need(backend: str) -> None:
-    pytest.importorskip("mxnet" if backend == "mxnet" else backend)
+    require("mxnet" if backend == "mxnet" else backend)
 
 
 _HUGE_EXPRS = tuple(e for e, *_ in HUGE)

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 from shim_helpers import (
-    FIVE,
     MX_ONLY,
+    SERVED,
     SHIMS,
     TF_ONLY,
     host,
@@ -70,7 +70,7 @@ def test_std_with_a_float_correction_torch(xp, correction):
     assert tuple(got.shape) == (3, 1)
 
 
-@FIVE
+@SERVED
 @pytest.mark.parametrize("name", ["var", "std"])
 def test_var_std_over_no_axes(xp, name):
     # axis=(): each element is a sample of one; correction >= 1 leaves no degrees of
@@ -82,7 +82,7 @@ def test_var_std_over_no_axes(xp, name):
     assert host(f(x, axis=(), correction=1)).shape == (1, 2)
 
 
-@FIVE
+@SERVED
 def test_sum_and_mean_of_infinities(xp):
     # mxnet.numpy's sum and mean gave NaN for any infinity (sum([inf, 1.]), sum([inf, inf])).
     inf = math.inf

@@ -1,0 +1,62 @@
+"""Which frameworks and libraries this environment has, decided one way for every test.
+
+A test skips only when a package is not installed here (``installed``: the registry row's own
+check for a framework, ``importlib.util.find_spec`` for any other library); it never skips
+because an import failed. An installed package is imported plainly, so a broken install or an
+arraykit module that fails to import is a failure, not a skip. arraykit's own modules are
+imported plainly by the tests (after ``require`` of the framework they need).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+
+import pytest
+
+from arraykit._registry import BACKENDS, Backend
+
+#: The skip reason of a package absent from this environment (tests/skip_allowlist.txt).
+NOT_INSTALLED = "{} is not installed in this environment"
+
+
+def _row(package: str) -> Backend | None:
+    return next((b for b in BACKENDS if b.package == package), None)
+
+
+def installed(package: str) -> bool:
+    """Whether the top-level package of ``package`` is installed here; imports nothing."""
+    top = package.partition(".")[0]
+    row = _row(top)
+    if row is not None:  # a framework: found with code, not a bare folder of its name
+        return row.installed()
+    return importlib.util.find_spec(top) is not None
+
+
+def optional(module: str) -> ModuleType | None:
+    """``module`` imported, or None when its package is not installed here (module-level
+    imports of frameworks some environments lack). An installed package that fails to import
+    raises."""
+    if not installed(module):
+        return None
+    row = _row(module.partition(".")[0])
+    if row is not None:  # through the row: its importer (Paddle after TensorFlow)
+        row.import_package()
+    return importlib.import_module(module)
+
+
+def require(module: str) -> ModuleType:
+    """``module`` imported, or a skip when its package is not installed here (in a test or at
+    module level). An installed package that fails to import raises."""
+    found = optional(module)
+    if found is None:
+        pytest.skip(NOT_INSTALLED.format(module.partition(".")[0]), allow_module_level=True)
+    return found
+
+
+#: The registry's backends whose framework is installed here (found without importing it).
+AVAILABLE = tuple(b.name for b in BACKENDS if b.installed())
+#: The registry's backends that arraykit serves itself, with an array-object surface (every
+#: framework but the reference implementation, dask and cupy, which array-api-compat serves).
+SERVED = tuple(b.name for b in BACKENDS if b.array_object is not None)
