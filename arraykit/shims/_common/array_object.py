@@ -173,10 +173,13 @@ def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         fname = UFUNC_OPERATORS.get(ufunc.__name__)
-        if (fname is not None and method == "__call__" and not kwargs and len(inputs) == 2
-                and all(is_array(i) or type(i) in PY_SCALARS or is_numpy_scalar(i)
-                        for i in inputs)):
-            return fns[fname](python_scalar(inputs[0]), python_scalar(inputs[1]))
+        if fname is not None and method == "__call__" and not kwargs and len(inputs) == 2:
+            # NumPy's scalar comparisons (``np.float64(1.5) == x``) pass the scalar on as a
+            # 0-d ndarray.
+            operands = [i[()] if type(i) is np.ndarray and i.ndim == 0 else i for i in inputs]
+            if all(is_array(i) or type(i) in PY_SCALARS or is_numpy_scalar(i)
+                   for i in operands):
+                return fns[fname](python_scalar(operands[0]), python_scalar(operands[1]))
         return fallback(self, ufunc, method, *inputs, **kwargs)
 
     return __array_ufunc__
