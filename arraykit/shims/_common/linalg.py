@@ -25,6 +25,8 @@ import numbers
 import operator
 from collections import namedtuple
 
+import numpy as np
+
 from .checks import no_identity
 from .utils import AxisError, normalize_axes, normalize_axis
 
@@ -36,6 +38,73 @@ SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
 SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
 
 INF = math.inf
+
+if issubclass(np.linalg.LinAlgError, ValueError):
+    #: The class every shim raises when a factorisation fails on the values (a matrix that is
+    #: not positive definite to ``cholesky``, a singular one to ``inv``/``solve``): NumPy's
+    #: own, a ``ValueError`` since NumPy 2, so that ``except LinAlgError`` in library code
+    #: (SciPy's) and ``except ValueError`` both catch it on every backend, as on NumPy.
+    LinAlgError = np.linalg.LinAlgError
+else:  # NumPy 1.x (the mxnet environment): its LinAlgError is no ValueError
+
+    class LinAlgError(np.linalg.LinAlgError, ValueError):  # type: ignore[no-redef]
+        """NumPy's LinAlgError that is also a ValueError, as NumPy 2's."""
+
+
+def not_positive_definite(fname: str) -> LinAlgError:
+    """The error of ``cholesky`` (``fname``) for a matrix that is not positive definite.
+
+    The test, the same on every shim and made on the factor only (after the call): every
+    diagonal entry of the factor is real and > 0. LAPACK's ``potrf`` stops at the first
+    pivot that is not positive and leaves it (<= 0 or NaN) on the diagonal (MLX returns that
+    factor as it is), TensorFlow's kernel writes NaN there and leaves the rest uninitialised;
+    a successful factor's diagonal holds square roots of positive pivots. A stack fails if
+    any of its matrices does (NumPy's rule).
+    """
+    return LinAlgError(f"{fname}: the matrix is not positive definite (its Cholesky "
+                       "factorisation failed)")
+
+
+def cholesky_failed(xp, x, L, *, upper=False, fname="cholesky"):  # noqa: N803 - L: the factor
+    """The factor ``L`` of ``x`` once the diagonal test (``not_positive_definite``) failed,
+    eagerly: LinAlgError if a matrix that failed holds no NaN in the triangle read (the
+    lower one, the upper one for ``upper=True``), else ``L`` with the factors of the
+    matrices that failed all NaN. NumPy returns NaN there too (a NaN pivot is no error to
+    its LAPACK; its factor keeps the columns before the NaN); the frameworks' own factor may
+    hold LAPACK's partial work or uninitialised memory, hence all NaN. Uses
+    ``xp.linalg.diagonal``, ``xp.real``, ``xp.tril``/``xp.triu``, ``xp.isnan``, ``xp.all``,
+    ``xp.any``, ``xp.where``, ``xp.full_like``, ``xp.isdtype``."""
+    d = xp.linalg.diagonal(L)
+    cplx = xp.isdtype(L.dtype, "complex floating")
+    failed = xp.logical_not(xp.all(xp.real(d) > 0 if cplx else d > 0, axis=-1))
+    read = xp.triu(x) if upper else xp.tril(x)
+    holds_nan = xp.any(xp.isnan(read), axis=(-2, -1))
+    if bool(xp.any(xp.logical_and(failed, xp.logical_not(holds_nan)))):
+        raise not_positive_definite(fname)
+    nan = complex(math.nan, math.nan) if cplx else math.nan
+    mask = xp.reshape(failed, tuple(failed.shape) + (1, 1))
+    return xp.where(mask, xp.full_like(L, nan), L)
+
+
+def singular_matrix(fname: str, detail: str = "") -> LinAlgError:
+    """The error of ``inv``/``solve`` (``fname``) for a singular matrix (one with an exact
+    zero pivot). A matrix holding NaN is not singular: see ``nan_matrices_as_nan``."""
+    return LinAlgError(f"{fname}: singular matrix{detail}")
+
+
+def nan_matrices_as_nan(xp, solver, a, *rest, eye_like):
+    """``solver(a, *rest)`` (``inv`` or ``solve``) where some matrices of ``a`` hold NaN: the
+    result for those matrices is all NaN, the others get their solution. NumPy and torch
+    return NaN there (LAPACK's pivots propagate it); TensorFlow's and Paddle's kernels call
+    such a matrix singular and raise. The shims call this only on that error path, once a
+    NaN has been found, so the normal path costs nothing. Uses ``xp.isnan``, ``xp.any``,
+    ``xp.where``, ``xp.full_like``, ``xp.isdtype``; ``eye_like(a)``: identity matrices of
+    ``a``'s shape and dtype (the stand-in solved instead of a NaN matrix).
+    """
+    bad = xp.any(xp.isnan(a), axis=(-2, -1), keepdims=True)
+    out = solver(xp.where(bad, eye_like(a), a), *rest)
+    nan = complex(math.nan, math.nan) if xp.isdtype(out.dtype, "complex floating") else math.nan
+    return xp.where(bad, xp.full_like(out, nan), out)
 
 
 def _index(fname: str, what: str, v) -> int:

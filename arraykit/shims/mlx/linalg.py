@@ -28,6 +28,7 @@ from ._helpers import (
     binary,
     cast,
     check_broadcast,
+    concrete,
     normalize_axes,
     reduced_shape,
     require_array,
@@ -72,7 +73,18 @@ def cholesky(x, /, *, upper=False):
     _matrix("cholesky", x, square=True, real_only=True)
     if _empty_batch(x):
         return mx.array(x)
-    return mx.linalg.cholesky(x, upper=upper, stream=_CPU)
+    L = mx.linalg.cholesky(x, upper=upper, stream=_CPU)
+    # MLX returns LAPACK's partial factor of a matrix that is not positive definite as if it
+    # were one (its pivot, <= 0 or NaN, left on the diagonal): the shared test
+    # (_common.linalg.not_positive_definite), eagerly an error; under mx.compile/mx.vmap,
+    # where values are unknown, NaN factors for those matrices.
+    ok = mx.all(mx.diagonal(L, axis1=-2, axis2=-1) > 0, axis=-1)
+    v = concrete(ok)
+    if v is None:
+        return mx.where(ok[..., None, None], L, mx.array(math.nan, dtype=L.dtype))
+    if not v.all():
+        return _cl.cholesky_failed(_xp(), x, L, upper=upper)
+    return L
 
 
 def det(x, /):
@@ -111,10 +123,12 @@ def _unstack_parts(z, m):
     return _make_complex(z[..., :m, :], z[..., m:, :])
 
 
-def _complex_solve(a, b):
+def _complex_solve(a, b, fname):
     """``solve`` for complex64 (MLX's takes real input only) through the real embedding."""
     m = a.shape[-1]
-    z = mx.linalg.solve(_embed(a), _stack_parts(b), stream=_CPU)
+    big = _embed(a)
+    _require_nonsingular(fname, big)
+    z = mx.linalg.solve(big, _stack_parts(b), stream=_CPU)
     return _unstack_parts(z, m)
 
 
@@ -127,8 +141,20 @@ def inv(x, /):
     if n in D.COMPLEX:
         m = x.shape[-1]
         eye = mx.broadcast_to(mx.eye(m, dtype=x.dtype), x.shape)
-        return _complex_solve(x, eye)
+        return _complex_solve(x, eye, "inv")
+    _require_nonsingular("inv", x)
     return _real_inv(x)
+
+
+def _require_nonsingular(fname, a):
+    """LinAlgError if a matrix of ``a`` is singular (an exact zero pivot of its LU
+    factorisation, NumPy's test): MLX's ``inv``/``solve`` return LAPACK's factors or a
+    solution from them there, as if it were a result. One more ``getrf`` and a read of one
+    value; skipped under ``mx.compile``/``mx.vmap``, where values are unknown."""
+    lu, _ = mx.linalg.lu_factor(a, stream=_CPU)
+    v = concrete(mx.any(mx.diagonal(lu, axis1=-2, axis2=-1) == 0))
+    if v is not None and v.item():
+        raise _cl.singular_matrix(fname)
 
 
 @mx.custom_function
@@ -156,8 +182,8 @@ def solve(x1, x2, /):
         bb = mx.expand_dims(mx.broadcast_to(b, a.shape[:-1]), -1)
         if 0 in a.shape:
             return mx.zeros(a.shape[:-1], dtype=a.dtype)
-        solver = _complex_solve if n in D.COMPLEX else _real_solve
-        return mx.squeeze(solver(a, bb), -1)
+        solver = _complex_solve if n in D.COMPLEX else _checked_real_solve
+        return mx.squeeze(solver(a, bb, "solve"), -1)
     if b.shape[-2] != m:
         raise ValueError(f"solve: x2 of shape {b.shape} does not match x1 {a.shape}")
     batch = check_broadcast(a.shape[:-2], b.shape[:-2], "solve")
@@ -166,7 +192,12 @@ def solve(x1, x2, /):
     if 0 in a.shape or 0 in b.shape:
         return mx.zeros(batch + b.shape[-2:], dtype=a.dtype)
     if n in D.COMPLEX:
-        return _complex_solve(a, b)
+        return _complex_solve(a, b, "solve")
+    return _checked_real_solve(a, b, "solve")
+
+
+def _checked_real_solve(a, b, fname):
+    _require_nonsingular(fname, a)
     return _real_solve(a, b)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 
 from mxnet import np as mnp
+from mxnet.base import MXNetError
 
 from .. import standard_names
 from .._common import linalg as _cl
@@ -63,8 +64,43 @@ def cholesky(x, /, *, upper=False):
     _floating_matrix("cholesky", x, square=True)
     if x.size == 0:
         return x.copy()
-    L = mnp.linalg.cholesky(x)
+    if upper:  # the upper triangle is the one read, as in NumPy
+        x = matrix_transpose(x)
+    L = _synced("cholesky", mnp.linalg.cholesky(x), "potrf", _cl.not_positive_definite)
+    # A NaN pivot passes MXNet's check: the shared test on the factor's diagonal
+    # (_common.linalg.not_positive_definite).
+    if not bool((_diagonal(L, 0) > 0).all()):
+        L = _cl.cholesky_failed(_xp(), x, L)
     return matrix_transpose(L) if upper else L
+
+
+def _synced(fname, out, failure, error):
+    """``out`` computed: MXNet reports a failed LAPACK call (``failure`` in its message) only
+    as ``MXNetError`` at the next read of the result, anywhere in the program; waiting for
+    the result here raises it as NumPy's LinAlgError (``error(fname)``, a ValueError) from
+    the call that failed."""
+    try:
+        out.wait_to_read()
+    except MXNetError as e:
+        if failure in str(e):
+            raise error(fname) from None
+        raise
+    return out
+
+
+def _solved(fname, solver, a, *rest):
+    """``solver(a, *rest)`` (``inv``/``solve``), synced (``_synced``); matrices of ``a``
+    holding NaN give all-NaN results (``_common.linalg.nan_matrices_as_nan``: MXNet's
+    kernels return finite numbers beside the NaN there)."""
+    if bool(mnp.isnan(a).any()):
+        return _cl.nan_matrices_as_nan(_xp(), lambda *args: _solved(fname, solver, *args), a,
+                                       *rest, eye_like=_eye_like)
+    failure = "non-convertible" if fname == "inv" else "singular"
+    return _synced(fname, solver(a, *rest), failure, _cl.singular_matrix)
+
+
+def _eye_like(a):
+    return mnp.broadcast_to(mnp.eye(a.shape[-1], dtype=a.dtype, ctx=a.ctx), a.shape)
 
 
 def det(x, /):
@@ -127,7 +163,7 @@ def inv(x, /):
     _floating_matrix("inv", x, square=True)
     if x.size == 0:
         return x.copy()
-    return mnp.linalg.inv(x)
+    return _solved("inv", mnp.linalg.inv, x)
 
 
 def _svd_reduced(x):
@@ -226,14 +262,14 @@ def solve(x1, x2, /):
             raise ValueError("solve: x2's length must match x1's size")
         b2 = b.reshape((m, 1))
         batch = a.shape[:-2]
-        r = mnp.linalg.solve(a, mnp.broadcast_to(b2, batch + (m, 1)))
+        r = _solved("solve", mnp.linalg.solve, a, mnp.broadcast_to(b2, batch + (m, 1)))
         return r.reshape(batch + (m,))
     if b.shape[-2] != m:
         raise ValueError("solve: x2's rows must match x1's size")
     batch = broadcast_shapes(a.shape[:-2], b.shape[:-2])
     a = mnp.broadcast_to(a, batch + a.shape[-2:])
     b = mnp.broadcast_to(b, batch + b.shape[-2:])
-    return mnp.linalg.solve(a, b)
+    return _solved("solve", mnp.linalg.solve, a, b)
 
 
 def trace(x, /, *, offset=0, dtype=None):

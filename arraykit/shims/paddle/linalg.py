@@ -5,7 +5,9 @@ eigh, eigvals, eigvalsh, inv, qr, slogdet, solve, svd, svdvals. Norms, rank, pin
 matrix_power, cross, outer, diagonal and trace are the shared algorithms of
 ``arraykit.shims._common.linalg`` run over this namespace. Integer input to the floating
 functions is refused with a TypeError, as on the other backends.
-A singular matrix to ``inv``/``solve`` raises Paddle's ValueError, prefixed with the name.
+A singular matrix to ``inv``/``solve``, and one that is not positive definite to ``cholesky``,
+raise NumPy's ``LinAlgError`` (a ValueError) naming the function; a matrix holding NaN gives
+NaN from ``inv``/``solve``, as in NumPy (Paddle calls it singular).
 """
 
 from __future__ import annotations
@@ -77,7 +79,15 @@ def cholesky(x, /, *, upper=False):
     if name in _CPLX:
         L = _complex_cholesky(x)
         return paddle.conj(matrix_transpose(L)) if upper else L
-    return _named("cholesky", paddle.linalg.cholesky, x, upper)
+    try:
+        L = paddle.linalg.cholesky(x, upper)
+    except ValueError as e:
+        raise _cl.not_positive_definite("cholesky") from e
+    # Paddle's kernel lets a NaN pivot through (a NaN factor, no error): the shared test
+    # (_common.linalg.not_positive_definite) on the factor's diagonal.
+    if not bool(paddle.all(paddle.diagonal(L, axis1=-2, axis2=-1) > 0)):
+        return _cl.cholesky_failed(_xp(), x, L, upper=upper)
+    return L
 
 
 _CPLX = ("complex64", "complex128")
@@ -101,7 +111,7 @@ def _complex_cholesky(a):
             col = a[..., :, j]
         d = paddle.real(col[..., j])
         if not bool(paddle.all(d > 0)):
-            raise ValueError("cholesky: the matrix is not positive definite")
+            raise _cl.not_positive_definite("cholesky")
         root = paddle.sqrt(d)
         col = col / paddle.cast(root, a.dtype).unsqueeze(-1)
         mask = paddle.arange(n) >= j
@@ -201,11 +211,31 @@ def eigvals(x, /):
 
 
 def inv(x, /):
-    """Array API ``inv`` (a singular matrix raises ValueError)."""
+    """Array API ``inv`` (a singular matrix raises LinAlgError, a ValueError)."""
     x, _ = _floating_matrix("inv", x, square=True)
     if x.size == 0:
         return x.clone()
-    return _named("inv", paddle.linalg.inv, x)
+    return _solved("inv", paddle.linalg.inv, x)
+
+
+def _solved(fname, op, a, *rest):
+    """``op(a, *rest)`` for ``inv``/``solve``: Paddle's "not invertible" as NumPy's
+    LinAlgError, except for matrices holding NaN, whose result is NaN as in NumPy
+    (``_common.linalg.nan_matrices_as_nan``; Paddle's kernel calls them singular)."""
+    try:
+        return op(a, *rest)
+    except ValueError as e:
+        if "invertible" not in str(e):
+            raise ValueError(f"{fname}: {str(e).splitlines()[0]}") from e
+        xp = _xp()
+        if bool(xp.any(xp.isnan(a))):
+            return _cl.nan_matrices_as_nan(xp, lambda *args: _solved(fname, op, *args), a,
+                                           *rest, eye_like=_eye_like)
+        raise _cl.singular_matrix(fname) from e
+
+
+def _eye_like(a):
+    return paddle.broadcast_to(paddle.eye(a.shape[-1], dtype=a.dtype), a.shape)
 
 
 def svd(x, /, *, full_matrices=True):
@@ -294,7 +324,7 @@ def solve(x1, x2, /):
         if D.NAME_OF[a.dtype] in _CPLX:
             r = _complex_solve(a, rhs)
         else:
-            r = _named("solve", paddle.linalg.solve, a, rhs)
+            r = _solved("solve", paddle.linalg.solve, a, rhs)
         return r.reshape(list(a.shape[:-1]))
     if b.shape[-2] != m:
         raise ValueError("solve: x2 must have as many rows as x1")
@@ -305,7 +335,7 @@ def solve(x1, x2, /):
         return paddle.zeros(batch + list(b.shape[-2:]), dtype=a.dtype)
     if D.NAME_OF[a.dtype] in _CPLX:
         return _complex_solve(a, b)
-    return _named("solve", paddle.linalg.solve, a, b)
+    return _solved("solve", paddle.linalg.solve, a, b)
 
 
 def _complex_solve(a, b):
@@ -317,7 +347,7 @@ def _complex_solve(a, b):
     bottom = paddle.concat([Y, X], axis=-1)
     big = paddle.concat([top, bottom], axis=-2)
     rhs = paddle.concat([paddle.real(b), paddle.imag(b)], axis=-2)
-    sol = _named("solve", paddle.linalg.solve, big, rhs)
+    sol = _solved("solve", paddle.linalg.solve, big, rhs)
     m = a.shape[-1]
     return paddle.complex(sol[..., :m, :], sol[..., m:, :])
 

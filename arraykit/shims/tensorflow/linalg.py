@@ -15,13 +15,15 @@ Behaviour the standard leaves open, as implemented here:
   the dtype otherwise (``_base.check_dtype``); ``cross``, ``outer``, ``trace``, ``matmul``,
   ``tensordot``, ``vecdot`` take any numeric dtype, ``diagonal`` and ``matrix_transpose`` any
   dtype.
-* Singular input to ``inv``/``solve`` (and ``matrix_power`` with ``n < 0``): eagerly a
-  ``ValueError`` ("singular matrix", as NumPy's ``LinAlgError``, itself a ``ValueError``);
+* Singular input to ``inv``/``solve`` (and ``matrix_power`` with ``n < 0``): eagerly
+  NumPy's ``LinAlgError`` (a ``ValueError``), "singular matrix"; a matrix holding NaN is not
+  singular: its result is NaN, as NumPy's and torch's (TF's kernel raises);
   inside ``tf.function``, where values are unknown at trace time, a QR-based solve is used
   instead, which returns non-finite (or huge) values for singular matrices rather than
   failing at run time.
-* ``cholesky`` of a matrix that is not positive definite: NaN entries (TensorFlow's CPU
-  kernel); ``eigh``/``eigvalsh``/``eig``/``eigvals`` of a matrix with NaN/inf entries: NaN
+* ``cholesky`` of a matrix that is not positive definite: ``LinAlgError`` eagerly (NaN
+  factors inside ``tf.function``; TF's kernel gives NaN and uninitialised memory);
+  ``eigh``/``eigvalsh``/``eig``/``eigvals`` of a matrix with NaN/inf entries: NaN
   results for that matrix (the others in the batch are unaffected) rather than TF's error.
 * ``slogdet`` of a singular matrix: ``sign == 0`` and ``logabsdet == -inf``.
 * Other TF runtime failures surface as ``ValueError``/``TypeError`` naming the function.
@@ -33,8 +35,10 @@ Behaviour the standard leaves open, as implemented here:
 from __future__ import annotations
 
 import math
+import sys
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _gm
 
 from .._common import linalg as _cl
@@ -263,12 +267,31 @@ def _nan_guarded(fname: str, op, x, n_out: int):
 
 @wrap_errors("cholesky")
 def cholesky(x, /, *, upper=False):
-    """Cholesky factor of Hermitian positive-definite ``(..., M, M)`` matrices.
+    """Cholesky factor of Hermitian positive-definite ``(..., M, M)`` matrices (the lower
+    triangle is read; the upper one for ``upper=True``, as NumPy).
 
-    ``upper=False``: lower ``L`` with ``x = L L^H``; ``upper=True``: ``U = L^H``. Matrices that
-    are not positive definite give NaN entries (not checked).
+    ``upper=False``: lower ``L`` with ``x = L L^H``; ``upper=True``: ``U = L^H``. A matrix that
+    is not positive definite (TF's kernel returns NaN and uninitialised memory for it) raises
+    ``LinAlgError`` (a ``ValueError``) eagerly, as NumPy; a matrix holding NaN gives an all-NaN
+    factor; inside ``tf.function``, where values are unknown, a failed matrix's factor is all
+    NaN.
     """
-    L = tf.linalg.cholesky(_floating_matrix("cholesky", x, square=True))
+    x = _floating_matrix("cholesky", x, square=True)
+    if upper:  # the upper triangle is the one read, as in NumPy: the lower one of x^H
+        x = tf.linalg.adjoint(x)
+    L = tf.linalg.cholesky(x)
+    # The shared test (_common.linalg.not_positive_definite): every diagonal entry > 0.
+    d = _a.matrix_diag_part_v3(L, k=0, padding_value=tf.zeros((), L.dtype))
+    if L.dtype in _COMPLEX:
+        d = tf.math.real(d)
+    if tf.executing_eagerly():
+        pos = _gm.greater(d, tf.zeros((), d.dtype))
+        if not _gm._all(pos, _axes_arg(tuple(range(pos.shape.rank)))):
+            L = _cl.cholesky_failed(sys.modules[__package__], x, L)
+    else:
+        ok = tf.reduce_all(d > 0, axis=-1)[..., None, None]
+        nan = tf.constant(float("nan"), _REAL_OF[L.dtype])
+        L = tf.where(ok, L, tf.complex(nan, nan) if L.dtype in _COMPLEX else nan)
     return tf.linalg.adjoint(L) if upper else L
 
 
@@ -370,9 +393,15 @@ def _eager_inverse(fname, op, args, inputs):
         return op(*args)
     except tf.errors.InvalidArgumentError as e:
         if "invertible" in getattr(e, "message", str(e)):
+            xp = sys.modules[__package__]
+            if bool(xp.any(xp.isnan(args[0]))):
+                # TF calls a matrix holding NaN singular; NumPy's answer is NaN.
+                return _cl.nan_matrices_as_nan(
+                    xp, lambda *a: _eager_inverse(fname, op, a, inputs), *args,
+                    eye_like=_eye_like)
             x = inputs[0]
-            raise ValueError(f"{fname}: singular matrix (dtype {dtype_name_safe(x)}, shape "
-                             f"{tuple(x.shape)})") from None
+            raise _cl.singular_matrix(fname, f" (dtype {dtype_name_safe(x)}, shape "
+                                             f"{tuple(x.shape)})") from None
         raise translate(fname, e, *inputs) from None
     except OpError as e:
         raise translate(fname, e, *inputs) from None
