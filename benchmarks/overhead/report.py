@@ -37,7 +37,8 @@ def _fmt_cell(r: dict | None) -> str:
         return "not run"
     med, q1, q3 = r["overhead_median_pct"], r["overhead_q1_pct"], r["overhead_q3_pct"]
     mark = "" if r["meets_target"] else " ✗"
-    return f"{med:+.2f}% [{q1:+.2f}, {q3:+.2f}]{mark}"
+    ci = f" ±{r['overhead_ci_pct']:.2f}" if "overhead_ci_pct" in r else ""
+    return f"{med:+.2f}%{ci} [{q1:+.2f}, {q3:+.2f}]{mark}"
 
 
 def _fmt_program(r: dict | None) -> str:
@@ -186,6 +187,7 @@ def render_markdown(docs: list[dict]) -> str:
                     for (w, m, f), t in CELL_TARGET_PCT.items())
     lines.append(
         "Overhead = t(arraykit) / t(native) - 1 per interleaved round; median over rounds "
+        "(± half-width of its ~95% interval, 1.57 IQR / sqrt(rounds), where recorded) "
         f"[interquartile range]. Targets: < {TARGET_PCT['eager']:g}% eager, "
         f"< {TARGET_PCT['compiled']:g}% compiled ({own}); ✗ marks a miss. "
         "Negative: arraykit was faster (noise, or a different kernel choice).")

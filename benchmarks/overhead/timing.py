@@ -82,6 +82,9 @@ def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s:
         "arraykit_median_s": statistics.median(ta), "native_median_s": statistics.median(tb),
         "overhead_median_pct": statistics.median(ratios),
         "overhead_q1_pct": q[0], "overhead_q3_pct": q[2],
+        # Half-width of the median's ~95% interval (McGill's notch, 1.57 IQR / sqrt(n)): how
+        # finely this cell resolves; more rounds narrow it.
+        "overhead_ci_pct": 1.57 * (q[2] - q[0]) / math.sqrt(len(ratios)),
         "overhead_pct_samples": ratios,
     }
 
