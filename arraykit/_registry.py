@@ -62,6 +62,10 @@ class Backend:
     importer:      a module whose import imports the package safely, for ``import_package``
                    (paddle's: Paddle loaded after TensorFlow segfaults in its protobuf unless
                    loaded with ``RTLD_DEEPBIND``); None: a plain import.
+    materialise:   a callable that waits until an array's values exist (asynchronous
+                   dispatch: jax, MXNet; lazy graphs: MLX, dask) and returns the array holding
+                   them; None: values exist when the call returns. ``arraykit demo`` and the
+                   benchmarks time work through it (``materialise()`` below).
 
     What the extensions can do with the arrays is not listed here: ``ext/<ext>/_<name>.py``
     serves them when it exists (``arraykit.ext._lookup``; ``implementation(ext)`` below), and
@@ -81,6 +85,7 @@ class Backend:
     array_object: str | None = None
     to_numpy: Callable[[Any], Any] | None = None
     importer: str | None = None
+    materialise: Callable[[Any], Any] | None = None
     _namespace: Any = field(default=None, repr=False)
 
     def load_namespace(self) -> Any:
@@ -155,6 +160,11 @@ class Backend:
         except (TypeError, ValueError, RuntimeError):
             return np.from_dlpack(x)
 
+    def materialised(self, x: Any) -> Any:
+        """``x`` with its values computed (the row's ``materialise``; else ``x``): what a
+        timing must wait for to measure the work, not the dispatch."""
+        return x if self.materialise is None else self.materialise(x)
+
     def implementation(self, extension: str) -> Any:
         """The module of ``arraykit.ext.<extension>`` that serves these arrays (its own
         ``_<name>.py``, else the extension's fallback); imports it, hence the framework."""
@@ -211,6 +221,26 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
+def _block_until_ready(x: Any) -> Any:
+    return x.block_until_ready()  # jax: asynchronous dispatch
+
+
+def _wait_to_read(x: Any) -> Any:
+    x.wait_to_read()  # mxnet: the engine's queue
+    return x
+
+
+def _compute(x: Any) -> Any:
+    return x.compute()  # dask: a lazy graph, computed into a NumPy array
+
+
+def _mlx_eval(x: Any) -> Any:
+    import mlx.core  # safe: x is an MLX array, so MLX is imported already
+
+    mlx.core.eval(x)  # MLX: a lazy graph until evaluated
+    return x
+
+
 def _numpy_writeable(x: Any) -> bool:
     return bool(x.flags.writeable)
 
@@ -234,7 +264,8 @@ BACKENDS: list[Backend] = [
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),
-            lazy=_jax_is_lazy, writeable=False, array_object="arraykit.shims.jax"),
+            lazy=_jax_is_lazy, writeable=False, array_object="arraykit.shims.jax",
+            materialise=_block_until_ready),
     Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
             served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
             namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),
@@ -245,7 +276,7 @@ BACKENDS: list[Backend] = [
     Backend("dask",       ("dask.array:Array",),                                 "array_api_compat.dask.array",
             served_by="array-api-compat", constructor="dask.array:asarray",
             namespace_names=("dask.array", "array_api_compat.dask.array"),
-            lazy=True),
+            lazy=True, materialise=_compute),
     Backend("array_api_strict", ("array_api_strict._array_object:Array",),       "arraykit.shims.array_api_strict",
             served_by="array-api-strict + arraykit error classes", constructor="array_api_strict:asarray",
             namespace_names=("array_api_strict", "arraykit.shims.array_api_strict")),
@@ -259,7 +290,8 @@ BACKENDS: list[Backend] = [
     Backend("mxnet",      ("mxnet.numpy:ndarray",),                              "arraykit.shims.mxnet",
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",),
-            array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method),
+            array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method,
+            materialise=_wait_to_read),
     # MLX arrays are evaluated on demand; values are available outside mx.compile/vmap, so
     # they are not lazy in the sense of is_lazy_array (see arraykit/shims/mlx/__init__.py).
     Backend("mlx",        ("mlx.core:array",),                                   "arraykit.shims.mlx",
@@ -268,7 +300,7 @@ BACKENDS: list[Backend] = [
             namespace_names=("arraykit.shims.mlx",),
             device=_lazy("arraykit.shims.mlx._helpers", "device_of"),
             to_device=_lazy("arraykit.shims.mlx._helpers", "to_device"),
-            array_object="arraykit.shims.mlx"),
+            array_object="arraykit.shims.mlx", materialise=_mlx_eval),
     Backend("paddle",     ("paddle:Tensor",),                                    "arraykit.shims.paddle",
             served_by="arraykit shim", constructor="paddle:to_tensor",
             namespace_names=("arraykit.shims.paddle",),
@@ -304,6 +336,7 @@ def register_backend(
     constructor: str | None = None,
     array_object: str | None = None,
     to_numpy: Callable[[Any], Any] | None = None,
+    materialise: Callable[[Any], Any] | None = None,
     replace: bool = False,
 ) -> Backend:
     """Teach arraykit a new array library without editing arraykit.
@@ -351,6 +384,7 @@ def register_backend(
         constructor=constructor,
         array_object=array_object,
         to_numpy=to_numpy,
+        materialise=materialise,
     )
     if name in BY_NAME:
         BACKENDS[BACKENDS.index(BY_NAME[name])] = backend

@@ -141,12 +141,10 @@ def attention(q: Any, k: Any, v: Any) -> Any:
 
 
 def _materialise(y: Any) -> Any:
-    """Wait for asynchronous or lazy results so that timings measure the work."""
-    for method in ("block_until_ready", "wait_to_read", "compute"):
-        if hasattr(y, method):
-            result = getattr(y, method)()
-            return y if result is None else result
-    return y
+    """Wait for asynchronous or lazy results so that timings measure the work (the registry
+    row's ``materialise`` hook: jax's block_until_ready, mx.eval, MXNet's wait_to_read...)."""
+    backend = backend_of_type(type(y))
+    return y if backend is None else backend.materialised(y)
 
 
 def to_numpy(y: Any) -> np.ndarray:

@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np
 
 import arraykit
+from arraykit._registry import BY_NAME
 from arraykit.ext.jit import compilation, jit
 
 SHAPES = {"mlp": (256, 512, 64), "tiny": (4, 8, 2)}
@@ -75,7 +76,7 @@ def setup_jax():
     def native(x, w1, w2):
         return jnp.sum(jnp.tanh(x @ w1) @ w2) + jnp.mean(jnp.exp(-x * x))
 
-    return jnp.asarray, native, lambda y: y.block_until_ready()
+    return jnp.asarray, native, BY_NAME["jax"].materialised
 
 
 def setup_torch():
@@ -85,7 +86,7 @@ def setup_torch():
         return torch.sum(torch.tanh(x @ w1) @ w2) + torch.mean(torch.exp(-x * x))
 
     native = torch.compile(f, fullgraph=True)
-    return torch.asarray, native, lambda y: y  # CPU torch is synchronous
+    return torch.asarray, native, BY_NAME["torch"].materialised
 
 
 def setup_tensorflow():
@@ -95,7 +96,7 @@ def setup_tensorflow():
     def native(x, w1, w2):
         return tf.reduce_sum(tf.tanh(x @ w1) @ w2) + tf.reduce_mean(tf.exp(-x * x))
 
-    return tf.constant, native, lambda y: y  # eager TF on CPU returns after running
+    return tf.constant, native, BY_NAME["tensorflow"].materialised
 
 
 def setup_mxnet():
@@ -112,7 +113,7 @@ def setup_mxnet():
 
     native = Native()
     native.hybridize()
-    return (lambda a: mnp.array(a, dtype=a.dtype)), native, lambda y: y.wait_to_read()
+    return (lambda a: mnp.array(a, dtype=a.dtype)), native, BY_NAME["mxnet"].materialised
 
 
 SETUPS = {

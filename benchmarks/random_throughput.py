@@ -12,6 +12,14 @@ import importlib
 import time
 
 
+def _sync(name):
+    """The registry row's materialise hook: waits for the values (mx.eval, block_until_ready,
+    wait_to_read), as ``arraykit demo`` does."""
+    from arraykit._registry import BY_NAME
+
+    return BY_NAME[{"strict": "array_api_strict"}.get(name, name)].materialised
+
+
 def _native(name, n):
     """(make-like-array, sync, {dist: native sampler}) for a backend, or None if absent."""
     try:
@@ -21,34 +29,34 @@ def _native(name, n):
         return None
     if name == "numpy":
         g = mod.random.default_rng(0)
-        return (mod.zeros(1, dtype=mod.float32), lambda x: x,
+        return (mod.zeros(1, dtype=mod.float32), _sync(name),
                 {"uniform": lambda: g.random(n, dtype=mod.float32),
                  "normal": lambda: g.standard_normal(n, dtype=mod.float32)})
     if name == "torch":
         gen = mod.Generator().manual_seed(0)
-        return (mod.zeros(1), lambda x: x,
+        return (mod.zeros(1), _sync(name),
                 {"uniform": lambda: mod.rand(n, generator=gen),
                  "normal": lambda: mod.randn(n, generator=gen)})
     if name == "jax":
         k = mod.random.key(0)
-        return (mod.numpy.zeros(1), lambda x: x.block_until_ready(),
+        return (mod.numpy.zeros(1), _sync(name),
                 {"uniform": lambda: mod.random.uniform(k, (n,)),
                  "normal": lambda: mod.random.normal(k, (n,))})
     if name == "tensorflow":
         g = mod.random.Generator.from_seed(0)
-        return (mod.zeros(1), lambda x: x,
+        return (mod.zeros(1), _sync(name),
                 {"uniform": lambda: g.uniform((n,)), "normal": lambda: g.normal((n,))})
     if name == "mxnet":
         mod.npx.set_np()
-        return (mod.np.zeros(1), lambda x: x.wait_to_read(),
+        return (mod.np.zeros(1), _sync(name),
                 {"uniform": lambda: mod.np.random.uniform(size=(n,)),
                  "normal": lambda: mod.np.random.normal(size=(n,))})
     if name == "mlx":
-        return (mod.zeros(1), lambda x: (mod.eval(x), x)[1],
+        return (mod.zeros(1), _sync(name),
                 {"uniform": lambda: mod.random.uniform(shape=(n,)),
                  "normal": lambda: mod.random.normal((n,))})
     if name == "paddle":
-        return (mod.zeros([1]), lambda x: x,
+        return (mod.zeros([1]), _sync(name),
                 {"uniform": lambda: mod.rand([n]), "normal": lambda: mod.randn([n])})
     return None
 
