@@ -7,6 +7,11 @@ PYTHON ?= python3.11
 MAIN := .venv
 MXNET := .venv-mxnet
 PIP_FLAGS := --quiet --disable-pip-version-check
+# A development install that type checkers see: setuptools' default editable mode installs an
+# import hook (a finder in a .pth) that mypy and pyright do not run, so user code found no
+# arraykit ("Cannot find implementation or library stub"); compat mode puts the source folder
+# itself on the path.
+EDITABLE := --config-settings editable_mode=compat
 # Hypothesis keeps an example database under .hypothesis/; CI runs from a clean clone anyway.
 PYTEST := -m pytest -p no:cacheprovider
 
@@ -15,13 +20,13 @@ PYTEST := -m pytest -p no:cacheprovider
 $(MAIN)/.installed: requirements/main.txt pyproject.toml
 	$(PYTHON) -m venv $(MAIN)
 	$(MAIN)/bin/pip install $(PIP_FLAGS) -r requirements/main.txt
-	$(MAIN)/bin/pip install $(PIP_FLAGS) --no-deps -e .
+	$(MAIN)/bin/pip install $(PIP_FLAGS) --no-deps $(EDITABLE) -e .
 	touch $@
 
 $(MXNET)/.installed: requirements/mxnet.txt pyproject.toml
 	$(PYTHON) -m venv $(MXNET)
 	$(MXNET)/bin/pip install $(PIP_FLAGS) -r requirements/mxnet.txt
-	$(MXNET)/bin/pip install $(PIP_FLAGS) --no-deps -e .
+	$(MXNET)/bin/pip install $(PIP_FLAGS) --no-deps $(EDITABLE) -e .
 	touch $@
 
 envs: $(MAIN)/.installed $(MXNET)/.installed
