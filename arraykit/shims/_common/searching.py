@@ -27,4 +27,17 @@ def arg_functions(arg: Callable[..., Any], native_argmax: Any, native_argmin: An
     return argmax, argmin
 
 
-__all__ = ["arg_functions"]
+def first_nan_along(xp, x, found, axis: int, keepdims: bool):
+    """``argmax``/``argmin``'s NaN rule (NumPy's, the standard's note: NaN is the extreme), for
+    a framework whose search skips NaN (TF, Paddle): ``found``, the framework's index along
+    ``axis`` of floating ``x``, replaced by the index of the first NaN wherever the lane holds
+    one. The shims take this path only where ``x`` holds a NaN (one sum, read eagerly: NaN iff
+    an element is NaN, or two infinities cancel, which this path also answers right), or where
+    values are unknown (inside ``tf.function``). Uses the shim's ``xp.isnan``, ``xp.any``,
+    ``xp.argmax`` (of an integer mask: the first True), ``xp.astype``, ``xp.where``."""
+    nan = xp.isnan(x)
+    first = xp.argmax(xp.astype(nan, xp.int8), axis=axis, keepdims=keepdims)
+    return xp.where(xp.any(nan, axis=axis, keepdims=keepdims), first, found)
+
+
+__all__ = ["arg_functions", "first_nan_along"]

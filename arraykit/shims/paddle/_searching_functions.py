@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import sys
+
 import paddle
 
 from .._common import checks as _c
-from .._common.searching import arg_functions
+from .._common.searching import arg_functions, first_nan_along
 from . import _dtypes as D
 from ._helpers import (
     CARRIER,
@@ -28,10 +31,20 @@ def _arg(fname, op, x, axis, keepdims):
     keepdims = check_keepdims(fname, keepdims)
     if name in NARROW:
         x = paddle.cast(x, CARRIER)
-    # NaN counts as the extreme (NumPy, the standard's note): Paddle's kernels agree.
-    return _c.arg_search(fname, x, axis, keepdims,
-                         lambda a, ax, kd: op(a, axis=ax, keepdim=kd),
+
+    def search(a, ax, kd):
+        r = op(a, axis=ax, keepdim=kd)
+        # NaN counts as the extreme (NumPy, the standard's note); Paddle's kernels skip it.
+        # One sum, read: NaN iff x may hold a NaN (_common.searching.first_nan_along).
+        if name in _FLOATING and a.size and math.isnan(paddle.sum(a).item()):
+            r = first_nan_along(sys.modules[__package__], a, r, ax, kd)
+        return r
+
+    return _c.arg_search(fname, x, axis, keepdims, search,
                          lambda a, shape: a.reshape(list(shape)))
+
+
+_FLOATING = frozenset({"float32", "float64", "float16", "bfloat16"})
 
 
 argmax, argmin = arg_functions(_arg, paddle.argmax, paddle.argmin, __name__)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
 from .._common import utils as _u
-from .._common.searching import arg_functions
+from .._common.searching import arg_functions, first_nan_along
 from . import _dtypes as _t
 from ._base import arr, axes_arg, check_dtype, ndim, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
@@ -28,10 +30,36 @@ def _arg(fname, op, x, axis, keepdims):
     if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
         x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)
     if ax is None:
-        r = op(tf.reshape(x, [-1]), 0, output_type=tf.int64)
+        x = tf.reshape(x, [-1])
+        r = op(x, 0, output_type=tf.int64)
+        if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
+            r = first_nan_along(sys.modules[__package__], x, r, 0, False)
         return tf.reshape(r, [1] * n) if keepdims else r
     r = op(x, ax, output_type=tf.int64)
+    if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
+        r = first_nan_along(sys.modules[__package__], x, r, ax, False)
     return _a.expand_dims(r, ax) if keepdims else r
+
+
+def _may_hold_nan(x) -> bool:
+    """TF's ArgMax/ArgMin skip NaN: whether ``x`` may hold one (``first_nan_along``). Eagerly
+    one sum, read; inside graphs always (values unknown)."""
+    if not tf.executing_eagerly():
+        return True
+    s = _m._sum(x, _all_axes(x.shape.rank))._numpy()
+    return s != s
+
+
+_AXES: dict = {}
+
+
+def _all_axes(rank: int):
+    """The int32 axes ``0..rank-1`` as a tensor, cached (building one costs as much as the
+    sum of a small tensor)."""
+    t = _AXES.get(rank)
+    if t is None:
+        t = _AXES[rank] = tf.constant(list(range(rank)), dtype=tf.int32, shape=(rank,))
+    return t
 
 
 argmax, argmin = (wrap_errors(f.__name__)(f) for f in
