@@ -43,3 +43,11 @@ def data_address(capsule) -> int | None:
     except ValueError:
         return None
     return (head.data or 0) + head.byte_offset
+
+
+def require_producer(x, fname: str = "from_dlpack") -> None:
+    """TypeError naming ``fname`` unless ``x`` has ``__dlpack__`` (or is a legacy DLPack
+    capsule): Paddle 3.3.1 reads the attribute of anything (AttributeError)."""
+    if not hasattr(x, "__dlpack__") and type(x).__name__ != "PyCapsule":
+        raise TypeError(f"{fname}: {type(x).__name__} is not a DLPack producer (an object "
+                        "with __dlpack__)")

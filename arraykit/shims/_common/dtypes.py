@@ -237,6 +237,11 @@ PYTHON_TYPE_DTYPES: dict[type, str] = {
 }
 
 
+#: Bytes per element: name -> itemsize (the size rule, ``sizes.check_shape``, reads it).
+ITEMSIZE = {"bool": 1, "int8": 1, "int16": 2, "int32": 4, "int64": 8, "uint8": 1, "uint16": 2,
+            "uint32": 4, "uint64": 8, "float32": 4, "float64": 8, "complex64": 8,
+            "complex128": 16}
+
 #: iinfo figures: name -> (bits, min, max).
 IINFO = {
     "int8": (8, -(2**7), 2**7 - 1),

@@ -33,9 +33,11 @@ function for bad ``n``/``s``/``axes``/``norm``.
 from __future__ import annotations
 
 import math
+import numbers
 import operator
 
-from .sizes import check_count
+from .checks import shown
+from .sizes import check_count, check_shape
 from .utils import doc_table, normalize_axis
 
 NORMS = ("backward", "ortho", "forward")
@@ -81,11 +83,32 @@ def _check_n(fname: str, n, what: str = "n") -> int:
     try:
         n = operator.index(n)
     except TypeError:
-        raise TypeError(f"{fname}: {what} must be an integer, got {n!r}") from None
+        raise TypeError(f"{fname}: {what} must be an integer, got {shown(n)}") from None
     if n < 1:
         raise ValueError(f"{fname}: invalid number of data points {what}={n}; must be >= 1")
     # A complex128 transform of n points must fit in memory that int64 can count.
     return check_count(fname, n, 16)
+
+
+def check_sizes(fname: str, x, sizes, axes) -> None:
+    """The size rule (``sizes.check_shape``) on a transform's result: ``x``'s shape with each
+    of ``axes`` of its length in ``sizes``, complex128 at most. Each length alone may fit
+    where their product does not: Paddle 3.3.1 corrupts its heap on ``fftn(x, s=(2**31,
+    2**31))``. A shape unknown until run time (None, a TF graph) is the framework's to check."""
+    shape = list(x.shape)
+    if None in shape:
+        return
+    for n, a in zip(sizes, axes):
+        shape[a] = n
+    check_shape(fname, shape, 16)
+
+
+def check_n_along(fname: str, x, axis: int, n) -> int:
+    """``n`` of a one-axis transform of ``x`` along ``axis``: ``_check_n``, then
+    ``check_sizes``."""
+    n = _check_n(fname, n)
+    check_sizes(fname, x, (n,), (axis,))
+    return n
 
 
 def _static_size(fname: str, x, axis: int) -> int:
@@ -136,6 +159,7 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
                 n = 2 * (m - 1) if (last_half and i == len(s) - 1) else m
             out.append(_check_n(fname, n, "s"))
         s = out
+        check_sizes(fname, x, s, axes)
     return s, axes
 
 
@@ -236,7 +260,7 @@ def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="
     """``fft``/``ifft`` of a complex array: pad/truncate to ``n``, transform along ``axis``."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
+    n = _static_size(fname, x, ax) if n is None else check_n_along(fname, x, ax, n)
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
     y = prim.fftnd(x, 1, inverse)
@@ -258,7 +282,7 @@ def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
     """``rfft`` of a real floating array."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else _check_n(fname, n)
+    n = _static_size(fname, x, ax) if n is None else check_n_along(fname, x, ax, n)
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
     y = _rfft_last(xp, prim, x, n)
@@ -276,7 +300,7 @@ def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
                 f"{fname}: invalid number of data points ({n}) from an axis of size 1; pass n"
             )
     else:
-        n = _check_n(fname, n)
+        n = check_n_along(fname, x, ax, n)
     x = resize(xp, x, ax, n // 2 + 1)
     x, inv = _to_end(xp, x, [ax])
     y = _irfft_last(xp, prim, x, n)
@@ -378,6 +402,17 @@ def _transform_calling(call, fname: str, module: str):
     return define_transform(fname, run, DOCS[fname], module)
 
 
+def _inverse_spacing(fname: str, n: int, d) -> float:
+    """``1 / (d * n)`` as a Python float: TypeError unless ``d`` is a real number (an array
+    there reached Paddle 3.3.1's kernels: RuntimeError), ValueError for a zero ``d`` (NumPy
+    raises ZeroDivisionError, which no caller expects of a bad argument)."""
+    if isinstance(d, bool) or not isinstance(d, numbers.Real):
+        raise TypeError(f"{fname}: d must be a real number, got {type(d).__name__}")
+    if not d:
+        raise ValueError(f"{fname}: d (the sample spacing) must not be zero")
+    return 1.0 / (n * d)
+
+
 def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **limits):
     """Sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)`` in ``dtype``.
 
@@ -386,7 +421,7 @@ def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **
     dtype's bytes) and ``limits`` (the framework's, see ``sizes.check_shape``) bound ``n``.
     """
     n = check_count(fname, _check_n(fname, n), itemsize, **limits)
-    val = 1.0 / (n * d)
+    val = _inverse_spacing(fname, n, d)
     pos = xp.arange(0, (n - 1) // 2 + 1, dtype=dtype, device=device)
     neg = xp.arange(-(n // 2), 0, dtype=dtype, device=device)
     return xp.concat([pos, neg], axis=0) * val
@@ -397,7 +432,7 @@ def rfftfreq(xp, n, *, d=1.0, dtype, device=None, fname="rfftfreq", itemsize=8, 
     bounded as in ``fftfreq``."""
     n = _check_n(fname, n)
     check_count(fname, n // 2 + 1, itemsize, **limits)
-    val = 1.0 / (n * d)
+    val = _inverse_spacing(fname, n, d)
     return xp.arange(0, n // 2 + 1, dtype=dtype, device=device) * val
 
 

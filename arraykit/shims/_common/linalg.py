@@ -27,7 +27,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from .checks import no_identity
+from .checks import no_identity, shown
 from .utils import AxisError, normalize_axes, normalize_axis
 
 #: The standard's result types (tuple subclasses with the standard's field names).
@@ -111,7 +111,7 @@ def _index(fname: str, what: str, v) -> int:
     try:
         return operator.index(v)
     except TypeError:
-        raise TypeError(f"{fname}: {what} must be an integer, got {v!r}") from None
+        raise TypeError(f"{fname}: {what} must be an integer, got {shown(v)}") from None
 
 
 def require_matrix(fname: str, x, square: bool = False) -> None:

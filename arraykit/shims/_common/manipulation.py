@@ -4,8 +4,10 @@ Python values (axes, ranks, shapes), never a framework's objects."""
 from __future__ import annotations
 
 import math
+import operator
 
-from .checks import check_same_length, require_ndim
+from .checks import check_same_length, require_ndim, shown
+from .sizes import check_shape
 from .utils import normalize_axes, normalize_axis
 
 
@@ -22,6 +24,15 @@ def concat_axis(axis, shapes) -> int:
             raise ValueError(f"concat: shapes {[tuple(s) for s in shapes]} differ off "
                              f"axis {ax}")
     return ax
+
+
+def reshape_ints(shape) -> list[int]:
+    """``reshape``'s ``shape`` as a list of Python ints (-1 stays); TypeError for anything
+    else (MLX's ``int()`` truncated 2.5 to 2)."""
+    try:
+        return [operator.index(s) for s in shape]
+    except TypeError:
+        raise TypeError(f"reshape: shape must be a tuple of ints, got {shown(shape)}") from None
 
 
 def reshape_fits(shape, size: int) -> bool:
@@ -55,6 +66,43 @@ def roll_axes(shift, axis, ndim: int) -> tuple[tuple, tuple[int, ...]]:
     if len(shifts) != len(axes):
         raise ValueError("roll: shift and axis must have the same length")
     return shifts, axes
+
+
+def roll_shifts(shifts, axes, shape) -> list[int]:
+    """``roll``'s ``shifts`` (paired with ``axes`` as ``roll_axes`` pairs them) as Python ints
+    reduced modulo their axis length, which rolls the same: frameworks take int32 (MLX 0.32
+    aborts the process on a larger shift, ``terminate called``) or int64 shifts. TypeError for
+    a shift that is no integer; an axis of unknown length (None, a TF graph) keeps its shift."""
+    out = []
+    for given, a in zip(shifts, axes):
+        try:
+            s = operator.index(given)
+        except TypeError:
+            raise TypeError(f"roll: shift must be an int or a tuple of ints, got "
+                            f"{shown(given)}") from None
+        n = shape[a]
+        out.append(s if n is None else s % n if n else 0)
+    return out
+
+
+def tile_reps(repetitions, shape, itemsize: int, **limits) -> tuple[tuple, tuple]:
+    """``tile``'s repetitions and the array's ``shape``, both as tuples of ints padded with
+    leading ones to one length; the result's shape checked by ``sizes.check_shape``
+    (``itemsize``, the framework's ``limits``): frameworks wrap a product beyond int64 (Paddle
+    3.3.1 corrupts its heap on ``tile(x, (2**31, 2**31))``, MLX raises ``std::bad_cast``).
+    TypeError for a repetition that is no integer, ValueError for a negative one."""
+    try:
+        reps = tuple(operator.index(r) for r in repetitions)
+    except TypeError:
+        raise TypeError(f"tile: repetitions must be a tuple of ints, got "
+                        f"{shown(repetitions)}") from None
+    if any(r < 0 for r in reps):
+        raise ValueError(f"tile: repetitions must be non-negative, got {reps}")
+    nd = max(len(reps), len(shape))
+    reps = (1,) * (nd - len(reps)) + reps
+    shape = (1,) * (nd - len(shape)) + tuple(shape)
+    check_shape("tile", [s * r for s, r in zip(shape, reps)], itemsize, **limits)
+    return reps, shape
 
 
 def squeeze_axes(axis, ndim: int, shape) -> tuple[int, ...]:

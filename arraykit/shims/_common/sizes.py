@@ -20,15 +20,10 @@ from __future__ import annotations
 
 import operator
 
+from .checks import shown
+
 #: NumPy's and XLA's limit on extents and on byte counts.
 INT64_MAX = 2 ** 63 - 1
-
-
-def _short_repr(value) -> str:
-    # reprlib: a 5000-deep nested list would exhaust the recursion limit in repr().
-    import reprlib  # lazily: the error path only
-
-    return reprlib.repr(value)
 
 
 def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX,
@@ -43,7 +38,7 @@ def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX
             shape = tuple(operator.index(s) for s in shape)
         except TypeError:
             raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got "
-                            f"{_short_repr(shape)}") from None
+                            f"{shown(shape)}") from None
     nbytes = itemsize
     size = 1
     for s in shape:

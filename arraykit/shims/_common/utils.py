@@ -40,7 +40,7 @@ def normalize_axis(axis, ndim: int, fname: str) -> int:
                 raise TypeError
             a = operator.index(a)
         except TypeError:
-            raise TypeError(f"{fname}: axis must be an integer, got {axis!r}") from None
+            raise TypeError(f"{fname}: axis must be an integer, got {reprlib.repr(axis)}") from None
     if not -ndim <= a < ndim:
         raise AxisError(f"{fname}: axis {axis} is out of bounds for array of dimension {ndim}")
     return a + ndim if a < 0 else a
@@ -59,7 +59,7 @@ def normalize_axes(axis, ndim: int, fname: str, allow_duplicates: bool = False) 
                 # the slow path: a conversion or the error
                 out.append(normalize_axis(a, ndim, fname))
         if not allow_duplicates and len(set(out)) != len(out):
-            raise ValueError(f"{fname}: repeated axis in {axis!r}")
+            raise ValueError(f"{fname}: repeated axis in {reprlib.repr(axis)}")
         return tuple(out)
     return (normalize_axis(axis, ndim, fname),)
 
@@ -74,7 +74,7 @@ def tensordot_axes(axes, ndim1: int, ndim2: int, fname: str = "tensordot") -> tu
         return list(range(ndim1 - axes, ndim1)), list(range(axes))
     if not isinstance(axes, (tuple, list)) or len(axes) != 2:
         raise TypeError(f"{fname}: axes must be an int or a pair of sequences of axes, "
-                        f"got {axes!r}")
+                        f"got {reprlib.repr(axes)}")
     a1, a2 = [list(a) if isinstance(a, (list, tuple)) else [a] for a in axes]
     if len(a1) != len(a2):
         raise ValueError(f"{fname}: the axes sequences differ in length: {a1} and {a2}")

@@ -220,12 +220,12 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     otherwise)."""
     # NumPy scalars as their Python scalars: NumPy's arange gives the default dtypes too.
     start, stop, step = (_sc.python_scalar(v) for v in (start, stop, step))
-    _c.check_step(step)
     if stop is None:
         start, stop = 0, start
     for v in (start, stop, step):
         if not isinstance(v, (int, float)) or isinstance(v, bool):
             raise TypeError(f"arange: start, stop and step must be real numbers, got {_c.shown(v)}")
+    _c.check_step(step)
     if dtype is None:
         name = D.DEFAULT_INT if all(type(v) is int for v in (start, stop, step)) else (
             D.DEFAULT_FLOAT)

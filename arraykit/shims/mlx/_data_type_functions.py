@@ -11,6 +11,7 @@ import mlx.core as mx
 
 from .._common import dtypes as _rules
 from .._common import utils as _u
+from .._common.checks import shown
 from . import _dtypes as D
 from ._helpers import array, check_device, require_array
 
@@ -72,14 +73,14 @@ def isdtype(dtype, kind):
         if dtype == D.DTYPES["complex128"] and not isinstance(dtype, str):
             name = "complex128"
         else:
-            raise TypeError(f"isdtype: {dtype!r} is not a data type of the array API standard")
+            raise TypeError(f"isdtype: {shown(dtype)} is not a data type of the array API standard")
 
     def to_name(k):
         n = D.NAME_OF.get(k)
         if n is None and k == D.DTYPES["complex128"]:
             return "complex128"
         if n is None:
-            raise TypeError(f"isdtype: {k!r} is not a data type or a kind")
+            raise TypeError(f"isdtype: {shown(k)} is not a data type or a kind")
         return n
 
     return _u.isdtype_names(name, kind, to_name)

@@ -24,6 +24,9 @@ from .._common import dtypes as _rules
 
 #: The MLX version these rules were measured on (messages name it).
 MLX = f"MLX {mx.__version__}"
+#: ``sizes.check_shape``'s limits for MLX: extents are int32 (``mx.zeros((2**31,))`` raises an
+#: OverflowError naming no function; a shape computed past int64 raises ``std::bad_cast``).
+SHAPE_LIMITS = {"max_extent": 2**31 - 1, "framework": MLX}
 
 #: Standard dtypes MLX can hold, in the standard's order.
 SUPPORTED = tuple(n for n in _rules.ALL if n != "complex128")
@@ -81,12 +84,10 @@ def dtype_name(dtype, fname: str) -> str:
     elif isinstance(dtype, mx.Dtype):
         raise TypeError(f"{fname}: {dtype} is not a data type of the array API standard")
     else:
-        try:
-            name = NUMPY_NAME.get(onp.dtype(dtype))
-        except TypeError:
-            raise TypeError(f"{fname}: {dtype!r} is not a data type") from None
+        name = NUMPY_NAME.get(_c.numpy_dtype(dtype, fname))
         if name is None:
-            raise TypeError(f"{fname}: {dtype!r} is not a data type of the array API standard")
+            raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API "
+                            "standard")
     if name in UNSUPPORTED:
         raise unsupported_error(name, fname)
     return name

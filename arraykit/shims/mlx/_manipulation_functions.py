@@ -41,7 +41,7 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; ValueError when ``x`` does not broadcast to ``shape``."""
     require_array(x, "broadcast_to")
-    shape = check_shape("broadcast_to", shape, 1)
+    shape = check_shape("broadcast_to", shape, 1, **D.SHAPE_LIMITS)
     if check_broadcast(x.shape, shape, "broadcast_to") != shape:
         raise ValueError(f"broadcast_to: cannot broadcast shape {x.shape} to {shape}")
     return mx.broadcast_to(x, shape)
@@ -121,7 +121,8 @@ def repeat(x, repeats, /, *, axis=None):
         idx = onp.repeat(onp.arange(x.shape[ax]), r)
         return mx.take(x, mx.array(idx.astype(onp.int64)), axis=ax)
     if type(repeats) is bool or not isinstance(repeats, int):
-        raise TypeError(f"repeat: repeats must be an int or an integer array, got {repeats!r}")
+        raise TypeError(f"repeat: repeats must be an int or an integer array, got "
+                        f"{_c.shown(repeats)}")
     _c.check_repeats(repeats)
     return mx.repeat(x, repeats, axis=ax)
 
@@ -130,10 +131,7 @@ def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (one -1 allowed); MLX reshapes without copying, so
     ``copy=True`` copies explicitly."""
     require_array(x, "reshape")
-    try:
-        shape = tuple(int(s) for s in shape)
-    except TypeError:
-        raise TypeError(f"reshape: shape must be a tuple of ints, got {shape!r}") from None
+    shape = tuple(_manipulation.reshape_ints(shape))
     if not _manipulation.reshape_fits(shape, x.size):
         raise ValueError(f"reshape: cannot reshape an array of size {x.size} into {shape}")
     r = mx.reshape(x, shape)
@@ -146,12 +144,15 @@ def roll(x, /, shift, *, axis=None):
     if axis is None:
         if not isinstance(shift, int):
             raise TypeError("roll: shift must be an int when axis is None")
-        return mx.roll(x.reshape(-1), shift).reshape(x.shape) if x.size else x
+        if not x.size:
+            return x
+        (s,) = _manipulation.roll_shifts((shift,), (0,), (x.size,))
+        return mx.roll(x.reshape(-1), s).reshape(x.shape)
     shifts, axes = _manipulation.roll_axes(
         tuple(shift) if isinstance(shift, list) else shift, axis, x.ndim)
     if x.size == 0:
         return x
-    return mx.roll(x, shifts, axes)
+    return mx.roll(x, _manipulation.roll_shifts(shifts, axes, x.shape), axes)
 
 
 def squeeze(x, /, axis):
@@ -163,14 +164,10 @@ def squeeze(x, /, axis):
 
 def tile(x, repetitions, /):
     """Array API ``tile``."""
-    require_array(x, "tile")
-    reps = tuple(repetitions)
-    if any(type(r) is not int or r < 0 for r in reps):
-        raise ValueError(f"tile: repetitions must be non-negative ints, got {reps}")
+    name = require_array(x, "tile")
+    reps, shape = _manipulation.tile_reps(repetitions, x.shape, D.NUMPY[name].itemsize,
+                                          **D.SHAPE_LIMITS)
     if 0 in reps or x.size == 0:
-        nd = max(len(reps), x.ndim)
-        shape = (1,) * (nd - x.ndim) + x.shape
-        reps = (1,) * (nd - len(reps)) + reps
         return mx.zeros(tuple(s * r for s, r in zip(shape, reps)), dtype=x.dtype)
     return mx.tile(x, list(reps))
 

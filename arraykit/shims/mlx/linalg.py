@@ -22,6 +22,7 @@ import mlx.core as mx
 
 from .. import standard_names
 from .._common import linalg as _cl
+from .._common.checks import shown
 from .._common.dtypes import accumulation_dtype
 from . import _dtypes as D
 from ._helpers import (
@@ -365,7 +366,7 @@ def diagonal(x, /, *, offset=0):
     require_array(x, "diagonal")
     _cl.require_matrix("diagonal", x)
     if type(offset) is bool or not isinstance(offset, int):
-        raise TypeError(f"diagonal: offset must be an int, got {offset!r}")
+        raise TypeError(f"diagonal: offset must be an int, got {shown(offset)}")
     m, n = x.shape[-2:]
     if (offset >= 0 and offset >= n) or (offset < 0 and -offset >= m) or 0 in x.shape:
         k = max(0, min(m, n - offset) if offset >= 0 else min(m + offset, n))

@@ -67,10 +67,7 @@ def isdtype(dtype, kind):
         raise TypeError("isdtype: expected a dtype, got an array")
     if isinstance(dtype, str):
         raise _c.dtype_given_as_string("isdtype", dtype)
-    try:
-        name = onp.dtype(dtype).name
-    except TypeError:
-        raise TypeError(f"isdtype: {dtype!r} is not a dtype") from None
+    name = _c.numpy_dtype(dtype, "isdtype").name
     return _u.isdtype_names(name, kind, lambda k: onp.dtype(k).name)
 
 

@@ -71,10 +71,7 @@ def dtype_name(dtype, fname: str) -> str:
     name = _c.known_dtype_name(dtype, NAME_OF, fname)
     if name is not None:
         return name
-    try:
-        name = onp.dtype(dtype).name
-    except TypeError:
-        raise TypeError(f"{fname}: {dtype!r} is not a data type") from None
+    name = _c.numpy_dtype(dtype, fname).name
     if name in NAME_OF.values():
         return name
     if name in UNSUPPORTED or "complex" in name or name in ("int16", "uint16", "uint32", "uint64"):

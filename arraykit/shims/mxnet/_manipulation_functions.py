@@ -6,7 +6,6 @@ from mxnet import np as mnp
 
 from .._common import checks as _c
 from .._common import manipulation as _manipulation
-from .._common import utils as _u
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from ._creation_functions import checked_shape
@@ -165,14 +164,15 @@ def roll(x, /, shift, *, axis=None):
     """Array API ``roll``."""
     require_array(x, "roll")
     if axis is None:
-        if not isinstance(shift, int):
+        if isinstance(shift, (tuple, list)):
             shift = sum(shift)
-        return bool_safe(mnp.roll, x.reshape(-1), shift).reshape(x.shape)
-    # Range checks only (a repeated axis is allowed: its shifts add up); a 0-d array has no
-    # axis to roll.
-    for a in (axis,) if isinstance(axis, int) else tuple(axis):
-        _u.normalize_axis(a, x.ndim, "roll")
-    return bool_safe(mnp.roll, x, shift, axis=axis)
+        (s,) = _manipulation.roll_shifts((shift,), (0,), (x.size,))
+        return bool_safe(mnp.roll, x.reshape(-1), s).reshape(x.shape)
+    # A repeated axis is allowed: its shifts add up.
+    shifts, axes = _manipulation.roll_axes(
+        tuple(shift) if isinstance(shift, list) else shift, axis, x.ndim)
+    return bool_safe(mnp.roll, x, tuple(_manipulation.roll_shifts(shifts, axes, x.shape)),
+                     axis=axes)
 
 
 def squeeze(x, /, axis):

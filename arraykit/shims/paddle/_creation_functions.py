@@ -352,6 +352,9 @@ def meshgrid(*arrays, indexing="xy"):
 
 def _tri(x, k, lower, fname):
     name = require_array(x, fname)
+    if isinstance(k, bool) or not isinstance(k, (int, onp.integer)):
+        raise TypeError(f"{fname}: k must be an int, got {type(k).__name__}")
+    k = int(k)
     _c.require_ndim(fname, x.ndim, 2)
     n, m = x.shape[-2:]
     r = paddle.arange(n, dtype="int64").reshape([-1, 1])
@@ -377,6 +380,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
     if isinstance(x, Tensor):
         out = x
     else:
+        _dlpack.require_producer(x)
         try:
             out = paddle.from_dlpack(x)
         except (RuntimeError, TypeError, ValueError) as e:

@@ -122,7 +122,7 @@ def dtype_name(dtype, fname: str) -> str:
             return name
         if name in UNSUPPORTED:
             raise unsupported_error(name, fname)
-    raise TypeError(f"{fname}: {dtype!r} is not a data type of the array API standard")
+    raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API standard")
 
 
 def check_kind(name: str, kind: str, fname: str) -> None:

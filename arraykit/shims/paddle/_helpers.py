@@ -96,14 +96,28 @@ def narrow(r, name: str):
     return paddle.cast(r, name) if name in NARROW else r
 
 
-def full0(value, name: str, place=None):
-    """A 0-d tensor holding Python scalar ``value`` as dtype ``name``, exactly."""
+def full0(value, name: str, place=None, fname: str = "full"):
+    """A 0-d tensor holding Python scalar ``value`` as dtype ``name``, exactly (a Python int
+    beyond a float's range: OverflowError naming ``fname``, as NumPy)."""
     if isinstance(value, complex) or name in ("complex64", "complex128"):
-        value = complex(value)
+        value = _float_of(value, name, fname, complex)
         return paddle.to_tensor(onp.asarray(value, dtype=name), place=place)
-    if place is not None and not _is_cpu(place):
-        return paddle.full([], value, dtype=name).to(place)
-    return paddle.full([], value, dtype=name)
+    try:
+        out = paddle.full([], value, dtype=name)
+    except SystemError:
+        # Paddle 3.3.1 reads a Python int as int64 whatever the dtype ("<built-in function
+        # full> returned a result with an exception set"); integer dtypes range-check their
+        # ints first (``D.scalar_dtype``), so this is a floating one: the int's float.
+        out = paddle.full([], _float_of(value, name, fname), dtype=name)
+    return out if place is None or _is_cpu(place) else out.to(place)
+
+
+def _float_of(value, name: str, fname: str, kind=float):
+    try:
+        return kind(value)
+    except OverflowError:
+        raise OverflowError(f"{fname}: Python int {_c.shown(value)} is out of range for "
+                            f"{name}") from None
 
 
 def check_broadcast(s1, s2, fname: str) -> None:
@@ -155,7 +169,7 @@ def binary(x1, x2, fname: str, bcast: bool = True):
             if p is not x2:
                 return binary(x1, p, fname, bcast)
         r = D.scalar_dtype(x2, n1, fname)
-        return cast(x1, r), full0(x2, r, x1.place), r
+        return cast(x1, r), full0(x2, r, x1.place, fname), r
     if isinstance(x2, Tensor):
         if type(x1) not in _PY_SCALARS:
             p = python_scalar(x1)
@@ -163,7 +177,7 @@ def binary(x1, x2, fname: str, bcast: bool = True):
                 return binary(p, x2, fname, bcast)
         n2 = require_array(x2, fname)
         r = D.scalar_dtype(x1, n2, fname)
-        return full0(x1, r, x2.place), cast(x2, r), r
+        return full0(x1, r, x2.place, fname), cast(x2, r), r
     raise TypeError(f"{fname}: at least one argument must be a paddle.Tensor, got "
                     f"{type(x1).__name__} and {type(x2).__name__}")
 

@@ -8,8 +8,10 @@ import operator
 import paddle
 
 from .._common import checks as _c
+from .._common import dtypes as _d
 from .._common import manipulation as _manipulation
 from .._common import utils as _u
+from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._helpers import (
     Tensor,
@@ -21,19 +23,26 @@ from ._helpers import (
     require_array,
 )
 
+#: ``sizes.check_shape``'s limits for ``paddle.broadcast_to``/``expand``, which read the
+#: target shape as int32: an extent of 2**33 silently became 0, one of 2**31 fails inside
+#: Paddle with RuntimeError (PreconditionNotMet).
+EXPAND_LIMITS = {"max_extent": 2**31 - 1, "framework": "Paddle 3.3.1's broadcast_to"}
+
 
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays`` (a tuple, 2025.12)."""
-    for a in arrays:
-        require_array(a, "broadcast_arrays")
+    names = [require_array(a, "broadcast_arrays") for a in arrays]
     shape = list(broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays"))
+    if any(a.shape != shape for a in arrays):
+        check_shape("broadcast_arrays", shape, max(_d.ITEMSIZE[n] for n in names),
+                    **EXPAND_LIMITS)
     return tuple(a if a.shape == shape else paddle.broadcast_to(a, shape) for a in arrays)
 
 
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``."""
-    require_array(x, "broadcast_to")
-    shape = [operator.index(s) for s in shape]
+    name = require_array(x, "broadcast_to")
+    shape = list(check_shape("broadcast_to", shape, _d.ITEMSIZE[name], **EXPAND_LIMITS))
     check_rank("broadcast_to", len(shape))
     if broadcast_shapes(x.shape, shape, fname="broadcast_to") != tuple(shape) or \
             len(shape) < x.ndim:
@@ -150,7 +159,7 @@ def _empty_along(x, ax, name):
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (-1 infers one extent)."""
     require_array(x, "reshape")
-    shape = [operator.index(s) for s in shape]
+    shape = _manipulation.reshape_ints(shape)
     check_rank("reshape", len(shape))
     if not _manipulation.reshape_fits(shape, x.size):
         raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
@@ -170,11 +179,13 @@ def roll(x, /, shift, *, axis=None):
         flat = x.reshape([-1])
         if flat.shape[0] == 0:
             return x.clone()
-        return moving(paddle.roll, flat, name, operator.index(shift)).reshape(x.shape)
+        (s,) = _manipulation.roll_shifts((shift,), (0,), flat.shape)
+        return moving(paddle.roll, flat, name, s).reshape(x.shape)
     shifts, axes = _manipulation.roll_axes(shift, axis, x.ndim)
     if x.size == 0:
         return x.clone()
-    return moving(paddle.roll, x, name, [operator.index(s) for s in shifts], list(axes))
+    return moving(paddle.roll, x, name, _manipulation.roll_shifts(shifts, axes, x.shape),
+                  list(axes))
 
 
 def squeeze(x, /, axis):
@@ -198,16 +209,11 @@ def stack(arrays, /, *, axis=0):
 def tile(x, repetitions, /):
     """Array API ``tile``."""
     name = require_array(x, "tile")
-    reps = [operator.index(r) for r in repetitions]
-    if any(r < 0 for r in reps):
-        raise ValueError("tile: repetitions must be non-negative")
-    nd = max(len(reps), x.ndim)
-    check_rank("tile", nd)
-    reps = [1] * (nd - len(reps)) + reps
-    shape = [1] * (nd - x.ndim) + list(x.shape)
+    reps, shape = _manipulation.tile_reps(repetitions, x.shape, _d.ITEMSIZE[name])
+    check_rank("tile", len(reps))
     if 0 in reps or 0 in shape:
         return paddle.zeros([s * r for s, r in zip(shape, reps)], dtype=name)
-    return moving(paddle.tile, x.reshape(shape), name, reps)
+    return moving(paddle.tile, x.reshape(shape), name, list(reps))
 
 
 def unstack(x, /, *, axis=0):

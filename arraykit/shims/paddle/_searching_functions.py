@@ -83,6 +83,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     a, b, name = binary(x1, x2, "searchsorted", bcast=False)
     D.check_kind(name, "real numeric", "searchsorted")
     if sorter is not None:
+        _c.check_indices_dtype("searchsorted", require_array(sorter, "searchsorted"))
         a = moving(paddle.gather, a, name, cast(sorter, "int64"))
     if name in NARROW:
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)

@@ -50,7 +50,7 @@ def _one(fname, op, want):
             raise ValueError(f"{fname}: x must have at least one dimension")
         ax = normalize_axis(axis, x.ndim, fname)
         if n is not None:
-            n = _cf._check_n(fname, n)
+            n = _cf.check_n_along(fname, x, ax, n)
         elif x.shape[ax] == 0 or (fname in ("irfft", "hfft") and x.shape[ax] < 2 and
                                   2 * (x.shape[ax] - 1) < 1):
             raise ValueError(f"{fname}: invalid number of data points (0) along axis {axis}")

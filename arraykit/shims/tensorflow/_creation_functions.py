@@ -376,6 +376,9 @@ def meshgrid(*arrays, indexing="xy"):
 
 def _tri(x, k, lower, fname):
     x = arr(x, fname)
+    if not isinstance(k, (int, np.integer, tf.Tensor, tf.Variable)):
+        # a nested list there exhausts the recursion limit in TF's nest.flatten
+        raise TypeError(f"{fname}: k must be an int, got {type(k).__name__}")
     _c.require_ndim(fname, ndim(x), 2)
     shp = tf.shape(x, out_type=tf.int64)
     r, c = shp[-2], shp[-1]
@@ -445,6 +448,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
     dev = check_device(device)
     if isinstance(x, (tf.Tensor, tf.Variable)):
         return asarray(x, device=dev, copy=copy)
+    _dlpack.require_producer(x)
     out = _import_dlpack(x, copy, "from_dlpack")
     if dev is not None:
         with tf.device(str(dev)):

@@ -6,6 +6,7 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
+from .._common.checks import shown
 from . import _dtypes as _t
 from ._base import OpError, arr, translate
 from ._devices import check_device
@@ -48,7 +49,7 @@ def _dt(x, fname):
         return x
     if isinstance(x, (tf.Tensor, tf.Variable)):
         return x.dtype
-    raise TypeError(f"{fname}: expected a dtype or an array, got {x!r}")
+    raise TypeError(f"{fname}: expected a dtype or an array, got {shown(x)}")
 
 
 def can_cast(from_, to, /):

@@ -42,6 +42,7 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _gm
 
 from .._common import linalg as _cl
+from .._common.checks import shown
 from .._common.utils import normalize_axes
 from . import _dtypes as _t
 from ._base import OpError, arr, check_dtype, dtype_name_safe, translate, wrap_errors
@@ -651,7 +652,7 @@ def diagonal(x, /, *, offset=0):
     try:
         offset = int(offset.__index__())
     except (AttributeError, TypeError):
-        raise TypeError(f"diagonal: offset must be an integer, got {offset!r}") from None
+        raise TypeError(f"diagonal: offset must be an integer, got {shown(offset)}") from None
     m, n = x.shape[-2], x.shape[-1]
     if offset and m is not None and n is not None and not -m < offset < n:
         # TF's diag_part rejects offsets beyond the matrix; the standard wants an empty
