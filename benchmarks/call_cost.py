@@ -10,7 +10,8 @@ array-api-compat's namespace and ``tf.experimental.numpy``.
 Method (``/work/shared/notes/measuring.md``): CPU time of the process (``time.process_time``),
 every framework pinned to one thread; the columns of one function are interleaved in blocks
 (A, B, C, C, B, A, ...) of about ``--block-ms`` each, and a column's figure is its fastest block
-(the least disturbed on a shared machine), in microseconds per call. Lazy frameworks are forced:
+(the least disturbed on a shared machine), in microseconds per call; ``--aa`` times the native
+calls twice, and their difference shows how finely the method resolves. Lazy frameworks are forced:
 JAX results are blocked on, MLX results evaluated, in every column. ``extra`` is arraykit minus
 native; ``vs tnp``/``vs compat`` arraykit minus those.
 
@@ -492,9 +493,11 @@ def _version(module: str) -> str:
 
 
 def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bool,
-        out=print) -> dict[str, dict[str, float]]:
+        aa: bool = False, out=print) -> dict[str, dict[str, float]]:
     module, build = FRAMEWORKS[fw]
     cols = build(errors)
+    if aa:  # the native calls timed twice: their difference is the method's noise floor
+        cols["aa"] = dict(cols["native"])
     names = list(cols)
     extra = [n for n in names if n not in ("native", "arraykit")]
     head = f"{'function':15} {'native':>8} {'arraykit':>9} {'extra':>8}" + "".join(
@@ -558,6 +561,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default=None, help="comma-separated function names")
     p.add_argument("--errors", action="store_true",
                    help="also time numpy/torch/jax functions without the error translation")
+    p.add_argument("--aa", action="store_true",
+                   help="also time the native calls a second time (A/A: the noise floor)")
     p.add_argument("--json", default=None, help="also write the figures here")
     p.add_argument("--markdown", default=None, help="also write a markdown table here")
     args = p.parse_args(argv)
@@ -566,7 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     md = []
     for fw in args.frameworks.split(","):
         try:
-            out[fw] = run(fw, args.rounds, args.block_ms, only, args.errors)
+            out[fw] = run(fw, args.rounds, args.block_ms, only, args.errors, args.aa)
         except ImportError as e:
             print(f"# {fw}: not installed ({e})")
             continue

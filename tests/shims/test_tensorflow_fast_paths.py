@@ -110,6 +110,19 @@ def test_max_min_propagate_nan_under_xla(tf, xp):
     for f in (xp.max, xp.min):
         assert np.isnan(tf.function(f, jit_compile=True)(x).numpy())
         assert np.isnan(tf.function(f)(x).numpy())
+        # An eager tensor captured by a compiled function is an eager input there too.
+        assert np.isnan(tf.function(lambda f=f: f(x), jit_compile=True)().numpy())
+
+
+def test_eager_paths_stay_out_of_graphs_built_around_eager_tensors(tf, xp):
+    x = tf.constant([3.0, np.nan, -0.0, 1.0, 0.0])
+    s = tf.constant([0.0, 1.0, np.nan])
+    f = tf.function(lambda: (xp.sort(x), xp.argsort(x, descending=True),
+                             xp.searchsorted(s, x), xp.take(x, tf.constant([-1, 0]))))
+    for got, want in zip(f(), (xp.sort(x), xp.argsort(x, descending=True),
+                               xp.searchsorted(s, x), xp.take(x, tf.constant([-1, 0])))):
+        _same(got, want)
+    _same(f()[0], np.sort(x.numpy(), kind="stable"))
 
 
 def test_sort_and_argsort_fast_path_match_the_key_path(tf, xp):

@@ -98,18 +98,53 @@ _ALL_AXES: dict[int, tf.Tensor] = {}
 
 
 def axes_arg(x, axes: tuple):
-    """Reduction axes for a generated op: for an eager ``x``, a cached int32 tensor (a Python
-    list makes the op leave TF's C fast path and convert the list, ~20 us, more than the
-    reduction of a small tensor); inside graphs a plain list."""
+    """Axes (or a shape) for a generated op on ``x``: for an eager ``x``, a cached int32
+    tensor (a Python list makes the op leave TF's C fast path and convert the list, ~20 us,
+    more than the reduction of a small tensor); inside graphs a plain list."""
     if type(x) is not ET:
         return list(axes)
     t = _AXES_CACHE.get(axes)
     if t is None:
-        if len(_AXES_CACHE) > 512:
-            _AXES_CACHE.clear()
-        with tf.init_scope():  # eager even while a tf.function traces around an eager x
-            t = _AXES_CACHE[axes] = tf.constant(axes, tf.int32, shape=(len(axes),))
+        t = _cache(_AXES_CACHE, axes, axes, tf.int32)
     return t
+
+
+def _cache(cache: dict, key, value, dtype):
+    """``tf.constant(value, dtype)`` stored in ``cache`` under ``key``: made eagerly even
+    while a tf.function traces (a graph captures a small eager tensor as a Const, so XLA
+    still sees a constant); the cache is emptied past 512 entries."""
+    if len(cache) > 512:
+        cache.clear()
+    with tf.init_scope():
+        t = cache[key] = tf.constant(value, dtype)
+    return t
+
+
+_SHAPES: dict = {}
+
+
+def shape_const(shape: tuple):
+    """``shape`` as a cached int64 tensor (``Fill``'s dims)."""
+    t = _SHAPES.get(shape)
+    if t is None:
+        t = _cache(_SHAPES, shape, shape, tf.int64)
+    return t
+
+
+_SCALARS: dict = {}
+
+
+def scalar_const(value, dtype):
+    """``tf.constant(value, dtype)`` for a Python bool, int or float, cached (TF converts a
+    scalar in ~5 us); a zero float (its sign), NaN and complex values are made each time."""
+    t = type(value)
+    if t is complex or (t is float and (value == 0.0 or value != value)):
+        return _t.const(value, dtype)
+    key = (value, t, dtype)
+    c = _SCALARS.get(key)
+    if c is None:
+        c = _cache(_SCALARS, key, value, dtype)
+    return c
 
 
 def all_axes(n: int):
@@ -135,6 +170,17 @@ def zero_like(x):
         with tf.init_scope():
             z = _ZEROS[d] = tf.zeros((), d)
     return z
+
+
+_ONLY_CPUS: list = []
+
+
+def only_cpus() -> bool:
+    """Whether TF sees no device but CPUs (then an eager op runs where its input lives without
+    a device scope; with a GPU, TF would place it there). Read once, on the first call."""
+    if not _ONLY_CPUS:
+        _ONLY_CPUS.append(all(d.device_type == "CPU" for d in tf.config.list_logical_devices()))
+    return _ONLY_CPUS[0]
 
 
 def on_cpu(x) -> bool:

@@ -35,7 +35,9 @@ def take(x, indices, /, *, axis=None):
         # take the general path below (16 float32: 651 -> see benchmarks/results/call_cost.md).
         ax = _c.take_axis(axis, ndim(x))
         try:
-            return _a.gather_v2(x, indices, ax)
+            r = _a.gather_v2(x, indices, ax)
+            if type(r) is ET:  # else a graph being built around eager x: no check ran
+                return r
         except OpError:
             pass
     indices = _check_idx(indices, "take")

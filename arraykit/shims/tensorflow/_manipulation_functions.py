@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import builtins
+
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
@@ -13,7 +15,7 @@ from .._common import utils as _u
 from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes
 from . import _dtypes as _t
-from ._base import arr, ndim, wrap_errors
+from ._base import ET, arr, axes_arg, ndim, wrap_errors
 
 __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
            "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack",
@@ -57,7 +59,9 @@ def broadcast_to(x, /, shape):
             raise ValueError
     except ValueError:
         raise ValueError(f"broadcast_to: cannot broadcast {tuple(x.shape)} to {shape}") from None
-    return tf.broadcast_to(x, shape)
+    # Generated ops with cached shape/axes constants (axes_arg) here and below: TF's public
+    # functions and a Python list per call cost more than the op on a small tensor.
+    return _a.broadcast_to(x, axes_arg(x, shape))
 
 
 @wrap_errors("concat")
@@ -67,9 +71,17 @@ def concat(arrays, /, *, axis=0):
     if axis is None:
         return tf.concat([tf.reshape(a, [-1]) for a in arrays], 0)
     n = ndim(arrays[0])
-    if any(ndim(a) != n for a in arrays):
+    if builtins.any(ndim(a) != n for a in arrays):
         raise ValueError("concat: arrays must have the same number of dimensions")
     ax = _u.normalize_axis(axis, n, "concat")
+    if len(arrays) > 1 and arrays[0].dtype not in (tf.uint16, tf.uint32) \
+            and builtins.all(type(a) is ET for a in arrays):
+        # Eagerly ConcatV2 checks the shapes itself; the check below only names the mistake
+        # after it refused.
+        try:
+            return _a.concat_v2(arrays, ax)
+        except tf.errors.InvalidArgumentError:
+            pass
     shapes = [a.shape.as_list() for a in arrays]
     for s in shapes[1:]:
         for i in range(n):
@@ -79,7 +91,7 @@ def concat(arrays, /, *, axis=0):
         # No ConcatV2 kernels for these on some builds: via int64.
         d = arrays[0].dtype
         return _m.cast(tf.concat([_m.cast(a, tf.int64) for a in arrays], ax), d)
-    return tf.concat(arrays, ax)
+    return _a.concat_v2(arrays, ax) if len(arrays) > 1 else tf.concat(arrays, ax)
 
 
 def expand_dims(x, /, axis):
@@ -108,7 +120,7 @@ def flip(x, /, *, axis=None):
     axes = _u.normalize_axes(axis, ndim(x), "flip")
     if not axes:
         return x
-    return _a.reverse_v2(x, list(axes))
+    return _a.reverse_v2(x, axes_arg(x, tuple(axes)))
 
 
 def moveaxis(x, source, destination, /):
@@ -122,7 +134,7 @@ def moveaxis(x, source, destination, /):
     order = [i for i in range(n) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
-    return tf.transpose(x, order)
+    return _a.transpose(x, axes_arg(x, tuple(order)))
 
 
 def permute_dims(x, /, axes):
@@ -132,7 +144,7 @@ def permute_dims(x, /, axes):
     ax = _u.normalize_axes(tuple(axes), n, "permute_dims")
     if len(ax) != n:
         raise ValueError(f"permute_dims: axes {axes} is not a permutation of {n} dimensions")
-    return tf.transpose(x, list(ax))
+    return _a.transpose(x, axes_arg(x, tuple(ax)))
 
 
 @wrap_errors("repeat")
@@ -186,7 +198,7 @@ def reshape(x, /, shape, *, copy=None):
                 known *= s
         if (-1 not in shape and known != total) or (-1 in shape and (known == 0 or total % known)):
             raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {shape}")
-    r = tf.reshape(x, shape)
+    r = _a.reshape(x, axes_arg(x, shape))
     return tf.identity(r) if copy else r
 
 
@@ -221,7 +233,7 @@ def squeeze(x, /, axis):
     axes = _manipulation.squeeze_axes(axis, ndim(x), x.shape)
     if not axes:
         return x
-    return tf.squeeze(x, list(axes))
+    return _a.squeeze(x, list(axes))
 
 
 @wrap_errors("stack")
@@ -234,7 +246,7 @@ def stack(arrays, /, *, axis=0):
     for a in arrays[1:]:
         if tuple(a.shape.as_list()) != s0:
             raise ValueError("stack: arrays must have the same shape")
-    return tf.stack(arrays, ax)
+    return _a.pack(arrays, axis=ax)
 
 
 @wrap_errors("tile")

@@ -85,7 +85,8 @@ def _top_k(x, ax, descending, values):
     d = x.dtype
     if d in _FLOAT_KEYS:
         n = ndim(x)
-        if bool(_m._any(_m.is_nan(x), all_axes(n))):
+        nan = _m._any(_m.is_nan(x), all_axes(n))
+        if type(nan) is not ET or bool(nan):  # NaN, or a graph being built around eager x
             return None
         flip = _m.neg
     elif d in _TOPK_INTS:
@@ -106,6 +107,8 @@ def _top_k(x, ax, descending, values):
         v, i = _nn.top_kv2(flip(x), k, sorted=True, index_type=tf.int64)
         if values:
             v = flip(v)
+    if type(v) is not ET:
+        return None  # a graph (XLA's TopK is not known stable); the unused op is pruned
     r = v if values else i
     return r if perm is None else _a.transpose(r, perm)
 

@@ -85,13 +85,15 @@ def _minmax(op, x, axis, keepdims, fname):
     d = x.dtype
     if d is tf.uint16 or d is tf.uint32:
         return _m.cast(_reduce(op, _m.cast(x, tf.int64), axis, keepdims, fname), d)
-    if d in _REALF and not (type(x) is ET and on_cpu(x)):
+    if d in _REALF:
         # NaN must propagate. TF 2.21's CPU kernels do (NaN, +-inf, -0.0 mixes, every axis of
         # 1-3-d float32/float64 up to 2**20 elements: 0 mismatches with NumPy in 7,984
-        # cases), so eager CPU input pays nothing; XLA's Max/Min drop NaN
-        # (tf.function(jit_compile=True)), and graphs may be compiled, as GPU kernels may
-        # differ: there the correction stays.
+        # cases), so a result computed eagerly on a CPU is final; XLA's Max/Min drop NaN
+        # (tf.function(jit_compile=True)) and a graph may be compiled (an eager x captured
+        # into one too), GPU kernels may differ: there the correction stays.
         r = _reduce(op, x, axis, keepdims, fname)
+        if type(r) is ET and on_cpu(r):
+            return r
         anynan = _reduce(_m._any, _m.is_nan(x), axis, keepdims, fname)
         return _m.select_v2(anynan, tf.constant(float("nan"), d), r)
     return _reduce(op, x, axis, keepdims, fname)
@@ -162,7 +164,7 @@ def _cumulative(op, x, axis, dtype, include_initial, fname, initial):
     if x.dtype is not d:
         x = _m.cast(x, d)
     try:
-        r = op(x, axis=ax)
+        r = op(x, ax)  # the generated op: tf.cumsum's dispatch costs more than a small scan
         if include_initial:
             shp = tf.concat([tf.shape(x)[:ax], [1], tf.shape(x)[ax + 1:]], 0)
             r = tf.concat([tf.fill(shp, tf.constant(initial, d)), r], ax)
@@ -173,9 +175,9 @@ def _cumulative(op, x, axis, dtype, include_initial, fname, initial):
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     """Array API ``cumulative_sum``."""
-    return _cumulative(tf.cumsum, x, axis, dtype, include_initial, "cumulative_sum", 0)
+    return _cumulative(_m.cumsum, x, axis, dtype, include_initial, "cumulative_sum", 0)
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     """Array API ``cumulative_prod``."""
-    return _cumulative(tf.math.cumprod, x, axis, dtype, include_initial, "cumulative_prod", 1)
+    return _cumulative(_m.cumprod, x, axis, dtype, include_initial, "cumulative_prod", 1)
