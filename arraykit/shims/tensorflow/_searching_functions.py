@@ -12,7 +12,7 @@ from .._common import checks as _c
 from .._common import utils as _u
 from .._common.searching import arg_functions, first_nan_along
 from . import _dtypes as _t
-from ._base import arr, axes_arg, check_dtype, ndim, wrap_errors, zero_like
+from ._base import ET, all_axes, arr, axes_arg, check_dtype, ndim, on_cpu, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -87,6 +87,12 @@ def nonzero(x, /):
     return tuple(idx[:, i] for i in range(n))
 
 
+def _has_nan(x) -> bool:
+    """Whether eager ``x`` holds a NaN (True too inside a graph: the general path then)."""
+    nan = _m._any(_m.is_nan(x), all_axes(ndim(x)))
+    return type(nan) is not ET or bool(nan)
+
+
 @wrap_errors("searchsorted")
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
@@ -99,6 +105,14 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     check_dtype("searchsorted", x1, _REALNUM, "real numeric")
     if sorter is not None:
         x1 = tf.gather(x1, arr(sorter, "searchsorted"))
+    if type(x1) is ET and type(x2) is ET and on_cpu(x1) and not (
+            x1.dtype in _FLOAT_KEYS and (_has_nan(x1) or _has_nan(x2))):
+        # Eager, no NaN: the bound kernel on the values themselves (float comparisons order
+        # as float_key's keys do, -0.0 tying +0.0), 4 ops instead of ~25.
+        op = _a.lower_bound if side == "left" else _a.upper_bound
+        row = axes_arg(x1, (1, -1))
+        r = op(_a.reshape(x1, row), _a.reshape(x2, row), out_type=tf.int64)
+        return _a.reshape(r, axes_arg(x1, tuple(x2.shape.as_list())))
     if x1.dtype in _FLOAT_KEYS:
         # NaN sorts last (NumPy): search integer keys that order NaN above everything.
         x1, x2 = float_key(x1), float_key(x2)
@@ -117,6 +131,12 @@ def where(condition, x1, x2, /):
     if condition.dtype is not tf.bool:
         raise TypeError(f"where: condition must be bool, got {_t.dtype_name(condition.dtype)}")
     x1, x2 = _t.promote_args("where", x1, x2)
+    if type(condition) is ET and type(x1) is ET and type(x2) is ET:
+        # Eagerly SelectV2 checks the shapes itself (NumPy's broadcasting).
+        try:
+            return _m.select_v2(condition, x1, x2)
+        except tf.errors.InvalidArgumentError:
+            raise ValueError("where: shapes do not broadcast") from None
     try:
         _u.broadcast_shapes(tuple(condition.shape.as_list()), tuple(x1.shape.as_list()),
                             tuple(x2.shape.as_list()))
