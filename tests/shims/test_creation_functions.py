@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import installed, require
 from shim_helpers import (
     MX_ONLY,
     SHIMS,
@@ -168,3 +168,32 @@ def test_tensorflow_copy_false_is_refused_for_misaligned_memory():
     t = xp.asarray(aligned, copy=False)   # zero-copy where it is safe
     aligned[0] = 7
     assert int(t[0]) == 7
+
+
+
+def _write_first(c) -> None:
+    """Write 99 into ``c``'s first element through its memory: torch's DLPack import (TF
+    tensors have no item assignment), or the framework's own item assignment where this
+    environment has no torch (MXNet's)."""
+    if installed("torch"):
+        require("torch").from_dlpack(c)[0] = 99
+    else:
+        c[0] = 99
+
+
+@SHIMS
+@pytest.mark.parametrize("how", ["asarray", "astype", "asarray of a NumPy array"]
+                         + (["asarray of a torch tensor"] if installed("torch") else []))
+def test_copy_true_is_a_new_buffer(xp, how):
+    # asarray(t, copy=True) and astype(t, t.dtype, copy=True) returned TF's tf.identity of t,
+    # a handle to the same memory; asarray(torch_tensor, copy=True) imported it zero-copy.
+    if how == "asarray of a torch tensor":
+        src = require("torch").arange(100, dtype=require("torch").float32)
+    elif how == "asarray of a NumPy array":
+        src = np.arange(100, dtype=np.float32)
+    else:
+        src = xp.asarray(np.arange(100, dtype=np.float32))
+    c = xp.astype(src, src.dtype, copy=True) if how == "astype" else xp.asarray(src, copy=True)
+    _write_first(c)
+    assert float(host(c)[0]) == 99
+    assert float(np.asarray(src)[0] if how.startswith("asarray of") else host(src)[0]) == 0

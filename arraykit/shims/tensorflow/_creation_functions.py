@@ -77,8 +77,10 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             with tf.device(str(dev)):
                 return tf.identity(x)
         if copy:
+            # A new buffer: tf.identity returns a handle to the same memory, which a write
+            # through DLPack (torch.from_dlpack of the "copy") would change in obj too.
             with on(dev):
-                return tf.identity(x)
+                return _a.snapshot(x)
         return x
     # A Python object cannot share memory with an immutable tensor.
     if copy is False and not hasattr(obj, "__dlpack__") and not isinstance(obj, np.ndarray):
@@ -124,7 +126,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             return out
         if not isinstance(obj, np.ndarray):
             if hasattr(obj, "__dlpack__"):
-                obj = from_dlpack(obj)
+                obj = from_dlpack(obj, copy=copy)
                 return obj if dtype is None else tf.cast(obj, dtype)
             obj = np.asarray(memoryview(obj)) if _is_buffer(obj) else np.asarray(obj)
         if dtype is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import utils as _u
@@ -26,7 +27,8 @@ def astype(x, dtype, /, *, copy=True, device=None):
     dev = check_device(device)
     try:
         if d is dtype:
-            out = tf.identity(x) if copy else x
+            # A new buffer (tf.identity shares x's: see asarray).
+            out = _a.snapshot(x) if copy else x
         elif d in _t._CPLX and dtype is tf.bool:
             out = _m.not_equal(x, tf.zeros((), d))
         elif d in _t._CPLX and dtype not in _t._CPLX:
