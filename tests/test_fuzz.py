@@ -60,6 +60,8 @@ def test_ci_size_no_crashes_no_hangs():
     assert result["functions"] == len(functions()) == 174
     assert set(result["calls_per_function"]) == {r["qualname"] for r in functions()}
     assert set(result["backends"]) == set(fuzz.available_backends())
+    if fuzz.environment() == "main":  # requirements/main.txt installs MLX and Paddle
+        assert {"mlx", "paddle"} <= set(result["backends"])
     assert result["totals"]["numpy"]["calls"] > 2 * 174
     for b in result["backends"]:
         assert result["totals"][b].get("calls", 0) > 174, b

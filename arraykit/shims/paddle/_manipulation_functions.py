@@ -42,6 +42,8 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``."""
     name = require_array(x, "broadcast_to")
+    if isinstance(shape, Tensor):  # its __index__ asserts (AssertionError) unless 0-d
+        raise TypeError("broadcast_to: shape must be a tuple of ints, got a paddle.Tensor")
     shape = list(check_shape("broadcast_to", shape, _d.ITEMSIZE[name], **EXPAND_LIMITS))
     check_rank("broadcast_to", len(shape))
     if broadcast_shapes(x.shape, shape, fname="broadcast_to") != tuple(shape) or \

@@ -80,7 +80,7 @@ def dtype_name(dtype) -> str:
     try:
         return _NAMES[dtype]
     except (KeyError, TypeError):
-        raise TypeError(f"{dtype!r} is not an Array API data type") from None
+        raise TypeError(f"{_c.shown(dtype)} is not an Array API data type") from None
 
 
 def dtype_arg(dtype, fname: str):
@@ -92,7 +92,7 @@ def dtype_arg(dtype, fname: str):
     # (A number is no dtype: TF's DType compares equal to its type enum, so 1.0 == float32.)
     d = PY_TYPE_DTYPES.get(dtype) if type(dtype) is type else None
     if d is None:
-        raise TypeError(f"{fname}: {dtype!r} is not an Array API data type")
+        raise TypeError(f"{fname}: {_c.shown(dtype)} is not an Array API data type")
     return d
 
 
@@ -145,9 +145,9 @@ def result_type(*arrays_and_dtypes):
         elif isinstance(a, (tf.Tensor, tf.Variable)):
             d = a.dtype
         else:
-            raise TypeError(f"result_type: unsupported argument {a!r}")
+            raise TypeError(f"result_type: unsupported argument {_c.shown(a)}")
         if d not in _NAMES:
-            raise TypeError(f"result_type: {d!r} is not an Array API data type")
+            raise TypeError(f"result_type: {_c.shown(d)} is not an Array API data type")
         names.append(_NAMES[d])
     return DTYPES[_d.result_type_names(
         names, scalars,
@@ -240,7 +240,7 @@ def promote_args(fname: str, x1, x2):
     d2 = x2.dtype
     if d1 is d2:
         if d1 not in _NAMES:
-            raise TypeError(f"{fname}: {d1!r} is not an Array API data type")
+            raise TypeError(f"{fname}: {_c.shown(d1)} is not an Array API data type")
         return x1, x2
     d = promote_dtypes(fname, d1, d2)
     if d1 is not d:

@@ -1,0 +1,99 @@
+"""Calls that crashed a process or raised an unclean error on a shim (MLX, Paddle, found by the
+fuzzer or by hand from outside), each run in a fuzz worker subprocess so that a regression
+reports a crash instead of killing pytest.
+
+Every call must end as the fuzzer's "ok" or as a clean error (TypeError, ValueError,
+IndexError, OverflowError, MemoryError, NotImplementedError) on each of the four full shims
+this environment has; on MLX and Paddle, as the expected outcome, an error's message naming
+the function (TF and MXNet still differ in class or message on some: see STRICT).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("hypothesis")
+
+from conformance.fuzz import run as fuzz
+from conformance.fuzz.calls import Arr, Call, DeepList
+from conformance.fuzz.pool import Worker
+
+SHIMS = [b for b in ("tensorflow", "mxnet", "mlx", "paddle") if b in fuzz.available_backends()]
+
+#: The shims whose outcome must be the expected one exactly (the others: ok or clean).
+STRICT = ("mlx", "paddle")
+CLEAN = ("TypeError", "ValueError", "IndexError", "OverflowError", "MemoryError",
+         "NotImplementedError")
+
+x23 = Arr("float32", (2, 3))
+#: (call, outcome[, strict]): "ok", or the clean class the call must raise (on ``strict``,
+#: default STRICT).
+CASES = [
+    # MLX 0.32 aborted the process (int32 shifts: "terminate called without an active
+    # exception"); shifts are reduced modulo the axis length first.
+    (Call("roll", (x23, 2**62), {"axis": 0}), "ok"),
+    (Call("roll", (x23, -(2**63)), {"axis": (0, 1)}), "ok"),
+    (Call("roll", (x23, (2**31, 1)), {"axis": (0, 1)}), "ok"),
+    (Call("roll", (x23, 1.5), {"axis": 0}), "TypeError"),
+    # Paddle 3.3.1 corrupted its heap (malloc(): invalid size); MLX raised std::bad_cast.
+    (Call("tile", (x23, (2**31, 2**31))), "ValueError"),
+    (Call("tile", (Arr("float64", (2, 0)), (2, 2**63 - 1, 2**63 - 1))), "ValueError"),
+    (Call("tile", (x23, DeepList(5000))), "TypeError"),
+    (Call("fft.fftn", (x23,), {"s": (2**31, 2**31)}), "ValueError"),
+    (Call("fft.fft", (x23,), {"n": 2**58}), "ValueError"),
+    # Paddle's broadcast_to reads the shape as int32: 2**33 gave an empty result.
+    (Call("broadcast_to", (x23, (2**31, 2**31, 2, 3))), "ValueError"),
+    (Call("broadcast_to", (Arr("float32", (1, 0)), (2**33, 0))), "ValueError"),
+    # Paddle: AssertionError from a tensor's __index__ (a shape given as a tensor)
+    (Call("broadcast_to", (Arr("float32", (2, 0)), Arr("int32", (0,)))), "TypeError",
+     ("paddle",)),
+    # MLX std::bad_cast, Paddle SystemError on a correction beyond int64.
+    (Call("var", (Arr("float32", (4, 4), "min"),), {"axis": -2, "correction": -(2**63) - 1}),
+     "ok"),
+    (Call("std", (Arr("float32", (4, 4)),), {"correction": 2**2000}), "OverflowError"),
+    # Paddle: SystemError from paddle.full on a Python int beyond int64.
+    (Call("add", (2**64, Arr("float64", (2, 2)))), "ok"),
+    # (MLX raises OverflowError without the function's name: STRICT on Paddle only)
+    (Call("logaddexp", (Arr("float64", (2, 2)), 2**1030)), "OverflowError", ("paddle",)),
+    # Paddle: AttributeError / AssertionError / RuntimeError from Paddle itself.
+    (Call("from_dlpack", ("str",)), "TypeError"),
+    (Call("searchsorted", (Arr("float32", (3,)), 1.0), {"sorter": "abc"}), "TypeError"),
+    (Call("arange", (2, -2, Arr("float32", (3,)))), "TypeError"),
+    (Call("fft.fftfreq", (8,), {"d": Arr("uint16", ())}), "TypeError"),
+    (Call("fft.fftfreq", (8,), {"d": 0}), "ValueError"),
+    # RecursionError while formatting the message of a nested list 5000 deep.
+    (Call("reshape", (x23, DeepList(5000))), "TypeError"),
+    (Call("finfo", (DeepList(5000),)), "TypeError"),
+    (Call("astype", (x23, DeepList(5000))), "TypeError"),
+    (Call("can_cast", (float, DeepList(5000))), "TypeError"),
+    (Call("linalg.diagonal", (Arr("float32", (2, 2)),), {"offset": DeepList(5000)}),
+     "TypeError"),
+    (Call("tril", (Arr("float32", (2, 2)),), {"k": DeepList(5000)}), "TypeError"),
+]
+
+
+@pytest.mark.parametrize("backend", SHIMS)
+def test_fuzz_findings_are_clean(backend):
+    worker = Worker(backend, cap=3 * 2**29, timeout=60)
+    bad = []
+    try:
+        for i, (call, want, *strict) in enumerate(CASES):
+            worker.submit(i, call)
+            res = worker.collect()
+            fname = call.qualname.rpartition(".")[2]
+            if res["outcome"] == "skip":
+                continue
+            if backend not in (strict[0] if strict else STRICT):
+                good = res["outcome"] == "ok" or (res["outcome"] == "clean" and
+                                                  res.get("base") in CLEAN)
+            elif want == "ok":
+                good = res["outcome"] == "ok"
+            else:
+                good = (res["outcome"], res.get("base")) == ("clean", want) and \
+                    fname in res.get("msg", "")
+            if not good:
+                bad.append(f"{call!r}: want {want}, got {res['outcome']} "
+                           f"{res.get('cls', res.get('how', ''))}: {res.get('msg', '')[:160]}")
+    finally:
+        worker.close()
+    assert not bad, "\n".join(bad)
