@@ -19,7 +19,7 @@ from .._common import scalars as _s
 from .._common import utils as _u
 from .._common.sizes import check_count, check_shape
 from . import _dtypes as _t
-from ._base import arr, ndim, wrap_errors
+from ._base import ET, arr, ndim, only_cpus, scalar_const, shape_const, wrap_errors
 from ._devices import check_device, on
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full",
@@ -57,12 +57,18 @@ def _infer_py(obj):
     return kinds
 
 
-@wrap_errors("asarray")
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """Array API ``asarray``: tensors, Variables, Python scalars, nested sequences, NumPy
     arrays and buffer-protocol objects to a tf.Tensor. Tensors are immutable, so ``copy=True``
     returns a new tensor handle and ``copy=False`` works whenever no dtype/device change is
     needed."""
+    if type(obj) is ET and dtype is None and device is None and not copy:
+        return obj  # the common call, without the general path's checks and frame
+    return _asarray(obj, dtype=dtype, device=device, copy=copy)
+
+
+@wrap_errors("asarray")
+def _asarray(obj, /, *, dtype=None, device=None, copy=None):
     dtype = _t.dtype_arg(dtype, "asarray")
     dev = check_device(device)
     if isinstance(obj, (tf.Tensor, tf.Variable)):
@@ -161,7 +167,7 @@ def _dev_of(x):
 def _fill(shape, value, dtype, device, fname):
     shape = check_shape(fname, shape, dtype.size)
     with on(check_device(device)):
-        return _a.fill(tf.constant(shape, tf.int64), _t.const(value, dtype))
+        return _a.fill(shape_const(shape), scalar_const(value, dtype))
 
 
 def zeros(shape, *, dtype=None, device=None):
@@ -212,17 +218,21 @@ def _like(x, dtype, device, fill, fname):
     shp = x.shape
     with on(dev):
         if shp.is_fully_defined():
-            return _a.fill(tf.constant(shp.as_list(), tf.int64), tf.constant(fill(d), d))
-        return _a.fill(_a.shape(x, out_type=tf.int64), tf.constant(fill(d), d))
+            return _a.fill(shape_const(tuple(shp.as_list())), scalar_const(fill(d), d))
+        return _a.fill(_a.shape(x, out_type=tf.int64), scalar_const(fill(d), d))
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
     """Array API ``zeros_like``."""
+    if type(x) is ET and dtype is None and device is None and only_cpus():
+        return _a.zeros_like(x)  # one op, where x is: no device scope needed
     return _like(x, dtype, device, lambda d: False if d is tf.bool else 0, "zeros_like")
 
 
 def ones_like(x, /, *, dtype=None, device=None):
     """Array API ``ones_like``."""
+    if type(x) is ET and dtype is None and device is None and only_cpus():
+        return _a.ones_like(x)
     return _like(x, dtype, device, lambda d: True if d is tf.bool else 1, "ones_like")
 
 
@@ -261,10 +271,16 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     n = check_count("arange", builtins.max(0, math.ceil((stop - start) / step)), dtype.size)
     with on(check_device(device)):
         if dtype in _t._INTS:
-            r = _m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
-                          tf.constant(1, tf.int64))
-            r = _m.add_v2(_m.mul(r, tf.constant(int(step), tf.int64)),
-                          tf.constant(int(start), tf.int64))
+            start, step = int(start), int(step)
+            stop = start + n * step  # exactly n values start + i * step, in one Range
+            if builtins.abs(start) < 2**62 and builtins.abs(n * step) < 2**62:  # no overflow
+                r = _m._range(scalar_const(start, tf.int64), scalar_const(stop, tf.int64),
+                              scalar_const(step, tf.int64))
+            else:
+                r = _m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
+                              tf.constant(1, tf.int64))
+                r = _m.add_v2(_m.mul(r, tf.constant(step, tf.int64)),
+                              tf.constant(start, tf.int64))
             return r if dtype is tf.int64 else _m.cast(r, dtype)
         r = _m.cast(_m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
                               tf.constant(1, tf.int64)), tf.float64)
