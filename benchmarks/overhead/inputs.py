@@ -16,7 +16,7 @@ SIZES = {
              "pendulums": 1024, "rollouts": 32, "rollout_steps": 20, "rollout_pendulums": 64,
              "filter_steps": 200},
     "quick": {"rotations": 1000, "image": 32, "joint_states": 64, "steps": 10, "pendulums": 16,
-              "rollouts": 8, "rollout_steps": 5, "rollout_pendulums": 8, "filter_steps": 20},
+              "rollouts": 8, "rollout_steps": 5, "rollout_pendulums": 8, "filter_steps": 10},
 }
 
 

@@ -42,7 +42,7 @@ SKIPPED_CELLS = {
 #: compiled, its 200-step Python loop unrolls into one program of ~3,000 operations: jax.jit
 #: took 146 s (native) and 245 s (arraykit) to compile it on the 2-core CPU under a load of
 #: 12 (2026-12-05), so the compiled cells would add minutes per framework for no per-call
-#: figure. (At the --quick size, 20 steps, the tests still check jax.jit's result.)
+#: figure. (At the --quick size, 10 steps, the tests still check jax.jit's result.)
 SKIPPED_CELLS.update({
     ("kalman", fw, "compiled"): (
         "not run: compiled, the filter's 200-step Python loop unrolls into one program of "

@@ -43,9 +43,10 @@ def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s:
     t_a / t_b - 1; the report gives the median over the rounds and the interquartile range,
     not a ratio of medians.
 
-    An A/A check (``a is b``) of this method on the 4x4 Kalman filter under a load of 4 on
-    2 cores (2026-12-05, CPU time, one thread): one cycle of one-call blocks per round, side
-    time the sum of its blocks, gave an IQR 5.5 points wide; best of 6 blocks per side, 1.6.
+    A/A checks (``--aa``) on the 4x4 Kalman filter, NumPy, CPU time, one thread, 2 cores
+    shared with other jobs (``benchmarks/results/partial/aa-2026-12-05.md``): a side's time
+    the sum of its two 20 ms blocks gave an IQR 5.6 points wide at a load of 4; the best of
+    6 one-call blocks, 0.9 at a load of 3 and 1.2-3.6 at loads of 8-13 (wall clock: 16-56).
     """
     for _ in range(2):  # warm-up: compilation, caches, allocator
         sync(a())
