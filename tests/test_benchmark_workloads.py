@@ -74,6 +74,7 @@ def test_quick_run_writes_results_table(tmp_path) -> None:
     assert doc["micro"]["dispatch"] and "arraykit_ns" in doc["micro"]["dispatch"][0]
     md = (tmp_path / "overhead.quick.md").read_text()
     assert "| mechanics (1000 rotations) | numpy" in md
+    assert "Timed on: CPU time of the process" in md  # the default clock, said in the header
     assert "array_namespace vs array-api-compat" in md
 
 
