@@ -44,6 +44,8 @@ def _reduce(op, x, axes, keepdims):
 def _acc(x, dtype, fname):
     name = require_kind(x, "numeric", fname)
     given = None if dtype is None else D.dtype_name(dtype, fname)
+    if given is not None:  # (Paddle has no bool cumsum/cumprod/prod kernel: RuntimeError)
+        D.check_kind(given, "numeric", fname)
     r = accumulation_dtype(name, given, default_uint="int64")
     return name, r
 
