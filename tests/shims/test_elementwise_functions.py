@@ -407,3 +407,43 @@ def test_complex_sign_of_infinite_parts_is_nan(xp):
     got = host(xp.sign(_complex(xp, z)))
     assert np.isnan(got[:5].real).all() and np.isnan(got[:5].imag).all()
     np.testing.assert_allclose(got[5:], [0.6 + 0.8j, 0j], rtol=1e-6)
+
+
+def _normal_powers(base: int, dtype: str) -> np.ndarray:
+    """Every power of ``base`` that is a normal number of ``dtype`` (correctly rounded)."""
+    info = np.finfo(dtype)
+    lo, hi = ((info.minexp, info.maxexp - 1) if base == 2 else
+              (math.ceil(math.log10(info.tiny)), math.floor(math.log10(info.max))))
+    vals = [float(f"1e{k}") if base == 10 else math.ldexp(1.0, k) for k in range(lo, hi + 1)]
+    return np.asarray(vals, dtype)
+
+
+@SHIMS
+@pytest.mark.parametrize(("fname", "base"), [("log10", 10), ("log2", 2)])
+def test_log10_log2_of_exact_powers_are_exact(xp, fname, base):
+    # TF computed log(x) * (1/ln 10): log10(0.1) was -0.9999999999999998 and 16 of the 17
+    # powers of ten from 1e-8 to 1e8 were off (float32 log2 too); SciPy's tests compare
+    # exactly. NumPy's values, in every normal power of the base.
+    for dtype in [d for d in ("float32", "float64") if d in xp.__array_namespace_info__().dtypes()]:
+        x = _normal_powers(base, dtype)
+        got = host(getattr(xp, fname)(xp.asarray(x)))
+        want = getattr(np, fname)(x)
+        assert got.dtype == want.dtype
+        bad = x[got != want]
+        assert bad.size == 0, (dtype, bad[:5], got[got != want][:5])
+
+
+@TF_ONLY
+def test_log10_log2_gradient_at_exact_powers(xp):
+    # The exact value at a power must not cost the derivative there (round has none).
+    for dtype in (tf.float32, tf.float64):
+        x = tf.constant([0.1, 1.0, 8.0, 100.0], dtype)
+        with tf.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y10, y2 = xp.log10(x), xp.log2(x)
+        np.testing.assert_allclose(tape.gradient(y10, x).numpy(), 1 / (x.numpy() * np.log(10)),
+                                   rtol=1e-6)
+        np.testing.assert_allclose(tape.gradient(y2, x).numpy(), 1 / (x.numpy() * np.log(2)),
+                                   rtol=1e-6)
+        assert y10.numpy()[[0, 1, 3]].tolist() == [-1.0, 0.0, 2.0]
+        assert y2.numpy()[[1, 2]].tolist() == [0.0, 3.0]
