@@ -22,7 +22,7 @@ from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
-from ._helpers import array, cast, from_numpy, require_array, require_kind, to_numpy
+from ._helpers import array, cast, const, from_numpy, require_array, require_kind, to_numpy
 from ._helpers import binary as _binary
 
 _NAME_OF = D.NAME_OF
@@ -396,4 +396,5 @@ def _clip_bound(bound, n, which, shape):
         _sc.check_clip_array_bound(require_array(bound, "clip"), n, which)
         check_clip_bound_shape(which, bound.shape, shape)
         return cast(bound, n)
-    return mx.array(_sc.clip_scalar_bound(bound, n, integral, which), dtype=D.DTYPES[n])
+    # const: MLX's own conversion raises std::bad_cast for a Python int beyond int64
+    return const(_sc.clip_scalar_bound(bound, n, integral, which), n)
