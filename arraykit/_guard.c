@@ -6,6 +6,8 @@
  * no dtype is given as a string, then calls the framework's function by vectorcall. Anything
  * else takes the Python path it was built with:
  *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
+ *     with refuse_pos, also an argument there whose dtype is one of refuse (take's bool
+ *     indices, which NumPy would read as 0 and 1: one attribute read, on take only);
  *     with seq0 the argument at position 0 is a list or tuple (concat, stack) whose items
  *     are all of the fast types;
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
@@ -31,22 +33,31 @@ typedef struct {
     Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
     int dtype_kw;         /* whether a dtype= keyword must not be a str */
     int seq0;             /* position 0 holds a non-empty list/tuple of ok[0]'s types */
+    Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
+    PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
 
 static PyObject *dtype_name; /* interned "dtype" */
 
+/* Whether o is (by identity) one of the items of tuple. */
 static int
-type_in(PyTypeObject *t, PyObject *types)
+is_in(PyObject *o, PyObject *tuple)
 {
-    Py_ssize_t i, n = PyTuple_GET_SIZE(types);
+    Py_ssize_t i, n = PyTuple_GET_SIZE(tuple);
     for (i = 0; i < n; i++) {
-        if ((PyObject *)t == PyTuple_GET_ITEM(types, i)) {
+        if (o == PyTuple_GET_ITEM(tuple, i)) {
             return 1;
         }
     }
     return 0;
+}
+
+static int
+type_in(PyTypeObject *t, PyObject *types)
+{
+    return is_in((PyObject *)t, types);
 }
 
 /* Whether seq is an exact list or tuple, not empty, of items of the exact types in types. */
@@ -127,6 +138,20 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             }
         }
     }
+    if (self->refuse_pos >= 0 && nargs > self->refuse_pos) {
+        PyObject *dt = PyObject_GetAttr(args[self->refuse_pos], dtype_name);
+        int hit;
+        if (dt == NULL) {
+            PyErr_Clear();
+            goto slow;
+        }
+        /* by identity: NumPy's builtin dtypes are singletons (a comparison costs more) */
+        hit = is_in(dt, self->refuse);
+        Py_DECREF(dt);
+        if (hit) {
+            goto slow;
+        }
+    }
     result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
     if (result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
         PyObject *type, *value, *tb;
@@ -154,14 +179,15 @@ static PyObject *
 guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok0", "ok1", "dtype_pos",
-                             "dtype_kw", "seq0", NULL};
-    PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None;
-    Py_ssize_t dtype_pos = -1;
+                             "dtype_kw", "seq0", "refuse_pos", "refuse", NULL};
+    PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None, *refuse = Py_None;
+    Py_ssize_t dtype_pos = -1, refuse_pos = -1;
     int dtype_kw = 0, seq0 = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnpp", kwlist, &func, &slow,
-                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw, &seq0)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnppnO", kwlist, &func, &slow,
+                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw, &seq0,
+                                     &refuse_pos, &refuse)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -172,6 +198,10 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             || (ok0 == Py_None && (ok1 != Py_None || seq0))) {
         PyErr_SetString(PyExc_TypeError, "Guard: ok0/ok1 must be tuples of types or None "
                                          "(ok1 and seq0 only with ok0)");
+        return NULL;
+    }
+    if ((refuse_pos >= 0) != PyTuple_Check(refuse)) {
+        PyErr_SetString(PyExc_TypeError, "Guard: refuse (a tuple) goes with refuse_pos >= 0");
         return NULL;
     }
     self = (Guard *)type->tp_alloc(type, 0);
@@ -199,6 +229,11 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->dtype_pos = dtype_pos;
     self->dtype_kw = dtype_kw;
     self->seq0 = seq0;
+    self->refuse_pos = refuse_pos;
+    if (refuse_pos >= 0) {
+        Py_INCREF(refuse);
+        self->refuse = refuse;
+    }
     return (PyObject *)self;
 }
 
@@ -210,6 +245,7 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         APPLY(self->on_error); \
         APPLY(self->ok[0]); \
         APPLY(self->ok[1]); \
+        APPLY(self->refuse); \
         APPLY(self->dict); \
     } while (0)
 
@@ -272,7 +308,7 @@ static PyTypeObject GuardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False, "
-              "seq0=False)\n"
+              "seq0=False, refuse_pos=-1, refuse=None)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

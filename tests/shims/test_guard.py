@@ -132,6 +132,32 @@ def test_guard_paths():
         Guard(func, slow, on_error, None, (int,))
 
 
+def test_guard_refuses_a_dtype_on_the_slow_path():
+    # take's bool indices: the one argument whose dtype sends the call to the Python checks.
+    def func(*args):
+        return "f"
+
+    def slow(*args):
+        return "s"
+
+    def on_error(exc, args, kwargs):
+        raise exc
+
+    refuse = (np.dtype(bool),)
+    g = Guard(func, slow, on_error, (np.ndarray,), (np.ndarray,), refuse_pos=1, refuse=refuse)
+    x = np.ones(3)
+    assert g(x, np.asarray([0, 1])) == "f"
+    assert g(x, np.asarray([True])) == "s"
+    assert g(x, 1) == "s"  # no dtype to read: the Python path decides
+    with pytest.raises(TypeError, match="refuse"):
+        Guard(func, slow, on_error, refuse_pos=1)
+    import arraykit.shims.numpy as xp
+
+    assert type(xp.take) is Guard  # still called from C
+    with pytest.raises(TypeError, match=r"^take: indices must have an integer dtype"):
+        xp.take(x, np.asarray([True]))
+
+
 def test_guard_with_functools_partial_and_wraps():
     guarded, _ = _wrappers("multiply")
     p = functools.partial(guarded, 2.0)

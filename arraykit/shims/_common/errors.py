@@ -34,7 +34,9 @@ function raises). A Python frame per call costs as much as a NumPy ufunc on a sm
 ``Rules.guard`` is off where a tracer must see Python code (TorchDynamo cannot trace into a C
 callable it does not know, and would break the graph at every call).
 
-The TF and MXNet shims keep the contract themselves and are not wrapped.
+The full shims (TF, MXNet, MLX, Paddle) keep the contract themselves and are not wrapped; TF's
+runtime errors take their class from the same rules (``standard_class``, in
+``shims/tensorflow/_base.py``).
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ class Rules:
     extra: per-function checks ``name -> check(args, kwargs)``, run before the call (jax's
         eager bounds check of ``take``).
     guard: build the C ``Guard`` where it is available (see the module docstring).
+    guard_refuse: ``name -> (position, dtypes)`` for an ``extra`` check that refuses only
+        arguments of those dtype objects at that position: the Guard sends such a call to
+        the Python path (where ``extra`` refuses it) and calls the function from C
+        otherwise, at the cost of one attribute read (NumPy's ``take`` of bool indices).
     """
 
     translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
@@ -111,6 +117,7 @@ class Rules:
     floating_input: bool = False
     extra: dict[str, Callable[[tuple, dict], None]] = field(default_factory=dict)
     guard: bool = True
+    guard_refuse: dict[str, tuple[int, tuple]] = field(default_factory=dict)
 
     def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
         return tuple((c, None if p is None else re.compile(p), s)
@@ -235,12 +242,14 @@ def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
 
 def _guarded(f: Callable, fname: str, translations, slow: Callable,
              ok: tuple[frozenset, ...] = (), dtype_pos: int | None = None,
-             dtype_kw: bool = False, sequence: bool = False) -> Callable:
+             dtype_kw: bool = False, sequence: bool = False,
+             refuse: tuple[int, tuple] | None = None) -> Callable:
     """The C ``Guard`` of ``f``: arguments at positions ``0..len(ok)-1`` of the exact types in
     ``ok[i]`` (with ``sequence``, position 0 a non-empty list or tuple of them), no str at
-    ``dtype_pos`` or in ``dtype=`` (``dtype_kw``): ``f`` called from C; anything else:
-    ``slow(*args, **kwargs)``; an Exception from ``f``: ``_reraise`` (the Guard passes the
-    call's positional arguments as a tuple and its keywords as a dict)."""
+    ``dtype_pos`` or in ``dtype=`` (``dtype_kw``), no dtype of ``refuse[1]`` at position
+    ``refuse[0]``: ``f`` called from C; anything else: ``slow(*args, **kwargs)``; an
+    Exception from ``f``: ``_reraise`` (the Guard passes the call's positional arguments as a
+    tuple and its keywords as a dict)."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -248,7 +257,8 @@ def _guarded(f: Callable, fname: str, translations, slow: Callable,
     ok0, ok1 = (tuple(t) for t in (*ok, (), ())[:2])
     guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
                   dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw,
-                  seq0=sequence)
+                  seq0=sequence, refuse_pos=-1 if refuse is None else refuse[0],
+                  refuse=None if refuse is None else tuple(refuse[1]))
     functools.update_wrapper(guard, f)
     return _marked(guard)
 
@@ -381,13 +391,18 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
     def ok_at(i: int) -> frozenset:
         return fast | _PY_SCALARS if i in params.operands else fast
 
-    simple = not floating and extra is None  # no check that must always run
+    # An extra check the Guard routes (guard_refuse) runs on the Python path only.
+    refuse = rules.guard_refuse.get(fname) if _use_guard(rules) else None
+    simple = not floating and (extra is None or refuse is not None)  # no check always runs
     inline = simple and params.sequence is None and not params.var_arrays
     if _use_guard(rules) and inline and ((positions in ((0,), (0, 1)) and d in (None, 1))
                                          or not positions):
-        slow = _checking(f, full, fname, translations)
+        slow = _checking(f, full if extra is None else _both(full, extra), fname,
+                         translations)
         return _guarded(f, fname, translations, slow, tuple(map(ok_at, positions)), d,
-                        dtype_kw)
+                        dtype_kw, refuse=refuse)
+    if extra is not None:
+        simple = inline = False
     if (_use_guard(rules) and simple and params.sequence == 0 and not positions
             and not params.var_arrays and d is None):  # concat, stack: a list of arrays
         slow = _checking(f, full, fname, translations)
@@ -419,9 +434,21 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
             except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
                 _reraise(exc, fname, translations, args, kwargs)
     else:
-        pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
+        if extra is not None and rules.is_array is None and not rules.refuse_dtype_names \
+                and not floating:
+            pre = extra  # the full check would find nothing to check (torch's take)
+        else:
+            pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
         return _marked(_checking(f, pre, fname, translations))
     return _marked(call)
+
+
+def _both(first: Callable[[tuple, dict], None], second: Callable[[tuple, dict], None]
+          ) -> Callable[[tuple, dict], None]:
+    def check(args: tuple, kwargs: dict) -> None:
+        first(args, kwargs)
+        second(args, kwargs)
+    return check
 
 
 def _pre_check(full, extra, fast, params: _Params, simple: bool, dtype_kw: bool, d

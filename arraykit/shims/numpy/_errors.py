@@ -80,6 +80,8 @@ RULES = Rules(
            "ihfft": _real_input("ihfft"), "take": _integer_indices("take"),
            "take_along_axis": _integer_indices("take_along_axis"), "cross": _cross,
            "outer": _outer},
+    # Bool indices only: the C Guard sends them to the check, the rest is called from C.
+    guard_refuse={"take": (1, (np.dtype(bool),)), "take_along_axis": (1, (np.dtype(bool),))},
 )
 
 
