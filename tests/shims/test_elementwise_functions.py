@@ -447,3 +447,23 @@ def test_log10_log2_gradient_at_exact_powers(xp):
                                    rtol=1e-6)
         assert y10.numpy()[[0, 1, 3]].tolist() == [-1.0, 0.0, 2.0]
         assert y2.numpy()[[1, 2]].tolist() == [0.0, 3.0]
+
+
+@pytest.mark.backends("tensorflow", "mlx", "paddle", reason="the full shims holding complex "
+                      "dtypes (MXNet has none); torch's and jax's own pow differ from NumPy's "
+                      "for some of these exponents (issue 30 report)")
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 7, 10, -1, -2, -3, 2.0, 3 + 0j, "0-d"])
+def test_complex_integer_power_is_numpys(xp, n):
+    # TF and Paddle computed exp(n log a): (3j) ** 2 was -9 + 1.1e-15j (NumPy -9 + 0j) and
+    # 0j ** 0 NaN on TF. NumPy multiplies for integer exponents below 100; on these bases
+    # (exact products) every value is NumPy's bit for bit.
+    base = np.asarray([3j, 2000j, 1 + 1j, -2.5 + 0.5j, 0j, 1 - 2j, -4 + 0j])
+    for dtype in [d for d in ("complex64", "complex128")
+                  if d in xp.__array_namespace_info__().dtypes()]:
+        a = base.astype(dtype)
+        exponent = xp.asarray(np.asarray(2, dtype)) if n == "0-d" else n
+        with np.errstate(all="ignore"):
+            want = np.power(a, 2 if n == "0-d" else n)
+        got = host(xp.pow(xp.asarray(a), exponent))
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)

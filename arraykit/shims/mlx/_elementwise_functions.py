@@ -24,6 +24,7 @@ from . import _dtypes as D
 from . import _float64
 from ._helpers import array, cast, const, from_numpy, require_array, require_kind, to_numpy
 from ._helpers import binary as _binary
+from ._helpers import concrete as _concrete
 
 _NAME_OF = D.NAME_OF
 
@@ -195,6 +196,12 @@ def pow(x1, x2, /):
         special = mx.where(a == 1, one, mx.where(a == -1, neg_base, mx.zeros((), dtype=r.dtype)))
         r = mx.where(b < 0, special, r)
     elif n in _COMPLEX:
+        # An integer exponent (a Python number or a 0-d array) by multiplication, NumPy's
+        # values (_common.elementwise.complex_int_power; MLX's power is exp/log).
+        v = _concrete(b) if b.ndim == 0 else None
+        k = None if v is None else _ce.integer_exponent(v.item())
+        if k is not None:
+            return _ce.complex_int_power(_LazyNamespace(), a, k, _make_complex)
         # x ** 0 is 1 for every x, NaN included (MLX: 0j ** 0j is nan+nanj).
         r = mx.where(b == 0, mx.ones((), dtype=r.dtype), r)
     return r

@@ -286,6 +286,12 @@ def _int_pow(x1, x2):
 
 
 def _complex_pow(x1, x2):
+    # An integer exponent (a Python number or a 0-d tensor) by multiplication, NumPy's values
+    # (_common.elementwise.complex_int_power; exp/log gave (3j) ** 2 = -9 + 1.1e-15j).
+    if x2.ndim == 0:
+        n = _ce.integer_exponent(x2.item())
+        if n is not None:
+            return _ce.complex_int_power(sys.modules[__package__], x1, n, paddle.complex)
     # exp(x2 * log(x1)), with x ** 0 = 1 (also 0 ** 0) as the standard asks.
     r = _cexp(x2 * paddle.log(x1))  # Paddle's complex128 exp is off by ~1e-7 (measured)
     zero_exp = is_zero(x2)

@@ -11,6 +11,7 @@ promotes by the standard's table and checks the function's dtype category.
 from __future__ import annotations
 
 import math as _math
+import sys as _sys
 
 import tensorflow as tf
 from tensorflow.python.eager import record as _record
@@ -290,6 +291,26 @@ def _int_pow(x1, x2):
     return _where(_m.logical_and(neg, _m.logical_not(unit)), _a.zeros_like(r), r)
 
 
+def _cplx_pow(x1, x2):
+    """Complex power: an integer exponent (a Python number or a 0-d tensor, read eagerly) as
+    NumPy's, by multiplication (``_common.elementwise.complex_int_power``; TF's pow is
+    exp(x2 log x1): (3j) ** 2 was -9 + 1.1e-15j); otherwise TF's, with ``x ** 0 == 1`` (TF:
+    0j ** 0 was NaN + NaN j)."""
+    if type(x2) is ET and x2.shape.rank == 0:
+        n = _ce.integer_exponent(x2._numpy())
+        if n is not None:
+            return _ce.complex_int_power(_sys.modules[__package__], x1, n, _complex_of(x1.dtype))
+    r = _m._pow(x1, x2)
+    return _where(_m.equal(x2, _a.zeros_like(x2)), _a.ones_like(r), r)
+
+
+def _complex_of(d):
+    def make(re, im):
+        return _m._complex(re, im, Tout=d)
+
+    return make
+
+
 def _uint_pow(x1, x2):
     # Computed in int64 (wraps mod 2**64, hence correctly mod 2**bits) and cast back.
     d = x1.dtype
@@ -489,7 +510,7 @@ _SPECIAL = {
     "bitwise_or": {tf.bool: _m.logical_or},
     "bitwise_xor": {tf.bool: _m.not_equal},
     "floor_divide": _per(_INTS, _INT_FLOORDIV),
-    "pow": {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow)},
+    "pow": {**_per(_SINTS, _int_pow), **_per(_UINTS, _uint_pow), **_per(_CPLX, _cplx_pow)},
     "remainder": {**_per(_INTS, _INT_MOD), **_per(_REALF, _float_mod)},
 }
 
