@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("hypothesis")
 
 from conformance.fuzz import run as fuzz
-from conformance.fuzz.calls import Arr, Call, DeepList, Dtype
+from conformance.fuzz.calls import Arr, Call, DeepList, Dtype, NpDtype
 from conformance.fuzz.pool import Worker
 
 SHIMS = [b for b in ("tensorflow", "mxnet", "mlx", "paddle") if b in fuzz.available_backends()]
@@ -68,6 +68,12 @@ CASES = [
     (Call("prod", (Arr("int8", (2,)),), {"dtype": Dtype("bool")}), "TypeError"),
     (Call("cumulative_sum", (Arr("int8", (2,)),), {"dtype": Dtype("bool")}), "TypeError"),
     (Call("sum", (Arr("float32", (2,)),), {"dtype": Dtype("bool")}), "TypeError"),
+    # MXNet: MXNetError for keepdims=[True] (Paddle aborted there before), KeyError for
+    # finfo/iinfo of float16
+    (Call("max", (x23,), {"keepdims": [True]}), "TypeError", ("mlx", "paddle", "mxnet")),
+    (Call("all", (x23,), {"keepdims": [True]}), "TypeError", ("mlx", "paddle", "mxnet")),
+    (Call("finfo", (NpDtype("float16"),)), "TypeError", ("mxnet",)),
+    (Call("iinfo", (NpDtype("float16"),)), "TypeError", ("mxnet", "mlx", "paddle")),
     # RecursionError while formatting the message of a nested list 5000 deep.
     (Call("reshape", (x23, DeepList(5000))), "TypeError"),
     (Call("finfo", (DeepList(5000),)), "TypeError"),

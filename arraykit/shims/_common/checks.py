@@ -69,6 +69,19 @@ def correction_value(fname: str, correction) -> float:
                             "float") from None
 
 
+def check_keepdims(fname: str, keepdims) -> bool:
+    """``keepdims`` as a bool (a NumPy bool too); TypeError for anything else: a list there
+    aborted the process inside Paddle 3.3.1's reduction kernels (SIGABRT) and raised
+    MXNetError in MXNet's."""
+    if type(keepdims) is bool:
+        return keepdims
+    import numpy as np  # the rare path only
+
+    if isinstance(keepdims, np.bool_):
+        return bool(keepdims)
+    raise TypeError(f"{fname}: keepdims must be a bool, got {type(keepdims).__name__}")
+
+
 def check_indices_dtype(fname: str, name: str) -> None:
     """TypeError unless index array dtype ``name`` is an integer dtype."""
     if name not in _d.INTEGRAL:

@@ -45,6 +45,7 @@ argmax, argmin = arg_functions(_arg, mnp.argmax, mnp.argmin, __name__)
 def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Array API ``count_nonzero``: int64 counts."""
     require_array(x, "count_nonzero")
+    keepdims = _c.check_keepdims("count_nonzero", keepdims)
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     if x.size == 0:
         return mnp.zeros(reduced_shape(x.shape, axes, keepdims), dtype="int64", ctx=x.ctx)

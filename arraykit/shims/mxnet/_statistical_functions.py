@@ -59,6 +59,7 @@ _float_mean = _legacy("mean")
 
 
 def _reduce(op, x, axis, keepdims, fname, dtype_name=None):
+    keepdims = _c.check_keepdims(fname, keepdims)
     axes = normalize_axes(axis, x.ndim, fname)
     if dtype_name is not None and dtype_name != D.NAME_OF.get(x.dtype):
         x = x.astype(dtype_name)
@@ -75,6 +76,7 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
         return _float_sum(x, keepdims=bool(keepdims))
     n = require_array(x, "sum")
     D.check_kind(n, "numeric", "sum") if n != "bool" else None
+    keepdims = _c.check_keepdims("sum", keepdims)
     name = _acc_name(n, dtype, "sum")
     if x.size == 0:
         return empty_reduction(x, normalize_axes(axis, x.ndim, "sum"), keepdims, 0, name)
@@ -97,6 +99,7 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 def _minmax(op, x, axis, keepdims, fname):
     n = require_array(x, fname)
+    keepdims = _c.check_keepdims(fname, keepdims)
     D.check_kind(n, "real numeric", fname) if n != "bool" else None
     axes = normalize_axes(axis, x.ndim, fname)
     if any(x.shape[a] == 0 for a in axes):
@@ -128,6 +131,7 @@ def mean(x, /, *, axis=None, keepdims=False):
     if axis is None and type(x) is ndarray and dtype_code(x) in _FLOAT_CODES and x.size:
         return _float_mean(x, keepdims=bool(keepdims))
     n = require_kind(x, "real floating", "mean")
+    keepdims = _c.check_keepdims("mean", keepdims)
     axes = normalize_axes(axis, x.ndim, "mean")
     if not axes:
         return x
@@ -139,6 +143,7 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 def _moment(op, x, axis, correction, keepdims, fname):
     n = require_kind(x, "real floating", fname)
+    keepdims = _c.check_keepdims(fname, keepdims)
     axes = normalize_axes(axis, x.ndim, fname)
     if not axes:
         v = variance_over_no_axes(x, correction)

@@ -11,6 +11,7 @@ from ._helpers import empty_reduction, normalize_axes, normalize_axis, require_a
 def _truth_reduction(fname, op, empty_value, x, axis, keepdims):
     """``all``/``any``: any dtype, nonzero is true; MXNet gets a bool array and no empty axes."""
     require_array(x, fname)
+    keepdims = _c.check_keepdims(fname, keepdims)
     axes = normalize_axes(axis, x.ndim, fname)
     b = x if x.dtype == bool else mnp.not_equal(x, 0)
     if not axes:

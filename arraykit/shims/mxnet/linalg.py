@@ -23,6 +23,7 @@ from mxnet.base import MXNetError
 
 from .. import standard_names
 from .._common import linalg as _cl
+from .._common.checks import check_keepdims
 from .._common.linalg import EighResult, QRResult, SlogdetResult, SVDResult
 from . import _dtypes
 from ._creation_functions import triu
@@ -302,6 +303,7 @@ def cross(x1, x2, /, *, axis=-1):
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
     _floating("vector_norm", x)
+    keepdims = check_keepdims("vector_norm", keepdims)
     r = _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
     if isinstance(ord, (int, float)) and not isinstance(ord, bool) and -_INF < ord < 0:
         # Negative ords sum 1/|x|**p, which is inf for a zero element, and MXNet's sum of an

@@ -12,6 +12,7 @@ import paddle
 
 from .._common import checks as _c
 from .._common import utils as _u
+from .._common.checks import check_keepdims  # noqa: F401 - the one keepdims rule
 from .._common.scalars import python_scalar
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
 from . import _dtypes as D
@@ -41,16 +42,6 @@ def check_rank(fname: str, ndim: int) -> None:
     if ndim > MAX_NDIM:
         raise ValueError(f"{fname}: Paddle 3.3.1 tensors have at most {MAX_NDIM} dimensions; "
                          f"this result would have {ndim}")
-
-
-def check_keepdims(fname: str, keepdims) -> bool:
-    """``keepdims`` as a bool; TypeError for anything else (a list there aborts the process
-    inside Paddle 3.3.1's reduction kernels, SIGABRT, found by the fuzzer)."""
-    if type(keepdims) is bool:
-        return keepdims
-    if isinstance(keepdims, (bool, onp.bool_)):
-        return bool(keepdims)
-    raise TypeError(f"{fname}: keepdims must be a bool, got {type(keepdims).__name__}")
 
 
 def is_array(x) -> bool:
