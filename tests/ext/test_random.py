@@ -396,14 +396,15 @@ def test_compiled_equals_eager(name):
 # -- the host path (arraykit/ext/random/_host.c) ---------------------------------------------
 
 #: The backends whose eager CPU keys draw on the host.
-HOST_BACKENDS = ["numpy", "torch", "mlx", "paddle"]
+HOST_BACKENDS = ["numpy", "torch", "mlx", "paddle", "tensorflow", "mxnet"]
 
 
 def _draws(k):
     ks = R.split(k, 3)
     return (R.bits(ks[0], (5, 7)), R.split(ks[1], (2, 3)), R.fold_in(k, 2**32 - 1),
             R.uniform(ks[2], (300,)), R.uniform(ks[2], (4,), minval=-2.0, maxval=3.0),
-            R.integers(ks[0], (50,), -5, 9), R.permutation(ks[1], 40),
+            R.uniform(ks[2], (3, 7), dtype="float64"),  # a stream: its second half unaligned
+            R.integers(ks[0], (50,), -5, 9), R.permutation(ks[1], 40), R.bits(ks[1], ()),
             R.normal(ks[2], (2, 0, 3)), R.normal(ks[2], (3, 700)))
 
 
@@ -460,6 +461,52 @@ def test_host_path_not_taken_under_torch_compile_or_vmap():
     torch.func.vmap(probe)(R.split(k, 2))  # batched keys: functorch-wrapped
     torch.compile(probe, backend="eager", fullgraph=False)(k)
     assert seen == [None, None], seen
+
+
+def test_host_path_not_taken_inside_tf_function():
+    tf = require("tensorflow")
+
+    k = R.key(7, like=tf.zeros(1))
+    impl = R._impl("normal", k)
+    assert impl.host_key(k) == (0, 7)
+    seen = []
+
+    def sample(key):
+        seen.append((impl.host_key(key), impl.host_key(k)))  # an argument, a captured key
+        return R.normal(key, (64,)), R.uniform(k, (5,)), R.split(key, 3), R.bits(k, (2, 2))
+
+    eager = [a.numpy() for a in sample(k)]
+    assert seen.pop() == ((0, 7), (0, 7))
+    for jit_compile in (False, True):
+        traced = [a.numpy() for a in tf.function(sample, jit_compile=jit_compile)(k)]
+        assert seen.pop() == (None, None)  # symbolic key; eager key while a graph is built
+        np.testing.assert_allclose(traced[0], eager[0], rtol=4e-6, atol=4e-7)
+        for t, e in zip(traced[1:], eager[1:]):
+            assert t.dtype == e.dtype and t.shape == e.shape
+            np.testing.assert_array_equal(t, e)
+
+
+def test_host_path_for_mxnet_ndarrays_only():
+    mx = require("mxnet")
+    mx.npx.set_np()
+
+    k = R.key(7, like=mx.np.zeros(1))
+    impl = R._impl("normal", k)
+    assert impl.host_key(k) == (0, 7)
+    with mx.autograd.record():  # recording changes nothing: keys and draws carry no gradient
+        recorded = R.normal(k, (64,)).asnumpy()
+    np.testing.assert_array_equal(recorded, R.normal(k, (64,)).asnumpy())
+    seen = []
+
+    class Probe(mx.gluon.HybridBlock):
+        def hybrid_forward(self, F, key):  # noqa: N803  (gluon's signature)
+            seen.append(impl.host_key(key))
+            return key * 1
+
+    block = Probe()
+    block.hybridize()
+    np.testing.assert_array_equal(block(k).asnumpy(), k.asnumpy())
+    assert seen == [None], seen  # a hybridized block sees a Symbol
 
 
 if __name__ == "__main__":  # write VECTORS from jax.random (main environment)

@@ -161,6 +161,11 @@ class Portable:
         framework and device."""
         raise NotImplementedError
 
+    def host_empty(self, n: int, dtype: np.dtype) -> np.ndarray:
+        """A new host buffer of ``n`` items for a kernel to fill (a backend that takes the
+        buffer over without a copy may need it aligned: ``aligned``)."""
+        return np.empty(n, dtype=dtype)
+
     def _on_host(self, key: Any, kernel_name: str, n: int, dtype: Any,
                  per_draw: int = 1) -> np.ndarray | None:
         """``_host.<kernel_name>`` of ``n`` draws into a new NumPy array, or None where the
@@ -170,7 +175,7 @@ class Portable:
         words = self.host_key(key)
         if words is None:
             return None
-        out = np.empty(n * per_draw, dtype=dtype)
+        out = self.host_empty(n * per_draw, np.dtype(dtype))
         getattr(_host, kernel_name)(words[0], words[1], out)
         return out
 
@@ -208,6 +213,13 @@ class Portable:
         return self.from_words(self.xp.asarray(pair, dtype=self.w.dtype, device=device))
 
     def split(self, key: Any, shape: tuple[int, ...]) -> Any:
+        n = math.prod(shape)
+        host = self._on_host(key, "stream", n, np.uint32, per_draw=2)
+        if host is not None:  # the pairs assembled on the host, in the key dtype
+            out = self.host_empty(2 * n, np.dtype(self.KEY_DTYPE)).reshape(shape + (2,))
+            out[..., 0] = host[:n].reshape(shape)
+            out[..., 1] = host[n:].reshape(shape)
+            return self.from_host(out, key)
         y0, y1 = self._stream(key, shape)
         xp = self.xp
         return self.from_words(xp.reshape(xp.stack([y0, y1], axis=-1), shape + (2,)))
@@ -232,12 +244,22 @@ class Portable:
         return self.xp.bitwise_xor(y0, y1)
 
     def bits(self, key: Any, shape: tuple[int, ...]) -> Any:
+        n = math.prod(shape)
+        host = self._on_host(key, "bits", n, np.uint32)
+        if host is not None:  # the words' uint32 values in the key dtype
+            if self.KEY_DTYPE != "uint32":
+                host, words = self.host_empty(n, np.dtype(self.KEY_DTYPE)), host
+                host[...] = words
+            return self.from_host(host.reshape(shape), key)
         return self.from_words(self.xp.reshape(self.raw_bits(key, shape), shape))
 
     def unit(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
         """Floats in [0, 1) with the mantissa bits jax's ``uniform`` uses, exactly: jax
         bitcasts ``1.m`` and subtracts 1, which is ``m * 2**-nmant`` (no rounding either way)."""
         xp, w = self.xp, self.w
+        host = self._host_unit(key, shape, dtype)
+        if host is not None:
+            return host
         if dtype == "float32":
             m = w.shr(self.raw_bits(key, shape), 9)  # top 23 bits, exact in float32
             out = xp.multiply(xp.astype(m, xp.float32), 2.0 ** -23)
@@ -247,6 +269,20 @@ class Portable:
             lo = xp.astype(w.shr(y1, 12), xp.float64)
             out = xp.add(xp.multiply(hi, 2.0 ** -32), xp.multiply(lo, 2.0 ** -52))
         return xp.reshape(out, shape)
+
+    def _host_unit(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
+        """``unit``'s float32 values computed on the host (the same exact operations in
+        NumPy), or None where the portable path must run (and for float64)."""
+        if dtype != "float32":
+            return None
+        n = math.prod(shape)
+        host = self._on_host(key, "bits", n, np.uint32)
+        if host is None:
+            return None
+        out = self.host_empty(n, np.dtype(np.float32))
+        out[...] = np.right_shift(host, 9, out=host)  # < 2**23: exact in float32
+        out *= np.float32(2.0 ** -23)
+        return self.from_host(out.reshape(shape), key)
 
     def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any,
                 maxval: Any) -> Any:
@@ -319,6 +355,29 @@ class Portable:
             order = xp.argsort(self.w.sortable(self.raw_bits(subkey, (n,))), stable=True)
             x = xp.take(x, order, axis=0)
         return x
+
+
+#: The alignment of a host buffer handed over without a copy (Eigen's largest: TensorFlow's
+#: kernels assume it, and a misaligned tensor aborts the process).
+HOST_ALIGN = 64
+
+
+def aligned_empty(n: int, dtype: np.dtype) -> np.ndarray:
+    """A new uninitialised array of ``n`` items whose data start on a ``HOST_ALIGN``-byte
+    boundary (NumPy promises 16)."""
+    raw = np.empty(n * dtype.itemsize + HOST_ALIGN, dtype=np.uint8)
+    start = -raw.ctypes.data % HOST_ALIGN
+    return raw[start:start + n * dtype.itemsize].view(dtype)
+
+
+def aligned(a: np.ndarray) -> np.ndarray:
+    """``a`` if its data are ``HOST_ALIGN``-aligned, else an aligned copy (the second half of
+    a ``stream`` buffer starts 4n bytes in): for frameworks that take a buffer over."""
+    if a.ctypes.data % HOST_ALIGN == 0:
+        return a
+    out = aligned_empty(a.size, a.dtype).reshape(a.shape)
+    out[...] = a
+    return out
 
 
 def host_words(values: list) -> tuple[int, int]:
