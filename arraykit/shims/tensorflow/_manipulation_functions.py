@@ -64,9 +64,27 @@ def broadcast_to(x, /, shape):
     return _a.broadcast_to(x, axes_arg(x, shape))
 
 
-@wrap_errors("concat")
+_NO_CONCAT_KERNEL = frozenset((tf.uint16.as_datatype_enum, tf.uint32.as_datatype_enum))
+
+
 def concat(arrays, /, *, axis=0):
     """Array API ``concat``; ``axis=None`` flattens first. Dtypes promote."""
+    if type(axis) is int and len(arrays) > 1 and type(arrays[0]) is ET:
+        # Eager arrays of one dtype: ConcatV2 checks ranks, shapes and the axis (negative
+        # too) itself; anything it refuses goes to the general path, which names the mistake.
+        e = arrays[0]._datatype_enum()
+        n = arrays[0]._rank()
+        if e not in _NO_CONCAT_KERNEL and -n <= axis < n and builtins.all(
+                type(a) is ET and a._datatype_enum() == e for a in arrays):
+            try:
+                return _a.concat_v2(arrays, axis)
+            except tf.errors.InvalidArgumentError:
+                pass
+    return _concat(arrays, axis)
+
+
+@wrap_errors("concat")
+def _concat(arrays, axis):
     arrays = _same_dtype(arrays, "concat")
     if axis is None:
         return tf.concat([tf.reshape(a, [-1]) for a in arrays], 0)
@@ -74,14 +92,6 @@ def concat(arrays, /, *, axis=0):
     if builtins.any(ndim(a) != n for a in arrays):
         raise ValueError("concat: arrays must have the same number of dimensions")
     ax = _u.normalize_axis(axis, n, "concat")
-    if len(arrays) > 1 and arrays[0].dtype not in (tf.uint16, tf.uint32) \
-            and builtins.all(type(a) is ET for a in arrays):
-        # Eagerly ConcatV2 checks the shapes itself; the check below only names the mistake
-        # after it refused.
-        try:
-            return _a.concat_v2(arrays, ax)
-        except tf.errors.InvalidArgumentError:
-            pass
     shapes = [a.shape.as_list() for a in arrays]
     for s in shapes[1:]:
         for i in range(n):
