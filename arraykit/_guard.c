@@ -7,7 +7,9 @@
  * else takes the Python path it was built with:
  *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
  *     with refuse_pos, also an argument there whose dtype is one of refuse (take's bool
- *     indices, which NumPy would read as 0 and 1: one attribute read, on take only);
+ *     indices, which NumPy would read as 0 and 1: one attribute read, on take only), or,
+ *     with allow_only, whose dtype is none of refuse (linalg.inv's integer input, which
+ *     NumPy and jax would promote to float64: refuse lists the floating dtypes);
  *     with seq0 the argument at position 0 is a list or tuple (concat, stack) whose items
  *     are all of the fast types;
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
@@ -35,6 +37,7 @@ typedef struct {
     int seq0;             /* position 0 holds a non-empty list/tuple of ok[0]'s types */
     Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
     PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
+    int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -148,7 +151,7 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         /* by identity: NumPy's builtin dtypes are singletons (a comparison costs more) */
         hit = is_in(dt, self->refuse);
         Py_DECREF(dt);
-        if (hit) {
+        if (hit != self->allow_only) {
             goto slow;
         }
     }
@@ -179,15 +182,16 @@ static PyObject *
 guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok0", "ok1", "dtype_pos",
-                             "dtype_kw", "seq0", "refuse_pos", "refuse", NULL};
+                             "dtype_kw", "seq0", "refuse_pos", "refuse", "allow_only",
+                             NULL};
     PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None, *refuse = Py_None;
     Py_ssize_t dtype_pos = -1, refuse_pos = -1;
-    int dtype_kw = 0, seq0 = 0;
+    int dtype_kw = 0, seq0 = 0, allow_only = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnppnO", kwlist, &func, &slow,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnppnOp", kwlist, &func, &slow,
                                      &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw, &seq0,
-                                     &refuse_pos, &refuse)) {
+                                     &refuse_pos, &refuse, &allow_only)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -230,6 +234,7 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->dtype_kw = dtype_kw;
     self->seq0 = seq0;
     self->refuse_pos = refuse_pos;
+    self->allow_only = allow_only;
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
@@ -308,7 +313,7 @@ static PyTypeObject GuardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False, "
-              "seq0=False, refuse_pos=-1, refuse=None)\n"
+              "seq0=False, refuse_pos=-1, refuse=None, allow_only=False)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -14,6 +14,9 @@ class Guard:
         dtype_pos: int = ...,
         dtype_kw: bool = ...,
         seq0: bool = ...,
+        refuse_pos: int = ...,
+        refuse: tuple[Any, ...] | None = ...,
+        allow_only: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
 

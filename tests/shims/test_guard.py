@@ -158,6 +158,37 @@ def test_guard_refuses_a_dtype_on_the_slow_path():
         xp.take(x, np.asarray([True]))
 
 
+def test_guard_allows_only_listed_dtypes_and_floating_linalg_stays_in_c():
+    # linalg.inv's floating input: the listed dtypes are called from C, any other dtype (an
+    # integer matrix NumPy and jax would promote) takes the Python check, which refuses it.
+    def func(*args):
+        return "f"
+
+    def slow(*args):
+        return "s"
+
+    def on_error(exc, args, kwargs):
+        raise exc
+
+    floats = (np.dtype(np.float32), np.dtype(np.float64))
+    g = Guard(func, slow, on_error, (np.ndarray,), refuse_pos=0, refuse=floats,
+              allow_only=True)
+    assert g(np.ones(2)) == "f" and g(np.ones(2, np.float32)) == "f"
+    assert g(np.ones(2, np.int64)) == "s" and g(np.ones(2, ">f8")) == "s"
+    import arraykit.shims.numpy as xp
+
+    a = np.asarray([[2.0, 1.0], [1.0, 3.0]])
+    for f in (xp.linalg.inv, xp.linalg.det, xp.linalg.cholesky):
+        assert type(f) is Guard, f  # no Python frame on the success path
+    np.testing.assert_array_equal(xp.linalg.inv(a), np.linalg.inv(a))
+    np.testing.assert_array_equal(xp.linalg.inv(a.astype(">f8")), np.linalg.inv(a))
+    for bad in (a.astype(np.int64), a.astype(">i8"), a.astype(bool)):
+        with pytest.raises(TypeError, match=r"^inv: dtype .* expected a floating-point"):
+            xp.linalg.inv(bad)
+    with pytest.raises(np.linalg.LinAlgError, match=r"^inv: "):
+        xp.linalg.inv(np.zeros((2, 2)))  # singular: NumPy's error, named
+
+
 def test_guard_with_functools_partial_and_wraps():
     guarded, _ = _wrappers("multiply")
     p = functools.partial(guarded, 2.0)

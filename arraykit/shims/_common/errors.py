@@ -107,6 +107,9 @@ class Rules:
         arguments of those dtype objects at that position: the Guard sends such a call to
         the Python path (where ``extra`` refuses it) and calls the function from C
         otherwise, at the cost of one attribute read (NumPy's ``take`` of bool indices).
+    floating_dtypes: the framework's floating dtype objects (NumPy's, compared by identity):
+        with them the Guard keeps ``floating_input``'s test in C (one attribute read; any
+        other dtype takes the Python path, which refuses it). Without: a Python frame.
     """
 
     translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
@@ -118,6 +121,7 @@ class Rules:
     extra: dict[str, Callable[[tuple, dict], None]] = field(default_factory=dict)
     guard: bool = True
     guard_refuse: dict[str, tuple[int, tuple]] = field(default_factory=dict)
+    floating_dtypes: tuple = ()
 
     def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
         return tuple((c, None if p is None else re.compile(p), s)
@@ -243,11 +247,13 @@ def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
 def _guarded(f: Callable, fname: str, translations, slow: Callable,
              ok: tuple[frozenset, ...] = (), dtype_pos: int | None = None,
              dtype_kw: bool = False, sequence: bool = False,
-             refuse: tuple[int, tuple] | None = None) -> Callable:
+             refuse: tuple[int, tuple] | None = None, allow_only: bool = False
+             ) -> Callable:
     """The C ``Guard`` of ``f``: arguments at positions ``0..len(ok)-1`` of the exact types in
     ``ok[i]`` (with ``sequence``, position 0 a non-empty list or tuple of them), no str at
     ``dtype_pos`` or in ``dtype=`` (``dtype_kw``), no dtype of ``refuse[1]`` at position
-    ``refuse[0]``: ``f`` called from C; anything else: ``slow(*args, **kwargs)``; an
+    ``refuse[0]`` (with ``allow_only``: a dtype of ``refuse[1]`` there): ``f`` called from
+    C; anything else: ``slow(*args, **kwargs)``; an
     Exception from ``f``: ``_reraise`` (the Guard passes the call's positional arguments as a
     tuple and its keywords as a dict)."""
     def on_error(exc: Exception, args: tuple | None = None,
@@ -258,7 +264,8 @@ def _guarded(f: Callable, fname: str, translations, slow: Callable,
     guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
                   dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw,
                   seq0=sequence, refuse_pos=-1 if refuse is None else refuse[0],
-                  refuse=None if refuse is None else tuple(refuse[1]))
+                  refuse=None if refuse is None else tuple(refuse[1]),
+                  allow_only=allow_only)
     functools.update_wrapper(guard, f)
     return _marked(guard)
 
@@ -393,14 +400,21 @@ def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bo
 
     # An extra check the Guard routes (guard_refuse) runs on the Python path only.
     refuse = rules.guard_refuse.get(fname) if _use_guard(rules) else None
-    simple = not floating and (extra is None or refuse is not None)  # no check always runs
+    # floating_input's test in C: only the floating dtypes at position 0 are called from there.
+    allow = (floating and refuse is None and bool(rules.floating_dtypes) and _use_guard(rules)
+             and extra is None and params.sequence is None and not params.var_arrays
+             and positions in ((0,), (0, 1)) and d in (None, 1))
+    if allow:
+        refuse = (0, rules.floating_dtypes)
+    # simple: no check that always runs in Python.
+    simple = (allow or not floating) and (extra is None or refuse is not None)
     inline = simple and params.sequence is None and not params.var_arrays
     if _use_guard(rules) and inline and ((positions in ((0,), (0, 1)) and d in (None, 1))
                                          or not positions):
         slow = _checking(f, full if extra is None else _both(full, extra), fname,
                          translations)
         return _guarded(f, fname, translations, slow, tuple(map(ok_at, positions)), d,
-                        dtype_kw, refuse=refuse)
+                        dtype_kw, refuse=refuse, allow_only=allow)
     if extra is not None:
         simple = inline = False
     if (_use_guard(rules) and simple and params.sequence == 0 and not positions

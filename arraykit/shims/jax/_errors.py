@@ -86,6 +86,8 @@ RULES = Rules(
     expected="a jax.Array",
     refuse_dtype_names=True,
     floating_input=True,
+    # linalg.inv and the other floating-input functions stay in C for these (NumPy's) dtypes.
+    floating_dtypes=tuple(np.dtype(c) for c in "efdFD"),
     extra={"take": _take, "take_along_axis": _take_along_axis},
 )
 

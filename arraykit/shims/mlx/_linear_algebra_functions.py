@@ -6,6 +6,7 @@ would raise "Only inexact types are supported")."""
 from __future__ import annotations
 
 import mlx.core as mx
+from mlx.core import array
 
 from .._common import linalg as _cl
 from .._common import utils as _u
@@ -22,8 +23,23 @@ def _int_matmul(a, b):
     return mx.sum(mx.expand_dims(a, -1) * mx.expand_dims(b, -3), axis=-2).astype(a.dtype)
 
 
+_FLOAT_KERNEL_DTYPES = frozenset(D.DTYPES[n] for n in _FLOAT_KERNEL)
+_mx_matmul = mx.matmul
+
+
 def matmul(x1, x2, /):
-    """Array API ``matmul`` (NumPy's rules for 1-D operands; batch dimensions broadcast)."""
+    """Array API ``matmul`` (NumPy's rules for 1-D operands; batch dimensions broadcast).
+    Two arrays of one dtype MLX's kernel takes go to ``mx.matmul`` before any check: it
+    computes exactly what the checked path would, and refuses (ValueError, when it builds
+    the graph) every shape the checks refuse, which then run for the message; the checks
+    cost ~6 us a 4x4 call (0.32.4), a third of the call."""
+    if type(x1) is array and type(x2) is array:
+        d = x1.dtype
+        if d in _FLOAT_KERNEL_DTYPES and d == x2.dtype:
+            try:
+                return _mx_matmul(x1, x2)
+            except ValueError:
+                pass  # the checks below raise with the standard's message
     a, b, n = binary(x1, x2, "matmul")
     D.check_kind(n, "numeric", "matmul")
     _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align ({k1} != {k2})")

@@ -143,15 +143,30 @@ def inv(x, /):
         m = x.shape[-1]
         eye = mx.broadcast_to(mx.eye(m, dtype=x.dtype), x.shape)
         return _complex_solve(x, eye, "inv")
-    _require_nonsingular("inv", x)
-    return _real_inv(x)
+    r = _real_inv(x)
+    # MLX's Inverse raises when it runs into an exact zero pivot (LAPACK getrf's info > 0,
+    # NumPy's test), at evaluation: evaluated here (the step's graph up to x), so that a
+    # singular matrix is NumPy's LinAlgError at the call, not a RuntimeError at a later
+    # read; no second factorisation (that cost ~100 us a 2x2 call, 0.32.4). Under
+    # mx.compile/mx.vmap, where nothing evaluates, the error surfaces at evaluation.
+    try:
+        mx.eval(r)
+    except ValueError as e:
+        if "function transformations" not in str(e):
+            raise
+    except RuntimeError as e:
+        if "factorization failed" not in str(e):
+            raise
+        raise _cl.singular_matrix("inv") from None
+    return r
 
 
 def _require_nonsingular(fname, a):
     """LinAlgError if a matrix of ``a`` is singular (an exact zero pivot of its LU
     factorisation, NumPy's test): MLX's ``inv``/``solve`` return LAPACK's factors or a
     solution from them there, as if it were a result. One more ``getrf`` and a read of one
-    value; skipped under ``mx.compile``/``mx.vmap``, where values are unknown."""
+    value; skipped under ``mx.compile``/``mx.vmap``, where values are unknown. (Real ``inv``
+    reads the error MLX 0.32.4's own Inverse raises at evaluation instead.)"""
     lu, _ = mx.linalg.lu_factor(a, stream=_CPU)
     v = concrete(mx.any(mx.diagonal(lu, axis1=-2, axis2=-1) == 0))
     if v is not None and v.item():

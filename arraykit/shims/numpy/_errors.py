@@ -82,6 +82,8 @@ RULES = Rules(
            "outer": _outer},
     # Bool indices only: the C Guard sends them to the check, the rest is called from C.
     guard_refuse={"take": (1, (np.dtype(bool),)), "take_along_axis": (1, (np.dtype(bool),))},
+    # linalg.inv and the other floating-input functions stay in C for these dtypes.
+    floating_dtypes=tuple(np.dtype(c) for c in "efdgFDG"),
 )
 
 

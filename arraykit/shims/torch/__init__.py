@@ -47,6 +47,7 @@ from ._elementwise_functions import log1p as log1p
 from ._elementwise_functions import remainder as remainder
 from ._elementwise_functions import tanh as tanh
 from ._elementwise_functions import unpromoted_fast_path
+from ._errors import reraise, translated, translates
 from ._set_functions import unique_all as unique_all
 from ._set_functions import unique_counts as unique_counts
 from ._set_functions import unique_inverse as unique_inverse
@@ -59,12 +60,21 @@ _dtype = _torch.dtype
 _torch_matmul = _torch.matmul
 
 
+_compat_matmul = translated(_compat.matmul, "matmul")
+_compat_matrix_transpose = translated(_compat.matrix_transpose, "matrix_transpose")
+
+
+@translates(_compat.matmul)
 def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
     """array-api-compat's ``matmul``; ``torch.matmul`` itself when both are tensors of one
-    dtype (array-api-compat's promotion then changes nothing)."""
-    if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype == x2.dtype and not kwargs:
-        return _torch_matmul(x1, x2)
-    return _compat.matmul(x1, x2, **kwargs)
+    dtype (array-api-compat's promotion then changes nothing). The standard's exceptions
+    raised here, without a wrapper's frame (``_errors.translates``)."""
+    if type(x1) is _Tensor and type(x2) is _Tensor and x1.dtype is x2.dtype and not kwargs:
+        try:
+            return _torch_matmul(x1, x2)
+        except Exception as exc:  # noqa: BLE001 - reraise raises its standard class
+            reraise(exc, "matmul", (x1, x2))
+    return _compat_matmul(x1, x2, **kwargs)
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
@@ -77,11 +87,13 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> A
     return _compat.astype(x, dtype, copy=copy, device=device)
 
 
+@translates(_compat.matrix_transpose)
 def matrix_transpose(x: Any, /) -> Any:
-    """array-api-compat's ``matrix_transpose``: ``x.mT`` for tensors of rank >= 2."""
+    """array-api-compat's ``matrix_transpose``: ``x.mT`` for tensors of rank >= 2 (which
+    cannot raise: no wrapper)."""
     if type(x) is _Tensor and x.ndim >= 2:
         return x.mT
-    return _compat.matrix_transpose(x)
+    return _compat_matrix_transpose(x)
 
 
 def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:

@@ -12,12 +12,13 @@ pays the wrapper's frame only.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import torch
 
 from .._common.checks import check_indices_dtype
-from .._common.errors import Rules, install
+from .._common.errors import _MARK, Rules, _reraise, install, translating
 from .._common.utils import AxisError
 
 _DTYPE = (
@@ -69,6 +70,32 @@ RULES = Rules(
     extra={"take": _integer_indices("take"),
            "take_along_axis": _integer_indices("take_along_axis")},
 )
+
+
+_TRANSLATIONS = RULES.compiled()
+
+
+def translated(f: Callable, fname: str) -> Callable:
+    """``f`` raising the standard exceptions as the installed wrappers do (a shim's general
+    path behind its own fast path)."""
+    return translating(f, fname, _TRANSLATIONS)
+
+
+def reraise(exc: Exception, fname: str, args: tuple) -> NoReturn:
+    """Raise ``exc`` translated as the installed wrappers do."""
+    _reraise(exc, fname, _TRANSLATIONS, args, {})
+
+
+def translates(general: Callable) -> Callable[[Callable], Callable]:
+    """Mark a shim function as raising the standard exceptions itself (its fast path in a
+    ``try``, its general path ``general`` through ``translated``): ``install`` leaves it
+    unwrapped, one frame fewer per call (~0.2 us, a third of a 4x4 ``matmul``'s 0.6 us
+    extra before). ``__wrapped__`` names ``general``, as a wrapper's names its function."""
+    def mark(f: Callable) -> Callable:
+        setattr(f, _MARK, True)
+        f.__wrapped__ = general  # type: ignore[attr-defined]
+        return f
+    return mark
 
 
 def install_errors(namespace: dict[str, Any]) -> None:
