@@ -74,6 +74,12 @@ CASES = [
     (Call("all", (x23,), {"keepdims": [True]}), "TypeError", ("mlx", "paddle", "mxnet")),
     (Call("finfo", (NpDtype("float16"),)), "TypeError", ("mxnet",)),
     (Call("iinfo", (NpDtype("float16"),)), "TypeError", ("mxnet", "mlx", "paddle")),
+    # TF (main-environment fuzz at --examples 10): AttributeError from a float tensor's
+    # __index__, RecursionError in TF's nest.flatten and in a message
+    (Call("linspace", (0.5, 3, Arr("float64", ())),), "TypeError", ("tensorflow", "mlx")),
+    (Call("broadcast_shapes", (DeepList(5000), Arr("int32", (1,)), (1, "a"))), "TypeError",
+     ("tensorflow", "mlx")),
+    (Call("isdtype", (DeepList(5000), 42)), "TypeError", ("tensorflow", "paddle")),
     # RecursionError while formatting the message of a nested list 5000 deep.
     (Call("reshape", (x23, DeepList(5000))), "TypeError"),
     (Call("finfo", (DeepList(5000),)), "TypeError"),

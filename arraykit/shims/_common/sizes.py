@@ -31,12 +31,14 @@ def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX
     """``shape`` (an int or a sequence of ints) as a tuple of Python ints, or the error the
     module docstring lists, naming ``fname``. ``itemsize`` is the element's byte size;
     ``max_extent``/``max_size`` are the framework's own limits (named by ``framework``)."""
+    # A framework's own __index__ may raise otherwise: TF's AttributeError for a float tensor,
+    # Paddle's AssertionError for a tensor of more than one element.
     try:
         shape = (operator.index(shape),)
-    except TypeError:
+    except (TypeError, AttributeError, AssertionError):
         try:
             shape = tuple(operator.index(s) for s in shape)
-        except TypeError:
+        except (TypeError, AttributeError, AssertionError):
             raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got "
                             f"{shown(shape)}") from None
     nbytes = itemsize

@@ -138,6 +138,16 @@ def too_deep(fname: str) -> ValueError:
                       "maximum number of dimensions); pass flat data and reshape it")
 
 
+def _extent(n) -> int:
+    """An extent of ``broadcast_shapes`` that is no Python int: its index, or TypeError (a
+    comparison with a list nested 5000 deep recursed in TF's ``nest.flatten``)."""
+    try:
+        return operator.index(n)
+    except (TypeError, AttributeError):  # TF's Tensor.__index__: AttributeError for floats
+        raise TypeError(f"broadcast_shapes: extents must be integers, got "
+                        f"{reprlib.repr(n)}") from None
+
+
 def broadcast_shapes(*shapes) -> tuple:
     """The standard's ``broadcast_shapes``: the broadcast shape of the given shapes (tuples of
     ints, ``None`` for unknown dimensions); ValueError when they do not broadcast."""
@@ -147,7 +157,8 @@ def broadcast_shapes(*shapes) -> tuple:
     out: list = [1] * ndim
     for s in shapes:
         off = ndim - len(s)
-        for i, n in enumerate(s):
+        for i, given in enumerate(s):
+            n = given if type(given) is int or given is None else _extent(given)
             j = off + i
             m = out[j]
             if n is None or m is None:

@@ -77,5 +77,5 @@ def iinfo(type, /):
 def isdtype(dtype, kind):
     """Array API ``isdtype``: ``kind`` is a kind string, a dtype or a tuple of those."""
     if not isinstance(dtype, tf.DType):
-        raise TypeError(f"isdtype: expected a dtype, got {dtype!r}")
+        raise TypeError(f"isdtype: expected a dtype, got {shown(dtype)}")
     return _u.isdtype_names(_t.dtype_name(dtype), kind, _t.dtype_name)
