@@ -74,6 +74,7 @@ def functional_setitem(x: Any, idx: Any, value: Any, xp: Any = None) -> Any:
     as assignment into an array casts.
     """
     xp = array_namespace(x) if xp is None else xp
+    idx = masks_as_indices(idx, xp)
     if not hasattr(value, "shape"):  # a Python scalar: cast as NumPy's assignment does
         value = xp.asarray(value)
     value = xp.astype(value, x.dtype)
@@ -97,6 +98,25 @@ def functional_setitem(x: Any, idx: Any, value: Any, xp: Any = None) -> Any:
     written = (last >= 0) & (xp.take(sorted_positions, k) == everywhere)
     out = xp.where(written, xp.take(xp.take(value, order), k), xp.reshape(x, (-1,)))
     return xp.reshape(out, shape)
+
+
+def masks_as_indices(idx: Any, xp: Any) -> Any:
+    """``idx`` with each boolean array among other entries of a tuple replaced by the integer
+    arrays of its ``nonzero()``: NumPy's meaning of a mask beside integers, slices or other
+    arrays (``x[0, x[0] < 1.5]``), which JAX takes and the standard leaves out (a mask must be
+    the sole index there, as TF's indexing requires). Anything else is returned as it is."""
+    if not isinstance(idx, tuple) or len(idx) < 2:
+        return idx
+    if not any(getattr(k, "dtype", None) == xp.bool and getattr(k, "ndim", 0) >= 1
+               for k in idx):
+        return idx
+    out: list[Any] = []
+    for k in idx:
+        if getattr(k, "dtype", None) == xp.bool and getattr(k, "ndim", 0) >= 1:
+            out.extend(xp.nonzero(k))
+        else:
+            out.append(k)
+    return tuple(out)
 
 
 def _is_same_shape_mask(idx: Any, x: Any, xp: Any) -> bool:
@@ -127,6 +147,7 @@ def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
                 or type(idx).__name__ == "_Undef"):
             return original(self, at_op, in_place_op, out_of_place_op, y, copy=copy, xp=xp)
         xp = array_namespace(x) if xp is None else xp
+        idx = masks_as_indices(idx, xp)
         new = y if in_place_op is None else in_place_op(x[idx], y)
         return functional_setitem(x, idx, new, xp)
 

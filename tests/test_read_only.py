@@ -67,6 +67,13 @@ CASES = [
     ("power", (2, 3), 2.0),
     ("min", "mask", 6.5),
     ("max", (0,), 2.5),
+    # A boolean mask beside an integer, a slice or an ellipsis (NumPy's and JAX's meaning;
+    # array-api-extra's own x[0, x[0] < 1.5] in SciPy raised IndexError on TF).
+    ("set", "int+mask", np.nan),
+    ("add", "mask+int", 1.0),
+    ("set", "slice+mask", 0.0),
+    ("multiply", "mask+slice", 2.0),
+    ("subtract", "ellipsis+mask", 1.0),
 ]
 
 
@@ -77,6 +84,11 @@ def _index(spec, mk):
         return mk(np.array([2, 0]))
     if spec == "rows_dup":
         return mk(np.array([1, 1, 0]))
+    mixed = {"int+mask": (0, M[0] < 1.5), "mask+int": (M[:, 0] > 3, 1),
+             "slice+mask": (slice(None), M[0] > 1.5), "mask+slice": (M[:, 0] > 3, slice(None)),
+             "ellipsis+mask": (Ellipsis, M[0] > 1.5)}
+    if isinstance(spec, str) and spec in mixed:
+        return tuple(mk(k) if isinstance(k, np.ndarray) else k for k in mixed[spec])
     return spec
 
 
