@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from conformance.differential.spec import functions
+
 from . import run as fuzz
 
 
@@ -30,7 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     backends = [b for arg in a.backends for b in arg.split(",")] if a.backends else None
     result = fuzz.run(backends, a.examples, a.timeout, int(a.memory_cap * 2**30), a.jobs,
                       a.only, progress=not a.quiet)
-    if not a.no_write:
+    partial = (set(result["backends"]) != set(fuzz.available_backends())
+               or result["functions"] != len(functions()))
+    if partial and not a.no_write:
+        # write() replaces the environment's JSON whole: a run of some backends or functions
+        # would drop the other rows of the table.
+        print("not written: a run of some backends or functions (--backends/--only) would "
+              f"replace every row of fuzz_{result['env']}.json; rerun without them")
+    elif not a.no_write:
         print("wrote", fuzz.write(result, a.results_dir))
     print(fuzz.render({result["env"]: result}))
     return 1 if fuzz.count(result, "crash") or fuzz.count(result, "hang") else 0
