@@ -10,9 +10,9 @@ the function (TF and MXNet still differ in class or message on some: see STRICT)
 
 from __future__ import annotations
 
-import pytest
+from frameworks import require
 
-pytest.importorskip("hypothesis")
+require("hypothesis")
 
 from conformance.fuzz import run as fuzz
 from conformance.fuzz.calls import Arr, Call, DeepList, Dtype, NpDtype
