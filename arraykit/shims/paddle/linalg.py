@@ -29,7 +29,7 @@ from ._helpers import (
     require_array,
     widen,
 )
-from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (linalg has them too)
+from ._linear_algebra_functions import matmul, matrix_transpose, real_floating, tensordot, vecdot  # noqa: F401 (linalg has them too)
 
 __all__ = list(standard_names("linalg"))
 
@@ -211,7 +211,13 @@ def eigvals(x, /):
 
 
 def inv(x, /):
-    """Array API ``inv`` (a singular matrix raises LinAlgError, a ValueError)."""
+    """Array API ``inv`` (a singular matrix raises LinAlgError, a ValueError). A non-empty
+    stack of square float32/float64 matrices skips the checks (~15 us a 2x2 call, 3.3.1:
+    ``ndim`` and ``size`` are Python properties in Paddle)."""
+    if real_floating(x):
+        s = x.shape
+        if len(s) >= 2 and s[-1] == s[-2] and 0 not in s:
+            return _solved("inv", paddle.linalg.inv, x)
     x, _ = _floating_matrix("inv", x, square=True)
     if x.size == 0:
         return x.clone()
