@@ -32,7 +32,8 @@ def _ops(tf, f):
     seen = []
 
     def record(op_type, inputs, attrs, outputs, op_name=None, graph=None):
-        seen.append(op_type)
+        # bytes where the op ran through TF's slow path (arguments it had to convert)
+        seen.append(op_type.decode() if isinstance(op_type, bytes) else op_type)
 
     f()  # caches (axis constants) filled outside the count
     op_callbacks.add_op_callback(record)
