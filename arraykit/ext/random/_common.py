@@ -279,8 +279,11 @@ class Portable:
         host = self._on_host(key, "bits", n, np.uint32)
         if host is None:
             return None
-        out = self.host_empty(n, np.dtype(np.float32))
-        out[...] = np.right_shift(host, 9, out=host)  # < 2**23: exact in float32
+        # in place (a second buffer costs its page faults): NumPy's overlap rules keep the
+        # uint32 -> float32 copy onto the same memory exact; the values, < 2**23, are exact
+        np.right_shift(host, 9, out=host)
+        out = host.view(np.float32)
+        np.copyto(out, host, casting="unsafe")
         out *= np.float32(2.0 ** -23)
         return self.from_host(out.reshape(shape), key)
 
