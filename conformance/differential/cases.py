@@ -127,6 +127,41 @@ def default_int(dt: str) -> bool:
 
 
 # ---------------------------------------------------------------------------------------
+# NumPy scalars (arraykit/shims/_common/scalars.py): in a position that takes a Python
+# scalar, a NumPy scalar is the Python scalar of its kind; creation functions with no dtype
+# give it NumPy's dtype. Cases that put one there are labelled "<dtype>:numpy-scalar".
+# ---------------------------------------------------------------------------------------
+
+NUMPY_SCALAR = "numpy-scalar"
+
+
+def numpy_scalar(a: np.ndarray) -> np.generic:
+    """The NumPy scalar of a drawn 0-d array (``np.float32(1.5)``)."""
+    return a[()]
+
+
+def refuses_numpy_scalars(xp: Any, creation: bool = False) -> bool:
+    """Whether ``xp`` is a reference that does not read NumPy scalars by the rule, and is given
+    what the rule makes of them instead (the Python scalar, the dtype): array-api-strict (the
+    main environment's) refuses them by design; in creation functions (``creation``) NumPy
+    1.x (the mxnet environment's) casts them by value (``linspace(np.float32(0), ...)`` is
+    float64 there)."""
+    name = xp.__name__.rsplit(".", 1)[-1]
+    return name == "array_api_strict" or (creation and name == "numpy"
+                                          and np.__version__ < "2")
+
+
+def scalar_for(xp: Any, s: np.generic) -> Any:
+    """``s`` itself, or its Python scalar for a namespace that refuses NumPy scalars."""
+    return s.item() if refuses_numpy_scalars(xp) else s
+
+
+def _numpy_scalar_case(draw, special: bool) -> bool:
+    """Whether this (non-special) case puts a NumPy scalar in a scalar position."""
+    return not special and draw(st.integers(0, 3)) == 0
+
+
+# ---------------------------------------------------------------------------------------
 # Generic kinds
 # ---------------------------------------------------------------------------------------
 
@@ -189,6 +224,19 @@ def binary_case(draw, func: str, name: str, dt: str, special: bool) -> Case:
         if name in ("floor_divide", "remainder", "divide"):
             kw2 = dict(nonzero=True)
     fl = special and not default_int(dt)
+    if _numpy_scalar_case(draw, special):
+        # one operand a NumPy scalar of the array's dtype (the same answer under NumPy 2's
+        # 0-d-array reading and the shims' Python-scalar one)
+        x = arrays(draw, dt, s1, **kw1)
+        sc = numpy_scalar(arrays(draw, dt, (), **kw2))
+        first = draw(st.booleans())
+        if first:  # the scalar first: draw it from x1's domain and the array from x2's
+            x = arrays(draw, dt, s1, **kw2)
+            sc = numpy_scalar(arrays(draw, dt, (), **kw1))
+        return Case(func, dt, (x,), lambda xp, a: getattr(xp, name)(
+            *((scalar_for(xp, sc), a) if first else (a, scalar_for(xp, sc)))),
+            params=f"{'scalar, x' if first else 'x, scalar'}={sc!r}",
+            meta={NUMPY_SCALAR: True})
     x1 = arrays(draw, dt, s1, special=fl, **kw1)
     x2 = arrays(draw, dt, s2, special=fl, **kw2)
     return Case(func, dt, (x1, x2), lambda xp, a, b: getattr(xp, name)(a, b),
@@ -256,6 +304,14 @@ def _arange(draw, func, dt, special):
         start = draw(st.sampled_from([0.0, 0.5, -2.0]))
         stop = start + draw(st.integers(0, 8))
         step = draw(st.sampled_from([1.0, 0.5, 2.0]))
+    if _numpy_scalar_case(draw, special) and dt != "bool":
+        # NumPy scalars of the case's dtype as start/stop/step (an explicit dtype: the
+        # defaults differ between backends)
+        kind = np.dtype(dt).type
+        args = tuple(kind(v) for v in (start, stop, step))
+        return _case(func, dt, (), lambda xp: xp.arange(
+            *(scalar_for(xp, a) for a in args), dtype=dtype_of(xp, dt)),
+            params=f"{args}", tol="loose", meta={NUMPY_SCALAR: True})
     return _case(func, dt, (), lambda xp: xp.arange(start, stop, step, dtype=dtype_of(xp, dt)),
                  params=f"{start}, {stop}, {step}", tol="loose")
 
@@ -263,6 +319,11 @@ def _arange(draw, func, dt, special):
 @custom("asarray")
 def _asarray(draw, func, dt, special):
     x = arrays(draw, dt, draw(st.sampled_from(SHAPES)))
+    if _numpy_scalar_case(draw, special) and x.ndim:
+        # a list of NumPy scalars and no dtype: NumPy's dtype (asarray([np.int32(0)]) is int32)
+        items = list(x)
+        return _case(func, dt, (), lambda xp: xp.asarray(items), params=repr(items),
+                     meta={NUMPY_SCALAR: True})
     obj = x.tolist()
     return _case(func, dt, (), lambda xp: xp.asarray(obj, dtype=dtype_of(xp, dt)), params=repr(obj))
 
@@ -285,6 +346,12 @@ def _filled_like(draw, func, dt, special):
 @custom("full")
 def _full(draw, func, dt, special):
     shape = draw(st.sampled_from(SHAPES))
+    if _numpy_scalar_case(draw, special):
+        # a NumPy scalar and no dtype: its own dtype, as NumPy's full
+        sc = numpy_scalar(arrays(draw, dt, ()))
+        return _case(func, dt, (), lambda xp: xp.full(shape, sc) if not refuses_numpy_scalars(
+            xp, creation=True) else xp.full(shape, sc.item(), dtype=dtype_of(xp, dt)),
+            params=f"{shape}, {sc!r}", meta={NUMPY_SCALAR: True})
     v = arrays(draw, dt, ()).item()
     return _case(func, dt, (), lambda xp: xp.full(shape, v, dtype=dtype_of(xp, dt)),
                  params=f"{shape}, {v!r}")
@@ -293,6 +360,10 @@ def _full(draw, func, dt, special):
 @custom("full_like")
 def _full_like(draw, func, dt, special):
     x = arrays(draw, dt, draw(st.sampled_from(SHAPES)))
+    if _numpy_scalar_case(draw, special):
+        sc = numpy_scalar(arrays(draw, dt, ()))
+        return _case(func, dt, (x,), lambda xp, a: xp.full_like(a, scalar_for(xp, sc)),
+                     params=f"fill={sc!r}", meta={NUMPY_SCALAR: True})
     v = arrays(draw, dt, ()).item()
     return _case(func, dt, (x,), lambda xp, a: xp.full_like(a, v), params=f"fill={v!r}")
 
@@ -312,6 +383,14 @@ def _linspace(draw, func, dt, special):
     stop = draw(st.integers(-5, 5))
     num = draw(st.integers(0, 6))
     endpoint = draw(st.booleans())
+    if _numpy_scalar_case(draw, special) and dt in ("float32", "float64"):
+        # floating NumPy scalar endpoints and no dtype: their dtype, as NumPy 2's linspace
+        a, b = np.dtype(dt).type(start), np.dtype(dt).type(stop)
+        return _case(func, dt, (), lambda xp: xp.linspace(a, b, np.int64(num), endpoint=endpoint)
+                     if not refuses_numpy_scalars(xp, creation=True) else xp.linspace(
+                         start, stop, num, dtype=dtype_of(xp, dt), endpoint=endpoint),
+                     params=f"{a!r}, {b!r}, np.int64({num}), endpoint={endpoint}", tol="loose",
+                     meta={NUMPY_SCALAR: True})
     return _case(func, dt, (), lambda xp: xp.linspace(start, stop, num, dtype=dtype_of(xp, dt),
                                                       endpoint=endpoint),
                  params=f"{start}, {stop}, {num}, endpoint={endpoint}", tol="loose")
@@ -415,6 +494,13 @@ def _clip(draw, func, dt, special):
     if not default_int(dt):
         lo = None if lo is None else float(lo)
         hi = None if hi is None else float(hi)
+    if _numpy_scalar_case(draw, special) and dt != "bool":
+        # NumPy scalar bounds: np.<x's dtype>, or (either kind of x) a NumPy integer
+        kind = draw(st.sampled_from([np.dtype(dt).type, np.int32]))
+        nlo, nhi = (None if v is None else kind(v) for v in (lo, hi))
+        return _case(func, dt, (x,), lambda xp, a: xp.clip(
+            a, *(None if v is None else scalar_for(xp, v) for v in (nlo, nhi))),
+            params=f"{nlo!r}, {nhi!r}", meta={NUMPY_SCALAR: True})
     return _case(func, dt, (x,), lambda xp, a: xp.clip(a, lo, hi), params=f"{lo}, {hi}")
 
 
@@ -874,8 +960,19 @@ def _nonzero(draw, func, dt, special):
 @custom("searchsorted")
 def _searchsorted(draw, func, dt, special):
     x1 = np.sort(arrays(draw, dt, (draw(st.integers(0, 5)),), lo=-5, hi=5))
-    x2 = arrays(draw, dt, draw(st.sampled_from([(), (3,), (2, 2)])), lo=-6, hi=6)
     side = draw(st.sampled_from(["left", "right"]))
+    if not special and dt != "bool" and draw(st.integers(0, 2)) == 0:
+        # A scalar x2: a Python float (quarters, exact in every float dtype) whatever x1's
+        # dtype, which computes in the default float with an integer x1 (MLX cast it to x1's
+        # integer dtype: 5.5 in [1, 5, 9, 12] gave 1), or a NumPy scalar of either kind.
+        v = draw(st.integers(-24, 24)) / 4
+        n = abs(round(v)) if dt.startswith("uint") else round(v)
+        x2 = draw(st.sampled_from([v, np.float64(v), np.dtype(dt).type(n)]))
+        label = {NUMPY_SCALAR: True} if isinstance(x2, np.generic) else {"scalar": True}
+        return _case(func, dt, (x1,), lambda xp, a: xp.searchsorted(
+            a, scalar_for(xp, x2) if isinstance(x2, np.generic) else x2, side=side),
+            params=f"x2={x2!r}, side={side}", meta=label)
+    x2 = arrays(draw, dt, draw(st.sampled_from([(), (3,), (2, 2)])), lo=-6, hi=6)
     return _case(func, dt, (x1, x2), lambda xp, a, b: xp.searchsorted(a, b, side=side),
                  params=f"side={side}")
 
@@ -884,6 +981,12 @@ def _searchsorted(draw, func, dt, special):
 def _where(draw, func, dt, special):
     s = draw(st.sampled_from(SHAPES))
     c = arrays(draw, "bool", broadcastable(draw, s))
+    if _numpy_scalar_case(draw, special):
+        sc = numpy_scalar(arrays(draw, dt, ()))
+        first = draw(st.booleans())
+        return _case(func, dt, (c, arrays(draw, dt, s)), lambda xp, c, a: xp.where(
+            c, *((scalar_for(xp, sc), a) if first else (a, scalar_for(xp, sc)))),
+            params=f"{'x1' if first else 'x2'}={sc!r}", meta={NUMPY_SCALAR: True})
     return _case(func, dt, (c, arrays(draw, dt, s), arrays(draw, dt, broadcastable(draw, s))),
                  lambda xp, c, a, b: xp.where(c, a, b))
 

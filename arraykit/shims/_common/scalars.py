@@ -104,10 +104,11 @@ def keeps_numpy_dtype(name: str, obj, default: str | None) -> bool:
 
 
 def holds_numpy_scalar(obj, depth: int = 0) -> bool:
-    """Whether nested lists/tuples ``obj`` (``asarray``'s data) hold a NumPy scalar, so that
-    ``asarray`` takes NumPy's dtype for them (``[np.int32(0), np.int32(-2)]`` is int32).
-    Stops at 64 levels (the caller's own depth rule then refuses the data)."""
-    if isinstance(obj, (np.bool_, np.number)):
+    """Whether nested lists/tuples ``obj`` (``asarray``'s data) hold a NumPy scalar or a NumPy
+    array, so that ``asarray`` takes NumPy's dtype for them (``[np.int32(0), np.int32(-2)]``
+    is int32, ``[np.array([True])]`` bool). Stops at 64 levels (the caller's own depth rule
+    then refuses the data)."""
+    if isinstance(obj, (np.bool_, np.number, np.ndarray)):
         return True
     if depth < 64 and isinstance(obj, (list, tuple)):
         return any(holds_numpy_scalar(o, depth + 1) for o in obj)
