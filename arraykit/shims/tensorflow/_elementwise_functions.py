@@ -25,7 +25,7 @@ from .._common import scalars as _s
 from .._common.dtypes import integer_input_as_float
 from .._common.utils import doc_table
 from . import _dtypes as _t
-from ._base import ET, OpError, arr, translate
+from ._base import ET, OpError, arr, scalar_const, translate
 from ._dtypes import CATEGORY, promote_args
 
 _LN2 = _math.log(2.0)
@@ -126,20 +126,20 @@ def _log_base(x, base):
     powers (TF's pow is not correctly rounded: pow(10., -1) missed 0.1 in float32)."""
     if x.dtype in _CPLX:
         lg, rd = _cplx_log(x), _real_dtype(x.dtype)
-        c = _const(1.0 / _LN[base], rd)
+        c = scalar_const(1.0 / _LN[base], rd)
         return _m._complex(_m.mul(_real(lg), c), _m.mul(_imag(lg), c), Tout=x.dtype)
     if x.dtype is tf.float32:
         x64 = _m.cast(x, tf.float64)
-        return _m.cast(_m.mul(_m.log(x64), _const(1.0 / _LN[base], tf.float64)), tf.float32)
-    r = _m.mul(_m.log(x), _const(1.0 / _LN[base], x.dtype))
+        return _m.cast(_m.mul(_m.log(x64), scalar_const(1.0 / _LN[base], tf.float64)), tf.float32)
+    r = _m.mul(_m.log(x), scalar_const(1.0 / _LN[base], x.dtype))
     if x.dtype is not tf.float64:
         return r
-    table, lo = _powers(base)
+    table = _powers(base)
     k = _m.round(r)
-    # NaN and +-inf cast to INT_MIN: clamped, they read a power that x does not equal.
-    i = _m.add_v2(_m.cast(k, tf.int32), _const(-lo, tf.int32))
-    i = _m.minimum(_m.maximum(i, _const(0, tf.int32)), _const(int(table.shape[0]) - 1, tf.int32))
-    snapped = _where(_m.equal(_a.gather_v2(table, i, _const(0, tf.int32)), x), k, r)
+    # The table is circular (base**k at k mod its length): NaN and +-inf (cast to INT_MIN)
+    # read some power that x does not equal.
+    i = _m.floor_mod(_m.cast(k, tf.int32), scalar_const(int(table.shape[0]), tf.int32))
+    snapped = _where(_m.equal(_a.gather_v2(table, i, scalar_const(0, tf.int32)), x), k, r)
     if tf.executing_eagerly() and not _record.could_possibly_record():
         return snapped
     # Under a tape or in a graph: the value snapped, the gradient log's (round has none).
@@ -153,13 +153,17 @@ _POWERS: dict = {}
 
 def _powers(base):
     """The float64 powers ``base**k`` for every ``k`` whose power is a finite non-zero double
-    (correctly rounded: Python's float parsing / ldexp), as a constant, and the first ``k``."""
-    got = _POWERS.get(base)
-    if got is None:
+    (correctly rounded: Python's float parsing / ldexp), as a constant, the power of ``k`` at
+    ``k`` mod the table's length."""
+    table = _POWERS.get(base)
+    if table is None:
         lo, hi = (-1074, 1023) if base == 2 else (-323, 308)
-        vals = [_math.ldexp(1.0, k) if base == 2 else float(f"1e{k}") for k in range(lo, hi + 1)]
-        got = _POWERS[base] = (tf.constant(vals, tf.float64), lo)
-    return got
+        n = hi - lo + 1
+        vals = [0.0] * n
+        for k in range(lo, hi + 1):
+            vals[k % n] = _math.ldexp(1.0, k) if base == 2 else float(f"1e{k}")
+        table = _POWERS[base] = tf.constant(vals, tf.float64)
+    return table
 
 
 def _log2(x):

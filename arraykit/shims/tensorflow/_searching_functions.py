@@ -42,24 +42,14 @@ def _arg(fname, op, x, axis, keepdims):
 
 
 def _may_hold_nan(x) -> bool:
-    """TF's ArgMax/ArgMin skip NaN: whether ``x`` may hold one (``first_nan_along``). Eagerly
-    one sum, read; inside graphs always (values unknown)."""
-    if not tf.executing_eagerly():
+    """TF's ArgMax/ArgMin skip NaN: whether ``x`` may hold one (``first_nan_along``): one sum,
+    NaN iff x holds a NaN (or two infinities cancel). Eagerly on the CPU, NumPy's sum of the
+    tensor's own memory (``_numpy()`` shares it: no TF op); on other devices TF's sum, read;
+    inside graphs always (values unknown)."""
+    if type(x) is not ET:
         return True
-    s = _m._sum(x, _all_axes(x.shape.rank))._numpy()
+    s = x._numpy().sum() if on_cpu(x) else _m._sum(x, all_axes(x.shape.rank))._numpy()
     return s != s
-
-
-_AXES: dict = {}
-
-
-def _all_axes(rank: int):
-    """The int32 axes ``0..rank-1`` as a tensor, cached (building one costs as much as the
-    sum of a small tensor)."""
-    t = _AXES.get(rank)
-    if t is None:
-        t = _AXES[rank] = tf.constant(list(range(rank)), dtype=tf.int32, shape=(rank,))
-    return t
 
 
 argmax, argmin = (wrap_errors(f.__name__)(f) for f in

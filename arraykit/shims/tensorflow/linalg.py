@@ -45,7 +45,17 @@ from .._common import linalg as _cl
 from .._common.checks import shown
 from .._common.utils import normalize_axes
 from . import _dtypes as _t
-from ._base import OpError, arr, check_dtype, dtype_name_safe, translate, wrap_errors
+from ._base import (
+    OpError,
+    all_axes,
+    arr,
+    check_dtype,
+    dtype_name_safe,
+    on_cpu,
+    scalar_const,
+    translate,
+    wrap_errors,
+)
 from ._devices import on as _on_device
 
 # The main namespace's functions, re-exported: the standard makes linalg.matmul & co. the
@@ -281,15 +291,19 @@ def cholesky(x, /, *, upper=False):
     if upper:  # the upper triangle is the one read, as in NumPy: the lower one of x^H
         x = tf.linalg.adjoint(x)
     L = tf.linalg.cholesky(x)
-    # The shared test (_common.linalg.not_positive_definite): every diagonal entry > 0.
-    d = _a.matrix_diag_part_v3(L, k=0, padding_value=tf.zeros((), L.dtype))
-    if L.dtype in _COMPLEX:
-        d = tf.math.real(d)
     if tf.executing_eagerly():
-        pos = _gm.greater(d, tf.zeros((), d.dtype))
-        if not _gm._all(pos, _axes_arg(tuple(range(pos.shape.rank)))):
+        # TF's kernel writes NaN on and below the diagonal of a factor that failed: a sum
+        # that is not NaN (NumPy's, of the factor's own memory on the CPU) clears the
+        # factor; otherwise the shared test
+        # (_common.linalg.not_positive_definite: every diagonal entry > 0) decides.
+        s = L._numpy().sum() if on_cpu(L) else _gm._sum(L, all_axes(L.shape.rank))._numpy()
+        if s != s:
             L = _cl.cholesky_failed(sys.modules[__package__], x, L)
     else:
+        d = _a.matrix_diag_part_v3(L, k=scalar_const(0, tf.int32),
+                                   padding_value=scalar_const(0, L.dtype))
+        if L.dtype in _COMPLEX:
+            d = tf.math.real(d)
         ok = tf.reduce_all(d > 0, axis=-1)[..., None, None]
         nan = tf.constant(float("nan"), _REAL_OF[L.dtype])
         L = tf.where(ok, L, tf.complex(nan, nan) if L.dtype in _COMPLEX else nan)
