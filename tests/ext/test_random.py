@@ -478,7 +478,10 @@ def test_host_path_not_taken_inside_tf_function():
     eager = [a.numpy() for a in sample(k)]
     assert seen.pop() == ((0, 7), (0, 7))
     for jit_compile in (False, True):
-        traced = [a.numpy() for a in tf.function(sample, jit_compile=jit_compile)(k)]
+        # autograph off, as arraykit.ext.jit runs it (with autograph on, full runs of this
+        # file twice saw autograph call another arraykit TF function: not yet explained)
+        fn = tf.function(sample, jit_compile=jit_compile, autograph=False)
+        traced = [a.numpy() for a in fn(k)]
         assert seen.pop() == (None, None)  # symbolic key; eager key while a graph is built
         np.testing.assert_allclose(traced[0], eager[0], rtol=4e-6, atol=4e-7)
         for t, e in zip(traced[1:], eager[1:]):
