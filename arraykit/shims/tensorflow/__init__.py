@@ -43,3 +43,18 @@ __all__ = (
 __all__.extend(sorted(n for n in set(globals()) - _exported - set(__all__)
                      if not n.startswith("_")))
 del _assemble_namespace, _DTYPES, _exported, _sections
+
+
+def _skip_autograph_everywhere() -> None:
+    # AutoGraph caches converted functions by code object and reads their source through
+    # ``__wrapped__``: the functions that share one wrapper (``_base.wrap_errors``'s ``g``, the
+    # elementwise factories' ``f``) share a code object, so a converted ``searchsorted`` could be
+    # served for ``arange``. None of them has Python control flow on tensor values (``ext.jit``
+    # traces them with ``autograph=False``), so AutoGraph calls them as they are.
+    for name in __all__:
+        f = globals()[name]
+        if callable(f) and hasattr(f, "__code__"):
+            f.autograph_info__ = None
+
+
+_skip_autograph_everywhere()

@@ -1,0 +1,37 @@
+"""The TF namespace under ``tf.function`` with AutoGraph on (TF's default): AutoGraph caches
+converted functions by code object, and many of the namespace's functions share one (the
+error wrapper, the elementwise factories), so converting them could serve one function's code
+for another. Every namespace function is marked for AutoGraph to call as it is."""
+
+import numpy as np
+from frameworks import require
+
+tf = require("tensorflow")
+import arraykit.shims.tensorflow as xp
+
+
+def test_every_function_is_called_as_it_is_by_autograph():
+    unmarked = [n for n in xp.__all__
+                if callable(getattr(xp, n)) and hasattr(getattr(xp, n), "__code__")
+                and not hasattr(getattr(xp, n), "autograph_info__")]
+    assert unmarked == []
+
+
+def test_functions_sharing_a_wrapper_give_their_own_results_under_tf_function():
+    x = tf.constant([3.0, 1.0, 2.0])
+    calls = [
+        lambda x: xp.searchsorted(xp.sort(x), x, side="right"),
+        lambda x: xp.arange(0, 6, 2),
+        lambda x: xp.argsort(x, axis=-1),
+        lambda x: xp.take(x, tf.constant([2, 0])),
+        lambda x: xp.roll(x, 1),
+        lambda x: xp.tile(x, (2,)),
+        lambda x: xp.where(x > 1.5, x, xp.zeros_like(x)),
+        lambda x: xp.sin(x) + xp.cos(x),
+        lambda x: xp.maximum(x, 2.0),
+    ]
+    for order in (calls, calls[::-1]):
+        for fn in order:
+            got = tf.function(fn)(x).numpy()
+            want = fn(x).numpy()
+            assert got.dtype == want.dtype and np.array_equal(got, want)
