@@ -83,6 +83,12 @@ def _has_nan(x) -> bool:
     return type(nan) is not ET or bool(nan)
 
 
+# AutoGraph calls a function carrying ``autograph_info__`` as it is (linalg._skip_autograph):
+# this helper decides on Python values only, and AutoGraph's converted copy of it was once
+# called with searchsorted's arguments in a long test session.
+_has_nan.autograph_info__ = None
+
+
 @wrap_errors("searchsorted")
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an

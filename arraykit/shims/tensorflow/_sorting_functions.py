@@ -113,6 +113,9 @@ def _top_k(x, ax, descending, values):
     return r if perm is None else _a.transpose(r, perm)
 
 
+_top_k.autograph_info__ = None  # Python decisions only: AutoGraph calls it as it is
+
+
 @wrap_errors("argsort")
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``argsort`` (int64 indices)."""
