@@ -16,6 +16,7 @@ from shim_helpers import (
     SHIMS,
 )
 
+import arraykit
 from arraykit._registry import BY_NAME
 from arraykit.shims._common import errors as E
 
@@ -473,3 +474,17 @@ def test_tensorflow_errors_follow_the_shared_rules():
 
     with pytest.raises(ValueError, match=r"^reshape: Input to reshape"):
         reshape(x, (4,))
+
+
+@pytest.mark.parametrize("backend_name", ["numpy", "torch"])
+@pytest.mark.parametrize("fname", ["cholesky", "inv", "solve"])
+def test_failed_factorisation_is_numpys_linalgerror_on_delegated_namespaces(backend_name, fname):
+    # torch raises torch.linalg.LinAlgError, a RuntimeError; every full shim and NumPy raise
+    # NumPy's LinAlgError (a ValueError) naming the function.
+    framework = require(backend_name)
+    m = [[1.0, 2.0], [2.0, 1.0]] if fname == "cholesky" else [[1.0, 2.0], [2.0, 4.0]]
+    a = framework.asarray(np.asarray(m))
+    xp = arraykit.array_namespace(a)
+    args = (a,) if fname != "solve" else (a, framework.asarray(np.ones((2, 1))))
+    with pytest.raises(np.linalg.LinAlgError, match=rf"^(torch\.)?(linalg\.)?{fname}"):
+        getattr(xp.linalg, fname)(*args)

@@ -20,6 +20,7 @@ import numpy as np
 
 from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
+from .._common.linalg import LinAlgError
 
 _ndarray, _generic = np.ndarray, np.generic
 
@@ -69,7 +70,10 @@ def _outer(args: tuple, kwargs: dict) -> None:
 RULES = Rules(
     # NumPy < 2 (the mxnet environment) raises LinAlgError, not yet a ValueError subclass,
     # for matrices of the wrong shape.
-    translations=((np.linalg.LinAlgError, r"must be square|-dimensional array given", ValueError),),
+    translations=((np.linalg.LinAlgError, r"must be square|-dimensional array given", ValueError),
+                  # A factorisation that fails on the values: the LinAlgError that is also a
+                  # ValueError (NumPy 2's own; a subclass of NumPy 1.x's), as every backend.
+                  (np.linalg.LinAlgError, None, LinAlgError)),
     array_types=(_ndarray, np.float64, np.float32, np.int64, np.bool_, np.complex128),
     is_array=_is_array,
     expected="a numpy.ndarray",

@@ -19,6 +19,7 @@ import torch
 
 from .._common.checks import check_indices_dtype
 from .._common.errors import _MARK, Rules, _reraise, install, translating
+from .._common.linalg import LinAlgError
 from .._common.utils import AxisError
 
 _DTYPE = (
@@ -52,6 +53,9 @@ def _integer_indices(fname: str):
 
 RULES = Rules(
     translations=(
+        # A factorisation that fails on the values (cholesky of a matrix that is not positive
+        # definite, a singular inv/solve): NumPy's LinAlgError, a ValueError, as every shim.
+        (torch.linalg.LinAlgError, None, LinAlgError),
         ((RuntimeError, NotImplementedError), _DTYPE, TypeError),
         (RuntimeError, r"expects dims to be int", TypeError),  # tensordot(axes=<not axes>)
         (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
