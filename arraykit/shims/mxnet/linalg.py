@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sys
 
+import numpy as _onp
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 
@@ -92,8 +93,10 @@ def _synced(fname, out, failure, error):
 def _solved(fname, solver, a, *rest):
     """``solver(a, *rest)`` (``inv``/``solve``), synced (``_synced``); matrices of ``a``
     holding NaN give all-NaN results (``_common.linalg.nan_matrices_as_nan``: MXNet's
-    kernels return finite numbers beside the NaN there)."""
-    if bool(mnp.isnan(a).any()):
+    kernels return finite numbers beside the NaN there). The NaN test reads ``a`` to the host
+    (the wait the call makes anyway) and tests there: as two MXNet ops and a read it cost
+    ~98 us a 2x2 call, 2.7x the inverse itself (MXNet 1.9.1, CPU time); this way ~12 us."""
+    if _onp.isnan(a.asnumpy()).any():
         return _cl.nan_matrices_as_nan(_xp(), lambda *args: _solved(fname, solver, *args), a,
                                        *rest, eye_like=_eye_like)
     failure = "non-convertible" if fname == "inv" else "singular"
