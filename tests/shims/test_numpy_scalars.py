@@ -139,13 +139,22 @@ def test_full_like_takes_a_numpy_scalar_as_its_python_scalar(xp):
     _same(xp.full_like(x, np.int32(7)), xp.full_like(x, 7))
     f = xp.asarray([1.0], dtype=xp.float32)
     _same(xp.full_like(f, np.float64(1.5)), xp.full_like(f, 1.5))
-    try:
-        want = xp.full_like(x, 1.5)
-    except TypeError:
-        with pytest.raises(TypeError):
-            xp.full_like(x, np.float64(1.5))
-    else:
-        _same(xp.full_like(x, np.float64(1.5)), want)
+    _same(xp.full_like(x, np.float64(1.5)), xp.full_like(x, 1.5))
+
+
+@pytest.mark.parametrize(("dtype", "value"), [("int32", -1.5), ("int64", 2.7), ("uint8", 3.9),
+                                            ("bool", 0.5)])
+def test_full_like_of_a_float_into_another_kind_as_numpy_and_full(xp, dtype, value):
+    # NumPy, torch, jax and array-api-strict truncate (or take the truth value), as every
+    # shim's full does; TF's, MLX's and MXNet's full_like refused, Paddle's refused bool.
+    if not hasattr(xp, dtype):
+        pytest.skip(f"no {dtype} here")
+    x = xp.zeros((2,), dtype=getattr(xp, dtype))
+    want = np.full_like(np.zeros(2, dtype), value)
+    got = xp.full_like(x, value)
+    assert got.dtype == getattr(xp, dtype)
+    np.testing.assert_array_equal(host(got), want)
+    np.testing.assert_array_equal(host(xp.full((2,), value, dtype=getattr(xp, dtype))), want)
 
 
 @pytest.mark.parametrize(("start", "stop", "dtype"), [

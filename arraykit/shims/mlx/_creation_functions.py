@@ -189,12 +189,11 @@ def empty_like(x, /, *, dtype=None, device=None):
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
-    """Array API ``full_like``; the fill value must suit the dtype (a float in an integer
-    array is refused, as array-api-strict does)."""
+    """Array API ``full_like``: a float in an integer array is truncated as ``full`` (and
+    NumPy, torch, jax, array-api-strict) does; a complex fill value needs a complex dtype."""
     name = _like("full_like", x, dtype)
     fill_value = _sc.python_scalar(fill_value)
-    if (isinstance(fill_value, float) and name in D.INTEGRAL) or (
-            isinstance(fill_value, complex) and name not in D.COMPLEX):
+    if isinstance(fill_value, complex) and name not in D.COMPLEX:
         raise TypeError(f"full_like: fill_value {fill_value!r} does not suit dtype {name}")
     return _filled("full_like", x.shape, fill_value, _DTYPES[name], device)
 

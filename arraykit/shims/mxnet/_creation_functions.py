@@ -221,8 +221,6 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``."""
     name, ctx = _like(x, dtype, device, "full_like")
     fill_value = _sc.python_scalar(fill_value)
-    if isinstance(fill_value, float) and name in D.KIND_SETS["integral"] | {"bool"}:
-        raise TypeError(f"full_like: a float fill value for a {name} array")
     _check_fill(fill_value, name, "full_like")
     return _full(x.shape, fill_value, name, ctx)
 

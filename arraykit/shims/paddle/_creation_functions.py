@@ -263,7 +263,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
         raise TypeError(f"full_like: fill_value must be a Python scalar, got "
                         f"{type(fill_value).__name__}")
     _check_complex_fill(fill_value, name, "full_like")  # Paddle's message was float()'s
-    if not isinstance(fill_value, bool) or name == "bool":
+    if not isinstance(fill_value, bool) and name != "bool":  # into bool: truthiness, as full
         D.scalar_dtype(fill_value, name, "full_like")
     return _full(shape, fill_value, name, place)
 

@@ -246,8 +246,6 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     x = arr(x, "full_like")
     d = x.dtype if dtype is None else _t.dtype_arg(dtype, "full_like")
     fill_value = _s.python_scalar(fill_value)
-    if type(fill_value) is float and d in _t._INTS:
-        raise TypeError("full_like: float fill_value for an integer dtype")
     if type(fill_value) is complex and d not in _t._CPLX:
         raise TypeError("full_like: complex fill_value for a non-complex dtype")
     dev = check_device(device)
