@@ -68,7 +68,7 @@ class Backend:
                    benchmarks time work through it (``materialise()`` below).
 
     What the extensions can do with the arrays is not listed here: ``ext/<ext>/_<name>.py``
-    serves them when it exists (``arraykit.ext._lookup``; ``implementation(ext)`` below), and
+    serves them when it exists (``arraykit.ext._lookup``), and
     its module constants say how (``DIFFERENTIATES``, ``COMPILES``, ``NOTE``).
     """
 
@@ -164,13 +164,6 @@ class Backend:
         """``x`` with its values computed (the row's ``materialise``; else ``x``): what a
         timing must wait for to measure the work, not the dispatch."""
         return x if self.materialise is None else self.materialise(x)
-
-    def implementation(self, extension: str) -> Any:
-        """The module of ``arraykit.ext.<extension>`` that serves these arrays (its own
-        ``_<name>.py``, else the extension's fallback); imports it, hence the framework."""
-        from .ext import EXTENSIONS
-
-        return EXTENSIONS[extension].implementation(self.name)
 
 
 @functools.cache

@@ -414,18 +414,8 @@ def trace(xp, x, *, offset=0, dtype=None, fname="trace"):
     return xp.sum(diagonal(xp, x, offset=offset, fname=fname), axis=-1, dtype=dtype)
 
 
-def eigvals_from_eig(eig, x):
-    """``eigvals`` for a framework with only a full ``eig(x) -> (w, v)``."""
-    return eig(x)[0]
 
 
-def svdvals_from_svd(svd, x):
-    """``svdvals`` for a framework with only a full ``svd(x) -> (U, S, Vh)``."""
-    return svd(x)[1]
-
-
-# ---------------------------------------------------------------------------------------------
-# powers
 
 
 def matrix_power(xp, x, n, *, inv, eye_like, fname="matrix_power"):
@@ -455,21 +445,6 @@ def matrix_power(xp, x, n, *, inv, eye_like, fname="matrix_power"):
 # determinants, eigenvalues
 
 
-def slogdet_from_lu(xp, lu, piv_parity, *, real_dtype):
-    """``(sign, logabsdet)`` from an LU factorisation with partial pivoting.
-
-    ``lu``: the packed ``(..., M, M)`` LU factors (U on and above the diagonal);
-    ``piv_parity``: ``(...)`` array of +1/-1, the sign of the row permutation. Uses
-    ``xp.abs``, ``xp.log``, ``xp.sum``, ``xp.prod``, ``xp.where``, ``xp.equal``,
-    ``xp.astype``, and the framework's diagonal via ``diagonal(xp, lu)``.
-    A zero pivot gives ``sign == 0`` and ``logabsdet == -inf`` (the spec's special case).
-    """
-    d = diagonal(xp, lu)
-    absd = xp.abs(d)
-    logabs = xp.sum(xp.log(absd), axis=-1)
-    unit = xp.where(xp.equal(absd, 0), xp.astype(absd, d.dtype) * 0, d / xp.astype(absd, d.dtype))
-    sign = xp.prod(unit, axis=-1) * xp.astype(piv_parity, d.dtype)
-    return SlogdetResult(sign, xp.astype(logabs, real_dtype))
 
 
 def eig_nonfinite_as_nan(xp, solver, x):

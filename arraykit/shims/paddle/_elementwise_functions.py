@@ -448,10 +448,6 @@ for _name, (_cat, _op) in _BINARY.items():
 del _name, _cat, _op
 
 
-def _maximum_nan(a, b):
-    return paddle.maximum(a, b)
-
-
 def clip(x, /, min=None, max=None):
     """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcasting with
     ``x``); the result has ``x``'s dtype; NaN in ``x`` stays NaN."""
