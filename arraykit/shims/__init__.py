@@ -15,8 +15,9 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any
 
-#: The extensions of the standard, each a submodule of every shim.
-EXTENSIONS = ("linalg", "fft")
+#: The standard's extensions (its optional sections), each a submodule of every shim; not
+#: arraykit's own extensions (``arraykit.ext.EXTENSIONS``).
+STANDARD_EXTENSIONS = ("linalg", "fft")
 
 
 def standard_names(section: str = "") -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from .. import EXTENSIONS, export_standard
+from .. import STANDARD_EXTENSIONS, export_standard
 from . import dtypes as _d
 
 API_VERSION = "2025.12"
@@ -49,7 +49,7 @@ def assemble_namespace(namespace: dict[str, Any],
         return importlib.import_module(f"{package}.{name}")
 
     sections = tuple(submodule(name) for name in SECTIONS)
-    namespace.update({name: submodule(name) for name in EXTENSIONS})
+    namespace.update({name: submodule(name) for name in STANDARD_EXTENSIONS})
     array_object = submodule("_array_object")
     namespace.update({name: getattr(array_object, name) for name in ARRAY_OBJECT_SWITCHES})
     namespace["__array_namespace_info__"] = submodule("_info").__array_namespace_info__

@@ -134,9 +134,9 @@ class Rules:
 
 @functools.cache
 def _all_standard_names() -> frozenset[str]:
-    from .. import EXTENSIONS, standard_names
+    from .. import STANDARD_EXTENSIONS, standard_names
 
-    return frozenset(standard_names()).union(*(standard_names(e) for e in EXTENSIONS))
+    return frozenset(standard_names()).union(*(standard_names(e) for e in STANDARD_EXTENSIONS))
 
 
 def names_a_function(msg: str, fname: str) -> bool:
@@ -563,13 +563,13 @@ def install(namespace: dict[str, Any], rules: Rules) -> None:
     place; one it re-exports from elsewhere (array-api-compat's ``fft``) is replaced by a
     ``wrapped_module``. Functions wrapped already are left alone (installing twice changes
     nothing)."""
-    from .. import EXTENSIONS
+    from .. import STANDARD_EXTENSIONS
 
     translations = rules.compiled()
     package = namespace["__name__"]
     done: dict = {}
     _wrap_into(namespace, "", rules, translations, done)
-    for section in EXTENSIONS:
+    for section in STANDARD_EXTENSIONS:
         module = namespace.get(section)
         if not isinstance(module, types.ModuleType):
             continue
