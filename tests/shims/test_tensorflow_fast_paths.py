@@ -7,6 +7,9 @@ import itertools
 
 import numpy as np
 import pytest
+from frameworks import require
+
+require("tensorflow")  # a skip where TF is not installed (the mxnet environment)
 
 SPECIALS = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0]
 
