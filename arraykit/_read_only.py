@@ -127,6 +127,40 @@ def _is_same_shape_mask(idx: Any, x: Any, xp: Any) -> bool:
 # --- the patches --------------------------------------------------------------------------
 
 
+_compat_read_only_cache: dict[type, bool] = {}
+
+
+def _compat_knows_read_only(cls: type) -> bool:
+    """Whether array-api-compat itself calls arrays of ``cls`` read-only (JAX's): array-api-extra
+    then updates them with the framework's own functional API (``.at``), which stays theirs."""
+    try:
+        return _compat_read_only_cache[cls]
+    except KeyError:
+        from array_api_compat.common import _helpers
+
+        helper = _helpers._is_writeable_cls
+        original = getattr(helper, "_arraykit_original", helper)
+        known = _compat_read_only_cache[cls] = original(cls) is False
+        return known
+
+
+_KINDS = ("bool", "integral", "real floating", "complex floating")
+
+
+def _kind(dtype: Any, xp: Any) -> int:
+    return next(i for i, k in enumerate(_KINDS) if xp.isdtype(dtype, k))
+
+
+def _check_same_kind(new: Any, x: Any, xp: Any) -> None:
+    """An in-place update (``add``, ``divide``, ...) whose result is of a higher kind than
+    ``x`` (a float into an integer array) raises, as NumPy's ``x[idx] += 1.1`` does (casting
+    rule ``same_kind``): writing it back would truncate silently."""
+    if new.dtype != x.dtype and _kind(new.dtype, xp) > _kind(x.dtype, xp):
+        raise TypeError(f"at: cannot cast the update's result from {new.dtype} to the "
+                        f"array's dtype {x.dtype} (casting rule 'same_kind', as NumPy's "
+                        f"in-place operators); cast the array first")
+
+
 def _writeable_cls_hook(original: Callable[[type], Any]) -> Callable[[type], Any]:
     def _is_writeable_cls(cls: type) -> Any:
         if is_read_only_type(cls):
@@ -144,11 +178,13 @@ def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
         # copy=False on a read-only array must raise, and an unset index must be reported:
         # array-api-extra's own code does both.
         if (copy is False or copy not in (True, None) or not is_read_only_type(type(x))
-                or type(idx).__name__ == "_Undef"):
+                or _compat_knows_read_only(type(x)) or type(idx).__name__ == "_Undef"):
             return original(self, at_op, in_place_op, out_of_place_op, y, copy=copy, xp=xp)
         xp = array_namespace(x) if xp is None else xp
         idx = masks_as_indices(idx, xp)
         new = y if in_place_op is None else in_place_op(x[idx], y)
+        if in_place_op is not None:
+            _check_same_kind(new, x, xp)
         return functional_setitem(x, idx, new, xp)
 
     _op._arraykit_original = original  # type: ignore[attr-defined]

@@ -111,6 +111,37 @@ def test_at_casts_to_the_arrays_dtype(enabled):
     np.testing.assert_array_equal(out.numpy(), [9, 2, 3])
 
 
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide", "power"])
+@pytest.mark.parametrize("idx", [slice(None), "mask", 0])
+def test_at_in_place_op_of_a_higher_kind_raises_as_numpy(enabled, op, idx):
+    # NumPy's x[idx] += 1.1 on an integer array raises (casting rule same_kind); writing the
+    # float result back into the integer tensor truncated silently ([2, 4] + 1.1 -> [3, 5]).
+    x = tf.constant([2, 4], dtype=tf.int32)
+    key = tf.constant([True, False]) if idx == "mask" else idx
+    with pytest.raises(TypeError, match=r"^at: cannot cast .*same_kind"):
+        getattr(xpx.at(x)[key], op)(1.1)
+    if op == "divide":  # int / int is float in the standard: a higher kind, refused too
+        with pytest.raises(TypeError, match=r"^at: cannot cast"):
+            xpx.at(x)[key].divide(2)
+        return
+    out = getattr(xpx.at(x)[key], op)(2)  # the same kind: as NumPy's in-place op
+    n = np.asarray([2, 4], dtype=np.int32)
+    sel = np.asarray([True, False]) if idx == "mask" else idx
+    n[sel] = getattr(np, op)(n[sel], 2)
+    np.testing.assert_array_equal(out.numpy(), n)
+
+
+def test_at_on_arrays_compat_knows_read_only_keeps_their_own_at(enabled):
+    jnp = require("jax.numpy")
+    arraykit.enable("jax")
+    try:
+        with pytest.warns(FutureWarning, match="cannot safely cast"):  # JAX's own .at
+            out = xpx.at(jnp.asarray([2, 4], dtype=jnp.int32))[:].add(1.1)
+        np.testing.assert_array_equal(np.asarray(out), [3, 5])
+    finally:
+        arraykit.disable("jax")
+
+
 def test_copy_false_still_refused(enabled):
     for at in _vendored_at():
         with pytest.raises(ValueError, match="read-only"):
