@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+from typing import cast
 
 from .checks import shown
 from .sizes import check_count, check_shape
@@ -410,7 +411,7 @@ def _inverse_spacing(fname: str, n: int, d) -> float:
         raise TypeError(f"{fname}: d must be a real number, got {type(d).__name__}")
     if not d:
         raise ValueError(f"{fname}: d (the sample spacing) must not be zero")
-    return 1.0 / (n * d)
+    return 1.0 / (n * cast(float, d))  # numbers.Real: its stubs type `/` as complex
 
 
 def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **limits):

@@ -44,7 +44,8 @@ if issubclass(np.linalg.LinAlgError, ValueError):
     #: not positive definite to ``cholesky``, a singular one to ``inv``/``solve``): NumPy's
     #: own, a ``ValueError`` since NumPy 2, so that ``except LinAlgError`` in library code
     #: (SciPy's) and ``except ValueError`` both catch it on every backend, as on NumPy.
-    LinAlgError = np.linalg.LinAlgError
+    #: (pyright reads the class below, the other branch, as this name's declared type.)
+    LinAlgError = np.linalg.LinAlgError  # pyright: ignore[reportAssignmentType]
 else:  # NumPy 1.x (the mxnet environment): its LinAlgError is no ValueError
 
     class LinAlgError(np.linalg.LinAlgError, ValueError):  # type: ignore[no-redef]

@@ -24,7 +24,7 @@ import math
 import operator
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from . import dtypes as _d
 from .checks import check_diff, check_indices_dtype, check_same_ndim, check_side
@@ -122,7 +122,7 @@ def _rule(check: Callable, *args: Any) -> Any:
         raise _Found(IndexError) from None
 
 
-def _fail(cls: type[Exception]) -> None:
+def _fail(cls: type[Exception]) -> NoReturn:
     raise _Found(cls)
 
 

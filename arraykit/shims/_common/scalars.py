@@ -26,6 +26,8 @@ types (``type(x) in (bool, int, float, complex)``, its own array class).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .dtypes import IINFO, promote
@@ -37,7 +39,7 @@ _KINDS = ((np.bool_, bool), (np.integer, int), (np.floating, float),
           (np.complexfloating, complex))
 
 
-def python_scalar(x):
+def python_scalar(x: Any) -> Any:
     """The Python scalar a NumPy scalar stands for (``np.bool_`` -> bool, integers -> int,
     floating -> float, complex -> complex); anything else (arrays, Python scalars, strings,
     ``np.datetime64``) unchanged."""
