@@ -28,6 +28,9 @@ from . import _dtypes as _t
 from ._base import ET, OpError, arr, scalar_const, translate
 from ._dtypes import CATEGORY, promote_args
 
+#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
+_PACKAGE = __name__.rpartition(".")[0]
+
 _LN2 = _math.log(2.0)
 _LN10 = _math.log(10.0)
 _UINTS = CATEGORY["unsigned integer"]
@@ -138,7 +141,8 @@ def _log_base(x, base):
     k = _m.round(r)
     # The table is circular (base**k at k mod its length): NaN and +-inf (cast to INT_MIN)
     # read some power that x does not equal.
-    i = _m.floor_mod(_m.cast(k, tf.int32), scalar_const(int(table.shape[0]), tf.int32))
+    n = int(table.shape[0])  # pyright: ignore[reportArgumentType] - a constant's, known
+    i = _m.floor_mod(_m.cast(k, tf.int32), scalar_const(n, tf.int32))
     snapped = _where(_m.equal(_a.gather_v2(table, i, scalar_const(0, tf.int32)), x), k, r)
     if tf.executing_eagerly() and not _record.could_possibly_record():
         return snapped
@@ -303,7 +307,7 @@ def _cplx_pow(x1, x2):
     if type(x2) is ET and x2.shape.rank == 0:
         n = _ce.integer_exponent(x2._numpy())
         if n is not None:
-            return _ce.complex_int_power(_sys.modules[__package__], x1, n, _complex_of(x1.dtype))
+            return _ce.complex_int_power(_sys.modules[_PACKAGE], x1, n, _complex_of(x1.dtype))
     r = _m._pow(x1, x2)
     return _where(_m.equal(x2, _a.zeros_like(x2)), _a.ones_like(r), r)
 

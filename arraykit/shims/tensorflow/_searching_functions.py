@@ -15,6 +15,9 @@ from . import _dtypes as _t
 from ._base import ET, all_axes, arr, axes_arg, check_dtype, ndim, on_cpu, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
 
+#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
+_PACKAGE = __name__.rpartition(".")[0]
+
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 _REALNUM = _t.CATEGORY["real numeric"]
@@ -33,11 +36,11 @@ def _arg(fname, op, x, axis, keepdims):
         x = tf.reshape(x, [-1])
         r = op(x, 0, output_type=tf.int64)
         if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
-            r = first_nan_along(sys.modules[__package__], x, r, 0, False)
+            r = first_nan_along(sys.modules[_PACKAGE], x, r, 0, False)
         return tf.reshape(r, [1] * n) if keepdims else r
     r = op(x, ax, output_type=tf.int64)
     if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
-        r = first_nan_along(sys.modules[__package__], x, r, ax, False)
+        r = first_nan_along(sys.modules[_PACKAGE], x, r, ax, False)
     return _a.expand_dims(r, ax) if keepdims else r
 
 
@@ -86,7 +89,7 @@ def _has_nan(x) -> bool:
 # AutoGraph calls a function carrying ``autograph_info__`` as it is (linalg._skip_autograph):
 # this helper decides on Python values only, and AutoGraph's converted copy of it was once
 # called with searchsorted's arguments in a long test session.
-_has_nan.autograph_info__ = None
+setattr(_has_nan, "autograph_info__", None)  # noqa: B010 - a name the checkers do not know
 
 
 @wrap_errors("searchsorted")

@@ -62,6 +62,9 @@ from ._devices import on as _on_device
 # very same functions.
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
+#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
+_PACKAGE = __name__.rpartition(".")[0]
+
 __all__ = [
     "cholesky", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh", "inv",
     "matmul", "matrix_norm", "matrix_power", "matrix_rank", "matrix_transpose", "outer",
@@ -298,7 +301,7 @@ def cholesky(x, /, *, upper=False):
         # (_common.linalg.not_positive_definite: every diagonal entry > 0) decides.
         s = L._numpy().sum() if on_cpu(L) else _gm._sum(L, all_axes(L.shape.rank))._numpy()
         if s != s:
-            L = _cl.cholesky_failed(sys.modules[__package__], x, L)
+            L = _cl.cholesky_failed(sys.modules[_PACKAGE], x, L)
     else:
         d = _a.matrix_diag_part_v3(L, k=scalar_const(0, tf.int32),
                                    padding_value=scalar_const(0, L.dtype))
@@ -408,7 +411,7 @@ def _eager_inverse(fname, op, args, inputs):
         return op(*args)
     except tf.errors.InvalidArgumentError as e:
         if "invertible" in getattr(e, "message", str(e)):
-            xp = sys.modules[__package__]
+            xp = sys.modules[_PACKAGE]
             if bool(xp.any(xp.isnan(args[0]))):
                 # TF calls a matrix holding NaN singular; NumPy's answer is NaN.
                 return _cl.nan_matrices_as_nan(
