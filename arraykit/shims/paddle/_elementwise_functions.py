@@ -36,6 +36,9 @@ from ._helpers import (
     widen,
 )
 
+#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
+_PACKAGE = __name__.rpartition(".")[0]
+
 _NAME_OF = D.NAME_OF
 _NAME_BY_ID = D.NAME_BY_ID
 _KINDS = D.KIND_SETS
@@ -291,7 +294,7 @@ def _complex_pow(x1, x2):
     if x2.ndim == 0:
         n = _ce.integer_exponent(x2.item())
         if n is not None:
-            return _ce.complex_int_power(sys.modules[__package__], x1, n, paddle.complex)
+            return _ce.complex_int_power(sys.modules[_PACKAGE], x1, n, paddle.complex)
     # exp(x2 * log(x1)), with x ** 0 = 1 (also 0 ** 0) as the standard asks.
     r = _cexp(x2 * paddle.log(x1))  # Paddle's complex128 exp is off by ~1e-7 (measured)
     zero_exp = is_zero(x2)

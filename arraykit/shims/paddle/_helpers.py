@@ -103,7 +103,7 @@ def full0(value, name: str, place=None, fname: str = "full"):
     return out if place is None or _is_cpu(place) else out.to(place)
 
 
-def _float_of(value, name: str, fname: str, kind=float):
+def _float_of(value, name: str, fname: str, kind: type[float] | type[complex] = float):
     try:
         return kind(value)
     except OverflowError:

@@ -25,6 +25,9 @@ from ._helpers import (
     require_kind,
 )
 
+#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
+_PACKAGE = __name__.rpartition(".")[0]
+
 
 def _arg(fname, op, x, axis, keepdims):
     name = require_kind(x, "real numeric", fname)
@@ -37,7 +40,7 @@ def _arg(fname, op, x, axis, keepdims):
         # NaN counts as the extreme (NumPy, the standard's note); Paddle's kernels skip it.
         # One sum, read: NaN iff x may hold a NaN (_common.searching.first_nan_along).
         if name in _FLOATING and a.size and math.isnan(paddle.sum(a).item()):
-            r = first_nan_along(sys.modules[__package__], a, r, ax, kd)
+            r = first_nan_along(sys.modules[_PACKAGE], a, r, ax, kd)
         return r
 
     return _c.arg_search(fname, x, axis, keepdims, search,
