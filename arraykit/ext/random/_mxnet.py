@@ -25,7 +25,8 @@ class Impl(Portable):
     def __init__(self, xp: Any, device_of: Any) -> None:
         # An MXNet array's device is its context (arraykit.device needs the shim's attribute).
         super().__init__(xp, lambda x: x.ctx)
-        import mxnet as mx  # loaded already: an MXNet array exists whenever this runs
+        # loaded already: an MXNet array exists whenever this runs (the main env has no mxnet)
+        import mxnet as mx  # pyright: ignore[reportMissingImports]
 
         self._ndarray = mx.np.ndarray
         self._cpu = mx.cpu()

@@ -26,7 +26,9 @@ class Impl(Portable):
     def __init__(self, xp: Any, device_of: Any) -> None:
         super().__init__(xp, device_of)
         import tensorflow as tf  # loaded already: a TF tensor exists whenever this runs
-        from tensorflow.experimental.dlpack import from_dlpack
+        from tensorflow.experimental.dlpack import (  # pyright: ignore[reportMissingImports]
+            from_dlpack,  # (TF's lazy module, which its stubs do not list)
+        )
 
         self._eager = type(tf.constant(0))  # EagerTensor, which TF does not export
         self._executing_eagerly = tf.executing_eagerly

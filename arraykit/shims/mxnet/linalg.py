@@ -20,7 +20,7 @@ import sys
 
 import numpy as _onp
 from mxnet import np as mnp
-from mxnet.base import MXNetError
+from mxnet.base import MXNetError  # pyright: ignore[reportMissingImports] - main env: no mxnet
 
 from .. import standard_names
 from .._common import linalg as _cl

@@ -55,7 +55,8 @@ RULES = Rules(
     translations=(
         # A factorisation that fails on the values (cholesky of a matrix that is not positive
         # definite, a singular inv/solve): NumPy's LinAlgError, a ValueError, as every shim.
-        (torch.linalg.LinAlgError, None, LinAlgError),
+        # (torch._C._LinAlgError, which torch's stubs do not export as torch.linalg's)
+        (getattr(torch.linalg, "LinAlgError"), None, LinAlgError),  # noqa: B009
         ((RuntimeError, NotImplementedError), _DTYPE, TypeError),
         (RuntimeError, r"expects dims to be int", TypeError),  # tensordot(axes=<not axes>)
         (RuntimeError, r"index -?\d+ is out of bounds|out of bounds for dimension", IndexError),
