@@ -183,7 +183,8 @@ def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
         xp = array_namespace(x) if xp is None else xp
         idx = masks_as_indices(idx, xp)
         new = y if in_place_op is None else in_place_op(x[idx], y)
-        if in_place_op is not None:
+        if in_place_op is not None and getattr(at_op, "value", at_op) not in ("min", "max"):
+            # min/max have no in-place operator: NumPy writes min(x[idx], y) back, cast.
             _check_same_kind(new, x, xp)
         return functional_setitem(x, idx, new, xp)
 

@@ -120,6 +120,8 @@ def test_at_in_place_op_of_a_higher_kind_raises_as_numpy(enabled, op, idx):
     key = tf.constant([True, False]) if idx == "mask" else idx
     with pytest.raises(TypeError, match=r"^at: cannot cast .*same_kind"):
         getattr(xpx.at(x)[key], op)(1.1)
+    for no_in_place_op in ("min", "max"):  # x[idx] = min(x[idx], y), cast as NumPy does
+        assert getattr(xpx.at(x)[key], no_in_place_op)(1.1).dtype == tf.int32
     if op == "divide":  # int / int is float in the standard: a higher kind, refused too
         with pytest.raises(TypeError, match=r"^at: cannot cast"):
             xpx.at(x)[key].divide(2)
