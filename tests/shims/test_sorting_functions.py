@@ -7,6 +7,7 @@ import pytest
 from frameworks import optional
 from shim_helpers import (
     SHIMS,
+    arr,
     host,
 )
 
@@ -56,3 +57,17 @@ def test_descending_sort_is_stable_with_nan_first(xp, dtype):
         assert np.asarray(strict.argsort(strict.asarray(a), descending=True))[0].tolist() == want
     np.testing.assert_array_equal(host(xp.argsort(xp.asarray(a), descending=True))[0], want)
     np.testing.assert_array_equal(host(xp.sort(xp.asarray(a), descending=True))[0], a[0, want])
+
+
+@SHIMS
+@pytest.mark.parametrize("descending", [False, True])
+def test_bool_sorts_as_numpy_on_every_shim(xp, descending):
+    # NumPy, torch, jax, TF and MXNet sort bool (False first); MLX and Paddle refused it.
+    b = np.asarray([[True, False, True, False], [False, False, True, True]])
+    got = host(xp.sort(arr(xp, b, "bool"), axis=-1, descending=descending))
+    want = np.sort(b, axis=-1, kind="stable")
+    np.testing.assert_array_equal(got, want[:, ::-1] if descending else want)
+    order = host(xp.argsort(arr(xp, b, "bool"), axis=-1, descending=descending, stable=True))
+    key = ~b if descending else b  # descending and stable: ties keep their order
+    np.testing.assert_array_equal(order, np.argsort(key, axis=-1, kind="stable"))
+    assert xp.sort(arr(xp, b, "bool")).dtype == xp.bool

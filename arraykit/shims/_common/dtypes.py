@@ -37,6 +37,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # Categories the spec uses for function inputs, not isdtype kinds:
     "integer or boolean": BOOL + INTEGRAL,
     "real numeric": INTEGRAL + REAL_FLOATING,
+    # What sort/argsort take: the standard's real numeric, plus bool as NumPy, torch, jax sort it.
+    "boolean or real numeric": BOOL + INTEGRAL + REAL_FLOATING,
     "floating-point": FLOATING,
     "any": ALL,
 }

@@ -21,7 +21,8 @@ def _flip(x, ax):
 
 def argsort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``argsort`` (int64), stable."""
-    require_kind(x, "real numeric", "argsort")
+    if require_kind(x, "boolean or real numeric", "argsort") == "bool":
+        x = x.astype(mx.uint8)  # bool as NumPy, torch, jax, TF and MXNet sort it: False first
     if x.ndim == 0:
         sort_axis_0d("argsort", axis)
         return mx.zeros((), dtype=_INDEX)
@@ -37,7 +38,8 @@ def argsort(x, /, *, axis=-1, descending=False, stable=True):
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):
     """Array API ``sort``, stable."""
-    require_kind(x, "real numeric", "sort")
+    if require_kind(x, "boolean or real numeric", "sort") == "bool":
+        return sort(x.astype(mx.uint8), axis=axis, descending=descending).astype(mx.bool_)
     if x.ndim == 0:
         sort_axis_0d("sort", axis)
         return x
