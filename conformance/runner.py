@@ -141,7 +141,7 @@ def find_suite(suite: str | None) -> Path:
         raise SystemExit(
             "conformance: give the array-api-tests checkout with --suite PATH or "
             "ARRAY_API_TESTS_PATH (clone data-apis/array-api-tests with its array-api "
-            "submodule outside this repository; see README)"
+            "submodule outside this repository; see docs/conformance.md)"
         )
     root = Path(path).expanduser().resolve()
     if not (root / "array_api_tests").is_dir() or not (root / "conftest.py").is_file():

@@ -3,7 +3,7 @@
 The CI-sized run draws a few calls per function of the 2025.12 namespace (main, linalg,
 fft) and runs each on every backend of this environment, each backend in its own worker
 subprocess; it must end with 0 crashes and 0 hangs. The large size is a documented command
-(README, *Conformance*): ``python -m conformance.fuzz --examples 10``.
+(docs/conformance.md): ``python -m conformance.fuzz --examples 10``.
 """
 
 from __future__ import annotations
