@@ -95,7 +95,25 @@ def _complex_unary(name: str) -> Callable[[Any], Any]:
 acos = _complex_unary("acos")
 acosh = _complex_unary("acosh")
 asinh = _complex_unary("asinh")
-atanh = _complex_unary("atanh")
+
+
+def _atanh_fixed() -> Callable[[Any], Any]:
+    tables = _complex_fixed("atanh")
+
+    def fixed(x: Any) -> Any:
+        r = tables(x)
+        # XLA's complex atanh overflows next to +-1 (1 + 1e-200j gives inf + 0.785j; NumPy
+        # 230.6 + 0.785j): 1 - x underflows in its formula. Where a finite input other than
+        # +-1 gave an infinite real part, the log form answers (1 - x is exact there: -1e-200j).
+        wrong = _jnp.isinf(r.real) & _jnp.isfinite(x) & (x != 1) & (x != -1)
+        return _jnp.where(wrong, 0.5 * (_jnp.log(1 + x) - _jnp.log(1 - x)), r)
+
+    return fixed
+
+
+atanh = _unary("atanh", _jnp.atanh, _atanh_fixed(), "c",
+               "``jax.numpy.atanh`` with the standard's special values for complex input (C99 "
+               "Annex G), and finite results next to +-1 where XLA's kernel overflows.")
 cosh = _complex_unary("cosh")
 exp = _complex_unary("exp")
 expm1 = _complex_unary("expm1")
