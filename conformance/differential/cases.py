@@ -520,7 +520,9 @@ def _post_sorted_eig(r):
     w = np.asarray(r)
     w = w.astype(np.result_type(w.dtype, np.complex64))  # keep the precision (tolerances)
     key_re, key_im = np.round(w.real, 2), np.round(w.imag, 2)
-    order = np.lexsort((key_im, key_re), axis=-1)
+    # A conjugate pair whose imaginary parts round to 0 (3 +- 0.0012j) is ordered by their
+    # sign, which round-off does not flip, as it would the order of the pair.
+    order = np.lexsort((np.sign(w.imag), key_im, key_re), axis=-1)
     return np.take_along_axis(w, order, axis=-1)
 
 
