@@ -49,6 +49,7 @@ from ._base import (
     OpError,
     all_axes,
     arr,
+    axes_arg,
     check_dtype,
     dtype_name_safe,
     on_cpu,
@@ -536,28 +537,12 @@ def eigvals(x, /):
 # norms, rank, pseudo-inverse, powers
 
 
-_AXES_CACHE: dict = {}
-
-
-def _axes_arg(axes: tuple):
-    """Reduction axes as an int32 tensor, cached eagerly (building it costs more than the
-    reduction of a small tensor); a plain list inside graphs."""
-    if not tf.executing_eagerly():
-        return list(axes)
-    t = _AXES_CACHE.get(axes)
-    if t is None:
-        if len(_AXES_CACHE) > 512:
-            _AXES_CACHE.clear()
-        t = _AXES_CACHE[axes] = tf.constant(axes, dtype=tf.int32, shape=(len(axes),))
-    return t
-
-
 def _euclidean_norm(a, axes, keep_dims=False):
     """sqrt(sum(a * a)) over ``axes`` of a real tensor: TF's EuclideanNorm kernel eagerly
     (one op); inside graphs tf.norm's own formulation, because EuclideanNorm has no XLA
     kernel (tf.function(jit_compile=True) would refuse the whole function)."""
     if tf.executing_eagerly():
-        return _gm.euclidean_norm(a, _axes_arg(axes), keep_dims=keep_dims)
+        return _gm.euclidean_norm(a, axes_arg(a, axes), keep_dims=keep_dims)
     return tf.sqrt(tf.reduce_sum(a * a, axis=list(axes), keepdims=keep_dims))
 
 
@@ -583,7 +568,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
             return _gm._abs(x) if x.dtype not in _COMPLEX else a
         if kernel is _euclidean_norm:
             return kernel(a, axes, keep_dims=bool(keepdims))
-        return kernel(a, _axes_arg(axes), keep_dims=bool(keepdims))
+        return kernel(a, axes_arg(a, axes), keep_dims=bool(keepdims))
     return _cl.vector_norm(_xp, x, axis=axis, keepdims=keepdims, ord=ord)
 
 
