@@ -16,6 +16,7 @@ from frameworks import require
 
 import arraykit
 import arraykit._registry
+from arraykit.ext._pytree import flatten
 from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
 
@@ -359,3 +360,71 @@ def _nd_grad(x, idx):
     g = np.ones_like(x)
     np.add.at(g, (idx[:, 0], idx[:, 1]), 2.0)
     return g
+
+
+# ---------------------------------------------------------------------------------------------
+# mlx: calls of positional arrays only take a fast path (no flattening); it must agree with
+# the general path (keyword arguments, constants, pytrees) on every output structure
+
+
+def _mlx_outputs(x, y):
+    xp = arraykit.array_namespace(x)
+    return {
+        "one": xp.sin(x) * y,
+        "pair": (x + y, x - y),
+        "nested": [x * 2, {"n": 3, "s": "tag", "none": None}],
+        "scalar": 1.5,
+    }
+
+
+@pytest.mark.parametrize("out", ["one", "pair", "nested", "tree", "empty"])
+def test_mlx_fast_path_equals_general_path(out):
+    mx = require("mlx.core")
+
+    def f(x, y):
+        r = _mlx_outputs(x, y)
+        return {"tree": r, "empty": ()}.get(out, r.get(out))
+
+    x, y = _mlx_array(X), _mlx_array(X[::-1].copy())
+    expected = f(x, y)
+    jf = jit(f)
+    general = jf(x, y=y)  # a keyword argument: the general path
+    first = jf(x, y)  # builds the entry of the fast path
+    fast = jf(x, y)  # the fast path
+    for got in (general, first, fast):
+        g_leaves, g_def = flatten(got)
+        e_leaves, e_def = flatten(expected)
+        assert g_def == e_def and type(got) is type(expected)
+        for a, b in zip(g_leaves, e_leaves):
+            if type(b) is mx.array:
+                assert type(a) is mx.array
+                close(np.asarray(a), np.asarray(b), rtol=1e-6)
+            else:
+                assert a == b and type(a) is type(b)
+    assert compilation(jf) == "mlx-compile" and jf.trace_count == 2  # f(x, y=y), f(x, y)
+
+
+def test_mlx_fast_path_keeps_constants_shapes_and_eager_fallback_apart():
+    mx = require("mlx.core")
+    jf = jit(lambda x, k: x * k)
+    x = _mlx_array(X)
+    close(np.asarray(jf(x, 2.0)), 2 * X, rtol=1e-6)  # a constant: its own program
+    close(np.asarray(jf(x, _mlx_array(np.full(5, 3.0)))), 3 * X, rtol=1e-6)
+    close(np.asarray(jf(x, _mlx_array(np.full(5, 4.0)))), 4 * X, rtol=1e-6)  # fast path
+    close(np.asarray(jf(x, 5.0)), 5 * X, rtol=1e-6)  # not an array: not the fast path
+    x2 = _mlx_array(np.arange(6.0).reshape(2, 3))
+    close(np.asarray(jf(x2, x2)), np.arange(6.0).reshape(2, 3) ** 2, rtol=1e-6)  # new shape
+    assert compilation(jf) == "mlx-compile"
+
+    def reads_values(x, y):
+        return x * 2 if (x > 0).all().item() else y  # mx.compile cannot trace .item()
+
+    jr = jit(reads_values)
+    with pytest.warns(RuntimeWarning, match="mx.compile cannot trace"):
+        close(np.asarray(jr(x, x)), 2 * X, rtol=1e-6)
+    assert compilation(jr) == "eager"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # eager from now on, fast path or not: warned once
+        close(np.asarray(jr(-x, x)), X, rtol=1e-6)
+        assert compilation(jr) == "eager"
+        assert isinstance(jr(x, x), mx.array)
