@@ -144,11 +144,13 @@ def scalar_operand_dtype(scalar, name, default_float: str | None, default_comple
     the pair computes in. A bool goes with bool arrays, an int with numeric ones, a float
     with floating ones, a complex with complex ones (and upcasts a real floating array to
     the complex of its precision); a float (complex) with an integer array computes in the
-    default floating (complex) dtype (``scalar_kind_result``). Anything else is a TypeError
-    naming ``fname``. ``scalar`` must be exactly a bool, int, float or complex."""
+    default floating (complex) dtype (``scalar_kind_result``); a bool with a numeric array is
+    that number (0 or 1) in the array's dtype, as NumPy, torch and JAX allow (the standard
+    leaves it undefined). Anything else is a TypeError naming ``fname``. ``scalar`` must be
+    exactly a bool, int, float or complex."""
     t = type(scalar)
     if t is bool:
-        if name == "bool":
+        if name == "bool" or name in NUMERIC:
             return name
     elif t is int:
         if name in NUMERIC:

@@ -96,12 +96,4 @@ def result_type(*arrays_and_dtypes):
             names.append(_name_of_arg(a, "result_type"))
     return D.DTYPES[_rules.result_type_names(
         names, scalars, lambda a, b: D.promote(a, b, "result_type"),
-        _scalar_dtype)]
-
-
-def _scalar_dtype(s, name):
-    # No range check: result_type has no value to hold.
-    r = _rules.scalar_operand_dtype(s, name, D.DEFAULT_FLOAT, D.DEFAULT_COMPLEX, "result_type")
-    if r in D.UNSUPPORTED:
-        raise D.unsupported_error(r, "result_type")
-    return r
+        D.DTYPE_RULES.result_type_scalar)]

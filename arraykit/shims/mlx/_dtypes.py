@@ -21,6 +21,7 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common import dtypes as _rules
+from .._common import operands as _operands
 
 #: The MLX version these rules were measured on (messages name it).
 MLX = f"MLX {mx.__version__}"
@@ -93,36 +94,11 @@ def dtype_name(dtype, fname: str) -> str:
     return name
 
 
-def check_kind(name: str, kind: str, fname: str) -> None:
-    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
-    if name not in KIND_SETS[kind]:
-        raise _c.dtype_not_allowed(fname, name, kind)
-
-
-def promote(a: str, b: str, fname: str) -> str:
-    """The dtype two arrays of dtypes ``a`` and ``b`` compute in: the standard's table plus
-    integer with floating -> the floating dtype (``_common.dtypes.ARRAY_PROMOTION_TABLE``).
-    MLX's own rules differ (bool + int8 is int8, uint64 + int64 is float32, float64 +
-    complex64 is complex64), so they are never used."""
-    if a == b:
-        return a
-    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
-    if r is None:
-        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
-    if r in UNSUPPORTED:
-        raise TypeError(f"{fname}: {a} and {b} promote to {r} under the standard, and {MLX} "
-                        f"has no {r}; cast one operand explicitly")
-    return r
-
-
-def scalar_dtype(value, name: str, fname: str) -> str:
-    """The dtype a Python scalar ``value`` and an array of dtype ``name`` compute in (the
-    spec's rule, ``_common.dtypes.scalar_operand_dtype``); a Python int outside an integer
-    dtype's range raises OverflowError, a complex scalar with float64 TypeError (no
-    complex128)."""
-    r = _rules.scalar_operand_dtype(value, name, DEFAULT_FLOAT, DEFAULT_COMPLEX, fname)
-    if r in UNSUPPORTED:
-        raise unsupported_error(r, fname)
-    if r in INTEGRAL and type(value) is int:
-        _c.check_int_range(fname, value, r)
-    return r
+#: The standard's dtype rules over what MLX holds (``_common.operands``). MLX's own promotion
+#: differs (bool + int8 is int8, uint64 + int64 is float32, float64 + complex64 is complex64)
+#: and is never used.
+DTYPE_RULES = _operands.DtypeRules(MLX, SUPPORTED, DEFAULT_FLOAT, DEFAULT_COMPLEX,
+                                   unsupported_error)
+check_kind = DTYPE_RULES.check_kind
+promote = DTYPE_RULES.promote
+scalar_dtype = DTYPE_RULES.scalar_dtype

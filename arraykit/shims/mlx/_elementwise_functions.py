@@ -22,16 +22,12 @@ from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
-from ._helpers import array, cast, const, from_numpy, require_array, require_kind, to_numpy
-from ._helpers import binary as _binary
+from ._helpers import array, binary, cast, const, from_numpy, require_array, require_kind, to_numpy
 from ._helpers import concrete as _concrete
 
 _NAME_OF = D.NAME_OF
 
 
-def binary(x1, x2, fname):
-    """``_helpers.binary`` for element-wise functions: operands broadcast."""
-    return _binary(x1, x2, fname, True)
 _KINDS = D.KIND_SETS
 _INTEGRAL = D.INTEGRAL
 _COMPLEX = D.COMPLEX
@@ -66,7 +62,7 @@ def _make_binary(name: str, kind: str, op):
     allowed = _KINDS[kind]
 
     def f(x1, x2, /):
-        a, b, n = binary(x1, x2, name)
+        a, b, n = binary(x1, x2, name, bcast=True)
         if n not in allowed:
             r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
             if r is None:
@@ -186,7 +182,7 @@ cos = _float64_exact("cos", cos, _float64.cos)  # noqa: F821
 def pow(x1, x2, /):
     """Array API ``pow``; integer powers with a negative exponent are what NumPy's integer
     arithmetic gives where it is exact (1 for a base of 1, +-1 for -1, 0 otherwise; MLX: 0)."""
-    a, b, n = binary(x1, x2, "pow")
+    a, b, n = binary(x1, x2, "pow", bcast=True)
     D.check_kind(n, "numeric", "pow")
     r = mx.power(a, b)
     if n in _INTEGRAL and n.startswith("int"):
@@ -210,7 +206,7 @@ def pow(x1, x2, /):
 def _real_floating_pair(x1, x2, fname):
     """``binary``'s operands and dtype name for a real floating function: integers in the
     default float (``_common.dtypes.integer_input_as_float``), other non-floats TypeError."""
-    a, b, n = binary(x1, x2, fname)
+    a, b, n = binary(x1, x2, fname, bcast=True)
     if n not in _REAL_FLOAT:
         if n not in _INTEGRAL:
             D.check_kind(n, "real floating", fname)
@@ -315,7 +311,7 @@ def hypot(x1, x2, /):
 def nextafter(x1, x2, /):
     """Array API ``nextafter``: MLX has none, so NumPy's computes it on the host (not
     differentiable, not traceable by ``mx.compile``)."""
-    a, b, n = binary(x1, x2, "nextafter")
+    a, b, n = binary(x1, x2, "nextafter", bcast=True)
     D.check_kind(n, "real floating", "nextafter")
     return from_numpy(onp.nextafter(to_numpy(a), to_numpy(b)), n)
 
@@ -323,7 +319,7 @@ def nextafter(x1, x2, /):
 def floor_divide(x1, x2, /):
     """Array API ``floor_divide``; floating operands get the standard's values at infinities
     and zeros (MLX's kernel computes ``floor(x1 / x2)`` only for finite ones)."""
-    a, b, n = binary(x1, x2, "floor_divide")
+    a, b, n = binary(x1, x2, "floor_divide", bcast=True)
     D.check_kind(n, "real numeric", "floor_divide")
     if n not in _REAL_FLOAT:
         return mx.floor_divide(a, b)
@@ -341,7 +337,7 @@ def floor_divide(x1, x2, /):
 def remainder(x1, x2, /):
     """Array API ``remainder``: the divisor's sign, zeros included (MLX gives ``0 % -1`` as
     +0)."""
-    a, b, n = binary(x1, x2, "remainder")
+    a, b, n = binary(x1, x2, "remainder", bcast=True)
     D.check_kind(n, "real numeric", "remainder")
     r = mx.remainder(a, b)
     if n in _INTEGRAL:
@@ -361,7 +357,7 @@ _BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64,
 
 def _shift(name, op, fill_negative):
     def f(x1, x2, /):
-        a, b, n = binary(x1, x2, name)
+        a, b, n = binary(x1, x2, name, bcast=True)
         D.check_kind(n, "integral", name)
         r = op(a, b)
         # MLX (the C shift) takes the count modulo the width; the standard's value is x1

@@ -40,7 +40,7 @@ def matmul(x1, x2, /):
                 return _mx_matmul(x1, x2)
             except ValueError:
                 pass  # the checks below raise with the standard's message
-    a, b, n = binary(x1, x2, "matmul")
+    a, b, n = binary(x1, x2, "matmul", bcast=False)
     D.check_kind(n, "numeric", "matmul")
     _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align ({k1} != {k2})")
     if a.ndim > 2 or b.ndim > 2:
@@ -66,7 +66,7 @@ def matrix_transpose(x, /):
 
 def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot``: contract ``axes`` of ``x1`` with those of ``x2``."""
-    a, b, n = binary(x1, x2, "tensordot")
+    a, b, n = binary(x1, x2, "tensordot", bcast=False)
     D.check_kind(n, "numeric", "tensordot")
     plan = _u.tensordot_plan(axes, a.shape, b.shape)
     am = mx.transpose(a, plan.perm1).reshape(plan.m, plan.k)
@@ -77,7 +77,7 @@ def tensordot(x1, x2, /, *, axes=2):
 
 def vecdot(x1, x2, /, *, axis=-1):
     """Array API ``vecdot``: ``sum(conj(x1) * x2, axis)`` after broadcasting."""
-    a, b, n = binary(x1, x2, "vecdot")
+    a, b, n = binary(x1, x2, "vecdot", bcast=False)
     D.check_kind(n, "numeric", "vecdot")
     shape = check_broadcast(a.shape, b.shape, "vecdot")
     if not shape:

@@ -70,7 +70,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         x1 = mx.take(x1, sorter)
     # A scalar x2 promotes by the scalar rule (a float with an integer x1 searches in the
     # default float: casting 5.5 to int32 gave searchsorted([1, 5, 9, 12], 5.5) == 1).
-    a, b, r = binary(x1, x2, "searchsorted")
+    a, b, r = binary(x1, x2, "searchsorted", bcast=False)
     D.check_kind(r, "real numeric", "searchsorted")
     return mx.searchsorted(a, b, side=side).astype(_INDEX)
 
@@ -83,6 +83,6 @@ def where(condition, x1, x2, /):
             raise TypeError(f"where: condition must be a bool array, got "
                             f"{require_array(condition, 'where')}")
         raise _c.not_an_array("where", condition, "an mlx.core.array of bools")
-    a, b, _ = binary(x1, x2, "where")
+    a, b, _ = binary(x1, x2, "where", bcast=False)
     check_broadcast(check_broadcast(condition.shape, a.shape, "where"), b.shape, "where")
     return mx.where(condition, a, b)

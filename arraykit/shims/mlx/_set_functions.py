@@ -70,7 +70,7 @@ def isin(x1, x2, /, *, invert=False):
     standard's promotion, Python scalars allowed for either."""
     # Promoted as a binary function, but not broadcast: x2 is a set of values.
     a, b, _ = binary(x1 if type(x1) is not array else x1.reshape(-1)[:1],
-                     x2 if type(x2) is not array else x2.reshape(-1)[:1], "isin")
+                     x2 if type(x2) is not array else x2.reshape(-1)[:1], "isin", bcast=False)
     a = cast(x1, D.NAME_OF[a.dtype]) if type(x1) is array else a.reshape(())
     b = cast(x2, D.NAME_OF[b.dtype]) if type(x2) is array else b
     flat = b.reshape(-1)

@@ -187,7 +187,7 @@ def _real_inv_vjp(primals, cotangent, output):
 
 def solve(x1, x2, /):
     """Solve ``x1 @ X = x2``; ``x2`` is a vector (shape ``(M,)``) or a stack of matrices."""
-    a, b, n = binary(x1, x2, "solve")
+    a, b, n = binary(x1, x2, "solve", bcast=False)
     _matrix("solve", a, square=True)
     D.check_kind(n, "floating-point", "solve")
     m = a.shape[-1]
@@ -364,14 +364,14 @@ def matrix_power(x, n, /):
 
 def cross(x1, x2, /, *, axis=-1):
     """Cross products of 3-vectors along ``axis``."""
-    a, b, n = binary(x1, x2, "cross")
+    a, b, n = binary(x1, x2, "cross", bcast=False)
     D.check_kind(n, "numeric", "cross")
     return _cl.cross(_xp(), a, b, axis=axis)
 
 
 def outer(x1, x2, /):
     """Outer product of two 1-D arrays."""
-    a, b, n = binary(x1, x2, "outer")
+    a, b, n = binary(x1, x2, "outer", bcast=False)
     D.check_kind(n, "numeric", "outer")
     return _cl.outer(_xp(), a, b)
 

@@ -11,7 +11,7 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common import utils as _u
-from .._common.dtypes import result_type_args, scalar_kind_result, scalar_operand_dtype
+from .._common.dtypes import result_type_args
 from . import _dtypes as D
 from ._helpers import check_device, ndarray, require_array
 
@@ -77,14 +77,5 @@ def isdtype(dtype, kind):
 
 def result_type(*arrays_and_dtypes):
     """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote, _scalar_dtype)]
-
-
-def _scalar_dtype(s, name):
-    """The dtype name ``name`` becomes with Python scalar ``s`` (``result_type``)."""
-    name = scalar_kind_result(s, name, D.DEFAULT_FLOAT, None) or name  # see _common.dtypes
-    if isinstance(s, int) and not isinstance(s, bool):  # no range check: no value here
-        scalar_operand_dtype(int(s), name, None, None, "result_type")
-    else:
-        D.scalar_ok(s, name, "result_type")
-    return name
+    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote,
+                                     D.DTYPE_RULES.result_type_scalar)]

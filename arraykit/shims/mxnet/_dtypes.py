@@ -13,12 +13,12 @@ naming MXNet, the function and the dtype: they are never emulated with another d
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 import numpy as onp
 
 from .._common import checks as _c
 from .._common import dtypes as _rules
+from .._common import operands as _operands
 
 #: MXNet 1.9.1 calls APIs deprecated by NumPy 1.20 and by itself: its import reads
 #: ``np.bool``, NumPy's removed financial functions and distutils' Version classes (eleven
@@ -56,7 +56,6 @@ DEFAULT_INDEX = "int64"
 KINDS = {k: tuple(n for n in v if n in SUPPORTED) for k, v in _rules.KINDS.items()}
 KIND_SETS = {k: frozenset(v) for k, v in KINDS.items()}
 
-_REAL_FLOAT = frozenset(("float32", "float64", "float16"))
 _INTEGRAL = KIND_SETS["integral"]
 
 
@@ -79,67 +78,14 @@ def dtype_name(dtype, fname: str) -> str:
     raise TypeError(f"{fname}: {name} is not a data type of the array API standard")
 
 
-def check_kind(name: str, kind: str, fname: str) -> None:
-    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
-    if name not in KIND_SETS[kind] and not (name == "float16" and kind in (
-            "real floating", "floating-point", "numeric", "real numeric", "any")):
-        raise _c.dtype_not_allowed(fname, name, kind)
-
-
-def promote(a: str, b: str, fname: str) -> str:
-    """The promoted dtype of two dtype names (the standard's table plus integer with floating
-    -> the floating dtype, ``_common.dtypes.ARRAY_PROMOTION_TABLE``), restricted to MXNet's
-    dtypes."""
-    if a == b:
-        return a
-    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
-    if r is None:
-        if "float16" in (a, b):
-            # Not a standard dtype: follow NumPy within floats, and the table's rule (the
-            # floating dtype) with integers.
-            other = b if a == "float16" else a
-            if other in _REAL_FLOAT:
-                return other
-            if other in _INTEGRAL:
-                return "float16"
-        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
-    if r not in NAME_OF.values():
-        raise TypeError(
-            f"{fname}: {a} and {b} promote to {r} under the standard, and MXNet 1.9.1 has no "
-            f"{r}; cast one operand explicitly"
-        )
-    return r
-
-
-def scalar_ok(value, name: str, fname: str) -> None:
-    """TypeError unless Python scalar ``value`` may combine with an array of dtype ``name``
-    as it is: the spec's rule (``_common.dtypes.scalar_operand_dtype``; callers apply the
-    float-with-integer rule first) plus MXNet's allowances below. A Python int outside an
-    integer dtype's range raises OverflowError."""
-    kind: type[Any]
-    if isinstance(value, (bool, onp.bool_)):
-        if name == "bool" or name in _INTEGRAL or name in _REAL_FLOAT:
-            # The spec allows bool scalars with bool arrays; NumPy also lets them mix with
-            # numbers as 0/1, which is harmless and common.
-            return
-        kind = bool
-    elif isinstance(value, int):
-        if name in _INTEGRAL:
-            _c.check_int_range(fname, value, name)
-            return
-        if name in _REAL_FLOAT:
-            return
-        kind = int
-    elif isinstance(value, float):
-        if name in _REAL_FLOAT:  # the common case first; refusals take the shared rule
-            return
-        kind = float
-    elif isinstance(value, complex):
-        raise unsupported_error("complex128", fname)
-    else:
-        raise TypeError(f"{fname}: expected an array or a Python scalar, "
-                        f"got {type(value).__name__}")
-    _rules.scalar_operand_dtype(kind(value), name, None, None, fname)
+#: The standard's dtype rules over what MXNet holds (``_common.operands``). float16 is no
+#: standard dtype, but native float16 arrays pass the floating checks and promote within
+#: floats, as NumPy (refusing them would reject native arrays in functions that need no rule).
+DTYPE_RULES = _operands.DtypeRules("MXNet 1.9.1", SUPPORTED, DEFAULT_FLOAT, None,
+                                   unsupported_error, extra_floating=frozenset(("float16",)))
+check_kind = DTYPE_RULES.check_kind
+promote = DTYPE_RULES.promote
+scalar_dtype = DTYPE_RULES.scalar_dtype
 
 
 def is_int(name: str) -> bool:

@@ -127,7 +127,7 @@ def _make_binary(name: str, kind: str, op, bool_op=None):
                     # non-broadcastable shapes (checked only now, to keep this path cheap).
                     check_broadcast(x1.shape, x2.shape, name)
                     raise
-        a, b, n = binary(x1, x2, name, True)
+        a, b, n = binary(x1, x2, name, bcast=True)
         if n not in allowed:
             r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
             if r is not None:  # int / int: see _common.dtypes (a Python int stays as it is)
@@ -336,7 +336,7 @@ def remainder(x1, x2, /):
 
 def pow(x1, x2, /):
     """Array API ``pow``; integer to a negative integer power is unspecified by the standard."""
-    a, b, n = binary(x1, x2, "pow", True)
+    a, b, n = binary(x1, x2, "pow", bcast=True)
     D.check_kind(n, "numeric", "pow")
     return mnp.power(a, b)
 
@@ -352,7 +352,7 @@ def minimum(x1, x2, /):
 
 
 def _extremum(op, x1, x2, fname):
-    a, b, n = binary(x1, x2, fname, True)
+    a, b, n = binary(x1, x2, fname, bcast=True)
     D.check_kind(n, "real numeric", fname)
     r = op(a, b)
     if n in D.KIND_SETS["integral"]:
@@ -396,7 +396,7 @@ def nextafter(x1, x2, /):
     MXNet has no bit-level float ops, so this one goes through NumPy on the host (it has no
     gradient to lose: the result is piecewise constant).
     """
-    a, b, n = binary_arrays(x1, x2, "nextafter", True)
+    a, b, n = binary_arrays(x1, x2, "nextafter", bcast=True)
     D.check_kind(n, "real floating", "nextafter")
     r = onp.nextafter(a.asnumpy(), b.asnumpy())
     return mnp.array(r, dtype=n, ctx=a.ctx)

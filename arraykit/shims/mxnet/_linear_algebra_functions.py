@@ -44,7 +44,7 @@ def matmul(x1, x2, /):
             return _npi.matmul(x1, x2)
         except MXNetError:
             pass  # the checks below promote, or name the problem
-    a, b, n = binary(x1, x2, "matmul")
+    a, b, n = binary(x1, x2, "matmul", bcast=False)
     if not (hasattr(a, "shape") and hasattr(b, "shape")):
         raise TypeError("matmul: both arguments must be arrays")
     _cl.check_matmul_shapes(a, b, "matmul: contracted dimensions differ: {a} @ {b}",
@@ -76,7 +76,7 @@ def matrix_transpose(x, /):
 
 def tensordot(x1, x2, /, *, axes=2):
     """Array API ``tensordot`` (as transpose, reshape and :func:`matmul`)."""
-    a, b, _ = binary(x1, x2, "tensordot")
+    a, b, _ = binary(x1, x2, "tensordot", bcast=False)
     plan = _u.tensordot_plan(axes, a.shape, b.shape)
     am = (bool_safe(mnp.transpose, a, axes=tuple(plan.perm1)).reshape((plan.m, plan.k))
           if a.ndim else a.reshape((1, 1)))
@@ -90,7 +90,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     conjugation is needed)."""
     require_array(x1, "vecdot")
     require_array(x2, "vecdot")
-    a, b, n = binary(x1, x2, "vecdot")
+    a, b, n = binary(x1, x2, "vecdot", bcast=False)
     D.check_kind(n, "numeric", "vecdot")
     # (A 0-d operand broadcasts with any shape: vecdot_axis's 0-d error still comes first.)
     shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")

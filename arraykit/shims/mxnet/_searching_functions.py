@@ -74,7 +74,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     if sorter is not None:
         require_array(sorter, "searchsorted")
         x1 = mnp.take(x1, sorter.astype("int64"), axis=0)
-    a, b, n = binary(x1, x2, "searchsorted")
+    a, b, n = binary(x1, x2, "searchsorted", bcast=False)
     if not isinstance(b, ndarray):
         b = scalar_array(b, a, n)
     if a.size == 0:
@@ -114,7 +114,7 @@ def where(condition, x1, x2, /):
         kinds = {type(v) for v in (x1, x2)}
         name = D.DEFAULT_FLOAT if float in kinds else D.DEFAULT_INT if int in kinds else "bool"
         x1 = mnp.array(x1, dtype=name, ctx=condition.ctx)
-    a, b, n = binary(x1, x2, "where")
+    a, b, n = binary(x1, x2, "where", bcast=False)
     if not isinstance(a, ndarray):
         a = scalar_array(a, b, n)
     if not isinstance(b, ndarray):

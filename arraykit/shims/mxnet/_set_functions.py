@@ -63,7 +63,7 @@ def unique_values(x, /):
 
 def isin(x1, x2, /, *, invert=False):
     """Array API ``isin`` (2025.12): membership by broadcast comparison (nan is never in)."""
-    a, b, _ = binary(x1, x2, "isin")
+    a, b, _ = binary(x1, x2, "isin", bcast=False)
     if not isinstance(a, ndarray):
         a = scalar_array(a, b, _)
     if not isinstance(b, ndarray):

@@ -56,7 +56,7 @@ def _numeric_pair(fname: str, x1, x2):
     """Two array arguments, promoted, of a numeric dtype: ``(x1, x2, dtype name)``."""
     require_array(x1, fname)
     require_array(x2, fname)
-    a, b, n = binary(x1, x2, fname)
+    a, b, n = binary(x1, x2, fname, bcast=False)
     _dtypes.check_kind(n, "numeric", fname)
     return a, b, n
 
@@ -257,7 +257,7 @@ def solve(x1, x2, /):
     """Array API ``solve``; a 1-D ``x2`` is one vector; batch dimensions broadcast."""
     require_array(x1, "solve")
     require_array(x2, "solve")
-    a, b, n = binary(x1, x2, "solve")
+    a, b, n = binary(x1, x2, "solve", bcast=False)
     _dtypes.check_kind(n, "real floating", "solve")
     _cl.require_matrix("solve", a, square=True)
     m = a.shape[-1]

@@ -86,10 +86,5 @@ def isdtype(dtype, kind):
 
 def result_type(*arrays_and_dtypes):
     """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote, _scalar_dtype)]
-
-
-def _scalar_dtype(s, name):
-    if isinstance(s, int) and not isinstance(s, bool) and name in D.KIND_SETS["integral"]:
-        return name  # no range check: no value here
-    return D.scalar_dtype(s, name, "result_type")
+    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote,
+                                     D.DTYPE_RULES.result_type_scalar)]

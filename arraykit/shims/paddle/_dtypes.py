@@ -19,6 +19,7 @@ import warnings
 
 from .._common import checks as _c
 from .._common import dtypes as _rules
+from .._common import operands as _operands
 
 
 def _import_paddle():
@@ -125,50 +126,12 @@ def dtype_name(dtype, fname: str) -> str:
     raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API standard")
 
 
-def check_kind(name: str, kind: str, fname: str) -> None:
-    """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
-    if name not in KIND_SETS[kind]:
-        raise _c.dtype_not_allowed(fname, name, kind)
-
-
-def promote(a: str, b: str, fname: str) -> str:
-    """The promoted dtype of two dtype names (``_common.dtypes.ARRAY_PROMOTION_TABLE``)."""
-    if a == b:
-        return a
-    r = _rules.ARRAY_PROMOTION_TABLE.get((a, b))
-    if r is None:
-        raise TypeError(f"{fname}: the standard defines no promotion for {a} and {b}")
-    if r not in _SUPPORTED:
-        raise unsupported_error(r, fname)
-    return r
-
-
-def scalar_dtype(value, name: str, fname: str) -> str:
-    """The dtype an array of dtype ``name`` computes in with Python scalar ``value`` (the
-    spec's rule, ``_common.dtypes.scalar_operand_dtype``; NumPy's bool-with-number allowance
-    as MXNet's shim); a Python int outside an integer dtype's range raises OverflowError."""
-    t = type(value)
-    if t is int:
-        if name in _INTEGRAL:
-            _c.check_int_range(fname, value, name)
-            return name
-    elif t is bool:
-        if name != "bool" and (name in _INTEGRAL or name in KIND_SETS["floating-point"]):
-            return name
-    elif t is not float and t is not complex:
-        if isinstance(value, bool):
-            value = bool(value)
-        elif isinstance(value, int):
-            value = int(value)
-        elif isinstance(value, float):
-            value = float(value)
-        elif isinstance(value, complex):
-            value = complex(value)
-        else:
-            raise TypeError(f"{fname}: expected an array or a Python scalar, "
-                            f"got {type(value).__name__}")
-        return scalar_dtype(value, name, fname)
-    return _rules.scalar_operand_dtype(value, name, DEFAULT_FLOAT, DEFAULT_COMPLEX, fname)
+#: The standard's dtype rules over what Paddle computes in (``_common.operands``).
+DTYPE_RULES = _operands.DtypeRules(f"Paddle {paddle.__version__}", SUPPORTED, DEFAULT_FLOAT,
+                                   DEFAULT_COMPLEX, unsupported_error)
+check_kind = DTYPE_RULES.check_kind
+promote = DTYPE_RULES.promote
+scalar_dtype = DTYPE_RULES.scalar_dtype
 
 
 def is_int(name: str) -> bool:

@@ -88,7 +88,7 @@ def _binary(fname: str, category: str, op, *, narrow_ok: bool = False, compare=F
             name = _NAME_BY_ID.get(id(x1.dtype))
             if name in kinds and (narrow_ok or name not in NARROW):
                 return op(x1, x2)
-        a, b, name = binary(x1, x2, fname)
+        a, b, name = binary(x1, x2, fname, bcast=True)
         as_float = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
         if as_float is not None:
             return op(cast(a, as_float), cast(b, as_float))

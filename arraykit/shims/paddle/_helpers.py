@@ -11,15 +11,17 @@ import numpy as onp
 import paddle
 
 from .._common import checks as _c
-from .._common import utils as _u
 from .._common.checks import check_keepdims  # noqa: F401 - the one keepdims rule
-from .._common.scalars import python_scalar
+from .._common.operands import (  # noqa: F401 - one rule each
+    OperandRules,
+    broadcast_shapes,
+    check_broadcast,
+    reduced_shape,
+)
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
-from . import _dtypes as D
+from . import _primitives as _p
 
 Tensor = paddle.Tensor
-_NAME_OF = D.NAME_OF
-_NAME_BY_ID = D.NAME_BY_ID
 
 #: Integer dtypes Paddle 3.3.1 stores but has few CPU kernels for (int8/uint8 have no
 #: ``multiply``, ``subtract``, ``flip``, ``max``, ``where``...; int16 no ``multiply``,
@@ -29,7 +31,6 @@ _NAME_BY_ID = D.NAME_BY_ID
 NARROW = frozenset(("int8", "int16", "uint8"))
 #: The dtype narrow integers (and bool, where an op has no bool kernel) compute in.
 CARRIER = "int32"
-_PY_SCALARS = (bool, int, float, complex)
 
 
 #: Paddle 3.3.1 tensors have at most 9 dimensions ("Now only supports access to dimension 0
@@ -48,33 +49,7 @@ def is_array(x) -> bool:
     return isinstance(x, Tensor)
 
 
-def require_array(x, fname: str) -> str:
-    """Dtype name of ``x``; TypeError if ``x`` is not a ``paddle.Tensor`` (or has a dtype
-    Paddle cannot compute in on CPU)."""
-    if not isinstance(x, Tensor):
-        raise _c.not_an_array(fname, x, "a paddle.Tensor")
-    dtype = x.dtype
-    name = _NAME_BY_ID.get(id(dtype))  # by identity: a Paddle dtype's hash costs ~0.5 us
-    if name is not None:
-        return name
-    try:
-        return _NAME_OF[dtype]
-    except KeyError:
-        raise D.unsupported_error(D.OTHER_NAMES.get(x.dtype, str(x.dtype)), fname) from None
-
-
-def require_kind(x, kind: str, fname: str) -> str:
-    """:func:`require_array` plus the spec's input category ``kind``."""
-    name = require_array(x, fname)
-    D.check_kind(name, kind, fname)
-    return name
-
-
-def cast(x, name: str):
-    """``x`` as dtype ``name`` (no copy when it is that dtype already)."""
-    dtype = x.dtype
-    return x if (_NAME_BY_ID.get(id(dtype)) or _NAME_OF.get(dtype)) == name \
-        else paddle.cast(x, name)
+cast = _p.cast
 
 
 def widen(x, name: str):
@@ -111,85 +86,12 @@ def _float_of(value, name: str, fname: str, kind: type[float] | type[complex] = 
                             f"{name}") from None
 
 
-def check_broadcast(s1, s2, fname: str) -> None:
-    """ValueError naming ``fname`` unless shapes ``s1`` and ``s2`` broadcast."""
-    try:
-        _u.broadcast_shapes(tuple(s1), tuple(s2))
-    except ValueError:
-        raise ValueError(f"{fname}: shapes {tuple(s1)} and {tuple(s2)} are not "
-                         "broadcastable") from None
-
-
-def broadcast_shapes(*shapes, fname: str = "broadcast_shapes"):
-    """The standard's ``broadcast_shapes``; the ValueError names ``fname``."""
-    try:
-        return _u.broadcast_shapes(*(tuple(s) for s in shapes))
-    except ValueError:
-        if fname == "broadcast_shapes":
-            raise
-        raise ValueError(f"{fname}: shapes {shapes} are not broadcastable") from None
-
-
-def binary(x1, x2, fname: str, bcast: bool = True):
-    """Operands of a binary function as two tensors of one dtype, and that dtype's name.
-
-    Fast path: two tensors of one dtype (and, with ``bcast``, a shape check only where the
-    shapes differ). Tensors of two dtypes promote by the standard's table (plus integer with
-    floating -> the floating dtype); a Python scalar takes the array's dtype by the spec's
-    rule (a float with an integer array: the default float) and becomes a 0-d tensor of it,
-    exactly. A NumPy scalar is the Python scalar of its kind (``_common.scalars``).
-    """
-    if isinstance(x1, Tensor):
-        n1 = _NAME_OF.get(x1.dtype)
-        if n1 is None:
-            require_array(x1, fname)
-        if isinstance(x2, Tensor):
-            n2 = _NAME_OF.get(x2.dtype)
-            if bcast:
-                s1, s2 = x1.shape, x2.shape
-                if s1 != s2:
-                    check_broadcast(s1, s2, fname)
-            if n1 is n2:
-                return x1, x2, n1
-            if n2 is None:
-                require_array(x2, fname)
-            r = D.promote(n1, n2, fname)
-            return cast(x1, r), cast(x2, r), r
-        if type(x2) not in _PY_SCALARS:
-            p = python_scalar(x2)
-            if p is not x2:
-                return binary(x1, p, fname, bcast)
-        r = D.scalar_dtype(x2, n1, fname)
-        return cast(x1, r), full0(x2, r, x1.place, fname), r
-    if isinstance(x2, Tensor):
-        if type(x1) not in _PY_SCALARS:
-            p = python_scalar(x1)
-            if p is not x1:
-                return binary(p, x2, fname, bcast)
-        n2 = require_array(x2, fname)
-        r = D.scalar_dtype(x1, n2, fname)
-        return full0(x1, r, x2.place, fname), cast(x2, r), r
-    raise TypeError(f"{fname}: at least one argument must be a paddle.Tensor, got "
-                    f"{type(x1).__name__} and {type(x2).__name__}")
-
-
-def binary_bcast(x1, x2, fname: str):
-    """Like :func:`binary`, with both operands broadcast to one shape."""
-    a, b, n = binary(x1, x2, fname)
-    if a.shape != b.shape:
-        shape = broadcast_shapes(a.shape, b.shape, fname=fname)
-        if a.shape != list(shape):
-            a = paddle.broadcast_to(a, shape)
-        if b.shape != list(shape):
-            b = paddle.broadcast_to(b, shape)
-    return a, b, n
-
-
-def reduced_shape(shape, axes, keepdims):
-    """The shape of a reduction of ``shape`` over ``axes``."""
-    if keepdims:
-        return [1 if i in axes else s for i, s in enumerate(shape)]
-    return [s for i, s in enumerate(shape) if i not in axes]
+#: The operand rules every full shim shares (``_common/operands.py``).
+_RULES = OperandRules(_p)
+require_array = _RULES.require_array
+require_kind = _RULES.require_kind
+binary = _RULES.binary
+binary_bcast = _RULES.binary_bcast
 
 
 # --- devices --------------------------------------------------------------------------------

@@ -138,7 +138,7 @@ def where(condition, x1, x2, /):
         raise _c.not_an_array("where", condition, "a paddle.Tensor condition")
     if require_array(condition, "where") != "bool":
         raise TypeError("where: condition must be a bool array")
-    a, b, name = binary(x1, x2, "where")
+    a, b, name = binary(x1, x2, "where", bcast=True)
     shape = broadcast_shapes(condition.shape, a.shape, b.shape, fname="where")
     if name in NARROW:
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)

@@ -1,0 +1,76 @@
+"""What a full shim's ``_primitives.py`` defines: the few framework operations the standard's
+rules run over.
+
+The four full shims (TensorFlow, MXNet, MLX, Paddle) have no conformant namespace to start
+from. Their rules (argument kinds, Python scalars, dtype promotion, broadcasting, axes,
+sizes) are the standard's, so they are written once in ``shims/_common`` and run over the
+module-level names below, which each ``shims/<framework>/_primitives.py`` provides (checked
+by ``tests/shims/test_primitives.py``). A shim writes a function of its own only for a
+framework defect or a measured fast path, with the reason on it.
+
+:mod:`._common.operands` builds the operand helpers (``require_array``, ``binary``, ...) from
+a primitives module; :mod:`._common.creation` builds ``linspace`` and the other functions
+whose work is all rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .operands import DtypeRules
+
+
+@runtime_checkable
+class ShimPrimitives(Protocol):
+    #: The framework and version, as messages name it ("MLX 0.32.4").
+    FRAMEWORK: str
+    #: The framework's array class (or classes), for ``isinstance``.
+    ARRAY_TYPE: type | tuple[type, ...]
+    #: How a TypeError names what was expected ("an mlx.core.array").
+    ARRAY_NOUN: str
+    #: Standard dtype names the framework holds, in the standard's order.
+    SUPPORTED: tuple[str, ...]
+    DEFAULT_FLOAT: str
+    #: None where the framework has no complex dtype.
+    DEFAULT_COMPLEX: str | None
+    #: The shim's dtype rules (``operands.DtypeRules``, made in its ``_dtypes``).
+    DTYPE_RULES: DtypeRules
+
+    def name_of(self, x: Any) -> str | None:
+        """The standard name of array ``x``'s dtype; None for a dtype that is not one."""
+
+    def unsupported(self, x: Any, fname: str) -> TypeError:
+        """The TypeError for array ``x`` whose dtype ``name_of`` does not know."""
+
+    def dtype_arg(self, dtype: Any, fname: str) -> str:
+        """The standard name of a ``dtype=`` argument (TypeError for anything else)."""
+
+    def cast(self, x: Any, name: str) -> Any:
+        """``x`` as dtype ``name``; ``x`` itself when it has it."""
+
+    def scalar_operand(self, value: bool | int | float | complex, name: str, like: Any,
+                       fname: str) -> Any:
+        """What a Python scalar becomes beside array ``like`` of dtype ``name`` in a binary
+        function: a 0-d array holding ``value`` exactly, on ``like``'s device, or ``value``
+        itself where the framework's scalar ops are exact for it. A value out of ``name``'s
+        range is an OverflowError naming ``fname``."""
+
+    def scalar_array(self, value: bool | int | float | complex, name: str, like: Any,
+                     fname: str) -> Any:
+        """A 0-d array of dtype ``name`` holding ``value`` exactly, on ``like``'s device."""
+
+    def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any: ...
+
+    def device_arg(self, device: Any, fname: str) -> Any:
+        """The framework's device for a ``device=`` argument (None: its default); ValueError
+        naming ``fname`` for anything else."""
+
+    def from_host(self, a: np.ndarray, name: str, device: Any) -> Any:
+        """An array of dtype ``name`` holding NumPy array ``a``'s values exactly, on
+        ``device`` (a value ``device_arg`` returned)."""
+
+    def to_host(self, x: Any) -> np.ndarray:
+        """A NumPy array of ``x``'s values (evaluates a lazy array)."""

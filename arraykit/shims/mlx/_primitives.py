@@ -1,0 +1,69 @@
+"""The MLX operations the standard's rules in ``shims/_common`` run over (the contract:
+``_common/primitives.py``)."""
+
+from __future__ import annotations
+
+import mlx.core as mx
+import numpy as onp
+
+from . import _dtypes as D
+from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, MLX, SUPPORTED  # noqa: F401
+
+FRAMEWORK = MLX
+ARRAY_TYPE = mx.array
+ARRAY_NOUN = "an mlx.core.array"
+_NAME_OF = D.NAME_OF
+_DTYPES = D.DTYPES
+
+
+def name_of(x) -> str | None:
+    return _NAME_OF.get(x.dtype)
+
+
+def unsupported(x, fname: str) -> TypeError:
+    return TypeError(f"{fname}: {x.dtype} is not a data type of the array API standard "
+                     "(cast to float32 first)")
+
+
+def dtype_arg(dtype, fname: str) -> str:
+    return D.dtype_name(dtype, fname)
+
+
+def cast(x, name: str):
+    d = _DTYPES[name]
+    return x if x.dtype == d else x.astype(d)
+
+
+def scalar_array(value, name: str, like=None, fname: str = ""):
+    """MLX's own conversion refuses ints beyond int64 (``std::bad_cast`` for uint64 values),
+    so those go through NumPy."""
+    if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
+        return mx.array(onp.asarray(value, dtype=D.NUMPY[name]))
+    return mx.array(value, dtype=_DTYPES[name])
+
+
+#: MLX's weak-scalar rules would decide dtypes and values: a scalar is always a 0-d array.
+scalar_operand = scalar_array
+
+
+def broadcast_to(x, shape):
+    return mx.broadcast_to(x, shape)
+
+
+def device_arg(device, fname: str):
+    from ._helpers import check_device
+
+    return check_device(device, fname)
+
+
+def from_host(a, name: str, device=None):
+    """MLX arrays live in unified memory: ``device`` needs no copy. MLX refuses negative
+    strides ("Cannot convert DLPack arrays with negative strides") and turns float64 into
+    float32 unless told."""
+    if not a.flags.c_contiguous:
+        a = onp.ascontiguousarray(a)
+    return mx.array(a, dtype=_DTYPES[name])
+
+
+def to_host(x):
+    return onp.asarray(x)

@@ -1,0 +1,130 @@
+"""The full shims' primitives contract (``shims/_common/primitives.py``) and the rules written
+once over it (``shims/_common/operands.py``): every full shim provides the contract, uses the
+one set of operand helpers, and so answers the rules alike."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import numpy as np
+import pytest
+from shim_helpers import arr, host
+
+from arraykit.shims._common import operands
+from arraykit.shims._common.primitives import ShimPrimitives
+
+#: The full shims, by registry name -> shim package.
+FULL = {"tensorflow": "tensorflow", "mxnet": "mxnet", "mlx": "mlx", "paddle": "paddle"}
+pytestmark = pytest.mark.backends(*FULL, reason="the full shims' own rulebook")
+
+#: Helpers every full shim gets from ``operands`` (one contract each), where it has them.
+SHARED_HELPERS = ("require_array", "require_kind", "binary", "binary_arrays", "binary_bcast",
+                  "check_broadcast", "broadcast_shapes", "reduced_shape")
+
+
+def _module(backend, name):
+    return importlib.import_module(f"arraykit.shims.{FULL[backend]}.{name}")
+
+
+def _contract_members():
+    hints = dict(ShimPrimitives.__annotations__)
+    methods = {n: f for n, f in vars(ShimPrimitives).items()
+               if inspect.isfunction(f) and not n.startswith("_")}
+    return hints, methods
+
+
+def test_primitives_module_meets_the_contract(backend):
+    p = _module(backend, "_primitives")
+    assert isinstance(p, ShimPrimitives)
+    hints, methods = _contract_members()
+    for name in hints:
+        assert hasattr(p, name), f"{p.__name__} lacks {name}"
+    for name, proto in methods.items():
+        impl = getattr(p, name)
+        assert callable(impl), name
+        want = [q for q in inspect.signature(proto).parameters if q != "self"]
+        got = list(inspect.signature(impl).parameters)
+        assert got[:len(want)] == want, f"{p.__name__}.{name}{tuple(got)}: contract {want}"
+    assert isinstance(p.DTYPE_RULES, operands.DtypeRules)
+
+
+def test_helpers_come_from_the_one_rulebook(backend):
+    """A helper of one of these names is the rulebook's, never a shim's own variant."""
+    h = _module(backend, "_helpers" if backend != "tensorflow" else "_base")
+    for name in SHARED_HELPERS:
+        f = getattr(h, name, None)
+        if f is None:
+            continue
+        assert f.__module__ == operands.__name__, f"{h.__name__}.{name} is the shim's own"
+    d = _module(backend, "_dtypes")
+    for name in ("check_kind", "promote", "scalar_dtype"):
+        f = getattr(d, name, None)
+        if f is not None:
+            assert f.__module__ == operands.__name__, f"{d.__name__}.{name} is the shim's own"
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "float32"])
+def test_bool_scalar_with_a_number_is_that_number(xp, dtype):
+    """As NumPy, torch and JAX: ``x + True`` adds 1 in ``x``'s dtype (the shims disagreed:
+    Paddle and MXNet allowed it, TF and MLX refused)."""
+    x = arr(xp, [1, 2], dtype)
+    r = xp.add(x, True)
+    assert str(host(r).dtype) == dtype
+    np.testing.assert_array_equal(host(r), np.asarray([2, 3], dtype))
+    r = xp.multiply(False, x)
+    np.testing.assert_array_equal(host(r), np.asarray([0, 0], dtype))
+
+
+def test_float_scalar_with_integer_array_is_default_float(xp):
+    default = xp.__array_namespace_info__().default_dtypes()["real floating"]
+    default = next(n for n in ("float32", "float64") if getattr(xp, n) == default)
+    r = xp.multiply(arr(xp, [1, 2], "int32"), 1.5)
+    assert str(host(r).dtype) == default
+    np.testing.assert_array_equal(host(r), np.asarray([1.5, 3.0], default))
+
+
+def test_int_scalar_out_of_range_is_overflow(xp):
+    with pytest.raises(OverflowError, match="add"):
+        xp.add(arr(xp, [1, 2], "int8"), 300)
+
+
+def test_non_broadcastable_shapes_name_the_function(xp):
+    with pytest.raises(ValueError, match="add"):
+        xp.add(arr(xp, [1, 2, 3], "float32"), arr(xp, [1, 2], "float32"))
+
+
+def test_two_scalars_are_refused(xp):
+    with pytest.raises(TypeError):
+        xp.add(1, 2)
+
+
+def test_dtype_rules_promote_and_refuse_alike():
+    """``DtypeRules`` over a made-up framework: the table, a result the framework lacks, the
+    scalar rules, and an extra floating dtype."""
+    def refuse(name, fname):
+        return TypeError(f"{fname}: Toy has no {name}")
+
+    rules = operands.DtypeRules("Toy 1", ("bool", "int8", "int32", "float32"), "float32", None,
+                                refuse, extra_floating=frozenset(("float16",)))
+    assert rules.promote("int8", "int32", "f") == "int32"
+    assert rules.promote("int32", "float32", "f") == "float32"
+    assert rules.promote("float16", "float32", "f") == "float32"
+    assert rules.promote("int8", "float16", "f") == "float16"
+    with pytest.raises(TypeError, match="Toy 1 has no float64"):
+        rules.promote("int32", "float64", "f")
+    with pytest.raises(TypeError, match="no promotion"):
+        rules.promote("bool", "int8", "f")
+    assert rules.scalar_dtype(1.5, "int8", "f") == "float32"
+    assert rules.scalar_dtype(True, "int8", "f") == "int8"
+    assert rules.scalar_dtype(np.float64(1.5), "float32", "f") == "float32"
+    assert rules.result_type_scalar(1000, "int8") == "int8"
+    with pytest.raises(OverflowError):
+        rules.scalar_dtype(1000, "int8", "f")
+    with pytest.raises(TypeError, match="Toy has no complex64"):
+        rules.scalar_dtype(1j, "float32", "f")
+    with pytest.raises(TypeError):
+        rules.scalar_dtype(1, "bool", "f")
+    rules.check_kind("float16", "real floating", "f")
+    with pytest.raises(TypeError):
+        rules.check_kind("int8", "real floating", "f")
