@@ -1,24 +1,25 @@
-/* arraykit._guard: the success path of arraykit/shims/_common/errors.py without a Python frame.
+/* arraykit._guard: the C path of arraykit/shims/_common/errors.py, the success path of its
+ * error wrappers without a Python frame.
  *
  * A Python wrapper costs one frame per call (0.1-0.5 us), as much as a NumPy ufunc on a small
  * array takes; the overhead study saw it (numpy control +9.9%). A Guard does the same work in C:
- * it checks the exact types of the leading positional arguments against the fast set and that
- * no dtype is given as a string, then calls the framework's function by vectorcall. Anything
- * else takes the Python path it was built with:
- *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the full checks);
- *     with refuse_pos, also an argument there whose dtype is one of refuse (take's bool
- *     indices, which NumPy would read as 0 and 1: one attribute read, on take only), or,
- *     with allow_only, whose dtype is none of refuse (linalg.inv's integer input, which
- *     NumPy and jax would promote to float64: refuse lists the floating dtypes);
- *     with seq0 the argument at position 0 is a list or tuple (concat, stack) whose items
- *     are all of the fast types;
+ * the fast test of errors.py's _FastTest (the exact types of the leading positional arguments,
+ * no dtype given as a string), then the framework's function by vectorcall. Anything else takes
+ * the Python path it was built with:
+ *   - arguments the fast test does not accept -> slow(*args, **kwargs) (the Python path: the
+ *     full checks, the call, the translation). The test: ok[i] (a tuple of exact types, or
+ *     None: not tested) for the argument at position i, where the argument at position seq
+ *     is a non-empty list or tuple whose items are of ok[seq]'s types (concat, stack); each
+ *     (a tuple of types): every positional argument of them (broadcast_arrays); no str at
+ *     dtype_pos or in dtype= (with dtype_kw). With refuse_pos, also an argument there whose
+ *     dtype is one of refuse (take's bool indices, which NumPy would read as 0 and 1: one
+ *     attribute read, on take only), or, with allow_only, whose dtype is none of refuse
+ *     (linalg.inv's integer input, which NumPy and jax would promote to float64: refuse lists
+ *     the floating dtypes);
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
  *     standard one (the call's arguments, a tuple and a dict, are built on this path only:
  *     the class is read from them).
- * errors.py falls back to its Python wrappers when this module is not built (it is optional).
- *
- * hook_floor_divide(type, hook, inplace_hook) puts Python hooks on a static type's // and //=
- * (numpy.ndarray's, for arraykit/shims/numpy/_array_object.py): see its docstring.
+ * errors.py takes its Python path alone where this module is not built (it is optional).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -30,11 +31,12 @@ typedef struct {
     PyObject *func;       /* the framework's function */
     PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
     PyObject *on_error;   /* callable(exc, args, kwargs): raises the standard exception */
-    PyObject *ok[2];      /* tuples of exact types accepted at positions 0 and 1 */
-    Py_ssize_t nchecked;  /* how many leading positions are type-checked: 0, 1 or 2 */
+    PyObject *ok;         /* tuple: at position i, a tuple of exact types accepted, or None */
+    Py_ssize_t nchecked;  /* len(ok): how many leading positions are tested */
+    Py_ssize_t seq;       /* the position holding a non-empty list/tuple of ok[seq]'s types */
+    PyObject *each;       /* tuple of exact types of every positional argument, or NULL */
     Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
     int dtype_kw;         /* whether a dtype= keyword must not be a str */
-    int seq0;             /* position 0 holds a non-empty list/tuple of ok[0]'s types */
     Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
     PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
     int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
@@ -121,9 +123,17 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         goto slow;
     }
     for (i = 0; i < self->nchecked; i++) {
-        if (i == 0 && self->seq0 ? !items_in(args[0], self->ok[0])
-                                 : !type_in(Py_TYPE(args[i]), self->ok[i])) {
+        PyObject *ok = PyTuple_GET_ITEM(self->ok, i);
+        if (ok != Py_None && (i == self->seq ? !items_in(args[i], ok)
+                                             : !type_in(Py_TYPE(args[i]), ok))) {
             goto slow;
+        }
+    }
+    if (self->each != NULL) {
+        for (i = 0; i < nargs; i++) {
+            if (!type_in(Py_TYPE(args[i]), self->each)) {
+                goto slow;
+            }
         }
     }
     if (self->dtype_pos >= 0 && nargs > self->dtype_pos
@@ -181,16 +191,15 @@ slow:
 static PyObject *
 guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"func", "slow", "on_error", "ok0", "ok1", "dtype_pos",
-                             "dtype_kw", "seq0", "refuse_pos", "refuse", "allow_only",
-                             NULL};
-    PyObject *func, *slow, *on_error, *ok0 = Py_None, *ok1 = Py_None, *refuse = Py_None;
-    Py_ssize_t dtype_pos = -1, refuse_pos = -1;
-    int dtype_kw = 0, seq0 = 0, allow_only = 0;
+    static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
+                             "dtype_kw", "refuse_pos", "refuse", "allow_only", NULL};
+    PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
+    Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n;
+    int dtype_kw = 0, allow_only = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOnppnOp", kwlist, &func, &slow,
-                                     &on_error, &ok0, &ok1, &dtype_pos, &dtype_kw, &seq0,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOp", kwlist, &func, &slow,
+                                     &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only)) {
         return NULL;
     }
@@ -198,18 +207,45 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "Guard: func, slow and on_error must be callable");
         return NULL;
     }
-    if ((ok0 != Py_None && !PyTuple_Check(ok0)) || (ok1 != Py_None && !PyTuple_Check(ok1))
-            || (ok0 == Py_None && (ok1 != Py_None || seq0))) {
-        PyErr_SetString(PyExc_TypeError, "Guard: ok0/ok1 must be tuples of types or None "
-                                         "(ok1 and seq0 only with ok0)");
+    if (ok == Py_None) {
+        ok = PyTuple_New(0);
+        if (ok == NULL) {
+            return NULL;
+        }
+    }
+    else if (!PyTuple_Check(ok)) {
+        PyErr_SetString(PyExc_TypeError, "Guard: ok must be a tuple of tuples of types (or "
+                                         "None) by position");
+        return NULL;
+    }
+    else {
+        Py_INCREF(ok);
+    }
+    n = PyTuple_GET_SIZE(ok);
+    for (i = 0; i < n; i++) {
+        PyObject *t = PyTuple_GET_ITEM(ok, i);
+        if (t != Py_None && !PyTuple_Check(t)) {
+            Py_DECREF(ok);
+            PyErr_SetString(PyExc_TypeError, "Guard: ok must be a tuple of tuples of types "
+                                             "(or None) by position");
+            return NULL;
+        }
+    }
+    if ((seq >= 0 && (seq >= n || PyTuple_GET_ITEM(ok, seq) == Py_None))
+            || (each != Py_None && !PyTuple_Check(each))) {
+        Py_DECREF(ok);
+        PyErr_SetString(PyExc_TypeError, "Guard: seq must name a position of ok that has "
+                                         "types; each must be a tuple of types or None");
         return NULL;
     }
     if ((refuse_pos >= 0) != PyTuple_Check(refuse)) {
+        Py_DECREF(ok);
         PyErr_SetString(PyExc_TypeError, "Guard: refuse (a tuple) goes with refuse_pos >= 0");
         return NULL;
     }
     self = (Guard *)type->tp_alloc(type, 0);
     if (self == NULL) {
+        Py_DECREF(ok);
         return NULL;
     }
     self->vectorcall = guard_vectorcall;
@@ -219,20 +255,15 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->slow = slow;
     Py_INCREF(on_error);
     self->on_error = on_error;
-    self->nchecked = 0;
-    if (ok0 != Py_None) {
-        Py_INCREF(ok0);
-        self->ok[0] = ok0;
-        self->nchecked = 1;
-    }
-    if (ok1 != Py_None) {
-        Py_INCREF(ok1);
-        self->ok[1] = ok1;
-        self->nchecked = 2;
+    self->ok = ok;  /* the reference taken above */
+    self->nchecked = n;
+    self->seq = seq;
+    if (each != Py_None) {
+        Py_INCREF(each);
+        self->each = each;
     }
     self->dtype_pos = dtype_pos;
     self->dtype_kw = dtype_kw;
-    self->seq0 = seq0;
     self->refuse_pos = refuse_pos;
     self->allow_only = allow_only;
     if (refuse_pos >= 0) {
@@ -248,8 +279,8 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         APPLY(self->func); \
         APPLY(self->slow); \
         APPLY(self->on_error); \
-        APPLY(self->ok[0]); \
-        APPLY(self->ok[1]); \
+        APPLY(self->ok); \
+        APPLY(self->each); \
         APPLY(self->refuse); \
         APPLY(self->dict); \
     } while (0)
@@ -312,8 +343,8 @@ static PyGetSetDef guard_getset[] = {
 static PyTypeObject GuardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arraykit._guard.Guard",
-    .tp_doc = "Guard(func, slow, on_error, ok0=None, ok1=None, dtype_pos=-1, dtype_kw=False, "
-              "seq0=False, refuse_pos=-1, refuse=None, allow_only=False)\n"
+    .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
+              "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",
@@ -334,99 +365,10 @@ static PyTypeObject GuardType = {
     .tp_setattro = PyObject_GenericSetAttr,
 };
 
-/* A static C type's // and //= (numpy.ndarray's) with Python hooks. Such a type's operators
- * cannot be set from Python, but its number slots can be from C. The type's own functions are
- * kept: its dict's slot wrappers (type.__floordiv__, type.__ifloordiv__) still call them, and
- * so do these slots with no hook. */
-static PyTypeObject *hooked_type;                /* the one type hooked, once set */
-static binaryfunc native_floor_divide, native_inplace_floor_divide;
-static PyObject *floor_divide_hook, *inplace_floor_divide_hook;
-
-static PyObject *
-hooked_floor_divide(PyObject *x1, PyObject *x2)
-{
-    PyObject *r = native_floor_divide(x1, x2), *out;
-    if (r == NULL || r == Py_NotImplemented || floor_divide_hook == NULL) {
-        return r;
-    }
-    out = PyObject_CallFunctionObjArgs(floor_divide_hook, x1, x2, r, NULL);
-    Py_DECREF(r);
-    return out;
-}
-
-static PyObject *
-hooked_inplace_floor_divide(PyObject *x1, PyObject *x2)
-{
-    /* The hook computes instead of the native function: that one writes into x1 before a hook
-     * after it could read x1's values. */
-    if (inplace_floor_divide_hook == NULL) {
-        return native_inplace_floor_divide(x1, x2);
-    }
-    return PyObject_CallFunctionObjArgs(inplace_floor_divide_hook, x1, x2, NULL);
-}
-
-static PyObject *
-hook_floor_divide(PyObject *module, PyObject *args)
-{
-    PyTypeObject *type;
-    PyObject *hook, *inplace_hook;
-    PyNumberMethods *nb;
-    if (!PyArg_ParseTuple(args, "O!OO:hook_floor_divide", &PyType_Type, &type, &hook,
-                          &inplace_hook)) {
-        return NULL;
-    }
-    nb = type->tp_as_number;
-    if (hooked_type != NULL && type != hooked_type) {
-        return PyErr_Format(PyExc_TypeError, "hook_floor_divide: %s is hooked; not %s too",
-                            hooked_type->tp_name, type->tp_name);
-    }
-    if (type->tp_flags & Py_TPFLAGS_HEAPTYPE || nb == NULL || nb->nb_floor_divide == NULL
-            || nb->nb_inplace_floor_divide == NULL) {
-        return PyErr_Format(PyExc_TypeError, "hook_floor_divide: %s is not a static type "
-                            "with // and //=", type->tp_name);
-    }
-    if ((hook == Py_None) != (inplace_hook == Py_None)) {
-        PyErr_SetString(PyExc_TypeError, "hook_floor_divide: give both hooks or neither");
-        return NULL;
-    }
-    if (hooked_type == NULL) {
-        native_floor_divide = nb->nb_floor_divide;
-        native_inplace_floor_divide = nb->nb_inplace_floor_divide;
-        Py_INCREF(type);
-        hooked_type = type;
-    }
-    if (hook == Py_None) {
-        Py_CLEAR(floor_divide_hook);
-        Py_CLEAR(inplace_floor_divide_hook);
-        nb->nb_floor_divide = native_floor_divide;
-        nb->nb_inplace_floor_divide = native_inplace_floor_divide;
-    }
-    else {
-        Py_INCREF(hook);
-        Py_XSETREF(floor_divide_hook, hook);
-        Py_INCREF(inplace_hook);
-        Py_XSETREF(inplace_floor_divide_hook, inplace_hook);
-        nb->nb_floor_divide = hooked_floor_divide;
-        nb->nb_inplace_floor_divide = hooked_inplace_floor_divide;
-    }
-    PyType_Modified(type);
-    Py_RETURN_NONE;
-}
-
-static PyMethodDef guard_methods[] = {
-    {"hook_floor_divide", hook_floor_divide, METH_VARARGS,
-     "hook_floor_divide(type, hook, inplace_hook)\n--\n\n"
-     "Make the static type's x1 // x2 return hook(x1, x2, r), r being the type's own result\n"
-     "(NotImplemented and errors pass through unchanged), and x1 //= x2 return\n"
-     "inplace_hook(x1, x2). hook_floor_divide(type, None, None) restores the type's own\n"
-     "operators. One type per process."},
-    {NULL}
-};
-
 static struct PyModuleDef guard_module = {
     PyModuleDef_HEAD_INIT, "arraykit._guard",
-    "arraykit's optional C pieces: the success path of its error wrappers (Guard) and hooks "
-    "on a C type's // (hook_floor_divide).", -1, guard_methods,
+    "The success path of arraykit's error wrappers without a Python frame (Guard).", -1,
+    NULL,
 };
 
 PyMODINIT_FUNC

@@ -9,20 +9,13 @@ class Guard:
         func: Callable[..., Any],
         slow: Callable[..., Any],
         on_error: Callable[[Exception, tuple[Any, ...], dict[str, Any]], Any],
-        ok0: tuple[type, ...] | None = ...,
-        ok1: tuple[type, ...] | None = ...,
+        ok: tuple[tuple[type, ...] | None, ...] | None = ...,
+        seq: int = ...,
+        each: tuple[type, ...] | None = ...,
         dtype_pos: int = ...,
         dtype_kw: bool = ...,
-        seq0: bool = ...,
         refuse_pos: int = ...,
         refuse: tuple[Any, ...] | None = ...,
         allow_only: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...
-
-def hook_floor_divide(
-    cls: type,
-
-    hook: Callable[[Any, Any, Any], Any] | None,
-    inplace_hook: Callable[[Any, Any], Any] | None,
-) -> None: ...

@@ -505,7 +505,7 @@ def test_numpy_opt_in_through_arraykit_enable():
 def test_numpy_opt_in_without_the_c_extension_warns_and_changes_nothing(monkeypatch):
     from arraykit.shims.numpy import _array_object
     monkeypatch.setattr(_array_object, "_hook_floor_divide", lambda: None)
-    with pytest.warns(RuntimeWarning, match="arraykit._guard is not built"):
+    with pytest.warns(RuntimeWarning, match="arraykit._floordiv_hook is not built"):
         _array_object.enable_array_object()
     assert not _array_object.array_object_enabled()
     with np.errstate(all="ignore"):
@@ -513,10 +513,10 @@ def test_numpy_opt_in_without_the_c_extension_warns_and_changes_nothing(monkeypa
 
 
 def test_hook_floor_divide_refuses_a_second_type_and_half_a_hook(numpy_opt_in):
-    from arraykit import _guard
+    from arraykit import _floordiv_hook
 
     with pytest.raises(TypeError, match=r"numpy\.ndarray is hooked; not int too"):
-        _guard.hook_floor_divide(int, None, None)
+        _floordiv_hook.hook_floor_divide(int, None, None)
     with pytest.raises(TypeError, match="both hooks or neither"):
-        _guard.hook_floor_divide(np.ndarray, lambda a, b, r: r, None)
+        _floordiv_hook.hook_floor_divide(np.ndarray, lambda a, b, r: r, None)
     assert (np.array([_INF]) // 2.0)[0] == _INF  # the refused calls changed nothing

@@ -48,6 +48,13 @@ CALLS = [
     ("concat", ([x, x],), {}), ("concat", ((x, x),), {"axis": 1}), ("concat", ([],), {}),
     ("concat", ([x, [1.0, 2.0, 3.0]],), {}), ("concat", (x,), {}), ("stack", ([x, x],), {}),
     ("stack", ([x, np.ones(2)],), {}), ("concat", ([x, x],), {"axis": 2}),
+    # Three positions (an array, two operands) and *arrays: in C too.
+    ("where", (x > 1, x, 0.5), {}), ("where", (x > 1, x, x), {}),
+    ("where", ([True, False, True], x, x), {}), ("where", (x > 1, x, "a"), {}),
+    ("where", (x > 1, x), {}), ("broadcast_arrays", (x, np.ones(3)), {}),
+    ("broadcast_arrays", (x, [1.0, 2.0, 3.0]), {}), ("broadcast_arrays", (), {}),
+    ("broadcast_arrays", (x, np.ones(4)), {}), ("meshgrid", (np.ones(2), np.ones(3)), {}),
+    ("meshgrid", (np.ones(2), (1, 2)), {}), ("meshgrid", (np.ones(2),), {"indexing": "ij"}),
 ]
 
 
@@ -112,7 +119,7 @@ def test_guard_paths():
         calls.append(("on_error", args, kwargs))
         raise TypeError(f"translated {exc}") from exc
 
-    g = Guard(func, slow, on_error, (int,), (int, float), dtype_pos=2, dtype_kw=True)
+    g = Guard(func, slow, on_error, ((int,), (int, float)), dtype_pos=2, dtype_kw=True)
     assert g(1, 2.0) == "f"
     assert g(1, 2.0, dtype=int) == "f"
     assert g(1, "2") == "s"          # type outside the fast set at position 1
@@ -129,7 +136,9 @@ def test_guard_paths():
     with pytest.raises(TypeError, match="callable"):
         Guard(func, None, on_error)
     with pytest.raises(TypeError, match="tuples"):
-        Guard(func, slow, on_error, None, (int,))
+        Guard(func, slow, on_error, ((int,), int))
+    with pytest.raises(TypeError, match="seq must name"):
+        Guard(func, slow, on_error, ((int,), None), seq=1)
 
 
 def test_guard_refuses_a_dtype_on_the_slow_path():
@@ -144,7 +153,8 @@ def test_guard_refuses_a_dtype_on_the_slow_path():
         raise exc
 
     refuse = (np.dtype(bool),)
-    g = Guard(func, slow, on_error, (np.ndarray,), (np.ndarray,), refuse_pos=1, refuse=refuse)
+    g = Guard(func, slow, on_error, ((np.ndarray,), (np.ndarray,)), refuse_pos=1,
+              refuse=refuse)
     x = np.ones(3)
     assert g(x, np.asarray([0, 1])) == "f"
     assert g(x, np.asarray([True])) == "s"
@@ -171,7 +181,7 @@ def test_guard_allows_only_listed_dtypes_and_floating_linalg_stays_in_c():
         raise exc
 
     floats = (np.dtype(np.float32), np.dtype(np.float64))
-    g = Guard(func, slow, on_error, (np.ndarray,), refuse_pos=0, refuse=floats,
+    g = Guard(func, slow, on_error, ((np.ndarray,),), refuse_pos=0, refuse=floats,
               allow_only=True)
     assert g(np.ones(2)) == "f" and g(np.ones(2, np.float32)) == "f"
     assert g(np.ones(2, np.int64)) == "s" and g(np.ones(2, ">f8")) == "s"
@@ -194,3 +204,45 @@ def test_guard_with_functools_partial_and_wraps():
     guarded, _ = _wrappers("multiply")
     p = functools.partial(guarded, 2.0)
     np.testing.assert_array_equal(p(x), 2 * x)
+
+
+_A, _L = np.ones(2), [1.0]
+FAST_TESTS = [
+    E._FastTest(),
+    E._FastTest(ok=(frozenset({np.ndarray}),)),
+    E._FastTest(ok=(frozenset({np.ndarray}), frozenset({np.ndarray, int, float}))),
+    E._FastTest(ok=(frozenset({np.ndarray}), None, frozenset({np.ndarray}))),
+    E._FastTest(ok=(frozenset({np.ndarray}),), seq=0),
+    E._FastTest(each=frozenset({np.ndarray})),
+    E._FastTest(ok=(frozenset({np.ndarray}),), dtype_pos=1),
+    E._FastTest(dtype_kw=True),
+]
+ARGS = [((), {}), ((_A,), {}), ((_A, _A), {}), ((_A, 2), {}), ((_A, 2.5, _A), {}),
+        ((_A, "x", _A), {}), ((_A, _A, _L), {}), ((_L,), {}), (([_A, _A],), {}),
+        (((_A,),), {}), (([],), {}), (([_A, _L],), {}), ((_A, "float32"), {}),
+        ((_A,), {"dtype": "float32"}), ((_A,), {"dtype": np.float32}), ((True, _A), {}),
+        ((_A, True), {})]
+
+
+@pytest.mark.parametrize("test", FAST_TESTS, ids=repr)
+def test_the_fast_test_is_the_same_in_c_and_in_python(test):
+    # The C path and the Python path decide alike which calls skip the full check.
+    g = E.guarded(lambda *a, **k: "f", "f", (), lambda *a, **k: "s", test)
+    failed = []
+    check = test.guarding(lambda args, kwargs: failed.append((args, kwargs)))
+    for args, kwargs in ARGS:
+        check(args, kwargs)
+        in_python = not failed or failed.pop() != (args, kwargs)
+        assert (g(*args, **kwargs) == "f") == in_python, (args, kwargs)
+
+
+@pytest.mark.parametrize("name", ["where", "broadcast_arrays", "meshgrid", "concat", "add",
+                                  "astype", "zeros"])
+def test_every_checked_function_takes_one_of_two_paths(name):
+    import array_api_compat.numpy as compat
+
+    f = getattr(compat, name)
+    guarded = E.wrap(f, name, numpy_errors.RULES)
+    python = E.wrap(f, name, E.Rules(**{**vars(numpy_errors.RULES), "guard": False}))
+    assert type(guarded) is Guard  # no Python frame on the success path
+    assert python.__code__ is E.translating(f, name, ()).__code__  # the one Python path

@@ -26,13 +26,21 @@ the framework's arrays, ``array | int | float...`` an array or a Python scalar, 
 dtype object, not its name. The common case passes on one ``type(x) in set`` test per array
 argument (~30 ns); only other types reach the full test.
 
-The success path runs in C where ``arraykit._guard`` is built (``pip install`` builds it; it is
-optional): a ``Guard`` makes those type tests and calls the function without a Python frame,
-and hands anything else to the Python path below (the full checks; the translation when the
-function raises). A Python frame per call costs as much as a NumPy ufunc on a small array
-(0.1-0.5 us); the overhead study measured it (numpy control +9.9% with Python wrappers).
-``Rules.guard`` is off where a tracer must see Python code (TorchDynamo cannot trace into a C
-callable it does not know, and would break the graph at every call).
+Two paths, one behaviour (``wrap`` picks one per function):
+
+- The Python path (``translating``): one wrapper that runs the function's argument check, when
+  it has one, then the function, translating what it raises. The check (``_check``) is the
+  fast test (``_FastTest.guarding``: exact types at the array positions, no dtype name) that
+  sends any other call to the full test (``_argument_check``), and the checks that run on
+  every call (floating linalg input, ``Rules.extra``). It is taken where the C extension is
+  not built (it is optional), where ``Rules.guard`` is off (TorchDynamo cannot trace into a C
+  callable it does not know and would break the graph at every call), and for a function
+  with a per-call check the C path cannot route (NumPy's ``cross``, jax's ``take``).
+- The C path (``guarded``: ``arraykit._guard.Guard``, built by ``pip install``): the same fast
+  test in C, the function called without a Python frame, the translation on the raising path
+  only; a call the test does not pass goes to the Python path, whole. A Python frame per call
+  costs as much as a NumPy ufunc on a small array (0.1-0.5 us); the overhead study measured
+  it (numpy control +9.9% with Python wrappers).
 
 The full shims (TF, MXNet, MLX, Paddle) keep the contract themselves and are not wrapped; TF's
 runtime errors take their class from the same rules (``standard_class``, in
@@ -53,6 +61,7 @@ from typing import Any, NoReturn
 
 from .checks import dtype_not_allowed, not_an_array
 from .mistakes import FLOATING_INPUT, diagnose
+from .scalars import PY_SCALARS
 from .utils import AxisError
 
 
@@ -63,7 +72,7 @@ def _load_guard() -> Any:
         return None
 
 
-#: The C success path (``arraykit._guard.Guard``), or None where it is not built.
+#: The C path (``arraykit._guard.Guard``), or None where it is not built.
 Guard: Any = _load_guard()
 
 #: The classes the standard's conventions use; an exception of one of them whose message does
@@ -78,7 +87,6 @@ STANDARD = (TypeError, ValueError, IndexError)
 #: (a list, a string, another library's array) read as one fails on a missing attribute.
 NON_ARRAY = ((AttributeError, r"^'[\w.]+' object has no attribute", TypeError),)
 
-_PY_SCALARS = frozenset({bool, int, float, complex})
 _SCALAR_NAMES = frozenset({"int", "float", "complex", "builtins.bool"})
 #: Marks a function wrapped here, so that ``install`` never wraps one twice.
 _MARK = "__arraykit_errors__"
@@ -209,12 +217,29 @@ def _reraise(exc: Exception, fname: str, translations, args: tuple | None = None
     raise new from exc
 
 
-def translating(f: Callable, fname: str, translations) -> Callable:
-    """``f`` raising the standard exceptions (see ``translate``); the success path is
-    ``f``'s own plus one frame."""
+def _marked(wrapper: Callable) -> Callable:
+    """``wrapper``, marked as one of these (``_wrap_into`` then does not wrap it again)."""
+    setattr(wrapper, _MARK, True)
+    return wrapper
+
+
+# ---------------------------------------------------------------------------------------
+# The two paths: one in Python, one in C (the same behaviour)
+# ---------------------------------------------------------------------------------------
+
+def translating(f: Callable, fname: str, translations,
+                check: Callable[[tuple, dict], None] | None = None) -> Callable:
+    """The Python path: ``f`` raising the standard exceptions (see ``translate``), after
+    ``check(args, kwargs)`` where there is one (the function's argument check, ``_check``,
+    which raises for input the standard refuses). The success path is ``f``'s own plus one
+    frame, and the check's where there is one. Every wrapped function takes it where the C
+    path is not built or not used; where it is, the C path hands it the calls it does not
+    call itself."""
 
     @functools.wraps(f)
     def call(*args: Any, **kwargs: Any) -> Any:
+        if check is not None:
+            check(args, kwargs)
         try:
             return f(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
@@ -223,49 +248,72 @@ def translating(f: Callable, fname: str, translations) -> Callable:
     return _marked(call)
 
 
-def _marked(wrapper: Callable) -> Callable:
-    """``wrapper``, marked as one of these (``_wrap_into`` then does not wrap it again)."""
-    setattr(wrapper, _MARK, True)
-    return wrapper
+@dataclass(frozen=True)
+class _FastTest:
+    """What the success path tests before it calls the function unchecked; a call it does not
+    pass takes the full check. The same test in C (the Guard) and in Python (``guarding``).
+
+    ok: at position ``i``, the exact types accepted there (the framework's ``array_types``,
+        with the Python scalars where the standard takes them), or None (not tested).
+    seq: the position (of ``ok``) holding a non-empty list or tuple of arrays (``concat``),
+        whose items are tested instead; -1: none.
+    each: the types every positional argument must be of (``*arrays``: ``meshgrid``), or None.
+    dtype_pos: a position where a str is a dtype name (``astype``); -1: none.
+    dtype_kw: whether a str in ``dtype=`` is a dtype name.
+    """
+
+    ok: tuple[frozenset | None, ...] = ()
+    seq: int = -1
+    each: frozenset | None = None
+    dtype_pos: int = -1
+    dtype_kw: bool = False
+
+    def guarding(self, full: Callable[[tuple, dict], None]) -> Callable[[tuple, dict], None]:
+        """The test in Python (the Guard's in C): ``check(args, kwargs)`` that calls
+        ``full(args, kwargs)`` for a call that does not pass it."""
+        n = len(self.ok)
+        plain = tuple((i, ok) for i, ok in enumerate(self.ok) if ok is not None and i != self.seq)
+        seq, items = self.seq, self.ok[self.seq] if self.seq >= 0 else None
+        each, d, dkw = self.each, self.dtype_pos, self.dtype_kw
+
+        def check(args: tuple, kwargs: dict) -> None:
+            if len(args) < n:
+                return full(args, kwargs)
+            for i, ok in plain:
+                if type(args[i]) not in ok:
+                    return full(args, kwargs)
+            if seq >= 0:
+                a = args[seq]
+                if type(a) not in (list, tuple) or not a or any(type(b) not in items for b in a):
+                    return full(args, kwargs)
+            if each is not None:
+                for a in args:
+                    if type(a) not in each:
+                        return full(args, kwargs)
+            if (0 <= d < len(args) and isinstance(args[d], str)) or (
+                    dkw and kwargs and isinstance(kwargs.get("dtype"), str)):
+                return full(args, kwargs)
+            return None
+
+        return check
 
 
-def _checking(f: Callable, check: Callable[[tuple, dict], None], fname: str,
-              translations) -> Callable:
-    """``translating(f)`` that runs ``check(args, kwargs)`` first, in the same frame."""
-
-    @functools.wraps(f)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        check(args, kwargs)
-        try:
-            return f(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-            _reraise(exc, fname, translations, args, kwargs)
-
-    return call
-
-
-def _guarded(f: Callable, fname: str, translations, slow: Callable,
-             ok: tuple[frozenset, ...] = (), dtype_pos: int | None = None,
-             dtype_kw: bool = False, sequence: bool = False,
-             refuse: tuple[int, tuple] | None = None, allow_only: bool = False
-             ) -> Callable:
-    """The C ``Guard`` of ``f``: arguments at positions ``0..len(ok)-1`` of the exact types in
-    ``ok[i]`` (with ``sequence``, position 0 a non-empty list or tuple of them), no str at
-    ``dtype_pos`` or in ``dtype=`` (``dtype_kw``), no dtype of ``refuse[1]`` at position
-    ``refuse[0]`` (with ``allow_only``: a dtype of ``refuse[1]`` there): ``f`` called from
-    C; anything else: ``slow(*args, **kwargs)``; an
-    Exception from ``f``: ``_reraise`` (the Guard passes the call's positional arguments as a
-    tuple and its keywords as a dict)."""
+def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTest,
+            refuse: tuple[int, tuple] | None = None, allow_only: bool = False) -> Callable:
+    """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
+    ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
+    ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
+    otherwise. An Exception from ``f`` is raised as ``_reraise`` has it (the Guard passes the
+    call's positional arguments as a tuple and its keywords as a dict)."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
 
-    ok0, ok1 = (tuple(t) for t in (*ok, (), ())[:2])
-    guard = Guard(f, slow, on_error, ok0 if ok else None, ok1 if len(ok) == 2 else None,
-                  dtype_pos=-1 if dtype_pos is None else dtype_pos, dtype_kw=dtype_kw,
-                  seq0=sequence, refuse_pos=-1 if refuse is None else refuse[0],
-                  refuse=None if refuse is None else tuple(refuse[1]),
-                  allow_only=allow_only)
+    guard = Guard(f, slow, on_error, tuple(None if t is None else tuple(t) for t in test.ok),
+                  seq=test.seq, each=None if test.each is None else tuple(test.each),
+                  dtype_pos=test.dtype_pos, dtype_kw=test.dtype_kw,
+                  refuse_pos=-1 if refuse is None else refuse[0],
+                  refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only)
     functools.update_wrapper(guard, f)
     return _marked(guard)
 
@@ -341,15 +389,15 @@ def _refuse_dtype_name(fname: str, dtype: Any) -> None:
                     f"string {dtype!r}; use getattr(xp, {dtype!r})")
 
 
-def _argument_check(fname: str, rules: Rules, params: _Params, floating: bool
-                    ) -> Callable[[tuple, dict], None]:
-    """The full check of one function's arguments (the path other types take)."""
+def _argument_check(fname: str, rules: Rules, params: _Params) -> Callable[[tuple, dict], None]:
+    """The full check of one function's arguments: arrays where the standard takes them, no
+    dtype name (what a call that does not pass the fast test meets)."""
     is_array = rules.is_array
 
     def array_ok(x: Any, scalar_ok: bool) -> bool:
         assert is_array is not None  # check() calls this only when there is a test
         # Python scalars and their subclasses (NumPy's float64 is a float).
-        return is_array(x) or (scalar_ok and isinstance(x, (bool, int, float, complex)))
+        return is_array(x) or (scalar_ok and isinstance(x, PY_SCALARS))
 
     def check(args: tuple, kwargs: dict) -> None:
         n = len(args)
@@ -373,159 +421,87 @@ def _argument_check(fname: str, rules: Rules, params: _Params, floating: bool
                 _refuse_dtype_name(fname, args[params.dtype_at])
             if params.dtype_kw and isinstance(kwargs.get("dtype"), str):
                 _refuse_dtype_name(fname, kwargs["dtype"])
-        if floating and n and getattr(args[0], "dtype", None) is not None \
+
+    return check
+
+
+def _fast_test(rules: Rules, params: _Params) -> _FastTest:
+    """The fast test of a function of signature ``params`` (see ``_FastTest``)."""
+    fast = frozenset(rules.array_types)
+    ok: list[frozenset | None] = []
+    if rules.is_array is not None:  # else: no argument checks (dtype names only)
+        tested = dict.fromkeys(params.arrays, fast)
+        tested.update(dict.fromkeys(params.operands, fast.union(PY_SCALARS)))
+        if params.sequence is not None:
+            tested[params.sequence] = fast
+        ok = [tested.get(i) for i in range(max(tested, default=-1) + 1)]
+    names = rules.refuse_dtype_names
+    return _FastTest(
+        ok=tuple(ok),
+        seq=params.sequence if ok and params.sequence is not None else -1,
+        each=fast if params.var_arrays and rules.is_array is not None else None,
+        dtype_pos=params.dtype_at if names and params.dtype_at is not None else -1,
+        dtype_kw=names and params.dtype_kw)
+
+
+def _floating_check(fname: str) -> Callable[[tuple, dict], None]:
+    """``FLOATING_INPUT``'s test: refuse a non-floating array at position 0."""
+    def check(args: tuple, kwargs: dict) -> None:
+        if args and getattr(args[0], "dtype", None) is not None \
                 and args[0].dtype.kind not in "fc":
             raise dtype_not_allowed(fname, str(args[0].dtype), "a floating-point dtype")
-
     return check
 
 
-def checked(f: Callable, fname: str, rules: Rules, params: _Params, floating: bool,
-            translations) -> Callable:
-    """``translating(f)`` refusing what the standard's signature of ``fname`` refuses (see
-    ``Rules``). The common case (arrays of the framework's exact types, no dtype name) costs
-    one set-membership test per array argument, inline for the one- and two-array functions
-    (most of the namespace); anything else takes the full test."""
-    full = _argument_check(fname, rules, params, floating)
-    extra = rules.extra.get(fname)
-    fast = frozenset(rules.array_types)
-    dtype_kw = rules.refuse_dtype_names and params.dtype_kw
-    d = params.dtype_at if rules.refuse_dtype_names else None
-    if rules.is_array is None:  # no argument checks: dtype names only
-        params = _Params(dtype_at=params.dtype_at, dtype_kw=params.dtype_kw)
-    positions = params.arrays + params.operands
+def _check(test: _FastTest, full: Callable[[tuple, dict], None],
+           always: tuple[Callable[[tuple, dict], None], ...]
+           ) -> Callable[[tuple, dict], None] | None:
+    """The argument check of the Python path: ``full`` (the type and dtype-name checks) for a
+    call that does not pass ``test``, then the checks that run on every call (``always``:
+    floating linalg input, ``Rules.extra``). None: nothing to check."""
+    tests = bool(test.ok or test.each is not None or test.dtype_pos >= 0 or test.dtype_kw)
+    checks = ((test.guarding(full),) if tests else ()) + always
+    if len(checks) <= 1:
+        return checks[0] if checks else None
 
-    def ok_at(i: int) -> frozenset:
-        return fast | _PY_SCALARS if i in params.operands else fast
-
-    # An extra check the Guard routes (guard_refuse) runs on the Python path only.
-    refuse = rules.guard_refuse.get(fname) if _use_guard(rules) else None
-    # floating_input's test in C: only the floating dtypes at position 0 are called from there.
-    allow = (floating and refuse is None and bool(rules.floating_dtypes) and _use_guard(rules)
-             and extra is None and params.sequence is None and not params.var_arrays
-             and positions in ((0,), (0, 1)) and d in (None, 1))
-    if allow:
-        refuse = (0, rules.floating_dtypes)
-    # simple: no check that always runs in Python.
-    simple = (allow or not floating) and (extra is None or refuse is not None)
-    inline = simple and params.sequence is None and not params.var_arrays
-    if _use_guard(rules) and inline and ((positions in ((0,), (0, 1)) and d in (None, 1))
-                                         or not positions):
-        slow = _checking(f, full if extra is None else _both(full, extra), fname,
-                         translations)
-        return _guarded(f, fname, translations, slow, tuple(map(ok_at, positions)), d,
-                        dtype_kw, refuse=refuse, allow_only=allow)
-    if extra is not None:
-        simple = inline = False
-    if (_use_guard(rules) and simple and params.sequence == 0 and not positions
-            and not params.var_arrays and d is None):  # concat, stack: a list of arrays
-        slow = _checking(f, full, fname, translations)
-        return _guarded(f, fname, translations, slow, (fast,), None, dtype_kw, sequence=True)
-    if inline and positions == (0,) and d in (None, 1):
-        ok = ok_at(0)
-        check_d = d is not None
-
-        @functools.wraps(f)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            if not args or type(args[0]) not in ok or (
-                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str) or (
-                    check_d and len(args) > 1 and type(args[1]) is str):
-                full(args, kwargs)
-            try:
-                return f(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations, args, kwargs)
-    elif inline and positions == (0, 1) and d is None:
-        ok0, ok1 = ok_at(0), ok_at(1)
-
-        @functools.wraps(f)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            if len(args) < 2 or type(args[0]) not in ok0 or type(args[1]) not in ok1 or (
-                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str):
-                full(args, kwargs)
-            try:
-                return f(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - _reraise raises it, or its standard class
-                _reraise(exc, fname, translations, args, kwargs)
-    else:
-        if extra is not None and rules.is_array is None and not rules.refuse_dtype_names \
-                and not floating:
-            pre = extra  # the full check would find nothing to check (torch's take)
-        else:
-            pre = _pre_check(full, extra, fast, params, simple, dtype_kw, d)
-        return _marked(_checking(f, pre, fname, translations))
-    return _marked(call)
-
-
-def _both(first: Callable[[tuple, dict], None], second: Callable[[tuple, dict], None]
-          ) -> Callable[[tuple, dict], None]:
     def check(args: tuple, kwargs: dict) -> None:
-        first(args, kwargs)
-        second(args, kwargs)
+        for c in checks:
+            c(args, kwargs)
+
     return check
-
-
-def _pre_check(full, extra, fast, params: _Params, simple: bool, dtype_kw: bool, d
-               ) -> Callable[[tuple, dict], None]:
-    """The argument check of the functions ``checked`` has no inline test for: a sequence of
-    arrays (``concat``), ``*arrays``, no array at all (``zeros``), or one that always runs
-    the full test (floating linalg input, a per-function check)."""
-    if not simple or params.arrays or params.operands:
-        def pre(args: tuple, kwargs: dict) -> None:
-            full(args, kwargs)
-            if extra is not None:
-                extra(args, kwargs)
-    elif params.sequence is not None:
-        s = params.sequence
-
-        def pre(args: tuple, kwargs: dict) -> None:
-            if len(args) <= s or type(args[s]) not in (list, tuple) or (
-                    kwargs and dtype_kw and type(kwargs.get("dtype")) is str):
-                full(args, kwargs)
-                return
-            for a in args[s]:
-                if type(a) not in fast:
-                    full(args, kwargs)
-                    return
-    elif params.var_arrays:
-        def pre(args: tuple, kwargs: dict) -> None:
-            for a in args:
-                if type(a) not in fast:
-                    full(args, kwargs)
-                    return
-    else:
-        def pre(args: tuple, kwargs: dict) -> None:
-            if (kwargs and dtype_kw and type(kwargs.get("dtype")) is str) or (
-                    d is not None and len(args) > d and type(args[d]) is str):
-                full(args, kwargs)
-    return pre
 
 
 # ---------------------------------------------------------------------------------------
 # Installing over a namespace
 # ---------------------------------------------------------------------------------------
 
-def _needs_checks(rules: Rules, params: _Params, floating: bool, fname: str) -> bool:
-    if floating or fname in rules.extra:
-        return True
-    if rules.is_array is not None and (params.arrays or params.operands
-                                       or params.sequence is not None or params.var_arrays):
-        return True
-    return rules.refuse_dtype_names and (params.dtype_at is not None or params.dtype_kw)
-
-
 def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=None
          ) -> Callable:
-    """``f``, the namespace's ``fname`` of ``section``, with the standard's errors."""
+    """``f``, the namespace's ``fname`` of ``section``, with the standard's errors: the C path
+    (``guarded``) where the Guard is built and ``rules.guard``, unless a check must run on
+    every call in Python (a ``Rules.extra`` the Guard does not route); the Python path
+    (``translating``) otherwise, and as the C path's slow path."""
     if translations is None:
         translations = rules.compiled()
     params = _signatures(section).get(fname, _Params())
     floating = rules.floating_input and section == "linalg" and fname in FLOATING_INPUT
-    if _needs_checks(rules, params, floating, fname):
-        return checked(f, fname, rules, params, floating, translations)
-    if _use_guard(rules):
-        return _guarded(f, fname, translations, translating(f, fname, translations))
-    return translating(f, fname, translations)
+    extra = rules.extra.get(fname)
+    test = _fast_test(rules, params)
+    always = tuple(c for c in (_floating_check(fname) if floating else None, extra)
+                   if c is not None)
+    check = _check(test, _argument_check(fname, rules, params), always)
+    python = translating(f, fname, translations, check)
+    if not _use_guard(rules):
+        return python
+    # What the Guard routes to the Python path by one dtype read: take's bool indices
+    # (guard_refuse) or, for floating linalg input, any dtype but the floating ones.
+    refuse = rules.guard_refuse.get(fname)
+    allow = floating and refuse is None and bool(rules.floating_dtypes)
+    if allow:
+        refuse = (0, rules.floating_dtypes)
+    if (floating and not allow) or (extra is not None and fname not in rules.guard_refuse):
+        return python  # a check the Guard cannot route runs on every call
+    return guarded(f, fname, translations, python, test, refuse, allow_only=allow)
 
 
 def _wrap_into(target: dict[str, Any], section: str, rules: Rules, translations,

@@ -5,10 +5,10 @@ the standard: ``inf // 2`` is NaN and ``-1 // inf`` is -1.0 (Python's pairing wi
 the standard's notes allow but array-api-tests does not), where ``xp.floor_divide`` gives
 ``floor(x1 / x2)``, +inf and -0. ndarray is a C type whose operators cannot be set from Python,
 so ``enable_array_object()`` hooks its ``//`` and ``//=`` slots through the C extension
-``arraykit._guard``: NumPy computes as always and the hook corrects float results that an
-infinite operand touched, as ``xp.floor_divide`` does (integer, bool and timedelta results and
-anything NumPy defers to another operand are NumPy's own). ``disable_array_object()`` restores
-NumPy's own slots exactly.
+``arraykit._floordiv_hook``: NumPy computes as always and the hook corrects float results
+that an infinite operand touched, as ``xp.floor_divide`` does (integer, bool and timedelta
+results and anything NumPy defers to another operand are NumPy's own).
+``disable_array_object()`` restores NumPy's own slots exactly.
 
 What it costs: one Python call on each ndarray ``//`` (~0.2 us) and, for floats, the
 ``floor_divide`` infinity test (one ``vdot``). What it does not reach: ``ndarray.__floordiv__``
@@ -64,7 +64,7 @@ def _inplace_floor_divide_hook(x1: Any, x2: Any) -> Any:
 
 def _hook_floor_divide() -> Any:
     try:
-        return importlib.import_module("arraykit._guard").hook_floor_divide
+        return importlib.import_module("arraykit._floordiv_hook").hook_floor_divide
     except ImportError:
         return None
 
@@ -78,7 +78,7 @@ def enable_array_object() -> None:
         hook = _hook_floor_divide()
         if hook is None:
             warnings.warn("arraykit: numpy's // keeps NumPy's special values (inf // 2 is "
-                          "NaN): the C extension arraykit._guard is not built "
+                          "NaN): the C extension arraykit._floordiv_hook is not built "
                           "(pip install -e . builds it)", RuntimeWarning, stacklevel=2)
             return
         hook(_ndarray, _floor_divide_hook, _inplace_floor_divide_hook)
