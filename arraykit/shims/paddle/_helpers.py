@@ -7,10 +7,8 @@ lookup; conversions happen only on the slow paths.
 
 from __future__ import annotations
 
-import numpy as onp
 import paddle
 
-from .._common import checks as _c
 from .._common.checks import check_keepdims  # noqa: F401 - the one keepdims rule
 from .._common.operands import (  # noqa: F401 - one rule each
     OperandRules,
@@ -62,28 +60,7 @@ def narrow(r, name: str):
     return paddle.cast(r, name) if name in NARROW else r
 
 
-def full0(value, name: str, place=None, fname: str = "full"):
-    """A 0-d tensor holding Python scalar ``value`` as dtype ``name``, exactly (a Python int
-    beyond a float's range: OverflowError naming ``fname``, as NumPy)."""
-    if isinstance(value, complex) or name in ("complex64", "complex128"):
-        value = _float_of(value, name, fname, complex)
-        return paddle.to_tensor(onp.asarray(value, dtype=name), place=place)
-    try:
-        out = paddle.full([], value, dtype=name)
-    except SystemError:
-        # Paddle 3.3.1 reads a Python int as int64 whatever the dtype ("<built-in function
-        # full> returned a result with an exception set"); integer dtypes range-check their
-        # ints first (``D.scalar_dtype``), so this is a floating one: the int's float.
-        out = paddle.full([], _float_of(value, name, fname), dtype=name)
-    return out if place is None or _is_cpu(place) else out.to(place)
-
-
-def _float_of(value, name: str, fname: str, kind: type[float] | type[complex] = float):
-    try:
-        return kind(value)
-    except OverflowError:
-        raise OverflowError(f"{fname}: Python int {_c.shown(value)} is out of range for "
-                            f"{name}") from None
+full0 = _p.full0
 
 
 #: The operand rules every full shim shares (``_common/operands.py``).
@@ -122,9 +99,7 @@ def check_device(device, fname: str):
                      "paddle.CUDAPlace(i) or x.place)")
 
 
-def _is_cpu(place) -> bool:
-    return isinstance(place, paddle.CPUPlace) or (
-        hasattr(place, "is_cpu_place") and place.is_cpu_place())
+_is_cpu = _p.is_cpu
 
 
 def place_of(x):
