@@ -197,3 +197,70 @@ def test_copy_true_is_a_new_buffer(xp, how):
     _write_first(c)
     assert float(host(c)[0]) == 99
     assert float(np.asarray(src)[0] if how.startswith("asarray of") else host(src)[0]) == 0
+
+
+# --- the rules written once in shims/_common/creation.py ------------------------------------
+
+#: The four full shims, whose creation rules are ``_common.creation``'s.
+FULL_SHIMS = pytest.mark.backends(
+    "tensorflow", "mxnet", "mlx", "paddle", reason="the full shims' creation rules, written "
+    "once in shims/_common/creation.py (NumPy's answers as the reference)")
+
+
+def _float_names(xp):
+    return [n for n in ("float32", "float64", "complex64", "complex128") if hasattr(xp, n)
+            and n in xp.__array_namespace_info__().dtypes()]
+
+
+@FULL_SHIMS
+@pytest.mark.parametrize(("start", "stop", "num", "endpoint"), [
+    (0.1, 0.7, 7, True), (0.1, 0.7, 7, False), (-3.3, 1e-3, 11, True), (1.0, 1.0, 4, True),
+    (0.0, 1.0, 1, True), (0.0, 1.0, 0, True), (2.5, -1.25, 9, False), (1e300, -1e300, 5, True),
+], ids=repr)
+def test_linspace_values_are_numpys(xp, start, stop, num, endpoint):
+    # MXNet's own arithmetic put linspace(0.1, 0.7, 7)[2] one ulp from NumPy's (5.6e-17)
+    for name in _float_names(xp):
+        if name.startswith("complex"):
+            a, b = complex(start, -stop), complex(stop, start)
+        else:
+            a, b = start, stop
+        r = xp.linspace(a, b, num, dtype=getattr(xp, name), endpoint=endpoint)
+        assert r.dtype == getattr(xp, name)
+        with np.errstate(over="ignore"):
+            want = np.linspace(a, b, num, endpoint=endpoint).astype(name)
+        np.testing.assert_array_equal(host(r), want, err_msg=name)
+
+
+@FULL_SHIMS
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8", "bool"])
+def test_linspace_refuses_a_non_floating_dtype(xp, dtype):
+    # Paddle and MXNet cast the float64 values, rounding toward zero (NumPy floors them):
+    # linspace(-1, 0, 3, dtype=int64) was [-1, 0, 0] there, [-1, -1, 0] in NumPy
+    with pytest.raises(TypeError, match="linspace"):
+        xp.linspace(-1, 0, 3, dtype=getattr(xp, dtype))
+
+
+@FULL_SHIMS
+def test_linspace_takes_the_dtype_of_0d_array_endpoints(xp):
+    # NumPy 2's dtype; MLX, Paddle and MXNet gave their default float (float32)
+    for name in _float_names(xp):
+        end = xp.asarray(1.0, dtype=getattr(xp, name))
+        r = xp.linspace(end, 3.0, 5)
+        assert r.dtype == getattr(xp, name)
+        np.testing.assert_array_equal(host(r), np.linspace(1.0, 3.0, 5).astype(name))
+    # an integer 0-d array is a number: the default float, as an int
+    r = xp.linspace(xp.asarray(1, dtype=xp.int32), 3, 5)
+    assert r.dtype == xp.linspace(1, 3, 5).dtype
+
+
+@FULL_SHIMS
+def test_linspace_refuses_endpoints_that_are_no_scalars(xp):
+    # MLX returned a 2-d array for both (numpy.linspace's broadcasting); MXNet raised TypeError
+    # and Paddle its own ValueError for the first, TF and Paddle float()'s TypeError for the
+    # second
+    with pytest.raises(ValueError, match="linspace"):
+        xp.linspace(xp.asarray([0.0, 1.0]), 2.0, 3)
+    with pytest.raises(TypeError, match="linspace"):
+        xp.linspace([0.0, 1.0], 2.0, 3)
+    with pytest.raises(TypeError, match="linspace"):
+        xp.linspace(0.0, "1", 3)

@@ -1,14 +1,21 @@
-"""Argument rules of the creation functions that several shims apply the same way; they take
-Python values (numbers, dtype names, ranks), never a framework's objects."""
+"""The creation functions' rules, written once for the full shims.
+
+The argument rules (``arange_args``, ``check_meshgrid``, ...) take Python values (numbers,
+dtype names, ranks); the functions whose work is all rules (``linspace``) run over a shim's
+primitives module ``p`` (``_common/primitives.py``), and each shim binds them.
+"""
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
-from .checks import check_indexing, check_same_dtype, check_step
-from .scalars import python_scalar
+from .checks import check_indexing, check_same_dtype, check_step, dtype_not_allowed, shown
+from .dtypes import promote
+from .primitives import ShimPrimitives
+from .scalars import PY_SCALARS, numpy_floating_dtype, python_scalar
 from .utils import MAX_NDIM, too_deep
 
 
@@ -56,3 +63,71 @@ def check_meshgrid(indexing, arrays, require_array, inputs: str) -> None:
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"meshgrid: every {inputs} must be one-dimensional")
+
+
+#: A real floating dtype -> the complex dtype of its precision.
+_COMPLEX_OF = {"float32": "complex64", "float64": "complex128"}
+
+
+def _endpoint(p: ShimPrimitives, v) -> tuple[Any, str | None]:
+    """A ``linspace`` endpoint as a Python number, and the floating dtype it carries (a 0-d
+    floating array's, a floating NumPy scalar's; None for a Python number or an integer)."""
+    if isinstance(v, p.ARRAY_TYPE):
+        shape = tuple(v.shape)
+        if shape:
+            raise ValueError(f"linspace: endpoints must be scalars or 0-d arrays, got shape "
+                             f"{shape}")
+        name = p.name_of(v)
+        if name is None:
+            raise p.unsupported(v, "linspace")
+        return p.to_host(v).item(), name if name in _FLOATING else None
+    own = numpy_floating_dtype(v)  # NumPy's linspace keeps np.float32's dtype
+    v = python_scalar(v)
+    if type(v) not in PY_SCALARS:
+        raise TypeError(f"linspace: start and stop must be numbers or 0-d arrays, got "
+                        f"{shown(v)}")
+    return v, own if own in _FLOATING else None  # np.float16: the default, as a Python float
+
+
+_FLOATING = frozenset(("float32", "float64", "complex64", "complex128"))
+
+
+def linspace(p: ShimPrimitives, start, stop, num, *, dtype=None, device=None, endpoint=True):
+    """Array API ``linspace`` over primitives ``p``: NumPy's values (``numpy.linspace`` in
+    float64, complex128 for complex endpoints, ``stop`` exactly the last value with
+    ``endpoint``), cast once to the result dtype on the host and moved to ``device``.
+
+    - ``start``/``stop``: numbers, NumPy scalars or 0-d arrays (SciPy passes them; NumPy
+      accepts them); an array of another shape is a ValueError, anything else a TypeError.
+    - ``dtype=None``: a floating NumPy scalar's or 0-d array's dtype (promoted between the
+      two, complex for a complex other endpoint), else the default (complex) floating dtype,
+      as NumPy 2's linspace. ``dtype`` not floating-point, or real with a complex endpoint:
+      TypeError (the standard asks for a floating dtype; NumPy would floor the values).
+    - ``num``: a count by ``p.checked_shape`` (NumPy's errors, the framework's limits)."""
+    start, own_a = _endpoint(p, start)
+    stop, own_b = _endpoint(p, stop)
+    cplx = type(start) is complex or type(stop) is complex
+    rules = p.DTYPE_RULES
+    if dtype is None:
+        own = own_a or own_b if own_a is None or own_b is None else promote(own_a, own_b)
+        if own is None:
+            name = p.DEFAULT_COMPLEX if cplx else p.DEFAULT_FLOAT
+            if name is None:
+                raise rules.refuse_dtype("complex128", "linspace")
+        else:
+            name = _COMPLEX_OF.get(own, own) if cplx else own
+            if name not in p.SUPPORTED:
+                raise rules.refuse_dtype(name, "linspace")
+    else:
+        name = p.dtype_arg(dtype, "linspace")
+        if name not in _FLOATING:
+            raise dtype_not_allowed("linspace", name, "a floating-point dtype")
+        if cplx and name not in ("complex64", "complex128"):
+            raise TypeError(f"linspace: complex endpoints need a complex dtype, not {name}")
+    work = "complex128" if name in ("complex64", "complex128") else "float64"
+    num = p.checked_shape("linspace", (num,), work)[0]
+    dev = p.device_arg(device, "linspace")
+    a = np.linspace(start, stop, num, endpoint=bool(endpoint), dtype=work)
+    with np.errstate(over="ignore"):  # beyond float32: inf, as the frameworks' casts
+        a = a.astype(name, copy=False)
+    return p.from_host(a, name, dev)

@@ -74,3 +74,8 @@ class ShimPrimitives(Protocol):
 
     def to_host(self, x: Any) -> np.ndarray:
         """A NumPy array of ``x``'s values (evaluates a lazy array)."""
+
+    def checked_shape(self, fname: str, shape: Any, name: str) -> tuple[int, ...]:
+        """``shape`` (an int or a sequence of ints) as a tuple of Python ints, checked by
+        ``_common.sizes.check_shape`` for an array of dtype ``name`` against the framework's
+        own limits too (extents, element count, rank): the error names ``fname``."""

@@ -22,6 +22,7 @@ from .._common import sizes as _s
 from .._common import utils as _u
 from .._common.dtypes import scalar_default_dtype
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import array, check_device, from_numpy, require_array
 from ._helpers import full as _full
 
@@ -244,30 +245,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    """Array API ``linspace``: computed in double precision on the host, then held in
-    ``dtype`` (default float32, complex64 for complex bounds)."""
-    num = _sc.python_scalar(num)
-    if type(num) is bool or not isinstance(num, int):
-        raise TypeError(f"linspace: num must be an int, got {_c.shown(num)}")
-    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
-    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
-    cplx = isinstance(start, complex) or isinstance(stop, complex)
-    if dtype is None and own is not None:
-        name = own
-    elif dtype is None:
-        name = D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT
-    else:
-        name = D.dtype_name(dtype, "linspace")
-        if name not in D.FLOATING:
-            raise TypeError(f"linspace: dtype {name} is not a floating-point dtype")
-        if cplx and name not in D.COMPLEX:
-            raise TypeError(f"linspace: complex bounds need a complex dtype, not {name}")
-    num = _s.check_count("linspace", num, D.NUMPY[name].itemsize)
-    stream = check_device(device, "linspace")
-    a = onp.linspace(start, stop, num, endpoint=endpoint,
-                     dtype=onp.complex128 if cplx or name in D.COMPLEX else onp.float64)
-    with mx.stream(stream):
-        return from_numpy(a.astype(D.NUMPY[name]), name)
+    """Array API ``linspace``: ``_common.creation.linspace`` (NumPy's values, computed on the
+    host)."""
+    return _creation.linspace(_p, start, stop, num, dtype=dtype, device=device,
+                              endpoint=endpoint)
 
 
 def meshgrid(*arrays, indexing="xy"):

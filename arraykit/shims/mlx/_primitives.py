@@ -6,6 +6,7 @@ from __future__ import annotations
 import mlx.core as mx
 import numpy as onp
 
+from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, MLX, SUPPORTED  # noqa: F401
 
@@ -67,3 +68,8 @@ def from_host(a, name: str, device=None):
 
 def to_host(x):
     return onp.asarray(x)
+
+
+def checked_shape(fname: str, shape, name: str) -> tuple:
+    """NumPy's rule (``_common.sizes``): MLX's creation functions take int64 extents."""
+    return check_shape(fname, shape, D.NUMPY[name].itemsize)

@@ -18,8 +18,8 @@ from .._common import checks as _c
 from .._common import creation as _creation
 from .._common import scalars as _sc
 from .._common.dtypes import scalar_default_dtype
-from .._common.sizes import check_shape
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import check_device, ndarray, require_array
 from ._helpers import where as _where
 
@@ -112,16 +112,10 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return mnp.array(host, dtype=name, ctx=ctx)
 
 
-#: MXNet 1.9.1 (built without large-tensor support) passes extents as C ints, wrapping past
-#: 2**31 - 1 (``eye(2**32 + 3, 2)`` had shape (3, 2)), and refuses, or segfaults on, arrays of
-#: 2**31 - 1 elements or more.
-LIMITS = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
-
-
-def checked_shape(fname, shape, name):
-    """``shape`` as a tuple of ints, checked against NumPy's rule and MXNet's limits for an
-    array of dtype ``name`` (see ``arraykit.shims._common.sizes``)."""
-    return check_shape(fname, shape, onp.dtype(name).itemsize, **LIMITS)
+#: MXNet's size limits and its shape check (``_primitives``; fft and manipulation import them
+#: from here).
+LIMITS = _p.LIMITS
+checked_shape = _p.checked_shape
 
 
 def _shape(shape, fname, name):
@@ -261,23 +255,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    """Array API ``linspace`` (real only: MXNet has no complex dtypes); 0-d array endpoints
-    are read as scalars, as NumPy allows."""
-    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
-    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
-    if isinstance(start, complex) or isinstance(stop, complex):
-        raise D.unsupported_error("complex128", "linspace")
-    name = _name(dtype, own or D.DEFAULT_FLOAT, "linspace")
-    num = checked_shape("linspace", (num,), "float64")[0]  # built in float64
-    ctx = check_device(device, "linspace")
-    # start + i * step in float64 (MXNet's linspace kernel is off by ulps, even at i = 0).
-    div = (num - 1) if endpoint else num
-    step = (float(stop) - float(start)) / div if div > 0 else 0.0
-    out = mnp.arange(num, dtype="float64", ctx=ctx) * step + _exact(float(start), ctx)
-    if endpoint and num > 1:
-        # MXNet computes start + i * step, which can miss ``stop`` by an ulp; pin it.
-        out = mnp.concatenate([out[:-1], mnp.array([float(stop)], dtype="float64", ctx=ctx)])
-    return out.astype(name) if name != "float64" else out
+    """Array API ``linspace``: ``_common.creation.linspace`` (NumPy's values, computed on the
+    host)."""
+    return _creation.linspace(_p, start, stop, num, dtype=dtype, device=device,
+                              endpoint=endpoint)
 
 
 def _exact(value, ctx):

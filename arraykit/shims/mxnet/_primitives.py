@@ -10,6 +10,7 @@ import numpy as onp
 from mxnet import np as mnp
 from mxnet.base import _LIB
 
+from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._dtypes import DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED  # noqa: F401
 
@@ -99,3 +100,14 @@ def from_host(a, name: str, device=None):
 
 def to_host(x):
     return x.asnumpy()
+
+
+#: MXNet 1.9.1 (built without large-tensor support) passes extents as C ints, wrapping past
+#: 2**31 - 1 (``eye(2**32 + 3, 2)`` had shape (3, 2)), and refuses, or segfaults on, arrays of
+#: 2**31 - 1 elements or more.
+LIMITS = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
+
+
+def checked_shape(fname: str, shape, name: str) -> tuple:
+    """NumPy's rule (``_common.sizes``) and MXNet's limits (:data:`LIMITS`)."""
+    return check_shape(fname, shape, onp.dtype(name).itemsize, **LIMITS)

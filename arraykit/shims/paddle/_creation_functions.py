@@ -16,8 +16,8 @@ from .._common import checks as _c
 from .._common import creation as _creation
 from .._common import dlpack as _dlpack
 from .._common import scalars as _sc
-from .._common.sizes import check_shape
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import (
     Tensor,
     cast,
@@ -139,19 +139,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return paddle.to_tensor(host, dtype=name, place=place)
 
 
-#: Paddle stores extents as int64: NumPy's rule is the limit.
 def checked_shape(fname, shape, name):
-    """``shape`` as a list of ints, checked against NumPy's rule for dtype ``name`` and
-    Paddle's 9 dimensions."""
-    if isinstance(shape, Tensor):
-        # Paddle's Tensor.__index__ raises AssertionError for non-scalar tensors.
-        if shape.ndim != 0 or require_array(shape, fname) not in D.KIND_SETS["integral"]:
-            raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got a "
-                            f"paddle.Tensor of shape {tuple(shape.shape)}")
-        shape = int(shape)
-    out = list(check_shape(fname, shape, onp.dtype(name).itemsize))
-    check_rank(fname, len(out))
-    return out
+    """``shape`` as a list of ints (``_primitives.checked_shape``)."""
+    return list(_p.checked_shape(fname, shape, name))
 
 
 def _name(dtype, default, fname):
@@ -302,32 +292,10 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 
 
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    """Array API ``linspace``: ``start + i * step`` computed in float64 (complex128 for
-    complex endpoints), with ``stop`` pinned as the last value when ``endpoint``."""
-    if isinstance(start, Tensor):
-        start = start.item()
-    if isinstance(stop, Tensor):
-        stop = stop.item()
-    own = _sc.numpy_floating_dtype(start, stop)  # NumPy's linspace keeps np.float32's dtype
-    start, stop = _sc.python_scalar(start), _sc.python_scalar(stop)
-    cplx = isinstance(start, complex) or isinstance(stop, complex)
-    default = own or (D.DEFAULT_COMPLEX if cplx else D.DEFAULT_FLOAT)
-    name = _name(dtype, default, "linspace")
-    if cplx and name not in D.KIND_SETS["complex floating"]:
-        raise TypeError(f"linspace: complex endpoints need a complex dtype, got {name}")
-    num = checked_shape("linspace", (num,), "float64")[0]
-    place = check_device(device, "linspace")
-    div = (num - 1) if endpoint else num
-    work = "complex128" if cplx else "float64"
-    conv = complex if cplx else float
-    step = (conv(stop) - conv(start)) / div if div > 0 else conv(0)
-    idx = paddle.arange(num, dtype="float64")
-    if cplx:
-        idx = paddle.cast(idx, work)
-    out = idx * full0(step, work) + full0(conv(start), work)
-    if endpoint and num > 1:
-        out = paddle.concat([out[:-1], paddle.reshape(full0(conv(stop), work), [1])])
-    return _on(cast(out, name), place)
+    """Array API ``linspace``: ``_common.creation.linspace`` (NumPy's values, computed on the
+    host)."""
+    return _creation.linspace(_p, start, stop, num, dtype=dtype, device=device,
+                              endpoint=endpoint)
 
 
 def meshgrid(*arrays, indexing="xy"):

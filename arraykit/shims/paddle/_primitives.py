@@ -7,6 +7,7 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common.sizes import check_shape
+from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED, paddle  # noqa: F401
 
@@ -104,6 +105,22 @@ def from_host(a, name: str, device=None):
 
 def to_host(x):
     return x.numpy()
+
+
+def checked_shape(fname: str, shape, name: str) -> tuple:
+    """NumPy's rule (``_common.sizes``: Paddle stores extents as int64) and Paddle's 9
+    dimensions."""
+    from ._helpers import check_rank
+
+    if isinstance(shape, paddle.Tensor):
+        # Paddle's Tensor.__index__ raises AssertionError for non-scalar tensors.
+        if shape.ndim != 0 or name_of(shape) not in D.KIND_SETS["integral"]:
+            raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got a "
+                            f"paddle.Tensor of shape {tuple(shape.shape)}")
+        shape = int(shape)
+    out = check_shape(fname, shape, onp.dtype(name).itemsize)
+    check_rank(fname, len(out))
+    return out
 
 
 def checked_shape(fname: str, shape, name: str) -> tuple:

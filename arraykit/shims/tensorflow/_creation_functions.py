@@ -13,12 +13,14 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import checks as _c
+from .._common import creation as _creation
 from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
 from .._common import scalars as _s
 from .._common import utils as _u
 from .._common.sizes import check_count, check_shape
 from . import _dtypes as _t
+from . import _primitives as _p
 from ._base import ET, arr, ndim, only_cpus, scalar_const, shape_const, wrap_errors
 from ._devices import check_device, on
 
@@ -314,56 +316,11 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 _I32_MAX = 2 ** 31 - 1
 
 
-@wrap_errors("linspace")
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
-    """Array API ``linspace`` (complex too), computed in double precision then cast. The
-    endpoints may be 0-d arrays, as NumPy allows (SciPy passes them); with no ``dtype`` a
-    floating one gives its dtype."""
-    start, stop, adtype = _endpoints(start, stop)
-    if dtype is None:
-        iscx = type(start) is complex or type(stop) is complex
-        dtype = adtype or (_t.DEFAULT_COMPLEX if iscx else _t.DEFAULT_FLOAT)
-    dtype = _t.dtype_arg(dtype, "linspace")
-    if dtype not in _t.CATEGORY["floating-point"]:
-        raise TypeError(f"linspace: dtype {_t.dtype_name(dtype)} is not floating-point")
-    num = check_count("linspace", num, dtype.size)
-    wd = tf.complex128 if dtype in _t._CPLX else tf.float64
-    div = (num - 1) if endpoint else num
-    with on(check_device(device)):
-        i = _m.cast(_m._range(tf.constant(0, tf.int64), num, tf.constant(1, tf.int64)), wd)
-        s = tf.constant(start, wd)
-        if div > 0:
-            step = (stop - start) / div
-            r = _m.add_v2(s, _m.mul(i, tf.constant(step, wd)))
-            if endpoint and num > 1:
-                r = tf.concat([r[:-1], tf.constant([stop], wd)], 0)
-        else:
-            r = _m.add_v2(s, _m.mul(i, tf.constant(0, wd)))
-        return _m.cast(r, dtype)
-
-
-def _endpoints(start, stop):
-    """``linspace``'s endpoints as Python scalars (0-d tensors are read) and the floating
-    dtype they carry, if any (promoted between the two)."""
-    dtype = None
-    out = []
-    for v in (start, stop):
-        if isinstance(v, (tf.Tensor, tf.Variable)):
-            if v.shape.rank != 0:
-                raise ValueError(f"linspace: endpoints must be scalars or 0-d arrays, got "
-                                 f"shape {tuple(v.shape)}")
-            if v.dtype in _t.CATEGORY["floating-point"]:
-                dtype = v.dtype if dtype is None else _t.promote_dtypes("linspace", dtype,
-                                                                         v.dtype)
-            out.append(v.numpy().item())
-        else:
-            out.append(_s.python_scalar(v))
-    # A floating NumPy scalar carries its dtype, as in NumPy's linspace.
-    name = _s.numpy_floating_dtype(start, stop)
-    if name is not None:
-        d = _t.DTYPES[name]
-        dtype = d if dtype is None else _t.promote_dtypes("linspace", dtype, d)
-    return out[0], out[1], dtype
+    """Array API ``linspace``: ``_common.creation.linspace`` (NumPy's values, computed on the
+    host)."""
+    return _creation.linspace(_p, start, stop, num, dtype=dtype, device=device,
+                              endpoint=endpoint)
 
 
 def meshgrid(*arrays, indexing="xy"):

@@ -12,6 +12,7 @@ import tensorflow as tf
 
 from .._common import dtypes as _d
 from .._common import operands as _operands
+from .._common.sizes import check_shape
 from . import _dtypes as _t
 from ._devices import check_device, on
 
@@ -75,3 +76,8 @@ def from_host(a, name: str, device=None):
 
 def to_host(x):
     return x.numpy()
+
+
+def checked_shape(fname: str, shape, name: str) -> tuple:
+    """NumPy's rule (``_common.sizes``): TF holds int64 extents."""
+    return check_shape(fname, shape, _DTYPES[name].size)
