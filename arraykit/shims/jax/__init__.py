@@ -119,6 +119,10 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     if type(lo) in (int, float) and type(hi) in (int, float) and type(step) in (int, float) \
             and step:
         check_count("arange", builtins.max(0, math.ceil((hi - lo) / step)), _itemsize(dtype))
+    if type(step) is int and step == 1:
+        # jnp.arange takes its iota path only for step=None: an explicit step of 1 builds the
+        # range on the host and transfers it (~240 us instead of ~5 us; same values and dtype).
+        step = None
     return _jnp.arange(start, stop, step, dtype=dtype, device=device)
 
 
