@@ -73,6 +73,8 @@ _PY_SCALARS = (builtins.bool, int, float, complex)
 _REAL = CATEGORY["real floating"]
 _CPLX = CATEGORY["complex floating"]
 _INTS = CATEGORY["integral"]
+_FLOATING = CATEGORY["floating-point"]
+_NUMERIC = CATEGORY["numeric"]
 
 
 def dtype_name(dtype) -> str:
@@ -198,6 +200,26 @@ def const(x, d):
     return tf.constant(x, dtype=d)
 
 
+_OPERANDS: dict = {}
+
+
+def _operand_const(s, t, d, fname: str):
+    """``_scalar_const(s, d, fname)`` for a Python int or float ``s`` of type ``t`` beside an
+    eager array of dtype ``d``, cached (TF converts a scalar in ~5 us, more than a small op):
+    made eagerly (a graph that captures it sees a Const); a zero float (its sign) and NaN are
+    made each time; the cache is emptied past 512 entries."""
+    key = (s, t, d)
+    c = _OPERANDS.get(key)
+    if c is None:
+        with tf.init_scope():
+            c = _scalar_const(s, d, fname)
+        if not (t is float and (s == 0.0 or s != s)):
+            if len(_OPERANDS) > 512:
+                _OPERANDS.clear()
+            _OPERANDS[key] = c
+    return c
+
+
 def _not_both_tensors(fname: str, x1, x2):
     """``promote_args`` when an operand is neither a tensor nor an exact Python scalar: a NumPy
     scalar is the Python scalar of its kind (``_common.scalars``); anything else is refused."""
@@ -215,8 +237,18 @@ def promote_args(fname: str, x1, x2):
     operand's dtype if its kind allows (2024.12+ rules). Raises TypeError naming ``fname``
     and the dtypes when the standard defines no promotion.
     """
-    s1 = type(x1) in _PY_SCALARS
-    s2 = type(x2) in _PY_SCALARS
+    t1, t2 = type(x1), type(x2)
+    # The common case first: an eager array and a Python int or float of a kind it holds.
+    if t1 is EagerTensor and (t2 is float or t2 is int):
+        d = x1.dtype
+        if d in (_FLOATING if t2 is float else _NUMERIC):
+            return x1, _operand_const(x2, t2, d, fname)
+    elif t2 is EagerTensor and (t1 is float or t1 is int):
+        d = x2.dtype
+        if d in (_FLOATING if t1 is float else _NUMERIC):
+            return _operand_const(x1, t1, d, fname), x2
+    s1 = t1 in _PY_SCALARS
+    s2 = t2 in _PY_SCALARS
     if s1 and s2:
         raise TypeError(f"{fname}: at least one argument must be an array")
     if s2:
