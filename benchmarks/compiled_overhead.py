@@ -3,6 +3,7 @@ function written natively and compiled natively, per framework, once warm.
 
     .venv/bin/python benchmarks/compiled_overhead.py [--rounds 21] [--number 30] [--only jax]
     .venv-mxnet/bin/python benchmarks/compiled_overhead.py      # the mxnet rows
+    .venv/bin/python benchmarks/compiled_overhead.py --only mlx --only jax --wrapper-only
 
 Per framework, two workloads:
 
@@ -12,15 +13,18 @@ Per framework, two workloads:
   arraykit wrapper, which the 0.1% target cannot cover).
 
 The arraykit version calls ``arraykit.array_namespace`` and standard functions; the native one
-uses jax.numpy / torch / tf / mxnet.numpy and ``jax.jit`` / ``torch.compile(fullgraph=True)`` /
-``tf.function(jit_compile=True)`` / a hybridized gluon block. Both are warmed up, then timed
+uses jax.numpy / torch / tf / mxnet.numpy / mlx.core and ``jax.jit`` /
+``torch.compile(fullgraph=True)`` / ``tf.function(jit_compile=True)`` / a hybridized gluon
+block / ``mx.compile``. Both are warmed up, then timed
 interleaved (A, B, B, A, A, B, ... blocks of ``--number`` calls, each block synchronised at
 its end), so drift hits both alike. Prints the median per-call time of each, the spread
 (interquartile range) and the overhead of arraykit: the median of the per-round ratios.
 On a busy machine that end-to-end ratio is dominated by noise, so two robust figures follow:
 whether arraykit's compiled program is the native one (jax, tensorflow: the optimised HLO
-compared), and arraykit's own per-call cost (jit wrapper vs the compiled object it holds,
-best of many short blocks) as a share of the native 'mlp' call.
+compared; mlx: the graph ``mx.compile`` traces), and arraykit's own per-call cost (jit wrapper
+vs the compiled object it holds, best of many short blocks; mlx: vs ``mx.compile`` of the same
+function, as jit's MLX programs take flattened leaves) as a share of the native 'mlp' call.
+``--wrapper-only`` times that per-call cost on 'tiny' alone (no end-to-end rounds).
 MXNet: the arraykit function cannot hybridize (Symbols are not arrays), so its "compiled"
 call runs eagerly (jit warns once), and the row says so: that row compares arraykit eager with
 native hybridized, not two compiled programs.
@@ -116,12 +120,29 @@ def setup_mxnet():
     return (lambda a: mnp.array(a, dtype=a.dtype)), native, BY_NAME["mxnet"].materialised
 
 
+def setup_mlx():
+    import mlx.core as mx
+
+    def f(x, w1, w2):
+        return mx.sum(mx.tanh(x @ w1) @ w2) + mx.mean(mx.exp(-x * x))
+
+    return mx.array, mx.compile(f), BY_NAME["mlx"].materialised
+
+
 SETUPS = {
     "jax": setup_jax,
     "torch": setup_torch,
     "tensorflow": setup_tensorflow,
     "mxnet": setup_mxnet,
+    "mlx": setup_mlx,
 }
+
+
+def _native_mlx(x, w1, w2):
+    """``setup_mlx``'s native function, before ``mx.compile`` (for the graph comparison)."""
+    import mlx.core as mx
+
+    return mx.sum(mx.tanh(x @ w1) @ w2) + mx.mean(mx.exp(-x * x))
 
 
 def _block(fn, args, number, sync):
@@ -155,21 +176,40 @@ def measure(framework, workload, rounds, number):
         t_ours.append(to)
         t_native.append(tn)
         ratios.append(to / tn - 1)
-    # arraykit's own per-call cost, isolated: the jit wrapper vs the compiled object it holds
-    # (the same compiled program), best of many repeats, which interference can only inflate.
-    inner = ours._entries[type(args[0])].compiled
-    best_ours, best_inner = float("inf"), float("inf")
-    for _ in range(rounds):
-        best_inner = min(best_inner, _block(inner, args, number, sync))
-        best_ours = min(best_ours, _block(ours, args, number, sync))
+    inner = _inner(framework, ours, args)
     return {
         "same_program": same_program(framework, inner, native, args),
-        "wrapper": best_ours - best_inner,
+        "wrapper": wrapper_cost(ours, inner, args, sync, rounds * 10),
         "ours": t_ours,
         "native": t_native,
         "ratios": ratios,
         "how": compilation(ours),
     }
+
+
+def _inner(framework, ours, args):
+    """The compiled object ``ours`` calls for ``args`` (mlx: ``mx.compile`` of the same
+    function: jit's MLX programs take the flattened array leaves)."""
+    if framework == "mlx":
+        import mlx.core as mx
+
+        return mx.compile(ours._f)
+    return ours._entries[type(args[0])].compiled
+
+
+def wrapper_cost(ours, inner, args, sync, blocks):
+    """arraykit's own per-call cost, isolated: the jit wrapper vs the compiled object it holds
+    (the same compiled program), best of ``blocks`` blocks of ~1 ms each, which interference
+    can only inflate."""
+    for _ in range(3):
+        sync(ours(*args))
+        sync(inner(*args))
+    number = max(1, min(500, round(0.001 / max(_block(inner, args, 1, sync), 1e-7))))
+    best_ours, best_inner = float("inf"), float("inf")
+    for _ in range(blocks):
+        best_inner = min(best_inner, _block(inner, args, number, sync))
+        best_ours = min(best_ours, _block(ours, args, number, sync))
+    return best_ours - best_inner
 
 
 def _entry_hlo(text):
@@ -189,6 +229,11 @@ def same_program(framework, inner, native, args):
         elif framework == "tensorflow":
             a = inner.experimental_get_compiler_ir(*args)(stage="optimized_hlo")
             b = native.experimental_get_compiler_ir(*args)(stage="optimized_hlo")
+        elif framework == "mlx":
+            from benchmarks.overhead.timing import _mlx_graph
+
+            a, b = _mlx_graph(ak_fn, args), _mlx_graph(_native_mlx, args)
+            return None if a is None or b is None else a == b
         else:
             return None
     except Exception:  # noqa: BLE001  (introspection APIs move between versions)
@@ -205,13 +250,38 @@ def _iqr(xs):
     return q[2] - q[0]
 
 
+def wrapper_only(frameworks, blocks):
+    """Print the jit wrapper's per-call cost on 'tiny' per framework (``--wrapper-only``)."""
+    for fw in frameworks:
+        try:
+            __import__(fw)
+        except ImportError:
+            print(f"{fw:<11} (not installed in this environment)")
+            continue
+        make, native, sync = SETUPS[fw]()
+        args = [make(a) for a in inputs(SHAPES["tiny"])]
+        ours = jit(ak_fn)
+        sync(ours(*args))
+        inner = _inner(fw, ours, args)
+        cost = wrapper_cost(ours, inner, args, sync, blocks)
+        same = same_program(fw, inner, native, args)
+        print(f"{fw:<11} jit wrapper per call on 'tiny': {cost * 1e6:7.2f} us "
+              f"(best of {blocks} blocks); same program: "
+              f"{ {True: 'yes', False: 'NO', None: 'n/a'}[same]}; ran as {compilation(ours)}")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=21)
     parser.add_argument("--number", type=int, default=30, help="calls per timed block")
     parser.add_argument("--only", action="append", help="framework(s) to run")
+    parser.add_argument("--wrapper-only", action="store_true",
+                        help="only the jit wrapper's per-call cost on 'tiny' (and whether the "
+                             "program is the native one)")
     args = parser.parse_args(argv)
     frameworks = args.only or list(SETUPS)
+    if args.wrapper_only:
+        return wrapper_only(frameworks, args.rounds * 10)
     print(
         f"{'framework':<11} {'workload':<6} {'arraykit jit':>13} {'native':>13} "
         f"{'overhead':>10} {'IQR':>9} {'same program':>12}  arraykit ran as"
