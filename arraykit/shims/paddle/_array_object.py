@@ -18,14 +18,14 @@ import numpy as onp
 import paddle
 
 from .._common.array_object import ClassPatcher, host_conversions, make_operators
+from .._common.scalars import PY_SCALARS
 from ._helpers import check_device, to_place
 
-_PY_SCALARS = (bool, int, float, complex)
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
 def _is_operand(o) -> bool:
-    return type(o) in _PY_SCALARS or isinstance(o, paddle.Tensor)
+    return type(o) in PY_SCALARS or isinstance(o, paddle.Tensor)
 
 
 def _array_namespace(self, /, *, api_version=None):

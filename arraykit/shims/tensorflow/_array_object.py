@@ -24,11 +24,11 @@ from tensorflow.python.ops import resource_variable_ops as _rv
 
 from .._common import checks as _c
 from .._common.array_object import ClassPatcher, host_conversions, make_operators
+from .._common.scalars import PY_SCALARS
 from . import _dtypes as _t
 from ._base import OpError
 from ._devices import Device, to_device
 
-_PY_SCALARS = (bool, int, float, complex)
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
 
@@ -37,13 +37,13 @@ def _is_operand(o) -> bool:
     # such as ``shape_tuple // tensor`` accepting them. NumPy scalars are not listed:
     # ``make_operators`` takes them as Python scalars (TF's conversion would give them
     # ``self``'s dtype: ``int_tensor * np.float64(0.5)`` was ``[0, 0]``).
-    return type(o) in _PY_SCALARS or isinstance(
+    return type(o) in PY_SCALARS or isinstance(
         o, (tf.Tensor, tf.Variable, list, tuple, np.ndarray))
 
 
 def _coerce(self, o):
     """Array-likes become tensors as TF's operators make them (dtype hinted by ``self``)."""
-    if type(o) in _PY_SCALARS or isinstance(o, (tf.Tensor, tf.Variable)):
+    if type(o) in PY_SCALARS or isinstance(o, (tf.Tensor, tf.Variable)):
         return o
     return tf.convert_to_tensor(o, dtype_hint=self.dtype)
 

@@ -26,7 +26,7 @@ from tensorflow.python.framework import ops as _ops
 
 from .._common import checks as _c
 from .._common import dtypes as _d
-from .._common.scalars import python_scalar
+from .._common.scalars import PY_SCALARS, python_scalar
 
 bool = tf.bool
 int8 = tf.int8
@@ -69,7 +69,6 @@ DEFAULT_INDEX = DTYPES[_d.DEFAULT_DTYPES["indexing"]]
 
 _DEFAULT_NAMES = (_d.DEFAULT_DTYPES["integral"], _d.DEFAULT_DTYPES["real floating"],
                   _d.DEFAULT_DTYPES["complex floating"])
-_PY_SCALARS = (builtins.bool, int, float, complex)
 _REAL = CATEGORY["real floating"]
 _CPLX = CATEGORY["complex floating"]
 _INTS = CATEGORY["integral"]
@@ -141,7 +140,7 @@ def result_type(*arrays_and_dtypes):
     for a in arrays_and_dtypes:
         if isinstance(a, tf.DType):
             d = a
-        elif type(a) in _PY_SCALARS:
+        elif type(a) in PY_SCALARS:
             scalars.append(a)
             continue
         elif isinstance(a, (tf.Tensor, tf.Variable)):
@@ -168,7 +167,7 @@ def as_tensor(x, dtype=None):
     if isinstance(x, tf.Variable):
         x = x.value()
         return x if dtype is None or x.dtype is dtype else tf.cast(x, dtype)
-    if t in _PY_SCALARS:
+    if t in PY_SCALARS:
         d = dtype if dtype is not None else _default_scalar_dtype(x)
         if t is complex and d not in _CPLX:
             raise TypeError(f"cannot convert complex {x!r} to {_NAMES.get(d, d)}")
@@ -247,8 +246,8 @@ def promote_args(fname: str, x1, x2):
         d = x2.dtype
         if d in (_FLOATING if t1 is float else _NUMERIC):
             return _operand_const(x1, t1, d, fname), x2
-    s1 = t1 in _PY_SCALARS
-    s2 = t2 in _PY_SCALARS
+    s1 = t1 in PY_SCALARS
+    s2 = t2 in PY_SCALARS
     if s1 and s2:
         raise TypeError(f"{fname}: at least one argument must be an array")
     if s2:
