@@ -128,3 +128,22 @@ def test_dtype_rules_promote_and_refuse_alike():
     rules.check_kind("float16", "real floating", "f")
     with pytest.raises(TypeError):
         rules.check_kind("int8", "real floating", "f")
+
+
+def test_reshape_zeros_and_copy(backend):
+    """The primitives the sorting and searching rules run over (``_common.sorting``,
+    ``_common.searching``, ``_common.clip``). MXNet's run inside its namespace's functions,
+    which turn its NumPy shape mode on (0-d and zero-size shapes)."""
+    p = _module(backend, "_primitives")
+
+    def check():
+        like = p.from_host(np.arange(6.0), "float32", None)
+        z = p.zeros((2, 0), "int64", like)
+        assert p.name_of(z) == "int64" and tuple(z.shape) == (2, 0)
+        assert p.to_host(p.zeros((), "bool", like)).shape == ()
+        assert not p.to_host(p.zeros((2, 3), "int32", like)).any()
+        r = p.reshape(like, (2, -1))
+        np.testing.assert_array_equal(p.to_host(r), np.arange(6.0).reshape(2, 3))
+        np.testing.assert_array_equal(p.to_host(p.copy(like)), np.arange(6.0))
+
+    (_module(backend, "_helpers").np_mode(check) if backend == "mxnet" else check)()

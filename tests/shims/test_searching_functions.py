@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from shim_helpers import (
     SHIMS,
+    arr,
     host,
 )
 
@@ -53,3 +54,50 @@ def test_argminmax_nan_is_the_extreme_as_numpy(xp, fname, rows):
                 want = getattr(np, fname)(a, axis=axis, keepdims=keepdims)
                 assert got.shape == want.shape, (dtype, axis, keepdims)
                 assert (got == want).all(), (dtype, axis, keepdims, got, want)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["argmin", "argmax"])
+def test_argminmax_refuse_bool_as_the_standard(xp, fname):
+    # Real numeric input only (array-api-strict): TF searched bool, MLX, Paddle and MXNet
+    # refused it.
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(arr(xp, [True, False], "bool"))
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["argmax", "count_nonzero"])
+def test_keepdims_must_be_a_bool(xp, fname):
+    # A list as keepdims: TF, MLX and MXNet's argmax took it as true; count_nonzero raised
+    # TF's or MLX's own TypeError naming no function (Paddle refused it, naming it).
+    x = arr(xp, [[1.0, 0.0], [2.0, 3.0]], "float32")
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(x, axis=0, keepdims=[1])
+    assert getattr(xp, fname)(x, axis=0, keepdims=np.bool_(True)).shape == (1, 2)
+
+
+@SHIMS
+def test_where_condition_and_scalars_as_the_standard(xp):
+    # MXNet cast a non-bool condition to bool and took two Python scalars (the other shims and
+    # array-api-strict refuse both).
+    c = arr(xp, [True, False], "bool")
+    x = arr(xp, [1, 2], "int32")
+    with pytest.raises(TypeError, match="where"):
+        xp.where(x, x, x)
+    with pytest.raises(TypeError, match="where"):
+        xp.where(c, 1, 2.5)
+    np.testing.assert_array_equal(host(xp.where(c, x, 7)), np.asarray([1, 7], "int32"))
+
+
+@SHIMS
+def test_searchsorted_argument_kinds(xp):
+    # A float sorter: TF raised ValueError, MXNet used it; a bool x1: MXNet searched it.
+    x1 = arr(xp, [3, 1, 2], "int32")
+    with pytest.raises(TypeError, match="searchsorted"):
+        xp.searchsorted(x1, x1, sorter=arr(xp, [1.0, 2.0, 0.0], "float32"))
+    with pytest.raises(TypeError, match="searchsorted"):
+        xp.searchsorted(arr(xp, [False, True], "bool"), arr(xp, [True], "bool"))
+    r = xp.searchsorted(x1, arr(xp, [2, 4], "int32"), sorter=arr(xp, [1, 2, 0], "int64"))
+    np.testing.assert_array_equal(host(r), np.asarray([1, 3]))
+    r = xp.searchsorted(x1, arr(xp, np.zeros((2, 0)), "int32"))
+    assert r.shape == (2, 0) and host(r).shape == (2, 0)

@@ -71,3 +71,27 @@ def test_bool_sorts_as_numpy_on_every_shim(xp, descending):
     key = ~b if descending else b  # descending and stable: ties keep their order
     np.testing.assert_array_equal(order, np.argsort(key, axis=-1, kind="stable"))
     assert xp.sort(arr(xp, b, "bool")).dtype == xp.bool
+
+
+@pytest.mark.backends("tensorflow", "mlx", "paddle",
+                      reason="a complex dtype (MXNet has none) on the full shims")
+@pytest.mark.parametrize("fname", ["sort", "argsort"])
+def test_complex_input_is_refused_at_every_rank(xp, fname):
+    # One rule (_common.sorting): TF returned a 0-d complex input unchecked (sort: itself,
+    # argsort: 0), where MLX and Paddle refused it.
+    for v in (1 + 2j, [1 + 2j, 3j]):
+        with pytest.raises(TypeError, match=fname):
+            getattr(xp, fname)(arr(xp, v, "complex64"))
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["sort", "argsort"])
+def test_0d_sorts_as_one_element_and_checks_the_axis(xp, fname):
+    x = arr(xp, 2.5, "float32")
+    for axis in (0, -1):
+        r = getattr(xp, fname)(x, axis=axis)
+        assert r.shape == ()
+        assert host(r) == (2.5 if fname == "sort" else 0)
+    for axis in (1, -2, 7):
+        with pytest.raises(IndexError, match=fname):
+            getattr(xp, fname)(x, axis=axis)

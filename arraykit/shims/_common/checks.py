@@ -163,9 +163,10 @@ def no_identity(fname: str) -> ValueError:
 
 
 def arg_axis(fname: str, axis, ndim: int, shape) -> int | None:
-    """``argmax``/``argmin``'s ``axis`` for an input of ``shape``: None (flattened) or a
-    non-negative axis. A 0-d input takes None, 0 or -1 (as array-api-strict and NumPy) and
-    gives None; an empty sequence to search raises ValueError."""
+    """``argmax``/``argmin``'s ``axis`` for an input of ``shape`` (``searching.arg_functions``):
+    None (flattened) or a non-negative axis. A 0-d input takes None, 0 or -1 (as
+    array-api-strict and NumPy) and gives None; an empty sequence to search raises
+    ValueError."""
     if ndim == 0:
         if axis not in (None, 0, -1) or isinstance(axis, bool):
             normalize_axis(axis, 0, fname)  # the AxisError (or TypeError) for it
@@ -178,19 +179,6 @@ def arg_axis(fname: str, axis, ndim: int, shape) -> int | None:
     if shape[ax] == 0:
         raise ValueError(f"{fname}: attempt to get {fname} of an empty sequence")
     return ax
-
-
-def arg_search(fname: str, x, axis, keepdims: bool, search, reshape):
-    """``argmax``/``argmin`` on a full shim, once: the axis rule (``arg_axis``), then the
-    shim's ``search(x, axis, keepdims)`` along one axis; with ``axis=None`` it searches axis 0
-    of the flattened array and the result has shape ``(1,) * x.ndim`` with ``keepdims``,
-    else ``()``. ``reshape(a, shape)`` is the shim's (shape a tuple). The caller has checked
-    ``x``'s dtype."""
-    ax = arg_axis(fname, axis, x.ndim, x.shape)
-    if ax is None:
-        r = search(reshape(x, (-1,)), 0, False)
-        return reshape(r, (1,) * x.ndim if keepdims else ())
-    return search(x, ax, keepdims)
 
 
 def check_clip_bound_shape(which: str, shape, x_shape) -> None:

@@ -64,6 +64,18 @@ class ShimPrimitives(Protocol):
 
     def broadcast_to(self, x: Any, shape: tuple[int, ...]) -> Any: ...
 
+    def reshape(self, x: Any, shape: tuple[int, ...]) -> Any:
+        """``x`` with ``shape`` (one entry may be -1), its values in C order."""
+
+    def zeros(self, shape: tuple[int, ...], name: str, like: Any) -> Any:
+        """An array of zeros of ``shape`` and dtype ``name``, on ``like``'s device (the
+        results of the rules for empty and 0-d input: empty indices, zero counts)."""
+
+    def copy(self, x: Any) -> Any:
+        """An array of ``x``'s values that no later write through ``x`` changes: ``x`` itself
+        where the framework's arrays cannot be written (TF), or where the shim returned it
+        before (MLX)."""
+
     def device_arg(self, device: Any, fname: str) -> Any:
         """The framework's device for a ``device=`` argument (None: its default); ValueError
         naming ``fname`` for anything else."""

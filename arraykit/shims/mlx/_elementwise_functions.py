@@ -16,12 +16,12 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import elementwise as _ce
-from .._common import scalars as _sc
-from .._common.checks import check_clip_bound_shape
+from .._common.clip import clip_function
 from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
+from . import _primitives as _p
 from ._helpers import array, binary, cast, const, from_numpy, require_array, require_kind, to_numpy
 from ._helpers import concrete as _concrete
 
@@ -380,24 +380,12 @@ bitwise_left_shift = _shift("bitwise_left_shift", mx.left_shift, False)
 bitwise_right_shift = _shift("bitwise_right_shift", mx.right_shift, True)
 
 
-def clip(x, /, min=None, max=None):
-    """Array API ``clip``: bounds are Python scalars or arrays (broadcast to ``x``); the
-    result has ``x``'s dtype and shape; NaN bounds propagate."""
-    n = require_kind(x, "real numeric", "clip")
-    out = x
-    for given, op, which in ((min, mx.maximum, "min"), (max, mx.minimum, "max")):
-        if given is not None:
-            out = op(out, _clip_bound(given, n, which, x.shape))
-    return out
+def _clamp(x, lo, hi, name):
+    for b, op in ((lo, mx.maximum), (hi, mx.minimum)):
+        if b is not None:
+            # const: MLX's own conversion raises std::bad_cast for a Python int beyond int64
+            x = op(x, b if type(b) is array else const(b, name))
+    return x
 
 
-def _clip_bound(bound, n, which, shape):
-    """A ``clip`` bound as an array of ``x``'s dtype ``n`` (the rule: ``_common.scalars``);
-    an array bound must broadcast with ``x``'s ``shape`` (ValueError)."""
-    integral = n in _INTEGRAL
-    if type(bound) is array:
-        _sc.check_clip_array_bound(require_array(bound, "clip"), n, which)
-        check_clip_bound_shape(which, bound.shape, shape)
-        return cast(bound, n)
-    # const: MLX's own conversion raises std::bad_cast for a Python int beyond int64
-    return const(_sc.clip_scalar_bound(bound, n, integral, which), n)
+clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip

@@ -51,6 +51,20 @@ def broadcast_to(x, shape):
     return mx.broadcast_to(x, shape)
 
 
+def reshape(x, shape):
+    return mx.reshape(x, tuple(shape))
+
+
+def zeros(shape, name: str, like=None):
+    """MLX arrays live in unified memory: no device to follow."""
+    return mx.zeros(tuple(shape), dtype=_DTYPES[name])
+
+
+def copy(x):
+    """``x`` itself, as the shim's functions returned it before the rulebook."""
+    return x
+
+
 def device_arg(device, fname: str):
     from ._helpers import check_device
 

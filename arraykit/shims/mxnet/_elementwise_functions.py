@@ -18,10 +18,10 @@ from mxnet import np as mnp
 from mxnet.base import MXNetError
 
 from .._common import elementwise as _ce
-from .._common import scalars as _sc
-from .._common.checks import check_clip_bound_shape
+from .._common.clip import clip_function
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import (
     _GET_DTYPE,
     _byref,
@@ -440,30 +440,10 @@ def _pow2(s, n):
     return p if n == "int64" else p.astype(n)
 
 
-def clip(x, /, min=None, max=None):
-    """Array API ``clip``; ``min``/``max`` may be Python scalars or arrays (MXNet's own clip
-    takes only scalars, as float32 parameters).  Scalars take ``x``'s dtype (integer bounds
-    outside its range saturate); array bounds promote to ``x``'s dtype; nan propagates; the
-    result has ``x``'s dtype and the broadcast shape."""
-    n = _check(x, "real numeric", "clip")
-    if min is None and max is None:
-        return x
-    bounds = []
-    for v, which in ((min, "min"), (max, "max")):  # the rule: _common.scalars
-        if v is None:
-            bounds.append(v)
-        elif isinstance(v, ndarray):
-            bn = _NAME_OF.get(v.dtype)
-            if bn is None:
-                raise D.unsupported_error(str(v.dtype), "clip")
-            _sc.check_clip_array_bound(bn, n, which)
-            check_clip_bound_shape(which, v.shape, x.shape)
-            bounds.append(v)
-        else:
-            bounds.append(_sc.clip_scalar_bound(v, n, n in _INTS, which))
-    lo, hi = bounds
+def _clamp(x, lo, hi, n):
+    """MXNet's own clip takes only scalars, as float32 parameters."""
     if n == "float32" and not any(isinstance(v, ndarray) or (v is not None and v != v)
-                                  for v in bounds):
+                                  for v in (lo, hi)):
         # MXNet's clip parameters are float32: exact for float32 arrays.
         return mnp.clip(x, lo, hi)
     r = x
@@ -471,12 +451,13 @@ def clip(x, /, min=None, max=None):
         if v is None:
             continue
         b = v if isinstance(v, ndarray) else scalar_array(v, x, n)
-        if _NAME_OF.get(b.dtype) != n:
-            b = b.astype(n)
         r = op(r, b)
         if n not in _INTS:
             r = _propagate_nan(r, x, b)
     return r
+
+
+clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
 
 
 _INTS = D.KIND_SETS["integral"]

@@ -87,6 +87,18 @@ def broadcast_to(x, shape):
     return mnp.broadcast_to(x, tuple(shape))
 
 
+def reshape(x, shape):
+    return x.reshape(tuple(shape))
+
+
+def zeros(shape, name: str, like):
+    return mnp.zeros(tuple(shape), dtype=name, ctx=like.ctx)
+
+
+def copy(x):
+    return x.copy()
+
+
 def device_arg(device, fname: str):
     from ._helpers import check_device
 

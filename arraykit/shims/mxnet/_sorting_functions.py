@@ -1,4 +1,4 @@
-"""Sorting functions: ``sort`` and ``argsort`` with ``descending`` and ``stable``.
+"""Sorting functions: the rules are ``_common.sorting``'s; MXNet's part is below.
 
 MXNet's ``argsort`` is not stable (not even with ``kind='stable'``); stability is restored here
 (see :func:`_stable_argsort_last`).  Descending order is an ascending stable sort of an
@@ -9,32 +9,25 @@ from __future__ import annotations
 
 from mxnet import np as mnp
 
-from .._common.checks import sort_axis_0d
+from .._common.sorting import sorting_functions
 from . import _dtypes as D
-from ._helpers import normalize_axis, require_array
+from . import _primitives as _p
 from ._helpers import where as _where
 from ._indexing_functions import take_along_axis
 
+_INTEGRAL = D.KIND_SETS["integral"]
+_name_of = _p.name_of
 
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``argsort`` (int64 indices; stable by default, as the standard asks)."""
-    n = require_array(x, "argsort")
-    D.check_kind(n, "real numeric", "argsort") if n != "bool" else None
-    if x.ndim == 0:
-        sort_axis_0d("argsort", axis)
-        return mnp.zeros((), dtype="int64", ctx=x.ctx)
-    ax = normalize_axis(axis, x.ndim, "argsort")
-    if n == "bool":
-        x = x.astype("int8")
-    if x.size == 0:
-        return mnp.zeros(x.shape, dtype="int64", ctx=x.ctx)
+
+def _argsort_along(x, ax, descending):
+    """Always the stable sort: MXNet's own argsort is unstable, and NaN breaks it."""
     # Descending: ``~x`` reverses integer order without overflow, ``-x`` reverses float order.
-    key = x if not descending else (mnp.bitwise_not(x) if x.dtype.kind in "iu" else -x)
+    key = x if not descending else (
+        mnp.bitwise_not(x) if _name_of(x) in _INTEGRAL else -x)
     last = ax == x.ndim - 1
     if not last:
         key = mnp.moveaxis(key, ax, -1)
-    idx = (_stable_argsort_last(key, nan_first=descending) if stable
-           else mnp.argsort(key, axis=-1).astype("int64"))
+    idx = _stable_argsort_last(key, nan_first=bool(descending))
     return idx if last else mnp.moveaxis(idx, -1, ax)
 
 
@@ -67,20 +60,11 @@ def _stable_argsort_last(key, nan_first=False):
     return take_along_axis(idx, order, axis=-1)
 
 
-def sort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``sort``."""
-    n = require_array(x, "sort")
-    if x.ndim == 0:
-        sort_axis_0d("sort", axis)
-        return x.copy()
-    ax = normalize_axis(axis, x.ndim, "sort")
-    if x.size == 0:
-        return x.copy()
-    if not descending:
-        if n == "bool":
-            return mnp.sort(x.astype("int8"), axis=ax).astype("bool")
-        if x.dtype.kind in "iu":
-            return mnp.sort(x, axis=ax)
-        # nan breaks MXNet's float comparator: gather through the nan-safe argsort.
-    idx = argsort(x, axis=ax, descending=descending, stable=stable)
-    return take_along_axis(x, idx, axis=ax)
+def _sort_along(x, ax, descending):
+    if not descending and _name_of(x) in _INTEGRAL:
+        return mnp.sort(x, axis=ax)
+    # nan breaks MXNet's float comparator: gather through the nan-safe argsort.
+    return take_along_axis(x, _argsort_along(x, ax, descending), axis=ax)
+
+
+argsort, sort = sorting_functions(_p, _argsort_along, _sort_along, __name__)

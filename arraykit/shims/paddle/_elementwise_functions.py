@@ -16,14 +16,14 @@ import paddle
 
 from .._common import checks as _c
 from .._common import elementwise as _ce
-from .._common import scalars as _sc
+from .._common.clip import clip_function
 from .._common.dtypes import integer_input_as_float
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import (
     NARROW,
     Tensor,
     binary,
-    broadcast_shapes,
     cast,
     eq,
     full0,
@@ -32,7 +32,6 @@ from ._helpers import (
     ne,
     nonzero_mask,
     require_array,
-    require_kind,
     widen,
 )
 
@@ -451,31 +450,18 @@ for _name, (_cat, _op) in _BINARY.items():
 del _name, _cat, _op
 
 
-def clip(x, /, min=None, max=None):
-    """Array API ``clip``: ``min``/``max`` are Python scalars or arrays (broadcasting with
-    ``x``); the result has ``x``'s dtype; NaN in ``x`` stays NaN."""
-    name = require_kind(x, "real numeric", "clip")
-    integral = name in _KINDS["integral"]
+def _clamp(x, lo, hi, name):
     out = x
-    for given, op in ((min, "maximum"), (max, "minimum")):
-        if given is None:
-            continue
-        bound = given
-        which = "min" if op == "maximum" else "max"
-        if isinstance(bound, Tensor):
-            bname = require_array(bound, "clip")
-            if bname != name:
-                _sc.check_clip_array_bound(bname, name, which)
-                bound = cast(bound, name)
-            if tuple(bound.shape) != tuple(x.shape):
-                broadcast_shapes(x.shape, bound.shape, fname="clip")
-        else:  # the rule: _common.scalars
-            bound = full0(_sc.clip_scalar_bound(bound, name, integral, which), name, x.place)
-        out = narrow(globals()[op](widen(out, name), widen(bound, name)), name)
-    if out is x:
-        out = x.clone()
-    if name in ("float32", "float64") and (min is not None or max is not None):
+    for given, op in ((lo, "maximum"), (hi, "minimum")):  # this module's (exact, broadcasting)
+        if given is not None:
+            b = given if isinstance(given, Tensor) else full0(given, name, x.place)
+            out = narrow(globals()[op](widen(out, name), widen(b, name)), name)
+    if name in ("float32", "float64"):
+        # NaN in x stays NaN (Paddle's maximum/minimum return the other operand)
         nan = paddle.isnan(x)
         out = paddle.where(nan, paddle.broadcast_to(x, out.shape), out) if \
             tuple(out.shape) != tuple(x.shape) else paddle.where(nan, x, out)
     return out
+
+
+clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip

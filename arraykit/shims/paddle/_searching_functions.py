@@ -1,4 +1,5 @@
-"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where."""
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where. The rules
+are ``_common.searching``'s; Paddle's part is the search itself."""
 
 from __future__ import annotations
 
@@ -7,101 +8,69 @@ import sys
 
 import paddle
 
-from .._common import checks as _c
-from .._common.searching import arg_functions, first_nan_along
+from .._common import searching as _s
+from .._common.searching import first_nan_along
 from . import _dtypes as D
-from ._helpers import (
-    CARRIER,
-    NARROW,
-    Tensor,
-    binary,
-    broadcast_shapes,
-    cast,
-    check_keepdims,
-    moving,
-    nonzero_mask,
-    normalize_axes,
-    require_array,
-    require_kind,
-)
+from . import _primitives as _p
+from ._helpers import CARRIER, NARROW, moving, nonzero_mask
 
 #: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
 _PACKAGE = __name__.rpartition(".")[0]
-
-
-def _arg(fname, op, x, axis, keepdims):
-    name = require_kind(x, "real numeric", fname)
-    keepdims = check_keepdims(fname, keepdims)
-    if name in NARROW:
-        x = paddle.cast(x, CARRIER)
-
-    def search(a, ax, kd):
-        r = op(a, axis=ax, keepdim=kd)
-        # NaN counts as the extreme (NumPy, the standard's note); Paddle's kernels skip it.
-        # One sum, read: NaN iff x may hold a NaN (_common.searching.first_nan_along).
-        if name in _FLOATING and a.size and math.isnan(paddle.sum(a).item()):
-            r = first_nan_along(sys.modules[_PACKAGE], a, r, ax, kd)
-        return r
-
-    return _c.arg_search(fname, x, axis, keepdims, search,
-                         lambda a, shape: a.reshape(list(shape)))
-
-
+_name_of = _p.name_of
 _FLOATING = frozenset({"float32", "float64", "float16", "bfloat16"})
 
 
-argmax, argmin = arg_functions(_arg, paddle.argmax, paddle.argmin, __name__)
+def _arg(x, ax, keepdims, largest):
+    name = _name_of(x)
+    if name in NARROW:
+        x = paddle.cast(x, CARRIER)
+    r = (paddle.argmax if largest else paddle.argmin)(x, axis=ax, keepdim=keepdims)
+    # NaN counts as the extreme (NumPy, the standard's note); Paddle's kernels skip it.
+    # One sum, read: NaN iff x may hold a NaN (_common.searching.first_nan_along).
+    if name in _FLOATING and math.isnan(paddle.sum(x).item()):
+        r = first_nan_along(sys.modules[_PACKAGE], x, r, ax, keepdims)
+    return r
 
 
-def count_nonzero(x, /, *, axis=None, keepdims=False):
-    """Array API ``count_nonzero`` (int64)."""
-    require_array(x, "count_nonzero")
-    axes = list(normalize_axes(axis, x.ndim, "count_nonzero"))
-    keepdims = check_keepdims("count_nonzero", keepdims)
+argmax, argmin = _s.arg_functions(_p, _arg, __name__)
+
+
+def _count(x, axes, keepdims):
     nz = paddle.cast(nonzero_mask(x), "int64")
     if not axes:
         return nz if x.ndim else nz.reshape([])
-    return paddle.sum(nz, axis=axes, keepdim=keepdims)
+    return paddle.sum(nz, axis=list(axes), keepdim=keepdims)
 
 
-def nonzero(x, /):
-    """Array API ``nonzero``: a tuple of int64 index arrays (0-d input: ValueError)."""
-    require_array(x, "nonzero")
-    if x.ndim == 0:
-        raise ValueError("nonzero: x must have at least one dimension")
-    mask = nonzero_mask(x)
-    if x.size == 0:
-        return tuple(paddle.zeros([0], dtype="int64") for _ in range(x.ndim))
-    idx = paddle.nonzero(mask)  # (count, ndim)
+count_nonzero = _s.count_nonzero_function(_p, _count, __name__)
+
+
+def _find(x):
+    idx = paddle.nonzero(nonzero_mask(x))  # (count, ndim)
     return tuple(idx[:, i] for i in range(x.ndim))
 
 
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Array API ``searchsorted``: ``x1`` 1-D; ``x2`` an array or (2025.12) a Python
-    scalar; int64 indices of ``x2``'s shape."""
-    _c.check_side(side)
-    require_array(x1, "searchsorted")
-    if x1.ndim != 1:
-        raise ValueError("searchsorted: x1 must be 1-D")
-    a, b, name = binary(x1, x2, "searchsorted", bcast=False)
-    D.check_kind(name, "real numeric", "searchsorted")
+nonzero = _s.nonzero_function(_p, _find, __name__)
+
+
+def _search(a, b, right, sorter):
+    name = _name_of(a)
     if sorter is not None:
-        _c.check_indices_dtype("searchsorted", require_array(sorter, "searchsorted"))
-        a = moving(paddle.gather, a, name, cast(sorter, "int64"))
+        a = moving(paddle.gather, a, name, _p.cast(sorter, "int64"))
     if name in NARROW:
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
     shape = b.shape
-    if a.shape[0] == 0:
-        return paddle.zeros(shape, dtype="int64")
     v = b.reshape([-1])
     if name in D.KIND_SETS["real floating"] and not bool(
             paddle.all(paddle.isfinite(a)) & paddle.all(paddle.isfinite(v))):
-        return _searchsorted_nonfinite(a, v, side).reshape(shape)
-    r = paddle.searchsorted(a, v, right=side == "right")
-    return r.reshape(shape)
+        return _searchsorted_nonfinite(a, v, right).reshape(shape)
+    return paddle.searchsorted(a, v, right=right).reshape(shape)
 
 
-def _searchsorted_nonfinite(a, v, side):
+searchsorted = _s.searchsorted_function(_p, _search, __name__)
+
+
+def _searchsorted_nonfinite(a, v, right):
     """``searchsorted`` in NumPy's order (-inf, finite, inf, NaN; ``a`` sorted so) when
     either argument holds a non-finite value: Paddle 3.3.1 puts every infinite or NaN value
     at the end (``searchsorted([-inf, 1, 2, inf], -inf)`` was 4) and its ``<`` comparisons
@@ -113,7 +82,7 @@ def _searchsorted_nonfinite(a, v, side):
         a == -_INF, a == _INF, paddle.isnan(a))]).tolist()
     n_neg, n_pos, n_nan = counts
     lo, hi, k = n_neg, n - n_nan - n_pos, n - n_nan  # finite part a[lo:hi]; a[:k] not NaN
-    left = side == "left"
+    left = not right
     finite = paddle.isfinite(v)
     if hi > lo:
         safe = paddle.where(finite, v, paddle.zeros_like(v))
@@ -132,14 +101,7 @@ def _searchsorted_nonfinite(a, v, side):
 _INF = float("inf")
 
 
-def where(condition, x1, x2, /):
-    """Array API ``where``: ``x1``/``x2`` arrays or (2024.12) Python scalars, promoted."""
-    if not isinstance(condition, Tensor):
-        raise _c.not_an_array("where", condition, "a paddle.Tensor condition")
-    if require_array(condition, "where") != "bool":
-        raise TypeError("where: condition must be a bool array")
-    a, b, name = binary(x1, x2, "where", bcast=True)
-    shape = broadcast_shapes(condition.shape, a.shape, b.shape, fname="where")
+def _select(condition, a, b, name, shape):
     if name in NARROW:
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
     elif name in ("complex64", "complex128"):
@@ -150,3 +112,6 @@ def where(condition, x1, x2, /):
     if list(r.shape) != list(shape):
         r = paddle.broadcast_to(r, shape)
     return paddle.cast(r, name) if name in NARROW else r
+
+
+where = _s.where_function(_p, _select, __name__)

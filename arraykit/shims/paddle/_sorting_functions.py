@@ -1,45 +1,32 @@
-"""Sorting functions: Paddle's stable sort (NaN last ascending, first descending, as NumPy's
-``flip(sort(x))``)."""
+"""Sorting functions: the rules are ``_common.sorting``'s; Paddle's stable sort does the rest
+(NaN last ascending, first descending, as NumPy's ``flip(sort(x))``)."""
 
 from __future__ import annotations
 
 import paddle
 
-from .._common.checks import sort_axis_0d
-from ._helpers import CARRIER, normalize_axis, require_kind
+from .._common.sorting import sorting_functions
+from . import _primitives as _p
+from ._helpers import CARRIER
 
-#: Dtypes Paddle's sort kernels lack, sorted in the carrier dtype (bool as NumPy, torch, jax,
-#: TF and MXNet sort it: False first).
-_CARRIED = ("bool", "int8", "int16", "uint8")
-
-
-def _prepare(x, axis, fname):
-    name = require_kind(x, "boolean or real numeric", fname)
-    if x.ndim == 0:
-        sort_axis_0d(fname, axis)
-        return name, x.reshape([1]), 0
-    return name, x, normalize_axis(axis, x.ndim, fname)
+#: Dtypes Paddle's sort kernels lack (uint8 is also how ``_common.sorting`` carries bool),
+#: sorted in the carrier dtype.
+_CARRIED = frozenset(("int8", "int16", "uint8"))
+_name_of = _p.name_of
 
 
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``argsort`` (int64 indices; always stable)."""
-    name, y, ax = _prepare(x, axis, "argsort")
-    if y.shape[ax] == 0 or y.size == 0:
-        return paddle.zeros(x.shape, dtype="int64")
+def _argsort_along(x, ax, descending):
+    if _name_of(x) in _CARRIED:
+        x = paddle.cast(x, CARRIER)
+    return paddle.argsort(x, axis=ax, descending=bool(descending), stable=True)
+
+
+def _sort_along(x, ax, descending):
+    name = _name_of(x)
     if name in _CARRIED:
-        y = paddle.cast(y, CARRIER)
-    r = paddle.argsort(y, axis=ax, descending=descending, stable=True)
-    return r.reshape(x.shape)
+        return paddle.cast(paddle.sort(paddle.cast(x, CARRIER), axis=ax,
+                                       descending=bool(descending), stable=True), name)
+    return paddle.sort(x, axis=ax, descending=bool(descending), stable=True)
 
 
-def sort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``sort``."""
-    name, y, ax = _prepare(x, axis, "sort")
-    if y.size == 0:
-        return x.clone()
-    if name in _CARRIED:
-        r = paddle.cast(paddle.sort(paddle.cast(y, CARRIER), axis=ax, descending=descending,
-                                    stable=True), name)
-    else:
-        r = paddle.sort(y, axis=ax, descending=descending, stable=True)
-    return r.reshape(x.shape)
+argsort, sort = sorting_functions(_p, _argsort_along, _sort_along, __name__)

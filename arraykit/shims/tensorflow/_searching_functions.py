@@ -1,4 +1,5 @@
-"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where."""
+"""Searching functions: argmax, argmin, count_nonzero, nonzero, searchsorted, where. The rules
+are ``_common.searching``'s; TF's part is the search itself."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import checks as _c
+from .._common import searching as _s
 from .._common import utils as _u
-from .._common.searching import arg_functions, first_nan_along
+from .._common.searching import first_nan_along
 from . import _dtypes as _t
-from ._base import ET, all_axes, arr, axes_arg, check_dtype, ndim, on_cpu, wrap_errors, zero_like
+from . import _primitives as _p
+from ._base import ET, all_axes, axes_arg, ndim, on_cpu, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
 
 #: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
@@ -20,25 +22,14 @@ _PACKAGE = __name__.rpartition(".")[0]
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
-_REALNUM = _t.CATEGORY["real numeric"]
+#: Integer dtypes TF's ArgMax/ArgMin have no kernel for.
+_WIDEN = (tf.uint16, tf.uint32)
 
 
-def _arg(fname, op, x, axis, keepdims):
-    x = arr(x, fname)
-    check_dtype(fname, x, _REALNUM | {tf.bool}, "real numeric")
-    n = ndim(x)
-    ax = _c.arg_axis(fname, axis, n, x.shape.as_list())
-    if n == 0:
-        return tf.constant(0, tf.int64)
-    if x.dtype is tf.bool or x.dtype in (tf.uint16, tf.uint32):
-        x = _m.cast(x, tf.int64 if x.dtype is not tf.bool else tf.int8)
-    if ax is None:
-        x = tf.reshape(x, [-1])
-        r = op(x, 0, output_type=tf.int64)
-        if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
-            r = first_nan_along(sys.modules[_PACKAGE], x, r, 0, False)
-        return tf.reshape(r, [1] * n) if keepdims else r
-    r = op(x, ax, output_type=tf.int64)
+def _arg(x, ax, keepdims, largest):
+    if x.dtype in _WIDEN:
+        x = _m.cast(x, tf.int64)
+    r = (tf.math.argmax if largest else tf.math.argmin)(x, ax, output_type=tf.int64)
     if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
         r = first_nan_along(sys.modules[_PACKAGE], x, r, ax, False)
     return _a.expand_dims(r, ax) if keepdims else r
@@ -55,29 +46,31 @@ def _may_hold_nan(x) -> bool:
     return s != s
 
 
-argmax, argmin = (wrap_errors(f.__name__)(f) for f in
-                  arg_functions(_arg, tf.math.argmax, tf.math.argmin, __name__))
+argmax, argmin = (wrap_errors(f.__name__)(f) for f in _s.arg_functions(_p, _arg, __name__))
 
 
-@wrap_errors("count_nonzero")
-def count_nonzero(x, /, *, axis=None, keepdims=False):
-    """Array API ``count_nonzero`` (int64 result)."""
-    x = arr(x, "count_nonzero")
-    axes = axes_arg(x, tuple(_u.normalize_axes(axis, ndim(x), "count_nonzero")))
+def _count(x, axes, keepdims):
     nz = _m.cast(x if x.dtype is tf.bool else _m.not_equal(x, zero_like(x)), tf.int64)
-    return _m._sum(nz, axes, keep_dims=keepdims)
+    return _m._sum(nz, axes_arg(x, axes), keep_dims=keepdims)
 
 
-@wrap_errors("nonzero")
-def nonzero(x, /):
-    """Array API ``nonzero``: a tuple of int64 index arrays (data-dependent shape: eager or
-    dynamic-shape graphs only). 0-d input raises ValueError."""
-    x = arr(x, "nonzero")
-    n = ndim(x)
-    if n == 0:
-        raise ValueError("nonzero: 0-d arrays are not supported")
-    idx = _a.where(_m.not_equal(x, tf.zeros((), x.dtype)) if x.dtype is not tf.bool else x)
-    return tuple(idx[:, i] for i in range(n))
+count_nonzero = wrap_errors("count_nonzero")(_s.count_nonzero_function(_p, _count, __name__))
+
+
+def _find(x):
+    """Data-dependent shape: eager or dynamic-shape graphs only."""
+    idx = _a.where(_m.not_equal(x, zero_like(x)) if x.dtype is not tf.bool else x)
+    return tuple(idx[:, i] for i in range(ndim(x)))
+
+
+nonzero = wrap_errors("nonzero")(_s.nonzero_function(_p, _find, __name__))
+
+
+def _operands(x1, x2, fname, bcast=False):
+    """The standard's rules, by TF's own ``promote_args``: a measured fast path (a Python
+    scalar's constant is cached; TF converts one in ~5 us)."""
+    x1, x2 = _t.promote_args(fname, x1, x2)
+    return x1, x2, None
 
 
 def _has_nan(x) -> bool:
@@ -92,23 +85,14 @@ def _has_nan(x) -> bool:
 setattr(_has_nan, "autograph_info__", None)  # noqa: B010 - a name the checkers do not know
 
 
-@wrap_errors("searchsorted")
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
-    array or (2025.12) a Python scalar; int64 indices of ``x2``'s shape."""
-    _c.check_side(side)
-    x1 = arr(x1, "searchsorted")
-    if ndim(x1) != 1:
-        raise ValueError("searchsorted: x1 must be 1-D")
-    x1, x2 = _t.promote_args("searchsorted", x1, x2)
-    check_dtype("searchsorted", x1, _REALNUM, "real numeric")
+def _search(x1, x2, right, sorter):
     if sorter is not None:
-        x1 = tf.gather(x1, arr(sorter, "searchsorted"))
+        x1 = tf.gather(x1, sorter)
     if type(x1) is ET and type(x2) is ET and on_cpu(x1) and not (
             x1.dtype in _FLOAT_KEYS and (_has_nan(x1) or _has_nan(x2))):
         # Eager, no NaN: the bound kernel on the values themselves (float comparisons order
         # as float_key's keys do, -0.0 tying +0.0), 4 ops instead of ~25.
-        op = _a.lower_bound if side == "left" else _a.upper_bound
+        op = _a.upper_bound if right else _a.lower_bound
         row = axes_arg(x1, (1, -1))
         r = op(_a.reshape(x1, row), _a.reshape(x2, row), out_type=tf.int64)
         return _a.reshape(r, axes_arg(x1, tuple(x2.shape.as_list())))
@@ -117,19 +101,18 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         x1, x2 = float_key(x1), float_key(x2)
     shp = tf.shape(x2)
     flat = tf.reshape(x2, [1, -1])
-    r = tf.searchsorted(tf.reshape(x1, [1, -1]), flat, side=side, out_type=tf.int64)
+    r = tf.searchsorted(tf.reshape(x1, [1, -1]), flat, side="right" if right else "left",
+                        out_type=tf.int64)
     if x2.shape.is_fully_defined():
         return tf.reshape(r, x2.shape)
     return tf.reshape(r, shp)
 
 
-def where(condition, x1, x2, /):
-    """Array API ``where``: ``x1``/``x2`` arrays or (2025.12) Python scalars, promoted by the
-    standard's rules; ``condition`` must be bool."""
-    condition = arr(condition, "where")
-    if condition.dtype is not tf.bool:
-        raise TypeError(f"where: condition must be bool, got {_t.dtype_name(condition.dtype)}")
-    x1, x2 = _t.promote_args("where", x1, x2)
+searchsorted = wrap_errors("searchsorted")(
+    _s.searchsorted_function(_p, _search, __name__, operands=_operands))
+
+
+def _select(condition, x1, x2, name, shape):
     if type(condition) is ET and type(x1) is ET and type(x2) is ET:
         # Eagerly SelectV2 checks the shapes itself (NumPy's broadcasting).
         try:
@@ -142,3 +125,6 @@ def where(condition, x1, x2, /):
     except ValueError:
         raise ValueError("where: shapes do not broadcast") from None
     return _m.select_v2(condition, x1, x2)
+
+
+where = _s.where_function(_p, _select, __name__, operands=_operands, select_checks_shapes=True)

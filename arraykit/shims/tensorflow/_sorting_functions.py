@@ -1,6 +1,6 @@
-"""Sorting functions. Stable in both directions; NaN orders as the largest value, so it sorts
-last ascending and first descending, as in NumPy (array-api-compat), torch, JAX and
-array-api-strict. Complex input raises TypeError (the spec does not require it)."""
+"""Sorting functions: the rules are ``_common.sorting``'s; TF's part is the stable sort along
+one axis (NaN largest, as in NumPy, torch, JAX and array-api-strict), by TopKV2 where it is
+exact (a measured fast path: ``_top_k``) and else by TF's stable argsort of an integer key."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from tensorflow.python.ops import gen_bitwise_ops as _bw
 from tensorflow.python.ops import gen_math_ops as _m
 from tensorflow.python.ops import gen_nn_ops as _nn
 
-from .._common import checks as _c
-from .._common import utils as _u
+from .._common.sorting import sorting_functions
 from . import _dtypes as _t
-from ._base import ET, all_axes, arr, axes_arg, ndim, on_cpu, wrap_errors
+from . import _primitives as _p
+from ._base import ET, all_axes, axes_arg, ndim, on_cpu, wrap_errors
 
 __all__ = ["argsort", "sort"]
 
@@ -42,22 +42,11 @@ def float_key(x, nan_first=False):
 
 def _key(x):
     """A sort key of a dtype TF's stable argsort handles, same order as ``x``, NaN largest."""
-    d = x.dtype
-    if d in _t._CPLX:
-        raise TypeError(f"sort/argsort: complex dtype {_t.dtype_name(d)} is not supported")
-    if d is tf.bool:
-        return _m.cast(x, tf.int8)
-    if d in _FLOAT_KEYS:
-        return float_key(x)
-    return x
+    return float_key(x) if x.dtype in _FLOAT_KEYS else x
 
 
-def _argsort(x, axis, descending, stable, fname="argsort"):
-    n = ndim(x)
-    if n == 0:
-        _c.sort_axis_0d(fname, axis)
-        return tf.constant(0, tf.int64)
-    ax = _u.normalize_axis(axis, n, fname)
+def _argsort_key(x, ax, descending):
+    """The stable argsort of ``x`` along ``ax`` (int64), by TF's stable argsort of ``_key``."""
     k = _key(x)
     if descending:
         # Stable descending = reverse of the stable ascending sort of the reversed array.
@@ -80,7 +69,7 @@ def _top_k(x, ax, descending, values):
     integers: both exact). The same order as ``float_key``'s (-0.0 ties +0.0) for input
     without NaN, in 3-5 ops instead of ~20 (16 float32, TF 2.21: 1,459 -> see
     benchmarks/results/call_cost.md). NaN breaks TopKV2's comparisons, so floats with a NaN
-    (one is_nan and one any, read back) take the key path; so does bool.
+    (one is_nan and one any, read back) take the key path (bool comes as uint8).
     """
     d = x.dtype
     if d in _FLOAT_KEYS:
@@ -117,31 +106,24 @@ def _top_k(x, ax, descending, values):
 setattr(_top_k, "autograph_info__", None)  # noqa: B010 - a name the checkers do not know
 
 
-@wrap_errors("argsort")
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``argsort`` (int64 indices)."""
-    x = arr(x, "argsort")
-    if type(x) is ET and ndim(x) and on_cpu(x):
-        r = _top_k(x, _u.normalize_axis(axis, ndim(x), "argsort"), descending, False)
-        if r is not None:
-            return r
-    return _argsort(x, axis, descending, stable)
-
-
-@wrap_errors("sort")
-def sort(x, /, *, axis=-1, descending=False, stable=True):
-    """Array API ``sort``."""
-    x = arr(x, "sort")
-    if ndim(x) == 0:
-        _c.sort_axis_0d("sort", axis)
-        return x
+def _argsort_along(x, ax, descending):
     if type(x) is ET and on_cpu(x):
-        r = _top_k(x, _u.normalize_axis(axis, ndim(x), "sort"), descending, True)
+        r = _top_k(x, ax, descending, False)
         if r is not None:
             return r
-    i = _argsort(x, axis, descending, stable, "sort")
-    ax = _u.normalize_axis(axis, ndim(x), "sort")
-    return _take_along(x, i, ax)
+    return _argsort_key(x, ax, descending)
+
+
+def _sort_along(x, ax, descending):
+    if type(x) is ET and on_cpu(x):
+        r = _top_k(x, ax, descending, True)
+        if r is not None:
+            return r
+    return _take_along(x, _argsort_key(x, ax, descending), ax)
+
+
+argsort, sort = (wrap_errors(f.__name__)(f) for f in
+                 sorting_functions(_p, _argsort_along, _sort_along, __name__))
 
 
 def _take_along(x, i, ax):
