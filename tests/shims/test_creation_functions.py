@@ -264,3 +264,43 @@ def test_linspace_refuses_endpoints_that_are_no_scalars(xp):
         xp.linspace([0.0, 1.0], 2.0, 3)
     with pytest.raises(TypeError, match="linspace"):
         xp.linspace(0.0, "1", 3)
+
+
+def _k_cases(xp):
+    return [True, np.int64(1), np.uint8(1), xp.asarray(1, dtype=xp.int32)]
+
+
+@FULL_SHIMS
+def test_k_is_read_as_numpy_reads_it(xp):
+    # operator.index's reading: MLX and Paddle refused k=True (and 0-d arrays), MXNet's eye
+    # raised its own MXNetError for it; k=1.5 is a TypeError (MXNet's tril took it as 1)
+    m = xp.asarray(np.arange(1.0, 13.0).reshape(3, 4))
+    for k in _k_cases(xp):
+        np.testing.assert_array_equal(host(xp.eye(3, k=k)), np.eye(3, k=1), err_msg=repr(k))
+        np.testing.assert_array_equal(host(xp.tril(m, k=k)), np.tril(host(m), k=1))
+        np.testing.assert_array_equal(host(xp.triu(m, k=k)), np.triu(host(m), k=1))
+    for f in (lambda k: xp.eye(3, k=k), lambda k: xp.tril(m, k=k), lambda k: xp.triu(m, k=k)):
+        for bad in (1.5, "1", xp.asarray(1.0), xp.asarray([1])):
+            with pytest.raises(TypeError, match="k must be an int"):
+                f(bad)
+
+
+@FULL_SHIMS
+@pytest.mark.parametrize("k", [2**70, -2**70, 2**63, -2**63 - 1, 4, -3, 5, -4])
+def test_tril_and_triu_take_any_k(xp, k):
+    # beyond int64 MXNet's triu kept every value, TF raised ValueError, MLX TypeError and
+    # Paddle SystemError
+    a = np.arange(1.0, 13.0).reshape(3, 4)
+    m = xp.asarray(a)
+    np.testing.assert_array_equal(host(xp.tril(m, k=k)), np.tril(a, k=max(min(k, 9), -9)))
+    np.testing.assert_array_equal(host(xp.triu(m, k=k)), np.triu(a, k=max(min(k, 9), -9)))
+    np.testing.assert_array_equal(host(xp.eye(3, 4, k=k)), np.eye(3, 4, k=max(min(k, 9), -9)))
+
+
+@FULL_SHIMS
+def test_meshgrid_takes_one_dimensional_arrays_only(xp):
+    # TF and MXNet flattened a 2-d input; MLX and Paddle refused it, as NumPy 2
+    with pytest.raises(ValueError, match="meshgrid"):
+        xp.meshgrid(xp.asarray(np.ones((2, 2))))
+    with pytest.raises(ValueError, match="meshgrid"):
+        xp.meshgrid(xp.asarray([1.0, 2.0]), xp.asarray(1.0))

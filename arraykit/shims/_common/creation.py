@@ -8,11 +8,19 @@ primitives module ``p`` (``_common/primitives.py``), and each shim binds them.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 import numpy as np
 
-from .checks import check_indexing, check_same_dtype, check_step, dtype_not_allowed, shown
+from .checks import (
+    check_indexing,
+    check_same_dtype,
+    check_step,
+    dtype_not_allowed,
+    not_an_array,
+    shown,
+)
 from .dtypes import promote
 from .primitives import ShimPrimitives
 from .scalars import PY_SCALARS, numpy_floating_dtype, python_scalar
@@ -54,15 +62,73 @@ def arange_length(start, stop, step, ints: bool) -> int:
     return max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
 
 
-def check_meshgrid(indexing, arrays, require_array, inputs: str) -> None:
+def check_meshgrid(p: ShimPrimitives, indexing, arrays) -> None:
     """``meshgrid``'s arguments: ``indexing``, then ``arrays``, each one of the shim's arrays
-    (``require_array(a, fname)`` gives its dtype name or raises), of one dtype and 1-D;
-    ``inputs`` is the word the shim's ValueError uses for them."""
+    (TypeError), of one dtype (TypeError) and one-dimensional (ValueError, as NumPy 2 and
+    array-api-strict; TF and MXNet flattened them)."""
     check_indexing(indexing)
-    check_same_dtype("meshgrid", [require_array(a, "meshgrid") for a in arrays])
+    names = []
     for a in arrays:
-        if a.ndim != 1:
-            raise ValueError(f"meshgrid: every {inputs} must be one-dimensional")
+        if not isinstance(a, p.ARRAY_TYPE):
+            raise not_an_array("meshgrid", a, p.ARRAY_NOUN)
+        n = p.name_of(a)
+        if n is None:
+            raise p.unsupported(a, "meshgrid")
+        names.append(n)
+    check_same_dtype("meshgrid", names)
+    for a in arrays:
+        if len(a.shape) != 1:
+            raise ValueError("meshgrid: every array must be one-dimensional, got shape "
+                             f"{tuple(a.shape)}")
+
+
+def k_arg(p: ShimPrimitives, k, fname: str) -> int:
+    """The diagonal offset ``k`` of ``eye``/``tril``/``triu`` as a Python int, read as NumPy
+    reads it (``operator.index``: ints, bools, NumPy integers; a 0-d integer array on the
+    host); TypeError naming ``fname`` for anything else (a float: MXNet passed 1.5 to its
+    kernel as 1, MLX and Paddle refused a bool)."""
+    if type(k) is int:
+        return k
+    if isinstance(k, p.ARRAY_TYPE):
+        if tuple(k.shape) == () and p.name_of(k) in p.DTYPE_RULES.kind_sets["integral"]:
+            return int(p.to_host(k))
+    else:
+        try:
+            return operator.index(k)
+        except TypeError:
+            pass
+    raise TypeError(f"{fname}: k must be an int, got {shown(k)}")
+
+
+def tri_k(p: ShimPrimitives, x, k, fname: str) -> int:
+    """``tril``/``triu``'s checks (``x`` one of the shim's arrays of a standard dtype, at
+    least 2-d; ``k`` by :func:`k_arg`) and ``k`` clamped to ``[-rows, cols]``, which keeps
+    every result (the frameworks overflowed, or raised their own errors, at ``k`` beyond
+    int64). A TF graph's unknown extents leave ``k`` as it is."""
+    if not isinstance(x, p.ARRAY_TYPE):
+        raise not_an_array(fname, x, p.ARRAY_NOUN)
+    if p.name_of(x) is None:
+        raise p.unsupported(x, fname)
+    shape = x.shape
+    if len(shape) < 2:  # a TF graph's unknown rank raises its own ValueError
+        raise ValueError(f"{fname}: x must have at least 2 dimensions")
+    k = k_arg(p, k, fname)
+    rows, cols = shape[-2], shape[-1]
+    if type(rows) is int and type(cols) is int:
+        return -rows if k < -rows else cols if k > cols else k
+    return k
+
+
+def eye_args(p: ShimPrimitives, n_rows, n_cols, k, dtype, device) -> tuple:
+    """``eye``'s ``(name, (rows, cols), k, device, inside)``: the dtype name (the default
+    float for None), the shape by ``p.checked_shape`` (``n_cols`` None: ``n_rows``), ``k`` by
+    :func:`k_arg`, ``p.device_arg``'s device, and whether diagonal ``k`` meets the matrix
+    (else the result is all zeros, whatever ``k``'s size)."""
+    name = p.DEFAULT_FLOAT if dtype is None else p.dtype_arg(dtype, "eye")
+    shape = p.checked_shape("eye", (n_rows, n_rows if n_cols is None else n_cols), name)
+    k = k_arg(p, k, "eye")
+    dev = p.device_arg(device, "eye")
+    return name, shape, k, dev, -shape[0] < k < shape[1]
 
 
 #: A real floating dtype -> the complex dtype of its precision.

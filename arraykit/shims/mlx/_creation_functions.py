@@ -201,15 +201,8 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``: ones on diagonal ``k`` of an ``n_rows x n_cols`` matrix."""
-    name = D.DEFAULT_FLOAT if dtype is None else D.dtype_name(dtype, "eye")
-    if n_cols is None:
-        n_cols = n_rows
-    shape = _shape("eye", (n_rows, n_cols), name)
-    k = _sc.python_scalar(k)
-    if type(k) is bool or not isinstance(k, int):
-        raise TypeError(f"eye: k must be an int, got {_c.shown(k)}")
-    stream = check_device(device, "eye")
-    if 0 in shape or abs(k) >= max(shape):
+    name, shape, k, stream, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype, device)
+    if not inside:
         return mx.zeros(shape, dtype=_DTYPES[name], stream=stream)
     return mx.eye(shape[0], shape[1], k, dtype=_DTYPES[name], stream=stream)
 
@@ -253,18 +246,14 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` of 1-D arrays of one dtype; a tuple (2025.12)."""
-    _creation.check_meshgrid(indexing, arrays, require_array, "input")
+    _creation.check_meshgrid(_p, indexing, arrays)
     if not arrays:
         return ()
     return tuple(mx.meshgrid(*arrays, indexing=indexing))
 
 
 def _triangle(fname, x, k, upper):
-    require_array(x, fname)
-    _c.require_ndim(fname, x.ndim, 2)
-    k = _sc.python_scalar(k)
-    if type(k) is bool or not isinstance(k, int):
-        raise TypeError(f"{fname}: k must be an int, got {_c.shown(k)}")
+    k = _creation.tri_k(_p, x, k, fname)
     n, m = x.shape[-2:]
     if n == 0 or m == 0:
         return mx.array(x)

@@ -221,11 +221,9 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``."""
-    name = _name(dtype, D.DEFAULT_FLOAT, "eye")
-    ctx = check_device(device, "eye")
-    cols = n_rows if n_cols is None else n_cols
-    n_rows, cols = checked_shape("eye", (n_rows, cols), name)
-    if k >= cols or -k >= n_rows:
+    name, (n_rows, cols), k, ctx, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype,
+                                                              device)
+    if not inside:
         # No diagonal inside the matrix (MXNet's k parameter is a C long: huge k fails).
         return mnp.zeros((n_rows, cols), dtype=name, ctx=ctx)
     if name == "bool":
@@ -267,10 +265,9 @@ def _exact(value, ctx):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid``: a tuple (2025.12) of broadcast views of 1-D inputs."""
-    _c.check_indexing(indexing)
+    _creation.check_meshgrid(_p, indexing, arrays)
     if not arrays:
         return ()
-    _c.check_same_dtype("meshgrid", [require_array(a, "meshgrid") for a in arrays])
     shape = [a.size for a in arrays]
     if indexing == "xy" and len(arrays) >= 2:
         shape[0], shape[1] = shape[1], shape[0]
@@ -296,8 +293,7 @@ def triu(x, /, *, k=0):
 
 
 def _tri(x, k, fname, lower):
-    require_array(x, fname)
-    _c.require_ndim(fname, x.ndim, 2)
+    k = _creation.tri_k(_p, x, k, fname)
     m, n = x.shape[-2:]
     rows = mnp.arange(m, dtype="int64", ctx=x.ctx).reshape((m, 1))
     cols = mnp.arange(n, dtype="int64", ctx=x.ctx).reshape((1, n))

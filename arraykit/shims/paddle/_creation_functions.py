@@ -277,14 +277,9 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``."""
-    name = _name(dtype, D.DEFAULT_FLOAT, "eye")
-    n_cols = n_rows if n_cols is None else n_cols
-    shape = checked_shape("eye", (n_rows, n_cols), name)
-    k = _sc.python_scalar(k)
-    if not isinstance(k, int) or isinstance(k, bool):
-        raise TypeError("eye: k must be an integer")
-    place = check_device(device, "eye")
-    if not -shape[0] < k < shape[1]:  # no diagonal inside (and k may exceed int64)
+    name, shape, k, place, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype, device)
+    shape = list(shape)
+    if not inside:  # no diagonal inside (and k may exceed int64)
         return _on(paddle.zeros(shape, dtype=name), place)
     r = paddle.arange(shape[0], dtype="int64").reshape([-1, 1])
     c = paddle.arange(shape[1], dtype="int64").reshape([1, -1])
@@ -300,7 +295,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` (a tuple, 2025.12); all inputs 1-D of one dtype."""
-    _creation.check_meshgrid(indexing, arrays, require_array, "array")
+    _creation.check_meshgrid(_p, indexing, arrays)
     if not arrays:
         return ()
     check_rank("meshgrid", len(arrays))
@@ -319,11 +314,8 @@ def meshgrid(*arrays, indexing="xy"):
 
 
 def _tri(x, k, lower, fname):
+    k = _creation.tri_k(_p, x, k, fname)
     name = require_array(x, fname)
-    if isinstance(k, bool) or not isinstance(k, (int, onp.integer)):
-        raise TypeError(f"{fname}: k must be an int, got {type(k).__name__}")
-    k = int(k)
-    _c.require_ndim(fname, x.ndim, 2)
     n, m = x.shape[-2:]
     r = paddle.arange(n, dtype="int64").reshape([-1, 1])
     c = paddle.arange(m, dtype="int64").reshape([1, -1])

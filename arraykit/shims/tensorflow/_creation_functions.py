@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import builtins
 import math
-import operator
 
 import numpy as np
 import tensorflow as tf
@@ -21,7 +20,7 @@ from .._common import utils as _u
 from .._common.sizes import check_count, check_shape
 from . import _dtypes as _t
 from . import _primitives as _p
-from ._base import ET, arr, ndim, only_cpus, scalar_const, shape_const, wrap_errors
+from ._base import ET, arr, only_cpus, scalar_const, shape_const, wrap_errors
 from ._devices import check_device, on
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full",
@@ -293,14 +292,13 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``: ones on the ``k``-th diagonal, written by ``matrix_diag`` as
     ``tf.eye`` does (no index grids: those took 2.3x tf.eye's memory)."""
-    dtype = _t.DEFAULT_FLOAT if dtype is None else _t.dtype_arg(dtype, "eye")
-    n_cols = n_rows if n_cols is None else n_cols
-    n_rows, n_cols = check_shape("eye", (n_rows, n_cols), dtype.size)
-    k = operator.index(k)
-    with on(check_device(device)):
-        if not -n_rows < k < n_cols:
-            # The diagonal misses the matrix (also keeps huge k out of int64 arithmetic).
-            return zeros((n_rows, n_cols), dtype=dtype)
+    name, (n_rows, n_cols), k, dev, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype,
+                                                                device)
+    dtype = _t.DTYPES[name]
+    with on(dev):
+        if not inside:  # (also keeps huge k out of int64 arithmetic)
+            return _a.fill(shape_const((n_rows, n_cols)),
+                           scalar_const(False if dtype is tf.bool else 0, dtype))
         if n_rows > _I32_MAX or n_cols > _I32_MAX:
             # matrix_diag takes int32 sizes; only matrices of over 2**31 elements get here.
             i = _m._range(tf.constant(0, tf.int64), n_rows, tf.constant(1, tf.int64))[:, None]
@@ -324,14 +322,11 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 
 def meshgrid(*arrays, indexing="xy"):
-    """Array API ``meshgrid``: a tuple of arrays (2025.12)."""
-    _c.check_indexing(indexing)
-    arrays = [arr(a, "meshgrid") for a in arrays]
+    """Array API ``meshgrid``: a tuple of arrays (2025.12); ``_common.creation``'s checks."""
+    _creation.check_meshgrid(_p, indexing, arrays)
     if not arrays:
         return ()
-    d = arrays[0].dtype
-    if any(a.dtype is not d for a in arrays):
-        _c.check_same_dtype("meshgrid", [_t.dtype_name(a.dtype) for a in arrays])
+    arrays = [arr(a, "meshgrid") for a in arrays]
     n = len(arrays)
     sizes = [a.shape.num_elements() for a in arrays]
     if indexing == "xy" and n >= 2:
@@ -348,11 +343,8 @@ def meshgrid(*arrays, indexing="xy"):
 
 
 def _tri(x, k, lower, fname):
+    k = _creation.tri_k(_p, x, k, fname)
     x = arr(x, fname)
-    if not isinstance(k, (int, np.integer, tf.Tensor, tf.Variable)):
-        # a nested list there exhausts the recursion limit in TF's nest.flatten
-        raise TypeError(f"{fname}: k must be an int, got {type(k).__name__}")
-    _c.require_ndim(fname, ndim(x), 2)
     shp = tf.shape(x, out_type=tf.int64)
     r, c = shp[-2], shp[-1]
     i = _m._range(tf.constant(0, tf.int64), r, tf.constant(1, tf.int64))[:, None]
