@@ -219,9 +219,9 @@ def _entry_hlo(text):
     return re.sub(r"%[\w.]+", "%v", text)
 
 
-def same_program(framework, inner, native, args):
-    """Whether arraykit's compiled program is the native one (optimised HLO, entry
-    computation compared); None where the framework offers no cheap way to tell."""
+def entry_hlos(framework, inner, native, args):
+    """(arraykit's, native's) optimised HLO entry computations (``_entry_hlo``) for jax and
+    tensorflow; None where the framework offers no cheap way to get them."""
     try:
         if framework == "jax":
             a = inner.lower(*args).compile().as_text()
@@ -229,16 +229,24 @@ def same_program(framework, inner, native, args):
         elif framework == "tensorflow":
             a = inner.experimental_get_compiler_ir(*args)(stage="optimized_hlo")
             b = native.experimental_get_compiler_ir(*args)(stage="optimized_hlo")
-        elif framework == "mlx":
-            from benchmarks.overhead.timing import _mlx_graph
-
-            a, b = _mlx_graph(ak_fn, args), _mlx_graph(_native_mlx, args)
-            return None if a is None or b is None else a == b
         else:
             return None
     except Exception:  # noqa: BLE001  (introspection APIs move between versions)
         return None
-    return _entry_hlo(a) == _entry_hlo(b)
+    return _entry_hlo(a), _entry_hlo(b)
+
+
+def same_program(framework, inner, native, args):
+    """Whether arraykit's compiled program is the native one (optimised HLO, entry
+    computation compared; mlx: the graph mx.compile traces); None where the framework offers
+    no cheap way to tell."""
+    if framework == "mlx":
+        from benchmarks.overhead.timing import _mlx_graph
+
+        a, b = _mlx_graph(ak_fn, args), _mlx_graph(_native_mlx, args)
+        return None if a is None or b is None else a == b
+    texts = entry_hlos(framework, inner, native, args)
+    return None if texts is None else texts[0] == texts[1]
 
 
 def _to_np(y):

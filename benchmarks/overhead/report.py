@@ -50,7 +50,8 @@ def _fmt_program(r: dict | None) -> str:
     if "same_program" in r:
         what = {"torch": "FX graph", "mlx": "traced MLX graph"}.get(r["framework"],
                                                                   "optimised HLO")
-        parts.append(f"same {what}" if r["same_program"] else f"{what} differs")
+        parts.append(f"same {what}" if r["same_program"] else f"{what} differs"
+                     + (f" ({r['program_diff']})" if r.get("program_diff") else ""))
     if "wrapper_s" in r:
         share = 100 * r["wrapper_s"] / r["native_median_s"]
         parts.append(f"wrapper {r['wrapper_s'] * 1e6:.1f} us = {share:.3f}%")

@@ -8,8 +8,10 @@ import gc
 import io
 import math
 import pstats
+import re
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -133,20 +135,53 @@ def program_check(fw: Framework, case: Case, args: tuple, rounds: int) -> dict:
         out["wrapper_method"] = WRAPPER_METHOD
     # Last: the torch check resets TorchDynamo's caches.
     if case.native_compiled is not None:
-        if fw.name == "torch":
-            same = same_fx_graph(*case.functions, args)
-        elif fw.name == "mlx":
-            same = same_mlx_graph(*case.functions, args)
-        else:
-            from ..compiled_overhead import same_program
-
-            entry = case.jitted._entries.get(type(args[0]))
-            inner = getattr(entry, "compiled", None)
-            same = None if inner is None else same_program(
-                fw.name, inner, case.native_compiled, args)
-        if same is not None:
-            out["same_program"] = same
+        ops = program_ops(fw, case, args)
+        if ops is not None:
+            out["same_program"] = ops[0] == ops[1]
+            if not out["same_program"]:
+                out["program_diff"] = op_diff(ops[2], ops[3])
     return out
+
+
+def program_ops(fw: Framework, case: Case, args: tuple) -> tuple | None:
+    """(arraykit's program, native's, the operations of each by name) for a compiled cell:
+    jax and tensorflow, the optimised HLO's entry computation; torch, the FX graph
+    TorchDynamo captures; mlx, the graph mx.compile traces. None where it cannot be had."""
+    if fw.name == "torch":
+        a, b = _fx_ops(case.functions[0], args), _fx_ops(case.functions[1], args)
+        if a is None or b is None:
+            return None
+        return a, b, [o.split(":", 1)[1] for o in a], [o.split(":", 1)[1] for o in b]
+    if fw.name == "mlx":
+        a, b = _mlx_graph(case.functions[0], args), _mlx_graph(case.functions[1], args)
+        if a is None or b is None:
+            return None
+        return a, b, _MLX_OP.findall(a), _MLX_OP.findall(b)
+    from ..compiled_overhead import entry_hlos
+
+    inner = getattr(case.jitted._entries.get(type(args[0])), "compiled", None)
+    texts = None if inner is None else entry_hlos(fw.name, inner, case.native_compiled, args)
+    if texts is None:
+        return None
+    return texts[0], texts[1], _HLO_OP.findall(texts[0]), _HLO_OP.findall(texts[1])
+
+
+_MLX_OP = re.compile(r'label ="([^"]+)"')
+#: An HLO instruction's opcode: ``%v = f32[2,3]{1,0} multiply(%v, %v)`` -> "multiply".
+_HLO_OP = re.compile(r"= \S+ ([a-z][\w-]*)\(")
+
+
+def op_diff(ours: list[str], native: list[str]) -> str:
+    """The operations one program has more of than the other, by name and count:
+    "arraykit +Equal x2 +Select x2; native +Square x2" (the same counts: "same operations,
+    another order or other edges")."""
+    a, b = Counter(ours), Counter(native)
+    more = [(side, d) for side, d in (("arraykit", a - b), ("native", b - a)) if d]
+    if not more:
+        return "same operations, another order or other edges"
+    return "; ".join(
+        side + " " + " ".join(f"+{op} x{n}" for op, n in sorted(d.items(), key=lambda t: -t[1]))
+        for side, d in more)
 
 
 #: How ``wrapper_s`` is measured (recorded beside it).
@@ -238,19 +273,9 @@ def _fx_ops(fn: Callable, args: tuple) -> list[str] | None:
         o for o in ops if not o.startswith("placeholder:")]
 
 
-def same_fx_graph(ak_fn: Callable, nat_fn: Callable, args: tuple) -> bool | None:
-    """Whether TorchDynamo captures the same operations, in the same order, from the
-    arraykit function and the native one (then Inductor compiles the same program)."""
-    a, b = _fx_ops(ak_fn, args), _fx_ops(nat_fn, args)
-    return None if a is None or b is None else a == b
-
-
-
 def _mlx_graph(fn: Callable, args: tuple) -> str | None:
     """The graph ``mx.compile`` traces from ``fn`` (``mx.export_to_dot`` of its outputs, taken
     inside the trace), with the nodes' addresses numbered in order of appearance."""
-    import re
-
     import mlx.core as mx
 
     from .frameworks import _leaves
@@ -270,10 +295,3 @@ def _mlx_graph(fn: Callable, args: tuple) -> str | None:
         return None
     ids: dict[str, str] = {}
     return re.sub(r"\b\d{6,}\b", lambda m: ids.setdefault(m.group(), f"n{len(ids)}"), graphs[0])
-
-
-def same_mlx_graph(ak_fn: Callable, nat_fn: Callable, args: tuple) -> bool | None:
-    """Whether ``mx.compile`` traces the same graph (operations, in the same order, on the
-    same edges) from the arraykit function and the native one."""
-    a, b = _mlx_graph(ak_fn, args), _mlx_graph(nat_fn, args)
-    return None if a is None or b is None else a == b
