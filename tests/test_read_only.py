@@ -229,3 +229,176 @@ def test_nothing_installed_without_enable():
         "assert 'arraykit._read_only' not in sys.modules\n"
     )
     _run_fresh(code)
+
+
+# --- one-op writes for indices known on the host (issue 28) -------------------------------
+# Each index is written by one op (the TF writer's strided update or scatter, or a where with
+# a host mask) and must give what NumPy and the general ten-op path give; repeated positions
+# with an array value must still take the general path (the last update wins).
+
+V1 = np.arange(10.0)
+FAST_1D = {
+    "int": 3, "negative int": -2, "0-d tensor": "int0d", "slice": slice(2, 7),
+    "negative step": slice(None, None, -3), "step 3": slice(1, None, 3),
+    "empty slice": slice(5, 5), "ellipsis": (Ellipsis, slice(0, 4)),
+    "int array": np.array([1, 4, 8]), "unsorted": np.array([8, 1, 4]),
+    "negative ints": np.array([-1, 2, -10]), "empty ints": np.array([], dtype=np.int64),
+    "int matrix": np.array([[0, 2], [5, 9]]), "mask": V1 > 4.5,
+    "empty mask": V1 > 100,
+}
+M2 = np.arange(20.0).reshape(4, 5)
+FAST_2D = {
+    "int": 1, "ints": (2, -1), "int+slice": (-1, slice(1, None, 2)),
+    "slices": (slice(None, None, -1), slice(3, 0, -2)), "ellipsis": (Ellipsis, 2),
+    "rows": np.array([3, 0]), "pairs": (np.array([0, 3, 1]), np.array([4, 4, 0])),
+    "array+int": (np.array([2, 1]), 3), "row mask": M2[:, 0] > 7, "mask": M2 % 3 == 0,
+}
+
+
+def _key(spec, mk):
+    if isinstance(spec, str):  # a 0-d integer tensor: an integer, as NumPy reads it
+        return tf.constant(4), 4
+    if isinstance(spec, np.ndarray):
+        return mk(spec), spec
+    if isinstance(spec, tuple):
+        return tuple(mk(k) if isinstance(k, np.ndarray) else k for k in spec), spec
+    return spec, spec
+
+
+def _paths(monkeypatch):
+    """Counts of the general path and of the TF writer's one-op writes, as they run."""
+    from arraykit.ext.nd import _tensorflow as writer
+
+    seen = {"general": 0, "replace_unique": 0, "replace_strided": 0}
+
+    def counted(name, f):
+        def g(*a):
+            seen[name] += 1
+            return f(*a)
+        return g
+
+    monkeypatch.setattr(_read_only, "general_setitem",
+                        counted("general", _read_only.general_setitem))
+    for name in ("replace_unique", "replace_strided"):
+        monkeypatch.setattr(writer, name, counted(name, getattr(writer, name)))
+    return seen
+
+
+@pytest.mark.parametrize("mk", [tf.constant, np.asarray], ids=["tf index", "numpy index"])
+@pytest.mark.parametrize(("base", "spec"),
+                         [(V1, s) for s in FAST_1D.values()]
+                         + [(M2, s) for s in FAST_2D.values()],
+                         ids=[f"1d-{k}" for k in FAST_1D] + [f"2d-{k}" for k in FAST_2D])
+@pytest.mark.parametrize("value", ["scalar", "array"])
+def test_host_index_written_in_one_op_as_numpy_and_the_general_path(
+        enabled, monkeypatch, mk, base, spec, value):
+    key, np_key = _key(spec, mk)
+    expected = base.copy()
+    n_selected = expected[np_key].size
+    v = np.float64(-7.5) if value == "scalar" else -np.arange(
+        1.0, n_selected + 1).reshape(expected[np_key].shape)
+    expected[np_key] = v
+    x = tf.constant(base, tf.float32)
+    xp = arraykit.array_namespace(x)
+    general = _read_only.general_setitem(x, key, xp.asarray(v, dtype=xp.float32), xp)
+    seen = _paths(monkeypatch)
+    out = xpx.at(x, key).set(tf.constant(v))
+    assert out.dtype == tf.float32 and out.shape == x.shape
+    np.testing.assert_array_equal(out.numpy(), expected.astype(np.float32))
+    np.testing.assert_array_equal(out.numpy(), general.numpy())
+    np.testing.assert_array_equal(x.numpy(), base.astype(np.float32))
+    assert seen["general"] == 0, seen
+    if value == "array" and n_selected:
+        assert seen["replace_unique"] + seen["replace_strided"] == 1, seen
+
+
+@pytest.mark.parametrize("value", ["scalar", "array"])
+def test_repeated_positions_with_an_array_value_take_the_general_path(
+        enabled, monkeypatch, value):
+    idx = np.array([4, 1, 4, 0])
+    v = 9.0 if value == "scalar" else np.array([1.0, 2.0, 3.0, 4.0])
+    expected = V1.copy()
+    expected[idx] = v  # NumPy: the last update of position 4 wins
+    seen = _paths(monkeypatch)
+    out = xpx.at(tf.constant(V1), tf.constant(idx)).set(tf.constant(v))
+    np.testing.assert_array_equal(out.numpy(), expected)
+    assert seen["general"] == (value == "array"), seen  # a 0-d value: one where
+    assert seen["replace_unique"] == 0
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide", "power", "min", "max"])
+@pytest.mark.parametrize("spec", [2, slice(None, None, 2), np.array([7, 0, 3]), V1 > 3,
+                                  np.array([1, 1, 5])],
+                         ids=["int", "step", "ints", "mask", "repeats"])
+def test_in_place_ops_with_a_0d_value_as_numpy_and_in_few_ops(enabled, monkeypatch, op, spec):
+    # add/subtract/multiply/divide: the op over all of x, then one where; pow/min/max (whose
+    # kernels may round or treat NaN differently by array size): on x[idx], then one write,
+    # or the general path where positions repeat.
+    key, np_key = _key(spec, tf.constant)
+    xp = arraykit.array_namespace(tf.constant(V1))
+    tf_op = getattr(xp, {"min": "minimum", "max": "maximum", "power": "pow"}.get(op, op))
+    expected = V1.copy()
+    # repeats: written once, as NumPy; TF's own op on the selection (pow differs from
+    # NumPy's in the last bit)
+    expected[np_key] = tf_op(tf.constant(V1[np_key]), 1.5).numpy()
+    seen = _paths(monkeypatch)
+    out = getattr(xpx.at(tf.constant(V1), key), op)(1.5)
+    np.testing.assert_array_equal(out.numpy(), expected)
+    repeats = isinstance(spec, np.ndarray) and spec.dtype.kind == "i" and len(
+        set(spec)) < len(spec)
+    assert seen["general"] == (repeats and op in ("power", "min", "max")), seen
+
+
+def test_sparse_rows_are_scattered_dense_rows_take_one_where(enabled, monkeypatch):
+    # One element of 10,000 costs less scattered; every second one less by a where.
+    big = np.zeros(10_000, np.float32)
+    seen = _paths(monkeypatch)
+    out = xpx.at(tf.constant(big), tf.constant([7])).set(1.0)
+    assert seen["replace_unique"] == 1 and float(tf.reduce_sum(out)) == 1.0
+    out = xpx.at(tf.constant(big), tf.constant(np.arange(0, 10_000, 2))).set(1.0)
+    assert seen["replace_unique"] == 1 and float(tf.reduce_sum(out)) == 5_000.0
+    assert seen["general"] == 0
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint64", "complex64", "float32"])
+@pytest.mark.parametrize("spec", [slice(1, 3), np.array([2, 0])], ids=["strided", "rows"])
+def test_one_op_writes_keep_every_dtype(enabled, dtype, spec):
+    base = np.arange(4).astype(dtype)
+    v = np.array([1, 0]).astype(dtype)
+    expected = base.copy()
+    expected[spec] = v
+    key = tf.constant(spec) if isinstance(spec, np.ndarray) else spec
+    out = xpx.at(tf.constant(base), key).set(tf.constant(v))
+    assert out.dtype.name == dtype
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
+@pytest.mark.parametrize("spec", [(1, slice(None, 3)), np.array([2, 0]), M2 > 12.0],
+                         ids=["strided", "rows", "mask"])
+def test_one_op_writes_differentiate_in_the_value(enabled, spec):
+    key = tf.constant(spec) if isinstance(spec, np.ndarray) else spec
+    x = tf.constant(M2, tf.float32)
+    n = M2[spec].size
+    v = tf.constant(np.arange(1.0, n + 1, dtype=np.float32).reshape(M2[spec].shape))
+    with tf.GradientTape() as tape:
+        tape.watch(v)
+        out = xpx.at(x, key).set(v * v)
+        total = tf.reduce_sum(out)
+    np.testing.assert_array_equal(tape.gradient(total, v).numpy(), 2 * v.numpy())
+
+
+@pytest.mark.parametrize(("spec", "value"), [
+    (10, 1.0), (-11, np.ones(1)), (np.array([0, 10]), 1.0), (np.array([-11]), np.ones(1)),
+    (slice(0, 4), np.ones(3)), (np.array([1, 2]), np.ones((2, 2))),
+    ((0, 0), 1.0), (np.array([[0], [1]]) > 0, 1.0),
+], ids=["int", "negative int", "ints", "negative ints", "slice/value", "ints/value",
+        "too many", "mask shape"])
+def test_errors_are_those_of_the_general_path(enabled, spec, value):
+    x = tf.constant(V1)
+    key = tf.constant(spec) if isinstance(spec, np.ndarray) else spec
+    xp = arraykit.array_namespace(x)
+    with pytest.raises((IndexError, ValueError)) as general:
+        _read_only.general_setitem(x, key, xp.asarray(value, dtype=xp.float64), xp)
+    with pytest.raises(general.type) as fast:
+        xpx.at(x, key).set(tf.constant(value) if isinstance(value, np.ndarray) else value)
+    assert fast.type is general.type

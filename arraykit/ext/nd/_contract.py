@@ -35,3 +35,9 @@ class NdBackend(Protocol):
 
 # Optional: ``scatter_nd_new(idx, updates, plan, fn)`` (a backend that builds scatter_nd's
 # result in one op), ``NOTE`` (a short limit ``arraykit info`` reports).
+# Optional, for ``arraykit._read_only`` (array-api-extra's ``at()`` on read-only arrays):
+# ``replace_unique(x, positions, values)`` (one op writing ``values``, of shape
+# ``(m,) + x.shape[k:]``, at the unique in-bounds host positions ``(m, k)``),
+# ``replace_strided(x, axes, value)`` (one op for ``x[ints and slices] = value``; None when
+# it cannot) and ``SCATTER_COST`` (what one scattered element costs, in elements of a
+# ``where`` over the whole array).
