@@ -147,3 +147,48 @@ def test_reshape_zeros_and_copy(backend):
         np.testing.assert_array_equal(p.to_host(p.copy(like)), np.arange(6.0))
 
     (_module(backend, "_helpers").np_mode(check) if backend == "mxnet" else check)()
+
+
+def test_reduction_primitives(backend):
+    """The primitives the statistical and utility functions run over
+    (``_common.statistics``), against NumPy: each reduction in the input's dtype (NaN through
+    max/min, narrow integers kept), the scans, the variance divisor, the neighbour difference
+    (bool by ``!=``), ``full`` and ``concat``."""
+    p = _module(backend, "_primitives")
+
+    def check():
+        a = np.array([[1.5, -2.0, 4.0], [0.5, np.nan, -1.0]], dtype=np.float32)
+        x = p.from_host(a, "float32", None)
+        for fname in ("sum", "prod", "max", "min", "mean"):
+            for axes, keepdims in (((1,), False), ((0, 1), True)):
+                got = p.to_host(p.reduce(fname, x, axes, keepdims))
+                want = getattr(np, fname)(a, axis=axes, keepdims=keepdims)
+                assert got.dtype == np.float32, fname
+                np.testing.assert_allclose(got, want, rtol=1e-6, equal_nan=True)
+        np.testing.assert_array_equal(p.to_host(p.reduce("sum", x, (), False)), a)
+        i8 = np.array([[100, 100, -7]], dtype=np.int8)
+        xi = p.from_host(i8, "int8", None)
+        r = p.reduce("max", xi, (1,), False)
+        assert p.name_of(r) == "int8" and p.to_host(r).tolist() == [100]
+        for fname, want in (("all", [[True, True, True]]), ("any", [True])):
+            r = p.reduce(fname, xi, () if fname == "all" else (1,), False)
+            assert p.name_of(r) == "bool" and p.to_host(r).tolist() == want
+        f = a[:, [0, 2]]
+        xf = p.from_host(f, "float32", None)
+        np.testing.assert_allclose(p.to_host(p.scan("cumulative_sum", xf, 1)), np.cumsum(f, 1))
+        np.testing.assert_allclose(p.to_host(p.scan("cumulative_prod", xf, 0)),
+                                   np.cumprod(f, 0))
+        np.testing.assert_allclose(p.to_host(p.variance(xf, (1,), 1.0, True)),
+                                   np.var(f, axis=1, ddof=1, keepdims=True), rtol=1e-6)
+        np.testing.assert_array_equal(p.to_host(p.difference(xf, 0)), np.diff(f, axis=0))
+        b = np.array([True, True, False])
+        got = p.difference(p.from_host(b, "bool", None), 0)
+        assert p.name_of(got) == "bool" and p.to_host(got).tolist() == [False, True]
+        filled = p.full((2, 0, 1), 7, "int32", x)
+        assert p.name_of(filled) == "int32" and tuple(filled.shape) == (2, 0, 1)
+        assert p.to_host(p.full((2,), True, "bool", x)).tolist() == [True, True]
+        np.testing.assert_array_equal(p.to_host(p.concat([xf, xf], 0)), np.concatenate([f, f]))
+        np.testing.assert_allclose(p.to_host(p.sqrt(p.from_host(np.float32([4, 2]), "float32",
+                                                                 None))), np.sqrt([4, 2]))
+
+    (_module(backend, "_helpers").np_mode(check) if backend == "mxnet" else check)()

@@ -94,3 +94,86 @@ def test_sum_and_mean_of_infinities(xp):
             got = host(getattr(xp, f)(x[:2, :]))
             assert got.shape == () and got == inf, (f, got)
             assert host(getattr(xp, f)(x[:2, :], keepdims=True)).shape == (1, 1)
+
+
+# Where the four full shims disagreed before their statistical functions were written once
+# (shims/_common/statistics.py): NumPy's answer, or the standard's, on every one.
+
+def _default(xp, kind):
+    d = xp.__array_namespace_info__().default_dtypes()[kind]
+    return next(n for n in ("int64", "float32", "float64") if getattr(xp, n) == d)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["sum", "prod", "cumulative_sum", "cumulative_prod"])
+def test_bool_input_accumulates_in_the_default_integer(xp, fname):
+    """As NumPy's ``sum(bool_array)`` (MLX and Paddle refused bool input)."""
+    a = np.array([True, False, True, True])
+    got = getattr(xp, fname)(xp.asarray(a))
+    want = getattr(np, {"cumulative_sum": "cumsum", "cumulative_prod": "cumprod"}.get(
+        fname, fname))(a)
+    assert str(host(got).dtype) == _default(xp, "integral")
+    np.testing.assert_array_equal(host(got), want)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["max", "min"])
+def test_max_min_refuse_bool(xp, fname):
+    """The standard's real numeric input (MXNet reduced bool arrays)."""
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(xp.asarray(np.array([True, False])))
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["mean", "var", "std"])
+def test_integer_input_computes_in_the_default_float(xp, fname):
+    """As NumPy (``_common.dtypes.integer_input_as_float``; TF and MXNet refused integers,
+    MLX and Paddle took them)."""
+    a = np.array([[1, 2, 4], [3, 5, 9]], dtype=np.int32)
+    got = getattr(xp, fname)(xp.asarray(a), axis=1)
+    assert str(host(got).dtype) == _default(xp, "real floating")
+    np.testing.assert_allclose(host(got), getattr(np, fname)(a, axis=1), rtol=1e-6)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["var", "std"])
+def test_no_degrees_of_freedom_is_nan(xp, fname):
+    """The standard: NaN where ``N - correction <= 0`` (TF divided by 0: inf)."""
+    x = xp.asarray(np.array([[1.0, 2.0, 4.0]], dtype=np.float32))
+    for kwargs in ({"correction": 3}, {"correction": 5.5}, {"axis": 1, "correction": 3}):
+        assert np.isnan(host(getattr(xp, fname)(x, **kwargs))).all(), kwargs
+    got = host(getattr(xp, fname)(x, axis=1, correction=2))
+    assert np.isfinite(got).all()
+
+
+@pytest.mark.backends("tensorflow", "mlx", "paddle", reason="complex input (MXNet 1.9.1 has "
+                      "no complex dtype)")
+@pytest.mark.parametrize("fname", ["sum", "prod", "cumulative_sum"])
+def test_real_dtype_for_complex_input_is_refused(xp, fname):
+    """A real ``dtype=`` would drop the imaginary part: a plausible wrong number (TF and Paddle
+    cast and dropped it, MLX refused)."""
+    x = xp.asarray(np.array([1 + 2j, 3 - 1j], dtype=np.complex64))
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(x, dtype=xp.float32)
+
+
+@SHIMS
+def test_diff_prepend_promotes_and_checks_its_shape(xp):
+    """``prepend``/``append`` promote with ``x`` as ``concat`` does (Paddle refused another
+    dtype); extents off the axis that differ are a ValueError naming ``diff``."""
+    x = xp.asarray(np.array([[1, 4, 9]], dtype=np.int32))
+    got = xp.diff(x, prepend=xp.asarray(np.array([[0]], dtype=np.int64)))
+    assert str(host(got).dtype) == "int64"
+    np.testing.assert_array_equal(host(got), [[1, 3, 5]])
+    with pytest.raises(ValueError, match="diff"):
+        xp.diff(x, append=xp.asarray(np.zeros((2, 1), dtype=np.int32)))
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["sum", "max", "mean", "std", "all"])
+def test_keepdims_must_be_a_bool(xp, fname):
+    """``checks.check_keepdims`` on every shim (TF and MLX took any truthy value)."""
+    x = xp.asarray(np.ones((2, 3), dtype=np.float32))
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(x, axis=0, keepdims=[1])
+    assert getattr(xp, fname)(x, axis=0, keepdims=np.True_).shape == (1, 3)

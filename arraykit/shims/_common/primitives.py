@@ -80,6 +80,10 @@ class ShimPrimitives(Protocol):
         """The framework's device for a ``device=`` argument (None: its default); ValueError
         naming ``fname`` for anything else."""
 
+    def device_of(self, x: Any) -> Any:
+        """The device array ``x`` is on, as ``device_arg`` returns one (what the ``*_like``
+        functions create on)."""
+
     def from_host(self, a: np.ndarray, name: str, device: Any) -> Any:
         """An array of dtype ``name`` holding NumPy array ``a``'s values exactly, on
         ``device`` (a value ``device_arg`` returned)."""
@@ -91,3 +95,36 @@ class ShimPrimitives(Protocol):
         """``shape`` (an int or a sequence of ints) as a tuple of Python ints, checked by
         ``_common.sizes.check_shape`` for an array of dtype ``name`` against the framework's
         own limits too (extents, element count, rank): the error names ``fname``."""
+
+    # The work of the statistical and utility functions (``_common/statistics.py``), each
+    # keeping its framework's defects to itself.
+
+    def full(self, shape: tuple[int | None, ...], value: bool | int | float | complex,
+             name: str, like: Any) -> Any:
+        """An array of ``shape`` and dtype ``name`` holding ``value``, on ``like``'s device;
+        an extent None (unknown in a TF graph) is ``like``'s extent there."""
+
+    def concat(self, arrays: list[Any], axis: int) -> Any:
+        """Arrays of one dtype and rank joined along ``axis`` (non-negative)."""
+
+    def sqrt(self, x: Any) -> Any:
+        """The square root of floating array ``x``."""
+
+    def reduce(self, fname: str, x: Any, axes: tuple[int, ...], keepdims: bool) -> Any:
+        """The reduction ``fname`` ("sum", "prod", "max", "min", "mean", "all", "any") of
+        ``x`` over ``axes`` (non-negative, distinct), in ``x``'s dtype ("all"/"any": bool,
+        nonzero is true); ``x`` has no zero extent unless ``axes`` is empty, which gives
+        ``x``'s values (``x != 0`` for "all"/"any"). "max"/"min" propagate NaN."""
+
+    def scan(self, fname: str, x: Any, axis: int) -> Any:
+        """``cumulative_sum`` ("cumulative_sum") or ``cumulative_prod`` of ``x`` (at least
+        1-d, no zero extent along ``axis``) along ``axis``, in ``x``'s dtype."""
+
+    def variance(self, x: Any, axes: tuple[int, ...], correction: float,
+                 keepdims: bool) -> Any:
+        """``sum(|x - mean(x)|**2) / (N - correction)`` over ``axes`` (non-empty), ``N`` the
+        number of elements there; ``x`` of a real floating dtype, no zero extent, and
+        ``N > correction`` wherever the extents are known."""
+
+    def difference(self, x: Any, axis: int) -> Any:
+        """``x[1:] - x[:-1]`` along ``axis`` (bool: ``!=``); ``x``'s extent there >= 1."""

@@ -71,6 +71,11 @@ def device_arg(device, fname: str):
     return check_device(device, fname)
 
 
+def device_of(x):
+    """MLX arrays have no device of their own (unified memory): the default device."""
+    return mx.default_device()
+
+
 def from_host(a, name: str, device=None):
     """MLX arrays live in unified memory: ``device`` needs no copy. MLX refuses negative
     strides ("Cannot convert DLPack arrays with negative strides") and turns float64 into
@@ -87,3 +92,58 @@ def to_host(x):
 def checked_shape(fname: str, shape, name: str) -> tuple:
     """NumPy's rule (``_common.sizes``): MLX's creation functions take int64 extents."""
     return check_shape(fname, shape, D.NUMPY[name].itemsize)
+
+
+# --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
+
+def full(shape, value, name: str, like=None):
+    """``mx.full`` keeping the dtype: MLX 0.32.4's gives int32 for ``full(s, 1, dtype=bool)``
+    and float32 for ``full(s, nan, dtype=complex64)``. Unified memory: no device to follow."""
+    d = _DTYPES[name]
+    r = mx.full(shape, value, dtype=d)
+    return r if r.dtype == d else r.astype(d)
+
+
+def concat(arrays, axis: int):
+    return mx.concatenate(arrays, axis=axis)
+
+
+def sqrt(x):
+    return mx.sqrt(x)
+
+
+_REDUCE = {"sum": mx.sum, "prod": mx.prod, "max": mx.max, "min": mx.min, "mean": mx.mean,
+           "all": mx.all, "any": mx.any}
+
+
+def reduce(fname: str, x, axes: tuple, keepdims: bool):
+    if fname == "all" or fname == "any":
+        return _REDUCE[fname](x, axis=list(axes), keepdims=keepdims)
+    if not axes:
+        return x  # MLX arrays are not written in place
+    r = _REDUCE[fname](x, axis=list(axes), keepdims=keepdims)
+    # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's
+    # (astype to its own dtype adds no graph node).
+    return r.astype(x.dtype) if fname == "sum" or fname == "prod" else r
+
+
+def scan(fname: str, x, axis: int):
+    op = mx.cumsum if fname == "cumulative_sum" else mx.cumprod
+    return op(x, axis=axis).astype(x.dtype)  # narrow integers: as ``reduce``
+
+
+def variance(x, axes: tuple, correction: float, keepdims: bool):
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    d = x - mx.mean(x, axis=list(axes), keepdims=True)
+    return mx.sum(d * d, axis=list(axes), keepdims=keepdims) / (count - correction)
+
+
+def difference(x, axis: int):
+    hi = [slice(None)] * x.ndim
+    lo = [slice(None)] * x.ndim
+    hi[axis] = slice(1, None)
+    lo[axis] = slice(None, -1)
+    a, b = x[tuple(hi)], x[tuple(lo)]
+    return mx.not_equal(a, b) if x.dtype == mx.bool_ else a - b

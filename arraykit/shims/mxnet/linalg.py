@@ -39,15 +39,9 @@ def _xp():
     return sys.modules[__package__]
 
 
-def _floating(fname: str, x) -> str:
-    """The dtype name of ``x``, an array of a real floating dtype (else TypeError)."""
-    n = require_kind(x, "real floating", fname)
-    return n
-
-
 def _floating_matrix(fname: str, x, square: bool = False) -> str:
     """The dtype name of ``x``, real floating (stacked) matrices, square if asked."""
-    n = _floating(fname, x)
+    n = require_kind(x, "real floating", fname)
     _cl.require_matrix(fname, x, square=square)
     return n
 
@@ -305,7 +299,7 @@ def cross(x1, x2, /, *, axis=-1):
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
-    _floating("vector_norm", x)
+    require_kind(x, "real floating", "vector_norm")
     keepdims = check_keepdims("vector_norm", keepdims)
     r = _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
     if isinstance(ord, (int, float)) and not isinstance(ord, bool) and -_INF < ord < 0:

@@ -7,7 +7,6 @@ import numpy as onp
 
 from .._common import checks as _c
 from .._common.sizes import check_shape
-from .._common.sizes import check_shape
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED, paddle  # noqa: F401
 
@@ -97,6 +96,10 @@ def device_arg(device, fname: str):
     return check_device(device, fname)
 
 
+def device_of(x):
+    return x.place
+
+
 def from_host(a, name: str, device=None):
     from ._helpers import to_place
 
@@ -123,17 +126,79 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
     return out
 
 
-def checked_shape(fname: str, shape, name: str) -> tuple:
-    """NumPy's rule (``_common.sizes``: Paddle stores extents as int64) and Paddle's 9
-    dimensions."""
-    from ._helpers import check_rank
+# --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
+#: Integer dtypes Paddle 3.3.1 has no reduction/scan kernels for: they compute in int64 (sums
+#: of any length stay exact) and come back in their own dtype (``_helpers.NARROW``).
+_NARROW = frozenset(("int8", "int16", "uint8"))
+_REDUCE = {"sum": paddle.sum, "prod": paddle.prod, "max": paddle.max, "min": paddle.min,
+           "all": paddle.all, "any": paddle.any}
 
-    if isinstance(shape, paddle.Tensor):
-        # Paddle's Tensor.__index__ raises AssertionError for non-scalar tensors.
-        if shape.ndim != 0 or name_of(shape) not in D.KIND_SETS["integral"]:
-            raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got a "
-                            f"paddle.Tensor of shape {tuple(shape.shape)}")
-        shape = int(shape)
-    out = check_shape(fname, shape, onp.dtype(name).itemsize)
-    check_rank(fname, len(out))
-    return out
+
+def full(shape, value, name: str, like):
+    from ._helpers import to_place
+
+    return to_place(paddle.full(list(shape), value, dtype=name), like.place)
+
+
+def concat(arrays, axis: int):
+    return paddle.concat(arrays, axis=axis)
+
+
+def sqrt(x):
+    return paddle.sqrt(x)
+
+
+def reduce(fname: str, x, axes: tuple, keepdims: bool):
+    if fname == "all" or fname == "any":
+        from ._helpers import nonzero_mask
+
+        t = nonzero_mask(x)
+        if not axes:
+            return t.clone() if t is x else t
+        return _REDUCE[fname](t, axis=list(axes), keepdim=keepdims)
+    if not axes:
+        return x.clone()  # Paddle reads axis=[] as every axis
+    name = name_of(x)
+    if fname == "mean":
+        # The sum over a 0-d tensor of the count: Paddle's scalar operands compute in its own
+        # dtype rules.
+        count = 1
+        for a in axes:
+            count *= x.shape[a]
+        return paddle.sum(x, axis=list(axes), keepdim=keepdims) / full0(count, name)
+    if name in _NARROW:
+        r = _REDUCE[fname](paddle.cast(x, "int64"), axis=list(axes), keepdim=keepdims)
+    else:
+        r = _REDUCE[fname](x, axis=list(axes), keepdim=keepdims)
+    return cast(r, name)  # paddle.sum/prod accumulate int32 in int64, even asked for int32
+
+
+def scan(fname: str, x, axis: int):
+    name = name_of(x)
+    y = paddle.cast(x, "int64") if name in _NARROW else x
+    y = paddle.cumsum(y, axis=axis) if fname == "cumulative_sum" else paddle.cumprod(y, dim=axis)
+    return cast(y, name)  # paddle.cumsum accumulates int32 in int64
+
+
+def variance(x, axes: tuple, correction: float, keepdims: bool):
+    """Divisors as 0-d tensors of ``x``'s dtype (see ``reduce``'s mean)."""
+    name = name_of(x)
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    axes = list(axes)
+    d = x - paddle.sum(x, axis=axes, keepdim=True) / full0(count, name)
+    return paddle.sum(d * d, axis=axes, keepdim=keepdims) / full0(count - correction, name)
+
+
+def difference(x, axis: int):
+    from ._helpers import CARRIER, ne
+
+    name = name_of(x)
+    y = paddle.cast(x, CARRIER) if name in _NARROW else x
+    m = y.shape[axis]
+    hi = paddle.slice(y, [axis], [1], [m])
+    lo = paddle.slice(y, [axis], [0], [m - 1])
+    if name == "bool":
+        return ne(hi, lo)
+    return paddle.cast(hi - lo, name) if name in _NARROW else hi - lo

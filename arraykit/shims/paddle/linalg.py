@@ -27,6 +27,7 @@ from ._helpers import (
     is_zero,
     narrow,
     require_array,
+    require_kind,
     widen,
 )
 from ._linear_algebra_functions import matmul, matrix_transpose, real_floating, tensordot, vecdot  # noqa: F401 (linalg has them too)
@@ -38,16 +39,8 @@ def _xp():
     return sys.modules[__package__]
 
 
-def _floating(fname: str, x, category="floating-point"):
-    """``x`` and its dtype name, which must be floating: integer matrices are refused with a
-    TypeError, as on every other backend (the bad-input table's ``linalg.*-int`` rows)."""
-    n = require_array(x, fname)
-    D.check_kind(n, category, fname)
-    return x, n
-
-
 def _floating_matrix(fname: str, x, square: bool = False, category="floating-point"):
-    x, n = _floating(fname, x, category)
+    n = require_kind(x, category, fname)
     _cl.require_matrix(fname, x, square=square)
     return x, n
 
@@ -316,7 +309,7 @@ def slogdet(x, /):
 def solve(x1, x2, /):
     """Array API ``solve``: ``x2`` a vector (``x2.ndim == 1``) or a stack of matrices."""
     a, b, _n = _numeric_pair("solve", x1, x2)
-    a, _ = _floating("solve", a)
+    require_kind(a, "floating-point", "solve")
     b = paddle.cast(b, D.NAME_OF[a.dtype]) if b.dtype != a.dtype else b
     _cl.require_matrix("solve", a, square=True)
     m = a.shape[-1]
@@ -382,7 +375,7 @@ def cross(x1, x2, /, *, axis=-1):
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Array API ``vector_norm``."""
-    x, _ = _floating("vector_norm", x)
+    require_kind(x, "floating-point", "vector_norm")
     keepdims = check_keepdims("vector_norm", keepdims)
     if isinstance(ord, (int, float)) and not isinstance(ord, bool) and ord not in (
             0, 1, -1, 2, -2, _cl.INF, -_cl.INF) and ord == ord:

@@ -8,15 +8,20 @@ functions written once in ``_common`` work on standard names through this module
 
 from __future__ import annotations
 
+import contextlib
+import math
+
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _ga
+from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import dtypes as _d
 from .._common import operands as _operands
 from .._common.sizes import check_shape
 from . import _dtypes as _t
-from ._base import ET, axes_arg
+from ._base import ET, axes_arg, on_cpu, zero_like
 from ._devices import check_device, on
+from ._devices import device_of as _device_of
 
 FRAMEWORK = f"TensorFlow {tf.__version__}"
 ARRAY_TYPE = (tf.Tensor, tf.Variable)
@@ -49,7 +54,11 @@ def dtype_arg(dtype, fname: str) -> str:
 
 def cast(x, name: str):
     d = _DTYPES[name]
-    return x if x.dtype is d else tf.cast(x, d)
+    if x.dtype is d:
+        return x
+    if type(x) is ET:  # the generated op: tf.cast's dispatch cost 7x a cast of 128 ints
+        return _m.cast(x, d)
+    return tf.cast(x, d)
 
 
 def scalar_array(value, name: str, like=None, fname: str = "asarray"):
@@ -88,6 +97,11 @@ def device_arg(device, fname: str):
         raise ValueError(f"{fname}: {e}") from None
 
 
+def device_of(x):
+    """Eagerly, the device holding ``x``; in a graph, None (TF places the op)."""
+    return _device_of(x) if tf.executing_eagerly() else None
+
+
 def from_host(a, name: str, device=None):
     with on(device):
         return tf.constant(a, _DTYPES[name])
@@ -100,3 +114,87 @@ def to_host(x):
 def checked_shape(fname: str, shape, name: str) -> tuple:
     """NumPy's rule (``_common.sizes``): TF holds int64 extents."""
     return check_shape(fname, shape, _DTYPES[name].size)
+
+
+# --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
+# The generated ops (``_m``): ``tf.reduce_sum`` and the others cost more in dispatch than a
+# small reduction. Errors: the shim wraps each function (``_base.wrap_errors``).
+
+_REDUCE = {"sum": _m._sum, "prod": _m.prod, "max": _m._max, "min": _m._min, "mean": _m.mean,
+           "all": _m._all, "any": _m._any}
+_REAL_FLOATING = _t.CATEGORY["real floating"]
+
+
+def full(shape, value, name: str, like):
+    d = _DTYPES[name]
+    if None in shape:  # unknown extents (a graph): like's, from its dynamic shape
+        dims = tf.shape(like)
+        shape = tf.stack([dims[i] if s is None else s for i, s in enumerate(shape)])
+    else:
+        shape = list(shape)
+    with tf.device(like.device) if type(like) is ET else contextlib.nullcontext():
+        return tf.fill(shape, _t.const(value, d))
+
+
+def concat(arrays, axis: int):
+    return tf.concat(arrays, axis)
+
+
+def sqrt(x):
+    return _m.sqrt(x)
+
+
+def reduce(fname: str, x, axes: tuple, keepdims: bool):
+    op = _REDUCE[fname]
+    if fname == "max" or fname == "min":
+        return _extreme(op, x, axes, keepdims)
+    if (fname == "all" or fname == "any") and x.dtype is not tf.bool:
+        x = _m.not_equal(x, zero_like(x))
+    return op(x, axes_arg(x, axes), keep_dims=keepdims)
+
+
+def _extreme(op, x, axes: tuple, keepdims: bool):
+    d = x.dtype
+    a = axes_arg(x, axes)
+    if d is tf.uint16 or d is tf.uint32:  # no Max/Min kernels: through int64
+        return _m.cast(op(_m.cast(x, tf.int64), a, keep_dims=keepdims), d)
+    r = op(x, a, keep_dims=keepdims)
+    if d in _REAL_FLOATING and not (type(r) is ET and on_cpu(r)):
+        # NaN must propagate. TF 2.21's CPU kernels do (NaN, +-inf, -0.0 mixes, every axis of
+        # 1-3-d float32/float64 up to 2**20 elements: 0 mismatches with NumPy in 7,984
+        # cases), so a result computed eagerly on a CPU is final; XLA's Max/Min drop NaN
+        # (tf.function(jit_compile=True)) and a graph may be compiled (an eager x captured
+        # into one too), GPU kernels may differ: there the correction stays.
+        anynan = _m._any(_m.is_nan(x), a, keep_dims=keepdims)
+        return _m.select_v2(anynan, tf.constant(math.nan, d), r)
+    return r
+
+
+def scan(fname: str, x, axis: int):
+    return (_m.cumsum if fname == "cumulative_sum" else _m.cumprod)(x, axis)
+
+
+def variance(x, axes: tuple, correction: float, keepdims: bool):
+    a = axes_arg(x, axes)
+    # (x - m)**2 in one op: SquaredDifference computes (x - m) * (x - m), as Square does.
+    s = _m._sum(_m.squared_difference(x, _m.mean(x, a, keep_dims=True)), a, keep_dims=keepdims)
+    shape = x.shape
+    n = 1
+    for i in axes:
+        if shape[i] is None:
+            break
+        n *= shape[i]
+    else:
+        return _m.real_div(s, float(n) - correction)  # a Python divisor: one op, not three
+    # Unknown extents (a graph): the divisor is a tensor, NaN where it is not positive.
+    d = x.dtype
+    div = _m.sub(tf.cast(tf.reduce_prod(tf.gather(tf.shape(x), list(axes))), d),
+                 tf.constant(correction, d))
+    return _m.real_div(s, tf.where(div > 0, div, tf.constant(math.nan, d)))
+
+
+def difference(x, axis: int):
+    m = tf.maximum(tf.shape(x)[axis] - 1, 0)
+    lo = tf.gather(x, tf.range(0, m), axis=axis)
+    hi = tf.gather(x, tf.range(1, m + 1), axis=axis)
+    return _m.not_equal(hi, lo) if x.dtype is tf.bool else _m.sub(hi, lo)

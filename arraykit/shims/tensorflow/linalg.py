@@ -206,7 +206,7 @@ class _xp:
 # input handling
 
 
-def _floating(fname: str, x):
+def _floating_tensor(fname: str, x):
     """``x`` as a tensor of a floating-point dtype, else TypeError naming ``fname``."""
     x = arr(x, fname)
     check_dtype(fname, x, _FLOATING, "floating-point")
@@ -235,7 +235,7 @@ def _matrix(fname: str, x, square: bool = False):
 
 def _floating_matrix(fname: str, x, square: bool = False):
     """``x`` as a floating-point tensor of (stacked) matrices, square if asked."""
-    return _matrix(fname, _floating(fname, x), square=square)
+    return _matrix(fname, _floating_tensor(fname, x), square=square)
 
 
 def _finite_mask(x):
@@ -554,7 +554,7 @@ _ORD_KERNELS = {2: _euclidean_norm, 1: _gm._sum, math.inf: _gm._max, -math.inf: 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """Vector norm over ``axis`` (None: all; int or tuple). ``ord``: any int/float incl. 0,
     negative orders and +-inf (the standard's table). Real result of ``x``'s precision."""
-    x = _floating("vector_norm", x)
+    x = _floating_tensor("vector_norm", x)
     nd = _rank("vector_norm", x)
     axes = normalize_axes(axis, nd, "vector_norm")
     # TF's max/min of nothing are -inf/+inf: an empty reduced axis takes the shared rule
