@@ -224,13 +224,15 @@ def _where_mask(x: Any, mask: Any, value: Any, xp: Any) -> Any:
 
 
 def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
-    """Where the host ``key`` writes into ``x`` when no position repeats and ``x``'s
-    backend has a one-op write (``_writer``), else None. ``("strided", axes, selection)``
-    for ints and slices (``axes``: per axis an in-bounds int or the ``(start, stop, step)``
-    of ``slice.indices``); ``("rows", positions, selection)`` for integer arrays on the
-    leading axes or a sole mask (``positions``: an ``(m, k)`` integer array of in-bounds
-    rows, in the order of ``x[key]``'s elements); ``selection`` is ``x[key].shape``. None
-    also for a newaxis, NumPy's other advanced-index layouts, and anything NumPy refuses."""
+    """Where the host ``key`` writes into ``x``, when ``x``'s backend has a one-op write
+    (``_writer``), else None. ``("strided", axes, selection, None)`` for ints and slices
+    (``axes``: per axis an in-bounds int or the ``(start, stop, step)`` of
+    ``slice.indices``); ``("rows", positions, selection, last)`` for integer arrays on the
+    leading axes or a sole mask (``positions``: an ``(m, k)`` integer array of unique
+    in-bounds rows; ``last``: None when ``x[key]``'s rows are those, in that order, else
+    the index in ``x[key]`` of each position's last update, NumPy's winner);
+    ``selection`` is ``x[key].shape``. None also for a newaxis, NumPy's other
+    advanced-index layouts, and anything NumPy refuses."""
     if _writer(type(x)) is None or any(k is None for k in key):
         return None
     shape = tuple(x.shape)
@@ -239,7 +241,7 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
         if tuple(mask.shape) != shape[:mask.ndim]:
             return None
         positions = np.argwhere(mask)
-        return "rows", positions, (positions.shape[0],) + shape[mask.ndim:]
+        return "rows", positions, (positions.shape[0],) + shape[mask.ndim:], None
     n_ellipsis = sum(1 for k in key if k is Ellipsis)
     if n_ellipsis > 1 or len(key) - n_ellipsis > len(shape):
         return None
@@ -260,7 +262,7 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
                 bounds = k.indices(d)
                 axes.append(bounds)
                 selection.append(len(range(*bounds)))
-        return "strided", axes, tuple(selection)
+        return "strided", axes, tuple(selection), None
     n_adv = next((i for i, k in enumerate(key) if type(k) is slice), len(key))
     if n_adv == 0 or not all(type(k) is slice and k == full for k in key[n_adv:]):
         return None  # a slice before or between the arrays: NumPy's other layouts
@@ -275,12 +277,18 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
         if c.size and (c.min() < -d or c.max() >= d):
             return None
         wrapped.append(np.where(c < 0, c + d, c) if c.size and c.min() < 0 else c)
-    flat = np.ravel_multi_index(tuple(c.reshape(-1) for c in wrapped), dims)
-    if flat.size > 1 and not (
-            bool((flat[1:] > flat[:-1]).all()) or np.unique(flat).size == flat.size):
-        return None
     positions = np.stack([c.reshape(-1) for c in wrapped], axis=-1)
-    return "rows", positions, tuple(columns[0].shape) + shape[n_adv:]
+    flat = np.ravel_multi_index(tuple(positions.T), dims)
+    last = None
+    if flat.size > 1 and not bool((flat[1:] > flat[:-1]).all()):
+        order = np.argsort(flat, kind="stable")
+        ordered = flat[order]
+        tail = np.ones(ordered.size, dtype=bool)
+        tail[:-1] = ordered[1:] != ordered[:-1]
+        if not tail.all():  # a repeated position: its last update is written
+            last = order[tail]
+            positions = positions[last]
+    return "rows", positions, tuple(columns[0].shape) + shape[n_adv:], last
 
 
 def _cheaper_than_where(plan: Any, x: Any) -> bool:
@@ -292,8 +300,9 @@ def _cheaper_than_where(plan: Any, x: Any) -> bool:
         return False
     if plan[0] == "strided":
         return True
-    written = 1
-    for d in plan[2]:
+    positions = plan[1]
+    written = positions.shape[0]
+    for d in x.shape[positions.shape[1]:]:
         written *= d
     size = 1
     for d in x.shape:
@@ -306,7 +315,7 @@ def _unique_write(x: Any, plan: Any, value: Any, xp: Any) -> Any:
     ``plan`` (``_unique_plan``), when ``value`` broadcasts to the selection; else None (the
     general path runs and raises what it raises)."""
     writer = _writer(type(x))
-    kind, where, selection = plan
+    kind, where, selection, last = plan
     try:
         if tuple(np.broadcast_shapes(tuple(value.shape), selection)) != selection:
             return None
@@ -324,7 +333,9 @@ def _unique_write(x: Any, plan: Any, value: Any, xp: Any) -> Any:
     rows = (where.shape[0],) + shape[where.shape[1]:]
     if tuple(value.shape) != selection:
         value = xp.broadcast_to(value, selection)
-    if selection != rows:
+    if last is not None:  # one gather keeps each repeated position's last update
+        value = xp.take(xp.reshape(value, (-1,) + rows[1:]), xp.asarray(last), axis=0)
+    elif selection != rows:
         value = xp.reshape(value, rows)
     return writer.replace_unique(x, where, value)
 

@@ -233,8 +233,8 @@ def test_nothing_installed_without_enable():
 
 # --- one-op writes for indices known on the host (issue 28) -------------------------------
 # Each index is written by one op (the TF writer's strided update or scatter, or a where with
-# a host mask) and must give what NumPy and the general ten-op path give; repeated positions
-# with an array value must still take the general path (the last update wins).
+# a host mask) and must give what NumPy and the general ten-op path give; a repeated position
+# is written once, by its last update, as in NumPy.
 
 V1 = np.arange(10.0)
 FAST_1D = {
@@ -312,18 +312,28 @@ def test_host_index_written_in_one_op_as_numpy_and_the_general_path(
         assert seen["replace_unique"] + seen["replace_strided"] == 1, seen
 
 
+REPEATS = {"1d": (V1, np.array([4, 1, 4, 0, 1, 4])),
+           "2d rows": (M2, np.array([[3, 0], [3, 3]])),
+           "2d pairs": (M2, (np.array([1, 2, 1]), np.array([4, 0, 4])))}
+
+
 @pytest.mark.parametrize("value", ["scalar", "array"])
-def test_repeated_positions_with_an_array_value_take_the_general_path(
-        enabled, monkeypatch, value):
-    idx = np.array([4, 1, 4, 0])
-    v = 9.0 if value == "scalar" else np.array([1.0, 2.0, 3.0, 4.0])
-    expected = V1.copy()
-    expected[idx] = v  # NumPy: the last update of position 4 wins
+@pytest.mark.parametrize("case", list(REPEATS))
+def test_repeated_positions_written_once_by_their_last_update(
+        enabled, monkeypatch, value, case):
+    base, spec = REPEATS[case]
+    key, np_key = _key(spec, tf.constant)
+    expected = base.copy()
+    shape = expected[np_key].shape
+    v = np.float64(9.0) if value == "scalar" else np.arange(1.0, 1 + np.prod(shape)).reshape(
+        shape)
+    expected[np_key] = v  # NumPy: the last update of a repeated position wins
     seen = _paths(monkeypatch)
-    out = xpx.at(tf.constant(V1), tf.constant(idx)).set(tf.constant(v))
+    out = xpx.at(tf.constant(base), key).set(tf.constant(v))
     np.testing.assert_array_equal(out.numpy(), expected)
-    assert seen["general"] == (value == "array"), seen  # a 0-d value: one where
-    assert seen["replace_unique"] == 0
+    assert seen["general"] == 0, seen
+    # a 0-d value: one where; an array value: its winners gathered, then one scatter
+    assert seen["replace_unique"] == (value == "array"), seen
 
 
 @pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide", "power", "min", "max"])
@@ -332,8 +342,7 @@ def test_repeated_positions_with_an_array_value_take_the_general_path(
                          ids=["int", "step", "ints", "mask", "repeats"])
 def test_in_place_ops_with_a_0d_value_as_numpy_and_in_few_ops(enabled, monkeypatch, op, spec):
     # add/subtract/multiply/divide: the op over all of x, then one where; pow/min/max (whose
-    # kernels may round or treat NaN differently by array size): on x[idx], then one write,
-    # or the general path where positions repeat.
+    # kernels may round or treat NaN differently by array size): on x[idx], then one write.
     key, np_key = _key(spec, tf.constant)
     xp = arraykit.array_namespace(tf.constant(V1))
     tf_op = getattr(xp, {"min": "minimum", "max": "maximum", "power": "pow"}.get(op, op))
@@ -344,9 +353,7 @@ def test_in_place_ops_with_a_0d_value_as_numpy_and_in_few_ops(enabled, monkeypat
     seen = _paths(monkeypatch)
     out = getattr(xpx.at(tf.constant(V1), key), op)(1.5)
     np.testing.assert_array_equal(out.numpy(), expected)
-    repeats = isinstance(spec, np.ndarray) and spec.dtype.kind == "i" and len(
-        set(spec)) < len(spec)
-    assert seen["general"] == (repeats and op in ("power", "min", "max")), seen
+    assert seen["general"] == 0, seen
 
 
 def test_sparse_rows_are_scattered_dense_rows_take_one_where(enabled, monkeypatch):
