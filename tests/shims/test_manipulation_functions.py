@@ -66,3 +66,67 @@ def test_repeat_zero_keeps_other_dims(xp):
 @SERVED
 def test_roll_of_zero_d_array_without_axis(xp):
     assert float(xp.roll(xp.asarray(1.5), 1)) == 1.5
+
+
+# -- one rule each (``_common.manipulation``): where the full shims disagreed, NumPy's answer --
+
+def _a23(xp):
+    return xp.asarray(np.arange(6, dtype="float32").reshape(2, 3))
+
+
+@SHIMS
+def test_reshape_shape_is_ints_or_an_int(xp):
+    """An int is a 1-D shape, as NumPy takes it (TF, MLX and Paddle refused it); a float
+    extent is a TypeError, as in NumPy (TF and MXNet truncated it with ``int()``)."""
+    assert host(xp.reshape(_a23(xp), 6)).tolist() == [0, 1, 2, 3, 4, 5]
+    with pytest.raises(TypeError, match="reshape"):
+        xp.reshape(_a23(xp), (2.0, 3))
+
+
+@SHIMS
+def test_reshape_of_an_empty_array(xp):
+    """As NumPy: -1 beside a 0 cannot be inferred (MXNet let its own kernel fail with an
+    MXNetError), and an extent past int64 is a ValueError (MLX raised OverflowError)."""
+    x = xp.zeros((0, 3))
+    assert xp.reshape(x, (3, 0)).shape == (3, 0)
+    with pytest.raises(ValueError, match="reshape"):
+        xp.reshape(x, (0, -1))
+    with pytest.raises(ValueError, match="reshape"):
+        xp.reshape(x, (2**64, 0))
+
+
+@SHIMS
+@pytest.mark.parametrize(("shift", "axis"), [((1, 2), None), ([1, 2], [0, 1]), (1, (1, 1)),
+                                             ((1, 2), (1, 0)), (2**40 + 1, 1)])
+def test_roll_as_numpy(xp, shift, axis):
+    """A tuple shift without an axis rolls by its sum (MLX raised TypeError, Paddle
+    ValueError); lists as tuples (Paddle and TF refused them); a repeated or unsorted axis
+    (MXNet's kernel refused both); a shift past int32 (TF wrapped it: a wrong result)."""
+    want = np.roll(np.arange(6, dtype="float32").reshape(2, 3), shift, axis=axis)
+    np.testing.assert_array_equal(host(xp.roll(_a23(xp), shift, axis=axis)), want)
+
+
+@SHIMS
+def test_expand_dims_axis_out_of_range_is_numpy_axis_error(xp):
+    """An IndexError and a ValueError, as NumPy's AxisError (TF raised a plain IndexError for
+    an int axis)."""
+    for axis in (3, -4, (0, 4)):
+        with pytest.raises(IndexError, match="expand_dims"):
+            xp.expand_dims(_a23(xp), axis=axis)
+        with pytest.raises(ValueError, match="expand_dims"):
+            xp.expand_dims(_a23(xp), axis=axis)
+
+
+@SHIMS
+def test_repeat_and_tile_counts_are_ints(xp):
+    """A float count is a TypeError (MXNet truncated 2.5 to 2), a count whose result no array
+    can hold a ValueError (MLX raised TypeError, Paddle IndexError)."""
+    with pytest.raises(TypeError, match="repeat"):
+        xp.repeat(_a23(xp), 2.5, axis=1)
+    with pytest.raises(TypeError, match="tile"):
+        xp.tile(_a23(xp), (2.0, 2))
+    with pytest.raises(ValueError, match="repeat"):
+        xp.repeat(_a23(xp), 2**62, axis=1)
+    x = _a23(xp)
+    r = xp.repeat(x, xp.asarray(np.asarray([1, 0, 2])), axis=1)
+    np.testing.assert_array_equal(host(r), np.repeat(host(x), [1, 0, 2], axis=1))

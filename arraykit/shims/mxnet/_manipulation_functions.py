@@ -1,14 +1,15 @@
-"""Manipulation functions; shapes are checked here so that errors raise at the call."""
+"""Manipulation functions over MXNet: the standard's rules from ``_common.manipulation``
+(checked here, so that errors raise at the call: MXNet's own raise at the next sync), then
+MXNet's op."""
 
 from __future__ import annotations
 
+import numpy as onp
 from mxnet import np as mnp
 
-from .._common import checks as _c
 from .._common import manipulation as _manipulation
-from .._common.utils import expand_dims_axes
-from . import _dtypes as D
-from ._creation_functions import checked_shape
+from . import _primitives as _p
+from ._creation_functions import LIMITS
 from ._helpers import (
     bool_safe,
     broadcast_shapes,
@@ -23,6 +24,10 @@ __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "ex
            "tile", "unstack"]
 
 
+def _itemsize(name):
+    return onp.dtype(name).itemsize
+
+
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
     for a in arrays:
@@ -34,52 +39,24 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
     name = require_array(x, "broadcast_to")
-    shape = checked_shape("broadcast_to", shape, name)
-    try:
-        ok = broadcast_shapes(x.shape, shape) == shape
-    except ValueError:
-        ok = False
-    if not ok:
-        raise ValueError(f"broadcast_to: cannot broadcast {x.shape} to {shape}")
+    shape = _manipulation.broadcast_to_shape(x.shape, shape, _itemsize(name), **LIMITS)
     return x if x.shape == shape else mnp.broadcast_to(x, shape)
-
-
-def _common_dtype(arrays, fname):
-    names = [require_array(a, fname) for a in arrays]
-    r = names[0]
-    for n in names[1:]:
-        r = D.promote(r, n, fname)
-    return [a if n == r else a.astype(r) for a, n in zip(arrays, names)], r
 
 
 def concat(arrays, /, *, axis=0):
     """Array API ``concat`` (promotes dtypes; ``axis=None`` flattens first)."""
-    arrays = list(arrays)
-    if not arrays:
-        raise ValueError("concat: need at least one array")
-    arrays, _ = _common_dtype(arrays, "concat")
-    if axis is None:
+    arrays, ax = _manipulation.concat_args(_p, arrays, axis)
+    if ax is None:
         return mnp.concatenate([a.reshape(-1) for a in arrays], axis=0)
-    ndim = arrays[0].ndim
-    if ndim == 0:
-        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
-    ax = normalize_axis(axis, ndim, "concat")
-    for a in arrays:
-        if a.ndim != ndim or any(s != t for i, (s, t) in enumerate(zip(a.shape, arrays[0].shape))
-                                 if i != ax):
-            raise ValueError("concat: shapes differ outside the concatenation axis")
     if len(arrays) == 1:
-        return arrays[0].copy()
+        return arrays[0].copy()  # a new array, as for several (MXNet's arrays are writable)
     return mnp.concatenate(arrays, axis=ax)
 
 
 def expand_dims(x, /, axis=0):
     """Array API ``expand_dims``; ``axis`` may be a tuple (2025.12)."""
     require_array(x, "expand_dims")
-    norm = expand_dims_axes(axis, x.ndim)
-    it = iter(x.shape)
-    shape = tuple(1 if i in norm else next(it) for i in range(x.ndim + len(norm)))
-    return x.reshape(shape)
+    return x.reshape(tuple(_manipulation.expanded_shape(axis, x.shape)))
 
 
 def flip(x, /, *, axis=None):
@@ -101,10 +78,7 @@ def moveaxis(x, source, destination, /):
 def permute_dims(x, /, axes):
     """Array API ``permute_dims``; negative axes allowed."""
     require_array(x, "permute_dims")
-    ax = normalize_axes(tuple(axes), x.ndim, "permute_dims")
-    if len(ax) != x.ndim:
-        raise ValueError("permute_dims: axes must be a permutation of the dimensions")
-    return bool_safe(mnp.transpose, x, axes=ax)
+    return bool_safe(mnp.transpose, x, axes=_manipulation.permute_order(axes, x.ndim))
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -115,47 +89,29 @@ def repeat(x, repeats, /, *, axis=None):
         x = x.reshape(-1)
         axis = 0
     ax = normalize_axis(axis, x.ndim, "repeat")
-    if isinstance(repeats, int):
-        _c.check_repeats(repeats)
-        checked_shape("repeat", x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:],
-                      name)
-        if x.size == 0 or repeats == 0:
-            # MXNet's repeat of zero-size input fails asynchronously (at the next sync), and
-            # repeats=0 drops the other dimensions ((3, 1) -> (0,)).
-            shape = list(x.shape)
-            shape[ax] *= repeats
-            return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
-        return mnp.repeat(x, repeats, axis=ax)
-    r = repeats.asnumpy() if isinstance(repeats, ndarray) else __import__("numpy").asarray(repeats)
-    import numpy as onp
-    if r.ndim == 0:
-        return repeat(x, int(r), axis=ax)
-    if r.shape[0] not in (1, x.shape[ax]):
-        raise ValueError("repeat: repeats must broadcast to the axis length")
-    _c.check_repeats(r.min(initial=0))
-    r = onp.broadcast_to(r, (x.shape[ax],))
-    idx = onp.repeat(onp.arange(x.shape[ax]), r)
-    return mnp.take(x, mnp.array(idx, dtype="int64", ctx=x.ctx), axis=ax)
+    if isinstance(repeats, ndarray):
+        _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
+                                          repeats.size, x.shape[ax])
+        r = repeats.asnumpy()
+        if r.size != 1:
+            _manipulation.check_counts(r.min(initial=0))
+            idx = onp.repeat(onp.arange(x.shape[ax]), r)
+            return mnp.take(x, mnp.array(idx, dtype="int64", ctx=x.ctx), axis=ax)
+        repeats = int(r.reshape(-1)[0])
+    repeats = _manipulation.repeat_count(repeats, x.shape, ax, _itemsize(name), **LIMITS)
+    if x.size == 0 or repeats == 0:
+        # MXNet's repeat of zero-size input fails asynchronously (at the next sync), and
+        # repeats=0 drops the other dimensions ((3, 1) -> (0,)).
+        shape = list(x.shape)
+        shape[ax] *= repeats
+        return mnp.zeros(tuple(shape), dtype=x.dtype, ctx=x.ctx)
+    return mnp.repeat(x, repeats, axis=ax)
 
 
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape``; bad shapes raise ValueError at the call."""
     name = require_array(x, "reshape")
-    shape = (shape,) if isinstance(shape, int) else tuple(int(s) for s in shape)
-    checked_shape("reshape", [s for s in shape if s != -1], name)
-    known = 1
-    unknown = 0
-    for s in shape:
-        if s == -1:
-            unknown += 1
-        elif s < 0:
-            raise ValueError(f"reshape: invalid dimension {s}")
-        else:
-            known *= s
-    bad = unknown > 1 or (unknown == 0 and known != x.size) or \
-        (unknown == 1 and (known == 0 or x.size % known))
-    if bad and not (unknown == 1 and known == 0 and x.size == 0):
-        raise ValueError(f"reshape: cannot reshape {x.shape} into {shape}")
+    shape = _manipulation.reshape_shape(shape, x.size, _itemsize(name), **LIMITS)
     out = x.reshape(shape)
     return out.copy() if copy else out
 
@@ -163,16 +119,10 @@ def reshape(x, /, shape, *, copy=None):
 def roll(x, /, shift, *, axis=None):
     """Array API ``roll``."""
     require_array(x, "roll")
-    if axis is None:
-        if isinstance(shift, (tuple, list)):
-            shift = sum(shift)
-        (s,) = _manipulation.roll_shifts((shift,), (0,), (x.size,))
-        return bool_safe(mnp.roll, x.reshape(-1), s).reshape(x.shape)
-    # A repeated axis is allowed: its shifts add up.
-    shifts, axes = _manipulation.roll_axes(
-        tuple(shift) if isinstance(shift, list) else shift, axis, x.ndim)
-    return bool_safe(mnp.roll, x, tuple(_manipulation.roll_shifts(shifts, axes, x.shape)),
-                     axis=axes)
+    shifts, axes = _manipulation.roll_args(shift, axis, x.shape)
+    if axes is None:
+        return bool_safe(mnp.roll, x.reshape(-1), shifts[0]).reshape(x.shape)
+    return bool_safe(mnp.roll, x, tuple(shifts), axis=axes)
 
 
 def squeeze(x, /, axis):
@@ -184,26 +134,14 @@ def squeeze(x, /, axis):
 
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` (promotes dtypes)."""
-    arrays = list(arrays)
-    if not arrays:
-        raise ValueError("stack: need at least one array")
-    arrays, _ = _common_dtype(arrays, "stack")
-    shape = arrays[0].shape
-    if any(a.shape != shape for a in arrays):
-        raise ValueError("stack: all arrays must have the same shape")
-    ax = normalize_axis(axis, len(shape) + 1, "stack")
+    arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return mnp.stack(arrays, axis=ax)
 
 
 def tile(x, repetitions, /):
     """Array API ``tile``."""
     name = require_array(x, "tile")
-    reps = tuple(int(r) for r in repetitions)
-    if any(r < 0 for r in reps):
-        raise ValueError("tile: repetitions must be non-negative")
-    shp = (1,) * (len(reps) - x.ndim) + x.shape
-    reps_ = (1,) * (len(shp) - len(reps)) + reps
-    checked_shape("tile", [s * r for s, r in zip(shp, reps_)], name)
+    reps, _ = _manipulation.tile_reps(repetitions, x.shape, _itemsize(name), **LIMITS)
     return mnp.tile(x, reps)
 
 

@@ -1,20 +1,16 @@
-"""Manipulation functions over Paddle's layout ops (``moving`` carries the dtypes some of
-them lack kernels for)."""
+"""Manipulation functions over Paddle's layout ops: the standard's rules from
+``_common.manipulation``, then Paddle's op (``moving`` carries the dtypes some of them lack
+kernels for; ``check_rank`` Paddle's 9 dimensions)."""
 
 from __future__ import annotations
 
-import operator
-
 import paddle
 
-from .._common import checks as _c
 from .._common import dtypes as _d
 from .._common import manipulation as _manipulation
-from .._common import utils as _u
 from .._common.sizes import check_shape
-from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import (
-    Tensor,
     broadcast_shapes,
     check_rank,
     moving,
@@ -42,44 +38,25 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``."""
     name = require_array(x, "broadcast_to")
-    if isinstance(shape, Tensor):  # its __index__ asserts (AssertionError) unless 0-d
-        raise TypeError("broadcast_to: shape must be a tuple of ints, got a paddle.Tensor")
-    shape = list(check_shape("broadcast_to", shape, _d.ITEMSIZE[name], **EXPAND_LIMITS))
+    shape = list(_manipulation.broadcast_to_shape(x.shape, shape, _d.ITEMSIZE[name],
+                                                  **EXPAND_LIMITS))
     check_rank("broadcast_to", len(shape))
-    if broadcast_shapes(x.shape, shape, fname="broadcast_to") != tuple(shape) or \
-            len(shape) < x.ndim:
-        raise ValueError(f"broadcast_to: cannot broadcast {tuple(x.shape)} to {tuple(shape)}")
-    return x if list(x.shape) == shape else paddle.broadcast_to(x, shape)
-
-
-def _promote_all(arrays, fname):
-    names = [require_array(a, fname) for a in arrays]
-    if not arrays:
-        raise ValueError(f"{fname}: at least one array is required")
-    r = names[0]
-    for n in names[1:]:
-        if n != r:  # the common case, one dtype, without a call per array
-            r = D.promote(r, n, fname)
-    return [a if n == r else paddle.cast(a, r) for a, n in zip(arrays, names)], r
+    return x if x.shape == shape else paddle.broadcast_to(x, shape)
 
 
 def concat(arrays, /, *, axis=0):
     """Array API ``concat``; ``axis=None`` flattens first."""
-    arrays, _ = _promote_all(list(arrays), "concat")
-    if axis is None:
+    arrays, ax = _manipulation.concat_args(_p, arrays, axis)
+    if ax is None:
         return paddle.concat([a.reshape([-1]) for a in arrays])
-    ax = _manipulation.concat_axis(axis, [a.shape for a in arrays])
     return paddle.concat(arrays, axis=ax)
 
 
 def expand_dims(x, /, axis=0):
     """Array API ``expand_dims`` (an int or, 2025.12, a tuple of ints)."""
     require_array(x, "expand_dims")
-    axes = _u.expand_dims_axes(axis, x.ndim)
-    check_rank("expand_dims", x.ndim + len(axes))
-    shape = list(x.shape)
-    for a in axes:
-        shape.insert(a, 1)
+    shape = _manipulation.expanded_shape(axis, x.shape)
+    check_rank("expand_dims", len(shape))
     return paddle.reshape(x, shape)
 
 
@@ -95,14 +72,7 @@ def flip(x, /, *, axis=None):
 def moveaxis(x, source, destination, /):
     """Array API ``moveaxis``."""
     require_array(x, "moveaxis")
-    src = normalize_axes(source, x.ndim, "moveaxis")
-    dst = normalize_axes(destination, x.ndim, "moveaxis")
-    if len(src) != len(dst):
-        raise ValueError("moveaxis: source and destination must have the same length")
-    order = [i for i in range(x.ndim) if i not in src]
-    for d, s in sorted(zip(dst, src)):
-        order.insert(d, s)
-    return _transpose(x, order)
+    return _transpose(x, _manipulation.moveaxis_order(source, destination, x.ndim))
 
 
 def _transpose(x, perm):
@@ -114,38 +84,28 @@ def _transpose(x, perm):
 def permute_dims(x, /, axes):
     """Array API ``permute_dims`` (negative axes allowed, 2025.12)."""
     require_array(x, "permute_dims")
-    perm = normalize_axes(tuple(axes), x.ndim, "permute_dims")
-    if len(perm) != x.ndim:
-        raise ValueError("permute_dims: axes must name every dimension once")
-    return _transpose(x, perm)
+    return _transpose(x, _manipulation.permute_order(axes, x.ndim))
 
 
 def repeat(x, repeats, /, *, axis=None):
-    """Array API ``repeat``: ``repeats`` a Python int or a 1-D integer array."""
+    """Array API ``repeat``: ``repeats`` a Python int or a 0-d/1-D integer array."""
     name = require_array(x, "repeat")
     if axis is None:
         x = x.reshape([-1])
-        ax = 0
-    else:
-        ax = normalize_axis(axis, x.ndim, "repeat")
-    if isinstance(repeats, Tensor):
-        rname = require_array(repeats, "repeat")
-        _c.check_indices_dtype("repeat", rname)
-        if repeats.ndim > 1:
-            raise ValueError("repeat: repeats must be 0-d or 1-D")
-        if repeats.size and bool(paddle.any(repeats < 0)):
-            raise ValueError("repeat: repeats must be non-negative")
-        if repeats.ndim == 1 and repeats.shape[0] not in (1, x.shape[ax]):
-            raise ValueError("repeat: repeats must have one entry per element along the axis")
-        reps = paddle.cast(repeats, "int64")
+        axis = 0
+    ax = normalize_axis(axis, x.ndim, "repeat")
+    if isinstance(repeats, paddle.Tensor):
+        _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
+                                          repeats.size, x.shape[ax])
+        if repeats.size:
+            _manipulation.check_counts(int(paddle.min(repeats)))
         if x.shape[ax] == 0:  # Paddle refuses an empty repeats tensor
             return _empty_along(x, ax, name)
-        if reps.ndim == 0 or reps.shape[0] == 1:
-            repeats = int(reps.reshape([-1])[0])
-        else:
+        reps = paddle.cast(repeats, "int64")
+        if reps.ndim == 1 and reps.shape[0] != 1:
             return moving(paddle.repeat_interleave, x, name, reps, axis=ax)
-    repeats = operator.index(repeats)
-    _c.check_repeats(repeats)
+        repeats = int(reps.reshape([-1])[0])
+    repeats = _manipulation.repeat_count(repeats, x.shape, ax, _d.ITEMSIZE[name])
     if x.shape[ax] == 0 or repeats == 0:
         return _empty_along(x, ax, name)
     return moving(paddle.repeat_interleave, x, name, repeats, axis=ax)
@@ -160,11 +120,9 @@ def _empty_along(x, ax, name):
 
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (-1 infers one extent)."""
-    require_array(x, "reshape")
-    shape = _manipulation.reshape_ints(shape)
+    name = require_array(x, "reshape")
+    shape = list(_manipulation.reshape_shape(shape, x.size, _d.ITEMSIZE[name]))
     check_rank("reshape", len(shape))
-    if not _manipulation.reshape_fits(shape, x.size):
-        raise ValueError(f"reshape: cannot reshape {tuple(x.shape)} to {tuple(shape)}")
     if copy is False:
         raise ValueError("reshape: copy=False cannot be honoured (Paddle gives no view "
                          "guarantee)")
@@ -175,19 +133,12 @@ def reshape(x, /, shape, *, copy=None):
 def roll(x, /, shift, *, axis=None):
     """Array API ``roll``."""
     name = require_array(x, "roll")
-    if axis is None:
-        if isinstance(shift, tuple):
-            raise ValueError("roll: a tuple shift needs a tuple axis")
-        flat = x.reshape([-1])
-        if flat.shape[0] == 0:
-            return x.clone()
-        (s,) = _manipulation.roll_shifts((shift,), (0,), flat.shape)
-        return moving(paddle.roll, flat, name, s).reshape(x.shape)
-    shifts, axes = _manipulation.roll_axes(shift, axis, x.ndim)
+    shifts, axes = _manipulation.roll_args(shift, axis, x.shape)
     if x.size == 0:
         return x.clone()
-    return moving(paddle.roll, x, name, _manipulation.roll_shifts(shifts, axes, x.shape),
-                  list(axes))
+    if axes is None:
+        return moving(paddle.roll, x.reshape([-1]), name, shifts[0]).reshape(x.shape)
+    return moving(paddle.roll, x, name, shifts, list(axes))
 
 
 def squeeze(x, /, axis):
@@ -199,12 +150,8 @@ def squeeze(x, /, axis):
 
 def stack(arrays, /, *, axis=0):
     """Array API ``stack``."""
-    arrays, _ = _promote_all(list(arrays), "stack")
-    shape = arrays[0].shape
-    if any(a.shape != shape for a in arrays[1:]):
-        raise ValueError("stack: all arrays must have the same shape")
-    ax = normalize_axis(axis, len(shape) + 1, "stack")
-    check_rank("stack", len(shape) + 1)
+    arrays, ax = _manipulation.stack_args(_p, arrays, axis)
+    check_rank("stack", arrays[0].ndim + 1)
     return paddle.stack(arrays, axis=ax)
 
 
@@ -221,7 +168,7 @@ def tile(x, repetitions, /):
 def unstack(x, /, *, axis=0):
     """Array API ``unstack`` (a tuple)."""
     require_array(x, "unstack")
-    ax = normalize_axis(axis, x.ndim, "unstack")
+    ax = _manipulation.unstack_axis(axis, x.ndim)
     if x.shape[ax] == 0:
         return ()
     return tuple(paddle.unbind(x, ax))
