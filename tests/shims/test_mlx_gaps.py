@@ -132,3 +132,34 @@ def test_float64_exp_sin_cos_have_float64_precision():
                                np.logaddexp(e, e[::-1]), rtol=4e-16)
     g = mx.grad(lambda t: mx.sum(xp.sin(t)))(xp.asarray(a[:3]))  # differentiable
     np.testing.assert_allclose(np.asarray(g), np.cos(a[:3]), rtol=0, atol=4e-16)
+
+
+def _traced_ops(f, x):
+    """The operations ``mx.compile`` traces from ``f(x)``, by name, in order."""
+    import io
+    import re
+
+    seen = []
+
+    def traced(a):
+        out = f(a)
+        dot = io.StringIO()
+        mx.export_to_dot(dot, out)
+        seen.append(re.findall(r'label ="([^"]+)"', dot.getvalue()))
+        return out
+
+    mx.eval(mx.compile(traced)(x))
+    return seen[0]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize(("axis", "keepdims"), [(-1, True), (0, False)])
+def test_real_euclidean_norm_is_mlx_own_program(dtype, axis, keepdims):
+    # Compiled cells compare arraykit's traced graph with native code's: a real 2-norm is
+    # MLX's own Square, Sum, Sqrt (no Abs: |x|**2 is x**2), with NumPy's values.
+    a = np.array([[3.0, -4.0, 0.0], [-0.0, 1e-3, 2.5]], dtype=dtype)
+    x = mx.array(a)
+    got = _traced_ops(lambda v: xp.linalg.vector_norm(v, axis=axis, keepdims=keepdims), x)
+    assert got == _traced_ops(lambda v: mx.linalg.norm(v, axis=axis, keepdims=keepdims), x)
+    np.testing.assert_allclose(np.array(xp.linalg.vector_norm(x, axis=axis, keepdims=keepdims)),
+                               np.linalg.norm(a, axis=axis, keepdims=keepdims), rtol=1e-6)

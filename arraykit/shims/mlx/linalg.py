@@ -329,6 +329,12 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         # shared algorithm's max() refuses the empty reduction.
         axes = normalize_axes(axis, x.ndim, "vector_norm")
         return mx.zeros(reduced_shape(x.shape, axes, keepdims), dtype=D.DTYPES[_REAL_OF[n]])
+    if ord == 2 and n != "complex64":
+        # Real x: x * x is |x| * |x| exactly, so no abs: MLX's own norm's program (Square,
+        # Sum, Sqrt; the shared rule's abs made it Abs, Abs, Multiply).
+        xp = _xp()
+        axes = normalize_axes(axis, x.ndim, "vector_norm")
+        return xp.sqrt(xp.sum(mx.square(x), axis=axes, keepdims=keepdims))
     return _cl.vector_norm(_xp(), x, axis=axis, keepdims=keepdims, ord=ord)
 
 
