@@ -239,7 +239,11 @@ def _numpy_writeable(x: Any) -> bool:
 
 
 def _numpy_method(x: Any) -> Any:
-    return x.numpy()  # torch (CPU), tensorflow
+    return x.numpy()  # tensorflow
+
+
+def _torch_numpy(x: Any) -> Any:
+    return x.detach().cpu().numpy()  # a tensor that requires grad, or on a GPU, too
 
 
 def _asnumpy_method(x: Any) -> Any:
@@ -262,7 +266,7 @@ BACKENDS: list[Backend] = [
     Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
             served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
             namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),
-            array_object="arraykit.shims.torch", to_numpy=_numpy_method),
+            array_object="arraykit.shims.torch", to_numpy=_torch_numpy),
     Backend("cupy",       ("cupy:ndarray",),                                     "array_api_compat.cupy",
             served_by="array-api-compat", constructor="cupy:asarray",
             namespace_names=("cupy", "array_api_compat.cupy")),

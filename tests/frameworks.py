@@ -12,10 +12,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from types import ModuleType
+from typing import Any
 
+import numpy as np
 import pytest
 
-from arraykit._registry import BACKENDS, Backend
+from arraykit._registry import BACKENDS, BY_NAME, Backend
+from arraykit.cli import to_numpy  # the registry row's as_numpy, after its materialise hook
 
 #: The skip reason of a package absent from this environment (tests/skip_allowlist.txt).
 NOT_INSTALLED = "{} is not installed in this environment"
@@ -60,3 +63,23 @@ AVAILABLE = tuple(b.name for b in BACKENDS if b.installed())
 #: The registry's backends that arraykit serves itself, with an array-object surface (every
 #: framework but the reference implementation, dask and cupy, which array-api-compat serves).
 SERVED = tuple(b.name for b in BACKENDS if b.array_object is not None)
+
+
+def from_numpy(name: str, a: Any) -> Any:
+    """An array of the registry backend ``name`` holding a copy of the NumPy data ``a`` with
+    its dtype (the row's constructor; the framework imported through the row). The one
+    converter the tests use; ``to_numpy`` is the way back."""
+    return BY_NAME[name].make_array(np.array(a, copy=True))
+
+
+def installed_backends(*names: str) -> list[str]:
+    """The registry's backends installed here, in the registry's order; with ``names``, only
+    those of them (each must be a registry name)."""
+    unknown = [n for n in names if n not in BY_NAME]
+    if unknown:
+        raise ValueError(f"{unknown} not in arraykit's registry {sorted(BY_NAME)}")
+    return [n for n in AVAILABLE if not names or n in names]
+
+
+__all__ = ["AVAILABLE", "NOT_INSTALLED", "SERVED", "from_numpy", "installed", "installed_backends",
+           "optional", "require", "to_numpy"]

@@ -108,3 +108,26 @@ def test_refusals_yield_to_a_more_specific_backend_class(fakelib, monkeypatch):
     assert arraykit.array_namespace(Served()) is fakelib.array_api
     with pytest.raises(TypeError, match="got a legacy array"):
         arraykit.array_namespace(Legacy())
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "bool"])
+def test_rows_convert_from_and_to_numpy(backend, dtype):
+    """The converters the tests use (tests/frameworks.py: the row's constructor one way, its
+    as_numpy the other) keep a NumPy array's dtype and values on every backend installed."""
+    import numpy as np
+    from frameworks import from_numpy, to_numpy
+
+    a = np.arange(3).astype(dtype)
+    x = from_numpy(backend, a)
+    assert _registry.BY_NAME[backend].is_array(x)
+    got = to_numpy(x)
+    assert type(got) is np.ndarray and got.dtype == a.dtype
+    np.testing.assert_array_equal(got, a)
+
+
+def test_torch_row_reads_a_tensor_that_requires_grad():
+    from frameworks import require
+
+    torch = require("torch")
+    x = torch.ones(2, requires_grad=True) * 2  # .numpy() refuses it: detached first
+    assert _registry.BY_NAME["torch"].as_numpy(x).tolist() == [2.0, 2.0]

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import math
 import warnings
+from functools import partial
 
 import numpy as np
 import pytest
-from frameworks import installed, optional, require
+from frameworks import from_numpy, installed_backends, optional, require, to_numpy
 
 import arraykit
-import arraykit._registry
 
 # None only where the framework is not installed; an installed one that fails to import fails.
 jax = optional("jax")
@@ -225,42 +225,25 @@ def assert_tree_close(got, expected, rtol=RTOL, atol=1e-12):
         for g, e in zip(got, expected):
             assert_tree_close(g, e, rtol, atol)
     else:
-        np.testing.assert_allclose(_host(got), _host(expected), rtol=rtol, atol=atol)
+        np.testing.assert_allclose(to_numpy(got), to_numpy(expected), rtol=rtol, atol=atol)
 
 
 # ---------------------------------------------------------------------------------------------
 # backends
 
-def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
-    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
-
-
 def _maker(name):
-    if name == "jax":
-        return jnp.asarray
-    if name == "torch":
-        return torch.asarray
-    if name == "tensorflow":
-        return tf.constant
-    if name == "mxnet":
-        return lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype)
-    if name == "mlx":
-        return _mlx_array
-    raise AssertionError(name)
+    """numpy -> the backend's native arrays: the registry row's constructor."""
+    return partial(from_numpy, name)
 
 
 #: The autodiff frameworks installed here.
-INSTALLED = [name for name in AUTODIFF if installed(name)]
+INSTALLED = installed_backends(*AUTODIFF)
 
 
 @pytest.fixture
 def mk(backend):
     """Converts NumPy arrays to the parametrised backend's native arrays."""
     return _maker(backend)
-
-
-def _host(x):
-    return x.asnumpy() if hasattr(x, "asnumpy") else np.asarray(x)
 
 
 def _backend_name(x):
@@ -325,7 +308,7 @@ def test_backends_agree_with_each_other():
     for name in names:
         mk = _maker(name)
         ga, gx = grad(_compound, argnums=(0, 1))(mk(A), mk(xcol))
-        results[name] = (_host(ga), _host(gx))
+        results[name] = (to_numpy(ga), to_numpy(gx))
     first = names[0]
     for name in names[1:]:
         for got, ref in zip(results[name], results[first]):
@@ -356,14 +339,14 @@ def test_value_and_grad_and_has_aux(mk):
         return xp.sum(x * x), {"double": 2 * x}
 
     (value, aux), g = value_and_grad(f, has_aux=True)(x)
-    np.testing.assert_allclose(_host(value), (X * X).sum(), rtol=RTOL)
+    np.testing.assert_allclose(to_numpy(value), (X * X).sum(), rtol=RTOL)
     assert_tree_close(aux, {"double": 2 * X})
     assert_tree_close(g, 2 * X)
     g2, aux2 = grad(f, has_aux=True)(x)
     assert_tree_close(g2, 2 * X)
     assert_tree_close(aux2, {"double": 2 * X})
     value3, g3 = value_and_grad(_f_sum_sq)(x)
-    np.testing.assert_allclose(_host(value3), (X * X).sum(), rtol=RTOL)
+    np.testing.assert_allclose(to_numpy(value3), (X * X).sum(), rtol=RTOL)
     assert_tree_close(g3, 2 * X)
 
 
@@ -388,7 +371,7 @@ def test_pytree_arguments_and_argnums(mk):
     gd, gp = grad(f, argnums=(1, 0))(params, data, 2.0)
     assert_tree_close(gd, 2.0 * (A @ (B @ b)))
     assert_tree_close(gp["b"], g["b"])
-    assert_tree_close(grad(f, argnums=-2)(params, data, 2.0), _host(gd))
+    assert_tree_close(grad(f, argnums=-2)(params, data, 2.0), to_numpy(gd))
 
 
 def test_same_array_twice_gets_separate_gradients(mk):

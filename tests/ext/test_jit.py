@@ -9,13 +9,13 @@ module-scoped fixture turns it on for these tests (float64 inputs stay float64) 
 from __future__ import annotations
 
 import warnings
+from functools import partial
 
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import from_numpy, require
 
 import arraykit
-import arraykit._registry
 from arraykit.ext._pytree import flatten
 from arraykit.ext.grad import grad
 from arraykit.ext.jit import JittedFunction, compilation, is_compiled, jit
@@ -40,17 +40,11 @@ def _jax_x64():
 X = np.random.default_rng(0).uniform(0.5, 2.0, size=(5,))
 A = np.random.default_rng(1).standard_normal((3, 3)) + 3 * np.eye(3)
 
-def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
-    return arraykit._registry.BY_NAME["mlx"].make_array(np.asarray(a))
+def _maker(name):
+    """numpy -> the backend's native arrays: the registry row's constructor."""
+    return partial(from_numpy, name)
 
 
-MAKERS = {
-    "jax": jnp.asarray,
-    "torch": torch.asarray,
-    "tensorflow": tf.constant,
-    "numpy": np.asarray,
-    "mlx": _mlx_array,
-}
 COMPILED_AS = {"jax": "xla", "torch": "inductor", "tensorflow": "xla", "numpy": "eager",
                "mlx": "mlx-compile"}
 
@@ -66,7 +60,7 @@ def f_generic(x, w):
 
 
 def _args(name):
-    mk = MAKERS[name]
+    mk = _maker(name)
     return mk(X), {"scale": mk(X[::-1].copy()), "m": mk(A)}
 
 
@@ -122,7 +116,7 @@ def _counting(counter):
 
 @pytest.mark.parametrize("name", ["jax", "tensorflow"])
 def test_retracing_rules_jax_tf(name):
-    mk = MAKERS[name]
+    mk = _maker(name)
     calls = []
     jf = jit(_counting(calls), static_argnums=1, static_argnames="mode")
     close(jf(mk(X), 2), 2 * X.sum())
@@ -191,7 +185,7 @@ def test_torch_recompile_limit_falls_back_to_eager_with_a_warning():
 
 @pytest.mark.parametrize("name", ["jax", "numpy"])
 def test_static_value_cache_is_bounded_lru(name, monkeypatch):
-    mk = MAKERS[name]
+    mk = _maker(name)
     jf = jit(_scaled_sum, static_argnums=1)
     monkeypatch.setattr(jf, "cache_size", 3)
     x = mk(X)
@@ -313,7 +307,7 @@ def _loss_grad_np(a, x):
 
 @pytest.mark.parametrize("name", ["jax", "torch", "tensorflow"])
 def test_jit_of_grad(name):
-    mk = MAKERS[name]
+    mk = _maker(name)
     jg = jit(grad(_loss))
     x3 = X[:3]
     close(jg(mk(A), mk(x3)), _loss_grad_np(A, x3), rtol=1e-8)
@@ -324,7 +318,7 @@ def test_grad_of_jit():
     # torch: eager grad records with autograd, which runs the torch.compile'd graph (under
     # torch.func transforms dynamo would not run it, and compilation() would say "eager")
     for name in ("jax", "tensorflow", "torch"):
-        mk = MAKERS[name]
+        mk = _maker(name)
         jl = jit(_loss)
         gj = grad(jl)
         close(gj(mk(A), mk(X[:3])), _loss_grad_np(A, X[:3]), rtol=1e-8)
@@ -343,7 +337,7 @@ def test_jit_of_nd_gather_scatter():
 
     expected = 2 * x[idx[:, 0], idx[:, 1]].sum() + x.sum()
     for name in ("jax", "tensorflow", "torch"):
-        mk = MAKERS[name]
+        mk = _maker(name)
         jf = jit(f)
         close(jf(mk(x), mk(idx)), expected)
         # torch: the first call may run eagerly (nd imports its torch module lazily, which
@@ -385,7 +379,7 @@ def test_mlx_fast_path_equals_general_path(out):
         r = _mlx_outputs(x, y)
         return {"tree": r, "empty": ()}.get(out, r.get(out))
 
-    x, y = _mlx_array(X), _mlx_array(X[::-1].copy())
+    x, y = from_numpy("mlx", X), from_numpy("mlx", X[::-1].copy())
     expected = f(x, y)
     jf = jit(f)
     general = jf(x, y=y)  # a keyword argument: the general path
@@ -407,12 +401,12 @@ def test_mlx_fast_path_equals_general_path(out):
 def test_mlx_fast_path_keeps_constants_shapes_and_eager_fallback_apart():
     mx = require("mlx.core")
     jf = jit(lambda x, k: x * k)
-    x = _mlx_array(X)
+    x = from_numpy("mlx", X)
     close(np.asarray(jf(x, 2.0)), 2 * X, rtol=1e-6)  # a constant: its own program
-    close(np.asarray(jf(x, _mlx_array(np.full(5, 3.0)))), 3 * X, rtol=1e-6)
-    close(np.asarray(jf(x, _mlx_array(np.full(5, 4.0)))), 4 * X, rtol=1e-6)  # fast path
+    close(np.asarray(jf(x, from_numpy("mlx", np.full(5, 3.0)))), 3 * X, rtol=1e-6)
+    close(np.asarray(jf(x, from_numpy("mlx", np.full(5, 4.0)))), 4 * X, rtol=1e-6)  # fast path
     close(np.asarray(jf(x, 5.0)), 5 * X, rtol=1e-6)  # not an array: not the fast path
-    x2 = _mlx_array(np.arange(6.0).reshape(2, 3))
+    x2 = from_numpy("mlx", np.arange(6.0).reshape(2, 3))
     close(np.asarray(jf(x2, x2)), np.arange(6.0).reshape(2, 3) ** 2, rtol=1e-6)  # new shape
     assert compilation(jf) == "mlx-compile"
 

@@ -17,7 +17,7 @@ from functools import partial
 import nd_reference as ref
 import numpy as np
 import pytest
-from frameworks import installed, optional, require
+from frameworks import from_numpy, installed_backends, optional, require, to_numpy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,13 +34,11 @@ da = optional("dask.array")
 mx = optional("mxnet")
 if mx is not None:
     from mxnet import autograd, npx
-    from mxnet import np as mnp
 
     npx.set_np()
 
 # Imported after the frameworks, as in user code: nd then preloads their modules, which is what
 # lets a first call happen inside torch.compile (it cannot trace an import).
-from arraykit._registry import BY_NAME
 from arraykit.ext import nd
 
 
@@ -48,34 +46,24 @@ def _torch_dtype(dt):
     return getattr(torch, np.dtype(dt).name)
 
 
-def _mlx_array(a):  # the registry row's constructor keeps NumPy dtypes (mx.array would not)
-    return BY_NAME["mlx"].make_array(np.asarray(a))
-
-
-#: name -> (numpy -> native, native -> numpy, dtypes the framework lacks)
-CONVERT = {"numpy": (np.asarray, np.asarray, set())}
-if torch is not None:
-    CONVERT["torch"] = (
-        lambda a: torch.asarray(np.array(a, copy=True)), lambda t: t.detach().numpy(),
-        {"uint32", "uint64"},
-    )
-if jax is not None:
-    CONVERT["jax"] = (jnp.asarray, np.asarray, {"int64", "uint64", "float64"})
-if tf is not None:
-    CONVERT["tensorflow"] = (tf.constant, lambda t: t.numpy(), set())
-if xps is not None:
-    CONVERT["array_api_strict"] = (xps.asarray, np.asarray, set())
-if mx is not None:
-    CONVERT["mxnet"] = (lambda a: mnp.array(np.asarray(a), dtype=np.asarray(a).dtype),
-                        lambda t: t.asnumpy(), {"int16", "uint16", "uint32", "uint64"})
-if installed("mlx"):  # the main environment
-    CONVERT["mlx"] = (_mlx_array, np.asarray, set())
-BACKENDS = list(CONVERT)
-#: The tests taking ``backend`` run on every backend of CONVERT installed here.
+#: The tests taking ``backend`` run on these registry backends, where installed.
 pytestmark = pytest.mark.backends(
     "numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx",
     reason="dask is lazy: test_dask_gather_nd_stays_lazy covers it",
 )
+#: The same backends, installed here (the loops over every backend).
+BACKENDS = installed_backends(*pytestmark.args)
+#: Dtypes a backend's arrays do not hold (jax without x64; torch's and MXNet's missing widths).
+LACKS = {"torch": {"uint32", "uint64"}, "jax": {"int64", "uint64", "float64"},
+         "mxnet": {"int16", "uint16", "uint32", "uint64"}}
+
+
+def _convert(name):
+    """(numpy -> native, native -> numpy) for a registry backend: its row's constructor and
+    ``to_numpy`` (tests/frameworks.py)."""
+    return partial(from_numpy, name), to_numpy
+
+
 mxnet_only = pytest.mark.backends("mxnet", reason="MXNet's own autograd and dtypes")
 
 SMALL = settings(
@@ -161,7 +149,7 @@ def _check_all(expected, call, arrays, skip_dtypes=()):
     """Run call(*native arrays) on every backend; compare with the reference outcome."""
     checked = 0
     for name in BACKENDS:
-        to, back, lacks = CONVERT[name]
+        (to, back), lacks = _convert(name), LACKS.get(name, set())
         if any(a.dtype.name in lacks for a in arrays):
             continue
         got = _outcome(_native(call, back, to), *arrays)
@@ -226,7 +214,7 @@ def test_segment_reductions_match_reference(shape, ids, num, reduction, dtype):
 
 
 def test_duplicates_and_replace_rule(backend):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = np.zeros((4, 2))
     idx = np.array([[1], [3], [1], [1], [-1]])
     upd = np.arange(10.0).reshape(5, 2) + 1
@@ -242,7 +230,7 @@ def test_duplicates_and_replace_rule(backend):
 
 
 def test_update_nd_does_not_mutate_and_accepts_python_scalars(backend):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = to(np.arange(6.0).reshape(2, 3))
     before = back(x).copy()
     out = nd.update_nd(x, to(np.array([[0, 1], [0, 1]])), 10.0, reduction="add")
@@ -251,7 +239,7 @@ def test_update_nd_does_not_mutate_and_accepts_python_scalars(backend):
 
 
 def test_errors_are_identical(backend):
-    to, _back, _ = CONVERT[backend]
+    to, _back = _convert(backend)
     x = to(np.zeros((3, 4)))
     with pytest.raises(IndexError, match=r"^gather_nd: index -5 at indices\[1, 1\] is out of "
                        r"bounds for axis 1 with size 4$"):
@@ -276,8 +264,7 @@ def test_errors_are_identical(backend):
 
 
 def test_mixed_libraries_are_refused():
-    if "torch" not in CONVERT:
-        require("torch")
+    require("torch")
     with pytest.raises(TypeError, match=r"^gather_nd: all arrays must come from one library"):
         nd.gather_nd(torch.zeros(3), np.array([[0]]))
     with pytest.raises(TypeError, match=r"^gather_nd: expected an array"):
@@ -286,13 +273,10 @@ def test_mixed_libraries_are_refused():
 
 @pytest.mark.parametrize("dtype", INDEX_DTYPES + ["uint16", "uint32", "uint64"])
 def test_every_integer_index_width(backend, dtype):
-    to, back, lacks = CONVERT[backend]
-    if dtype in lacks:
+    to, back = _convert(backend)
+    if dtype in LACKS.get(backend, set()):
         pytest.skip(f"{backend} has no {dtype}")
-    try:
-        idx = to(np.array([[2], [0]], dtype=dtype))
-    except Exception:  # noqa: BLE001 - the framework cannot hold this dtype at all
-        pytest.skip(f"{backend} cannot build {dtype} arrays")
+    idx = to(np.array([[2], [0]], dtype=dtype))  # LACKS lists the dtypes it cannot hold
     x = to(np.array([5.0, 6.0, 7.0]))
     np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [7.0, 5.0])
     np.testing.assert_array_equal(
@@ -304,7 +288,7 @@ def test_every_integer_index_width(backend, dtype):
                            "(test_mxnet_narrow_index_dtypes_on_long_axes_int64_scatter)")
 def test_narrow_index_dtypes_on_long_axes(backend):
     # Wrapping -1 on an axis of 300 must not overflow an int8 (JAX adds in the index dtype).
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = to(np.arange(300, dtype=np.float32))
     idx = to(np.array([[-1], [-128], [127]], dtype=np.int8))
     np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [299.0, 172.0, 127.0])
@@ -317,7 +301,7 @@ def test_narrow_index_dtypes_on_long_axes(backend):
 
 
 def test_empty_index_sets_and_segment_mean(backend):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = to(np.arange(6.0).reshape(3, 2))
     assert back(nd.gather_nd(x, to(np.zeros((0, 1), np.int64)))).shape == (0, 2)
     out = nd.update_nd(x, to(np.zeros((0, 1), np.int64)), to(np.zeros((0, 2))), reduction="max")
@@ -356,19 +340,19 @@ UPD = np.array([1.0, 2.0, 3.0, 4.0, 5.0])
 
 def _compiled(name):
     if name == "jax":
-        return jax.jit, np.asarray, jnp.asarray
+        return jax.jit, *_convert("jax")[::-1]
     if name == "tensorflow":
-        return (lambda f: tf.function(f, jit_compile=True)), (lambda t: t.numpy()), tf.constant
+        return (lambda f: tf.function(f, jit_compile=True)), *_convert("tensorflow")[::-1]
     if name == "tensorflow-graph":
-        return tf.function, (lambda t: t.numpy()), tf.constant
+        return tf.function, *_convert("tensorflow")[::-1]
     # aot_eager: dynamo traces (torch.compiler.is_compiling() is true) without needing a C++
     # toolchain for inductor.
     # fullgraph: the compiled path must not graph-break (arraykit.ext.jit compiles so).
     # reset: the test lambdas share code objects across parametrizations, and dynamo's
     # recompile limit (8 per code object) would otherwise be reached.
     torch._dynamo.reset()
-    return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)), (
-        lambda t: t.detach().numpy()), torch.asarray
+    return (lambda f: torch.compile(f, backend="aot_eager", fullgraph=True)), *_convert(
+        "torch")[::-1]
 
 
 @pytest.mark.parametrize("name", ["jax", "tensorflow", "tensorflow-graph", "torch"])
@@ -457,19 +441,18 @@ def _extreme_backend(name):
     name, _, mode = name.partition(":")
     ctx = jax.enable_x64(True) if name == "jax-x64" else contextlib.nullcontext()
     if name in ("jax", "jax-x64"):
-        return ctx, jnp.asarray, np.asarray, (jax.jit if mode else None)
+        return ctx, *_convert("jax"), (jax.jit if mode else None)
     if name.startswith("tensorflow"):
         compile_ = tf.function if name == "tensorflow-graph" else (
             lambda f: tf.function(f, jit_compile=True))
-        return ctx, tf.constant, (lambda t: t.numpy()), (compile_ if mode else None)
+        return ctx, *_convert("tensorflow"), (compile_ if mode else None)
     if name == "torch":
         compile_ = None
         if mode:
             torch._dynamo.reset()
             compile_ = partial(torch.compile, backend="aot_eager", fullgraph=True)
-        return ctx, (lambda a: torch.asarray(np.array(a, copy=True))), (
-            lambda t: t.detach().numpy()), compile_
-    return ctx, CONVERT[name][0], CONVERT[name][1], None
+        return ctx, *_convert("torch"), compile_
+    return ctx, *_convert(name), None
 
 
 @pytest.mark.parametrize("dtype", ALL_INDEX_DTYPES)
@@ -525,11 +508,10 @@ def test_flat_row_fast_path(name, idx_dtype, reduction):
     # / index_add on one axis); axes of different sizes (an index above the smallest axis),
     # trailing axes, broadcast updates, a non-contiguous x and negative indices (the general
     # path) must all mean the same.
-    if name not in CONVERT:
-        require(name)
-    if idx_dtype in CONVERT[name][2]:
+    require(name)
+    if idx_dtype in LACKS.get(name, set()):
         pytest.skip(f"{name} has no {idx_dtype}")
-    to, back, _ = CONVERT[name]
+    to, back = _convert(name)
     rng = np.random.default_rng(1)
     x = rng.standard_normal((3, 7, 2, 2))
     idx = np.stack([rng.integers(0, 3, 40), rng.integers(0, 7, 40)], -1).astype(idx_dtype)
@@ -567,7 +549,7 @@ def test_flat_row_fast_path(name, idx_dtype, reduction):
 def test_narrow_negative_indices_on_long_axes_with_two_coordinates(backend):
     # int8 -1 read as unsigned is 255, below an axis of 300: the one-reduction range check
     # must not take it for an in-range index (the flat-row paths would address wrong rows).
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = np.arange(300.0 * 260.0).reshape(300, 260)
     idx = np.array([[-1, -2], [5, -128], [127, 3]], dtype=np.int8)
     np.testing.assert_array_equal(back(nd.gather_nd(to(x), to(idx))), ref.gather_nd(x, idx))
@@ -621,7 +603,7 @@ def test_pytree_warm_loads_the_nd_implementation(name):
     # follow the import nd does on first use of an array type); nd's must be among them.
     from arraykit.ext import _pytree
 
-    x = CONVERT[name][0](np.zeros(2))
+    x = from_numpy(name, np.zeros(2))
     nd._impl_by_type.pop(type(x), None)
     _pytree.warm(x)
     assert type(x) in nd._impl_by_type
@@ -790,7 +772,7 @@ def test_gradients_tensorflow_under_xla(fn, reduction):
 
 def test_multiply_with_many_rows_and_duplicates(backend):
     # rows * updates > 2**31: a sort key built as row * n + position overflowed int32 on JAX.
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     idx = np.r_[np.arange(10000) * 30, [5, 5, -1]].reshape(-1, 1).astype(np.int32)
     x = np.ones(300000, np.float32)
     u = np.full(idx.shape[0], 2.0, np.float32)
@@ -814,7 +796,7 @@ MX_INDEX_DTYPES = ["int8", "int32", "int64", "uint8"]  # mxnet has no int16/uint
 
 
 def _mx_check(expected, call, arrays):
-    to, back, _ = CONVERT["mxnet"]
+    to, back = _convert("mxnet")
     got = _outcome(lambda: back(call(*[to(a) for a in arrays])))
     if expected[0] == "error":
         assert got[0] == "error" and got[1:] == expected[1:], (got, expected)
@@ -876,7 +858,7 @@ def test_mxnet_update_and_scatter_nd_match_reference(backend, data):
 
 @pytest.mark.parametrize("reduction", ["add", "min", "max"])
 def test_segments(backend, reduction):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     data = np.array([[1.0, -2.0], [3.0, 4.0], [-5.0, 6.0], [7.0, 0.5]])
     ids = np.array([2, 0, 2, -4])
     fn = {"add": nd.segment_sum, "min": nd.segment_min, "max": nd.segment_max}[reduction]
@@ -888,7 +870,7 @@ def test_segments(backend, reduction):
 
 @mxnet_only
 def test_mxnet_errors_are_the_pinned_ones(backend):
-    to = CONVERT[backend][0]
+    to, _back = _convert(backend)
     x = to(np.zeros((3, 4)))
     with pytest.raises(IndexError, match=r"^update_nd: index 3 at indices\[0, 0\]"):
         nd.update_nd(x, to(np.array([[3, 0]])), to(np.array([1.0])), reduction="add")
@@ -896,7 +878,7 @@ def test_mxnet_errors_are_the_pinned_ones(backend):
 
 @mxnet_only
 def test_mxnet_narrow_index_dtypes_on_long_axes_int64_scatter(backend):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x = to(np.arange(300.0))
     idx = to(np.array([[-1], [-128], [127]], dtype=np.int8))
     np.testing.assert_array_equal(back(nd.gather_nd(x, idx)), [299.0, 172.0, 127.0])
@@ -941,7 +923,7 @@ def _mx_loss_np(fn, red, x, u, gi=GI):
 @pytest.mark.parametrize("gi", [GI, GI_WRAPPED], ids=["negative", "non-negative"])
 @pytest.mark.parametrize(("fn", "red"), CASES)
 def test_gradients_mxnet_autograd(backend, fn, red, gi):
-    to, back, _ = CONVERT[backend]
+    to, back = _convert(backend)
     x, u = to(GX), to(GU)
     x.attach_grad()
     u.attach_grad()

@@ -7,14 +7,14 @@ installed, else read from tests/ext/random_vectors.npz (stored from jax.random b
 the file there), never against arraykit's own output."""
 
 import hashlib
-import importlib
 import math
 from pathlib import Path
 
 import numpy as np
 import pytest
-from frameworks import optional, require
+from frameworks import from_numpy, optional, require, to_numpy
 
+from arraykit._registry import BY_NAME
 from arraykit.ext import random as R
 
 SEEDS = [0, 1, 42, 2**31, 2**32 - 1, 2**40 + 3, -7]
@@ -22,39 +22,18 @@ SHAPES = [(), (1,), (7,), (3, 5), (2, 0, 3), (4, 1, 6), (1000,)]
 
 
 def _like(name):
-    if name == "numpy":
-        return np.zeros(1, dtype=np.float32)
-    mod = require(name)
-    if name == "torch":
-        return mod.zeros(1)
-    if name == "jax":
-        return mod.numpy.zeros(1)
-    if name == "tensorflow":
-        return mod.zeros(1)
-    if name == "mlx":
-        return importlib.import_module("mlx.core").zeros((1,))
-    if name == "paddle":
-        return mod.zeros([1])
+    """A one-element float32 array of the registry backend ``name`` (its row's constructor),
+    or a skip where the framework is not installed."""
+    require(BY_NAME[name].package)
     if name == "mxnet":
-        mod.npx.set_np()
-        return mod.np.zeros(1)
-    return mod.zeros(1)
+        require("mxnet").npx.set_np()  # this module's own code uses mxnet.numpy arrays
+    return from_numpy(name, np.zeros(1, dtype=np.float32))
 
 
 BACKENDS = ["numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx", "paddle"]
 #: The tests taking ``like`` run on conftest's ``backend`` fixture, on these backends.
 pytestmark = pytest.mark.backends(*BACKENDS, reason="the backends arraykit.ext.random is "
                                   "tested on (dask is not covered)")
-
-
-def to_np(x):
-    if hasattr(x, "asnumpy"):
-        return x.asnumpy()
-    if type(x).__module__.startswith("torch"):
-        return x.cpu().numpy()
-    if type(x).__module__.startswith("array_api_strict"):
-        return np.asarray(x._array)
-    return np.asarray(x)
 
 
 def _jax():
@@ -155,46 +134,46 @@ def like(backend):
 
 def test_key_layout_matches_prngkey(like):
     for seed in SEEDS:
-        got = to_np(R.key(seed, like=like))
+        got = to_numpy(R.key(seed, like=like))
         assert got.tolist() == [(seed >> 32) & 0xFFFFFFFF, seed & 0xFFFFFFFF]
     jax = _jax()
     if jax is not None:
         for seed in (0, 1, 42, 2**31, 2**32 - 1):
             expected = np.asarray(jax.random.PRNGKey(seed)).tolist()
-            assert to_np(R.key(seed, like=like)).tolist() == expected
+            assert to_numpy(R.key(seed, like=like)).tolist() == expected
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_bits_split_fold_in_are_jax_bits(like, seed):
     k = R.key(seed, like=like)
     for shape in SHAPES:
-        got = to_np(R.bits(k, shape))
+        got = to_numpy(R.bits(k, shape))
         assert got.shape == shape
         np.testing.assert_array_equal(got.astype(np.uint64),
                                       reference("bits", seed, shape).astype(np.uint64))
     for num in (1, 2, 5, (2, 3)):
-        np.testing.assert_array_equal(to_np(R.split(k, num)).astype(np.uint64),
+        np.testing.assert_array_equal(to_numpy(R.split(k, num)).astype(np.uint64),
                                       reference("split", seed, num).astype(np.uint64))
     for data in (0, 7, 2**32 - 1):
-        np.testing.assert_array_equal(to_np(R.fold_in(k, data)).astype(np.uint64),
+        np.testing.assert_array_equal(to_numpy(R.fold_in(k, data)).astype(np.uint64),
                                       reference("fold_in", seed, data).astype(np.uint64))
 
 
 def test_fold_in_takes_an_integer_array(like):
     k = R.key(3, like=like)
     xp = __import__("arraykit").array_namespace(like)
-    got = to_np(R.fold_in(k, xp.asarray(123456, dtype=xp.int32)))
-    np.testing.assert_array_equal(got, to_np(R.fold_in(k, 123456)))
+    got = to_numpy(R.fold_in(k, xp.asarray(123456, dtype=xp.int32)))
+    np.testing.assert_array_equal(got, to_numpy(R.fold_in(k, 123456)))
 
 
 @pytest.mark.parametrize("seed", SEEDS[:5])
 def test_uniform_is_bit_exact(like, seed):
     k = R.key(seed, like=like)
     for shape in SHAPES:
-        got = to_np(R.uniform(k, shape))
+        got = to_numpy(R.uniform(k, shape))
         assert got.dtype == np.float32
         np.testing.assert_array_equal(got, reference("uniform", seed, shape))
-    got = to_np(R.uniform(k, (500,), minval=-2.0, maxval=3.5))
+    got = to_numpy(R.uniform(k, (500,), minval=-2.0, maxval=3.5))
     np.testing.assert_array_equal(got, reference("uniform", seed, (500,), minval=-2.0, maxval=3.5))
     assert got.min() >= -2.0 and got.max() < 3.5
 
@@ -203,7 +182,7 @@ def test_uniform_float64_is_bit_exact(like):
     xp = __import__("arraykit").array_namespace(like)
     if not hasattr(xp, "float64") or _jax_without_x64(like):
         pytest.skip("no float64 on this backend's default config")
-    got = to_np(R.uniform(R.key(9, like=like), (300,), dtype=xp.float64))
+    got = to_numpy(R.uniform(R.key(9, like=like), (300,), dtype=xp.float64))
     assert got.dtype == np.float64
     np.testing.assert_array_equal(got, reference("uniform", 9, (300,), dtype="float64"))
 
@@ -215,7 +194,7 @@ def _jax_without_x64(like):
 @pytest.mark.parametrize("seed", SEEDS[:4])
 def test_normal_follows_jax_to_a_few_ulp(like, seed):
     k = R.key(seed, like=like)
-    got = to_np(R.normal(k, (2000,)))
+    got = to_numpy(R.normal(k, (2000,)))
     assert got.dtype == np.float32
     ref = reference("normal", seed, (2000,))
     np.testing.assert_allclose(got, ref, rtol=4e-6, atol=4e-7)
@@ -248,7 +227,7 @@ def test_integers_are_randint(like, lo, hi, dtype):
                                             rf"usable) {dtype}"):
             R.integers(R.key(5, like=like), (3,), lo, hi, dtype=getattr(xp, dtype))
         return
-    got = to_np(R.integers(R.key(5, like=like), (3, 400), lo, hi, dtype=getattr(xp, dtype)))
+    got = to_numpy(R.integers(R.key(5, like=like), (3, 400), lo, hi, dtype=getattr(xp, dtype)))
     assert got.dtype == np.dtype(dtype) and got.shape == (3, 400)
     assert got.min() >= lo and got.max() < hi
     ref = reference("integers", 5, (3, 400), lo, hi, _integer_ref_dtype(dtype))
@@ -258,18 +237,20 @@ def test_integers_are_randint(like, lo, hi, dtype):
 def test_bernoulli_permutation_choice_are_jax(like):
     xp = __import__("arraykit").array_namespace(like)
     k = R.key(11, like=like)
-    np.testing.assert_array_equal(to_np(R.bernoulli(k, 0.3, (50,))),
+    np.testing.assert_array_equal(to_numpy(R.bernoulli(k, 0.3, (50,))),
                                   reference("bernoulli", 11, 0.3, (50,)))
     for n in (1, 10, 2000):  # 2000 takes two sorting rounds
-        np.testing.assert_array_equal(to_np(R.permutation(k, n)), reference("permutation", 11, n))
+        np.testing.assert_array_equal(to_numpy(R.permutation(k, n)),
+                                      reference("permutation", 11, n))
     x = xp.reshape(xp.arange(12, dtype=xp.float32), (3, 4))
-    got = to_np(R.permutation(k, x, axis=1))
+    got = to_numpy(R.permutation(k, x, axis=1))
     x_np = np.arange(12, dtype=np.float32).reshape(3, 4)
     np.testing.assert_array_equal(got, reference("permutation", 11, x_np, axis=1))
-    np.testing.assert_array_equal(to_np(R.choice(k, 10, (6,))), reference("choice", 11, 10, (6,)))
-    np.testing.assert_array_equal(to_np(R.choice(k, 10, (2, 3), replace=False)),
+    np.testing.assert_array_equal(to_numpy(R.choice(k, 10, (6,))),
+                                  reference("choice", 11, 10, (6,)))
+    np.testing.assert_array_equal(to_numpy(R.choice(k, 10, (2, 3), replace=False)),
                                   reference("choice", 11, 10, (2, 3), replace=False))
-    got = to_np(R.choice(k, x, (5,), axis=1))
+    got = to_numpy(R.choice(k, x, (5,), axis=1))
     np.testing.assert_array_equal(got, reference("choice", 11, x_np, (5,), axis=1))
 
 
@@ -277,12 +258,12 @@ def test_choice_with_p(like):
     xp = __import__("arraykit").array_namespace(like)
     p = xp.asarray([0.1, 0.0, 0.6, 0.3], dtype=xp.float32)
     k = R.key(4, like=like)
-    got = to_np(R.choice(k, 4, (4000,), p=p))
+    got = to_numpy(R.choice(k, 4, (4000,), p=p))
     assert set(np.unique(got).tolist()) <= {0, 2, 3}
     np.testing.assert_allclose(np.bincount(got, minlength=4) / 4000, [0.1, 0, 0.6, 0.3], atol=0.03)
     pn = np.asarray([0.1, 0.0, 0.6, 0.3], dtype=np.float32)
     np.testing.assert_array_equal(got, reference("choice", 4, 4, (4000,), p=pn))
-    got = to_np(R.choice(k, 4, (3,), replace=False, p=p))
+    got = to_numpy(R.choice(k, 4, (3,), replace=False, p=p))
     assert sorted(got.tolist()) == [0, 2, 3]
     np.testing.assert_array_equal(got, reference("choice", 4, 4, (3,), replace=False, p=pn))
 
@@ -301,16 +282,16 @@ def _chi2(counts, expected):
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_uniform_chi_square(seed):
-    u = to_np(R.uniform(R.key(seed), (100_000,)))
+    u = to_numpy(R.uniform(R.key(seed), (100_000,)))
     counts = np.bincount((u * 100).astype(int), minlength=100)
     assert _chi2(counts, 1000.0) < _CHI2_99
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_integers_and_bits_chi_square(seed):
-    i = to_np(R.integers(R.key(seed), (100_000,), 0, 10))
+    i = to_numpy(R.integers(R.key(seed), (100_000,), 0, 10))
     assert _chi2(np.bincount(i, minlength=10), 10_000.0) < _CHI2_9
-    b = to_np(R.bits(R.key(seed), (100_000,)))
+    b = to_numpy(R.bits(R.key(seed), (100_000,)))
     for shift in (0, 8, 16, 24):  # every byte of the word
         counts = np.bincount((b >> shift) & 0xFF, minlength=256)
         assert _chi2(counts, 100_000 / 256) < _CHI2_255
@@ -319,7 +300,7 @@ def test_integers_and_bits_chi_square(seed):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_normal_kolmogorov_smirnov(seed):
     n = 50_000
-    z = np.sort(to_np(R.normal(R.key(seed), (n,))).astype(np.float64))
+    z = np.sort(to_numpy(R.normal(R.key(seed), (n,))).astype(np.float64))
     cdf = 0.5 * (1 + np.vectorize(math.erf)(z / math.sqrt(2)))
     d = max(np.max(np.arange(1, n + 1) / n - cdf), np.max(cdf - np.arange(n) / n))
     assert d < 1.95 / math.sqrt(n)  # p = 0.001
@@ -327,12 +308,12 @@ def test_normal_kolmogorov_smirnov(seed):
 
 
 def test_bernoulli_and_split_streams_are_independent():
-    keys = to_np(R.split(R.key(0), 1000))
+    keys = to_numpy(R.split(R.key(0), 1000))
     assert len({tuple(k) for k in keys.tolist()}) == 1000
-    b = to_np(R.bernoulli(R.key(3), 0.25, (100_000,)))
+    b = to_numpy(R.bernoulli(R.key(3), 0.25, (100_000,)))
     assert abs(b.mean() - 0.25) < 4 * math.sqrt(0.25 * 0.75 / 100_000)
     # first uniforms of 1000 split keys are uniform too (no correlation through split)
-    firsts = np.array([to_np(R.uniform(np.asarray(k, dtype=np.uint32), ())) for k in keys])
+    firsts = np.array([to_numpy(R.uniform(np.asarray(k, dtype=np.uint32), ())) for k in keys])
     counts = np.bincount((firsts * 10).astype(int), minlength=10)
     assert _chi2(counts, 100.0) < _CHI2_9
 
@@ -383,9 +364,9 @@ def test_compiled_equals_eager(name):
 
     like = _like(name)
     k = R.key(123, like=like)
-    eager = [to_np(a) for a in _sample(k)]
+    eager = [to_numpy(a) for a in _sample(k)]
     fn = jit(_sample)
-    got = [to_np(a) for a in fn(k)]
+    got = [to_numpy(a) for a in fn(k)]
     assert compilation(fn) in ("xla", "inductor"), compilation(fn)
     np.testing.assert_array_equal(got[0], eager[0])
     np.testing.assert_allclose(got[1], eager[1], rtol=4e-6, atol=4e-7)
@@ -420,10 +401,10 @@ def test_host_path_equals_portable_path(like, backend, monkeypatch):
         monkeypatch.setattr(_common._host, name,
                             lambda *a, _k=kernel, _n=name: (calls.append(_n), _k(*a))[1])
     k = R.key(2**40 + 3, like=like)
-    host = [to_np(a) for a in _draws(k)]
+    host = [to_numpy(a) for a in _draws(k)]
     assert set(calls) == {"stream", "bits", "normal"}, calls  # the host path ran
     monkeypatch.setattr(_common, "_host", None)
-    portable = [to_np(a) for a in _draws(k)]
+    portable = [to_numpy(a) for a in _draws(k)]
     for h, p in zip(host[:-2], portable[:-2]):
         assert h.dtype == p.dtype and h.shape == p.shape
         np.testing.assert_array_equal(h, p)
@@ -437,8 +418,8 @@ def test_host_path_not_taken_for_mlx_tracers():
     from arraykit.ext.random import _common
 
     k = R.key(7, like=mx.zeros(1))
-    eager = to_np(R.normal(k, (64,)))
-    compiled = to_np(mx.compile(lambda key: R.normal(key, (64,)))(k))  # key is a tracer here
+    eager = to_numpy(R.normal(k, (64,)))
+    compiled = to_numpy(mx.compile(lambda key: R.normal(key, (64,)))(k))  # key is a tracer here
     np.testing.assert_allclose(compiled, eager, rtol=4e-6, atol=4e-7)
     impl = R._impl("normal", k)
     assert impl.host_key(k) == (0, 7)

@@ -10,9 +10,11 @@ it); everything here runs in seconds.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import from_numpy, require, to_numpy
 
 import arraykit
 from arraykit._registry import BACKENDS as ROWS
@@ -32,18 +34,15 @@ def _module(name):
 
 
 def _maker(name):
-    """(array maker, to-numpy) for a backend: its registry row's, or a skip where the framework
-    is not installed."""
-    row = BY_NAME[name]
-    require(row.package)
+    """(numpy -> native, native -> numpy) for a registry backend: its row's constructor and
+    ``to_numpy`` (tests/frameworks.py), or a skip where the framework is not installed."""
+    require(BY_NAME[name].package)
     if name == "mxnet":
         # This module's own code uses mxnet.numpy arrays directly (np.asarray of results,
         # reference loops): MXNet's NumPy mode, which MXNet requires of such code and arraykit
         # does not switch on for the process.
         require("mxnet").npx.set_np()
-    if name == "torch":  # gradients' inputs require grad: detach before NumPy
-        return (lambda a: row.make_array(np.asarray(a))), lambda t: t.detach().numpy()
-    return (lambda a: row.make_array(np.asarray(a))), row.as_numpy
+    return partial(from_numpy, name), to_numpy
 
 
 #: Every registry backend (a framework not installed here skips).
