@@ -304,3 +304,35 @@ def test_meshgrid_takes_one_dimensional_arrays_only(xp):
         xp.meshgrid(xp.asarray(np.ones((2, 2))))
     with pytest.raises(ValueError, match="meshgrid"):
         xp.meshgrid(xp.asarray([1.0, 2.0]), xp.asarray(1.0))
+
+
+@FULL_SHIMS
+def test_full_refuses_a_fill_value_no_integer_holds(xp):
+    # MLX and MXNet filled NaN as INT_MIN; TF and Paddle raised int()'s error, naming nothing
+    v = xp.zeros((2,), dtype=xp.int32)
+    for f in (lambda fv: xp.full((2,), fv, dtype=xp.int32), lambda fv: xp.full_like(v, fv)):
+        with pytest.raises(ValueError, match="full"):
+            f(float("nan"))
+        for big in (float("inf"), -float("inf"), 1e20, 2**31):
+            with pytest.raises(OverflowError, match="full"):
+                f(big)
+        np.testing.assert_array_equal(host(f(-1.5)), [-1, -1])  # truncated, as NumPy's cast
+        np.testing.assert_array_equal(host(f(True)), [1, 1])
+
+
+@FULL_SHIMS
+def test_full_fill_value_is_a_scalar_or_a_0d_array(xp):
+    # a 0-d array gives its dtype, as NumPy's full (TF made float32 float64, MXNet refused
+    # arrays); one of another shape is refused (TF, MLX and Paddle took any 1-element array);
+    # anything else is a TypeError naming the function (TF's named none, MLX and TF raised
+    # ValueError in full_like)
+    r = xp.full((2,), xp.asarray(2.5, dtype=xp.float32))
+    assert r.dtype == xp.float32
+    np.testing.assert_array_equal(host(r), [2.5, 2.5])
+    v = xp.zeros((2,), dtype=xp.int32)
+    np.testing.assert_array_equal(host(xp.full_like(v, xp.asarray(3))), [3, 3])  # Paddle refused
+    for bad in (xp.asarray([2.5]), "a", None, [1]):
+        with pytest.raises(TypeError, match="full"):
+            xp.full((2,), bad)
+        with pytest.raises(TypeError, match="full_like"):
+            xp.full_like(v, bad)

@@ -15,15 +15,16 @@ import numpy as np
 
 from .checks import (
     check_indexing,
+    check_int_range,
     check_same_dtype,
     check_step,
     dtype_not_allowed,
     not_an_array,
     shown,
 )
-from .dtypes import promote
+from .dtypes import DEFAULT_DTYPES, promote
 from .primitives import ShimPrimitives
-from .scalars import PY_SCALARS, numpy_floating_dtype, python_scalar
+from .scalars import PY_SCALARS, numpy_floating_dtype, numpy_scalar_dtype, python_scalar
 from .utils import MAX_NDIM, too_deep
 
 
@@ -197,3 +198,94 @@ def linspace(p: ShimPrimitives, start, stop, num, *, dtype=None, device=None, en
     with np.errstate(over="ignore"):  # beyond float32: inf, as the frameworks' casts
         a = a.astype(name, copy=False)
     return p.from_host(a, name, dev)
+
+
+#: A dtype name -> the Python type its values are held as (what ``fill_args`` converts to).
+_PY_TYPE_OF = {"bool": bool, "float32": float, "float64": float, "complex64": complex,
+               "complex128": complex}
+_DEFAULT_INT = DEFAULT_DTYPES["integral"]
+
+
+def _fill_scalar(p: ShimPrimitives, value, fname: str) -> tuple[Any, str | None]:
+    """A fill value that is no Python scalar (the rare path): a NumPy scalar or a 0-d array
+    as its Python scalar and the dtype it carries; TypeError for anything else."""
+    if isinstance(value, p.ARRAY_TYPE):
+        if tuple(value.shape) != ():
+            raise TypeError(f"{fname}: fill_value must be a scalar or a 0-d array, got an "
+                            f"array of shape {tuple(value.shape)}")
+        name = p.name_of(value)
+        if name is None:
+            raise p.unsupported(value, fname)
+        return p.to_host(value).item(), name
+    v = python_scalar(value)
+    if type(v) not in PY_SCALARS:
+        raise TypeError(f"{fname}: fill_value must be a bool, int, float or complex, got "
+                        f"{shown(value)}")
+    return v, numpy_scalar_dtype(value)
+
+
+def fill_args(p: ShimPrimitives, value, dtype, fname: str, like: str | None = None
+              ) -> tuple[Any, str]:
+    """``full``'s and ``full_like``'s ``(value, name)``: the dtype name (``dtype``; else
+    ``like``, the array's dtype for ``full_like``; else a NumPy scalar's or 0-d array's own
+    dtype, as NumPy's ``full``; else bool or the default of the value's kind) and the value
+    as the Python type that dtype holds. A NumPy scalar or 0-d array is its Python scalar
+    (any other array: TypeError). Into an integer dtype a float is truncated (NumPy's cast),
+    NaN is a ValueError and a value out of the dtype's range (infinities too) an
+    OverflowError (MLX and MXNet filled NaN as INT_MIN); a complex value into a real dtype is
+    a TypeError; into bool, any value is its truth."""
+    t = type(value)
+    own = None
+    if t is not float and t is not int and t is not bool and t is not complex:
+        value, own = _fill_scalar(p, value, fname)
+        t = type(value)
+    if dtype is not None:
+        name = p.dtype_arg(dtype, fname)
+    elif like is not None:
+        name = like
+    elif own is not None:
+        name = own
+        if name not in p.SUPPORTED:
+            raise TypeError(f"{fname}: a {name} fill_value has no dtype of this namespace; "
+                            "pass dtype=")
+    elif t is float:
+        name = p.DEFAULT_FLOAT
+    elif t is int:
+        name = _DEFAULT_INT
+    elif t is bool:
+        name = "bool"
+    else:
+        name = p.DEFAULT_COMPLEX
+        if name is None:
+            raise p.DTYPE_RULES.refuse_dtype("complex128", fname)
+    want = _PY_TYPE_OF.get(name, int)
+    if t is want:
+        if t is int:
+            check_int_range(fname, value, name)
+        return value, name
+    if t is complex and want is not complex:
+        raise TypeError(f"{fname}: cannot fill a {name} array with complex {value!r}")
+    if want is int:
+        if value != value:
+            raise ValueError(f"{fname}: cannot fill a {name} array with NaN")
+        try:
+            value = int(value)
+        except OverflowError:
+            raise OverflowError(f"{fname}: cannot fill a {name} array with {value}") from None
+        check_int_range(fname, value, name)
+        return value, name
+    return want(value), name
+
+
+def like_args(p: ShimPrimitives, x, dtype, device, fname: str) -> tuple[str, Any]:
+    """The ``*_like`` functions' ``(name, device)``: ``x`` one of the shim's arrays of a
+    standard dtype (TypeError), ``dtype`` (None: ``x``'s) and ``device`` (None: ``x``'s, by
+    ``p.device_of``)."""
+    if not isinstance(x, p.ARRAY_TYPE):
+        raise not_an_array(fname, x, p.ARRAY_NOUN)
+    name = p.name_of(x)
+    if name is None:
+        raise p.unsupported(x, fname)
+    if dtype is not None:
+        name = p.dtype_arg(dtype, fname)
+    return name, p.device_of(x) if device is None else p.device_arg(device, fname)

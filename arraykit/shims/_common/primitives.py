@@ -84,6 +84,10 @@ class ShimPrimitives(Protocol):
         """The device array ``x`` is on, as ``device_arg`` returns one (what the ``*_like``
         functions create on)."""
 
+    def device_of(self, x: Any) -> Any:
+        """The device array ``x`` is on, as ``device_arg`` returns one (what the ``*_like``
+        functions create on)."""
+
     def from_host(self, a: np.ndarray, name: str, device: Any) -> Any:
         """An array of dtype ``name`` holding NumPy array ``a``'s values exactly, on
         ``device`` (a value ``device_arg`` returned)."""

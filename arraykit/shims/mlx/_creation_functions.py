@@ -118,19 +118,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return from_numpy(a, name)
 
 
-def _filled(fname, shape, value, dtype, device):
-    name = D.dtype_name(dtype, fname) if dtype is not None else None
-    if name is None:
-        name = scalar_default_dtype(value, D.DEFAULT_INT, D.DEFAULT_FLOAT, D.DEFAULT_COMPLEX)
-        if name is None:
-            raise TypeError(f"{fname}: fill_value must be a Python scalar, got "
-                            f"{type(value).__name__}")
-    elif type(value) is complex and name not in D.COMPLEX:
-        raise TypeError(f"{fname}: cannot fill a {name} array with complex {value!r}")
-    if type(value) is int and name in D.INTEGRAL:
-        _c.check_int_range(fname, value, name)
+def _filled(fname, shape, value, name, stream):
+    """An array of ``shape`` holding ``value`` (``fill_args``'s) in dtype ``name``."""
     shape = _shape(fname, shape, name)
-    stream = check_device(device, fname)
     if type(value) is int and not -(2 ** 63) <= value < 2 ** 63:
         return mx.broadcast_to(from_numpy(onp.asarray(value, dtype=D.NUMPY[name])),
                                shape) + 0
@@ -138,11 +128,10 @@ def _filled(fname, shape, value, dtype, device):
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``; without ``dtype`` the fill value's kind picks the default."""
-    if type(fill_value) is array:
-        fill_value = fill_value.item()
-    fill_value, dtype = _sc.fill_value(fill_value, dtype, _DTYPES)
-    return _filled("full", shape, fill_value, dtype, device)
+    """Array API ``full``: ``_common.creation.fill_args``'s dtype and value (the dtype of
+    ``fill_value``'s kind by default; a NumPy scalar's or 0-d array's own dtype)."""
+    value, name = _creation.fill_args(_p, fill_value, dtype, "full")
+    return _filled("full", shape, value, name, check_device(device, "full"))
 
 
 def _of_dtype(fname, mk, shape, dtype, device):
@@ -166,37 +155,30 @@ def empty(shape, *, dtype=None, device=None):
     return _of_dtype("empty", mx.zeros, shape, dtype, device)
 
 
-def _like(fname, x, dtype):
-    src = require_array(x, fname)
-    return src if dtype is None else D.dtype_name(dtype, fname)
-
-
 def zeros_like(x, /, *, dtype=None, device=None):
     """Array API ``zeros_like``."""
-    name = _like("zeros_like", x, dtype)
-    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=check_device(device, "zeros_like"))
+    name, stream = _creation.like_args(_p, x, dtype, device, "zeros_like")
+    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=stream)
 
 
 def ones_like(x, /, *, dtype=None, device=None):
     """Array API ``ones_like``."""
-    name = _like("ones_like", x, dtype)
-    return mx.ones(x.shape, dtype=_DTYPES[name], stream=check_device(device, "ones_like"))
+    name, stream = _creation.like_args(_p, x, dtype, device, "ones_like")
+    return mx.ones(x.shape, dtype=_DTYPES[name], stream=stream)
 
 
 def empty_like(x, /, *, dtype=None, device=None):
     """Array API ``empty_like`` (zeros)."""
-    name = _like("empty_like", x, dtype)
-    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=check_device(device, "empty_like"))
+    name, stream = _creation.like_args(_p, x, dtype, device, "empty_like")
+    return mx.zeros(x.shape, dtype=_DTYPES[name], stream=stream)
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
-    """Array API ``full_like``: a float in an integer array is truncated as ``full`` (and
-    NumPy, torch, jax, array-api-strict) does; a complex fill value needs a complex dtype."""
-    name = _like("full_like", x, dtype)
-    fill_value = _sc.python_scalar(fill_value)
-    if isinstance(fill_value, complex) and name not in D.COMPLEX:
-        raise TypeError(f"full_like: fill_value {fill_value!r} does not suit dtype {name}")
-    return _filled("full_like", x.shape, fill_value, _DTYPES[name], device)
+    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
+    (``_common.creation.fill_args``)."""
+    name, stream = _creation.like_args(_p, x, dtype, device, "full_like")
+    value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
+    return _filled("full_like", x.shape, value, name, stream)
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):

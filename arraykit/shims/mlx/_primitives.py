@@ -76,6 +76,11 @@ def device_of(x):
     return mx.default_device()
 
 
+def device_of(x):
+    """MLX arrays have no device of their own (unified memory): the default device."""
+    return mx.default_device()
+
+
 def from_host(a, name: str, device=None):
     """MLX arrays live in unified memory: ``device`` needs no copy. MLX refuses negative
     strides ("Cannot convert DLPack arrays with negative strides") and turns float64 into

@@ -14,7 +14,6 @@ from typing import Any, cast
 import numpy as onp
 from mxnet import np as mnp
 
-from .._common import checks as _c
 from .._common import creation as _creation
 from .._common import scalars as _sc
 from .._common.dtypes import scalar_default_dtype
@@ -24,7 +23,6 @@ from ._helpers import check_device, ndarray, require_array
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
-_DTYPE_OF = {n: D.DTYPES[n] for n in _NAME_OF.values() if n in D.DTYPES}
 
 
 def _infer_name(value, fname: str) -> str:
@@ -148,14 +146,10 @@ def empty(shape, *, dtype=None, device=None):
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``; with no dtype, bool/int/float fill values give bool/int64/float32
-    (a NumPy scalar its own dtype, as NumPy's ``full``)."""
-    fill_value, dtype = _sc.fill_value(fill_value, dtype, _DTYPE_OF)
-    name = _infer_name(fill_value, "full") if dtype is None else D.dtype_name(dtype, "full")
-    if isinstance(fill_value, ndarray):
-        fill_value = fill_value.item()
-    _check_fill(fill_value, name, "full")
-    return _full(_shape(shape, "full", name), fill_value, name, check_device(device, "full"))
+    """Array API ``full``: ``_common.creation.fill_args``'s dtype and value (the dtype of
+    ``fill_value``'s kind by default; a NumPy scalar's or 0-d array's own dtype)."""
+    value, name = _creation.fill_args(_p, fill_value, dtype, "full")
+    return _full(_shape(shape, "full", name), value, name, check_device(device, "full"))
 
 
 def _full(shape, fill_value, name, ctx):
@@ -179,18 +173,8 @@ def _exact_in_param(v):
     return v != v or abs(v) == float("inf") or (v.is_integer() and abs(v) <= 2 ** 53)
 
 
-def _check_fill(value, name, fname):
-    if isinstance(value, complex):
-        raise D.unsupported_error("complex128", fname)
-    if name in D.KIND_SETS["integral"] and isinstance(value, int) and not isinstance(value, bool):
-        _c.check_int_range(fname, value, name)
-
-
 def _like(x, dtype, device, fname):
-    src = require_array(x, fname)
-    name = src if dtype is None else D.dtype_name(dtype, fname)
-    ctx = x.ctx if device is None else check_device(device, fname)
-    return name, ctx
+    return _creation.like_args(_p, x, dtype, device, fname)
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
@@ -212,11 +196,11 @@ def empty_like(x, /, *, dtype=None, device=None):
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
-    """Array API ``full_like``."""
+    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
+    (``_common.creation.fill_args``)."""
     name, ctx = _like(x, dtype, device, "full_like")
-    fill_value = _sc.python_scalar(fill_value)
-    _check_fill(fill_value, name, "full_like")
-    return _full(x.shape, fill_value, name, ctx)
+    value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
+    return _full(x.shape, value, name, ctx)
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):

@@ -109,6 +109,10 @@ def device_of(x):
     return x.ctx
 
 
+def device_of(x):
+    return x.ctx
+
+
 def from_host(a, name: str, device=None):
     return mnp.array(onp.ascontiguousarray(a, dtype=name), dtype=name,
                      ctx=device_arg(device, "from_host"))

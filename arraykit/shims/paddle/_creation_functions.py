@@ -33,7 +33,6 @@ from ._helpers import (
 
 _NAME_OF = D.NAME_OF
 _SUPPORTED = frozenset(D.SUPPORTED)
-_SUPPORTED_DTYPES = {n: D.DTYPES[n] for n in D.SUPPORTED}
 
 
 def _infer_name(value, fname: str) -> str:
@@ -174,24 +173,6 @@ def empty(shape, *, dtype=None, device=None):
                check_device(device, "empty"))
 
 
-def _check_complex_fill(fill_value, name, fname):
-    if isinstance(fill_value, complex) and name not in D.KIND_SETS["complex floating"]:
-        raise TypeError(f"{fname}: cannot fill a {name} array with complex {fill_value!r}")
-
-
-def _fill_name(fill_value, dtype, fname):
-    if dtype is not None:
-        # An explicit dtype converts the value as NumPy's (full(2, 1, dtype=bool) is True, as
-        # on the other shims); only a complex value into a real dtype is refused, and _full
-        # checks an int's range.
-        name = D.dtype_name(dtype, fname)
-        _check_complex_fill(fill_value, name, fname)
-        return name
-    if isinstance(fill_value, Tensor):
-        return require_array(fill_value, fname)
-    return _infer_name(fill_value, fname)
-
-
 def _full(shape, value, name, place):
     if isinstance(value, complex) or name in ("complex64", "complex128"):
         # From its two parts: the broadcast-and-add this replaces turned -0.0 into +0.0.
@@ -199,31 +180,22 @@ def _full(shape, value, name, place):
         part = "float64" if name == "complex128" else "float32"
         out = paddle.complex(paddle.full(shape, v.real, dtype=part),
                              paddle.full(shape, v.imag, dtype=part))
-    elif name in D.KIND_SETS["integral"] and not isinstance(value, bool):
-        _c.check_int_range("full", int(value), name)
-        out = paddle.full(shape, int(value), dtype=name)
+    elif name in D.KIND_SETS["integral"]:
+        out = paddle.full(shape, value, dtype=name)
     else:  # a Python int as a float: Paddle's full fails (SystemError) on ints past int64
         out = paddle.full(shape, float(value) if type(value) is int else value, dtype=name)
     return _on(out, place)
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``: the dtype of ``fill_value``'s kind by default."""
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
-    fill_value, dtype = _sc.fill_value(fill_value, dtype, _SUPPORTED_DTYPES)
-    if not isinstance(fill_value, (bool, int, float, complex)):
-        raise TypeError(f"full: fill_value must be a Python scalar, got "
-                        f"{type(fill_value).__name__}")
-    name = _fill_name(fill_value, dtype, "full")
-    return _full(checked_shape("full", shape, name), fill_value, name,
-                 check_device(device, "full"))
+    """Array API ``full``: ``_common.creation.fill_args``'s dtype and value (the dtype of
+    ``fill_value``'s kind by default; a NumPy scalar's or 0-d array's own dtype)."""
+    value, name = _creation.fill_args(_p, fill_value, dtype, "full")
+    return _full(checked_shape("full", shape, name), value, name, check_device(device, "full"))
 
 
 def _like(x, dtype, device, fname):
-    src = require_array(x, fname)
-    name = src if dtype is None else D.dtype_name(dtype, fname)
-    place = check_device(device, fname) or x.place
+    name, place = _creation.like_args(_p, x, dtype, device, fname)
     return list(x.shape), name, place
 
 
@@ -246,16 +218,11 @@ def empty_like(x, /, *, dtype=None, device=None):
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
-    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given."""
+    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
+    (``_common.creation.fill_args``)."""
     shape, name, place = _like(x, dtype, device, "full_like")
-    fill_value = _sc.python_scalar(fill_value)
-    if not isinstance(fill_value, (bool, int, float, complex)):
-        raise TypeError(f"full_like: fill_value must be a Python scalar, got "
-                        f"{type(fill_value).__name__}")
-    _check_complex_fill(fill_value, name, "full_like")  # Paddle's message was float()'s
-    if not isinstance(fill_value, bool) and name != "bool":  # into bool: truthiness, as full
-        D.scalar_dtype(fill_value, name, "full_like")
-    return _full(shape, fill_value, name, place)
+    value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
+    return _full(shape, value, name, place)
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):

@@ -100,6 +100,10 @@ def device_of(x):
     return x.place
 
 
+def device_of(x):
+    return x.place
+
+
 def from_host(a, name: str, device=None):
     from ._helpers import to_place
 

@@ -190,32 +190,16 @@ def empty(shape, *, dtype=None, device=None):
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
-    """Array API ``full``; the dtype defaults from the Python type of ``fill_value`` (a NumPy
-    scalar's own dtype, as NumPy's ``full``)."""
-    if isinstance(fill_value, (tf.Tensor, tf.Variable)):
-        fill_value = fill_value.numpy().item()
-    fill_value, dtype = _s.fill_value(fill_value, dtype, _t.DTYPES)
-    if dtype is None:
-        dtype = _t._default_scalar_dtype(fill_value)
-    dtype = _t.dtype_arg(dtype, "full")
-    if type(fill_value) is complex and dtype not in _t._CPLX:
-        raise TypeError("full: complex fill_value needs a complex dtype")
-    if dtype is tf.bool:
-        fill_value = builtins.bool(fill_value)
-    elif dtype in _t._INTS:
-        lo, hi = _d.IINFO[_t.dtype_name(dtype)][1:]
-        fill_value = int(fill_value)
-        if not lo <= fill_value <= hi:
-            raise OverflowError(f"full: {fill_value} out of range for {_t.dtype_name(dtype)}")
-    return _fill(shape, fill_value, dtype, device, "full")
+    """Array API ``full``: ``_common.creation.fill_args``'s dtype and value (the dtype of
+    ``fill_value``'s kind by default; a NumPy scalar's or 0-d array's own dtype)."""
+    value, name = _creation.fill_args(_p, fill_value, dtype, "full")
+    return _fill(shape, value, _t.DTYPES[name], device, "full")
 
 
 def _like(x, dtype, device, fill, fname):
+    name, dev = _creation.like_args(_p, x, dtype, device, fname)
+    d = _t.DTYPES[name]
     x = arr(x, fname)
-    d = x.dtype if dtype is None else _t.dtype_arg(dtype, fname)
-    dev = check_device(device)
-    if dev is None and tf.executing_eagerly():
-        dev = _dev_of(x)
     shp = x.shape
     with on(dev):
         if shp.is_fully_defined():
@@ -243,16 +227,11 @@ def empty_like(x, /, *, dtype=None, device=None):
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
-    """Array API ``full_like``."""
-    x = arr(x, "full_like")
-    d = x.dtype if dtype is None else _t.dtype_arg(dtype, "full_like")
-    fill_value = _s.python_scalar(fill_value)
-    if type(fill_value) is complex and d not in _t._CPLX:
-        raise TypeError("full_like: complex fill_value for a non-complex dtype")
-    dev = check_device(device)
-    if dev is None and tf.executing_eagerly():
-        dev = _dev_of(x)
-    return full(tuple(x.shape.as_list()), fill_value, dtype=d, device=dev)
+    """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
+    (``_common.creation.fill_args``)."""
+    name, dev = _creation.like_args(_p, x, dtype, device, "full_like")
+    value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
+    return _fill(tuple(x.shape.as_list()), value, _t.DTYPES[name], dev, "full_like")
 
 
 @wrap_errors("arange")

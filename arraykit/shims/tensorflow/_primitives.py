@@ -22,6 +22,7 @@ from . import _dtypes as _t
 from ._base import ET, axes_arg, on_cpu, zero_like
 from ._devices import check_device, on
 from ._devices import device_of as _device_of
+from ._devices import device_of as _device_of
 
 FRAMEWORK = f"TensorFlow {tf.__version__}"
 ARRAY_TYPE = (tf.Tensor, tf.Variable)
@@ -95,6 +96,11 @@ def device_arg(device, fname: str):
         return check_device(device)
     except ValueError as e:
         raise ValueError(f"{fname}: {e}") from None
+
+
+def device_of(x):
+    """Eagerly, the device holding ``x``; in a graph, None (TF places the op)."""
+    return _device_of(x) if tf.executing_eagerly() else None
 
 
 def device_of(x):
