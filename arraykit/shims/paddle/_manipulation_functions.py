@@ -97,11 +97,11 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, paddle.Tensor):
         _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
                                           repeats.size, x.shape[ax])
-        if repeats.size:
-            _manipulation.check_counts(int(paddle.min(repeats)))
+        reps = paddle.cast(repeats, "int64")  # Paddle's min has no narrow-integer kernels
+        if reps.size:
+            _manipulation.check_counts(int(paddle.min(reps)))
         if x.shape[ax] == 0:  # Paddle refuses an empty repeats tensor
             return _empty_along(x, ax, name)
-        reps = paddle.cast(repeats, "int64")
         if reps.ndim == 1 and reps.shape[0] != 1:
             return moving(paddle.repeat_interleave, x, name, reps, axis=ax)
         repeats = int(reps.reshape([-1])[0])
