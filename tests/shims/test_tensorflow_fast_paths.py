@@ -186,3 +186,42 @@ def test_python_scalar_square_and_remainder_take_the_short_ops(tf, xp):
                 want = np.remainder(a, np.asarray(c, dtype))
             _same(xp.remainder(t, c), want)
             _same(graph(t, c, xp.remainder), want)
+
+
+def _getter(t, k):
+    return lambda: t[k]
+
+
+def test_basic_getitem_is_one_strided_slice_as_numpy(tf, xp, monkeypatch):
+    # TF's own slicing packs the bounds into tensors (~250 us eagerly); an eager tensor's basic
+    # key (ints, slices, None, ...) is one StridedSlice from cached bounds, never packed, with
+    # NumPy's result; in a graph (TF's slicing) and under a tape too.
+    from tensorflow.python.ops import array_ops_stack
+
+    import arraykit
+
+    a = np.arange(2 * 3 * 4 * 5, dtype="float32").reshape(2, 3, 4, 5)
+    keys = [0, -1, (), (1, 2), (-2, slice(None), 3), slice(1, None), slice(None, None, -1),
+            (slice(-3, 100), 0), (Ellipsis, 0), (0, Ellipsis, slice(1, 4, 2)), (None, 1),
+            (slice(None), None, -1, Ellipsis), (1, slice(5, 1, -2), None, slice(None, -1)),
+            (Ellipsis,), (slice(10, 20),), (0, 0, 0, 0), (-1, -1, -1, -1, None)]
+    with arraykit.array_objects("tensorflow"):
+        t = tf.constant(a)
+        assert _ops(tf, lambda: t[1, ::2, None]) == ["StridedSlice"]
+        for k in keys:
+            _same(tf.function(_getter(t, k))(), a[k])
+        with monkeypatch.context() as m:
+            m.setattr(array_ops_stack, "stack", None)  # TF's packing: not called eagerly
+            for k in keys:
+                _same(t[k], a[k])
+        with pytest.raises(IndexError):
+            t[2]
+        with pytest.raises(IndexError):
+            t[0, 0, 0, 0, 0]
+        with pytest.raises(IndexError):
+            t[::0]
+        v = tf.constant([1.0, 2.0, 3.0])
+        with tf.GradientTape() as tape:
+            tape.watch(v)
+            y = v[1:] * v[:-1][::-1]
+        _same(tape.gradient(y, v), np.array([3.0, 4.0, 1.0], "float32"))

@@ -20,13 +20,14 @@ import tensorflow as tf
 from tensorflow.python.framework import ops as _ops
 from tensorflow.python.framework import tensor as _tensor_mod
 from tensorflow.python.framework import tensor_shape as _tensor_shape
+from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import resource_variable_ops as _rv
 
 from .._common import checks as _c
 from .._common.array_object import ClassPatcher, host_conversions, make_operators
 from .._common.scalars import PY_SCALARS
 from . import _dtypes as _t
-from ._base import OpError
+from ._base import ET, OpError, axes_arg
 from ._devices import Device, to_device
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
@@ -126,7 +127,11 @@ def _make_getitem(orig):
             # graphs (TF's slicing packs indices into one tensor, refusing mixed int dtypes).
             ks = tuple(_scalar_index(k) for k in ks)
             key = ks if isinstance(key, tuple) else ks[0]
-        shape = x.shape.as_list() if x.shape.rank is not None else None
+        eager = type(x) is ET
+        if eager:
+            shape = list(x._shape_tuple())
+        else:
+            shape = x.shape.as_list() if x.shape.rank is not None else None
         if shape is not None:
             _check_basic(ks, shape)
             if len(shape) > 8 and len(ks) == len(shape) and all(type(k) is int for k in ks):
@@ -136,7 +141,15 @@ def _make_getitem(orig):
                 for k, n in zip(ks, shape):
                     flat = flat * n + (k % n)
                 return tf.reshape(x, [-1])[flat]
+        spec = _strided_spec(ks) if eager else None
         try:
+            if spec is not None:
+                # TF's own slicing packs the bounds into tensors with several ops (~250 us
+                # eagerly); this is its StridedSlice with the same bounds and masks, from
+                # cached constants.
+                b, e, st, masks = spec
+                return _a.strided_slice(x, axes_arg(x, b), axes_arg(x, e), axes_arg(x, st),
+                                        *masks)
             return orig(x, key)
         except OpError as e:
             raise IndexError(str(e).split("\n")[0]) from None
@@ -144,6 +157,60 @@ def _make_getitem(orig):
             raise IndexError(str(e)) from None
 
     return getitem
+
+
+_INT32_MAX = 2**31 - 1
+
+
+def _strided_spec(ks):
+    """``(begin, end, strides, (begin_mask, end_mask, ellipsis_mask, new_axis_mask,
+    shrink_axis_mask))`` of StridedSlice for a key of Python ints, slices of Python ints or
+    None, ``None`` and ``...``, as TF's own slicing (``tensor_getitem_override._slice_helper``)
+    builds them; None for any other key (TF's slicing takes it) or a bound beyond int32."""
+    begin, end, strides = [], [], []
+    bm = em = ell = new = shrink = 0
+    for i, k in enumerate(ks):
+        t = type(k)
+        if t is int:
+            begin.append(k)
+            end.append(k + 1)
+            strides.append(1)
+            shrink |= 1 << i
+        elif t is slice:
+            a, z, step = k.start, k.stop, k.step
+            if a is None:
+                begin.append(0)
+                bm |= 1 << i
+            elif type(a) is int:
+                begin.append(a)
+            else:
+                return None
+            if z is None:
+                end.append(0)
+                em |= 1 << i
+            elif type(z) is int:
+                end.append(z)
+            else:
+                return None
+            if step is None:
+                strides.append(1)
+            elif type(step) is int and step != 0:
+                strides.append(step)
+            else:
+                return None
+        elif k is None or k is Ellipsis:
+            begin.append(0)
+            end.append(0)
+            strides.append(1)
+            if k is None:
+                new |= 1 << i
+            else:
+                ell |= 1 << i
+        else:
+            return None
+    if any(not -_INT32_MAX <= v <= _INT32_MAX for v in (*begin, *end, *strides)):
+        return None
+    return tuple(begin), tuple(end), tuple(strides), (bm, em, ell, new, shrink)
 
 
 def _scalar_index(k):
