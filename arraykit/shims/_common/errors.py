@@ -273,7 +273,8 @@ class _FastTest:
         ``full(args, kwargs)`` for a call that does not pass it."""
         n = len(self.ok)
         plain = tuple((i, ok) for i, ok in enumerate(self.ok) if ok is not None and i != self.seq)
-        seq, items = self.seq, self.ok[self.seq] if self.seq >= 0 else None
+        seq = self.seq
+        items = (self.ok[seq] if seq >= 0 else None) or frozenset()  # never None at seq
         each, d, dkw = self.each, self.dtype_pos, self.dtype_kw
 
         def check(args: tuple, kwargs: dict) -> None:
