@@ -76,6 +76,12 @@ def _foreign(b: Backend):
         return mnp.ones(3, dtype="float64")
 
 
+#: The full shims (their rules are shims/_common's), with array-api-strict (the rules' source).
+_FULL = ("tensorflow", "mxnet", "mlx", "paddle")
+_RULEBOOK = ("array_api_strict",) + _FULL
+_NOT_STRICT = ("numpy", "torch", "jax") + _FULL
+
+
 def _mx_dtype(name):
     def run(b: Backend):
         return b.xp.asarray([1, 2], dtype=getattr(b.xp, name))
@@ -388,6 +394,47 @@ CASES: list[BadCase] = [
          lambda b: b.xp.argmax(None), {}),
         ("where-list", "where", _NONARRAY, "where([True], x, x) (a list)", TypeError,
          lambda b: b.xp.where([True], _ones(b, 1), _ones(b, 1)), {}),
+    ]),
+    # The rules the full shims take from one place (shims/_common: sorting, searching, clip;
+    # issue 29), where they had drifted apart. numpy, torch and jax keep their libraries'
+    # readings (NumPy truncates a float clip bound, torch and JAX promote; argmax of bool...),
+    # so these run on the full shims and on array-api-strict, whose rules they are.
+    *(BadCase(id_, func, kind, desc, exc, run, only=only)
+      for id_, func, kind, desc, exc, run, only in [
+        ("clip-float-bound-int", "clip", _DTYPE, "clip(int32 x, 1.5)", TypeError,
+         lambda b: b.xp.clip(_a(b, [3, 1, 2], "int32"), 1.5), _RULEBOOK),
+        ("clip-float-max-int", "clip", _DTYPE, "clip(int32 x, max=1.5)", TypeError,
+         lambda b: b.xp.clip(_a(b, [3, 1, 2], "int32"), max=1.5), _RULEBOOK),
+        ("clip-float-array-bound-int", "clip", _DTYPE, "clip(int32 x, min=float64 0-d)",
+         TypeError, lambda b: b.xp.clip(_a(b, [3, 1, 2], "int32"), min=_a(b, 1.5)), _RULEBOOK),
+        ("clip-int-array-bound-float", "clip", _DTYPE, "clip(float32 x, min=int32 0-d)",
+         TypeError, lambda b: b.xp.clip(_a(b, [1.0, 5.0], "float32"), min=_a(b, 2, "int32")),
+         _RULEBOOK),
+        ("argmax-bool", "argmax", _DTYPE, "argmax(bool)", TypeError,
+         lambda b: b.xp.argmax(_a(b, [True, False], "bool")), _RULEBOOK),
+        ("searchsorted-bool", "searchsorted", _DTYPE, "searchsorted(bool, bool)", TypeError,
+         lambda b: b.xp.searchsorted(_a(b, [False, True], "bool"), _a(b, [True], "bool")),
+         _RULEBOOK),
+        ("searchsorted-float-sorter", "searchsorted", _DTYPE,
+         "searchsorted(int32 x1, x2, sorter=float64)", TypeError,
+         lambda b: b.xp.searchsorted(_a(b, [3, 1, 2], "int32"), _a(b, [2], "int32"),
+                                     sorter=_a(b, [1.0, 2.0, 0.0])), _RULEBOOK),
+        ("where-int-condition", "where", _DTYPE, "where(int32 condition, x, x)", TypeError,
+         lambda b: b.xp.where(_a(b, [1, 0], "int32"), _ones(b, 2), _ones(b, 2)), _RULEBOOK),
+        ("where-two-scalars", "where", _NONARRAY, "where(condition, 1, 2.5)", TypeError,
+         lambda b: b.xp.where(_a(b, [True, False], "bool"), 1, 2.5), _RULEBOOK),
+        ("argmax-keepdims-list", "argmax", _DTYPE, "argmax((2,2), axis=0, keepdims=[1])",
+         TypeError, lambda b: b.xp.argmax(_ones(b, 2, 2), axis=0, keepdims=[1]), _FULL),
+        ("count_nonzero-keepdims-list", "count_nonzero", _DTYPE,
+         "count_nonzero((2,2), axis=0, keepdims=[1])", TypeError,
+         lambda b: b.xp.count_nonzero(_ones(b, 2, 2), axis=0, keepdims=[1]), _FULL),
+        ("argsort-0d-axis", "argsort", _AXIS, "argsort(0-d, axis=1)", IndexError,
+         lambda b: b.xp.argsort(_a(b, 1.0), axis=1), None),
+        # Must succeed: bool sorts as NumPy, torch and JAX sort it (MLX and Paddle refused).
+        ("sort-bool", "sort", _DTYPE, "sort(bool) (succeeds)", None,
+         lambda b: b.xp.sort(_a(b, [True, False], "bool")), _NOT_STRICT),
+        ("argsort-bool", "argsort", _DTYPE, "argsort(bool) (succeeds)", None,
+         lambda b: b.xp.argsort(_a(b, [True, False], "bool")), _NOT_STRICT),
     ]),
     BadCase("mxnet-uint16", "asarray", "unsupported dtype on MXNet",
             "asarray([1, 2], dtype=xp.uint16)", TypeError, _mx_dtype("uint16"), only=("mxnet",)),

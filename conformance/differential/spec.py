@@ -238,6 +238,11 @@ CATEGORY_OVERRIDES = {
     ("fft", "rfftfreq"): "real floating",
     # A boolean range has no meaning (start/stop/step are numbers).
     ("", "arange"): "real numeric",
+    # arraykit sorts bool as NumPy, torch and JAX do (False first) on every backend; MLX and
+    # Paddle refused it while TF and MXNet sorted it (issue 29): bool is drawn so that such a
+    # drift shows (numpy is the reference for both: array-api-strict refuses bool).
+    ("", "sort"): "boolean or real numeric",
+    ("", "argsort"): "boolean or real numeric",
 }
 
 #: Dtype names the standard defines, by category (the vocabulary of the table above).
@@ -248,6 +253,7 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "any": ("bool",) + INTEGER + REAL_FLOATING + COMPLEX_FLOATING,
     "numeric": INTEGER + REAL_FLOATING + COMPLEX_FLOATING,
     "real numeric": INTEGER + REAL_FLOATING,
+    "boolean or real numeric": ("bool",) + INTEGER + REAL_FLOATING,
     "integer": INTEGER,
     "integer or boolean": ("bool",) + INTEGER,
     "boolean": ("bool",),
