@@ -35,3 +35,17 @@ def test_functions_sharing_a_wrapper_give_their_own_results_under_tf_function():
             got = tf.function(fn)(x).numpy()
             want = fn(x).numpy()
             assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_python_clip_bounds_are_constants_of_the_graph():
+    # A cached eager constant used inside a graph is captured as an input of the function: a
+    # parameter of XLA's program (it cannot fold it), where tf.clip_by_value has a constant.
+    x = tf.constant([-3.0, -0.5, 0.25, 2.0])
+    xp.clip(x, -1.0, 1.0)  # fills the eager cache of the bounds
+    f = tf.function(lambda x: xp.clip(x, -1.0, 1.0), jit_compile=True)
+    assert list(f.get_concrete_function(x).captured_inputs) == []
+    assert np.array_equal(f(x).numpy(), np.clip(x.numpy(), -1.0, 1.0))
+    i = tf.constant([-3, 0, 7], dtype=tf.int32)
+    g = tf.function(lambda i: xp.clip(i, 0, 5))
+    assert list(g.get_concrete_function(i).captured_inputs) == []
+    assert g(i).numpy().tolist() == [0, 0, 5] and g(i).dtype == tf.int32

@@ -592,12 +592,15 @@ del _name, _cat, _op, _sp, _doc
 
 
 def _clamp(x, lo, hi, name):
+    # A Python bound: a cached eager constant for an eager x; inside a graph one made there
+    # (a graph captures a cached eager tensor as an input of the function: a parameter of
+    # XLA's program, which it cannot fold, where the native tf.clip_by_value has a constant).
+    const = scalar_const if type(x) is ET else _t.const
     try:
         # min clamps from below (maximum), max from above (minimum).
         for b, clamp in ((lo, _m.maximum), (hi, _m.minimum)):
             if b is not None:
-                x = clamp(x, b if isinstance(b, (tf.Tensor, tf.Variable)) else
-                          scalar_const(b, x.dtype))
+                x = clamp(x, b if isinstance(b, (tf.Tensor, tf.Variable)) else const(b, x.dtype))
     except OpError as e:
         raise translate("clip", e, x) from None
     return x
