@@ -336,3 +336,43 @@ def test_full_fill_value_is_a_scalar_or_a_0d_array(xp):
             xp.full((2,), bad)
         with pytest.raises(TypeError, match="full_like"):
             xp.full_like(v, bad)
+
+
+@FULL_SHIMS
+@pytest.mark.parametrize(("args", "dtype"), [
+    ((-2.5, 1), "int64"), ((0.5, 5, 1.5), "int64"), ((0, 3, 0.5), "int32"),
+    ((10.7, 2, -2.2), "int16"), ((250, 260), "uint8"), ((3,), "complex64"),
+    ((0.25, 2, 0.5), "float32"), ((5, -5, -3), "int8"),
+], ids=repr)
+def test_arange_values_are_numpys(xp, args, dtype):
+    # an integer dtype with float arguments: NumPy's int(start) + i * (int(start + step) -
+    # int(start)); Paddle and MXNet truncated start + i * step ([-2, -1, 0, 0] for the
+    # first), TF used int(step) ([0, 1, 2] for the second); MLX refused complex dtypes
+    if dtype not in xp.__array_namespace_info__().dtypes():
+        pytest.skip(f"no {dtype} here")
+    r = xp.arange(*args, dtype=getattr(xp, dtype))
+    assert r.dtype == getattr(xp, dtype)
+    np.testing.assert_array_equal(host(r), np.arange(*args, dtype=dtype))
+
+
+@FULL_SHIMS
+def test_arange_arguments_and_dtype(xp):
+    # bools are ints and 0-d arrays their numbers, as NumPy (MLX refused True; MLX, Paddle
+    # and MXNet refused 0-d arrays); a bool dtype is refused (TF, Paddle and MXNet gave
+    # [False, True, True] for arange(3)); a start beyond the dtype's range and a length that
+    # is no number raise NumPy's classes
+    np.testing.assert_array_equal(host(xp.arange(True)), [0])
+    np.testing.assert_array_equal(host(xp.arange(xp.asarray(3))), [0, 1, 2])
+    np.testing.assert_array_equal(host(xp.arange(xp.asarray(0.5), 2)), [0.5, 1.5])
+    assert xp.arange(xp.asarray(3)).dtype == xp.int64
+    with pytest.raises(TypeError, match="arange"):
+        xp.arange(3, dtype=xp.bool)
+    with pytest.raises(TypeError, match="arange"):
+        xp.arange(xp.asarray([3]))
+    with pytest.raises(TypeError, match="arange"):
+        xp.arange(1j)
+    with pytest.raises(OverflowError, match="arange"):
+        xp.arange(-5, 0, dtype=xp.uint8)
+    for stop in (float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="arange"):
+            xp.arange(0, stop)

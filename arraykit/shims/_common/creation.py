@@ -22,7 +22,7 @@ from .checks import (
     not_an_array,
     shown,
 )
-from .dtypes import DEFAULT_DTYPES, promote
+from .dtypes import DEFAULT_DTYPES, IINFO, promote
 from .primitives import ShimPrimitives
 from .scalars import PY_SCALARS, numpy_floating_dtype, numpy_scalar_dtype, python_scalar
 from .utils import MAX_NDIM, too_deep
@@ -41,26 +41,73 @@ def host_data(obj, array_type: type, to_numpy, depth: int = 0):
     return np.asarray(obj)
 
 
-def arange_args(start, stop, step) -> tuple:
-    """``arange``'s ``(start, stop, step, ints)``: ``stop=None`` makes ``start`` the stop (from
-    0), NumPy scalars are their Python scalars (NumPy's arange gives them the default dtypes
-    too: ``scalars``), ``ints`` says whether all three are ints; TypeError for any other
-    value (an array step reached Paddle's ``bool()`` of a tensor: AssertionError), ValueError
-    for a zero ``step``."""
+def _real(p: ShimPrimitives, v, fname: str):
+    """A real number argument: a Python int or float (a bool is its int, as NumPy), a NumPy
+    scalar or a 0-d array of a real dtype as its Python number; TypeError otherwise."""
+    if isinstance(v, p.ARRAY_TYPE) and tuple(v.shape) == () and p.name_of(v) in _REAL:
+        v = p.to_host(v).item()
+    v = python_scalar(v)
+    t = type(v)
+    if t is int or t is float:
+        return v
+    if t is bool:
+        return int(v)
+    raise TypeError(f"{fname}: start, stop and step must be real numbers, got {shown(v)}")
+
+
+_REAL = frozenset(("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                   "uint64", "float32", "float64"))
+
+
+def arange_args(p: ShimPrimitives, start, stop, step, dtype, device) -> tuple:
+    """``arange``'s ``(first, delta, n, name, device)``: the result holds ``first + i * delta``
+    for ``i < n`` in dtype ``name``, on ``p.device_arg``'s device.
+
+    - ``stop=None`` makes ``start`` the stop (from 0); the arguments are real numbers
+      (:func:`_real`); a zero ``step`` is a ValueError.
+    - ``dtype=None``: the default integer dtype when all three are ints, else the default
+      float; a bool dtype is a TypeError (NumPy refuses all but 2 elements; TF, MXNet and
+      Paddle gave ``[False, True, True]`` for ``arange(3)``).
+    - ``n = ceil((stop - start) / step)`` (exact for ints; ValueError where it is no number),
+      checked by ``p.checked_shape``.
+    - For an integer dtype ``first``/``delta`` are ints, as NumPy's: ``int(start)`` and
+      ``int(start + step) - int(start)`` (float arguments are truncated: Paddle and MXNet
+      gave ``[-2, -1, 0, 0]`` for ``arange(-2.5, 1, dtype=int64)``, NumPy ``[-2, -1, 0, 1]``);
+      a first value beyond the dtype's range is an OverflowError, as NumPy's (the later
+      values wrap around, as NumPy's and every framework's: ``arange(250, 260,
+      dtype=uint8)`` ends ``0, 1, 2, 3``). Else floats."""
     if stop is None:
         start, stop = 0, start
-    start, stop, step = python_scalar(start), python_scalar(stop), python_scalar(step)
-    for v in (start, stop, step):
-        if not isinstance(v, (int, float)):
-            raise TypeError(f"arange: start, stop and step must be real numbers, got "
-                            f"{type(v).__name__}")
+    start, stop, step = _real(p, start, "arange"), _real(p, stop, "arange"), _real(
+        p, step, "arange")
     check_step(step)
-    return start, stop, step, all(isinstance(v, int) for v in (start, stop, step))
-
-
-def arange_length(start, stop, step, ints: bool) -> int:
-    """``arange``'s length ``ceil((stop - start) / step)``, exact for ints (``ints``)."""
-    return max(0, -(-(stop - start) // step) if ints else math.ceil((stop - start) / step))
+    ints = type(start) is int and type(stop) is int and type(step) is int
+    if dtype is None:
+        name = _DEFAULT_INT if ints else p.DEFAULT_FLOAT
+    else:
+        name = p.dtype_arg(dtype, "arange")
+        if name == "bool":
+            raise dtype_not_allowed("arange", name, "a numeric dtype")
+    if ints:
+        n = max(0, -(-(stop - start) // step))
+    else:
+        length = (stop - start) / step
+        if length != length or length in (math.inf, -math.inf):
+            raise ValueError(f"arange: cannot compute the length of arange({start}, {stop}, "
+                             f"{step})")
+        n = max(0, math.ceil(length))
+    n = p.checked_shape("arange", (n,), name)[0]
+    dev = p.device_arg(device, "arange")
+    if name not in IINFO:
+        return float(start), float(step), n, name, dev
+    if ints:
+        first, delta = start, step
+    else:
+        first = int(start)
+        delta = int(start + step) - first
+    if n:
+        check_int_range("arange", first, name)
+    return first, delta, n, name, dev
 
 
 def check_meshgrid(p: ShimPrimitives, indexing, arrays) -> None:

@@ -10,8 +10,6 @@ creation runs on.
 
 from __future__ import annotations
 
-import math
-
 import mlx.core as mx
 import numpy as onp
 
@@ -190,31 +188,15 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
-    """Array API ``arange``: ``ceil((stop - start) / step)`` values, computed as NumPy does
-    (on the host) and then held in ``dtype`` (default: int64 for int arguments, float32
-    otherwise)."""
-    # NumPy scalars as their Python scalars: NumPy's arange gives the default dtypes too.
-    start, stop, step = (_sc.python_scalar(v) for v in (start, stop, step))
-    if stop is None:
-        start, stop = 0, start
-    for v in (start, stop, step):
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise TypeError(f"arange: start, stop and step must be real numbers, got {_c.shown(v)}")
-    _c.check_step(step)
-    if dtype is None:
-        name = D.DEFAULT_INT if all(type(v) is int for v in (start, stop, step)) else (
-            D.DEFAULT_FLOAT)
+    """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
+    ``first + i * delta`` (computed on the host: NumPy's integers, float64 then cast otherwise)."""
+    first, delta, n, name, stream = _creation.arange_args(_p, start, stop, step, dtype,
+                                                          device)
+    if type(first) is int:
+        a = onp.arange(first, first + n * delta, delta, dtype=D.NUMPY[name]) if delta else (
+            onp.full(n, first, dtype=D.NUMPY[name]))
     else:
-        name = D.dtype_name(dtype, "arange")
-        if name not in D.KIND_SETS["real numeric"]:
-            raise TypeError(f"arange: dtype {name} is not a real numeric dtype")
-    n = max(0, math.ceil((stop - start) / step))
-    _s.check_count("arange", n, D.NUMPY[name].itemsize)
-    stream = check_device(device, "arange")
-    if name in D.INTEGRAL:
-        a = onp.arange(start, stop, step, dtype=D.NUMPY[name])
-    else:
-        a = (start + onp.arange(n, dtype=onp.float64) * step).astype(D.NUMPY[name])
+        a = (first + onp.arange(n, dtype=onp.float64) * delta).astype(D.NUMPY[name])
     with mx.stream(stream):
         return from_numpy(a, name)
 

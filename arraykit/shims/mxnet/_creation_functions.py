@@ -217,22 +217,15 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
-    """Array API ``arange``: length ``ceil((stop - start) / step)``, computed exactly here.
-
-    Integer arguments give int64; any float gives the default float.  Values are
-    ``start + i * step`` (in int64 for integers, float64 then cast for floats).
-    """
-    start, stop, step, ints = _creation.arange_args(start, stop, step)
-    name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
-    ctx = check_device(device, "arange")
-    n = _creation.arange_length(start, stop, step, ints)
-    checked_shape("arange", (n,), name)
-    if name in D.KIND_SETS["integral"] and ints:
+    """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
+    ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
+    first, delta, n, name, ctx = _creation.arange_args(_p, start, stop, step, dtype, device)
+    if type(first) is int:
         idx = mnp.arange(n, dtype="int64", ctx=ctx)
-        out = idx * step + start if (step != 1 or start != 0) else idx
+        out = idx * delta + first if (delta != 1 or first != 0) else idx
         return out if name == "int64" else out.astype(name)
     idx = mnp.arange(n, dtype="float64", ctx=ctx)
-    out = idx * _exact(float(step), ctx) + _exact(float(start), ctx)
+    out = idx * _exact(delta, ctx) + _exact(first, ctx)
     return out.astype(name)
 
 

@@ -226,19 +226,15 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
-    """Array API ``arange``: length ``ceil((stop - start) / step)``, values
-    ``start + i * step`` (in int64 for integers, float64 then cast for floats)."""
-    start, stop, step, ints = _creation.arange_args(start, stop, step)
-    name = _name(dtype, D.DEFAULT_INT if ints else D.DEFAULT_FLOAT, "arange")
-    place = check_device(device, "arange")
-    n = _creation.arange_length(start, stop, step, ints)
-    checked_shape("arange", (n,), name)
-    if ints and name in D.KIND_SETS["integral"]:
+    """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
+    ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
+    first, delta, n, name, place = _creation.arange_args(_p, start, stop, step, dtype, device)
+    if type(first) is int:
         idx = paddle.arange(n, dtype="int64")
-        out = idx * step + start if (step != 1 or start != 0) else idx
+        out = idx * delta + first if (delta != 1 or first != 0) else idx
         return _on(cast(out, name), place)
     idx = paddle.arange(n, dtype="float64")
-    out = idx * float(step) + float(start)
+    out = idx * delta + first
     return _on(cast(out, name), place)
 
 

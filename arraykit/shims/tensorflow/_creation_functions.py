@@ -4,7 +4,6 @@ complex128), not TF's (int32, float32)."""
 from __future__ import annotations
 
 import builtins
-import math
 
 import numpy as np
 import tensorflow as tf
@@ -17,7 +16,7 @@ from .._common import dlpack as _dlpack
 from .._common import dtypes as _d
 from .._common import scalars as _s
 from .._common import utils as _u
-from .._common.sizes import check_count, check_shape
+from .._common.sizes import check_shape
 from . import _dtypes as _t
 from . import _primitives as _p
 from ._base import ET, arr, only_cpus, scalar_const, shape_const, wrap_errors
@@ -236,34 +235,26 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 
 @wrap_errors("arange")
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
-    """Array API ``arange``: ``ceil((stop - start) / step)`` elements ``start + i * step``."""
-    if stop is None:
-        start, stop = 0, start
-    # NumPy scalars as their Python scalars: NumPy's arange gives the default dtypes too.
-    start, stop, step = _s.python_scalar(start), _s.python_scalar(stop), _s.python_scalar(step)
-    _c.check_step(step)
-    if dtype is None:
-        isf = any(type(v) is float for v in (start, stop, step))
-        dtype = _t.DEFAULT_FLOAT if isf else _t.DEFAULT_INT
-    dtype = _t.dtype_arg(dtype, "arange")
-    n = check_count("arange", builtins.max(0, math.ceil((stop - start) / step)), dtype.size)
-    with on(check_device(device)):
-        if dtype in _t._INTS:
-            start, step = int(start), int(step)
-            stop = start + n * step  # exactly n values start + i * step, in one Range
-            if builtins.abs(start) < 2**62 and builtins.abs(n * step) < 2**62:  # no overflow
-                r = _m._range(scalar_const(start, tf.int64), scalar_const(stop, tf.int64),
-                              scalar_const(step, tf.int64))
-            else:
+    """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
+    ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
+    first, delta, n, name, dev = _creation.arange_args(_p, start, stop, step, dtype, device)
+    dtype = _t.DTYPES[name]
+    with on(dev):
+        if type(first) is int:
+            stop = first + n * delta  # exactly n values, in one Range
+            if delta and builtins.abs(first) < 2**62 and builtins.abs(n * delta) < 2**62:
+                r = _m._range(scalar_const(first, tf.int64), scalar_const(stop, tf.int64),
+                              scalar_const(delta, tf.int64))
+            else:  # (Range refuses a zero delta, and would overflow)
                 r = _m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
                               tf.constant(1, tf.int64))
-                r = _m.add_v2(_m.mul(r, tf.constant(step, tf.int64)),
-                              tf.constant(start, tf.int64))
+                r = _m.add_v2(_m.mul(r, tf.constant(delta, tf.int64)),
+                              tf.constant(first, tf.int64))
             return r if dtype is tf.int64 else _m.cast(r, dtype)
         r = _m.cast(_m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
                               tf.constant(1, tf.int64)), tf.float64)
-        r = _m.add_v2(_m.mul(r, tf.constant(float(step), tf.float64)),
-                      tf.constant(float(start), tf.float64))
+        r = _m.add_v2(_m.mul(r, tf.constant(delta, tf.float64)),
+                      tf.constant(first, tf.float64))
         return _m.cast(r, dtype)
 
 
