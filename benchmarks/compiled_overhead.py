@@ -189,12 +189,19 @@ def measure(framework, workload, rounds, number):
 
 def _inner(framework, ours, args):
     """The compiled object ``ours`` calls for ``args`` (mlx: ``mx.compile`` of the same
-    function: jit's MLX programs take the flattened array leaves)."""
+    function: jit's MLX programs take the flattened array leaves; mxnet, where the function
+    does not hybridize: the function in NumPy mode, as jit runs it)."""
     if framework == "mlx":
         import mlx.core as mx
 
         return mx.compile(ours._f)
-    return ours._entries[type(args[0])].compiled
+    inner = ours._entries[type(args[0])].compiled
+    if framework == "mxnet" and inner is ours._f:
+        # Not hybridized, so jit runs the function eagerly, in MXNet's NumPy mode once.
+        from arraykit.shims.mxnet._helpers import np_mode
+
+        inner = np_mode(inner)
+    return inner
 
 
 def wrapper_cost(ours, inner, args, sync, blocks):
