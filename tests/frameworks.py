@@ -81,5 +81,12 @@ def installed_backends(*names: str) -> list[str]:
     return [n for n in AVAILABLE if not names or n in names]
 
 
+def own_module(extension: str) -> tuple[str, ...]:
+    """The registry's backends that ``arraykit.ext.<extension>`` serves with a module of their
+    own (``_<name>.py``; the others take its fallback), found without importing them."""
+    return tuple(b.name for b in BACKENDS
+                 if importlib.util.find_spec(f"arraykit.ext.{extension}._{b.name}") is not None)
+
+
 __all__ = ["AVAILABLE", "NOT_INSTALLED", "SERVED", "from_numpy", "installed", "installed_backends",
-           "optional", "require", "to_numpy"]
+           "optional", "own_module", "require", "to_numpy"]

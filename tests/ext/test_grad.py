@@ -18,9 +18,17 @@ from functools import partial
 
 import numpy as np
 import pytest
-from frameworks import from_numpy, installed_backends, optional, require, to_numpy
+from frameworks import (
+    from_numpy,
+    installed_backends,
+    optional,
+    own_module,
+    require,
+    to_numpy,
+)
 
 import arraykit
+from arraykit._registry import BY_NAME
 
 # None only where the framework is not installed; an installed one that fails to import fails.
 jax = optional("jax")
@@ -34,7 +42,9 @@ if mx is not None:
 
     npx.set_np()
 
-AUTODIFF = ("jax", "torch", "tensorflow", "mxnet", "mlx")
+#: The backends with an autodiff module of their own in arraykit.ext.grad (the others take
+#: ``_eager``, which has none: test_no_autodiff_backends_raise_clearly).
+AUTODIFF = own_module("grad")
 #: The tests taking ``backend`` (through ``mk``) run on the frameworks with autodiff; NumPy,
 #: Dask and array-api-strict have none (test_no_autodiff_backends_raise_clearly).
 pytestmark = pytest.mark.backends(*AUTODIFF, reason="arraykit.ext.grad needs autodiff")
@@ -555,13 +565,10 @@ def test_grad_through_nd_gather_and_scatter(mk):
 # ---------------------------------------------------------------------------------------------
 # errors
 
-@pytest.mark.parametrize("make", ["numpy", "array_api_strict"])
+@pytest.mark.parametrize("make", [n for n in BY_NAME if n not in AUTODIFF])
 def test_no_autodiff_backends_raise_clearly(make):
-    if make == "numpy":
-        x = np.asarray(X)
-    else:
-        xps = require("array_api_strict")
-        x = xps.asarray(X)
+    require(BY_NAME[make].package)
+    x = from_numpy(make, X)
     for call in (
         lambda: grad(_f_sum_sq)(x),
         lambda: value_and_grad(_f_sum_sq)(x),
