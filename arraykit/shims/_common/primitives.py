@@ -84,10 +84,6 @@ class ShimPrimitives(Protocol):
         """The device array ``x`` is on, as ``device_arg`` returns one (what the ``*_like``
         functions create on)."""
 
-    def device_of(self, x: Any) -> Any:
-        """The device array ``x`` is on, as ``device_arg`` returns one (what the ``*_like``
-        functions create on)."""
-
     def from_host(self, a: np.ndarray, name: str, device: Any) -> Any:
         """An array of dtype ``name`` holding NumPy array ``a``'s values exactly, on
         ``device`` (a value ``device_arg`` returned)."""
@@ -102,6 +98,9 @@ class ShimPrimitives(Protocol):
 
     # The work of the statistical and utility functions (``_common/statistics.py``), each
     # keeping its framework's defects to itself.
+
+    def shape(self, x: Any) -> tuple[int | None, ...]:
+        """``x``'s extents as a tuple; None for an extent unknown (in a TF graph)."""
 
     def full(self, shape: tuple[int | None, ...], value: bool | int | float | complex,
              name: str, like: Any) -> Any:

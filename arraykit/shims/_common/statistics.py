@@ -76,7 +76,7 @@ class StatisticalFunctions:
         complex_ = rules.kind_sets["complex floating"]
         default_uint = "uint64" if "uint64" in p.SUPPORTED else "int64"
         default_float = p.DEFAULT_FLOAT
-        cast, dtype_arg = p.cast, p.dtype_arg
+        cast, dtype_arg, shape_of = p.cast, p.dtype_arg, p.shape
         full, reduce, scan, variance = p.full, p.reduce, p.scan, p.variance
         concat, reshape, sqrt, difference = p.concat, p.reshape, p.sqrt, p.difference
         check_keepdims, no_identity = _c.check_keepdims, _c.no_identity
@@ -109,7 +109,7 @@ class StatisticalFunctions:
         def accumulate(fname: str, identity: int, x, axis, dtype, keepdims):
             keepdims = check_keepdims(fname, keepdims)
             x, r = accumulated(x, dtype, fname)
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), fname)
             if axes and _is_empty(shape):
                 return full(reduced_shape(shape, axes, keepdims), identity, r, x)
@@ -126,7 +126,7 @@ class StatisticalFunctions:
         def extreme(fname: str, x, axis, keepdims):
             keepdims = check_keepdims(fname, keepdims)
             n = require_kind(x, "real numeric", fname)
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), fname)
             if _is_empty(shape) and axes:
                 if builtins.any(shape[a] == 0 for a in axes):
@@ -146,7 +146,7 @@ class StatisticalFunctions:
             """Array API ``mean``: NaN over a zero-size axis; integers in the default float."""
             keepdims = check_keepdims("mean", keepdims)
             x, n = floating_input(x, "floating-point", "mean")
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), "mean")
             if axes and _is_empty(shape):
                 nan = complex(math.nan, math.nan) if n in complex_ else math.nan
@@ -158,7 +158,7 @@ class StatisticalFunctions:
             keepdims = check_keepdims(fname, keepdims)
             x, n = floating_input(x, "real floating", fname)
             correction = _c.correction_value(fname, correction)
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), fname)
             count = _count(shape, axes)
             if count is not None and (count - correction <= 0 or _is_empty(shape)):
@@ -178,7 +178,7 @@ class StatisticalFunctions:
 
         def cumulative(fname: str, identity: int, x, axis, dtype, include_initial):
             x, r = accumulated(x, dtype, fname)
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             ax = _c.scan_axis(fname, axis, len(shape))
             if not shape:
                 shape = (1,)
@@ -200,7 +200,7 @@ class StatisticalFunctions:
         def truth(fname: str, identity: bool, x, axis, keepdims):
             keepdims = check_keepdims(fname, keepdims)
             require_array(x, fname)
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), fname)
             if _is_empty(shape):
                 return full(reduced_shape(shape, axes, keepdims), identity, "bool", x)
@@ -218,7 +218,7 @@ class StatisticalFunctions:
             """Array API ``diff``: the ``n``-th forward difference along ``axis`` (bool:
             ``!=``, as NumPy), after concatenating ``prepend``/``append``."""
             name = require_array(x, "diff")
-            shape = tuple(x.shape)
+            shape = shape_of(x)
             _c.check_diff(len(shape), n)
             ax = normalize_axis(axis, len(shape), "diff")
             if prepend is not None or append is not None:
@@ -226,14 +226,14 @@ class StatisticalFunctions:
                 for part in parts:
                     if part is not x:
                         name = promote(name, require_array(part, "diff"), "diff")
-                        s = tuple(part.shape)
+                        s = shape_of(part)
                         if len(s) != len(shape) or builtins.any(
                                 a != b and a is not None and b is not None
                                 for i, (a, b) in enumerate(zip(s, shape)) if i != ax):
                             raise ValueError(f"diff: prepend/append of shape {s} must match "
                                              f"x's shape {shape} except on axis {ax}")
                 x = concat([cast(part, name) for part in parts], ax)
-                shape = tuple(x.shape)
+                shape = shape_of(x)
             if shape[ax] is not None:
                 n = diff_order(n, shape[ax])
             for _ in range(n):

@@ -76,11 +76,6 @@ def device_of(x):
     return mx.default_device()
 
 
-def device_of(x):
-    """MLX arrays have no device of their own (unified memory): the default device."""
-    return mx.default_device()
-
-
 def from_host(a, name: str, device=None):
     """MLX arrays live in unified memory: ``device`` needs no copy. MLX refuses negative
     strides ("Cannot convert DLPack arrays with negative strides") and turns float64 into
@@ -100,6 +95,10 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
 
 
 # --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
+
+def shape(x) -> tuple:
+    return x.shape
+
 
 def full(shape, value, name: str, like=None):
     """``mx.full`` keeping the dtype: MLX 0.32.4's gives int32 for ``full(s, 1, dtype=bool)``

@@ -109,10 +109,6 @@ def device_of(x):
     return x.ctx
 
 
-def device_of(x):
-    return x.ctx
-
-
 def from_host(a, name: str, device=None):
     return mnp.array(onp.ascontiguousarray(a, dtype=name), dtype=name,
                      ctx=device_arg(device, "from_host"))
@@ -134,6 +130,10 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
 
 
 # --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
+
+def shape(x) -> tuple:
+    return x.shape
+
 
 def full(shape, value, name: str, like):
     """Built directly for every empty result: MXNet's reduction kernels return corrupt arrays

@@ -100,10 +100,6 @@ def device_of(x):
     return x.place
 
 
-def device_of(x):
-    return x.place
-
-
 def from_host(a, name: str, device=None):
     from ._helpers import to_place
 
@@ -136,6 +132,10 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
 _NARROW = frozenset(("int8", "int16", "uint8"))
 _REDUCE = {"sum": paddle.sum, "prod": paddle.prod, "max": paddle.max, "min": paddle.min,
            "all": paddle.all, "any": paddle.any}
+
+
+def shape(x) -> tuple:
+    return tuple(x.shape)
 
 
 def full(shape, value, name: str, like):

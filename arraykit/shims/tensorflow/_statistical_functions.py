@@ -11,7 +11,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from .._common.statistics import StatisticalFunctions
 from . import _dtypes as _t
 from . import _primitives as _p
-from ._base import ET, all_axes, wrap_errors
+from ._base import ET, OpError, all_axes, translate, wrap_errors
 
 __all__ = ["cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum",
            "var"]
@@ -20,8 +20,6 @@ _rules = StatisticalFunctions(_p)
 _E = lambda ds: frozenset(d.as_datatype_enum for d in ds)  # noqa: E731
 _SUM_FAST = _E(_t.CATEGORY["floating-point"] | {tf.int64, tf.uint64})
 _MEAN_FAST = _E(_t.CATEGORY["floating-point"])
-_sum = wrap_errors("sum")(_rules.sum)
-_mean = wrap_errors("mean")(_rules.mean)
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
@@ -31,14 +29,20 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
         # Measured fast path: the op the general path ends in, without its checks (the
         # dtype is its own accumulation dtype).
         return _m._sum(x, all_axes(x._rank()), keep_dims=False)
-    return _sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    try:  # inline, as the hot functions do (``_base.wrap_errors``)
+        return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    except OpError as e:
+        raise translate("sum", e, x) from None
 
 
 def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean``: NaN over a zero-size axis; integers in the default float."""
     if type(x) is ET and axis is None and not keepdims and x._datatype_enum() in _MEAN_FAST:
         return _m.mean(x, all_axes(x._rank()), keep_dims=False)  # as ``sum``'s fast path
-    return _mean(x, axis=axis, keepdims=keepdims)
+    try:
+        return _rules.mean(x, axis=axis, keepdims=keepdims)
+    except OpError as e:
+        raise translate("mean", e, x) from None
 
 
 prod = wrap_errors("prod")(_rules.prod)
