@@ -82,8 +82,8 @@ def functional_setitem(x: Any, idx: Any, value: Any, xp: Any = None) -> Any:
         return _where_mask(x, idx, value, xp)
     key = host_key(idx, x)
     if key is not None:
-        plan = _unique_plan(x, key)
-        if value.ndim == 0 and not _cheaper_than_where(plan, x):
+        plan = _unique_plan(x, key, sparse_only=value.ndim == 0)
+        if value.ndim == 0 and plan is None:
             mask = _host_mask(key, tuple(x.shape))
             if mask is not None:
                 return _where_mask(x, mask, value, xp)
@@ -100,7 +100,7 @@ def dense_mask(x: Any, idx: Any, xp: Any) -> Any:
     if _is_same_shape_mask(idx, x, xp):
         return idx
     key = host_key(idx, x)
-    if key is None or _cheaper_than_where(_unique_plan(x, key), x):
+    if key is None or _unique_plan(x, key, sparse_only=True) is not None:
         return None
     return _host_mask(key, tuple(x.shape))
 
@@ -223,7 +223,7 @@ def _where_mask(x: Any, mask: Any, value: Any, xp: Any) -> Any:
     return xp.where(mask, value, x)
 
 
-def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
+def _unique_plan(x: Any, key: tuple[Any, ...], sparse_only: bool = False) -> Any:
     """Where the host ``key`` writes into ``x``, when ``x``'s backend has a one-op write
     (``_writer``), else None. ``("strided", axes, selection, None)`` for ints and slices
     (``axes``: per axis an in-bounds int or the ``(start, stop, step)`` of
@@ -232,13 +232,16 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
     in-bounds rows; ``last``: None when ``x[key]``'s rows are those, in that order, else
     the index in ``x[key]`` of each position's last update, NumPy's winner);
     ``selection`` is ``x[key].shape``. None also for a newaxis, NumPy's other
-    advanced-index layouts, and anything NumPy refuses."""
+    advanced-index layouts, and anything NumPy refuses, and with ``sparse_only`` (a 0-d
+    value) for rows whose write costs more than a ``where`` over all of ``x``
+    (``_sparse``)."""
     if _writer(type(x)) is None or any(k is None for k in key):
         return None
     shape = tuple(x.shape)
     if len(key) == 1 and isinstance(key[0], np.ndarray) and key[0].dtype.kind == "b":
         mask = key[0]
-        if tuple(mask.shape) != shape[:mask.ndim]:
+        if tuple(mask.shape) != shape[:mask.ndim] or (
+                sparse_only and not _sparse(x, int(np.count_nonzero(mask)), mask.ndim)):
             return None
         positions = np.argwhere(mask)
         return "rows", positions, (positions.shape[0],) + shape[mask.ndim:], None
@@ -271,6 +274,8 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
     except ValueError:
         return None
     dims = shape[:n_adv]
+    if sparse_only and not _sparse(x, columns[0].size, n_adv):
+        return None
     wrapped = []
     for column, d in zip(columns, dims):
         c = column.astype(np.int64) if column.dtype.kind == "u" else column
@@ -291,18 +296,13 @@ def _unique_plan(x: Any, key: tuple[Any, ...]) -> Any:
     return "rows", positions, tuple(columns[0].shape) + shape[n_adv:], last
 
 
-def _cheaper_than_where(plan: Any, x: Any) -> bool:
-    """Whether the backend's one-op write of ``plan`` costs less than a ``where`` over all
-    of ``x``: always for a strided plan, for rows when the elements written times the
-    writer's ``SCATTER_COST`` (what one scattered element costs, in elements of a
-    ``where``; 1 if not given) are at most ``x``'s size."""
-    if plan is None:
-        return False
-    if plan[0] == "strided":
-        return True
-    positions = plan[1]
-    written = positions.shape[0]
-    for d in x.shape[positions.shape[1]:]:
+def _sparse(x: Any, n_rows: int, k: int) -> bool:
+    """Whether writing ``n_rows`` rows (of ``x.shape[k:]``) with the backend's one-op write
+    costs at most a ``where`` over all of ``x``: the elements written times the writer's
+    ``SCATTER_COST`` (what one scattered element costs, in elements of a ``where``; 1 if
+    not given) are at most ``x``'s size."""
+    written = n_rows
+    for d in x.shape[k:]:
         written *= d
     size = 1
     for d in x.shape:
