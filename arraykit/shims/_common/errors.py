@@ -285,8 +285,11 @@ class _FastTest:
                     return full(args, kwargs)
             if seq >= 0:
                 a = args[seq]
-                if type(a) not in (list, tuple) or not a or any(type(b) not in items for b in a):
+                if type(a) not in (list, tuple) or not a:
                     return full(args, kwargs)
+                for b in a:  # a loop, not any(): no generator on the common path
+                    if type(b) not in items:
+                        return full(args, kwargs)
             if each is not None:
                 for a in args:
                     if type(a) not in each:
