@@ -439,10 +439,10 @@ def _whole_array_exact(op: str, x: Any, y: Any, xp: Any) -> bool:
     10-element and a 3-element array), nor min/max (NaN)."""
     if op not in ("add", "subtract", "multiply", "divide"):
         return False
-    if isinstance(y, (bool, int, float)):
+    if type(y) in (bool, int, float):
         y_real = True
-    elif isinstance(y, complex) or getattr(y, "ndim", None) != 0:
-        return False
+    elif getattr(y, "ndim", None) != 0 or not is_read_only_type(type(y)):
+        return False  # also NumPy scalars and 0-d arrays: x[idx] + y decides what they mean
     else:
         y_real = not xp.isdtype(y.dtype, "complex floating")
     return op in ("add", "subtract") or (

@@ -356,6 +356,18 @@ def test_in_place_ops_with_a_0d_value_as_numpy_and_in_few_ops(enabled, monkeypat
     assert seen["general"] == 0, seen
 
 
+@pytest.mark.parametrize("y", [np.float64(1.5), np.array(1.5), np.float32(2.0), True],
+                         ids=["numpy float64", "numpy 0-d", "numpy float32", "bool"])
+@pytest.mark.parametrize("op", ["add", "multiply"])
+def test_in_place_ops_with_other_0d_values_as_before(enabled, op, y):
+    # Not arrays of x's library: x[idx] + y decides what they mean, as before the one-op
+    # writes (a NumPy 0-d y raised TypeError in isdtype on the whole-array path).
+    expected = V1.copy()
+    expected[[1, 3]] = getattr(np, op)(expected[[1, 3]], y)
+    out = getattr(xpx.at(tf.constant(V1), tf.constant([1, 3])), op)(y)
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
 def test_sparse_rows_are_scattered_dense_rows_take_one_where(enabled, monkeypatch):
     # One element of 10,000 costs less scattered; every second one less by a where.
     big = np.zeros(10_000, np.float32)
