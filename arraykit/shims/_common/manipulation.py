@@ -27,20 +27,18 @@ def promoted(p, arrays, fname: str) -> list:
     if not arrays:
         raise ValueError(f"{fname}: at least one array is required")
     array_type, name_of = p.ARRAY_TYPE, p.name_of
-    names = []
-    for a in arrays:
-        if not isinstance(a, array_type):
-            raise not_an_array(fname, a, p.ARRAY_NOUN)
-        n = name_of(a)
+    names = [name_of(a) if isinstance(a, array_type) else None for a in arrays]
+    r = names[0]
+    if r is not None and names.count(r) == len(names):  # one dtype: the common call
+        return arrays
+    for a, n in zip(arrays, names):
         if n is None:
+            if not isinstance(a, array_type):
+                raise not_an_array(fname, a, p.ARRAY_NOUN)
             raise p.unsupported(a, fname)
-        names.append(n)
-    r = first = names[0]
     for n in names:
         if n != r:
             r = p.DTYPE_RULES.promote(r, n, fname)
-    if r == first and all(n == r for n in names):  # one dtype: no casts
-        return arrays
     return [p.cast(a, r) for a in arrays]
 
 
@@ -50,7 +48,7 @@ def concat_args(p, arrays, axis) -> tuple[list, int | None]:
     arrays = promoted(p, arrays, "concat")
     if axis is None:
         return arrays, None
-    return arrays, concat_axis(axis, [tuple(a.shape) for a in arrays])
+    return arrays, concat_axis(axis, [a.shape for a in arrays])
 
 
 def concat_axis(axis, shapes) -> int:
@@ -75,9 +73,9 @@ def stack_args(p, arrays, axis) -> tuple[list, int]:
     """``stack``'s arrays, promoted (``promoted``), and the position of the new axis;
     ValueError unless all have one shape."""
     arrays = promoted(p, arrays, "stack")
-    shape = tuple(arrays[0].shape)
+    shape = arrays[0].shape
     for a in arrays[1:]:
-        if tuple(a.shape) != shape:
+        if a.shape != shape:
             raise ValueError(f"stack: all arrays must have the same shape, got "
                              f"{[tuple(b.shape) for b in arrays]}")
     return arrays, normalize_axis(axis, len(shape) + 1, "stack")
@@ -144,6 +142,13 @@ def reshape_shape(shape, size: int | None, itemsize: int, **limits) -> tuple[int
     hold them), and where the array is empty or of unknown size, the extents by
     ``sizes.check_shape`` (``itemsize``, the framework's ``limits``): a shape that fits a
     non-empty array has no extent beyond its size."""
+    if type(shape) is tuple and size:  # the common call: ints, no -1, a non-empty array
+        for s in shape:
+            if type(s) is not int or s < 0:
+                break
+        else:
+            if math.prod(shape) == size:
+                return shape
     shape = reshape_ints(shape)
     if size is None or size == 0:
         if shape.count(-1) <= 1:
