@@ -225,3 +225,27 @@ def test_basic_getitem_is_one_strided_slice_as_numpy(tf, xp, monkeypatch):
             tape.watch(v)
             y = v[1:] * v[:-1][::-1]
         _same(tape.gradient(y, v), np.array([3.0, 4.0, 1.0], "float32"))
+
+
+def test_array_shape_answers_tf_reads_without_a_tensor_shape(tf, xp, monkeypatch):
+    # TF's own code and the libraries read .rank/.ndims/.num_elements()/... on every op; the
+    # shape tuple answers them itself (building a TensorShape cost ~3 us a read), and NumPy's
+    # probes (np.asarray(x.shape)) get AttributeError at once. Graph shapes with unknown sizes
+    # answer as TensorShape does.
+    import arraykit
+    from arraykit.shims.tensorflow import _array_object
+
+    with arraykit.array_objects("tensorflow"):
+        x = tf.ones((3, 4))
+        g = tf.TensorShape([None, 4])
+        want = [(s.rank, s.ndims, s.as_list(), s.is_fully_defined(), s.num_elements())
+                for s in (tf.TensorShape([3, 4]), tf.TensorShape([]), g)]
+        shapes = [x.shape, tf.constant(1.0).shape, _array_object.ArrayShape((None, 4))]
+        with monkeypatch.context() as m:
+            m.setattr(_array_object._tensor_shape, "TensorShape", None)
+            got = [(s.rank, s.ndims, s.as_list(), s.is_fully_defined(), s.num_elements())
+                   for s in shapes]
+            assert x.size == 12 and x.ndim == 2
+            assert np.asarray(x.shape).tolist() == [3, 4]
+        assert got == want
+        assert x.shape == (3, 4) and x.shape == tf.TensorShape([3, 4])

@@ -354,7 +354,30 @@ class ArrayShape(tuple):
         return _tensor_shape.TensorShape(list(self))
 
     def __getattr__(self, name):
+        if name[:2] == "__":  # NumPy's probes (__array__, __array_interface__...)
+            raise AttributeError(name)
         return getattr(self._ts(), name)
+
+    # What TF's own code and the libraries read most, without building a TensorShape.
+    @property
+    def rank(self):
+        return len(self)
+
+    ndims = rank
+
+    def as_list(self):
+        return list(self)
+
+    def is_fully_defined(self):
+        return None not in self
+
+    def num_elements(self):
+        if None in self:
+            return None
+        n = 1
+        for d in self:
+            n *= d
+        return n
 
     def __getitem__(self, key):
         r = tuple.__getitem__(self, key)
@@ -401,6 +424,10 @@ def _shape(orig_prop):
     return property(shape, doc="The shape as a tuple (None for unknown sizes).")
 
 
+def _eager_shape(self):
+    return ArrayShape(self._shape_tuple())
+
+
 def _device(orig_prop):
     def device(self):
         return Device(orig_prop.__get__(self) or "")
@@ -437,7 +464,7 @@ def _build() -> dict:
     eb = _ops._EagerTensorBase
     table = {
         _tensor_mod.Tensor: tensor,
-        eb: {"shape": _shape(eb.__dict__["shape"]),
+        eb: {"shape": property(_eager_shape, doc="The shape as a tuple."),
              "__dlpack__": _make_dlpack(eb.__dict__["__dlpack__"]),
              **host_conversions(eb._numpy)},
         _ops.EagerTensor: {"device": _device(_ops.EagerTensor.__dict__["device"])},
