@@ -49,3 +49,15 @@ def test_python_clip_bounds_are_constants_of_the_graph():
     g = tf.function(lambda i: xp.clip(i, 0, 5))
     assert list(g.get_concrete_function(i).captured_inputs) == []
     assert g(i).numpy().tolist() == [0, 0, 5] and g(i).dtype == tf.int32
+
+
+def test_zeros_like_and_ones_like_in_a_graph_capture_nothing():
+    x = tf.constant([[1.5, -2.0]])
+    xp.zeros_like(x), xp.ones_like(x, dtype=xp.int32)  # fill the eager caches
+    for fn, want in ((xp.zeros_like, np.zeros((1, 2), np.float32)),
+                     (xp.ones_like, np.ones((1, 2), np.float32)),
+                     (lambda x: xp.ones_like(x, dtype=xp.int32), np.ones((1, 2), np.int32))):
+        f = tf.function(fn, jit_compile=True)
+        assert list(f.get_concrete_function(x).captured_inputs) == []
+        got = f(x).numpy()
+        assert got.dtype == want.dtype and np.array_equal(got, want)

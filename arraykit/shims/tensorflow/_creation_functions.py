@@ -200,10 +200,15 @@ def _like(x, dtype, device, fill, fname):
     d = _t.DTYPES[name]
     x = arr(x, fname)
     shp = x.shape
+    # Inside a graph, constants made there: a cached eager constant would be captured as an
+    # input of the function (a parameter of XLA's program, which it cannot fold).
+    eager = type(x) is ET
     with on(dev):
+        value = scalar_const(fill(d), d) if eager else _t.const(fill(d), d)
         if shp.is_fully_defined():
-            return _a.fill(shape_const(tuple(shp.as_list())), scalar_const(fill(d), d))
-        return _a.fill(_a.shape(x, out_type=tf.int64), scalar_const(fill(d), d))
+            dims = tuple(shp.as_list())
+            return _a.fill(shape_const(dims) if eager else dims, value)
+        return _a.fill(_a.shape(x, out_type=tf.int64), value)
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
