@@ -4,9 +4,9 @@ primitives: ``sum``, ``prod``, ``max``, ``min``, ``mean``, ``var``, ``std``,
 
 ``StatisticalFunctions(p)`` builds them from primitives module ``p``
 (``_common/primitives.py``); the framework work is ``p.reduce``, ``p.scan``, ``p.variance``,
-``p.difference``, ``p.full``, ``p.concat``, ``p.reshape`` and ``p.sqrt``, each of which keeps
-its framework's defects to itself. A shim binds these functions and keeps a function of its
-own only in front of them, for a measured fast path.
+``p.difference``, ``p.full``, ``p.concat``, ``p.reshape``, ``p.sqrt`` and ``p.shape``, each of
+which keeps its framework's defects to itself. A shim binds these functions and keeps a
+function of its own only in front of them, for a measured fast path.
 
 The rules:
 
