@@ -359,13 +359,15 @@ def test_in_place_ops_with_a_0d_value_as_numpy_and_in_few_ops(enabled, monkeypat
 @pytest.mark.parametrize("y", [np.float64(1.5), np.array(1.5), np.float32(2.0), True],
                          ids=["numpy float64", "numpy 0-d", "numpy float32", "bool"])
 @pytest.mark.parametrize("op", ["add", "multiply"])
-def test_in_place_ops_with_other_0d_values_as_before(enabled, op, y):
-    # Not arrays of x's library: x[idx] + y decides what they mean, as before the one-op
-    # writes (a NumPy 0-d y raised TypeError in isdtype on the whole-array path).
+def test_in_place_ops_with_other_0d_values_as_before(enabled, monkeypatch, op, y):
+    # Not arrays of x's library: x[idx] + y decides what they mean, then one scatter (a
+    # NumPy 0-d y had raised TypeError in isdtype on the whole-array path).
     expected = V1.copy()
     expected[[1, 3]] = getattr(np, op)(expected[[1, 3]], y)
+    seen = _paths(monkeypatch)
     out = getattr(xpx.at(tf.constant(V1), tf.constant([1, 3])), op)(y)
     np.testing.assert_array_equal(out.numpy(), expected)
+    assert seen["general"] == 0, seen
 
 
 def test_sparse_rows_are_scattered_dense_rows_take_one_where(enabled, monkeypatch):
@@ -381,15 +383,17 @@ def test_sparse_rows_are_scattered_dense_rows_take_one_where(enabled, monkeypatc
 
 @pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint64", "complex64", "float32"])
 @pytest.mark.parametrize("spec", [slice(1, 3), np.array([2, 0])], ids=["strided", "rows"])
-def test_one_op_writes_keep_every_dtype(enabled, dtype, spec):
+def test_one_op_writes_keep_every_dtype(enabled, monkeypatch, dtype, spec):
     base = np.arange(4).astype(dtype)
     v = np.array([1, 0]).astype(dtype)
     expected = base.copy()
     expected[spec] = v
     key = tf.constant(spec) if isinstance(spec, np.ndarray) else spec
+    seen = _paths(monkeypatch)
     out = xpx.at(tf.constant(base), key).set(tf.constant(v))
     assert out.dtype.name == dtype
     np.testing.assert_array_equal(out.numpy(), expected)
+    assert seen["replace_unique"] + seen["replace_strided"] == 1 and not seen["general"]
 
 
 @pytest.mark.parametrize("spec", [(1, slice(None, 3)), np.array([2, 0]), M2 > 12.0],
