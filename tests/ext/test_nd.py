@@ -48,14 +48,15 @@ def _torch_dtype(dt):
 
 #: The tests taking ``backend`` run on these registry backends, where installed.
 pytestmark = pytest.mark.backends(
-    "numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx",
+    "numpy", "torch", "jax", "tensorflow", "array_api_strict", "mxnet", "mlx", "paddle",
     reason="dask is lazy: test_dask_gather_nd_stays_lazy covers it",
 )
 #: The same backends, installed here (the loops over every backend).
 BACKENDS = installed_backends(*pytestmark.args)
 #: Dtypes a backend's arrays do not hold (jax without x64; torch's and MXNet's missing widths).
 LACKS = {"torch": {"uint32", "uint64"}, "jax": {"int64", "uint64", "float64"},
-         "mxnet": {"int16", "uint16", "uint32", "uint64"}}
+         "mxnet": {"int16", "uint16", "uint32", "uint64"},
+         "paddle": {"uint16", "uint32", "uint64"}}
 
 
 def _convert(name):
