@@ -44,6 +44,9 @@ def host_data(obj, array_type: type, to_numpy, depth: int = 0):
 def _real(p: ShimPrimitives, v, fname: str):
     """A real number argument: a Python int or float (a bool is its int, as NumPy), a NumPy
     scalar or a 0-d array of a real dtype as its Python number; TypeError otherwise."""
+    t = type(v)
+    if t is int or t is float:
+        return v
     if isinstance(v, p.ARRAY_TYPE) and tuple(v.shape) == () and p.name_of(v) in _REAL:
         v = p.to_host(v).item()
     v = python_scalar(v)

@@ -66,9 +66,7 @@ def copy(x):
 
 
 def device_arg(device, fname: str):
-    from ._helpers import check_device
-
-    return check_device(device, fname)
+    return _h.check_device(device, fname)
 
 
 def device_of(x):
@@ -151,3 +149,8 @@ def difference(x, axis: int):
     lo[axis] = slice(None, -1)
     a, b = x[tuple(hi)], x[tuple(lo)]
     return mx.not_equal(a, b) if x.dtype == mx.bool_ else a - b
+
+
+# ``_helpers`` builds its operand helpers from this module, so it is bound last (an import
+# inside each function cost ~1 us per call of the creation functions).
+from . import _helpers as _h  # noqa: E402

@@ -91,9 +91,7 @@ def copy(x):
 
 
 def device_arg(device, fname: str):
-    from ._helpers import check_device
-
-    return check_device(device, fname)
+    return _h.check_device(device, fname)
 
 
 def device_of(x):
@@ -110,19 +108,20 @@ def to_host(x):
     return x.numpy()
 
 
+_ITEMSIZE = {n: onp.dtype(n).itemsize for n in SUPPORTED}
+
+
 def checked_shape(fname: str, shape, name: str) -> tuple:
     """NumPy's rule (``_common.sizes``: Paddle stores extents as int64) and Paddle's 9
     dimensions."""
-    from ._helpers import check_rank
-
     if isinstance(shape, paddle.Tensor):
         # Paddle's Tensor.__index__ raises AssertionError for non-scalar tensors.
         if shape.ndim != 0 or name_of(shape) not in D.KIND_SETS["integral"]:
             raise TypeError(f"{fname}: shape must be an int or a tuple of ints, got a "
                             f"paddle.Tensor of shape {tuple(shape.shape)}")
         shape = int(shape)
-    out = check_shape(fname, shape, onp.dtype(name).itemsize)
-    check_rank(fname, len(out))
+    out = check_shape(fname, shape, _ITEMSIZE.get(name) or onp.dtype(name).itemsize)
+    _h.check_rank(fname, len(out))
     return out
 
 
@@ -206,3 +205,8 @@ def difference(x, axis: int):
     if name == "bool":
         return ne(hi, lo)
     return paddle.cast(hi - lo, name) if name in _NARROW else hi - lo
+
+
+# ``_helpers`` builds its operand helpers from this module, so it is bound last (an import
+# inside each function cost ~1 us per call of the creation functions).
+from . import _helpers as _h  # noqa: E402
