@@ -32,6 +32,7 @@ from .elementwise import BINARY, UNARY
 from .manipulation import (
     concat_axis,
     moveaxis_order,
+    permute_order,
     reshape_fits,
     roll_axes,
     squeeze_axes,
@@ -358,9 +359,9 @@ def _stack(fname: str, bound: dict) -> None:
     shapes = [_shape(a) for a in bound.get("arrays", ())]
     if not shapes:
         return
-    _rule(normalize_axis, bound.get("axis", 0), len(shapes[0]) + 1, fname)
     if any(s != shapes[0] for s in shapes):
         _fail(ValueError)
+    _rule(normalize_axis, bound.get("axis", 0), len(shapes[0]) + 1, fname)
 
 
 def _expand_dims(fname: str, bound: dict) -> None:
@@ -378,10 +379,7 @@ def _moveaxis(fname: str, bound: dict) -> None:
 
 
 def _permute_dims(fname: str, bound: dict) -> None:
-    ndim = len(_shape(_array(bound, "x")))
-    axes = _rule(normalize_axes, _ints(bound.get("axes", ())), ndim, fname)
-    if len(axes) != ndim:
-        _fail(ValueError)
+    _rule(permute_order, _ints(bound.get("axes", ())), len(_shape(_array(bound, "x"))))
 
 
 def _roll(fname: str, bound: dict) -> None:
