@@ -14,7 +14,7 @@ from functools import partial
 
 import numpy as np
 import pytest
-from frameworks import from_numpy, require, to_numpy
+from frameworks import from_numpy, own_module, require, to_numpy
 
 import arraykit
 from arraykit._registry import BACKENDS as ROWS
@@ -49,7 +49,8 @@ def _maker(name):
 EAGER = [b.name for b in ROWS]
 #: backend -> runs the scan inside ``arraykit.ext.jit.jit`` (compiled: jax.jit, tf XLA).
 COMPILED = ["jax", "tensorflow"]
-DIFFERENTIABLE = ["jax", "torch", "tensorflow", "mxnet"]
+#: The backends arraykit.ext.grad differentiates on (its modules of their own).
+DIFFERENTIABLE = list(own_module("grad"))
 
 
 def close(got, expected, rtol=2e-5):

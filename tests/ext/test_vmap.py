@@ -14,6 +14,7 @@ import warnings
 
 import numpy as np
 import pytest
+from frameworks import own_module
 
 import arraykit
 from arraykit.cli import to_numpy
@@ -29,7 +30,8 @@ XS = RNG.standard_normal((5, 4, 3)).astype(np.float32)
 
 #: Backends whose own vectorising map vmap runs; the others loop.
 NATIVE = ("jax", "torch", "tensorflow", "mlx")
-DIFFERENTIABLE = ("jax", "torch", "tensorflow", "mxnet")
+#: The backends arraykit.ext.grad differentiates on (its modules of their own).
+DIFFERENTIABLE = own_module("grad")
 COMPILERS = ("jax", "torch", "tensorflow")
 COMPILED_AS = {"jax": "xla", "torch": "inductor", "tensorflow": "xla"}
 
