@@ -203,6 +203,54 @@ def test_static_value_cache_is_bounded_lru(name, monkeypatch):
     assert len(jf._entries) == 3
 
 
+def test_static_fast_path_equals_general_path():
+    # A call signature seen before (positional count, keyword names, static values, type of
+    # the first dynamic argument) skips building the general key: same program, same values,
+    # the same least-recently-used order, and the right framework.
+    calls = []
+    jf = jit(_counting(calls), static_argnums=1, static_argnames="mode")
+    x = jnp.asarray(X)
+    for _ in range(2):  # the first builds the entry, the second takes the fast path
+        close(jf(x, 2), 2 * X.sum())
+        close(jf(x, 2, mode="max"), 2 * X.max())
+        close(jf(x, n=3, mode="max"), 3 * X.max())
+        close(jf(x, mode="sum", n=3), 3 * X.sum())
+    assert jf.trace_count == 4 and compilation(jf) == "xla"
+    close(jf(x, 3, mode="max"), 3 * X.max())  # by position: the program of n=3 by name
+    assert jf.trace_count == 4
+    close(jf(x, 3), 3 * X.sum())  # mode left to its default: a key of its own
+    assert jf.trace_count == 5
+    close(jf(np.asarray(X), 2), 2 * X.sum())  # the same statics on numpy: its own entry
+    assert compilation(jf) == "eager"
+    close(jf(np.asarray(X), 2), 2 * X.sum())
+    assert compilation(jf) == "eager"
+    close(jf(x, 2), 2 * X.sum())
+    assert compilation(jf) == "xla" and jf.trace_count == 5
+    close(jf(x, 2.0), 2 * X.sum())  # 2.0 == 2: one static value, as in the general key
+    assert jf.trace_count == 5
+    with pytest.raises(TypeError, match="hashable"):
+        jf(x, [2])
+    jg = jit(lambda n, x, y: x * n + y, static_argnums=0)  # dynamic arguments after a static
+    for _ in range(2):
+        close(jg(3, x, jnp.asarray(X[::-1].copy())), 3 * X + X[::-1])
+    assert jg.trace_count == 1
+
+
+def test_static_fast_path_keeps_the_lru_order(monkeypatch):
+    jf = jit(_scaled_sum, static_argnums=1)
+    monkeypatch.setattr(jf, "cache_size", 2)
+    x = jnp.asarray(X)
+    jf(x, 1)
+    jf(x, 2)
+    jf(x, 1)  # the fast path: 1 is now the most recently used
+    jf(x, 3)  # evicts 2, not 1
+    assert jf.trace_count == 3
+    close(jf(x, 1), X.sum())
+    assert jf.trace_count == 3
+    close(jf(x, 2), 2 * X.sum())  # evicted: built again
+    assert jf.trace_count == 4
+
+
 def test_static_cache_size_is_documented():
     import arraykit.ext.jit as jit_module
 

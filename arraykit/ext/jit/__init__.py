@@ -104,6 +104,11 @@ class JittedFunction:
         # array type alone, so the hot path is one dict lookup. Kept in least-recently-used
         # order and bounded by ``cache_size``.
         self._entries: dict[Any, Callable[..., Any]] = {}
+        # With static arguments: a call signature -> (its program, its key in ``_entries``,
+        # dynamic positions, dynamic keyword names, type of the first dynamic argument); and
+        # the static positions per number of positional arguments (see ``__call__``).
+        self._fast: dict[Any, tuple] = {}
+        self._static_at: dict[int, tuple[int, ...]] = {}
         self.cache_size = CACHE_SIZE
         functools.update_wrapper(self, f)
 
@@ -115,8 +120,39 @@ class JittedFunction:
             if run is None:
                 run = self._entry(args, kwargs, (), args, kwargs)
             return run(*args, **kwargs)
+        # Static arguments: a call of a signature seen before (the same number of positional
+        # arguments, the same keyword names in the same order, equal static values, the same
+        # type of first dynamic argument) finds its program in ``_fast`` without building the
+        # general key; ``_split`` and ``_entry`` made that entry, so both paths agree.
+        n = len(args)
+        spos = self._static_at.get(n)
+        if spos is None:
+            spos = self._static_at[n] = tuple(
+                sorted({i % n for i in self._static_argnums if -n <= i < n}))
+        if kwargs:
+            names = self._static_argnames
+            fkey = (n, tuple(kwargs), tuple([args[i] for i in spos]),
+                    tuple([v for k, v in kwargs.items() if k in names]))
+        else:
+            fkey = (n, (), tuple([args[i] for i in spos]), ())
+        try:
+            hit = self._fast.get(fkey)
+        except TypeError:  # an unhashable static value: the general path says so
+            hit = fkey = None
+        if hit is not None:
+            run, key, dpos, dkw, cls = hit
+            if type(args[dpos[0]]) is cls:
+                self._entries[key] = self._entries.pop(key)  # now the most recently used
+                if dkw:
+                    return run(*[args[i] for i in dpos], **{k: kwargs[k] for k in dkw})
+                return run(*[args[i] for i in dpos])
         static_key, dyn_args, dyn_kwargs, static_pos, static_kw = self._split(args, kwargs)
         run = self._entry(args, kwargs, static_key, dyn_args, dyn_kwargs, static_pos, static_kw)
+        if fkey is not None and dyn_args:
+            cls = type(dyn_args[0])
+            if self._entries.get((static_key, cls)) is run:  # dyn_args[0] chose the program
+                dpos = tuple(i for i in range(n) if i not in spos)
+                self._fast[fkey] = (run, (static_key, cls), dpos, tuple(dyn_kwargs), cls)
         return run(*dyn_args, **dyn_kwargs)
 
     def _entry(
@@ -146,6 +182,7 @@ class JittedFunction:
             self._entries[cls] = run  # the hot path's key (first argument's type)
         while len(self._entries) > max(self.cache_size, 1):
             del self._entries[next(iter(self._entries))]  # the least recently used
+            self._fast.clear()  # it may name the program just dropped
         return run
 
     # -- static arguments --------------------------------------------------------------------
