@@ -376,3 +376,18 @@ def test_arange_arguments_and_dtype(xp):
     for stop in (float("inf"), float("nan")):
         with pytest.raises(ValueError, match="arange"):
             xp.arange(0, stop)
+
+
+@FULL_SHIMS
+def test_from_dlpack_copy_false_needing_a_copy_is_a_value_error(xp):
+    # the standard's from_dlpack raises ValueError "if data exchange is possible via an
+    # explicit copy but copy is set to False" (MLX and Paddle raised BufferError, TF and MXNet
+    # ValueError); a shim that can share the memory returns it
+    src = np.array([True, False, True])  # TF's DLPack import refuses bool; MLX/MXNet copy all
+    if xp.__name__.endswith(".paddle"):  # Paddle's import shares it
+        np.testing.assert_array_equal(host(xp.from_dlpack(src, copy=False)), src)
+    else:
+        with pytest.raises(ValueError, match="from_dlpack"):
+            xp.from_dlpack(src, copy=False)
+    with pytest.raises(TypeError, match="from_dlpack"):
+        xp.from_dlpack([1, 2])

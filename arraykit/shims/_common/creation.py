@@ -1,8 +1,11 @@
-"""The creation functions' rules, written once for the full shims.
+"""The creation functions' rules, written once for the full shims (TF, MXNet, MLX, Paddle).
 
-The argument rules (``arange_args``, ``check_meshgrid``, ...) take Python values (numbers,
-dtype names, ranks); the functions whose work is all rules (``linspace``) run over a shim's
-primitives module ``p`` (``_common/primitives.py``), and each shim binds them.
+Each runs over a shim's primitives module ``p`` (``_common/primitives.py``): ``linspace``
+whole (its values are computed on the host); for the others the arguments (``arange_args``,
+``eye_args``, ``fill_args`` for ``full``/``full_like``, ``like_args`` for the ``*_like``
+functions, ``k_arg``/``tri_k`` for ``tril``/``triu``, ``check_meshgrid``), so that a shim's
+function holds only its framework's work. Where the shims had drifted apart, the rule is
+NumPy's (each docstring says which). ``host_data`` reads ``asarray``'s nested data.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from .checks import (
     not_an_array,
     shown,
 )
+from .dlpack import require_producer
 from .dtypes import DEFAULT_DTYPES, IINFO, promote
 from .primitives import ShimPrimitives
 from .scalars import PY_SCALARS, numpy_floating_dtype, numpy_scalar_dtype, python_scalar
@@ -339,3 +343,21 @@ def like_args(p: ShimPrimitives, x, dtype, device, fname: str) -> tuple[str, Any
     if dtype is not None:
         name = p.dtype_arg(dtype, fname)
     return name, p.device_of(x) if device is None else p.device_arg(device, fname)
+
+
+def dlpack_source(p: ShimPrimitives, x, device) -> tuple[bool, Any]:
+    """``from_dlpack``'s checks: whether ``x`` is one of the shim's own arrays, and the
+    device by ``p.device_arg``; TypeError for anything that is no DLPack producer."""
+    dev = p.device_arg(device, "from_dlpack")
+    if isinstance(x, p.ARRAY_TYPE):
+        return True, dev
+    require_producer(x)
+    return False, dev
+
+
+def copy_refused(fname: str, reason: str) -> ValueError:
+    """The error for ``copy=False`` where the shim must copy: ValueError, as the standard's
+    ``from_dlpack`` lists ("data exchange is possible via an explicit copy but copy is set to
+    False"; MLX and Paddle raised BufferError, TF and MXNet ValueError)."""
+    return ValueError(f"{fname}: copy=False but {reason}; pass copy=None or True to allow a "
+                      "copy")

@@ -240,16 +240,12 @@ def triu(x, /, *, k=0):
 def from_dlpack(x, /, *, device=None, copy=None):
     """Array API ``from_dlpack``: an MLX array of any DLPack producer's data (through NumPy's
     importer, which keeps the dtype; ``mx.from_dlpack`` turns float64 into float32). MLX
-    cannot wrap foreign memory, so ``copy=False`` raises BufferError."""
-    if device is not None:
-        check_device(device, "from_dlpack")
-    if type(x) is array:
+    cannot wrap foreign memory, so ``copy=False`` raises ValueError."""
+    own, _ = _creation.dlpack_source(_p, x, device)
+    if own:
         return mx.array(x) if copy else x
     if copy is False:
-        raise BufferError("from_dlpack: MLX cannot share another library's memory; "
-                          "pass copy=None or True")
-    if not hasattr(x, "__dlpack__"):
-        raise TypeError(f"from_dlpack: {type(x).__name__} has no __dlpack__")
+        raise _creation.copy_refused("from_dlpack", "MLX cannot share another library's memory")
     a = onp.from_dlpack(x)
     name = D.NUMPY_NAME.get(a.dtype)
     if name is None or name in D.UNSUPPORTED:

@@ -285,14 +285,13 @@ def from_dlpack(x, /, *, device=None, copy=None):
     MXNet arrays pass through (``copy``/``device`` honoured); other producers are read with
     NumPy's DLPack importer and copied into MXNet (so ``copy=False`` raises for them).
     """
-    if isinstance(x, ndarray):
+    own, ctx = _creation.dlpack_source(_p, x, device)
+    if own:
         return asarray(x, device=device, copy=copy)
     if copy is False:
-        raise ValueError("from_dlpack: MXNet copies foreign DLPack data; copy=False is impossible")
-    if not hasattr(x, "__dlpack__"):
-        raise TypeError("from_dlpack: object has no __dlpack__")
+        raise _creation.copy_refused("from_dlpack", "MXNet copies foreign DLPack data")
     host = onp.from_dlpack(x)
     name = host.dtype.name
     if name not in _NAME_OF.values():
         raise D.unsupported_error(name, "from_dlpack")
-    return mnp.array(host, dtype=name, ctx=check_device(device, "from_dlpack"))
+    return mnp.array(host, dtype=name, ctx=ctx)

@@ -14,7 +14,6 @@ import paddle
 
 from .._common import checks as _c
 from .._common import creation as _creation
-from .._common import dlpack as _dlpack
 from .._common import scalars as _sc
 from . import _dtypes as D
 from . import _primitives as _p
@@ -299,16 +298,16 @@ def triu(x, /, *, k=0):
 
 def from_dlpack(x, /, *, device=None, copy=None):
     """Array API ``from_dlpack`` (Paddle's, which shares memory)."""
-    place = check_device(device, "from_dlpack")
-    if isinstance(x, Tensor):
+    own, place = _creation.dlpack_source(_p, x, device)
+    if own:
         out = x
     else:
-        _dlpack.require_producer(x)
         try:
             out = paddle.from_dlpack(x)
         except (RuntimeError, TypeError, ValueError) as e:
             if copy is False:
-                raise BufferError(f"from_dlpack: cannot share {type(x).__name__}: {e}") from e
+                raise _creation.copy_refused(
+                    "from_dlpack", f"Paddle cannot share {type(x).__name__} ({e})") from e
             out = paddle.to_tensor(onp.from_dlpack(x))
     require_array(out, "from_dlpack")
     if copy:

@@ -369,11 +369,9 @@ def _import_dlpack(x, copy, fname):
         except Exception:  # noqa: BLE001 - a probe: any failure means the copy below
             pass  # strided, or a dtype TF's import refuses (bool, unsigned): copy
         if copy is False:
-            raise ValueError(
-                f"{fname}: copy=False but TensorFlow cannot share this memory (strided, not "
-                f"{ALIGNMENT}-byte aligned or a dtype its DLPack import refuses); pass "
-                "copy=None to allow a copy"
-            )
+            raise _creation.copy_refused(
+                fname, f"TensorFlow cannot share this memory (strided, not {ALIGNMENT}-byte "
+                "aligned or a dtype its DLPack import refuses)")
     return tf.constant(x if isinstance(x, np.ndarray)
                        else np.from_dlpack(x) if hasattr(x, "__dlpack__") else np.asarray(x))
 
@@ -385,10 +383,9 @@ def from_dlpack(x, /, *, device=None, copy=None):
     import takes, and aligned to ``ALIGNMENT`` bytes (misaligned memory imported zero-copy
     aborts the process in a later kernel). Otherwise a copy through NumPy; ``copy=False``
     then raises ValueError."""
-    dev = check_device(device)
-    if isinstance(x, (tf.Tensor, tf.Variable)):
+    own, dev = _creation.dlpack_source(_p, x, device)
+    if own:
         return asarray(x, device=dev, copy=copy)
-    _dlpack.require_producer(x)
     out = _import_dlpack(x, copy, "from_dlpack")
     if dev is not None:
         with tf.device(str(dev)):
