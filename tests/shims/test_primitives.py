@@ -145,6 +145,8 @@ def test_reshape_zeros_and_copy(backend):
         r = p.reshape(like, (2, -1))
         np.testing.assert_array_equal(p.to_host(r), np.arange(6.0).reshape(2, 3))
         np.testing.assert_array_equal(p.to_host(p.copy(like)), np.arange(6.0))
+        assert list(p.shape_of(r)) == [2, 3] and list(p.shape_of(z)) == [2, 0]
+        assert len(p.shape_of(p.zeros((), "int64", like))) == 0
 
     (_module(backend, "_helpers").np_mode(check) if backend == "mxnet" else check)()
 

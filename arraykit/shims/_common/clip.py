@@ -27,7 +27,7 @@ def clip_function(p: ShimPrimitives, clamp: Callable[..., Any], module: str
     broadcasts with ``x``; NaN in ``x`` or in a bound propagates."""
     rules = OperandRules(p)
     require_array, require_kind = rules.require_array, rules.require_kind
-    cast, copy, array_type = p.cast, p.copy, p.ARRAY_TYPE
+    cast, copy, array_type, shape_of = p.cast, p.copy, p.ARRAY_TYPE, p.shape_of
     integral_names = p.DTYPE_RULES.kind_sets["integral"]
 
     def bound(b, which: str, name: str, x_shape):
@@ -36,7 +36,7 @@ def clip_function(p: ShimPrimitives, clamp: Callable[..., Any], module: str
             if bname != name:
                 check_clip_array_bound(bname, name, which)
                 b = cast(b, name)
-            shape = b.shape
+            shape = shape_of(b)
             if shape != x_shape:
                 check_clip_bound_shape(which, shape, x_shape)
             return b
@@ -48,11 +48,12 @@ def clip_function(p: ShimPrimitives, clamp: Callable[..., Any], module: str
         name = require_kind(x, "real numeric", "clip")
         if min is None and max is None:
             return copy(x)
-        shape = x.shape
+        shape = shape_of(x)
         return clamp(x, None if min is None else bound(min, "min", name, shape),
                      None if max is None else bound(max, "max", name, shape), name)
 
     clip.__module__ = module
+    clip.__qualname__ = "clip"
     return clip
 
 

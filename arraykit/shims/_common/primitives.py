@@ -15,6 +15,7 @@ whose work is all rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -70,6 +71,10 @@ class ShimPrimitives(Protocol):
     def zeros(self, shape: tuple[int, ...], name: str, like: Any) -> Any:
         """An array of zeros of ``shape`` and dtype ``name``, on ``like``'s device (the
         results of the rules for empty and 0-d input: empty indices, zero counts)."""
+
+    def shape_of(self, x: Any) -> Sequence[int | None]:
+        """``x``'s shape as a list or tuple of Python ints, read once (the rules index it and
+        test it for 0); None for an extent unknown while a graph is traced (TF)."""
 
     def copy(self, x: Any) -> Any:
         """An array of ``x``'s values that no later write through ``x`` changes: ``x`` itself

@@ -47,13 +47,13 @@ def arg_functions(p: ShimPrimitives, search: _Fn, module: str) -> tuple[_Fn, _Fn
     int64 index of the first maximum (``largest``) or minimum of ``x`` along ``axis``, for a
     non-empty ``x`` of at least one dimension and a real numeric dtype."""
     require_kind = OperandRules(p).require_kind
-    reshape, zeros = p.reshape, p.zeros
+    reshape, zeros, shape_of = p.reshape, p.zeros, p.shape_of
 
     def arg(fname, largest, x, axis, keepdims):
         require_kind(x, "real numeric", fname)
         if type(keepdims) is not bool:
             keepdims = check_keepdims(fname, keepdims)
-        shape = x.shape
+        shape = shape_of(x)
         nd = len(shape)
         ax = arg_axis(fname, axis, nd, shape)
         if ax is None:  # the flattened array
@@ -82,14 +82,14 @@ def count_nonzero_function(p: ShimPrimitives, count: _Fn, module: str) -> _Fn:
     nonzero elements (NaN counts) of non-empty ``x`` over ``axes`` (a tuple of non-negative
     axes, possibly empty: then ``x != 0`` as int64)."""
     require_array = OperandRules(p).require_array
-    zeros = p.zeros
+    zeros, shape_of = p.zeros, p.shape_of
 
     def count_nonzero(x, /, *, axis=None, keepdims=False):
         """Array API ``count_nonzero`` (int64 counts)."""
         require_array(x, "count_nonzero")
         if type(keepdims) is not bool:
             keepdims = check_keepdims("count_nonzero", keepdims)
-        shape = x.shape
+        shape = shape_of(x)
         axes = normalize_axes(axis, len(shape), "count_nonzero")
         if 0 in shape:
             return zeros(reduced_shape(shape, axes, keepdims), "int64", x)
@@ -103,13 +103,13 @@ def nonzero_function(p: ShimPrimitives, find: _Fn, module: str) -> _Fn:
     """The namespace's ``nonzero``. ``find(x)``: the tuple of int64 index arrays of non-empty
     ``x`` of at least one dimension (data-dependent shapes: a lazy framework evaluates)."""
     require_array = OperandRules(p).require_array
-    zeros = p.zeros
+    zeros, shape_of = p.zeros, p.shape_of
 
     def nonzero(x, /):
         """Array API ``nonzero``: a tuple of int64 index arrays, one per dimension (0-d input
         raises ValueError)."""
         require_array(x, "nonzero")
-        shape = x.shape
+        shape = shape_of(x)
         nd = len(shape)
         if nd == 0:
             raise ValueError("nonzero: zero-dimensional arrays are not allowed")
@@ -129,8 +129,9 @@ def searchsorted_function(p: ShimPrimitives, search: _Fn, module: str, *,
     (``x1[sorter]`` is sorted). ``operands``: see :func:`where_function`."""
     rules = OperandRules(p)
     require_array, require_kind = rules.require_array, rules.require_kind
-    binary_arrays = operands or rules.binary_arrays
-    check_kind, zeros, name_of = p.DTYPE_RULES.check_kind, p.zeros, p.name_of
+    binary_arrays = rules.binary_arrays
+    check_kind, zeros, name_of, shape_of = (p.DTYPE_RULES.check_kind, p.zeros, p.name_of,
+                                            p.shape_of)
 
     def searchsorted(x1, x2, /, *, side="left", sorter=None):
         """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
@@ -138,15 +139,20 @@ def searchsorted_function(p: ShimPrimitives, search: _Fn, module: str, *,
         if side != "left" and side != "right":
             check_side(side)
         require_kind(x1, "real numeric", "searchsorted")
-        shape = x1.shape
+        shape = shape_of(x1)
         if len(shape) != 1:
             raise ValueError("searchsorted: x1 must be one-dimensional")
         if sorter is not None:
             check_indices_dtype("searchsorted", require_array(sorter, "searchsorted"))
-        a, b, name = binary_arrays(x1, x2, "searchsorted", bcast=False)
-        check_kind(name or name_of(a), "real numeric", "searchsorted")
-        if shape[0] == 0 or 0 in b.shape:
-            return zeros(tuple(b.shape), "int64", b)
+        if operands is None:
+            a, b, name = binary_arrays(x1, x2, "searchsorted", bcast=False)
+        else:
+            a, b = operands("searchsorted", x1, x2)
+            name = name_of(a)
+        check_kind(name, "real numeric", "searchsorted")
+        b_shape = shape_of(b)
+        if shape[0] == 0 or 0 in b_shape:
+            return zeros(tuple(b_shape), "int64", b)
         return search(a, b, side == "right", sorter)
 
     _named(module, searchsorted)
@@ -159,12 +165,12 @@ def where_function(p: ShimPrimitives, select: _Fn, module: str, *,
     ``condition`` else ``x2`` (arrays of dtype ``name``), broadcast to ``shape``, the three
     shapes' broadcast shape. ``select_checks_shapes``: ``select`` is given ``shape=None`` and
     raises the ValueError naming ``where`` itself (TF: its SelectV2 checks the shapes
-    eagerly, a measured fast path). ``operands(x1, x2, fname, bcast=False)``: the shim's own
-    ``OperandRules.binary_arrays`` (the same rules; TF's caches scalar constants, a measured
-    fast path), whose dtype name may be None (then read from the arrays where needed)."""
-    rules = OperandRules(p)
-    binary_arrays = operands or rules.binary_arrays
-    array_type, name_of, noun = p.ARRAY_TYPE, p.name_of, p.ARRAY_NOUN
+    eagerly, a measured fast path). ``operands(fname, x1, x2)``: both operands as arrays of
+    their promoted dtype by the shim's own code in place of ``OperandRules.binary_arrays``
+    (the same rules; TF's ``promote_args`` caches scalar constants, a measured fast path);
+    ``select`` is then given ``name=None``."""
+    binary_arrays = OperandRules(p).binary_arrays
+    array_type, name_of, noun, shape_of = p.ARRAY_TYPE, p.name_of, p.ARRAY_NOUN, p.shape_of
 
     def where(condition, x1, x2, /):
         """Array API ``where``: ``x1`` where ``condition`` else ``x2``; ``x1``/``x2`` arrays or
@@ -175,11 +181,15 @@ def where_function(p: ShimPrimitives, select: _Fn, module: str, *,
         if c != "bool":
             raise TypeError(f"where: condition must be a bool array, got "
                             f"{c or condition.dtype}")
-        a, b, name = binary_arrays(x1, x2, "where", bcast=False)
+        if operands is None:
+            a, b, name = binary_arrays(x1, x2, "where", bcast=False)
+        else:
+            a, b = operands("where", x1, x2)
+            name = None
         if select_checks_shapes:
             return select(condition, a, b, name, None)
-        return select(condition, a, b, name,
-                      broadcast_shapes(condition.shape, a.shape, b.shape, fname="where"))
+        return select(condition, a, b, name, broadcast_shapes(
+            shape_of(condition), shape_of(a), shape_of(b), fname="where"))
 
     _named(module, where)
     return where

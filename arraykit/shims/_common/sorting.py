@@ -28,13 +28,13 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
     """The namespace's ``argsort`` and ``sort`` for the shim whose primitives are ``p``
     (``module``: the functions' ``__module__``)."""
     require_kind = OperandRules(p).require_kind
-    cast, zeros, copy = p.cast, p.zeros, p.copy
+    cast, zeros, copy, shape_of = p.cast, p.zeros, p.copy, p.shape_of
 
     def argsort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``argsort``: int64 indices of the stable sort (whatever ``stable``)."""
         name = require_kind(x, "boolean or real numeric", "argsort")
-        shape = x.shape
-        nd = len(shape)  # (TF's TensorShape is true when its rank is known, even 0)
+        shape = shape_of(x)
+        nd = len(shape)
         if nd == 0:
             sort_axis_0d("argsort", axis)
             return zeros((), "int64", x)
@@ -48,7 +48,7 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
     def sort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``sort`` (stable, whatever ``stable``)."""
         name = require_kind(x, "boolean or real numeric", "sort")
-        shape = x.shape
+        shape = shape_of(x)
         nd = len(shape)
         if nd == 0:
             sort_axis_0d("sort", axis)

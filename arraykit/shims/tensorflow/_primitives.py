@@ -92,6 +92,12 @@ def zeros(shape, name: str, like=None):
     return tf.zeros(shape, _DTYPES[name])
 
 
+def shape_of(x):
+    """``as_list``: one call (~0.2 us); ``x.shape`` is a TensorShape whose indexing and
+    iteration run Python code each time (``0 in x.shape`` ~0.6 us)."""
+    return x.shape.as_list()
+
+
 def copy(x):
     """TF tensors cannot be written: ``x`` itself (a Variable's value)."""
     return x.value() if isinstance(x, tf.Variable) else x

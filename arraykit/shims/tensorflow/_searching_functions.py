@@ -66,11 +66,10 @@ def _find(x):
 nonzero = wrap_errors("nonzero")(_s.nonzero_function(_p, _find, __name__))
 
 
-def _operands(x1, x2, fname, bcast=False):
-    """The standard's rules, by TF's own ``promote_args``: a measured fast path (a Python
-    scalar's constant is cached; TF converts one in ~5 us)."""
-    x1, x2 = _t.promote_args(fname, x1, x2)
-    return x1, x2, None
+#: The operands of searchsorted and where by the standard's rules through TF's own
+#: ``promote_args``: a measured fast path (a Python scalar's constant is cached; TF converts
+#: one in ~5 us).
+_operands = _t.promote_args
 
 
 def _has_nan(x) -> bool:
