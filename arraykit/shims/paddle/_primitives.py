@@ -165,19 +165,26 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
         return _REDUCE[fname](t, axis=list(axes), keepdim=keepdims)
     if not axes:
         return x.clone()  # Paddle reads axis=[] as every axis
-    name = name_of(x)
     if fname == "mean":
         # The sum over a 0-d tensor of the count: Paddle's scalar operands compute in its own
-        # dtype rules.
-        count = 1
-        for a in axes:
-            count *= x.shape[a]
-        return paddle.sum(x, axis=list(axes), keepdim=keepdims) / full0(count, name)
+        # dtype rules (a small int count converts exactly: no need of full0's care).
+        return paddle.sum(x, axis=list(axes), keepdim=keepdims) / paddle.full(
+            [], _count(x, axes), dtype=x.dtype)
+    name = name_of(x)
     if name in _NARROW:
         r = _REDUCE[fname](paddle.cast(x, "int64"), axis=list(axes), keepdim=keepdims)
-    else:
-        r = _REDUCE[fname](x, axis=list(axes), keepdim=keepdims)
-    return cast(r, name)  # paddle.sum/prod accumulate int32 in int64, even asked for int32
+        return paddle.cast(r, name)
+    r = _REDUCE[fname](x, axis=list(axes), keepdim=keepdims)
+    # paddle.sum/prod accumulate int32 in int64, even asked for int32
+    return paddle.cast(r, name) if name == "int32" and fname != "max" and fname != "min" else r
+
+
+def _count(x, axes: tuple) -> int:
+    extents = x.shape  # a new list per read
+    n = 1
+    for a in axes:
+        n *= extents[a]
+    return n
 
 
 def scan(fname: str, x, axis: int):
@@ -189,13 +196,12 @@ def scan(fname: str, x, axis: int):
 
 def variance(x, axes: tuple, correction: float, keepdims: bool):
     """Divisors as 0-d tensors of ``x``'s dtype (see ``reduce``'s mean)."""
-    name = name_of(x)
-    count = 1
-    for a in axes:
-        count *= x.shape[a]
+    dtype = x.dtype
+    count = _count(x, axes)
     axes = list(axes)
-    d = x - paddle.sum(x, axis=axes, keepdim=True) / full0(count, name)
-    return paddle.sum(d * d, axis=axes, keepdim=keepdims) / full0(count - correction, name)
+    d = x - paddle.sum(x, axis=axes, keepdim=True) / paddle.full([], count, dtype=dtype)
+    return paddle.sum(d * d, axis=axes, keepdim=keepdims) / paddle.full(
+        [], count - correction, dtype=dtype)
 
 
 def difference(x, axis: int):
