@@ -11,7 +11,9 @@ array-object surface enabled, this module:
 
 * makes every copy of array-api-compat (the installed one and those SciPy and scikit-learn
   vendor) answer ``is_writeable_array(x) -> False`` for that framework's arrays, so library code
-  takes the path it already has for JAX;
+  takes the path it already has for JAX; and answer ``is_lazy_array`` from the registry row
+  (``lazy_by_class``) where the class decides it, instead of probing four ops and a value read
+  on every call;
 * gives every copy of array-api-extra's ``at`` a functional path for those arrays: the result
   is a new array, equal to what ``x[idx] = op(x[idx], y)`` leaves in a writeable copy (NumPy
   semantics: a duplicate index is written once, by the last update), and ``x`` is unchanged.
@@ -459,6 +461,18 @@ def _writeable_cls_hook(original: Callable[[type], Any]) -> Callable[[type], Any
     return _is_writeable_cls
 
 
+def _lazy_cls_hook(original: Callable[[type], Any]) -> Callable[[type], Any]:
+    def _is_lazy_cls(cls: type) -> Any:
+        if is_read_only_type(cls):
+            backend = backend_of_type(cls)
+            if backend is not None and backend.lazy_by_class is not None:
+                return backend.lazy_by_class(cls)
+        return original(cls)
+
+    _is_lazy_cls._arraykit_original = original  # type: ignore[attr-defined]
+    return _is_lazy_cls
+
+
 def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
     def _op(self: Any, at_op: Any, in_place_op: Any, out_of_place_op: Any, y: Any, /,
             copy: Any, xp: Any) -> Any:
@@ -493,10 +507,12 @@ def _at_op_hook(original: Callable[..., Any]) -> Callable[..., Any]:
 def _patch_module(module: Any) -> None:
     name = module.__name__
     if name.endswith(_COMPAT_HELPERS):
-        original = getattr(module, "_is_writeable_cls", None)
-        if original is not None and not hasattr(original, "_arraykit_original"):
-            module._is_writeable_cls = _writeable_cls_hook(original)
-            _patched.append((module, "_is_writeable_cls", original))
+        for attr, hook in (("_is_writeable_cls", _writeable_cls_hook),
+                           ("_is_lazy_cls", _lazy_cls_hook)):
+            original = getattr(module, attr, None)
+            if original is not None and not hasattr(original, "_arraykit_original"):
+                setattr(module, attr, hook(original))
+                _patched.append((module, attr, original))
     elif name.endswith(_EXTRA_AT):
         at: Any = getattr(module, "at", None)
         original = at.__dict__.get("_op") if isinstance(at, type) else None

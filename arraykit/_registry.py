@@ -49,6 +49,10 @@ class Backend:
     namespace_names: ``__name__`` of every module that counts as this backend's namespace in
                    ``is_<name>_namespace``.
     lazy:          ``is_lazy_array`` for this backend: a bool, or a callable taking the array.
+    lazy_by_class: where the array's class alone decides ``lazy`` (TF: eager tensors hold
+                   values, graph tensors do not), that answer from the class; what
+                   ``enable()`` tells array-api-compat, whose own test of an unknown class
+                   runs four ops and reads a value on every call (SciPy asks per function).
     writeable:     ``is_writeable_array``: a bool, or a callable taking the array.
     device / to_device: optional hooks; without them array-api-compat's helpers are used.
     constructor:   ``"module:function"`` that builds an array of this backend from a Python
@@ -78,6 +82,7 @@ class Backend:
     served_by: str
     namespace_names: tuple[str, ...] = ()
     lazy: bool | Callable[[Any], bool] = False
+    lazy_by_class: Callable[[type], bool] | None = None
     writeable: bool | Callable[[Any], bool] = True
     device: Callable[[Any], Any] | None = None
     to_device: Callable[..., Any] | None = None
@@ -203,6 +208,10 @@ def _tf_is_lazy(x: Any) -> bool:
     return not hasattr(x, "numpy")
 
 
+def _tf_is_lazy_class(cls: type) -> bool:
+    return not hasattr(cls, "numpy")  # the method _tf_is_lazy finds is the class's
+
+
 def _lazy(module: str, name: str) -> Callable[..., Any]:
     """A function that imports ``module`` on first call and calls its ``name`` (a shim's
     device helpers, say: importing them here would import the framework)."""
@@ -280,7 +289,7 @@ BACKENDS: list[Backend] = [
     Backend("tensorflow", ("tensorflow:Tensor", "tensorflow:Variable"),          "arraykit.shims.tensorflow",
             served_by="arraykit shim", constructor="tensorflow:constant",
             namespace_names=("arraykit.shims.tensorflow",),
-            lazy=_tf_is_lazy, writeable=False,
+            lazy=_tf_is_lazy, lazy_by_class=_tf_is_lazy_class, writeable=False,
             device=_lazy("arraykit.shims.tensorflow._devices", "device_of"),
             to_device=_lazy("arraykit.shims.tensorflow._devices", "to_device"),
             array_object="arraykit.shims.tensorflow", to_numpy=_numpy_method),

@@ -52,6 +52,24 @@ def test_every_compat_copy_calls_tf_tensors_read_only(enabled):
         assert compat.is_writeable_array(np.zeros(2)) is True
 
 
+def test_every_compat_copy_calls_eager_tf_tensors_not_lazy_without_running_them(enabled):
+    """An eager tensor is not lazy and a graph tensor is, answered from the class: without
+    enable()'s answer array-api-compat probes an unknown class with four ops and a value read
+    on every call (SciPy asks in most functions)."""
+    x = tf.constant([1.0, 2.0])
+    for compat in _vendored_compat():
+        helpers = sys.modules[compat.__name__ + ".common._helpers"]
+        assert helpers._is_lazy_cls(type(x)) is False, compat.__name__
+        assert compat.is_lazy_array(x) is False
+
+        @tf.function
+        def lazy(t, compat=compat):
+            assert compat.is_lazy_array(t) is True
+            return t
+
+        lazy(x)
+
+
 M = np.arange(12.0).reshape(3, 4)
 CASES = [
     ("set", 1, 10.0),
