@@ -14,6 +14,7 @@ import math
 import operator
 
 from . import dtypes as _d
+from . import operands as _operands
 from .checks import check_same_length, not_an_array, require_ndim, shown
 from .sizes import check_shape
 from .utils import broadcast_shapes, expand_dims_axes, normalize_axes, normalize_axis
@@ -33,13 +34,32 @@ def promoted(p, arrays, fname: str) -> list:
         return arrays
     for a, n in zip(arrays, names):
         if n is None:
-            if not isinstance(a, array_type):
-                raise not_an_array(fname, a, p.ARRAY_NOUN)
-            raise p.unsupported(a, fname)
+            _dtype_name(p, a, fname)  # raises
     for n in names:
         if n != r:
             r = p.DTYPE_RULES.promote(r, n, fname)
     return [p.cast(a, r) for a in arrays]
+
+
+def _dtype_name(p, x, fname: str) -> str:
+    """The dtype name of ``x``; TypeError unless it is one of ``p``'s arrays of a standard
+    dtype (``operands.OperandRules.require_array``'s rule)."""
+    if not isinstance(x, p.ARRAY_TYPE):
+        raise not_an_array(fname, x, p.ARRAY_NOUN)
+    n = p.name_of(x)
+    if n is None:
+        raise p.unsupported(x, fname)
+    return n
+
+
+def broadcast_arrays(p, arrays) -> tuple:
+    """``broadcast_arrays`` over ``p``: each one of ``p``'s arrays (TypeError), their shapes
+    broadcastable (ValueError naming the function), each broadcast by ``p.broadcast_to``
+    unless it has the result's shape."""
+    for a in arrays:
+        _dtype_name(p, a, "broadcast_arrays")
+    shape = _operands.broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays")
+    return tuple(a if tuple(a.shape) == shape else p.broadcast_to(a, shape) for a in arrays)
 
 
 def concat_args(p, arrays, axis) -> tuple[list, int | None]:

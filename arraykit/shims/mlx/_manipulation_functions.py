@@ -7,7 +7,6 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import manipulation as _manipulation
-from .._common.operands import broadcast_shapes
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from . import _primitives as _p
@@ -16,10 +15,7 @@ from ._helpers import array, normalize_axes, normalize_axis, require_array
 
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
-    for a in arrays:
-        require_array(a, "broadcast_arrays")
-    shape = broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays")
-    return tuple(a if a.shape == shape else mx.broadcast_to(a, shape) for a in arrays)
+    return _manipulation.broadcast_arrays(_p, arrays)
 
 
 def broadcast_to(x, /, shape):

@@ -30,10 +30,7 @@ def _itemsize(name):
 
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
-    for a in arrays:
-        require_array(a, "broadcast_arrays")
-    shape = broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays")
-    return tuple(a if a.shape == shape else mnp.broadcast_to(a, shape) for a in arrays)
+    return _manipulation.broadcast_arrays(_p, arrays)
 
 
 def broadcast_to(x, /, shape):

@@ -26,7 +26,9 @@ EXPAND_LIMITS = {"max_extent": 2**31 - 1, "framework": "Paddle 3.3.1's broadcast
 
 
 def broadcast_arrays(*arrays):
-    """Array API ``broadcast_arrays`` (a tuple, 2025.12)."""
+    """Array API ``broadcast_arrays`` (a tuple, 2025.12). Paddle's own (not
+    ``_common.manipulation.broadcast_arrays``): its broadcast reads extents as int32
+    (:data:`EXPAND_LIMITS`)."""
     names = [require_array(a, "broadcast_arrays") for a in arrays]
     shape = list(broadcast_shapes(*(a.shape for a in arrays), fname="broadcast_arrays"))
     if any(a.shape != shape for a in arrays):

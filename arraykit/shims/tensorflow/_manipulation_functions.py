@@ -22,7 +22,9 @@ __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "ex
 
 
 def broadcast_arrays(*arrays):
-    """Array API ``broadcast_arrays``: a tuple of arrays broadcast to one shape."""
+    """Array API ``broadcast_arrays``: a tuple of arrays broadcast to one shape. TF's own
+    (not ``_common.manipulation.broadcast_arrays``): Variables are read, and a graph's
+    unknown extents broadcast by TF's dynamic shapes."""
     arrays = [arr(a, "broadcast_arrays") for a in arrays]
     shape = _operands.broadcast_shapes(*(a.shape.as_list() for a in arrays),
                                        fname="broadcast_arrays")
