@@ -28,7 +28,8 @@ def _module(backend, name):
 
 
 def _contract_members():
-    hints = dict(ShimPrimitives.__annotations__)
+    """The contract's constants (read-only properties) and its functions."""
+    hints = {n: f for n, f in vars(ShimPrimitives).items() if isinstance(f, property)}
     methods = {n: f for n, f in vars(ShimPrimitives).items()
                if inspect.isfunction(f) and not n.startswith("_")}
     return hints, methods
