@@ -108,7 +108,9 @@ def dense_mask(x: Any, idx: Any, xp: Any) -> Any:
 
 
 def _as_value(value: Any, x: Any, xp: Any) -> Any:
-    if not hasattr(value, "shape"):  # a Python scalar: cast as NumPy's assignment does
+    if not hasattr(value, "shape") or backend_of_type(type(value)) is not backend_of_type(
+            type(x)):
+        # A Python or NumPy scalar, a NumPy array: cast as NumPy's assignment does.
         value = xp.asarray(value)
     # copy=False: TF's copy (a Snapshot op) has no gradient, and nothing writes into value.
     return xp.astype(value, x.dtype, copy=False)

@@ -443,3 +443,17 @@ def test_errors_are_those_of_the_general_path(enabled, spec, value):
     with pytest.raises(general.type) as fast:
         xpx.at(x, key).set(tf.constant(value) if isinstance(value, np.ndarray) else value)
     assert fast.type is general.type
+
+
+@pytest.mark.parametrize("value", [np.float64(1.5), np.float32(0.5), np.asarray(2.5),
+                                   np.asarray([7.0, 8.0])])
+def test_numpy_values_are_written_as_numpy_writes_them(enabled, value):
+    """A NumPy scalar or array as the value (SciPy passes them): cast as assignment casts
+    (TypeError from the shim's astype before)."""
+    a = np.arange(4.0, dtype=np.float32)
+    idx = 1 if np.ndim(value) == 0 else slice(0, 2)
+    want = a.copy()
+    want[idx] = value
+    got = xpx.at(tf.constant(a), idx).set(value)
+    np.testing.assert_array_equal(got.numpy(), want)
+    assert got.dtype == tf.float32
