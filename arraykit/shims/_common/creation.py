@@ -309,9 +309,10 @@ def fill_args(p: ShimPrimitives, value, dtype, fname: str, like: str | None = No
     elif t is bool:
         name = "bool"
     else:
-        name = p.DEFAULT_COMPLEX
-        if name is None:
+        default_complex = p.DEFAULT_COMPLEX
+        if default_complex is None:
             raise p.DTYPE_RULES.refuse_dtype("complex128", fname)
+        name = default_complex
     want = _PY_TYPE_OF.get(name, int)
     if t is want:
         if t is int:

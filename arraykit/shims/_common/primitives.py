@@ -36,8 +36,9 @@ class ShimPrimitives(Protocol):
         ...
 
     @property
-    def ARRAY_TYPE(self) -> type | tuple[type, ...]:
-        """The framework's array class (or classes), for ``isinstance``."""
+    def ARRAY_TYPE(self) -> Any:
+        """The framework's array class (or a tuple of classes), for ``isinstance`` (typed Any:
+        a test against ``type | tuple[type, ...]`` narrows the array to ``object``)."""
         ...
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ctypes import byref as _byref
 from ctypes import c_int as _c_int
+from typing import Any
 
 import numpy as onp
 from mxnet import np as mnp
@@ -22,11 +23,11 @@ DEFAULT_COMPLEX = None  # MXNet has no complex dtype
 # ``x.dtype`` costs ~0.7 us (ctypes call, error check, dict lookup, property); reading MXNet's
 # dtype code directly costs ~0.3 us, which keeps the per-call overhead under 1 us. A fresh
 # c_int per call keeps it thread-safe (ctypes releases the GIL during the call).
-_GET_DTYPE = _LIB.MXNDArrayGetDType
+_GET_DTYPE: Any = _LIB.MXNDArrayGetDType
 
 #: MXNet's dtype codes (mshadow type flags) -> standard names (float16 passes through).
-CODE_NAMES = {0: "float32", 1: "float64", 2: "float16", 3: "uint8", 4: "int32", 5: "int8",
-              6: "int64", 7: "bool"}
+CODE_NAMES: dict[int, str] = {0: "float32", 1: "float64", 2: "float16", 3: "uint8", 4: "int32",
+                              5: "int8", 6: "int64", 7: "bool"}
 
 
 def dtype_code(x) -> int:
@@ -123,7 +124,7 @@ def to_host(x):
 #: MXNet 1.9.1 (built without large-tensor support) passes extents as C ints, wrapping past
 #: 2**31 - 1 (``eye(2**32 + 3, 2)`` had shape (3, 2)), and refuses, or segfaults on, arrays of
 #: 2**31 - 1 elements or more.
-LIMITS = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
+LIMITS: dict[str, Any] = {"max_extent": 2 ** 31 - 1, "max_size": 2 ** 31 - 2, "framework": "MXNet"}
 
 
 def checked_shape(fname: str, shape, name: str) -> tuple:
