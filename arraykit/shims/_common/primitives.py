@@ -143,10 +143,6 @@ class ShimPrimitives(Protocol):
     # The work of the statistical and utility functions (``_common/statistics.py``), each
     # keeping its framework's defects to itself.
 
-    def shape(self, x: Any) -> tuple[int | None, ...]:
-        """``x``'s extents as a tuple; None for an extent unknown (in a TF graph)."""
-        ...
-
     def full(self, shape: tuple[int | None, ...], value: bool | int | float | complex,
              name: str, like: Any) -> Any:
         """An array of ``shape`` and dtype ``name`` holding ``value``, on ``like``'s device;

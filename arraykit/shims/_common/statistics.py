@@ -4,7 +4,7 @@ primitives: ``sum``, ``prod``, ``max``, ``min``, ``mean``, ``var``, ``std``,
 
 ``StatisticalFunctions(p)`` builds them from primitives module ``p``
 (``_common/primitives.py``); the framework work is ``p.reduce``, ``p.scan``, ``p.variance``,
-``p.difference``, ``p.full``, ``p.concat``, ``p.reshape``, ``p.sqrt`` and ``p.shape``, each of
+``p.difference``, ``p.full``, ``p.concat``, ``p.reshape``, ``p.sqrt`` and ``p.shape_of``, each of
 which keeps its framework's defects to itself. A shim binds these functions and keeps a
 function of its own only in front of them, for a measured fast path.
 
@@ -76,7 +76,7 @@ class StatisticalFunctions:
         complex_ = rules.kind_sets["complex floating"]
         default_uint = "uint64" if "uint64" in p.SUPPORTED else "int64"
         default_float = p.DEFAULT_FLOAT
-        cast, dtype_arg, shape_of = p.cast, p.dtype_arg, p.shape
+        cast, dtype_arg, shape_of = p.cast, p.dtype_arg, p.shape_of
         full, reduce, scan, variance = p.full, p.reduce, p.scan, p.variance
         concat, reshape, sqrt, difference = p.concat, p.reshape, p.sqrt, p.difference
         check_keepdims, no_identity = _c.check_keepdims, _c.no_identity
@@ -185,7 +185,7 @@ class StatisticalFunctions:
                 x = reshape(x, shape)
             out = x if shape[ax] == 0 else scan(fname, x, ax)
             if include_initial:
-                first = shape[:ax] + (1,) + shape[ax + 1:]
+                first = (*shape[:ax], 1, *shape[ax + 1:])
                 out = concat([full(first, identity, r, x), out], ax)
             return out
 
@@ -230,8 +230,9 @@ class StatisticalFunctions:
                         if len(s) != len(shape) or builtins.any(
                                 a != b and a is not None and b is not None
                                 for i, (a, b) in enumerate(zip(s, shape)) if i != ax):
-                            raise ValueError(f"diff: prepend/append of shape {s} must match "
-                                             f"x's shape {shape} except on axis {ax}")
+                            raise ValueError(f"diff: prepend/append of shape {tuple(s)} must "
+                                             f"match x's shape {tuple(shape)} except on axis "
+                                             f"{ax}")
                 x = concat([cast(part, name) for part in parts], ax)
                 shape = shape_of(x)
             if shape[ax] is not None:

@@ -98,10 +98,6 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
 
 # --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
 
-def shape(x) -> tuple:
-    return x.shape
-
-
 def full(shape, value, name: str, like=None):
     """``mx.full`` keeping the dtype: MLX 0.32.4's gives int32 for ``full(s, 1, dtype=bool)``
     and float32 for ``full(s, nan, dtype=complex64)``. Unified memory: no device to follow."""

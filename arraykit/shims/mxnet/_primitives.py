@@ -134,10 +134,6 @@ def checked_shape(fname: str, shape, name: str) -> tuple:
 
 # --- the statistical and utility functions' work (``_common/statistics.py``) ----------------
 
-def shape(x) -> tuple:
-    return x.shape
-
-
 def full(shape, value, name: str, like):
     """Built directly for every empty result: MXNet's reduction kernels return corrupt arrays
     for some zero-size inputs (which fail later at ``asnumpy``), its empty product is 0 and

@@ -137,10 +137,6 @@ _REDUCE = {"sum": paddle.sum, "prod": paddle.prod, "max": paddle.max, "min": pad
            "all": paddle.all, "any": paddle.any}
 
 
-def shape(x) -> tuple:
-    return tuple(x.shape)
-
-
 def full(shape, value, name: str, like):
     from ._helpers import to_place
 

@@ -138,12 +138,6 @@ _REDUCE = {"sum": _m._sum, "prod": _m.prod, "max": _m._max, "min": _m._min, "mea
 _REAL_FLOATING = _t.CATEGORY["real floating"]
 
 
-def shape(x) -> tuple:
-    """``_shape_tuple`` eagerly: ``tuple(x.shape)`` builds a TensorShape (and made the op after
-    it ~3 us slower, measured as ``name_of``)."""
-    return x._shape_tuple() if type(x) is ET else tuple(x.shape)
-
-
 def full(shape, value, name: str, like):
     d = _DTYPES[name]
     if None in shape:  # unknown extents (a graph): like's, from its dynamic shape
@@ -197,7 +191,7 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
     a = axes_arg(x, axes)
     # (x - m)**2 in one op: SquaredDifference computes (x - m) * (x - m), as Square does.
     s = _m._sum(_m.squared_difference(x, _m.mean(x, a, keep_dims=True)), a, keep_dims=keepdims)
-    extents = shape(x)
+    extents = shape_of(x)
     n = 1
     for i in axes:
         if extents[i] is None:
