@@ -30,31 +30,30 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
     require_kind = OperandRules(p).require_kind
     cast, zeros, copy, shape_of = p.cast, p.zeros, p.copy, p.shape_of
 
+    def checked(x, axis, fname: str) -> tuple[str, int | None]:
+        """The dtype name of a sort's input and the axis to sort along; None for a 0-d or
+        empty input, whose result needs no sort."""
+        name = require_kind(x, "boolean or real numeric", fname)
+        shape = shape_of(x)
+        if len(shape) == 0:
+            sort_axis_0d(fname, axis)
+            return name, None
+        ax = normalize_axis(axis, len(shape), fname)
+        return name, None if 0 in shape else ax
+
     def argsort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``argsort``: int64 indices of the stable sort (whatever ``stable``)."""
-        name = require_kind(x, "boolean or real numeric", "argsort")
-        shape = shape_of(x)
-        nd = len(shape)
-        if nd == 0:
-            sort_axis_0d("argsort", axis)
-            return zeros((), "int64", x)
-        ax = normalize_axis(axis, nd, "argsort")
-        if 0 in shape:
-            return zeros(tuple(shape), "int64", x)
+        name, ax = checked(x, axis, "argsort")
+        if ax is None:
+            return zeros(tuple(shape_of(x)), "int64", x)
         if name == "bool":
             x = cast(x, "uint8")
         return argsort_along(x, ax, descending)
 
     def sort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``sort`` (stable, whatever ``stable``)."""
-        name = require_kind(x, "boolean or real numeric", "sort")
-        shape = shape_of(x)
-        nd = len(shape)
-        if nd == 0:
-            sort_axis_0d("sort", axis)
-            return copy(x)
-        ax = normalize_axis(axis, nd, "sort")
-        if 0 in shape:
+        name, ax = checked(x, axis, "sort")
+        if ax is None:
             return copy(x)
         if name == "bool":
             return cast(sort_along(cast(x, "uint8"), ax, descending), "bool")
