@@ -265,14 +265,20 @@ def _iqr(xs):
     return q[2] - q[0]
 
 
-def wrapper_only(frameworks, blocks):
-    """Print the jit wrapper's per-call cost on 'tiny' per framework (``--wrapper-only``)."""
+def _installed(frameworks):
+    """The frameworks importable here; a line for each of the others."""
     for fw in frameworks:
         try:
             __import__(fw)
         except ImportError:
             print(f"{fw:<11} (not installed in this environment)")
             continue
+        yield fw
+
+
+def wrapper_only(frameworks, blocks):
+    """Print the jit wrapper's per-call cost on 'tiny' per framework (``--wrapper-only``)."""
+    for fw in _installed(frameworks):
         make, native, sync = SETUPS[fw]()
         args = [make(a) for a in inputs(SHAPES["tiny"])]
         ours = jit(ak_fn)
@@ -302,12 +308,7 @@ def main(argv=None):
         f"{'overhead':>10} {'IQR':>9} {'same program':>12}  arraykit ran as"
     )
     summary = []
-    for fw in frameworks:
-        try:
-            __import__(fw)
-        except ImportError:
-            print(f"{fw:<11} (not installed in this environment)")
-            continue
+    for fw in _installed(frameworks):
         found = {}
         for workload in SHAPES:
             res = found[workload] = measure(fw, workload, args.rounds, args.number)
