@@ -60,3 +60,16 @@ def test_take_along_axis_in_bounds_unchanged(xp):
     # broadcasting on the other axis
     out = xp.take_along_axis(x, xp.asarray([[1]]), axis=1)
     assert host(out).tolist() == [[1.0], [4.0]]
+
+
+@SHIMS
+def test_take_indices_must_be_one_dimensional(xp):
+    # The standard's take takes 1-D indices (array-api-strict: ValueError); TF's and MXNet's
+    # gathered a 2-D index array into a result of higher rank, MLX and Paddle refused it.
+    x = xp.asarray([1.0, 2.0, 3.0])
+    for idx in (xp.asarray([[0, 1]]), xp.asarray(1)):
+        with pytest.raises(ValueError, match="take"):
+            xp.take(x, idx)
+    with pytest.raises(ValueError, match="take"):
+        xp.take(xp.asarray(1.0), xp.asarray([0]), axis=0)
+    assert xp.take(xp.ones((2, 3)), xp.asarray([], dtype=xp.int64), axis=1).shape == (2, 0)

@@ -1,0 +1,102 @@
+"""The indexing functions of the full shims (``take``, ``take_along_axis``), written once over
+a shim's primitives.
+
+Each factory takes the shim's primitives ``p``, one framework operation that gathers on input
+the rules have already checked, and ``module`` (the functions' ``__module__``). The rules, once
+for every shim:
+
+* both: ``x`` an array of a standard dtype, ``indices`` an array of an integer dtype
+  (TypeError); an index outside ``[-n, n)`` is an IndexError naming the function (the
+  framework operation raises it, where it can be read without a device sync); negative
+  indices count from the end.
+* ``take``: ``x`` of at least one dimension and ``indices`` one-dimensional (ValueError, as
+  the standard and array-api-strict); ``axis`` optional for 1-D ``x`` only
+  (``checks.take_axis``); empty ``indices`` give an empty result of ``x``'s dtype.
+* ``take_along_axis``: ``x`` and ``indices`` of one rank (ValueError); ``axis`` normalized;
+  the other axes broadcast (ValueError naming the function), so the framework operation sees
+  ``x`` and ``indices`` of one shape outside ``axis``; an empty broadcast result is zeros.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import utils as _u
+from .checks import check_indices_dtype, check_same_ndim, take_axis
+from .operands import OperandRules
+from .primitives import ShimPrimitives
+
+_Fn = Callable[..., Any]
+
+
+def out_of_bounds(fname: str, bad: int, n: int) -> IndexError:
+    """The IndexError for index ``bad`` outside ``[-n, n)``."""
+    return IndexError(f"{fname}: index {int(bad)} is out of bounds for an axis of size {n}")
+
+
+def take_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
+    """The namespace's ``take``. ``gather(x, indices, axis, n)``: ``x``'s entries at
+    ``indices`` (a non-empty 1-D integer array, negative ones counting from the end; an
+    IndexError from ``out_of_bounds`` for any outside ``[-n, n)``) along ``axis``, whose
+    extent is ``n``."""
+    require_array = OperandRules(p).require_array
+    shape_of, zeros = p.shape_of, p.zeros
+
+    def take(x, indices, /, *, axis=None):
+        """Array API ``take``; ``axis`` may be omitted for 1-D ``x``."""
+        name = require_array(x, "take")
+        check_indices_dtype("take", require_array(indices, "take"))
+        xs = shape_of(x)
+        if not len(xs):
+            raise ValueError("take: x must have at least one dimension")
+        ishape = shape_of(indices)
+        if len(ishape) != 1:
+            raise ValueError("take: indices must be one-dimensional")
+        ax = take_axis(axis, len(xs))
+        if ishape[0] == 0:
+            return zeros(tuple(xs[:ax]) + (0,) + tuple(xs[ax + 1:]), name, x)
+        return gather(x, indices, ax, xs[ax])
+
+    take.__module__ = module
+    return take
+
+
+def take_along_axis_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
+    """The namespace's ``take_along_axis``. ``gather(x, indices, axis, n)``: ``x``'s entries
+    at ``indices`` along ``axis`` (extent ``n``), ``x`` and ``indices`` of one rank and one
+    shape outside ``axis``, ``indices`` non-empty (negative ones counting from the end; an
+    IndexError from ``out_of_bounds`` for any outside ``[-n, n)``)."""
+    require_array = OperandRules(p).require_array
+    shape_of, zeros, broadcast_to = p.shape_of, p.zeros, p.broadcast_to
+    fname = "take_along_axis"
+
+    def take_along_axis(x, indices, /, *, axis=-1):
+        """Array API ``take_along_axis``: ``x`` and ``indices`` broadcast on every other
+        axis."""
+        name = require_array(x, fname)
+        check_indices_dtype(fname, require_array(indices, fname))
+        xs, is_ = tuple(shape_of(x)), tuple(shape_of(indices))
+        nd = len(xs)
+        check_same_ndim(fname, nd, len(is_))
+        ax = _u.normalize_axis(axis, nd, fname)
+        if xs[:ax] + xs[ax + 1:] != is_[:ax] + is_[ax + 1:]:
+            try:
+                b = _u.broadcast_shapes(xs[:ax] + (1,) + xs[ax + 1:],
+                                        is_[:ax] + (1,) + is_[ax + 1:])
+            except ValueError:
+                raise ValueError(f"{fname}: shapes {xs} and {is_} differ outside axis "
+                                 f"{axis}") from None
+            xb, ib = b[:ax] + (xs[ax],) + b[ax + 1:], b[:ax] + (is_[ax],) + b[ax + 1:]
+            if 0 in ib:
+                return zeros(ib, name, x)
+            if xb != xs:
+                x = broadcast_to(x, xb)
+            if ib != is_:
+                indices = broadcast_to(indices, ib)
+        elif 0 in is_:
+            return zeros(is_, name, x)
+        return gather(x, indices, ax, xs[ax])
+
+    take_along_axis.__module__ = module
+    return take_along_axis
