@@ -169,3 +169,35 @@ def test_shell_dtypes_absent_and_refused_torch(xp, name):
     u = torch.zeros(2, dtype=dt)
     assert xp.astype(u, xp.int64).dtype == xp.int64
     assert xp.asarray(u, dtype=xp.int32).dtype == xp.int32
+
+
+@SHIMS
+def test_info_and_result_type_read_dtypes_as_dtype_arguments_do(xp):
+    """finfo, iinfo and result_type read a dtype as every ``dtype=`` argument does (Python
+    types included, as NumPy: ``np.finfo(float)``, ``np.result_type(int, float)``), and an
+    array's dtype alike (TF refused Python types here; the rule is one, in
+    ``_common/data_types.py``)."""
+    assert xp.finfo(float).dtype == xp.float64 == xp.finfo(xp.float64).dtype
+    assert xp.finfo(float).eps == np.finfo(np.float64).eps
+    assert xp.iinfo(int).dtype == xp.int64 and xp.iinfo(int).max == 2**63 - 1
+    assert xp.result_type(int, xp.int8) == xp.int64
+    assert xp.result_type(float, xp.asarray([1.0], dtype=xp.float32)) == xp.float64
+    x = xp.asarray([1.0], dtype=xp.float32)
+    assert xp.finfo(x).dtype == xp.float32 and xp.iinfo(xp.asarray([1], dtype=xp.int8)).bits == 8
+    for bad in (None, "float32", 1.0, object):
+        for f in (xp.finfo, xp.iinfo, xp.result_type):
+            if f is xp.result_type and bad == 1.0:
+                continue  # a Python scalar: result_type's ValueError (no array or dtype)
+            with pytest.raises(TypeError):
+                f(bad)
+
+
+@SHIMS
+def test_result_type_takes_numpy_float64_scalar_as_python_float(xp):
+    """NumPy's float64 scalar is a Python float (a subclass), and the binary functions take it
+    as one (tests/shims/test_numpy_scalars.py); so does result_type, on every shim (TF and MLX
+    tested ``type(a)`` and refused it)."""
+    f = xp.asarray([1.0], dtype=xp.float32)
+    assert xp.result_type(f, np.float64(1.5)) == xp.float32 == xp.result_type(f, 1.5)
+    assert xp.result_type(xp.float32, np.float64(0.5)) == xp.float32
+    assert xp.multiply(f, np.float64(1.5)).dtype == xp.result_type(f, np.float64(1.5))

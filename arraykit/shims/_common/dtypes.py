@@ -204,21 +204,6 @@ def result_type_names(names, scalars, promote, scalar_dtype) -> str:
     return r
 
 
-def result_type_args(arrays_and_dtypes, name_of, promote, scalar_dtype) -> str:
-    """:func:`result_type_names` on ``result_type``'s own arguments: the Python scalars
-    (instances of ``bool``, ``int``, ``float``, ``complex``, NumPy's float64 included) set
-    apart, every other argument named by ``name_of(arg, fname)``, names promoted by
-    ``promote(a, b, fname)`` (``fname`` is "result_type")."""
-    fname = "result_type"
-    names, scalars = [], []
-    for a in arrays_and_dtypes:
-        if isinstance(a, (bool, int, float, complex)):
-            scalars.append(a)
-        else:
-            names.append(name_of(a, fname))
-    return result_type_names(names, scalars, lambda a, b: promote(a, b, fname), scalar_dtype)
-
-
 def integer_input_as_float(category: str, dtype: str | None, default_float: str) -> str | None:
     """The dtype an integer array is cast to before a function defined for floating-point
     input (``exp``, ``sqrt``, ``divide``...), which the standard leaves undefined: NumPy, torch

@@ -15,7 +15,7 @@ whose work is all rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -49,6 +49,12 @@ class ShimPrimitives(Protocol):
     @property
     def SUPPORTED(self) -> tuple[str, ...]:
         """Standard dtype names the framework holds, in the standard's order."""
+        ...
+
+    @property
+    def DTYPES(self) -> Mapping[str, Any]:
+        """Standard dtype name -> the framework's dtype object (what ``finfo``, ``iinfo`` and
+        ``result_type`` report)."""
         ...
 
     @property

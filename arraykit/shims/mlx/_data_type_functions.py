@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import mlx.core as mx
 
-from .._common import dtypes as _rules
+from .._common import data_types as _dtf
 from .._common import utils as _u
 from .._common.checks import shown
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import array, check_device, require_array
 
 
@@ -30,18 +31,12 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return mx.array(x) if copy else x
 
 
-def _name_of_arg(a, fname):
-    if type(a) is array:
-        return require_array(a, fname)
-    return D.dtype_name(a, fname)
-
-
 def _query_name(a, fname):
     """A dtype's name for the pure queries (``can_cast``, ``isdtype``): complex128 answers
     too, although MLX cannot hold it."""
     if type(a) is not array and not isinstance(a, str) and a == D.DTYPES["complex128"]:
         return "complex128"
-    return _name_of_arg(a, fname)
+    return _dtf.arg_name(_p, a, fname)
 
 
 def can_cast(from_, to, /):
@@ -51,16 +46,13 @@ def can_cast(from_, to, /):
 
 
 def finfo(type, /):
-    """Array API ``finfo`` for float32, float64, complex64 (a dtype or an array)."""
-    name = _name_of_arg(type, "finfo")
-    # complex64's figures are its real part's, and so is the dtype the standard reports.
-    return _u.finfo_for(name, D.DTYPES["float32" if name == "complex64" else name])
+    """Array API ``finfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.finfo(_p, type)
 
 
 def iinfo(type, /):
-    """Array API ``iinfo`` for the integer dtypes (a dtype or an array)."""
-    name = _name_of_arg(type, "iinfo")
-    return _u.iinfo_for(name, D.DTYPES[name])
+    """Array API ``iinfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.iinfo(_p, type)
 
 
 def isdtype(dtype, kind):
@@ -87,13 +79,5 @@ def isdtype(dtype, kind):
 
 
 def result_type(*arrays_and_dtypes):
-    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    names, scalars = [], []
-    for a in arrays_and_dtypes:
-        if type(a) in (bool, int, float, complex):
-            scalars.append(a)
-        else:
-            names.append(_name_of_arg(a, "result_type"))
-    return D.DTYPES[_rules.result_type_names(
-        names, scalars, lambda a, b: D.promote(a, b, "result_type"),
-        D.DTYPE_RULES.result_type_scalar)]
+    """Array API ``result_type`` (the rule: ``_common.data_types``)."""
+    return _dtf.result_type(_p, arrays_and_dtypes)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as onp
 
 from .._common import checks as _c
+from .._common import data_types as _dtf
 from .._common import utils as _u
-from .._common.dtypes import result_type_args
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import check_device, ndarray, require_array
 
 
@@ -33,33 +34,21 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return out.copy() if copy else out
 
 
-def _name_of_arg(a, fname):
-    if isinstance(a, ndarray):
-        return require_array(a, fname)
-    return D.dtype_name(a, fname)
-
-
 def can_cast(from_, to, /):
     """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to``."""
-    f = _name_of_arg(from_, "can_cast")
+    f = _dtf.arg_name(_p, from_, "can_cast")
     t = D.dtype_name(to, "can_cast")
     return _u.can_cast_names(f, t)
 
 
 def finfo(type, /):
-    """Array API ``finfo`` for float32/float64 (dtype or array)."""
-    name = _name_of_arg(type, "finfo")
-    if name not in D.DTYPES:  # float16, which MXNet holds beyond the standard (KeyError)
-        raise _c.dtype_not_allowed("finfo", name, "floating-point")
-    return _u.finfo_for(name, D.DTYPES[name])
+    """Array API ``finfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.finfo(_p, type)
 
 
 def iinfo(type, /):
-    """Array API ``iinfo`` (MXNet has none) for int8/int32/int64/uint8 (dtype or array)."""
-    name = _name_of_arg(type, "iinfo")
-    if name not in D.DTYPES:  # float16, which MXNet holds beyond the standard (KeyError)
-        raise _c.dtype_not_allowed("iinfo", name, "integer")
-    return _u.iinfo_for(name, D.DTYPES[name])
+    """Array API ``iinfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.iinfo(_p, type)
 
 
 def isdtype(dtype, kind):
@@ -76,6 +65,5 @@ def isdtype(dtype, kind):
 
 
 def result_type(*arrays_and_dtypes):
-    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote,
-                                     D.DTYPE_RULES.result_type_scalar)]
+    """Array API ``result_type`` (the rule: ``_common.data_types``)."""
+    return _dtf.result_type(_p, arrays_and_dtypes)

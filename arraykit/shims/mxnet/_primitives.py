@@ -18,6 +18,7 @@ from ._dtypes import DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED  # noqa: F401
 FRAMEWORK = "MXNet 1.9.1"
 ARRAY_TYPE = mnp.ndarray
 ARRAY_NOUN = "an mxnet.numpy.ndarray"
+DTYPES = D.DTYPES
 DEFAULT_COMPLEX = None  # MXNet has no complex dtype
 
 # ``x.dtype`` costs ~0.7 us (ctypes call, error check, dict lookup, property); reading MXNet's
@@ -47,8 +48,8 @@ def unsupported(x, fname: str) -> TypeError:
     return D.unsupported_error(str(x.dtype), fname)
 
 
-def dtype_arg(dtype, fname: str) -> str:
-    return D.dtype_name(dtype, fname)
+# The reading itself, not a wrapper of it: one call less on every dtype= argument.
+dtype_arg = D.dtype_name
 
 
 def cast(x, name: str):

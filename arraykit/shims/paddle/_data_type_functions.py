@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import paddle
 
+from .._common import data_types as _dtf
 from .._common import utils as _u
-from .._common.dtypes import result_type_args
 from . import _dtypes as D
+from . import _primitives as _p
 from ._helpers import Tensor, check_device, require_array, to_place
 
 
@@ -29,12 +30,6 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return out.clone() if copy else out
 
 
-def _name_of_arg(a, fname):
-    if isinstance(a, Tensor):
-        return require_array(a, fname)
-    return D.dtype_name(a, fname)
-
-
 def _query_name(a, fname):
     """The standard name of an array's dtype or of a dtype, uint16/32/64 included."""
     if isinstance(a, Tensor):
@@ -53,16 +48,13 @@ def can_cast(from_, to, /):
 
 
 def finfo(type, /):
-    """Array API ``finfo`` (dtype or array; complex gives its real part's figures)."""
-    name = _name_of_arg(type, "finfo")
-    real = {"complex64": "float32", "complex128": "float64"}.get(name, name)
-    return _u.finfo_for(name, D.DTYPES[real])
+    """Array API ``finfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.finfo(_p, type)
 
 
 def iinfo(type, /):
-    """Array API ``iinfo`` (dtype or array)."""
-    name = _name_of_arg(type, "iinfo")
-    return _u.iinfo_for(name, D.DTYPES[name])
+    """Array API ``iinfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.iinfo(_p, type)
 
 
 def isdtype(dtype, kind):
@@ -85,6 +77,5 @@ def isdtype(dtype, kind):
 
 
 def result_type(*arrays_and_dtypes):
-    """Array API ``result_type`` over arrays, dtypes and (2024.12+) Python scalars."""
-    return D.DTYPES[result_type_args(arrays_and_dtypes, _name_of_arg, D.promote,
-                                     D.DTYPE_RULES.result_type_scalar)]
+    """Array API ``result_type`` (the rule: ``_common.data_types``)."""
+    return _dtf.result_type(_p, arrays_and_dtypes)

@@ -13,6 +13,7 @@ from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED, pad
 FRAMEWORK = f"Paddle {paddle.__version__}"
 ARRAY_TYPE = paddle.Tensor
 ARRAY_NOUN = "a paddle.Tensor"
+DTYPES = D.DTYPES
 _NAME_OF = D.NAME_OF
 _NAME_BY_ID = D.NAME_BY_ID
 
@@ -27,8 +28,8 @@ def unsupported(x, fname: str) -> TypeError:
     return D.unsupported_error(D.OTHER_NAMES.get(x.dtype, str(x.dtype)), fname)
 
 
-def dtype_arg(dtype, fname: str) -> str:
-    return D.dtype_name(dtype, fname)
+# The reading itself, not a wrapper of it: one call less on every dtype= argument.
+dtype_arg = D.dtype_name
 
 
 def cast(x, name: str):

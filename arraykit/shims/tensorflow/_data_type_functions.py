@@ -6,12 +6,13 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
+from .._common import data_types as _dtf
 from .._common import utils as _u
 from .._common.checks import shown
 from . import _dtypes as _t
+from . import _primitives as _p
 from ._base import OpError, arr, translate
 from ._devices import check_device
-from ._dtypes import result_type
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -61,17 +62,13 @@ def can_cast(from_, to, /):
 
 
 def finfo(type, /):
-    """Array API ``finfo``; for complex dtypes the figures (and ``dtype``) are those of the
-    real component."""
-    d = _dt(type, "finfo")
-    rd = {tf.complex64: tf.float32, tf.complex128: tf.float64}.get(d, d)
-    return _u.finfo_for(_t.dtype_name(d), rd)
+    """Array API ``finfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.finfo(_p, type)
 
 
 def iinfo(type, /):
-    """Array API ``iinfo``."""
-    d = _dt(type, "iinfo")
-    return _u.iinfo_for(_t.dtype_name(d), d)
+    """Array API ``iinfo`` (the rule: ``_common.data_types``)."""
+    return _dtf.iinfo(_p, type)
 
 
 def isdtype(dtype, kind):
@@ -79,3 +76,8 @@ def isdtype(dtype, kind):
     if not isinstance(dtype, tf.DType):
         raise TypeError(f"isdtype: expected a dtype, got {shown(dtype)}")
     return _u.isdtype_names(_t.dtype_name(dtype), kind, _t.dtype_name)
+
+
+def result_type(*arrays_and_dtypes):
+    """Array API ``result_type`` (the rule: ``_common.data_types``)."""
+    return _dtf.result_type(_p, arrays_and_dtypes)

@@ -11,7 +11,6 @@ Public helpers (kept stable; the linalg/fft modules import them):
 * ``dtype_name(tf_dtype) -> str``,
 * ``dtype_arg(dtype, fname)``: a ``dtype=`` argument (tf.DType, None, or Python
   bool/int/float/complex) as a tf.DType or None, TypeError otherwise,
-* ``result_type(*arrays_and_dtypes)``,
 * ``as_tensor(x, dtype=None)``: Python scalars / tensors / Variables / array-likes -> tf.Tensor,
 * ``promote_args(fname, x1, x2)``: both as tensors of the promoted dtype, or TypeError.
 """
@@ -127,33 +126,6 @@ def promote_dtypes(fname: str, d1: tf.DType, d2: tf.DType) -> tf.DType:
             f"{fname}: no type promotion between {_NAMES.get(d1, d1)} and {_NAMES.get(d2, d2)}"
         )
     return r
-
-
-def result_type(*arrays_and_dtypes):
-    """The standard's ``result_type``: arrays, dtypes and (2024.12+) Python scalars.
-
-    Scalars take part only after the arrays/dtypes have been promoted, as the spec says;
-    at least one array or dtype is required.
-    """
-    names = []
-    scalars = []
-    for a in arrays_and_dtypes:
-        if isinstance(a, tf.DType):
-            d = a
-        elif type(a) in PY_SCALARS:
-            scalars.append(a)
-            continue
-        elif isinstance(a, (tf.Tensor, tf.Variable)):
-            d = a.dtype
-        else:
-            raise TypeError(f"result_type: unsupported argument {_c.shown(a)}")
-        if d not in _NAMES:
-            raise TypeError(f"result_type: {_c.shown(d)} is not an Array API data type")
-        names.append(_NAMES[d])
-    return DTYPES[_d.result_type_names(
-        names, scalars,
-        lambda a, b: _NAMES[promote_dtypes("result_type", DTYPES[a], DTYPES[b])],
-        lambda s, n: _NAMES[_scalar_dtype(s, DTYPES[n], "result_type")])]
 
 
 def as_tensor(x, dtype=None):

@@ -26,6 +26,7 @@ from ._devices import device_of as _device_of
 FRAMEWORK = f"TensorFlow {tf.__version__}"
 ARRAY_TYPE = (tf.Tensor, tf.Variable)
 ARRAY_NOUN = "a tf.Tensor or tf.Variable"
+DTYPES = _t.DTYPES
 SUPPORTED = _d.ALL
 DEFAULT_FLOAT = _d.DEFAULT_DTYPES["real floating"]
 DEFAULT_COMPLEX = _d.DEFAULT_DTYPES["complex floating"]
