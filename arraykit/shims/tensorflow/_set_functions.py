@@ -1,8 +1,6 @@
 """Set functions: isin and the unique_* family (data-dependent shapes: eager or dynamic-shape
-graphs). Unique values come back sorted ascending (complex: by real, then imaginary part; NaNs
-last), as NumPy, PyTorch and JAX return them: the standard leaves the order open, but code
-such as array-api-extra's union1d relies on it, and arraykit gives one order everywhere.
-Every NaN is its own unique value."""
+graphs); their rules are ``_common/sets.py``'s. TF's unique merges NaNs and does not sort:
+both are put right here."""
 
 from __future__ import annotations
 
@@ -10,9 +8,10 @@ import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common.sets import UniqueAllResult, UniqueCountsResult, UniqueInverseResult
+from .._common import sets as _s
 from . import _dtypes as _t
-from ._base import arr, wrap_errors
+from . import _primitives as _p
+from ._base import wrap_errors
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -67,43 +66,22 @@ def _sorted(v, idx, cnt, d):
     return tf.gather(v, perm), tf.gather(new_position, idx), tf.gather(cnt, perm)
 
 
-@wrap_errors("unique_values")
-def unique_values(x, /):
-    """Array API ``unique_values``."""
-    return _unique(arr(x, "unique_values"))[0]
-
-
-@wrap_errors("unique_counts")
-def unique_counts(x, /):
-    """Array API ``unique_counts``: (values, counts)."""
-    v, _, c = _unique(arr(x, "unique_counts"))
-    return UniqueCountsResult(v, c)
-
-
-@wrap_errors("unique_inverse")
-def unique_inverse(x, /):
-    """Array API ``unique_inverse``: (values, inverse_indices shaped like x)."""
-    x = arr(x, "unique_inverse")
-    v, idx, _ = _unique(x)
-    return UniqueInverseResult(v, tf.reshape(idx, tf.shape(x)))
-
-
-@wrap_errors("unique_all")
-def unique_all(x, /):
-    """Array API ``unique_all``: (values, first indices, inverse_indices, counts)."""
-    x = arr(x, "unique_all")
+def _unique_op(x, name, fname, full):
     v, idx, c = _unique(x)
+    if not full:
+        return v, None, None, None
     n = tf.size(idx, out_type=tf.int64)
     first = tf.math.unsorted_segment_min(tf.range(n, dtype=tf.int64), idx,
                                          tf.shape(v, out_type=tf.int64)[0])
-    return UniqueAllResult(v, first, tf.reshape(idx, tf.shape(x)), c)
+    return v, first, tf.reshape(idx, tf.shape(x)), c
 
 
-@wrap_errors("isin")
-def isin(x1, x2, /, *, invert=False):
-    """Array API ``isin`` (2025.12): for each element of ``x1``, whether it occurs in ``x2``
-    (either may be a Python int); bool result shaped like ``x1``."""
-    x1, x2 = _t.promote_args("isin", x1, x2)
-    flat = tf.reshape(x2, [-1])
-    r = tf.reduce_any(_m.equal(_a.expand_dims(x1, -1), flat), axis=-1)
+def _member(a, b, name, invert):
+    r = tf.reduce_any(_m.equal(_a.expand_dims(a, -1), tf.reshape(b, [-1])), axis=-1)
     return _m.logical_not(r) if invert else r
+
+
+_fns = {k: wrap_errors(k)(f) for k, f in
+        _s.set_functions(_p, _unique_op, _member, __name__).items()}
+unique_all, unique_counts = _fns["unique_all"], _fns["unique_counts"]
+unique_inverse, unique_values, isin = _fns["unique_inverse"], _fns["unique_values"], _fns["isin"]
