@@ -287,7 +287,8 @@ def _unique_plan(x: Any, key: tuple[Any, ...], sparse_only: bool = False) -> Any
             return None
         wrapped.append(np.where(c < 0, c + d, c) if c.size and c.min() < 0 else c)
     positions = np.stack([c.reshape(-1) for c in wrapped], axis=-1)
-    flat = np.ravel_multi_index(tuple(positions.T), dims)
+    columns_of_positions: tuple[np.ndarray, ...] = tuple(positions.T)  # arrays: an array out
+    flat = np.ravel_multi_index(columns_of_positions, dims)
     last = None
     if flat.size > 1 and not bool((flat[1:] > flat[:-1]).all()):
         order = np.argsort(flat, kind="stable")

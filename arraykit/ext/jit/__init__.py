@@ -129,6 +129,7 @@ class JittedFunction:
         if spos is None:
             spos = self._static_at[n] = tuple(
                 sorted({i % n for i in self._static_argnums if -n <= i < n}))
+        fkey: tuple | None  # None: an unhashable static value
         if kwargs:
             names = self._static_argnames
             fkey = (n, tuple(kwargs), tuple([args[i] for i in spos]),

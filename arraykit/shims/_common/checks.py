@@ -42,7 +42,7 @@ def not_an_array(fname: str, x, expected: str) -> TypeError:
                      "(convert with asarray first)")
 
 
-def dtype_not_allowed(fname: str, name: str, category: str) -> TypeError:
+def dtype_not_allowed(fname: str, name: str | None, category: str) -> TypeError:
     """The error for an input dtype (``name``) outside the spec's input ``category`` (worded
     so that ``conformance/library_suites/categorise.py`` files it as "dtype refused")."""
     return TypeError(f"{fname}: dtype {name} is not supported; expected {category}")

@@ -83,8 +83,9 @@ class DtypeRules:
         real_floating = kind_sets["real floating"]
         table = _d.ARRAY_PROMOTION_TABLE
 
-        def check_kind(name: str, kind: str, fname: str) -> None:
-            """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``."""
+        def check_kind(name: str | None, kind: str, fname: str) -> None:
+            """TypeError unless dtype ``name`` belongs to the spec's input category ``kind``
+            (None, ``name_of``'s answer for a non-standard dtype, belongs to none)."""
             if name not in kind_sets[kind]:
                 raise _c.dtype_not_allowed(fname, name, kind)
 
@@ -132,7 +133,7 @@ class DtypeRules:
         #: kind -> the standard names of that input category the framework holds.
         self.kind_sets = kind_sets
         self.refuse_dtype = refuse_dtype
-        self.check_kind: Callable[[str, str, str], None] = check_kind
+        self.check_kind: Callable[[str | None, str, str], None] = check_kind
         self.promote: Callable[[str, str, str], str] = promote
         self.scalar_dtype: Callable[..., str] = scalar_dtype
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from typing import cast as typed
 
 from .checks import arg_axis, check_indices_dtype, check_keepdims, check_side, not_an_array
 from .operands import OperandRules, broadcast_shapes, reduced_shape
@@ -152,7 +153,8 @@ def searchsorted_function(p: ShimPrimitives, search: _Fn, module: str, *,
         check_kind(name, "real numeric", "searchsorted")
         b_shape = shape_of(b)
         if shape[0] == 0 or 0 in b_shape:
-            return zeros(tuple(b_shape), "int64", b)
+            # (An extent unknown while TF traces, None, is not handled: tf.zeros raises.)
+            return zeros(typed("tuple[int, ...]", tuple(b_shape)), "int64", b)
         return search(a, b, side == "right", sorter)
 
     _named(module, searchsorted)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from typing import cast as typed
 
 from .checks import sort_axis_0d
 from .operands import OperandRules
@@ -45,7 +46,8 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
         """Array API ``argsort``: int64 indices of the stable sort (whatever ``stable``)."""
         name, ax = checked(x, axis, "argsort")
         if ax is None:
-            return zeros(tuple(shape_of(x)), "int64", x)
+            # (An extent unknown while TF traces, None, is not handled: tf.zeros raises.)
+            return zeros(typed("tuple[int, ...]", tuple(shape_of(x))), "int64", x)
         if name == "bool":
             x = cast(x, "uint8")
         return argsort_along(x, ax, descending)

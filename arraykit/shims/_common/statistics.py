@@ -235,8 +235,9 @@ class StatisticalFunctions:
                                              f"{ax}")
                 x = concat([cast(part, name) for part in parts], ax)
                 shape = shape_of(x)
-            if shape[ax] is not None:
-                n = diff_order(n, shape[ax])
+            length = shape[ax]
+            if length is not None:
+                n = diff_order(n, length)
             for _ in range(n):
                 x = difference(x, ax)
             return x

@@ -8,8 +8,8 @@ from ctypes import c_int as _c_int
 from typing import Any
 
 import numpy as onp
-from mxnet import np as mnp
-from mxnet.base import _LIB
+from mxnet import np as mnp  # pyright: ignore[reportAttributeAccessIssue] - main env: no mxnet
+from mxnet.base import _LIB  # pyright: ignore[reportMissingImports] - main env: no mxnet
 
 from .._common.sizes import check_shape
 from . import _dtypes as D
@@ -183,7 +183,7 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
         return _REDUCE[fname](b, axis=axes, keepdims=keepdims)
     if not axes:
         return x.copy()
-    axis = axes if len(axes) > 1 else axes[0]
+    axis = axes[0] if len(axes) == 1 else axes
     if fname == "mean":
         return _FLOAT_MEAN(x, axis=axis, keepdims=keepdims)
     if fname == "sum" and name in _LEGACY_FLOATS:

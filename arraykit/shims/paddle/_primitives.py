@@ -188,16 +188,17 @@ def scan(fname: str, x, axis: int):
     name = name_of(x)
     y = paddle.cast(x, "int64") if name in _NARROW else x
     y = paddle.cumsum(y, axis=axis) if fname == "cumulative_sum" else paddle.cumprod(y, dim=axis)
-    return cast(y, name)  # paddle.cumsum accumulates int32 in int64
+    # paddle.cumsum accumulates int32 in int64. (name: None only for a dtype the rules refused.)
+    return y if name is None else cast(y, name)
 
 
 def variance(x, axes: tuple, correction: float, keepdims: bool):
     """Divisors as 0-d tensors of ``x``'s dtype (see ``reduce``'s mean)."""
     dtype = x.dtype
     count = _count(x, axes)
-    axes = list(axes)
-    d = x - paddle.sum(x, axis=axes, keepdim=True) / paddle.full([], count, dtype=dtype)
-    return paddle.sum(d * d, axis=axes, keepdim=keepdims) / paddle.full(
+    dims = list(axes)
+    d = x - paddle.sum(x, axis=dims, keepdim=True) / paddle.full([], count, dtype=dtype)
+    return paddle.sum(d * d, axis=dims, keepdim=keepdims) / paddle.full(
         [], count - correction, dtype=dtype)
 
 

@@ -419,7 +419,7 @@ def _make_binary(name, category, op, special, doc):
         x1, x2 = promote_args(name, x1, x2)
         d = x1.dtype
         try:
-            if s is not None and d in _REALF:
+            if s is not None and by_scalar is not None and d in _REALF:
                 r = by_scalar(x1, x2, s)
                 if r is not None:
                     return r

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from typing import Any
 
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _ga
@@ -57,7 +58,10 @@ def unsupported(x, fname: str) -> TypeError:
 
 
 def dtype_arg(dtype, fname: str) -> str:
-    return _NAMES[_t.dtype_arg(dtype, fname)]
+    d = _t.dtype_arg(dtype, fname)
+    if d is None:  # _t.dtype_arg passes None through; the rules read None before calling this
+        raise TypeError(f"{fname}: None is not an Array API data type")
+    return _NAMES[d]
 
 
 def cast(x, name: str):
@@ -86,7 +90,7 @@ def reshape(x, shape):
     return _ga.reshape(x, axes_arg(x, tuple(shape)))
 
 
-def zeros(shape, name: str, like=None):
+def zeros(shape, name: str, like: Any = None):
     if type(like) is ET:
         with tf.device(like.device):
             return tf.zeros(shape, _DTYPES[name])
