@@ -4,6 +4,7 @@ error wrapper, the elementwise factories), so converting them could serve one fu
 for another. Every namespace function is marked for AutoGraph to call as it is."""
 
 import numpy as np
+import pytest
 from frameworks import require
 
 tf = require("tensorflow")
@@ -61,3 +62,14 @@ def test_zeros_like_and_ones_like_in_a_graph_capture_nothing():
         assert list(f.get_concrete_function(x).captured_inputs) == []
         got = f(x).numpy()
         assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_empty_result_of_unknown_extents_in_a_graph_names_the_function():
+    """An empty result whose other extents are unknown in a traced graph cannot be built: a
+    ValueError naming the function (a TypeError from TF's zeros before)."""
+    @tf.function(input_signature=[tf.TensorSpec([None, 0], tf.float32)])
+    def f(x):
+        return xp.argsort(x, axis=0)
+
+    with pytest.raises(ValueError, match=r"argsort: .*unknown extents"):
+        f(tf.zeros((2, 0)))

@@ -24,7 +24,7 @@ from typing import Any
 
 from . import utils as _u
 from .checks import check_indices_dtype, check_same_ndim, take_axis
-from .operands import OperandRules
+from .operands import OperandRules, known_shape
 from .primitives import ShimPrimitives
 
 _Fn = Callable[..., Any]
@@ -55,7 +55,8 @@ def take_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
             raise ValueError("take: indices must be one-dimensional")
         ax = take_axis(axis, len(xs))
         if ishape[0] == 0:
-            return zeros(tuple(xs[:ax]) + (0,) + tuple(xs[ax + 1:]), name, x)
+            shape = known_shape(tuple(xs[:ax]) + (0,) + tuple(xs[ax + 1:]), "take")
+            return zeros(shape, name, x)
         return gather(x, indices, ax, xs[ax])
 
     take.__module__ = module
@@ -89,13 +90,13 @@ def take_along_axis_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn
                                  f"{axis}") from None
             xb, ib = b[:ax] + (xs[ax],) + b[ax + 1:], b[:ax] + (is_[ax],) + b[ax + 1:]
             if 0 in ib:
-                return zeros(ib, name, x)
+                return zeros(known_shape(ib, fname), name, x)
             if xb != xs:
-                x = broadcast_to(x, xb)
+                x = broadcast_to(x, known_shape(xb, fname))
             if ib != is_:
-                indices = broadcast_to(indices, ib)
+                indices = broadcast_to(indices, known_shape(ib, fname))
         elif 0 in is_:
-            return zeros(is_, name, x)
+            return zeros(known_shape(is_, fname), name, x)
         return gather(x, indices, ax, xs[ax])
 
     take_along_axis.__module__ = module

@@ -41,6 +41,17 @@ def reduced_shape(shape, axes, keepdims: bool) -> tuple[int, ...]:
     return tuple(s for i, s in enumerate(shape) if i not in axes)
 
 
+def known_shape(shape, fname: str) -> tuple[int, ...]:
+    """``shape`` (as ``shape_of`` reports it) for building a result: every extent known, or a
+    ValueError naming ``fname`` (a graph tensor of unknown extents, TF's ``tf.function``:
+    an empty result's shape cannot be built there)."""
+    shape = tuple(shape)
+    if None in shape:
+        raise ValueError(f"{fname}: the result's shape {shape} has unknown extents (a traced "
+                         "graph); give the input a static shape")
+    return shape  # type: ignore[return-value]  # no None left
+
+
 def check_broadcast(s1, s2, fname: str) -> tuple[int, ...]:
     """The broadcast shape of ``s1`` and ``s2``, or a ValueError naming ``fname``."""
     try:

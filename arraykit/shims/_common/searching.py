@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from typing import cast as typed
 
 from .checks import arg_axis, check_indices_dtype, check_keepdims, check_side, not_an_array
-from .operands import OperandRules, broadcast_shapes, reduced_shape
+from .operands import OperandRules, broadcast_shapes, known_shape, reduced_shape
 from .primitives import ShimPrimitives
 from .utils import normalize_axes
 
@@ -154,7 +153,7 @@ def searchsorted_function(p: ShimPrimitives, search: _Fn, module: str, *,
         b_shape = shape_of(b)
         if shape[0] == 0 or 0 in b_shape:
             # (An extent unknown while TF traces, None, is not handled: tf.zeros raises.)
-            return zeros(typed("tuple[int, ...]", tuple(b_shape)), "int64", b)
+            return zeros(known_shape(b_shape, "searchsorted"), "int64", b)
         return search(a, b, side == "right", sorter)
 
     _named(module, searchsorted)

@@ -23,7 +23,7 @@ from collections import namedtuple
 from collections.abc import Callable
 from typing import Any
 
-from .operands import OperandRules
+from .operands import OperandRules, known_shape
 from .primitives import ShimPrimitives
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices",
@@ -52,7 +52,7 @@ def set_functions(p: ShimPrimitives, unique: _Fn, member: _Fn, module: str) -> d
         shape = shape_of(x)
         if 0 in shape:
             z = zeros((0,), "int64", x)
-            return reshape(x, (0,)), z, zeros(tuple(shape), "int64", x), z
+            return reshape(x, (0,)), z, zeros(known_shape(shape, fname), "int64", x), z
         return unique(x, name, fname, all_)
 
     def unique_all(x, /):

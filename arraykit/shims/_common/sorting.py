@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from typing import cast as typed
 
 from .checks import sort_axis_0d
-from .operands import OperandRules
+from .operands import OperandRules, known_shape
 from .primitives import ShimPrimitives
 from .utils import normalize_axis
 
@@ -47,7 +46,7 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
         name, ax = checked(x, axis, "argsort")
         if ax is None:
             # (An extent unknown while TF traces, None, is not handled: tf.zeros raises.)
-            return zeros(typed("tuple[int, ...]", tuple(shape_of(x))), "int64", x)
+            return zeros(known_shape(shape_of(x), "argsort"), "int64", x)
         if name == "bool":
             x = cast(x, "uint8")
         return argsort_along(x, ax, descending)

@@ -3,6 +3,8 @@ read out of bounds silently or abort)."""
 
 from __future__ import annotations
 
+from typing import cast as typed
+
 import paddle
 
 from .._common import indexing as _i
@@ -21,12 +23,16 @@ def _wrapped(indices, n, fname):
     return idx
 
 
+def _name(x) -> str:
+    return typed(str, _p.name_of(x))  # x passed the rules' array check: a standard dtype
+
+
 def _gather(x, indices, ax, n):
-    return moving(paddle.gather, x, _p.name_of(x), _wrapped(indices, n, "take"), axis=ax)
+    return moving(paddle.gather, x, _name(x), _wrapped(indices, n, "take"), axis=ax)
 
 
 def _gather_along(x, indices, ax, n):
-    return moving(paddle.take_along_axis, x, _p.name_of(x),
+    return moving(paddle.take_along_axis, x, _name(x),
                   _wrapped(indices, n, "take_along_axis"), axis=ax, broadcast=False)
 
 
