@@ -191,10 +191,8 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
     r = _REDUCE[fname](x, axis=axis, keepdims=keepdims)
     if (fname == "max" or fname == "min") and name in _REAL_FLOATING:
         # MXNet's max/min skip NaN; the standard propagates it.
-        from ._helpers import where
-
         nan = mnp.any(mnp.isnan(x), axis=axis, keepdims=keepdims)
-        r = where(nan, mnp.full_like(r, onp.nan), r)
+        r = _h.where(nan, mnp.full_like(r, onp.nan), r)
     return r
 
 

@@ -82,9 +82,7 @@ def reshape(x, shape):
 
 
 def zeros(shape, name: str, like):
-    from ._helpers import to_place
-
-    return to_place(paddle.zeros(list(shape), dtype=name), like.place)
+    return _h.to_place(paddle.zeros(list(shape), dtype=name), like.place)
 
 
 def shape_of(x):
@@ -104,9 +102,7 @@ def device_of(x):
 
 
 def from_host(a, name: str, device=None):
-    from ._helpers import to_place
-
-    return to_place(paddle.to_tensor(onp.ascontiguousarray(a, dtype=name)), device)
+    return _h.to_place(paddle.to_tensor(onp.ascontiguousarray(a, dtype=name)), device)
 
 
 def to_host(x):
@@ -139,9 +135,7 @@ _REDUCE = {"sum": paddle.sum, "prod": paddle.prod, "max": paddle.max, "min": pad
 
 
 def full(shape, value, name: str, like):
-    from ._helpers import to_place
-
-    return to_place(paddle.full(list(shape), value, dtype=name), like.place)
+    return _h.to_place(paddle.full(list(shape), value, dtype=name), like.place)
 
 
 def concat(arrays, axis: int):
@@ -154,9 +148,7 @@ def sqrt(x):
 
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if fname == "all" or fname == "any":
-        from ._helpers import nonzero_mask
-
-        t = nonzero_mask(x)
+        t = _h.nonzero_mask(x)
         if not axes:
             return t.clone() if t is x else t
         return _REDUCE[fname](t, axis=list(axes), keepdim=keepdims)
@@ -203,15 +195,13 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
 
 
 def difference(x, axis: int):
-    from ._helpers import CARRIER, ne
-
     name = name_of(x)
-    y = paddle.cast(x, CARRIER) if name in _NARROW else x
+    y = paddle.cast(x, _h.CARRIER) if name in _NARROW else x
     m = y.shape[axis]
     hi = paddle.slice(y, [axis], [1], [m])
     lo = paddle.slice(y, [axis], [0], [m - 1])
     if name == "bool":
-        return ne(hi, lo)
+        return _h.ne(hi, lo)
     return paddle.cast(hi - lo, name) if name in _NARROW else hi - lo
 
 
