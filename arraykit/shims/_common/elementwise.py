@@ -1,11 +1,33 @@
-"""The standard's element-wise functions as data (2025.12), for the shims that build theirs
-from tables: the dtype category each function's input must have (the names of the shims'
-``KIND_SETS``: "bool" for the standard's "boolean", "integral" for "integer"), and the
-NumPy names of the ops of frameworks that follow NumPy (MLX, MXNet)."""
+"""The standard's element-wise functions (2025.12), written once for the full shims: the
+dtype category each function's input must have (the names of the shims' ``KIND_SETS``:
+"bool" for the standard's "boolean", "integral" for "integer"), the NumPy names of the ops of
+frameworks that follow NumPy (MLX, MXNet), what each function computes (its docstring), and
+:class:`ElementwiseFunctions`, the factory that builds a shim's functions from its framework
+ops over its primitives (``_common/primitives.py``).
 
+The rules (one place for all four shims):
+
+* Input of the function's category, else a TypeError naming the function and the dtype
+  (``checks.dtype_not_allowed``); an integer array given to a floating function (``exp``,
+  ``divide``, ``atan2``...) computes in the default floating dtype
+  (``dtypes.integer_input_as_float``), as NumPy, torch and JAX do.
+* Unary functions take an array of the framework's (no Python scalar); binary ones two
+  arrays, or an array and a Python (or NumPy) scalar, promoted by the standard's rules
+  (``operands.OperandRules.binary``); shapes that do not broadcast are a ValueError naming
+  the function.
+* A dtype the framework's op gets wrong or lacks is computed by the shim's fallback for it
+  (``special``), with the reason on the fallback.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from . import checks as _c
+from .dtypes import integer_input_as_float
+from .operands import OperandRules, check_broadcast
+from .primitives import ShimPrimitives
+from .utils import doc_table
 
 
 def _by_category(table: str) -> dict[str, str]:
@@ -59,7 +81,259 @@ def named_ops(module, names: str, categories: dict[str, str], renamed=NUMPY_NAME
             for name in names.split()}
 
 
-__all__ = ["BINARY", "NUMPY_NAMES", "UNARY", "named_ops"]
+#: What each function computes (the first sentence of its docstring).
+DOCS = doc_table("""
+abs: absolute value (|z| for complex, real result).
+acos: inverse cosine.
+acosh: inverse hyperbolic cosine.
+asin: inverse sine.
+asinh: inverse hyperbolic sine.
+atan: inverse tangent.
+atanh: inverse hyperbolic tangent.
+bitwise_invert: bitwise NOT (logical NOT for bool).
+ceil: round towards +inf.
+conj: complex conjugate.
+cos: cosine.
+cosh: hyperbolic cosine.
+exp: e**x.
+expm1: e**x - 1, accurate near 0.
+floor: round towards -inf.
+imag: imaginary part.
+isfinite: True where finite.
+isinf: True where infinite.
+isnan: True where NaN.
+log: natural logarithm.
+log1p: log(1 + x), accurate near 0.
+log2: base-2 logarithm.
+log10: base-10 logarithm.
+logical_not: logical NOT.
+negative: -x (wraps for integers).
+positive: +x.
+real: real part.
+reciprocal: 1 / x.
+round: round half to even (componentwise for complex).
+sign: sign (x / |x| for complex).
+signbit: True where the sign bit is set.
+sin: sine.
+sinh: hyperbolic sine.
+square: x * x.
+sqrt: square root.
+tan: tangent.
+tanh: hyperbolic tangent.
+trunc: round towards zero.
+add: x1 + x2 (wraps for integers).
+atan2: inverse tangent of x1 / x2, by quadrant.
+bitwise_and: bitwise AND.
+bitwise_left_shift: x1 << x2; shifts >= the bit width give 0.
+bitwise_or: bitwise OR.
+bitwise_right_shift: x1 >> x2 (arithmetic); shifts >= the bit width saturate.
+bitwise_xor: bitwise XOR.
+copysign: |x1| with the sign of x2.
+divide: true division.
+equal: x1 == x2.
+floor_divide: floor(x1 / x2); integer division by zero gives 0.
+greater: x1 > x2.
+greater_equal: x1 >= x2.
+hypot: sqrt(x1**2 + x2**2) without overflow.
+less: x1 < x2.
+less_equal: x1 <= x2.
+logaddexp: log(exp(x1) + exp(x2)).
+logical_and: logical AND.
+logical_or: logical OR.
+logical_xor: logical XOR.
+maximum: elementwise maximum (NaN propagates).
+minimum: elementwise minimum (NaN propagates).
+multiply: x1 * x2 (wraps for integers).
+nextafter: next representable value after x1 towards x2.
+not_equal: x1 != x2.
+pow: x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1.
+remainder: x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0.
+subtract: x1 - x2 (wraps for integers).
+""")
+
+_Fn = Callable[..., Any]
+_INT_FLOAT = (int, float)
+
+
+class ElementwiseFunctions:
+    """The factory of one full shim's element-wise functions, over its primitives module
+    ``p``: :meth:`unary` and :meth:`binary` build the standard function ``name`` from a
+    framework op (``op(x)``, ``op(x1, x2)``: arrays of one dtype the op computes, the result
+    the standard's), with the rules of this module's docstring; :meth:`functions` builds a
+    table of them.
+
+    The fast path (the hottest calls in arraykit): an array of class ``fast_type`` whose
+    ``dtype_key`` is a key the op takes as it is (for two arrays: the same key) -> one type
+    test, one key read, one set lookup and the op. Everything else (other array classes,
+    Python scalars, mixed dtypes, dtypes of a fallback, refused input) takes the rules.
+
+    The shim's part:
+
+    * ``fast_type``: the class of the framework's common arrays (``type(x) is fast_type``).
+    * ``dtype_key(x)``: a hashable key of the dtype of an array of ``fast_type``, the
+      framework's cheapest read (a C-level getter where it has one); ``dtype_keys``: standard
+      name -> that key, for every dtype the framework holds.
+    * ``op_errors``: the classes of the framework's own errors; one raised by an op becomes
+      ``translate(fname, e, *operands)`` (default: for two arrays, the ValueError of shapes
+      that do not broadcast, else ``e`` itself).
+    * ``operands(x1, x2, fname)``: a binary function's operands and the name of their dtype
+      by the shim's own code, the standard's rules (default ``OperandRules.binary`` with
+      ``bcast=True``; TF's ``promote_args`` caches scalar constants, a measured fast path).
+    * ``array(x)``: an array as the ops take it, after the checks (TF: a Variable's value).
+    * ``fast_op(op)``: the op the fast path calls (MXNet: the generated operator behind
+      ``mxnet.numpy``'s, which takes no Python scalar).
+    """
+
+    def __init__(self, p: ShimPrimitives, module: str, *, fast_type: type, dtype_key: _Fn,
+                 dtype_keys: Mapping[str, Any], op_errors: tuple[type[BaseException], ...] = (),
+                 translate: _Fn | None = None, operands: _Fn | None = None,
+                 array: _Fn | None = None, fast_op: _Fn | None = None):
+        rules = OperandRules(p)
+        binary = rules.binary
+        self._p, self._module = p, module
+        self._fast_type, self._dtype_key, self._dtype_keys = fast_type, dtype_key, dtype_keys
+        self._op_errors = op_errors
+        self._require_array = rules.require_array
+        self._array = array
+        self._fast_op = fast_op or (lambda op: op)
+        array_type, shape_of = p.ARRAY_TYPE, p.shape_of
+
+        def failed(fname: str, e: BaseException, args: tuple) -> BaseException:
+            if translate is not None:
+                return translate(fname, e, *args)
+            if len(args) == 2 and isinstance(args[0], array_type) \
+                    and isinstance(args[1], array_type):
+                check_broadcast(shape_of(args[0]), shape_of(args[1]), fname)
+            return e
+
+        def default_operands(x1, x2, fname: str):
+            return binary(x1, x2, fname, bcast=True)
+
+        self._failed = failed
+        self._operands = operands or default_operands
+
+    def _fast(self, kinds, special) -> frozenset:
+        keys = self._dtype_keys
+        return frozenset(keys[n] for n in kinds - special.keys() if n in keys)
+
+    def _named(self, f: _Fn, name: str, doc: str) -> _Fn:
+        f.__name__ = f.__qualname__ = name
+        f.__module__ = self._module
+        f.__doc__ = doc
+        return f
+
+    def unary(self, name: str, op: _Fn, *, category: str | None = None,
+              special: Mapping[str, _Fn] | None = None) -> _Fn:
+        """The standard's ``name(x, /)`` over ``op``; ``category``: the input category
+        (default the standard's, ``UNARY``); ``special``: dtype name -> the fallback that
+        computes that dtype in place of ``op``."""
+        p = self._p
+        category = category or UNARY[name]
+        kinds = p.DTYPE_RULES.kind_sets[category]
+        special = dict(special or {})
+        fast = self._fast(kinds, special)
+        fop = self._fast_op(op)
+        fast_type, dtype_key, op_errors, failed = (self._fast_type, self._dtype_key,
+                                                   self._op_errors, self._failed)
+        require_array, array, cast = self._require_array, self._array, p.cast
+        default_float = p.DEFAULT_FLOAT
+
+        def slow(x):
+            n = require_array(x, name)
+            if n not in kinds:
+                r = integer_input_as_float(category, n, default_float)
+                if r is None:  # exp(int_array): see _common.dtypes
+                    raise _c.dtype_not_allowed(name, n, category)
+                x, n = cast(x, r), r
+            if array is not None:
+                x = array(x)
+            try:
+                return special.get(n, op)(x)
+            except op_errors as e:
+                raise failed(name, e, (x,)) from None
+
+        def f(x, /):
+            if type(x) is fast_type and dtype_key(x) in fast:
+                try:
+                    return fop(x)
+                except op_errors as e:
+                    raise failed(name, e, (x,)) from None
+            return slow(x)
+
+        return self._named(f, name, f"Array API ``{name}(x, /)``: {DOCS[name]} Input: "
+                                    f"{category} dtypes.")
+
+    def binary(self, name: str, op: _Fn, *, category: str | None = None,
+               special: Mapping[str, _Fn] | None = None,
+               by_scalar: _Fn | None = None) -> _Fn:
+        """The standard's ``name(x1, x2, /)`` over ``op``; ``category`` and ``special`` as
+        :meth:`unary`'s. ``by_scalar(a, b, s)``: a cheaper rule where ``x2`` is a Python int
+        or float ``s`` beside a real floating array (``a``, ``b``: the operands), None where
+        the general path applies."""
+        p = self._p
+        category = category or BINARY[name]
+        kinds = p.DTYPE_RULES.kind_sets[category]
+        real_floating = p.DTYPE_RULES.kind_sets["real floating"]
+        special = dict(special or {})
+        fast = self._fast(kinds, special)
+        fop = self._fast_op(op)
+        fast_type, dtype_key, op_errors, failed = (self._fast_type, self._dtype_key,
+                                                   self._op_errors, self._failed)
+        operands, cast, array_type = self._operands, p.cast, p.ARRAY_TYPE
+        default_float = p.DEFAULT_FLOAT
+
+        def slow(x1, x2):
+            s = x2 if by_scalar is not None and type(x2) in _INT_FLOAT else None
+            a, b, n = operands(x1, x2, name)
+            if n not in kinds:
+                r = integer_input_as_float(category, n, default_float)
+                if r is None:  # int / int: see _common.dtypes
+                    raise _c.dtype_not_allowed(name, n, category)
+                # A Python scalar operand (where the framework's scalar ops are exact for it)
+                # stays as it is.
+                a = cast(a, r) if isinstance(a, array_type) else a
+                b = cast(b, r) if isinstance(b, array_type) else b
+                n = r
+            try:
+                if s is not None and by_scalar is not None and n in real_floating:
+                    r = by_scalar(a, b, s)
+                    if r is not None:
+                        return r
+                return special.get(n, op)(a, b)
+            except op_errors as e:
+                raise failed(name, e, (a, b)) from None
+
+        def f(x1, x2, /):
+            if type(x1) is fast_type and type(x2) is fast_type:
+                k = dtype_key(x1)
+                if k in fast and k == dtype_key(x2):
+                    try:
+                        return fop(x1, x2)
+                    except op_errors as e:
+                        raise failed(name, e, (x1, x2)) from None
+            return slow(x1, x2)
+
+        return self._named(f, name, f"Array API ``{name}(x1, x2, /)``: {DOCS[name]} Inputs: "
+                                    f"{category} dtypes (arrays or Python scalars), promoted "
+                                    "by the standard's table.")
+
+    def functions(self, unary: Mapping[str, tuple[str, _Fn]],
+                  binary: Mapping[str, tuple[str, _Fn]], *,
+                  special: Mapping[str, Mapping[str, _Fn]] | None = None,
+                  by_scalar: Mapping[str, _Fn] | None = None) -> dict[str, _Fn]:
+        """The functions of tables ``{name: (category, op)}`` (``named_ops``' rows);
+        ``special``: name -> its fallbacks by dtype; ``by_scalar``: name -> its rule."""
+        special = special or {}
+        by_scalar = by_scalar or {}
+        out = {name: self.unary(name, op, category=category, special=special.get(name))
+               for name, (category, op) in unary.items()}
+        out.update({name: self.binary(name, op, category=category, special=special.get(name),
+                                      by_scalar=by_scalar.get(name))
+                    for name, (category, op) in binary.items()})
+        return out
+
+
+__all__ = ["BINARY", "DOCS", "NUMPY_NAMES", "UNARY", "ElementwiseFunctions", "named_ops"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,11 +1,8 @@
-"""Elementwise functions, built from one table (name -> dtype category, TF op, per-dtype
-fallbacks) and two factories, as array-api-strict does.
-
-Hot path: both inputs are ``EagerTensor`` of the same dtype and the op has a native kernel for
-it -> one type check, one enum-set lookup and the generated op (``gen_*_ops`` directly, which
-skips the Python dispatch layer that ``tf.math.*`` adds). Everything else (Variables, graph
-tensors, Python scalars, mixed dtypes, dtypes needing a fallback) takes the slow path, which
-promotes by the standard's table and checks the function's dtype category.
+"""Elementwise functions on TF: a table (name -> TF op, per-dtype fallbacks) built by the
+factory written once (``_common.elementwise.ElementwiseFunctions``: dtype categories, Python
+scalars, promotion, errors). This module holds only TF's part: the generated ops, the
+fallbacks for the dtypes whose kernel TF lacks or gets wrong (each says why), the cheaper
+rules for a Python scalar exponent or divisor, and ``clip``'s clamp.
 """
 
 from __future__ import annotations
@@ -19,14 +16,11 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_bitwise_ops as _b
 from tensorflow.python.ops import gen_math_ops as _m
 
-from .._common import checks as _c
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
-from .._common.dtypes import integer_input_as_float
-from .._common.utils import doc_table
 from . import _dtypes as _t
 from . import _primitives as _p
-from ._base import ET, OpError, arr, scalar_const, translate, zero_like
+from ._base import ET, OpError, scalar_const, translate, zero_like
 from ._dtypes import CATEGORY, promote_args
 
 #: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
@@ -39,7 +33,6 @@ _SINTS = CATEGORY["signed integer"]
 _INTS = CATEGORY["integral"]
 _REALF = CATEGORY["real floating"]
 _CPLX = CATEGORY["complex floating"]
-_FLOAT = CATEGORY["floating-point"]
 _BITS = {d: int(_t.dtype_name(d)[-2:].lstrip("t")) for d in _INTS}
 
 
@@ -230,7 +223,6 @@ def _mod_by_scalar(x1, x2, s):
 #: Binary functions with a cheaper rule for a Python int or float ``x2`` on a real floating
 #: array: name -> rule(x1, x2 as a tensor, x2 as given), None where the general path applies.
 _BY_SCALAR = {"pow": _pow_by_scalar, "remainder": _mod_by_scalar}
-_INT_FLOAT = (int, float)
 
 
 def _cplx_expm1(z):
@@ -369,158 +361,6 @@ def _rshift(x1, x2):
     return _where(big, _a.zeros_like(r), r)
 
 
-# ---------------------------------------------------------------------------- factories
-
-
-def _make_unary(name, category, op, special, doc):
-    allowed = CATEGORY[category]
-    special = dict(special or {})
-    native = frozenset(allowed - special.keys())
-    native_enums = frozenset(d.as_datatype_enum for d in native)
-
-    def slow(x):
-        x = arr(x, name)
-        d = x.dtype
-        try:
-            if d in native:
-                return op(x)
-            s = special.get(d)
-            if s is not None:
-                return s(x)
-        except OpError as e:
-            raise translate(name, e, x) from None
-        r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
-        if r is not None:  # exp(int_array): see _common.dtypes
-            return slow(_m.cast(x, _t.DTYPES[r]))
-        raise _c.dtype_not_allowed(name, _t._NAMES.get(d, repr(d)), category)
-
-    def f(x, /):
-        if type(x) is ET and x._datatype_enum() in native_enums:
-            try:
-                return op(x)
-            except OpError as e:
-                raise translate(name, e, x) from None
-        return slow(x)
-
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Array API ``{name}(x, /)``: {doc} Input: {category} dtypes."
-    return f
-
-
-def _make_binary(name, category, op, special, doc):
-    allowed = CATEGORY[category]
-    special = dict(special or {})
-    native = frozenset(allowed - special.keys())
-    native_enums = frozenset(d.as_datatype_enum for d in native)
-    by_scalar = _BY_SCALAR.get(name)
-
-    def slow(x1, x2):
-        s = x2 if by_scalar is not None and type(x2) in _INT_FLOAT else None
-        x1, x2 = promote_args(name, x1, x2)
-        d = x1.dtype
-        try:
-            if s is not None and by_scalar is not None and d in _REALF:
-                r = by_scalar(x1, x2, s)
-                if r is not None:
-                    return r
-            if d in native:
-                return op(x1, x2)
-            s = special.get(d)
-            if s is not None:
-                return s(x1, x2)
-        except OpError as e:
-            raise translate(name, e, x1, x2) from None
-        r = integer_input_as_float(category, _t._NAMES.get(d), _t._NAMES[_t.DEFAULT_FLOAT])
-        if r is not None:  # int / int: see _common.dtypes
-            return slow(_m.cast(x1, _t.DTYPES[r]), _m.cast(x2, _t.DTYPES[r]))
-        raise _c.dtype_not_allowed(name, _t.dtype_name(d), category)
-
-    def f(x1, x2, /):
-        if type(x1) is ET and type(x2) is ET:
-            e = x1._datatype_enum()
-            if e in native_enums and e == x2._datatype_enum():
-                try:
-                    return op(x1, x2)
-                except OpError as err:
-                    raise translate(name, err, x1, x2) from None
-        return slow(x1, x2)
-
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"Array API ``{name}(x1, x2, /)``: {doc} Inputs: {category} dtypes (arrays or "
-                 "Python scalars), promoted by the standard's table.")
-    return f
-
-
-# What each function computes (its docstring says this, then the dtypes it takes).
-_DOCS = doc_table("""
-abs: absolute value (|z| for complex, real result).
-acos: inverse cosine.
-acosh: inverse hyperbolic cosine.
-asin: inverse sine.
-asinh: inverse hyperbolic sine.
-atan: inverse tangent.
-atanh: inverse hyperbolic tangent.
-bitwise_invert: bitwise NOT (logical NOT for bool).
-ceil: round towards +inf.
-conj: complex conjugate.
-cos: cosine.
-cosh: hyperbolic cosine.
-exp: e**x.
-expm1: e**x - 1, accurate near 0.
-floor: round towards -inf.
-imag: imaginary part.
-isfinite: True where finite.
-isinf: True where infinite.
-isnan: True where NaN.
-log: natural logarithm.
-log1p: log(1 + x), accurate near 0.
-log2: base-2 logarithm.
-log10: base-10 logarithm.
-logical_not: logical NOT.
-negative: -x (wraps for integers).
-positive: +x.
-real: real part.
-reciprocal: 1 / x.
-round: round half to even (componentwise for complex).
-sign: sign (x / |x| for complex).
-signbit: True where the sign bit is set.
-sin: sine.
-sinh: hyperbolic sine.
-square: x * x.
-sqrt: square root.
-tan: tangent.
-tanh: hyperbolic tangent.
-trunc: round towards zero.
-add: x1 + x2 (wraps for integers).
-atan2: inverse tangent of x1 / x2, by quadrant.
-bitwise_and: bitwise AND.
-bitwise_left_shift: x1 << x2; shifts >= the bit width give 0.
-bitwise_or: bitwise OR.
-bitwise_right_shift: x1 >> x2 (arithmetic); shifts >= the bit width saturate.
-bitwise_xor: bitwise XOR.
-copysign: |x1| with the sign of x2.
-divide: true division.
-equal: x1 == x2.
-floor_divide: floor(x1 / x2); integer division by zero gives 0.
-greater: x1 > x2.
-greater_equal: x1 >= x2.
-hypot: sqrt(x1**2 + x2**2) without overflow.
-less: x1 < x2.
-less_equal: x1 <= x2.
-logaddexp: log(exp(x1) + exp(x2)).
-logical_and: logical AND.
-logical_or: logical OR.
-logical_xor: logical XOR.
-maximum: elementwise maximum (NaN propagates).
-minimum: elementwise minimum (NaN propagates).
-multiply: x1 * x2 (wraps for integers).
-nextafter: next representable value after x1 towards x2.
-not_equal: x1 != x2.
-pow: x1 ** x2; integer x1 ** negative gives 0 unless |x1| == 1.
-remainder: x1 - floor_divide(x1, x2) * x2 (sign of x2); integer % 0 gives 0.
-subtract: x1 - x2 (wraps for integers).
-""")
-
 _INT_FLOORDIV = _int_guard(_m.floor_div)
 _INT_MOD = _int_guard(_m.floor_mod)
 
@@ -554,23 +394,16 @@ _SPECIAL = {
 }
 
 
-def _rows(ops):
-    """``named_ops``' ``{name: (category, op)}`` as the factories' rows: name ->
-    (category, op, {dtype: fallback} or None, doc)."""
-    return {name: (category, op, _SPECIAL.get(name), _DOCS[name])
-            for name, (category, op) in ops.items()}
-
-
-_UNARY = _rows(_ce.named_ops(
+_UNARY = _ce.named_ops(
     _m, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
     "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive "
     "real reciprocal round sign signbit sin sinh square sqrt tan tanh trunc",
     {**_ce.UNARY, "imag": "numeric"}, {},  # imag of real input: zeros
     abs=_m._abs, bitwise_invert=_b.invert, imag=_imag, isfinite=_m.is_finite, isinf=_m.is_inf,
     isnan=_m.is_nan, log2=_log2, log10=_log10, negative=_m.neg, positive=_ident, real=_real,
-    signbit=_signbit, trunc=_trunc))
+    signbit=_signbit, trunc=_trunc)
 
-_BINARY = _rows(_ce.named_ops(
+_BINARY = _ce.named_ops(
     _m, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "
     "copysign divide equal floor_divide greater greater_equal hypot less less_equal "
     "logaddexp logical_and logical_or logical_xor maximum minimum multiply nextafter "
@@ -580,15 +413,34 @@ _BINARY = _rows(_ce.named_ops(
     bitwise_or=_b.bitwise_or, bitwise_right_shift=_rshift, bitwise_xor=_b.bitwise_xor,
     copysign=_copysign, divide=_m.real_div, floor_divide=_m.floor_div, hypot=_hypot,
     logaddexp=_logaddexp, logical_xor=_m.not_equal, multiply=_m.mul, nextafter=_m.next_after,
-    pow=_m._pow, remainder=_m.floor_mod, subtract=_m.sub))
+    pow=_m._pow, remainder=_m.floor_mod, subtract=_m.sub)
 
-__all__ = list(_UNARY) + list(_BINARY) + ["clip"]
 
-for _name, (_cat, _op, _sp, _doc) in _UNARY.items():
-    globals()[_name] = _make_unary(_name, _cat, _op, _sp, _doc)
-for _name, (_cat, _op, _sp, _doc) in _BINARY.items():
-    globals()[_name] = _make_binary(_name, _cat, _op, _sp, _doc)
-del _name, _cat, _op, _sp, _doc
+
+
+def _read(x):
+    """A Variable's value (the fallbacks test the class of a tensor)."""
+    return x.value() if isinstance(x, tf.Variable) else x
+
+
+def _operands(x1, x2, fname):
+    """``promote_args``: scalar constants cached per value and dtype, a measured fast path
+    (``_dtypes``)."""
+    a, b = promote_args(fname, x1, x2)
+    return a, b, _p.name_of(a)
+
+
+#: The rules: ``_common.elementwise``. Fast path: an ``EagerTensor`` of a dtype with a
+#: native kernel -> its dtype enum (a C method), a set lookup and the generated op
+#: (``gen_*_ops`` directly, which skips the Python dispatch that ``tf.math.*`` adds).
+_FUNCTIONS = _ce.ElementwiseFunctions(
+    _p, __name__, fast_type=ET, dtype_key=ET._datatype_enum,
+    dtype_keys={n: d.as_datatype_enum for n, d in _t.DTYPES.items()}, op_errors=(OpError,),
+    translate=translate, operands=_operands, array=_read).functions(
+    _UNARY, _BINARY, special={name: {_t._NAMES[d]: fn for d, fn in by_dtype.items()}
+                              for name, by_dtype in _SPECIAL.items()}, by_scalar=_BY_SCALAR)
+globals().update(_FUNCTIONS)
+__all__ = [*_FUNCTIONS, "clip"]  # noqa: PLE0604 - a list computed from tables
 
 
 def _clamp(x, lo, hi, name):
