@@ -117,3 +117,44 @@ def test_array_api_strict_gets_its_own_namespace():
     assert xp.__name__ == "arraykit.shims.array_api_strict"
     assert xp.asarray.__wrapped__ is strict.asarray and xp.float64 is strict.float64
     assert xp.__array_api_version__ == "2025.12"
+
+
+def test_c_hot_path_answers_as_the_python_function():
+    """``arraykit.array_namespace`` is the C builtin of arraykit._lookup (``make envs`` builds
+    it); every call it does not answer itself goes to the Python function, so both must give
+    the same answers and errors for every kind of call."""
+    fast = arraykit.array_namespace
+    assert type(fast).__name__ == "builtin_function_or_method", "arraykit._lookup not built"
+    python = _dispatch.python_array_namespace
+    x, y = np.ones(2), np.float64(1.0)
+    for args in [(x,), (x, x, x), (x, 1.0, None, x), (y, x), (x, y), (1.0, x), (True, y)]:
+        assert fast(*args) is python(*args)
+    assert fast(x, api_version="2025.12") is python(x)
+    for args in [(), (1.0,), (None,), ([1.0],), (x, [1.0])]:
+        with pytest.raises(TypeError) as from_c:
+            fast(*args)
+        with pytest.raises(TypeError) as from_python:
+            python(*args)
+        assert str(from_c.value) == str(from_python.value)
+    with pytest.raises(ValueError, match="api_version"):
+        fast(x, api_version="1999.01")
+
+
+def test_torch_compile_traces_array_namespace_in_one_graph():
+    """TorchDynamo cannot trace into C: the builtin is registered with the Python function as
+    its substitute once ``torch._dynamo`` loads, so compiled code that calls
+    ``array_namespace`` stays one graph (fullgraph=True raises on a graph break)."""
+    torch = require("torch")
+    code = (
+        "import arraykit, torch\n"
+        "def f(x, y):\n"
+        "    xp = arraykit.array_namespace(x, y, 2.0)\n"
+        "    return xp.sin(x) + xp.matmul(y, y)\n"
+        "x, y = torch.ones(4), torch.ones(4, 4)\n"
+        "out = torch.compile(f, fullgraph=True, backend='eager')(x, y)\n"
+        "print(torch.equal(out, f(x, y)))\n"
+    )
+    del torch
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "True"
