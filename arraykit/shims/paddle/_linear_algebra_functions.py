@@ -10,6 +10,7 @@ from .._common import utils as _u
 from . import _dtypes as D
 from ._helpers import (
     CARRIER,
+    MAX_NDIM,
     NARROW,
     binary,
     broadcast_shapes,
@@ -25,7 +26,12 @@ _INTEGRAL = D.KIND_SETS["integral"]
 #: Paddle's own dtype objects (by identity: a comparison or hash costs ~0.5 us each).
 FLOAT32, FLOAT64 = D.DTYPES["float32"], D.DTYPES["float64"]
 _Tensor = paddle.Tensor
-_paddle_matmul = paddle.matmul
+# The fast paths (eager tensors only: a traced program's values are pir.Value) call Paddle's
+# C++ operators, as Paddle's own eager ``matmul`` (3.3.1: a Python wrapper of
+# ``_C_ops.matmul``) and ``Tensor.T`` (``_C_ops.transpose``) do: one Python frame less a call
+# (matmul) and no argument checks of ``paddle.transpose`` (~0.5 us).
+_paddle_matmul = paddle._C_ops.matmul
+_paddle_transpose = paddle._C_ops.transpose
 
 
 def real_floating(x) -> bool:
@@ -92,15 +98,17 @@ def _integer_batched_matmul(a, b):
     return r
 
 
+#: ``matrix_transpose``'s permutation by rank (Paddle copies it into the operator's attribute).
+_SWAP_LAST = {n: list(range(n - 2)) + [n - 1, n - 2] for n in range(2, MAX_NDIM + 1)}
+
+
 def matrix_transpose(x, /):
     """Array API ``matrix_transpose``. A plain tensor of a standard dtype reads its rank from
     ``shape`` (``ndim`` is a Python property in Paddle 3.3.1, ~1 us)."""
     if type(x) is _Tensor and id(x.dtype) in D.NAME_BY_ID:
-        n = len(x.shape)
-        if n >= 2:
-            perm = list(range(n))
-            perm[-1], perm[-2] = n - 2, n - 1
-            return paddle.transpose(x, perm)
+        perm = _SWAP_LAST.get(len(x.shape))
+        if perm is not None:
+            return _paddle_transpose(x, perm)
     require_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError("matrix_transpose: x must have at least two dimensions")
