@@ -20,7 +20,7 @@ The rules (one place for all four shims):
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import checks as _c
@@ -182,20 +182,25 @@ class ElementwiseFunctions:
     * ``array(x)``: an array as the ops take it, after the checks (TF: a Variable's value).
     * ``fast_op(op)``: the op the fast path calls (MXNet: the generated operator behind
       ``mxnet.numpy``'s, which takes no Python scalar).
+    * ``special_values``: the shim's ``special_values.SpecialValues``, which corrects the
+      complex results of the functions named in ``corrected`` (keys of ``COMPLEX_RULES``:
+      where the framework's kernels miss the standard's values at infinities, NaN and signed
+      zeros); complex input of those takes the rules' path, real input the fast path.
     """
 
     def __init__(self, p: ShimPrimitives, module: str, *, fast_type: type, dtype_key: _Fn,
                  dtype_keys: Mapping[str, Any], op_errors: tuple[type[BaseException], ...] = (),
                  translate: _Fn | None = None, operands: _Fn | None = None,
-                 array: _Fn | None = None, fast_op: _Fn | None = None):
+                 array: _Fn | None = None, fast_op: _Fn | None = None,
+                 special_values: Any = None, corrected: Iterable[str] = ()):
         rules = OperandRules(p)
-        binary = rules.binary
         self._p, self._module = p, module
         self._fast_type, self._dtype_key, self._dtype_keys = fast_type, dtype_key, dtype_keys
         self._op_errors = op_errors
         self._require_array = rules.require_array
         self._array = array
         self._fast_op = fast_op or (lambda op: op)
+        self._special_values, self._corrected = special_values, frozenset(corrected)
         array_type, shape_of = p.ARRAY_TYPE, p.shape_of
 
         def failed(fname: str, e: BaseException, args: tuple) -> BaseException:
@@ -206,15 +211,20 @@ class ElementwiseFunctions:
                 check_broadcast(shape_of(args[0]), shape_of(args[1]), fname)
             return e
 
-        def default_operands(x1, x2, fname: str):
-            return binary(x1, x2, fname, bcast=True)
-
         self._failed = failed
-        self._operands = operands or default_operands
+        self._operands, self._binary_rule = operands, rules.binary
 
     def _fast(self, kinds, special) -> frozenset:
         keys = self._dtype_keys
         return frozenset(keys[n] for n in kinds - special.keys() if n in keys)
+
+    def _correct(self, name: str, native: _Fn) -> _Fn:
+        complex_unary = self._special_values.complex_unary
+
+        def corrected(x):
+            return complex_unary(name, x, native(x))
+
+        return corrected
 
     def _named(self, f: _Fn, name: str, doc: str) -> _Fn:
         f.__name__ = f.__qualname__ = name
@@ -231,6 +241,9 @@ class ElementwiseFunctions:
         category = category or UNARY[name]
         kinds = p.DTYPE_RULES.kind_sets[category]
         special = dict(special or {})
+        if name in self._corrected:
+            for c in kinds & p.DTYPE_RULES.kind_sets["complex floating"]:
+                special[c] = self._correct(name, special.get(c, op))
         fast = self._fast(kinds, special)
         fop = self._fast_op(op)
         fast_type, dtype_key, op_errors, failed = (self._fast_type, self._dtype_key,
@@ -238,7 +251,13 @@ class ElementwiseFunctions:
         require_array, array, cast = self._require_array, self._array, p.cast
         default_float = p.DEFAULT_FLOAT
 
-        def slow(x):
+        def f(x, /):
+            if type(x) is fast_type and dtype_key(x) in fast:
+                try:
+                    return fop(x)
+                except op_errors as e:
+                    raise failed(name, e, (x,)) from None
+            # The rules (in this frame: a call less on every other input).
             n = require_array(x, name)
             if n not in kinds:
                 r = integer_input_as_float(category, n, default_float)
@@ -248,17 +267,9 @@ class ElementwiseFunctions:
             if array is not None:
                 x = array(x)
             try:
-                return special.get(n, op)(x)
+                return op(x) if n not in special else special[n](x)
             except op_errors as e:
                 raise failed(name, e, (x,)) from None
-
-        def f(x, /):
-            if type(x) is fast_type and dtype_key(x) in fast:
-                try:
-                    return fop(x)
-                except op_errors as e:
-                    raise failed(name, e, (x,)) from None
-            return slow(x)
 
         return self._named(f, name, f"Array API ``{name}(x, /)``: {DOCS[name]} Input: "
                                     f"{category} dtypes.")
@@ -279,12 +290,24 @@ class ElementwiseFunctions:
         fop = self._fast_op(op)
         fast_type, dtype_key, op_errors, failed = (self._fast_type, self._dtype_key,
                                                    self._op_errors, self._failed)
-        operands, cast, array_type = self._operands, p.cast, p.ARRAY_TYPE
+        operands, binary_rule = self._operands, self._binary_rule
+        cast, array_type = p.cast, p.ARRAY_TYPE
         default_float = p.DEFAULT_FLOAT
 
-        def slow(x1, x2):
+        def f(x1, x2, /):
+            if type(x1) is fast_type and type(x2) is fast_type:
+                k = dtype_key(x1)
+                if k in fast and k == dtype_key(x2):
+                    try:
+                        return fop(x1, x2)
+                    except op_errors as e:
+                        raise failed(name, e, (x1, x2)) from None
+            # The rules (in this frame: a call less on every other input).
             s = x2 if by_scalar is not None and type(x2) in _INT_FLOAT else None
-            a, b, n = operands(x1, x2, name)
+            if operands is None:
+                a, b, n = binary_rule(x1, x2, name, bcast=True)
+            else:
+                a, b, n = operands(x1, x2, name)
             if n not in kinds:
                 r = integer_input_as_float(category, n, default_float)
                 if r is None:  # int / int: see _common.dtypes
@@ -299,19 +322,9 @@ class ElementwiseFunctions:
                     r = by_scalar(a, b, s)
                     if r is not None:
                         return r
-                return special.get(n, op)(a, b)
+                return op(a, b) if n not in special else special[n](a, b)
             except op_errors as e:
                 raise failed(name, e, (a, b)) from None
-
-        def f(x1, x2, /):
-            if type(x1) is fast_type and type(x2) is fast_type:
-                k = dtype_key(x1)
-                if k in fast and k == dtype_key(x2):
-                    try:
-                        return fop(x1, x2)
-                    except op_errors as e:
-                        raise failed(name, e, (x1, x2)) from None
-            return slow(x1, x2)
 
         return self._named(f, name, f"Array API ``{name}(x1, x2, /)``: {DOCS[name]} Inputs: "
                                     f"{category} dtypes (arrays or Python scalars), promoted "

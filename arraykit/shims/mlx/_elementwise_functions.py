@@ -17,85 +17,27 @@ import numpy as onp
 
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
-from .._common.dtypes import integer_input_as_float
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
 from . import _primitives as _p
-from ._helpers import array, binary, cast, const, from_numpy, require_array, require_kind, to_numpy
+from ._helpers import array, const, from_numpy, to_numpy
 from ._helpers import concrete as _concrete
 
 _NAME_OF = D.NAME_OF
-
-
-_KINDS = D.KIND_SETS
 _INTEGRAL = D.INTEGRAL
 _COMPLEX = D.COMPLEX
 _REAL_FLOAT = D.REAL_FLOAT
+_REAL = tuple(D.REAL_FLOAT)
 
 
-def _floating_input(x, kind: str, fname: str):
-    """``x`` (an array outside ``kind``) as it enters a floating function: an integer array
-    in the default float (``_common.dtypes.integer_input_as_float``); else the TypeError."""
-    n = require_array(x, fname)
-    r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
-    if r is not None:
-        return cast(x, r)
-    D.check_kind(n, kind, fname)
+def _per(names, fn):
+    """A fallback table entry: the same function for every dtype of ``names``."""
+    return dict.fromkeys(names, fn)
+
+
+def _ident(x):
     return x
-
-
-def _make_unary(name: str, kind: str, op):
-    allowed = _KINDS[kind]
-
-    def f(x, /):
-        if type(x) is array and _NAME_OF.get(x.dtype) in allowed:
-            return op(x)
-        return op(_floating_input(x, kind, name))
-
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Array API ``{name}(x)`` over ``mlx.core``; ``x`` must have a {kind} dtype."
-    return f
-
-
-def _make_binary(name: str, kind: str, op):
-    allowed = _KINDS[kind]
-
-    def f(x1, x2, /):
-        a, b, n = binary(x1, x2, name, bcast=True)
-        if n not in allowed:
-            r = integer_input_as_float(kind, n, D.DEFAULT_FLOAT)
-            if r is None:
-                D.check_kind(n, kind, name)
-            a, b = cast(a, r), cast(b, r)
-        return op(a, b)
-
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"Array API ``{name}(x1, x2)`` over ``mlx.core``; {kind} dtypes, the "
-                 "standard's promotion, Python scalars allowed.")
-    return f
-
-
-_UNARY = _ce.named_ops(
-    mx, "abs acos acosh asin asinh atan atanh bitwise_invert cos cosh exp expm1 isfinite isinf "
-    "isnan log log1p log2 log10 logical_not negative positive reciprocal sin sinh sqrt square "
-    "tan tanh",
-    # MLX's expm1 refuses complex input (expm1 below computes it).
-    {**_ce.UNARY, "expm1": "real floating"},
-    bitwise_invert=mx.bitwise_invert, positive=lambda x: x,
-    # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign.
-    sin=lambda x: mx.where(x == 0, x, mx.sin(x)))
-
-_BINARY = _ce.named_ops(
-    mx, "add atan2 bitwise_and bitwise_or bitwise_xor divide equal greater greater_equal less "
-    "less_equal logical_and logical_or logical_xor maximum minimum multiply not_equal subtract",
-    _ce.BINARY, logical_xor=mx.not_equal)
-
-for _name, (_kind, _op) in _UNARY.items():
-    globals()[_name] = _make_unary(_name, _kind, _op)
-for _name, (_kind, _op) in _BINARY.items():
-    globals()[_name] = _make_binary(_name, _kind, _op)
-del _name, _kind, _op
 
 
 # --- the standard's special values (complex functions, floating // and %) -----------------
@@ -128,12 +70,8 @@ _SV = SpecialValues(_LazyNamespace(), _make_complex,
                     is_real_floating=lambda dt: dt in (mx.float32, mx.float64),
                     is_complex=lambda dt: dt == mx.complex64)
 
-for _name in COMPLEX_RULES:
-    if _name in globals() and _name != "sign":
-        globals()[_name] = _SV.wrap_unary(_name, globals()[_name])
-        globals()[_name].__module__ = __name__
-del _name
 
+# --- fallbacks: MLX 0.32.4's gaps, and results the standard pins that MLX gets wrong ------
 
 def _complex_expm1(x):
     """``exp(x) - 1`` for complex64 (MLX's ``expm1`` refuses complex): the real part as
@@ -146,158 +84,65 @@ def _complex_expm1(x):
     return _make_complex(re, im)
 
 
-_real_expm1 = expm1  # noqa: F821 - made by the table above
+def _sin(x):
+    # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign.
+    return mx.where(x == 0, x, mx.sin(x))
 
 
-def expm1(x, /):
-    """Array API ``expm1``; complex64 input computed from real ops (MLX has no complex
-    ``expm1``), with the standard's special values (``_common.special_values``)."""
-    if type(x) is array and x.dtype == mx.complex64:
-        return _SV.complex_unary("expm1", x, _complex_expm1(x))
-    return _real_expm1(x)
-
-
-_F64 = mx.float64
-
-
-def _float64_exact(name, f, f64):
-    """``f`` with float64 input taken by ``_float64``'s ``f64``: MLX computes float64 exp,
-    sin and cos at float32 precision."""
-
-    def g(x, /):
-        if type(x) is array and x.dtype == _F64:
-            return f64(x)
-        return f(x)
-
-    g.__name__ = g.__qualname__ = name
-    g.__doc__ = f.__doc__ + " float64 at float64 precision (``_float64``)."
-    return g
-
-
-exp = _float64_exact("exp", exp, _float64.exp)  # noqa: F821 - made by the table above
-sin = _float64_exact("sin", sin, _float64.sin)  # noqa: F821
-cos = _float64_exact("cos", cos, _float64.cos)  # noqa: F821
-
-
-def pow(x1, x2, /):
-    """Array API ``pow``; integer powers with a negative exponent are what NumPy's integer
-    arithmetic gives where it is exact (1 for a base of 1, +-1 for -1, 0 otherwise; MLX: 0)."""
-    a, b, n = binary(x1, x2, "pow", bcast=True)
-    D.check_kind(n, "numeric", "pow")
+def _int_pow(a, b):
+    """Integer powers with a negative exponent: what NumPy's integer arithmetic gives where it
+    is exact (1 for a base of 1, +-1 for -1, 0 otherwise; MLX: 0)."""
     r = mx.power(a, b)
-    if n in _INTEGRAL and n.startswith("int"):
-        one = mx.ones((), dtype=r.dtype)
-        odd = mx.remainder(b, mx.array(2, dtype=b.dtype)) != 0
-        neg_base = mx.where(odd, -one, one)
-        special = mx.where(a == 1, one, mx.where(a == -1, neg_base, mx.zeros((), dtype=r.dtype)))
-        r = mx.where(b < 0, special, r)
-    elif n in _COMPLEX:
-        # An integer exponent (a Python number or a 0-d array) by multiplication, NumPy's
-        # values (_common.elementwise.complex_int_power; MLX's power is exp/log).
-        v = _concrete(b) if b.ndim == 0 else None
-        k = None if v is None else _ce.integer_exponent(v.item())
-        if k is not None:
-            return _ce.complex_int_power(_LazyNamespace(), a, k, _make_complex)
-        # x ** 0 is 1 for every x, NaN included (MLX: 0j ** 0j is nan+nanj).
-        r = mx.where(b == 0, mx.ones((), dtype=r.dtype), r)
-    return r
+    one = mx.ones((), dtype=r.dtype)
+    odd = mx.remainder(b, mx.array(2, dtype=b.dtype)) != 0
+    neg_base = mx.where(odd, -one, one)
+    special = mx.where(a == 1, one, mx.where(a == -1, neg_base, mx.zeros((), dtype=r.dtype)))
+    return mx.where(b < 0, special, r)
 
 
-def _real_floating_pair(x1, x2, fname):
-    """``binary``'s operands and dtype name for a real floating function: integers in the
-    default float (``_common.dtypes.integer_input_as_float``), other non-floats TypeError."""
-    a, b, n = binary(x1, x2, fname, bcast=True)
-    if n not in _REAL_FLOAT:
-        if n not in _INTEGRAL:
-            D.check_kind(n, "real floating", fname)
-        a, b, n = cast(a, D.DEFAULT_FLOAT), cast(b, D.DEFAULT_FLOAT), D.DEFAULT_FLOAT
-    return a, b, n
+def _complex_pow(a, b):
+    """An integer exponent (a Python number or a 0-d array) by multiplication, NumPy's values
+    (``_common.elementwise.complex_int_power``; MLX's power is exp/log); otherwise MLX's,
+    with ``x ** 0`` 1 for every x, NaN included (MLX: 0j ** 0j is nan+nanj)."""
+    v = _concrete(b) if b.ndim == 0 else None
+    k = None if v is None else _ce.integer_exponent(v.item())
+    if k is not None:
+        return _ce.complex_int_power(_LazyNamespace(), a, k, _make_complex)
+    r = mx.power(a, b)
+    return mx.where(b == 0, mx.ones((), dtype=r.dtype), r)
 
 
-def logaddexp(x1, x2, /):
-    """Array API ``logaddexp``; float64 with ``_float64.logaddexp`` (MLX's uses its
-    float32-precision exp)."""
-    a, b, n = _real_floating_pair(x1, x2, "logaddexp")
-    return _float64.logaddexp(a, b) if n == "float64" else mx.logaddexp(a, b)
+def _sign(x):
+    # nan stays nan (MLX gives 0).
+    return mx.where(mx.isnan(x), x, mx.sign(x))
 
 
-def _rounding(name, op):
-    def f(x, /):
-        n = require_kind(x, "real numeric", name)
-        return x if n in _INTEGRAL else op(x)
-
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = f"Array API ``{name}(x)``; integer input is returned as it is."
-    return f
+def _complex_sign(x):
+    # MLX gives sign(-0-0j) as -0-0j; the standard's is 0 + 0j.
+    s = mx.where(x == 0, mx.zeros((), dtype=x.dtype), mx.sign(x))
+    return mx.where(mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x)),
+                    _make_complex(mx.array(mx.nan), mx.array(mx.nan)), s)
 
 
-ceil = _rounding("ceil", mx.ceil)
-floor = _rounding("floor", mx.floor)
-trunc = _rounding("trunc", lambda x: mx.where(x < 0, mx.ceil(x), mx.floor(x)))
+_BITS_INT = {mx.float32: mx.int32, mx.float64: mx.int64}
 
 
-def round(x, /):
-    """Array API ``round``: half to even (MLX's own), integers unchanged."""
-    n = require_kind(x, "numeric", "round")
-    return x if n in _INTEGRAL else mx.round(x)
-
-
-def sign(x, /):
-    """Array API ``sign``: -1, 0, +1 (``x/|x|`` for complex, 0 at 0); nan stays nan (MLX
-    gives 0)."""
-    n = require_kind(x, "numeric", "sign")
-    s = mx.sign(x)
-    if n in _REAL_FLOAT:
-        return mx.where(mx.isnan(x), x, s)
-    if n in _COMPLEX:
-        # MLX gives sign(-0-0j) as -0-0j; the standard's is 0 + 0j.
-        s = mx.where(x == 0, mx.zeros((), dtype=x.dtype), s)
-        return mx.where(mx.isnan(mx.real(x)) | mx.isnan(mx.imag(x)),
-                        _make_complex(mx.array(mx.nan), mx.array(mx.nan)), s)
-    return s
-
-
-def conj(x, /):
-    """Array API ``conj``; real input is returned as it is."""
-    n = require_kind(x, "numeric", "conj")
-    return mx.conj(x) if n in _COMPLEX else x
-
-
-def real(x, /):
-    """Array API ``real``: the real part of complex input; real input as it is."""
-    n = require_kind(x, "numeric", "real")
-    return mx.real(x) if n in _COMPLEX else x
-
-
-def imag(x, /):
-    """Array API ``imag``: the imaginary part of complex input; zeros for real input."""
-    n = require_kind(x, "numeric", "imag")
-    return mx.imag(x) if n in _COMPLEX else mx.zeros_like(x)
-
-
-_BITS_INT = {"float32": mx.int32, "float64": mx.int64}
-
-
-def signbit(x, /):
-    """Array API ``signbit`` (MLX has none): the sign bit, read through an integer view, so
-    -0.0 and negative NaN count."""
-    n = require_kind(x, "real floating", "signbit")
+def _signbit(x):
+    """MLX has no signbit: the sign bit, read through an integer view, so -0.0 and negative
+    NaN count."""
     # stop_gradient: the sign bit has no derivative, and MLX has no vjp through a view.
-    return mx.stop_gradient(x).view(_BITS_INT[n]) < 0
+    return mx.stop_gradient(x).view(_BITS_INT[x.dtype]) < 0
 
 
-def copysign(x1, x2, /):
-    """Array API ``copysign`` (MLX has none): ``|x1|`` with the sign bit of ``x2``."""
-    a, b, _ = _real_floating_pair(x1, x2, "copysign")
+def _copysign(a, b):
+    """MLX has none: ``|a|`` with the sign bit of ``b``."""
     m = mx.abs(a)
-    return mx.where(signbit(mx.broadcast_to(b, mx.broadcast_shapes(a.shape, b.shape))), -m, m)
+    return mx.where(_signbit(mx.broadcast_to(b, mx.broadcast_shapes(a.shape, b.shape))), -m, m)
 
 
-def hypot(x1, x2, /):
-    """Array API ``hypot`` (MLX has none): ``max * sqrt(1 + (min/max)**2)``, which neither
-    overflows nor underflows where the result does not; +inf wherever an operand is
-    infinite, NaN included."""
-    a, b, _ = _real_floating_pair(x1, x2, "hypot")
+def _hypot(a, b):
+    """MLX has none: ``max * sqrt(1 + (min/max)**2)``, which neither overflows nor underflows
+    where the result does not; +inf wherever an operand is infinite, NaN included."""
     a = mx.abs(a)
     b = mx.abs(b)
     big = mx.maximum(a, b)
@@ -308,76 +153,114 @@ def hypot(x1, x2, /):
     return mx.where(mx.isinf(a) | mx.isinf(b), mx.full(r.shape, mx.inf, dtype=r.dtype), r)
 
 
-def nextafter(x1, x2, /):
-    """Array API ``nextafter``: MLX has none, so NumPy's computes it on the host (not
-    differentiable, not traceable by ``mx.compile``)."""
-    a, b, n = binary(x1, x2, "nextafter", bcast=True)
-    D.check_kind(n, "real floating", "nextafter")
-    return from_numpy(onp.nextafter(to_numpy(a), to_numpy(b)), n)
+def _nextafter(a, b):
+    """MLX has none: NumPy's computes it on the host (not differentiable, not traceable by
+    ``mx.compile``)."""
+    return from_numpy(onp.nextafter(to_numpy(a), to_numpy(b)), _NAME_OF[a.dtype])
 
 
-def floor_divide(x1, x2, /):
-    """Array API ``floor_divide``; floating operands get the standard's values at infinities
-    and zeros (MLX's kernel computes ``floor(x1 / x2)`` only for finite ones)."""
-    a, b, n = binary(x1, x2, "floor_divide", bcast=True)
-    D.check_kind(n, "real numeric", "floor_divide")
-    if n not in _REAL_FLOAT:
-        return mx.floor_divide(a, b)
-    # MLX computes floor(x1 / x2), which rounds up across an integer (1.0 // 0.1 is 10.0,
-    # NumPy's and the exact answer 9.0): NumPy's divmod from the (exact) remainder instead.
+def _float_floor_divide(a, b):
+    """The standard's values at infinities and zeros (MLX's kernel computes
+    ``floor(x1 / x2)`` only for finite ones), and NumPy's divmod from the (exact)
+    remainder: MLX's floor(x1 / x2) rounds up across an integer (1.0 // 0.1 is 10.0, NumPy's
+    and the exact answer 9.0)."""
     m = mx.remainder(a, b)
     div = (a - m) / b
     fl = mx.floor(div)
     r = mx.where(div - fl > 0.5, fl + 1, fl)
-    r = mx.where(r == 0, mx.where(signbit(a / b), -mx.abs(r), mx.abs(r)), r)
+    r = mx.where(r == 0, mx.where(_signbit(a / b), -mx.abs(r), mx.abs(r)), r)
     r = mx.where(b == 0, a / b, r)
     return _SV.floor_divide(a, b, r)
 
 
-def remainder(x1, x2, /):
-    """Array API ``remainder``: the divisor's sign, zeros included (MLX gives ``0 % -1`` as
-    +0)."""
-    a, b, n = binary(x1, x2, "remainder", bcast=True)
-    D.check_kind(n, "real numeric", "remainder")
+def _int_remainder(a, b):
+    # MLX gives x % 0 as x; NumPy (and every other arraykit backend that does not raise) as 0.
     r = mx.remainder(a, b)
-    if n in _INTEGRAL:
-        # MLX gives x % 0 as x; NumPy (and every other arraykit backend that does not raise)
-        # as 0.
-        return mx.where(b == 0, mx.zeros((), dtype=r.dtype), r)
-    if n in _REAL_FLOAT:
-        m = mx.abs(r)
-        r = mx.where(mx.isnan(r), r, mx.where(signbit(mx.broadcast_to(
-            b, mx.broadcast_shapes(a.shape, b.shape))), -m, m))
-    return r
+    return mx.where(b == 0, mx.zeros((), dtype=r.dtype), r)
 
 
-_BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64,
-         "uint8": 8, "uint16": 16, "uint32": 32, "uint64": 64}
+def _float_remainder(a, b):
+    # The divisor's sign, zeros included (MLX gives 0 % -1 as +0).
+    r = mx.remainder(a, b)
+    m = mx.abs(r)
+    return mx.where(mx.isnan(r), r, mx.where(_signbit(mx.broadcast_to(
+        b, mx.broadcast_shapes(a.shape, b.shape))), -m, m))
 
 
-def _shift(name, op, fill_negative):
-    def f(x1, x2, /):
-        a, b, n = binary(x1, x2, name, bcast=True)
-        D.check_kind(n, "integral", name)
+_BITS = {mx.int8: 8, mx.int16: 16, mx.int32: 32, mx.int64: 64,
+         mx.uint8: 8, mx.uint16: 16, mx.uint32: 32, mx.uint64: 64}
+_SIGNED = (mx.int8, mx.int16, mx.int32, mx.int64)
+
+
+def _shift(op, fill_negative):
+    """MLX (the C shift) takes the count modulo the width; the standard's value is x1 shifted
+    by that many bits: 0, or -1 for a right shift of a negative number."""
+
+    def f(a, b):
         r = op(a, b)
-        # MLX (the C shift) takes the count modulo the width; the standard's value is x1
-        # shifted by that many bits: 0, or -1 for a right shift of a negative number.
-        wide = b >= _BITS[n]
-        if n.startswith("int"):
+        wide = b >= _BITS[a.dtype]
+        if a.dtype in _SIGNED:
             fill = mx.where(a < 0, mx.array(-1 if fill_negative else 0, dtype=a.dtype),
                             mx.array(0, dtype=a.dtype))
         else:
             fill = mx.array(0, dtype=a.dtype)
         return mx.where(wide, fill, r)
 
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = (f"Array API ``{name}``; a shift by at least the bit width gives "
-                 "0 (or -1 for a right shift of a negative value).")
     return f
 
 
-bitwise_left_shift = _shift("bitwise_left_shift", mx.left_shift, False)
-bitwise_right_shift = _shift("bitwise_right_shift", mx.right_shift, True)
+def _trunc(x):
+    return mx.where(x < 0, mx.ceil(x), mx.floor(x))
+
+
+def _imag(x):
+    return mx.zeros_like(x)
+
+
+#: The dtypes a function computes with a fallback rather than its op: {dtype name: fallback}.
+_SPECIAL = {
+    # MLX's float64 exp, sin, cos, logaddexp run at float32 precision: _float64's.
+    "exp": {"float64": _float64.exp},
+    "sin": {"float64": _float64.sin},
+    "cos": {"float64": _float64.cos},
+    "logaddexp": {"float64": _float64.logaddexp},
+    "expm1": {"complex64": _complex_expm1},
+    "pow": {**_per(("int8", "int16", "int32", "int64"), _int_pow), "complex64": _complex_pow},
+    "sign": {**_per(_REAL, _sign), "complex64": _complex_sign},
+    # Integer input is returned as it is; the parts of real input are itself and zeros.
+    **{name: _per(_INTEGRAL, _ident) for name in ("ceil", "floor", "trunc", "round")},
+    "conj": _per(_INTEGRAL | _REAL_FLOAT, _ident),
+    "real": _per(_INTEGRAL | _REAL_FLOAT, _ident),
+    "imag": _per(_INTEGRAL | _REAL_FLOAT, _imag),
+    "floor_divide": _per(_REAL, _float_floor_divide),
+    "remainder": {**_per(_INTEGRAL, _int_remainder), **_per(_REAL, _float_remainder)},
+}
+
+_UNARY = _ce.named_ops(
+    mx, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 floor "
+    "imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
+    "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
+    _ce.UNARY, bitwise_invert=mx.bitwise_invert, positive=_ident, sin=_sin, signbit=_signbit,
+    trunc=_trunc)
+
+_BINARY = _ce.named_ops(
+    mx, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "
+    "copysign divide equal floor_divide greater greater_equal hypot less less_equal logaddexp "
+    "logical_and logical_or logical_xor maximum minimum multiply nextafter not_equal pow "
+    "remainder subtract",
+    _ce.BINARY, bitwise_left_shift=_shift(mx.left_shift, False),
+    bitwise_right_shift=_shift(mx.right_shift, True), copysign=_copysign, hypot=_hypot,
+    logical_xor=mx.not_equal, nextafter=_nextafter)
+
+#: The rules: ``_common.elementwise``. Fast path: an ``mx.array`` whose dtype (read by the
+#: property's C getter) the op takes as it is. MLX checks shapes as it builds the graph: its
+#: ValueError becomes the standard's naming the function.
+_FUNCTIONS = _ce.ElementwiseFunctions(
+    _p, __name__, fast_type=array, dtype_key=array.dtype.fget,  # type: ignore[attr-defined]
+    dtype_keys={n: D.DTYPES[n] for n in D.SUPPORTED}, op_errors=(ValueError,),
+    special_values=_SV, corrected=set(COMPLEX_RULES) - {"sign"}).functions(
+    _UNARY, _BINARY, special=_SPECIAL)
+globals().update(_FUNCTIONS)
 
 
 def _clamp(x, lo, hi, name):
