@@ -185,6 +185,13 @@ def _real_inv_vjp(primals, cotangent, output):
     return (-(t @ cotangent @ t),)
 
 
+# Called through mx.compile: a plain call of a custom_function builds Python closures that MLX
+# frees under the GIL after evaluation, ~13 us a 2x2 call (0.32.4, CPU time, call and
+# evaluation); the compiled function replays the graph traced once per shape and dtype (the
+# first call of a shape traces it, ~0.3 ms).
+_real_inv = mx.compile(_real_inv)
+
+
 def solve(x1, x2, /):
     """Solve ``x1 @ X = x2``; ``x2`` is a vector (shape ``(M,)``) or a stack of matrices."""
     a, b, n = binary(x1, x2, "solve", bcast=False)
