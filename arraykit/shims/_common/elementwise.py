@@ -20,6 +20,7 @@ The rules (one place for all four shims):
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -153,6 +154,20 @@ subtract: x1 - x2 (wraps for integers).
 
 _Fn = Callable[..., Any]
 _INT_FLOAT = (int, float)
+
+
+class LazyNamespace:
+    """A shim package's namespace, for the rules its section modules run over it at call
+    time (``special_values``, :func:`complex_int_power`): its dtypes at once, every other
+    name from the package (``sys.modules``: a section module is imported as part of it, so
+    the package exists before any of its functions is called)."""
+
+    def __init__(self, package: str, dtypes: Mapping[str, Any]):
+        self.__dict__.update(dtypes)
+        self._package = package
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(sys.modules[self._package], name)
 
 
 class ElementwiseFunctions:
@@ -346,7 +361,8 @@ class ElementwiseFunctions:
         return out
 
 
-__all__ = ["BINARY", "DOCS", "NUMPY_NAMES", "UNARY", "ElementwiseFunctions", "named_ops"]
+__all__ = ["BINARY", "DOCS", "NUMPY_NAMES", "UNARY", "ElementwiseFunctions", "LazyNamespace",
+           "named_ops"]
 
 
 # ---------------------------------------------------------------------------------------------

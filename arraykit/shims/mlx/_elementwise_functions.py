@@ -42,20 +42,8 @@ def _ident(x):
 
 # --- the standard's special values (complex functions, floating // and %) -----------------
 
-def _namespace():
-    import arraykit.shims.mlx as xp  # the package: its functions take the special path only
-
-    return xp
-
-
-class _LazyNamespace:
-    """The shim's own namespace, imported on first use (this module is part of it); its dtype
-    names are known already."""
-
-    locals().update(D.DTYPES)
-
-    def __getattr__(self, name):
-        return getattr(_namespace(), name)
+#: The package's namespace, for the special values' and complex powers' rules.
+_XP = _ce.LazyNamespace(__name__.rpartition(".")[0], D.DTYPES)
 
 
 def _make_complex(re, im):
@@ -66,7 +54,7 @@ def _make_complex(re, im):
     return mx.stack([re, im], axis=-1).view(mx.complex64).squeeze(-1)
 
 
-_SV = SpecialValues(_LazyNamespace(), _make_complex,
+_SV = SpecialValues(_XP, _make_complex,
                     is_real_floating=lambda dt: dt in (mx.float32, mx.float64),
                     is_complex=lambda dt: dt == mx.complex64)
 
@@ -107,7 +95,7 @@ def _complex_pow(a, b):
     v = _concrete(b) if b.ndim == 0 else None
     k = None if v is None else _ce.integer_exponent(v.item())
     if k is not None:
-        return _ce.complex_int_power(_LazyNamespace(), a, k, _make_complex)
+        return _ce.complex_int_power(_XP, a, k, _make_complex)
     r = mx.power(a, b)
     return mx.where(b == 0, mx.ones((), dtype=r.dtype), r)
 

@@ -38,18 +38,3 @@ from .._common.assemble import assemble_namespace as _assemble_namespace
 _assemble_namespace(globals(), _dtypes.DTYPES)
 
 del _assemble_namespace
-
-# The standard's complex special values (C99 Annex G) where Paddle's kernels miss them
-# (complex exp/expm1 at infinities and NaN, measured): one eager check per complex call.
-import sys as _sys  # noqa: E402 - after the namespace is complete, which the corrections use
-
-import paddle as _paddle  # noqa: E402
-
-from .._common.special_values import COMPLEX_RULES as _RULES  # noqa: E402
-from .._common.special_values import SpecialValues as _SpecialValues  # noqa: E402
-
-_special = _SpecialValues(_sys.modules[__name__], _paddle.complex)
-for _n in _RULES:
-    globals()[_n] = _special.wrap_unary(_n, globals()[_n])
-    globals()[_n].__module__ = __name__
-del _sys, _paddle, _RULES, _SpecialValues, _n

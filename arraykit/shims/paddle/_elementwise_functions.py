@@ -1,193 +1,92 @@
-"""Elementwise functions, built from two tables (name -> input category and Paddle op) and
-two factories, as array-api-strict does.
+"""Elementwise functions on Paddle: two tables (name -> input category and Paddle op) and the
+per-dtype fallbacks, built by the factory written once (``_common.elementwise``: dtype
+categories, Python scalars, promotion, errors; its fast path: a tensor of a dtype the op
+takes as it is -> the dtype's identity, a set lookup and the op).
 
-Hot path: tensors of one dtype with a Paddle kernel -> a type check, a dict lookup, the op.
-Python scalars, mixed dtypes and the narrow integers (int8, int16, uint8: arithmetic in int32,
-cast back; see ``_helpers.NARROW``) take the slow path.
+This module holds only Paddle's part: the ops, the fallbacks for the dtypes whose kernels
+Paddle lacks or gets wrong (each says why; the narrow integers int8, int16 and uint8 compute
+in int32 and are cast back, ``_helpers.NARROW``), and ``clip``'s clamp.
 """
 
 from __future__ import annotations
 
 import math as _math
-import sys
 
 import numpy as onp
 import paddle
 
-from .._common import checks as _c
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
-from .._common.dtypes import integer_input_as_float
+from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import (
     NARROW,
     Tensor,
-    binary,
-    cast,
     eq,
     full0,
     is_zero,
     narrow,
     ne,
     nonzero_mask,
-    require_array,
     widen,
 )
 
-#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
-_PACKAGE = __name__.rpartition(".")[0]
+#: The package's namespace, for the special values' and complex powers' rules.
+_XP = _ce.LazyNamespace(__name__.rpartition(".")[0], D.DTYPES)
 
 _NAME_OF = D.NAME_OF
-_NAME_BY_ID = D.NAME_BY_ID
-_KINDS = D.KIND_SETS
 _LN2 = _math.log(2.0)
 _BITS = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8}
-_REAL_OF = {"complex64": "float32", "complex128": "float64"}
+_INTS = ("int8", "int16", "int32", "int64", "uint8")
+_FLOATS = ("float32", "float64")
+_COMPLEXES = ("complex64", "complex128")
 
 
-def _unary(fname: str, category: str, op, *, narrow_ok: bool = False, bool_as=None):
-    """A standard unary function over Paddle op ``op``: the input must be of ``category``
-    (integer input to a floating-point function computes in the default float, see
-    ``_common.dtypes.integer_input_as_float``); narrow integers run in int32 unless
-    ``narrow_ok``; ``bool_as``: the function's result for bool input, where bool is allowed
-    but Paddle has no kernel."""
-    kinds = _KINDS[category]
-
-    def f(x, /):
-        name = _NAME_BY_ID.get(id(x.dtype)) if isinstance(x, Tensor) else None
-        if name in kinds and (narrow_ok or name not in NARROW):
-            if name == "bool" and bool_as is not None:
-                return bool_as(x)
-            return op(x)
-        name = require_array(x, fname)
-        as_float = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
-        if as_float is not None:
-            return op(cast(x, as_float))
-        if name not in kinds:
-            raise _c.dtype_not_allowed(fname, name, category)
-        if name == "bool" and bool_as is not None:
-            return bool_as(x)
-        return narrow(op(widen(x, name)), name)
-
-    f.__name__ = f.__qualname__ = fname
-    f.__doc__ = f"Array API ``{fname}`` (input: {category}) over ``paddle``."
-    return f
-
-
-def _binary(fname: str, category: str, op, *, narrow_ok: bool = False, compare=False):
-    """A standard binary function over Paddle op ``op`` (broadcasting, promotion and Python
-    scalars by :func:`_helpers.binary`); ``compare``: the result is bool, so narrow integers
-    need no cast back."""
-    kinds = _KINDS[category]
-
-    def f(x1, x2, /):
-        if type(x1) is Tensor and type(x2) is Tensor and x1.dtype is x2.dtype \
-                and x1.shape == x2.shape:
-            name = _NAME_BY_ID.get(id(x1.dtype))
-            if name in kinds and (narrow_ok or name not in NARROW):
-                return op(x1, x2)
-        a, b, name = binary(x1, x2, fname, bcast=True)
-        as_float = integer_input_as_float(category, name, D.DEFAULT_FLOAT)
-        if as_float is not None:
-            return op(cast(a, as_float), cast(b, as_float))
-        if name not in kinds:
-            raise _c.dtype_not_allowed(fname, name, category)
-        if narrow_ok or name not in NARROW:
-            return op(a, b)
-        r = op(widen(a, name), widen(b, name))
-        return r if compare else narrow(r, name)
-
-    f.__name__ = f.__qualname__ = fname
-    f.__doc__ = f"Array API ``{fname}`` (inputs: {category}) over ``paddle``."
-    return f
+def _per(names, fn):
+    """A fallback table entry: the same function for every dtype of ``names``."""
+    return dict.fromkeys(names, fn)
 
 
 # ------------------------------------------------------------------ ops Paddle lacks or errs on
 
-def _real_part(x):
-    return paddle.real(x) if x.dtype in (paddle.complex64, paddle.complex128) else x
-
-
-def _imag_part(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        return paddle.imag(x)
-    return paddle.zeros_like(x)
-
-
-def _conj(x):
-    return paddle.conj(x) if x.dtype in (paddle.complex64, paddle.complex128) else x.clone()
-
-
-def _sign(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        # x / |x|, 0 at 0 (Paddle's sign gives nan + 0j at infinities; sgn is right).
-        return paddle.sgn(x)
-    return paddle.sign(x)
-
-
-def _round(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        return paddle.complex(paddle.round(paddle.real(x)), paddle.round(paddle.imag(x)))
-    if x.dtype in (paddle.float32, paddle.float64):
-        return paddle.round(x)  # half to even, as the standard asks (measured)
-    return x.clone()
-
-
 def _identity(x):
+    # A copy: Paddle's tensors can be written in place.
     return x.clone()
 
 
-def _int_is(value):
-    def f(x):
-        return paddle.full(x.shape, value, dtype="bool")
-
-    return f
-
-
-def _isnan(x):
-    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
-        return paddle.isnan(x)
+def _all_false(x):
     return paddle.zeros(x.shape, dtype="bool")
 
 
-def _isinf(x):
-    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
-        return paddle.isinf(x)
-    return paddle.zeros(x.shape, dtype="bool")
-
-
-def _isfinite(x):
-    if x.dtype in (paddle.float32, paddle.float64, paddle.complex64, paddle.complex128):
-        return paddle.isfinite(x)
+def _all_true(x):
     return paddle.ones(x.shape, dtype="bool")
+
+
+def _zeros(x):
+    return paddle.zeros_like(x)
 
 
 def _square(x):
     return paddle.multiply(x, x)
 
 
-def _complex_log_base(x, ln_base):
+def _complex_round(x):
+    return paddle.complex(paddle.round(paddle.real(x)), paddle.round(paddle.imag(x)))
+
+
+def _complex_log_base(ln_base):
     """``log(x) / ln_base`` for complex ``x``, each part divided by the real ``ln_base``:
     Paddle's complex division by ``ln_base + 0j`` gives NaN imaginary parts where the real
     part is infinite (``log10(0j)`` would be -inf + nan j; NumPy's is -inf + 0j)."""
-    # The namespace's log, with the standard's special values (assembled after this module).
-    lg = sys.modules[__name__.rpartition(".")[0]].log(x)
-    re, im = paddle.real(lg), paddle.imag(lg)
-    c = full0(ln_base, D.NAME_OF[re.dtype])
-    return paddle.complex(re / c, im / c)
 
+    def f(x):
+        lg = _XP.log(x)  # the namespace's log, with the standard's special values
+        re, im = paddle.real(lg), paddle.imag(lg)
+        c = full0(ln_base, D.NAME_OF[re.dtype])
+        return paddle.complex(re / c, im / c)
 
-def _log2(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        return _complex_log_base(x, _LN2)
-    return paddle.log2(x)
-
-
-def _log10(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        return _complex_log_base(x, _math.log(10.0))
-    return paddle.log10(x)
+    return f
 
 
 def _logaddexp(x1, x2):
@@ -201,22 +100,20 @@ def _hypot(x1, x2):
     return paddle.abs(paddle.complex(x1, x2))  # std::abs: no overflow, inf beats nan
 
 
-def _integer_division(op, x1, x2):
+def _integer_division(op):
     """``op(x1, x2)`` (``floor_divide`` or ``remainder``) for integers, 0 where ``x2`` is 0:
     Paddle raises on integer division by zero; the standard leaves the value undefined and
     NumPy gives 0: one behaviour, NumPy's, so code that masks out the zero divisors
     afterwards works."""
-    if not bool(paddle.all(nonzero_mask(x2))):
-        z = is_zero(x2)
-        safe = paddle.where(z, paddle.ones_like(x2), x2)
-        return paddle.where(z, paddle.zeros_like(x1), op(x1, safe))
-    return op(x1, x2)
 
+    def f(x1, x2):
+        if not bool(paddle.all(nonzero_mask(x2))):
+            z = is_zero(x2)
+            safe = paddle.where(z, paddle.ones_like(x2), x2)
+            return paddle.where(z, paddle.zeros_like(x1), op(x1, safe))
+        return op(x1, x2)
 
-def _floor_divide(x1, x2):
-    if x1.dtype in (paddle.float32, paddle.float64):
-        return _float_floor_divide(x1, x2)
-    return _integer_division(paddle.floor_divide, x1, x2)
+    return f
 
 
 def _float_floor_divide(x1, x2):
@@ -231,37 +128,21 @@ def _float_floor_divide(x1, x2):
     return paddle.where(fin & paddle.isfinite(exact) & nonzero_mask(exact), exact, q)
 
 
-def _remainder(x1, x2):
-    if x1.dtype in (paddle.float32, paddle.float64):
-        r = paddle.remainder(x1, x2)
-        bad = paddle.isnan(r) & paddle.isfinite(x1) & paddle.isfinite(x2) & nonzero_mask(x2)
-        if bool(paddle.any(bad)):
-            # Paddle's kernel multiplies by 1 / x2, which overflows for |x2| below about
-            # 1 / max (0 % 2.2e-308 was NaN): those elements are computed exactly by NumPy.
-            exact = onp.remainder(x1.numpy(), x2.numpy())
-            r = paddle.where(bad, paddle.to_tensor(exact, place=r.place), r)
-        # The standard: x % inf is x for finite x of the divisor's sign, else inf/nan rules;
-        # zeros carry the divisor's sign.
-        inf2 = paddle.isinf(x2) & paddle.isfinite(x1)
-        same = is_zero(x1) | paddle.equal(x1 < 0, x2 < 0)
-        r = paddle.where(inf2, paddle.where(same, x1, x2), r)
-        r = paddle.where(paddle.isinf(x1) | is_zero(x2), paddle.full_like(r, _math.nan), r)
-        return paddle.where(is_zero(r), paddle.copysign(paddle.zeros_like(r), x2), r)
-    return _integer_division(paddle.remainder, x1, x2)
-
-
-def _divide(x1, x2):
-    return paddle.divide(x1, x2)
-
-
-def _pow(x1, x2):
-    if x1.dtype in (paddle.complex64, paddle.complex128):
-        return _complex_pow(x1, x2)
-    if x1.dtype in (paddle.float32, paddle.float64):
-        return paddle.pow(x1, x2)
-    # Integers: negative exponents are undefined in the standard; Paddle's integer pow
-    # goes through floating point, so compute by squaring to stay exact for large values.
-    return _int_pow(x1, x2)
+def _float_remainder(x1, x2):
+    r = paddle.remainder(x1, x2)
+    bad = paddle.isnan(r) & paddle.isfinite(x1) & paddle.isfinite(x2) & nonzero_mask(x2)
+    if bool(paddle.any(bad)):
+        # Paddle's kernel multiplies by 1 / x2, which overflows for |x2| below about
+        # 1 / max (0 % 2.2e-308 was NaN): those elements are computed exactly by NumPy.
+        exact = onp.remainder(x1.numpy(), x2.numpy())
+        r = paddle.where(bad, paddle.to_tensor(exact, place=r.place), r)
+    # The standard: x % inf is x for finite x of the divisor's sign, else inf/nan rules;
+    # zeros carry the divisor's sign.
+    inf2 = paddle.isinf(x2) & paddle.isfinite(x1)
+    same = is_zero(x1) | paddle.equal(x1 < 0, x2 < 0)
+    r = paddle.where(inf2, paddle.where(same, x1, x2), r)
+    r = paddle.where(paddle.isinf(x1) | is_zero(x2), paddle.full_like(r, _math.nan), r)
+    return paddle.where(is_zero(r), paddle.copysign(paddle.zeros_like(r), x2), r)
 
 
 def _int_pow(x1, x2):
@@ -293,7 +174,7 @@ def _complex_pow(x1, x2):
     if x2.ndim == 0:
         n = _ce.integer_exponent(x2.item())
         if n is not None:
-            return _ce.complex_int_power(sys.modules[_PACKAGE], x1, n, paddle.complex)
+            return _ce.complex_int_power(_XP, x1, n, paddle.complex)
     # exp(x2 * log(x1)), with x ** 0 = 1 (also 0 ** 0) as the standard asks.
     r = _cexp(x2 * paddle.log(x1))  # Paddle's complex128 exp is off by ~1e-7 (measured)
     zero_exp = is_zero(x2)
@@ -328,27 +209,6 @@ def _right_shift(x1, x2):
     return paddle.bitwise_right_shift(x1, x2, is_arithmetic=True)
 
 
-def _signbit(x):
-    return paddle.signbit(x)
-
-
-def _copysign(x1, x2):
-    # Paddle's copysign reads the sign bit (so -nan and -0.0 count as negative).
-    return paddle.copysign(x1, x2)
-
-
-def _nextafter(x1, x2):
-    return paddle.nextafter(x1, x2)
-
-
-def _bool_logical_not(x):
-    return paddle.logical_not(x)
-
-
-def _bitwise_invert(x):
-    return paddle.bitwise_not(x)
-
-
 def _cexp(z):
     """Complex exp as exp(a) (cos b + i sin b): Paddle's kernel gives NaN + 0j for a NaN
     real part and a nonzero imaginary one (the standard: NaN + NaN j), and its complex128
@@ -359,30 +219,20 @@ def _cexp(z):
     return paddle.complex(ea * paddle.cos(b), ea * paddle.sin(b))
 
 
-def _exp(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        return _cexp(x)
-    return paddle.exp(x)
+def _complex_expm1(x):
+    # expm1(a) cos b - 2 sin^2(b/2) + i exp(a) sin b: accurate near 0.
+    a, b = paddle.real(x), paddle.imag(x)
+    s = paddle.sin(b * 0.5)
+    re = paddle.expm1(a) * paddle.cos(b) - 2.0 * s * s
+    return paddle.complex(re, paddle.exp(a) * paddle.sin(b))
 
 
-def _expm1(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        # expm1(a) cos b - 2 sin^2(b/2) + i exp(a) sin b: accurate near 0.
-        a, b = paddle.real(x), paddle.imag(x)
-        s = paddle.sin(b * 0.5)
-        re = paddle.expm1(a) * paddle.cos(b) - 2.0 * s * s
-        return paddle.complex(re, paddle.exp(a) * paddle.sin(b))
-    return paddle.expm1(x)
-
-
-def _log1p(x):
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        # log|1 + z| + i atan2(im z, 1 + re z), with im z as it is: z + 1 would turn an
-        # imaginary -0 into +0 and the branch cut's -pi into +pi.
-        a, b = paddle.real(x), paddle.imag(x)
-        w = paddle.complex(a + 1.0, b)
-        return paddle.complex(paddle.log(paddle.abs(w)), paddle.atan2(b, a + 1.0))
-    return paddle.log1p(x)
+def _complex_log1p(x):
+    # log|1 + z| + i atan2(im z, 1 + re z), with im z as it is: z + 1 would turn an
+    # imaginary -0 into +0 and the branch cut's -pi into +pi.
+    a, b = paddle.real(x), paddle.imag(x)
+    w = paddle.complex(a + 1.0, b)
+    return paddle.complex(paddle.log(paddle.abs(w)), paddle.atan2(b, a + 1.0))
 
 
 def _flip_sign(x):
@@ -391,38 +241,46 @@ def _flip_sign(x):
     return paddle.multiply(x, paddle.full([], -1.0, dtype=x.dtype))
 
 
-def _negative(x):
-    if x.dtype in (paddle.float32, paddle.float64):
-        return _flip_sign(x)
-    if x.dtype in (paddle.complex64, paddle.complex128):
-        # Part by part: a complex multiply by -1 would mix a NaN part into the other.
-        return paddle.complex(_flip_sign(paddle.real(x)), _flip_sign(paddle.imag(x)))
-    return paddle.neg(x)
-
-
-def _reciprocal(x):
-    return paddle.reciprocal(x)
+def _complex_negative(x):
+    # Part by part: a complex multiply by -1 would mix a NaN part into the other.
+    return paddle.complex(_flip_sign(paddle.real(x)), _flip_sign(paddle.imag(x)))
 
 
 # ------------------------------------------------------------------------------- the tables
 
-def _float_only(op):
-    """A rounding function: ``op`` for floats, a copy of integer input (already integral)."""
-    return lambda x: op(x) if x.dtype in (paddle.float32, paddle.float64) else x.clone()
+_REAL = _INTS + _FLOATS
 
+#: The dtypes a function computes with a fallback rather than its op: {dtype name: fallback}.
+_SPECIAL = {
+    **{name: _per(_INTS, _identity) for name in ("ceil", "floor", "trunc")},
+    "round": {**_per(_INTS, _identity), **_per(_COMPLEXES, _complex_round)},
+    "conj": _per(_REAL, _identity),
+    "real": _per(_REAL, _identity),
+    "imag": _per(_REAL, _zeros),
+    "sign": _per(_COMPLEXES, paddle.sgn),  # x / |x|, 0 at 0 (Paddle's sign: nan + 0j at inf)
+    "isnan": _per(_INTS, _all_false),
+    "isinf": _per(_INTS, _all_false),
+    "isfinite": _per(_INTS, _all_true),
+    "log2": _per(_COMPLEXES, _complex_log_base(_LN2)),
+    "log10": _per(_COMPLEXES, _complex_log_base(_math.log(10.0))),
+    "exp": _per(_COMPLEXES, _cexp),
+    "expm1": _per(_COMPLEXES, _complex_expm1),
+    "log1p": _per(_COMPLEXES, _complex_log1p),
+    "negative": {**_per(_FLOATS, _flip_sign), **_per(_COMPLEXES, _complex_negative)},
+    "floor_divide": _per(_FLOATS, _float_floor_divide),
+    "remainder": _per(_FLOATS, _float_remainder),
+    # Integers: negative exponents are undefined in the standard; Paddle's integer pow goes
+    # through floating point, so compute by squaring to stay exact for large values.
+    "pow": {**_per(_INTS, _int_pow), **_per(_COMPLEXES, _complex_pow)},
+}
 
 _UNARY = _ce.named_ops(
     paddle, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
     "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
     "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
-    _ce.UNARY, {}, bitwise_invert=_bitwise_invert, ceil=_float_only(paddle.ceil), conj=_conj,
-    exp=_exp, expm1=_expm1, floor=_float_only(paddle.floor), isfinite=_isfinite,
-    isinf=_isinf, isnan=_isnan, log1p=_log1p, log2=_log2, log10=_log10,
-    logical_not=_bool_logical_not, negative=_negative, positive=_identity,
-    real=lambda x: paddle.real(x) if x.dtype in (
-        paddle.complex64, paddle.complex128) else x.clone(),
-    reciprocal=_reciprocal, round=_round, sign=_sign, signbit=_signbit, square=_square,
-    trunc=_float_only(paddle.trunc))
+    # imag of real input: zeros, as on the other shims.
+    {**_ce.UNARY, "imag": "numeric"}, {}, bitwise_invert=paddle.bitwise_not,
+    positive=_identity, square=_square)
 
 _BINARY = _ce.named_ops(
     paddle, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift "
@@ -430,24 +288,53 @@ _BINARY = _ce.named_ops(
     "less_equal logaddexp logical_and logical_or logical_xor maximum minimum multiply "
     "nextafter not_equal pow remainder subtract",
     _ce.BINARY, {}, bitwise_left_shift=_shift(_left_shift, True),
-    bitwise_right_shift=_shift(_right_shift, False), copysign=_copysign, divide=_divide,
-    equal=eq, floor_divide=_floor_divide, greater=paddle.greater_than, hypot=_hypot,
-    less=paddle.less_than, logaddexp=_logaddexp, nextafter=_nextafter, not_equal=ne,
-    pow=_pow, remainder=_remainder)
+    bitwise_right_shift=_shift(_right_shift, False), equal=eq,
+    floor_divide=_integer_division(paddle.floor_divide), greater=paddle.greater_than,
+    hypot=_hypot, less=paddle.less_than, logaddexp=_logaddexp, not_equal=ne,
+    remainder=_integer_division(paddle.remainder))
 
-#: The functions whose narrow integer input needs no int32 detour (``_unary``/``_binary``).
+#: The functions whose narrow integer input needs no int32 detour; the others compute int8,
+#: int16 and uint8 in int32 and cast back (comparisons: a bool result, no cast).
 _NARROW_OK = frozenset((
     "bitwise_invert ceil conj floor isfinite isinf isnan positive real round trunc "
     "bitwise_and bitwise_or bitwise_xor equal greater greater_equal less less_equal "
     "not_equal").split())
 _COMPARE = {"equal", "not_equal", "greater", "greater_equal", "less", "less_equal"}
 
-for _name, (_cat, _op) in _UNARY.items():
-    globals()[_name] = _unary(_name, _cat, _op, narrow_ok=_name in _NARROW_OK)
-for _name, (_cat, _op) in _BINARY.items():
-    globals()[_name] = _binary(_name, _cat, _op, compare=_name in _COMPARE,
-                               narrow_ok=_name in _NARROW_OK)
-del _name, _cat, _op
+
+def _widened_unary(fn, name):
+    return lambda x: narrow(fn(widen(x, name)), name)
+
+
+def _widened_binary(fn, name, compare):
+    if compare:
+        return lambda a, b: fn(widen(a, name), widen(b, name))
+    return lambda a, b: narrow(fn(widen(a, name), widen(b, name)), name)
+
+
+for _name, (_cat, _op) in [*_UNARY.items(), *_BINARY.items()]:
+    if _name not in _NARROW_OK:
+        _sp = _SPECIAL.setdefault(_name, {})
+        for _n in NARROW:
+            _sp[_n] = (_widened_unary(_sp.get(_n, _op), _n) if _name in _UNARY else
+                       _widened_binary(_sp.get(_n, _op), _n, _name in _COMPARE))
+del _name, _cat, _op, _sp, _n
+
+
+def _dtype_id(x):
+    """A Paddle dtype's identity: hashing one costs ~0.5 us (``_dtypes``)."""
+    return id(x.dtype)
+
+
+#: The rules: ``_common.elementwise``. Paddle raises ValueError for shapes that do not
+#: broadcast (the factory's error names the function); the standard's complex special
+#: values (C99 Annex G) where Paddle's kernels miss them: one eager check per complex call.
+_FUNCTIONS = _ce.ElementwiseFunctions(
+    _p, __name__, fast_type=Tensor, dtype_key=_dtype_id,
+    dtype_keys={n: id(D.DTYPES[n]) for n in D.SUPPORTED}, op_errors=(ValueError,),
+    special_values=SpecialValues(_XP, paddle.complex), corrected=COMPLEX_RULES).functions(
+    _UNARY, _BINARY, special=_SPECIAL)
+globals().update(_FUNCTIONS)
 
 
 def _clamp(x, lo, hi, name):
@@ -455,7 +342,7 @@ def _clamp(x, lo, hi, name):
     for given, op in ((lo, "maximum"), (hi, "minimum")):  # this module's (exact, broadcasting)
         if given is not None:
             b = given if isinstance(given, Tensor) else full0(given, name, x.place)
-            out = narrow(globals()[op](widen(out, name), widen(b, name)), name)
+            out = narrow(_FUNCTIONS[op](widen(out, name), widen(b, name)), name)
     if name in ("float32", "float64"):
         # NaN in x stays NaN (Paddle's maximum/minimum return the other operand)
         nan = paddle.isnan(x)
