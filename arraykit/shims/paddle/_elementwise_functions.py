@@ -280,7 +280,7 @@ _UNARY = _ce.named_ops(
     "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
     # imag of real input: zeros, as on the other shims.
     {**_ce.UNARY, "imag": "numeric"}, {}, bitwise_invert=paddle.bitwise_not,
-    positive=_identity, square=_square)
+    negative=paddle.neg, positive=_identity, square=_square)  # paddle.negative is -x
 
 _BINARY = _ce.named_ops(
     paddle, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift "
