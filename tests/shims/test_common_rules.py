@@ -52,13 +52,6 @@ def test_accumulation_dtype(name, given, default_uint, expected):
     assert dtypes.accumulation_dtype(name, given, "int64", default_uint) == expected
 
 
-def test_trace_dtype_is_the_accumulation_rule():
-    from arraykit.shims._common.linalg import trace_dtype
-
-    for name in dtypes.ALL:
-        assert trace_dtype(name, None) == dtypes.accumulation_dtype(name, None)
-
-
 def test_dtypes_of_kind():
     assert checks.dtypes_of_kind(("bool", "signed integer"), dtypes.ALL, str) == [
         "bool", "int8", "int16", "int32", "int64"]

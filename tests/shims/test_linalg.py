@@ -431,8 +431,6 @@ def test_solve_inside_tf_function_with_unknown_batch(xp):
 @NUMPY_2
 def test_common_small_helpers_with_numpy():
     a = rand((2, 3, 4))
-    np.testing.assert_allclose(clinalg.trace(np, a, offset=1),
-                               np.trace(a, offset=1, axis1=-2, axis2=-1))
     np.testing.assert_allclose(cfft.fftfreq(np, 7, d=0.5, dtype=np.float64),
                                np.fft.fftfreq(7, d=0.5))
     np.testing.assert_array_equal(cfft.fftshift(np, a, axes=(0, 2)),
