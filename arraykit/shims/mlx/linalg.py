@@ -86,6 +86,27 @@ def _real_inv_vjp(primals, cotangent, output):
     return (-(t @ cotangent @ t),)
 
 
+def _evaluated_inv(x):
+    """Inverses of real matrices ``x``, evaluated. MLX's Inverse raises when it runs into an
+    exact zero pivot (LAPACK getrf's info > 0, NumPy's test), at evaluation: evaluated here
+    (the step's graph up to x), so that a singular matrix is NumPy's LinAlgError at the call,
+    not a RuntimeError at a later read; no second factorisation (that cost ~100 us a 2x2 call,
+    0.32.4). The evaluation is this contract's cost: ~20 us of CPU a call on MLX's CPU stream
+    (0.32.4; a handoff to the stream's thread, as for any ``mx.eval``). Under
+    mx.compile/mx.vmap, where nothing evaluates, the error surfaces at evaluation."""
+    r = _real_inv(x)
+    try:
+        mx.eval(r)
+    except ValueError as e:
+        if "function transformations" not in str(e):
+            raise
+    except RuntimeError as e:
+        if "factorization failed" not in str(e):
+            raise
+        raise _cl.LinAlgError("singular") from None
+    return r
+
+
 # Called through mx.compile: a plain call of a custom_function builds Python closures that MLX
 # frees under the GIL after evaluation, ~13 us a 2x2 call (0.32.4, CPU time, call and
 # evaluation); the compiled function replays the graph traced once per shape and dtype (the
@@ -145,22 +166,7 @@ class _Kernels:
         if x.dtype == mx.complex64:
             return _complex_solve(x, mx.broadcast_to(mx.eye(x.shape[-1], dtype=x.dtype),
                                                      x.shape))
-        r = _real_inv(x)
-        # MLX's Inverse raises when it runs into an exact zero pivot (LAPACK getrf's info >
-        # 0, NumPy's test), at evaluation: evaluated here (the step's graph up to x), so that
-        # a singular matrix is NumPy's LinAlgError at the call, not a RuntimeError at a later
-        # read; no second factorisation (that cost ~100 us a 2x2 call, 0.32.4). Under
-        # mx.compile/mx.vmap, where nothing evaluates, the error surfaces at evaluation.
-        try:
-            mx.eval(r)
-        except ValueError as e:
-            if "function transformations" not in str(e):
-                raise
-        except RuntimeError as e:
-            if "factorization failed" not in str(e):
-                raise
-            raise _cl.LinAlgError("singular") from None
-        return r
+        return _evaluated_inv(x)
 
     @staticmethod
     def solve(a, b):
@@ -214,14 +220,29 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
-cholesky, det, slogdet, inv, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv",
-                                                         "solve"))
+cholesky, det, slogdet, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "solve"))
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr, matrix_norm = (_fns[n] for n in ("svd", "svdvals", "qr", "matrix_norm"))
 matrix_rank, pinv, matrix_power = _fns["matrix_rank"], _fns["pinv"], _fns["matrix_power"]
 cross, outer, diagonal, trace = (_fns[n] for n in ("cross", "outer", "diagonal", "trace"))
 _vector_norm = _fns["vector_norm"]
 _REAL_FLOAT = frozenset((mx.float32, mx.float64))
+_inv = _fns["inv"]
+
+
+def inv(x, /):
+    """Array API ``inv`` (LinAlgError for a singular matrix). A non-empty stack of square
+    float32/float64 matrices goes to the kernel before the rules (~1.5 us a call, 0.32.4); a
+    singular matrix there takes the rules' path, which tells one holding NaN (NaN result)
+    from a singular one."""
+    if type(x) is mx.array and x.dtype in _REAL_FLOAT:
+        s = x.shape
+        if len(s) >= 2 and s[-1] == s[-2] and 0 not in s:
+            try:
+                return _evaluated_inv(x)
+            except _cl.LinAlgError:
+                pass
+    return _inv(x)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
