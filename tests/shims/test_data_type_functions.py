@@ -201,3 +201,73 @@ def test_result_type_takes_numpy_float64_scalar_as_python_float(xp):
     assert xp.result_type(f, np.float64(1.5)) == xp.float32 == xp.result_type(f, 1.5)
     assert xp.result_type(xp.float32, np.float64(0.5)) == xp.float32
     assert xp.multiply(f, np.float64(1.5)).dtype == xp.result_type(f, np.float64(1.5))
+
+
+@SHIMS
+def test_astype_can_cast_isdtype_read_dtypes_alike(xp):
+    """astype, can_cast and isdtype read a dtype as every ``dtype=`` argument does, on every
+    full shim (one rule, ``_common/data_types.py``): Python types and NumPy dtypes name
+    standard dtypes; None, a string, a number and an array (where a dtype is expected) are
+    TypeErrors. Before: MLX and MXNet cast to float64 for ``astype(x, None)`` (NumPy's reading
+    of None), MXNet answered ``can_cast(f32, None)`` and ``isdtype(None, ...)``, TF refused
+    NumPy dtypes and ``can_cast(float, ...)``, Paddle and MLX refused ``isdtype(float, ...)``,
+    TF's ``isdtype(f32, 3)`` was False."""
+    x = xp.asarray([1.0, 2.0], dtype=xp.float32)
+    assert xp.astype(x, np.dtype("float64")).dtype == xp.float64
+    assert xp.astype(x, np.int32).dtype == xp.int32
+    assert xp.can_cast(float, xp.float64) and xp.can_cast(np.dtype("float32"), xp.float64)
+    assert xp.isdtype(float, "real floating") and xp.isdtype(xp.float32, np.float32)
+    assert not xp.isdtype(xp.float32, int)
+    for bad in (None, "float32", 3, 1.5):
+        with pytest.raises(TypeError, match="astype"):
+            xp.astype(x, bad)
+        with pytest.raises(TypeError, match="can_cast"):
+            xp.can_cast(bad, xp.float64)
+        with pytest.raises(TypeError, match="can_cast"):
+            xp.can_cast(xp.float32, bad)
+        with pytest.raises(TypeError, match="isdtype"):
+            xp.isdtype(bad, "real floating")
+        if bad != "float32":  # a string is a kind name: ValueError for an unknown one
+            with pytest.raises(TypeError, match="isdtype"):
+                xp.isdtype(xp.float32, bad)
+    for call in (lambda: xp.can_cast(xp.float32, x), lambda: xp.isdtype(x, "real floating"),
+                 lambda: xp.isdtype(xp.float32, x), lambda: xp.isdtype(xp.float32, np.float32(1))):
+        with pytest.raises(TypeError):
+            call()
+
+
+@SHIMS
+def test_lacked_dtypes_refused_alike_and_answered_by_the_queries(xp):
+    """A standard dtype the framework lacks (MXNet: int16, uint16/32/64, complex; MLX:
+    complex128; Paddle: uint16/32/64) is refused by astype, as a dtype object, a NumPy dtype or
+    a Python type, with one TypeError naming the framework, the function and the dtype; the
+    pure queries answer for it (MXNet's can_cast raised where the others answered)."""
+    held_names = set(xp.__array_namespace_info__().dtypes())
+    x = xp.asarray([1, 2], dtype=xp.int32)
+    framework = {"arraykit.shims.mxnet": "MXNet", "arraykit.shims.mlx": "MLX",
+                 "arraykit.shims.paddle": "Paddle",
+                 "arraykit.shims.tensorflow": "TensorFlow"}[xp.__name__]
+    for name in STANDARD_DTYPES:
+        dt = getattr(xp, name)
+        assert xp.isdtype(dt, "numeric") is (name != "bool")
+        assert xp.can_cast(dt, dt) and xp.can_cast(xp.bool, dt) is (name == "bool")
+        assert xp.can_cast(x, dt) is (name in ("int32", "int64"))
+        if name in held_names:
+            assert xp.astype(x, dt).dtype == dt
+            continue
+        for spelling in (dt, np.dtype(name)) + ((complex,) if name == "complex128" else ()):
+            with pytest.raises(TypeError, match=rf"astype: {framework} \S+ has no {name} dtype"):
+                xp.astype(x, spelling)
+
+
+@pytest.mark.backends("tensorflow", "mlx", "paddle", reason="the full shims with a complex dtype "
+                      "(MXNet 1.9.1 has none)")
+def test_astype_complex_to_bool_refused(xp):
+    """Complex to any real kind, bool included, is a TypeError on every shim, as the standard
+    asks ("should not be permitted") and array-api-strict does: take real() or compare with
+    0 first (TF cast complex to bool as x != 0; MLX and Paddle refused it)."""
+    z = xp.asarray([1 + 1j, 0j], dtype=xp.complex64)
+    for dt in (xp.bool, xp.float32, xp.int64):
+        with pytest.raises(TypeError, match="astype"):
+            xp.astype(z, dt)
+    assert xp.astype(z, xp.complex64, copy=False) is z

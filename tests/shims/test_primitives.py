@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from shim_helpers import arr, host
 
+from arraykit.shims._common import dtypes as dtypes_module
 from arraykit.shims._common import operands
 from arraykit.shims._common.primitives import ShimPrimitives
 
@@ -102,12 +103,25 @@ def test_two_scalars_are_refused(xp):
 
 def test_dtype_rules_promote_and_refuse_alike():
     """``DtypeRules`` over a made-up framework: the table, a result the framework lacks, the
-    scalar rules, and an extra floating dtype."""
-    def refuse(name, fname):
-        return TypeError(f"{fname}: Toy has no {name}")
-
+    scalar rules, an extra floating dtype, and reading a dtype argument (held, lacked, extra,
+    none)."""
+    dtypes = {n: np.dtype(n) for n in dtypes_module.ALL}
     rules = operands.DtypeRules("Toy 1", ("bool", "int8", "int32", "float32"), "float32", None,
-                                refuse, extra_floating=frozenset(("float16",)))
+                                dtypes=dtypes, native_type=np.dtype,
+                                extra_floating=frozenset(("float16",)),
+                                extra={np.dtype("float16"): "float16"})
+    assert rules.dtype_name(np.dtype("int8"), "f") == "int8" == rules.dtype_name(np.int8, "f")
+    assert rules.dtype_name(np.dtype("float16"), "f") == "float16"
+    for lacked in (np.dtype("float64"), float):  # (Python's float names float64)
+        with pytest.raises(TypeError, match=r"f: Toy 1 has no float64 dtype \(it holds bool, "):
+            rules.dtype_name(lacked, "f")
+    assert rules.standard_name(np.dtype("float64"), "f") == "float64"
+    assert rules.standard_name(complex, "f") == "complex128"
+    for bad in (None, "int8", 1, np.int8(1), np.dtype("U3")):
+        with pytest.raises(TypeError, match=r"^f: "):
+            rules.standard_name(bad, "f")
+        with pytest.raises(TypeError, match=r"^f: "):
+            rules.dtype_name(bad, "f")
     assert rules.promote("int8", "int32", "f") == "int32"
     assert rules.promote("int32", "float32", "f") == "float32"
     assert rules.promote("float16", "float32", "f") == "float32"
@@ -122,7 +136,7 @@ def test_dtype_rules_promote_and_refuse_alike():
     assert rules.result_type_scalar(1000, "int8") == "int8"
     with pytest.raises(OverflowError):
         rules.scalar_dtype(1000, "int8", "f")
-    with pytest.raises(TypeError, match="Toy has no complex64"):
+    with pytest.raises(TypeError, match="Toy 1 has no complex64 dtype"):
         rules.scalar_dtype(1j, "float32", "f")
     with pytest.raises(TypeError):
         rules.scalar_dtype(1, "bool", "f")

@@ -1,17 +1,199 @@
-"""The data type functions' rules (``finfo``, ``iinfo``, ``result_type``), written once over a
-full shim's primitives module ``p`` (``_common/primitives.py``): reading an argument that is
-an array or a dtype, the info objects, ``result_type``'s argument loop."""
+"""The data type functions' rules, written once over a full shim's primitives module ``p``
+(``_common/primitives.py``): reading a dtype argument (:func:`dtype_readers`, which a shim's
+``DTYPE_RULES`` holds), ``astype``'s arguments, the pure queries ``can_cast`` and ``isdtype``,
+``finfo``/``iinfo`` and ``result_type``.
+
+The rules of a dtype argument, one for every shim: the namespace's dtype objects, Python's
+``bool``/``int``/``float``/``complex`` (the standard's table) and NumPy dtypes and scalar
+types name standard dtypes; a string is a TypeError (the standard takes dtype objects), so is
+None, a number and any other object (NumPy reads None as float64). A standard dtype the
+framework lacks (MXNet's int16 or complex64, MLX's complex128, Paddle's uint16/32/64) is a
+TypeError naming the framework, the function and the dtype (``DtypeRules.refuse_dtype``)
+wherever an array of it would be made (``astype``, ``dtype=``); the pure queries answer for it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
+
+import numpy as np
 
 from . import checks as _c
 from . import utils as _u
-from .dtypes import result_type_names
+from .dtypes import (
+    ALL,
+    ISDTYPE_KINDS,
+    KINDS,
+    PROMOTION_TABLE,
+    PYTHON_TYPE_DTYPES,
+    result_type_names,
+)
 from .primitives import ShimPrimitives
 
 _PY_SCALARS = (bool, int, float, complex)
+_ALL = frozenset(ALL)
+_COMPLEX = frozenset(KINDS["complex floating"])
+#: isdtype's kind names -> their dtype names.
+_KIND_SETS = {k: frozenset(KINDS[k]) for k in ISDTYPE_KINDS}
+#: The standard's promotion of two dtypes (``can_cast``: to is what from_ promotes to).
+_PROMOTION = PROMOTION_TABLE
+
+
+def dtype_readers(dtypes: Mapping[str, Any], supported, refuse: Callable[[str, str], TypeError],
+                  native_type: type, extra: Mapping[Any, str] | None = None
+                  ) -> tuple[Callable[[Any, str], str], Callable[[Any, str], str], dict,
+                             dict, frozenset]:
+    """``(standard_name, dtype_name, table, held_table, types)`` of one shim, from its data:
+
+    * ``dtypes``: every standard name -> the namespace's dtype object, held or not;
+      ``supported``: the names it holds; ``refuse``: its TypeError for a lacked one;
+    * ``native_type``: the framework's dtype class (one of its objects not in ``dtypes`` is
+      no standard dtype, never read by NumPy); ``extra``: native dtype objects outside the
+      standard that pass as their names (MXNet's float16).
+
+    ``standard_name(dtype, fname)``: the standard name of a dtype argument, held or not (the
+    pure queries); ``dtype_name(dtype, fname)``: the same for a dtype the framework holds (or
+    an ``extra``), else ``refuse``'s TypeError (a shim's ``dtype_arg``); ``table``: the
+    namespace's standard dtype objects -> names, ``held_table`` those it holds and the
+    extras, a hit counting for an object of one of ``types`` only (the fast paths)."""
+    table = {obj: n for n, obj in dtypes.items()}
+    held = frozenset(supported)
+    held_table = {obj: n for obj, n in table.items() if n in held}
+    extra = dict(extra or {})
+    held_table.update(extra)
+    extra_names = frozenset(extra.values())
+    # A table hit counts only for a dtype object's own type: TF's DType compares and hashes as
+    # its enum (1 == float32), NumPy's scalars as their values.
+    dtype_types = frozenset(type(obj) for obj in table) | frozenset(type(obj) for obj in extra)
+    numbers = (*_PY_SCALARS, np.generic)  # never dtypes
+
+    def read(dtype, fname: str) -> str:
+        """The name of a dtype argument no table holds: Python types, NumPy dtypes, errors."""
+        if dtype is None:
+            raise TypeError(f"{fname}: None is not a data type")
+        if isinstance(dtype, str):
+            raise _c.dtype_given_as_string(fname, dtype)
+        if type(dtype) is type and dtype in PYTHON_TYPE_DTYPES:
+            return PYTHON_TYPE_DTYPES[dtype]
+        if not isinstance(dtype, (native_type, *numbers)) and (
+                isinstance(dtype, (type, np.dtype)) or not hasattr(dtype, "dtype")):
+            # (NumPy reads an object's ``dtype`` attribute: an array, a NumPy scalar is none.)
+            n = _c.numpy_dtype(dtype, fname).name
+            if n in _ALL or n in extra_names:
+                return n
+        raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API "
+                        "standard")
+
+    def standard_name(dtype, fname: str) -> str:
+        try:
+            n = table.get(dtype)
+        except TypeError:  # unhashable
+            n = None
+        if n is None or type(dtype) not in dtype_types:
+            n = read(dtype, fname)
+        return n
+
+    def dtype_name(dtype, fname: str) -> str:
+        try:
+            n = held_table.get(dtype)
+        except TypeError:  # unhashable
+            n = None
+        if n is not None and type(dtype) in dtype_types:
+            return n
+        n = standard_name(dtype, fname)
+        if n not in held and n not in extra_names:
+            raise refuse(n, fname)
+        return n
+
+    return standard_name, dtype_name, table, held_table, dtype_types
+
+
+def astype_rules(p: ShimPrimitives) -> Callable[..., tuple]:
+    """``astype_args(x, dtype, device)`` for the shim whose primitives are ``p``: ``astype``'s
+    ``(source name, target name, device)``, ``x`` an array of a standard dtype, ``dtype`` a
+    dtype the framework holds (``p.dtype_arg``), ``device`` by ``p.device_arg`` (None: x's
+    own). Complex to any other kind, bool included, is a TypeError (the standard says it
+    should not be permitted; array-api-strict refuses it): take ``real`` or compare with zero
+    first. (A closure over ``p``'s names: astype is on hot paths.)"""
+    array_type, name_of, dtype_arg = p.ARRAY_TYPE, p.name_of, p.dtype_arg
+    held, types = p.DTYPE_RULES.held_table, p.DTYPE_RULES.dtype_types
+    complex_names = _COMPLEX
+
+    def astype_args(x, dtype, device) -> tuple:
+        if not isinstance(x, array_type):
+            raise _c.not_an_array("astype", x, p.ARRAY_NOUN)
+        src = name_of(x)
+        if src is None:
+            raise p.unsupported(x, "astype")
+        name = held.get(dtype) if type(dtype) in types else None  # dtype_arg's fast path
+        if name is None:
+            name = dtype_arg(dtype, "astype")
+        if src in complex_names and name not in complex_names:
+            raise TypeError(f"astype: casting {src} to {name} would drop the imaginary part; "
+                            "take real(x) (or compare with 0) first")
+        return src, name, None if device is None else p.device_arg(device, "astype")
+
+    return astype_args
+
+
+def query_name(p: ShimPrimitives, a: Any, fname: str) -> str:
+    """The standard name of array ``a``'s dtype or of dtype ``a`` for the pure queries
+    (``can_cast``): a standard dtype the framework lacks answers too."""
+    if isinstance(a, p.ARRAY_TYPE):
+        n = p.name_of(a)
+        if n is None:
+            raise p.unsupported(a, fname)
+        return n
+    return p.DTYPE_RULES.standard_name(a, fname)
+
+
+def _dtype_only(p: ShimPrimitives, a: Any, fname: str, what: str) -> str:
+    """``standard_name`` of ``a``, where an array is refused (``what`` names the argument)."""
+    if isinstance(a, p.ARRAY_TYPE):
+        raise TypeError(f"{fname}: {what} must be a data type, got an array")
+    return p.DTYPE_RULES.standard_name(a, fname)
+
+
+def can_cast(p: ShimPrimitives, from_: Any, to: Any, /) -> bool:
+    """Array API ``can_cast``: whether the standard's promotion of ``from_`` (an array or a
+    dtype) and ``to`` (a dtype) gives ``to``; a pure query, so dtypes the framework lacks
+    answer too. (The namespace's own dtype objects first: one lookup each.)"""
+    rules = p.DTYPE_RULES
+    table, types = rules.dtype_table, rules.dtype_types
+    f = table.get(from_) if type(from_) in types else None
+    if f is None:
+        f = query_name(p, from_, "can_cast")
+    t = table.get(to) if type(to) in types else None
+    if t is None:
+        t = _dtype_only(p, to, "can_cast", "to")
+    return f == t or _PROMOTION.get((f, t)) == t
+
+
+def isdtype(p: ShimPrimitives, dtype: Any, kind: Any) -> bool:
+    """Array API ``isdtype``: ``kind`` a kind name, a dtype or a tuple of those; a pure query,
+    so dtypes the framework lacks answer too."""
+    rules = p.DTYPE_RULES
+    table, types = rules.dtype_table, rules.dtype_types
+    name = table.get(dtype) if type(dtype) in types else None
+    if name is None:
+        name = _dtype_only(p, dtype, "isdtype", "dtype")
+    return _is_kind(p, name, kind, table, types)
+
+
+def _is_kind(p: ShimPrimitives, name: str, kind: Any, table, types) -> bool:
+    if type(kind) is str:
+        names = _KIND_SETS.get(kind)
+        if names is None:
+            raise ValueError(f"isdtype: unknown kind {kind!r}")
+        return name in names
+    k = table.get(kind) if type(kind) in types else None
+    if k is not None:
+        return name == k
+    if isinstance(kind, tuple):
+        return any(_is_kind(p, name, k, table, types) for k in kind)
+    return name == _dtype_only(p, kind, "isdtype", "kind")
+
 
 #: A complex dtype's finfo figures (and the dtype it reports) are its real component's.
 _REAL_OF = {"complex64": "float32", "complex128": "float64"}

@@ -24,12 +24,13 @@ The rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import checks as _c
 from . import dtypes as _d
 from . import utils as _u
+from .data_types import dtype_readers
 from .primitives import ShimPrimitives
 from .scalars import PY_SCALARS, python_scalar
 
@@ -77,16 +78,27 @@ class DtypeRules:
     """The dtype rules of one full shim: input categories, promotion of two arrays, a Python
     scalar beside an array. Built from data only (the shim's ``_dtypes`` module makes it).
 
-    ``refuse_dtype(name, fname)``: the shim's TypeError for a dtype the framework lacks.
-    ``extra_floating``: native dtypes outside the standard that pass through the floating
-    checks and promote within floats (MXNet's float16: refusing it would reject native arrays
-    in functions that need no dtype rule).
+    ``dtypes``: every standard name -> the namespace's dtype object (held or not);
+    ``native_type``: the framework's dtype class. ``extra_floating``: native dtypes outside the
+    standard that pass through the floating checks and promote within floats (MXNet's
+    float16: refusing it would reject native arrays in functions that need no dtype rule);
+    ``extra``: their dtype objects -> names, which a ``dtype=`` argument may name.
+
+    ``refuse_dtype(name, fname)``: the TypeError for a standard dtype the framework lacks,
+    naming the framework, the function and the dtype (one wording for every shim);
+    ``standard_name``/``dtype_name``: reading a dtype argument (``data_types.dtype_readers``).
     """
 
     def __init__(self, framework: str, supported: tuple[str, ...], default_float: str,
-                 default_complex: str | None, refuse_dtype: Callable[[str, str], TypeError],
-                 *, extra_floating: frozenset[str] = frozenset()):
+                 default_complex: str | None, *, dtypes: Mapping[str, Any], native_type: type,
+                 extra_floating: frozenset[str] = frozenset(),
+                 extra: Mapping[Any, str] | None = None):
         held = frozenset(supported)
+
+        def refuse_dtype(name: str, fname: str) -> TypeError:
+            return _c.unsupported_dtype(fname, name, f"{framework} has no {name} dtype (it "
+                                        f"holds {', '.join(supported)})")
+
         kind_sets = {k: frozenset(n for n in v if n in held) | (
             extra_floating if k in _FLOAT_CATEGORIES else frozenset())
             for k, v in _d.KINDS.items()}
@@ -143,7 +155,9 @@ class DtypeRules:
 
         #: kind -> the standard names of that input category the framework holds.
         self.kind_sets = kind_sets
-        self.refuse_dtype = refuse_dtype
+        self.refuse_dtype: Callable[[str, str], TypeError] = refuse_dtype
+        (self.standard_name, self.dtype_name, self.dtype_table, self.held_table,
+         self.dtype_types) = dtype_readers(dtypes, supported, refuse_dtype, native_type, extra)
         self.check_kind: Callable[[str | None, str, str], None] = check_kind
         self.promote: Callable[[str, str, str], str] = promote
         self.scalar_dtype: Callable[..., str] = scalar_dtype

@@ -19,7 +19,6 @@ from typing import Any
 import mlx.core as mx
 import numpy as onp
 
-from .._common import checks as _c
 from .._common import dtypes as _rules
 from .._common import operands as _operands
 
@@ -63,42 +62,17 @@ REAL_FLOAT = KIND_SETS["real floating"]
 COMPLEX = KIND_SETS["complex floating"]
 FLOATING = KIND_SETS["floating-point"]
 
-#: Python types accepted as ``dtype=``: the standard's table (``_common.dtypes``); ``complex``
-#: names complex128 there, which MLX lacks, so it is refused like ``complex128`` itself.
-PY_TYPES = dict(_rules.PYTHON_TYPE_DTYPES)
-
-
-def unsupported_error(name: str, fname: str) -> TypeError:
-    """The TypeError for any request of a dtype MLX cannot hold."""
-    return _c.unsupported_dtype(fname, name,
-                                f"{MLX} has no {name} dtype (it holds {', '.join(SUPPORTED)})")
-
-
-def dtype_name(dtype, fname: str) -> str:
-    """The standard name of a ``dtype=`` argument; TypeError for what MLX cannot hold and for
-    anything that is no dtype."""
-    name = _c.known_dtype_name(dtype, NAME_OF, fname)
-    if name is not None:
-        return name
-    if type(dtype) is type and dtype in PY_TYPES:
-        name = PY_TYPES[dtype]
-    elif isinstance(dtype, mx.Dtype):
-        raise TypeError(f"{fname}: {dtype} is not a data type of the array API standard")
-    else:
-        name = NUMPY_NAME.get(_c.numpy_dtype(dtype, fname))
-        if name is None:
-            raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API "
-                            "standard")
-    if name in UNSUPPORTED:
-        raise unsupported_error(name, fname)
-    return name
-
-
-#: The standard's dtype rules over what MLX holds (``_common.operands``). MLX's own promotion
-#: differs (bool + int8 is int8, uint64 + int64 is float32, float64 + complex64 is complex64)
-#: and is never used.
+#: The standard's dtype rules over what MLX holds (``_common.operands``), the reading of a
+#: dtype argument included (``complex`` names complex128, refused like ``complex128``). MLX's
+#: own promotion differs (bool + int8 is int8, uint64 + int64 is float32, float64 + complex64
+#: is complex64) and is never used.
 DTYPE_RULES = _operands.DtypeRules(MLX, SUPPORTED, DEFAULT_FLOAT, DEFAULT_COMPLEX,
-                                   unsupported_error)
+                                   dtypes=DTYPES, native_type=mx.Dtype)
+#: The TypeError for any request of a dtype MLX cannot hold (one wording for every shim).
+unsupported_error = DTYPE_RULES.refuse_dtype
+#: The standard name of a ``dtype=`` argument; TypeError for what MLX cannot hold and for
+#: anything that is no dtype.
+dtype_name = DTYPE_RULES.dtype_name
 check_kind = DTYPE_RULES.check_kind
 promote = DTYPE_RULES.promote
 scalar_dtype = DTYPE_RULES.scalar_dtype

@@ -16,7 +16,6 @@ import warnings
 
 import numpy as onp
 
-from .._common import checks as _c
 from .._common import dtypes as _rules
 from .._common import operands as _operands
 
@@ -59,30 +58,17 @@ KIND_SETS = {k: frozenset(v) for k, v in KINDS.items()}
 _INTEGRAL = KIND_SETS["integral"]
 
 
-def unsupported_error(name: str, fname: str) -> TypeError:
-    """The TypeError raised for any request of a dtype MXNet cannot hold."""
-    return _c.unsupported_dtype(
-        fname, name, f"MXNet 1.9.1 has no {name} dtype (it holds only {', '.join(SUPPORTED)})")
-
-
-def dtype_name(dtype, fname: str) -> str:
-    """The standard name of a requested ``dtype``; TypeError for what MXNet cannot hold."""
-    name = _c.known_dtype_name(dtype, NAME_OF, fname)
-    if name is not None:
-        return name
-    name = _c.numpy_dtype(dtype, fname).name
-    if name in NAME_OF.values():
-        return name
-    if name in UNSUPPORTED or "complex" in name or name in ("int16", "uint16", "uint32", "uint64"):
-        raise unsupported_error(name, fname)
-    raise TypeError(f"{fname}: {name} is not a data type of the array API standard")
-
-
-#: The standard's dtype rules over what MXNet holds (``_common.operands``). float16 is no
-#: standard dtype, but native float16 arrays pass the floating checks and promote within
-#: floats, as NumPy (refusing them would reject native arrays in functions that need no rule).
-DTYPE_RULES = _operands.DtypeRules("MXNet 1.9.1", SUPPORTED, DEFAULT_FLOAT, None,
-                                   unsupported_error, extra_floating=frozenset(("float16",)))
+#: The standard's dtype rules over what MXNet holds (``_common.operands``), the reading of a
+#: dtype argument included. float16 is no standard dtype, but native float16 arrays pass the
+#: floating checks and promote within floats, as NumPy (refusing them would reject native
+#: arrays in functions that need no rule), and ``dtype=float16`` names it.
+DTYPE_RULES = _operands.DtypeRules("MXNet 1.9.1", SUPPORTED, DEFAULT_FLOAT, None, dtypes=DTYPES,
+                                   native_type=onp.dtype, extra_floating=frozenset(("float16",)),
+                                   extra={onp.dtype("float16"): "float16"})
+#: The TypeError for any request of a dtype MXNet cannot hold (one wording for every shim).
+unsupported_error = DTYPE_RULES.refuse_dtype
+#: The standard name of a ``dtype=`` argument; TypeError for what MXNet cannot hold.
+dtype_name = DTYPE_RULES.dtype_name
 check_kind = DTYPE_RULES.check_kind
 promote = DTYPE_RULES.promote
 scalar_dtype = DTYPE_RULES.scalar_dtype

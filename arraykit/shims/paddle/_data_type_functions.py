@@ -6,45 +6,28 @@ from __future__ import annotations
 import paddle
 
 from .._common import data_types as _dtf
-from .._common import utils as _u
-from . import _dtypes as D
 from . import _primitives as _p
-from ._helpers import Tensor, check_device, require_array, to_place
+from ._helpers import to_place
+
+_astype_args = _dtf.astype_rules(_p)
 
 
 def astype(x, dtype, /, *, copy=True, device=None):
-    """Array API ``astype``: Paddle's (differentiable) cast."""
-    src = require_array(x, "astype")
-    name = D.dtype_name(dtype, "astype")
+    """Array API ``astype`` (the rules: ``_common.data_types.astype_rules``): Paddle's
+    (differentiable) cast."""
+    src, name, place = _astype_args(x, dtype, device)
     out = x
-    place = check_device(device, "astype")
     if place is not None and place != x.place:
         out = to_place(out, place)
         copy = False
     if name != src:
-        if src in D.KIND_SETS["complex floating"] and name not in D.KIND_SETS[
-                "complex floating"]:
-            raise TypeError(f"astype: casting complex {src} to {name} discards the imaginary "
-                            "part; take real() first")
         return paddle.cast(out, name)
     return out.clone() if copy else out
 
 
-def _query_name(a, fname):
-    """The standard name of an array's dtype or of a dtype, uint16/32/64 included."""
-    if isinstance(a, Tensor):
-        return require_array(a, fname)
-    if isinstance(a, paddle.dtype):
-        name = D.STANDARD_NAME_OF.get(a)
-        if name is not None:
-            return name
-    return D.dtype_name(a, fname)
-
-
 def can_cast(from_, to, /):
-    """Array API ``can_cast``: whether promotion of ``from_`` and ``to`` gives ``to`` (a pure
-    query: it also answers for uint16/32/64, which Paddle cannot compute in)."""
-    return _u.can_cast_names(_query_name(from_, "can_cast"), _query_name(to, "can_cast"))
+    """Array API ``can_cast`` (the rule: ``_common.data_types``)."""
+    return _dtf.can_cast(_p, from_, to)
 
 
 def finfo(type, /):
@@ -58,22 +41,8 @@ def iinfo(type, /):
 
 
 def isdtype(dtype, kind):
-    """Array API ``isdtype``; a pure query that also answers for uint16/32/64."""
-    if isinstance(dtype, Tensor):
-        raise TypeError("isdtype: expected a dtype, got an array")
-    names = D.STANDARD_NAME_OF
-    try:
-        name = names[dtype]
-    except (KeyError, TypeError):
-        raise TypeError(f"isdtype: a {type(dtype).__name__} is not a dtype") from None
-
-    def to_name(k):
-        try:
-            return names[k]
-        except (KeyError, TypeError):
-            raise TypeError(f"isdtype: a {type(k).__name__} is not a dtype or a kind") from None
-
-    return _u.isdtype_names(name, kind, to_name)
+    """Array API ``isdtype`` (the rule: ``_common.data_types``)."""
+    return _dtf.isdtype(_p, dtype, kind)
 
 
 def result_type(*arrays_and_dtypes):

@@ -17,7 +17,6 @@ import os
 import sys
 import warnings
 
-from .._common import checks as _c
 from .._common import dtypes as _rules
 from .._common import operands as _operands
 
@@ -99,36 +98,15 @@ _SUPPORTED = frozenset(SUPPORTED)
 PADDLE_NAME = {n: n for n in SUPPORTED}
 
 
-def unsupported_error(name: str, fname: str) -> TypeError:
-    """The TypeError raised for any request of a dtype Paddle cannot compute in."""
-    return _c.unsupported_dtype(fname, name, f"Paddle 3.3.1 has no usable {name} dtype on CPU "
-                                f"(it computes in {', '.join(SUPPORTED)})")
-
-
-def dtype_name(dtype, fname: str) -> str:
-    """The standard name of a requested ``dtype``; TypeError for what Paddle lacks."""
-    name = _c.known_dtype_name(dtype, NAME_OF, fname)
-    if name is not None:
-        return name
-    if isinstance(dtype, type) and dtype in _rules.PYTHON_TYPE_DTYPES:
-        return _rules.PYTHON_TYPE_DTYPES[dtype]
-    other = OTHER_NAMES.get(dtype) if isinstance(dtype, paddle.dtype) else None
-    if other is not None:
-        raise unsupported_error(other, fname)
-    name = getattr(dtype, "name", None)  # a NumPy dtype (or scalar type's dtype)
-    if name is None and isinstance(dtype, type):
-        name = getattr(getattr(dtype, "dtype", None), "name", None)
-    if isinstance(name, str):
-        if name in _SUPPORTED:
-            return name
-        if name in UNSUPPORTED:
-            raise unsupported_error(name, fname)
-    raise TypeError(f"{fname}: {_c.shown(dtype)} is not a data type of the array API standard")
-
-
-#: The standard's dtype rules over what Paddle computes in (``_common.operands``).
+#: The standard's dtype rules over what Paddle computes in (``_common.operands``), the
+#: reading of a dtype argument included.
 DTYPE_RULES = _operands.DtypeRules(f"Paddle {paddle.__version__}", SUPPORTED, DEFAULT_FLOAT,
-                                   DEFAULT_COMPLEX, unsupported_error)
+                                   DEFAULT_COMPLEX, dtypes=DTYPES, native_type=paddle.dtype)
+#: The TypeError for any request of a dtype Paddle cannot compute in (one wording for every
+#: shim).
+unsupported_error = DTYPE_RULES.refuse_dtype
+#: The standard name of a ``dtype=`` argument; TypeError for what Paddle lacks.
+dtype_name = DTYPE_RULES.dtype_name
 check_kind = DTYPE_RULES.check_kind
 promote = DTYPE_RULES.promote
 scalar_dtype = DTYPE_RULES.scalar_dtype

@@ -7,38 +7,28 @@ from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import data_types as _dtf
-from .._common import utils as _u
-from .._common.checks import shown
 from . import _dtypes as _t
 from . import _primitives as _p
-from ._base import OpError, arr, translate
-from ._devices import check_device
+from ._base import ET, OpError, translate
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
+_astype_args = _dtf.astype_rules(_p)
+
 
 def astype(x, dtype, /, *, copy=True, device=None):
-    """Array API ``astype``. Complex -> real raises TypeError (the spec leaves it unspecified;
-    take ``real`` first); complex -> bool is ``x != 0``."""
-    x = arr(x, "astype")
-    dtype = _t.dtype_arg(dtype, "astype")
-    if dtype is None:
-        raise TypeError("astype: None is not an Array API data type")
-    d = x.dtype
-    dev = check_device(device)
+    """Array API ``astype`` (the rules: ``_common.data_types.astype_rules``); a new buffer for
+    ``copy=True`` of the same dtype (``tf.identity`` shares x's: see asarray)."""
+    src, name, dev = _astype_args(x, dtype, device)
+    if type(x) is not ET and isinstance(x, tf.Variable):
+        x = x.value()
     try:
-        if d is dtype:
-            # A new buffer (tf.identity shares x's: see asarray).
+        if src == name:
             out = _a.snapshot(x) if copy else x
-        elif d in _t._CPLX and dtype is tf.bool:
-            out = _m.not_equal(x, tf.zeros((), d))
-        elif d in _t._CPLX and dtype not in _t._CPLX:
-            raise TypeError(f"astype: cannot cast {_t.dtype_name(d)} to {_t.dtype_name(dtype)}"
-                            "; take real() first")
-        elif dtype is tf.bool:
-            out = _m.not_equal(x, tf.zeros((), d))
+        elif name == "bool":
+            out = _m.not_equal(x, tf.zeros((), x.dtype))
         else:
-            out = _m.cast(x, dtype)
+            out = _m.cast(x, _t.DTYPES[name])
         if dev is not None:
             with tf.device(str(dev)):
                 out = tf.identity(out)
@@ -47,18 +37,9 @@ def astype(x, dtype, /, *, copy=True, device=None):
         raise translate("astype", e, x) from None
 
 
-def _dt(x, fname):
-    if isinstance(x, tf.DType):
-        return x
-    if isinstance(x, (tf.Tensor, tf.Variable)):
-        return x.dtype
-    raise TypeError(f"{fname}: expected a dtype or an array, got {shown(x)}")
-
-
 def can_cast(from_, to, /):
-    """Array API ``can_cast``: True where the standard's promotion of ``from_`` and ``to`` is
-    ``to``."""
-    return _u.can_cast_names(_t.dtype_name(_dt(from_, "can_cast")), _t.dtype_name(to))
+    """Array API ``can_cast`` (the rule: ``_common.data_types``)."""
+    return _dtf.can_cast(_p, from_, to)
 
 
 def finfo(type, /):
@@ -72,10 +53,8 @@ def iinfo(type, /):
 
 
 def isdtype(dtype, kind):
-    """Array API ``isdtype``: ``kind`` is a kind string, a dtype or a tuple of those."""
-    if not isinstance(dtype, tf.DType):
-        raise TypeError(f"isdtype: expected a dtype, got {shown(dtype)}")
-    return _u.isdtype_names(_t.dtype_name(dtype), kind, _t.dtype_name)
+    """Array API ``isdtype`` (the rule: ``_common.data_types``)."""
+    return _dtf.isdtype(_p, dtype, kind)
 
 
 def result_type(*arrays_and_dtypes):

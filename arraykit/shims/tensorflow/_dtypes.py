@@ -86,13 +86,16 @@ def dtype_name(dtype) -> str:
 def dtype_arg(dtype, fname: str):
     """A ``dtype=`` argument as a tf.DType (or None): Python ``bool``/``int``/``float``/
     ``complex`` map to bool and the default dtypes, as NumPy, torch and JAX accept them;
-    anything else that is not a standard tf.DType raises TypeError naming ``fname``."""
+    anything else is read by the rule of every shim (``_common.data_types.dtype_readers``:
+    NumPy dtypes name theirs, the rest is a TypeError naming ``fname``)."""
     if dtype is None or (isinstance(dtype, tf.DType) and dtype in _NAMES):
         return dtype
     # (A number is no dtype: TF's DType compares equal to its type enum, so 1.0 == float32.)
     d = PY_TYPE_DTYPES.get(dtype) if type(dtype) is type else None
-    if d is None:
-        raise TypeError(f"{fname}: {_c.shown(dtype)} is not an Array API data type")
+    if d is None:  # NumPy dtypes, and the errors: the rule every shim reads a dtype by
+        from ._primitives import dtype_arg as read  # (the rare path only)
+
+        return DTYPES[read(dtype, fname)]
     return d
 
 

@@ -35,11 +35,8 @@ _NAMES = _t._NAMES
 _DTYPES = _t.DTYPES
 
 
-def _refuse(name: str, fname: str) -> TypeError:  # TF holds every standard dtype
-    return TypeError(f"{fname}: {name} is not a data type of the array API standard")
-
-
-DTYPE_RULES = _operands.DtypeRules(FRAMEWORK, SUPPORTED, DEFAULT_FLOAT, DEFAULT_COMPLEX, _refuse)
+DTYPE_RULES = _operands.DtypeRules(FRAMEWORK, SUPPORTED, DEFAULT_FLOAT, DEFAULT_COMPLEX,
+                                   dtypes=DTYPES, native_type=tf.DType)
 
 
 _NAMES_BY_ENUM = {d.as_datatype_enum: n for d, n in _NAMES.items()}
@@ -57,11 +54,8 @@ def unsupported(x, fname: str) -> TypeError:
     return TypeError(f"{fname}: {x.dtype!r} is not an Array API data type")
 
 
-def dtype_arg(dtype, fname: str) -> str:
-    d = _t.dtype_arg(dtype, fname)
-    if d is None:  # _t.dtype_arg passes None through; the rules read None before calling this
-        raise TypeError(f"{fname}: None is not an Array API data type")
-    return _NAMES[d]
+# The reading itself (``_common.data_types.dtype_readers``), as on the other shims.
+dtype_arg = DTYPE_RULES.dtype_name
 
 
 def cast(x, name: str):
