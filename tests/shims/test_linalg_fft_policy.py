@@ -88,14 +88,8 @@ def _non_arrays(a):
                                    else tuple(a.tolist())), ("scalar", 2.0)]
 
 
-_MAIN = ("a main-namespace function (linalg re-exports it), whose rules live in "
-         "shims/mxnet/_linear_algebra_functions.py: ")
-
 #: Known inconsistencies left to the main namespace's rules: (backend, function, kind) -> reason.
-NON_ARRAY_DEVIATIONS = {
-    ("mxnet", "tensordot", "scalar"): _MAIN + "a Python scalar operand reaches the shape "
-                                             "code (AttributeError) instead of a TypeError",
-}
+NON_ARRAY_DEVIATIONS: dict[tuple[str, str, str], str] = {}
 
 
 @POLICY
@@ -146,8 +140,6 @@ NUMERIC = {"cross", "matmul", "outer", "tensordot", "trace", "vecdot"}
 #: Deviations from the standard's dtype expectation: (backend, function) -> reason.
 DTYPE_DEVIATIONS = {
     ("array_api_strict", "matrix_rank"): "array-api-strict 2.6 checks no dtype in matrix_rank",
-    ("mxnet", "matmul"): _MAIN + "bool operands are multiplied in int64, not refused",
-    ("mxnet", "tensordot"): _MAIN + "bool operands are multiplied in int64, not refused",
 }
 
 

@@ -1,24 +1,18 @@
 """Linear-algebra functions of the main namespace: matmul, matrix_transpose, tensordot,
-vecdot (narrow integers in int32, cast back: wraps as a native kernel would)."""
+vecdot (narrow integers in int32, cast back: wraps as a native kernel would). The standard's
+rules are ``_common.linalg.linear_algebra_functions``'s; ``matmul`` and ``matrix_transpose``
+keep their measured fast paths in front of them."""
 
 from __future__ import annotations
+
+import sys
 
 import paddle
 
 from .._common import linalg as _cl
-from .._common import utils as _u
 from . import _dtypes as D
-from ._helpers import (
-    CARRIER,
-    MAX_NDIM,
-    NARROW,
-    binary,
-    broadcast_shapes,
-    check_rank,
-    narrow,
-    require_array,
-    widen,
-)
+from . import _primitives as _p
+from ._helpers import MAX_NDIM, broadcast_shapes, narrow, widen
 
 _INTEGRAL = D.KIND_SETS["integral"]
 
@@ -57,25 +51,19 @@ def matmul(x1, x2, /):
                 try:
                     return _paddle_matmul(x1, x2)
                 except ValueError:
-                    pass  # the checks below raise with the standard's message
-    a, b, name = binary(x1, x2, "matmul", bcast=False)
-    D.check_kind(name, "numeric", "matmul")
-    _cl.check_matmul_shapes(a, b, "matmul: shapes {a} and {b} do not align")
-    if a.ndim > 2 and b.ndim > 2:
-        broadcast_shapes(a.shape[:-2], b.shape[:-2], fname="matmul")
-    if name == "bool":
-        raise TypeError("matmul: bool operands are not numeric")
-    shape = None
-    if 0 in a.shape or 0 in b.shape:
-        ba = a.shape[:-2] if a.ndim > 2 else []
-        bb = b.shape[:-2] if b.ndim > 2 else []
-        batch = list(broadcast_shapes(ba, bb, fname="matmul"))
-        shape = batch + ([a.shape[-2]] if a.ndim > 1 else []) + (
-            [b.shape[-1]] if b.ndim > 1 else [])
-        return paddle.zeros(shape, dtype=name)
+                    pass  # the rules raise with the standard's message
+    return _matmul(x1, x2)
+
+
+def _matmul_kernel(a, b, name):
     if name in _INTEGRAL and (a.ndim > 2 or b.ndim > 2):
         return narrow(_integer_batched_matmul(widen(a, name), widen(b, name)), name)
     return narrow(paddle.matmul(widen(a, name), widen(b, name)), name)
+
+
+def _transpose_kernel(x):
+    n = len(x.shape)
+    return paddle.transpose(x, list(range(n - 2)) + [n - 1, n - 2])
 
 
 def _integer_batched_matmul(a, b):
@@ -109,49 +97,10 @@ def matrix_transpose(x, /):
         perm = _SWAP_LAST.get(len(x.shape))
         if perm is not None:
             return _paddle_transpose(x, perm)
-    require_array(x, "matrix_transpose")
-    if x.ndim < 2:
-        raise ValueError("matrix_transpose: x must have at least two dimensions")
-    perm = list(range(x.ndim))
-    perm[-1], perm[-2] = perm[-2], perm[-1]
-    return paddle.transpose(x, perm)
+    return _matrix_transpose(x)
 
 
-def tensordot(x1, x2, /, *, axes=2):
-    """Array API ``tensordot``."""
-    a, b, name = binary(x1, x2, "tensordot", bcast=False)
-    D.check_kind(name, "numeric", "tensordot")
-    plan = _u.tensordot_plan(axes, a.shape, b.shape)
-    m, k, n, out_shape = plan.m, plan.k, plan.p, plan.out_shape
-    check_rank("tensordot", len(out_shape))
-    if m == 0 or n == 0 or k == 0:
-        return paddle.zeros(out_shape, dtype=name)
-    wa = widen(a, name) if name != "bool" else paddle.cast(a, CARRIER)
-    wb = widen(b, name) if name != "bool" else paddle.cast(b, CARRIER)
-    am = paddle.transpose(wa, plan.perm1).reshape([m, k]) if a.ndim else wa.reshape([1, 1])
-    bm = paddle.transpose(wb, plan.perm2).reshape([k, n]) if b.ndim else wb.reshape([1, 1])
-    r = paddle.matmul(am, bm).reshape(out_shape)
-    return narrow(r, name)
-
-
-def vecdot(x1, x2, /, *, axis=-1):
-    """Array API ``vecdot``: ``sum(conj(x1) * x2, axis)`` over broadcast operands."""
-    a, b, name = binary(x1, x2, "vecdot", bcast=False)
-    D.check_kind(name, "numeric", "vecdot")
-    # (A 0-d operand broadcasts with any shape: vecdot_axis's 0-d error still comes first.)
-    shape = broadcast_shapes(a.shape, b.shape, fname="vecdot")
-    ax = _cl.vecdot_axis(a, b, axis, shape,
-                         "vecdot: the contracted axis must have the same size in both")
-    if name in ("complex64", "complex128"):
-        a = paddle.conj(a)
-    wa, wb = widen(a, name), widen(b, name)
-    prod = wa * wb
-    if prod.size == 0:
-        out = [s for i, s in enumerate(shape) if i != ax]
-        return paddle.zeros(out, dtype=name)
-    # paddle.sum accumulates int32 in int64: the standard's result keeps the promoted dtype.
-    r = paddle.sum(prod, axis=ax)
-    return paddle.cast(r, name) if D.NAME_OF[r.dtype] != name else r
-
-
-del NARROW
+_fns = _cl.linear_algebra_functions(_p, _matmul_kernel, _transpose_kernel,
+                                    lambda: sys.modules[__package__], __name__)
+_matmul, _matrix_transpose = _fns["matmul"], _fns["matrix_transpose"]
+tensordot, vecdot = _fns["tensordot"], _fns["vecdot"]
