@@ -1,13 +1,15 @@
-"""Element-wise functions: a table (name -> input category, MLX op) and two factories.
+"""Element-wise functions on MLX: two tables (name -> input category and MLX op) and the
+per-dtype fallbacks, built by the factory written once (``_common.elementwise``: dtype
+categories, Python scalars, promotion, errors; its fast path: an ``mx.array`` of a dtype the
+op takes as it is -> the dtype, a set lookup and the op).
 
-Most of the standard's element-wise functions are one ``mlx.core`` op behind a dtype check and
-the standard's promotion (``_helpers.binary``). The rest fill MLX 0.32.4's gaps (no
-``copysign``, ``hypot``, ``nextafter``, ``signbit``) or correct results the standard pins:
-``sign(nan)`` is nan (MLX: 0), shifts by at least the bit width give 0 or -1 (MLX takes the
-count modulo the width), floating ``floor_divide``/``remainder`` and complex functions at
-infinities, NaN and signed zeros (``_common.special_values``). Everything except
-``nextafter`` (computed on the host with NumPy) is built from MLX ops, so ``mx.grad`` and
-``mx.compile`` see through it.
+This module holds only MLX's part: the fallbacks fill MLX 0.32.4's gaps (no ``copysign``,
+``hypot``, ``nextafter``, ``signbit``) or correct results the standard pins: ``sign(nan)``
+is nan (MLX: 0), shifts by at least the bit width give 0 or -1 (MLX takes the count modulo
+the width), floating ``floor_divide``/``remainder``, float64 ``exp``/``sin``/``cos``/
+``logaddexp`` at float64 precision (``_float64``), and complex functions at infinities, NaN
+and signed zeros (``_common.special_values``). Everything except ``nextafter`` (computed on
+the host with NumPy) is built from MLX ops, so ``mx.grad`` and ``mx.compile`` see through it.
 """
 
 from __future__ import annotations

@@ -9,8 +9,9 @@ from __future__ import annotations
 import mlx.core as mx
 import numpy as onp
 
+from .._common import indexing as _indexing
 from .._common import utils as _u
-from .._common.operands import OperandRules, check_broadcast, reduced_shape  # noqa: F401 - one rule each
+from .._common.operands import OperandRules, reduced_shape  # noqa: F401 - one rule each
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
 from . import _dtypes as D
 from . import _primitives as _p
@@ -31,8 +32,6 @@ const = _p.scalar_array
 #: The operand rules every full shim shares (``_common/operands.py``).
 _RULES = OperandRules(_p)
 require_array = _RULES.require_array
-require_kind = _RULES.require_kind
-binary = _RULES.binary
 
 
 # --- devices ------------------------------------------------------------------------------
@@ -111,12 +110,5 @@ def traced_error(fname: str) -> ValueError:
 def check_index_bounds(fname: str, indices, n: int) -> None:
     """IndexError unless every index lies in ``[-n, n)`` (MLX reads out-of-bounds indices
     as whatever memory lies there, a silent wrong number); skipped under tracing."""
-    if indices.size == 0:
-        return
-    v = concrete(indices)
-    if v is None:
-        return
-    lo, hi = v.min(), v.max()
-    if lo < -n or hi >= n:
-        bad = lo if lo < -n else hi
-        raise IndexError(f"{fname}: index {int(bad)} is out of bounds for an axis of size {n}")
+    if indices.size:
+        _indexing.check_bounds(fname, concrete(indices), n)

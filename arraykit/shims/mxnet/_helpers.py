@@ -17,10 +17,9 @@ from mxnet import np as mnp
 from mxnet import util as _mx_util
 from mxnet.base import _LIB
 
-from .._common.operands import (  # noqa: F401 - one rule each
+from .._common.operands import (
     OperandRules,
     broadcast_shapes,
-    check_broadcast,
     reduced_shape,
 )
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
@@ -102,10 +101,6 @@ def scalar_array(value, like, name: str):
 #: The operand rules every full shim shares (``_common/operands.py``).
 _RULES = OperandRules(_p)
 require_array = _RULES.require_array
-require_kind = _RULES.require_kind
-binary = _RULES.binary
-binary_arrays = _RULES.binary_arrays
-binary_bcast = _RULES.binary_bcast
 
 
 def bool_safe(op, x, *args, **kwargs):
@@ -140,7 +135,6 @@ def where(cond, a, b):
 # --- dtype reads for the fast paths ---------------------------------------------------------
 CODE_NAMES = _p.CODE_NAMES
 dtype_code = _p.dtype_code
-_GET_DTYPE = _p._GET_DTYPE  # for the elementwise fast paths' inline reads
 
 
 def codes_of(names):

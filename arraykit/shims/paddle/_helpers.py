@@ -13,7 +13,6 @@ from .._common.checks import check_keepdims  # noqa: F401 - the one keepdims rul
 from .._common.operands import (  # noqa: F401 - one rule each
     OperandRules,
     broadcast_shapes,
-    check_broadcast,
     reduced_shape,
 )
 from .._common.utils import normalize_axes, normalize_axis  # noqa: F401 - the one axis rule
@@ -66,9 +65,6 @@ full0 = _p.full0
 #: The operand rules every full shim shares (``_common/operands.py``).
 _RULES = OperandRules(_p)
 require_array = _RULES.require_array
-require_kind = _RULES.require_kind
-binary = _RULES.binary
-binary_bcast = _RULES.binary_bcast
 
 
 # --- devices --------------------------------------------------------------------------------
