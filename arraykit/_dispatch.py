@@ -7,11 +7,10 @@ importing anything; the answer is cached per type, so every later call is one di
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 from typing import TYPE_CHECKING, Any
 
-from . import _registry
+from . import _dynamo, _registry
 from ._registry import SUPPORTED_API_VERSIONS, Backend
 
 if TYPE_CHECKING:  # types only: the namespace Protocol is never imported at run time here
@@ -230,48 +229,8 @@ def _c_lookup() -> Any:
     doc = "array_namespace(*arrays, api_version=None)\n--\n\n" + (array_namespace.__doc__ or "")
     fast = builtin("array_namespace", doc, _namespace_by_type, tuple(_SKIPPED_TYPES),
                    array_namespace)
-    _teach_dynamo_when_loaded(fast, array_namespace)
+    _dynamo.substitute(fast, array_namespace)  # torch.compile traces the Python function
     return fast
-
-
-def _teach_dynamo_when_loaded(fast: Any, python: Any) -> None:
-    """Register ``python`` as what TorchDynamo traces in place of the builtin ``fast`` (it
-    cannot trace into C; unregistered, ``array_namespace`` in ``torch.compile``d code is a graph
-    break). ``torch._dynamo`` costs 1.5 s to import, so this waits for it: now if it is loaded,
-    else right after its import (a finder on ``sys.meta_path`` that only watches that name and
-    leaves once it has fired)."""
-
-    def teach(dynamo: Any) -> None:
-        try:
-            dynamo.substitute_in_graph(fast, skip_signature_check=True)(python)
-        except (AttributeError, TypeError, ValueError):  # API changed, or already registered
-            pass
-
-    loaded = sys.modules.get("torch._dynamo")
-    if loaded is not None and hasattr(loaded, "substitute_in_graph"):
-        teach(loaded)
-        return
-
-    class _DynamoWatch:
-        @staticmethod
-        def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
-            if name != "torch._dynamo":
-                return None
-            sys.meta_path.remove(_DynamoWatch)
-            spec = importlib.util.find_spec(name)
-            loader = None if spec is None else spec.loader
-            if loader is None or not hasattr(loader, "exec_module"):
-                return spec
-            exec_module = loader.exec_module
-
-            def exec_then_teach(module: Any) -> None:
-                exec_module(module)
-                teach(module)
-
-            loader.exec_module = exec_then_teach  # type: ignore[method-assign]
-            return spec
-
-    sys.meta_path.insert(0, _DynamoWatch)  # type: ignore[arg-type]
 
 
 #: The Python function: the C builtin's slow path (and its substitute under TorchDynamo).

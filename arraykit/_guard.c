@@ -15,7 +15,10 @@
  *     dtype is one of refuse (take's bool indices, which NumPy would read as 0 and 1: one
  *     attribute read, on take only), or, with allow_only, whose dtype is none of refuse
  *     (linalg.inv's integer input, which NumPy and jax would promote to float64: refuse lists
- *     the floating dtypes);
+ *     the floating dtypes); with same_dtype, the first two arguments' dtype objects must be
+ *     one object (torch's matmul, which does not promote); with min_ndim, the arguments at
+ *     the positions ok tests must have ndim >= min_ndim (torch's binary functions, whose
+ *     promotion differs from the standard's only for 0-d tensors; matrix_transpose's .mT);
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
  *     standard one (the call's arguments, a tuple and a dict, are built on this path only:
  *     the class is read from them).
@@ -40,11 +43,55 @@ typedef struct {
     Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
     PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
     int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
+    int same_dtype;       /* args[0].dtype is args[1].dtype, or slow */
+    long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
 
 static PyObject *dtype_name; /* interned "dtype" */
+static PyObject *ndim_name;  /* interned "ndim" */
+
+/* Whether o.ndim >= min; 0 (an error cleared) where it has no integer ndim. */
+static int
+has_ndim(PyObject *o, long min)
+{
+    PyObject *nd = PyObject_GetAttr(o, ndim_name);
+    long n;
+    if (nd == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    n = PyLong_Check(nd) ? PyLong_AsLong(nd) : 0;
+    Py_DECREF(nd);
+    if (n == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return n >= min;
+}
+
+/* Whether a.dtype and b.dtype are one object; 0 (an error cleared) where either has none. */
+static int
+same_dtype(PyObject *a, PyObject *b)
+{
+    PyObject *da = PyObject_GetAttr(a, dtype_name), *db;
+    int same;
+    if (da == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    db = PyObject_GetAttr(b, dtype_name);
+    if (db == NULL) {
+        PyErr_Clear();
+        Py_DECREF(da);
+        return 0;
+    }
+    same = da == db;
+    Py_DECREF(da);
+    Py_DECREF(db);
+    return same;
+}
 
 /* Whether o is (by identity) one of the items of tuple. */
 static int
@@ -165,6 +212,16 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             goto slow;
         }
     }
+    if (self->same_dtype && (nargs < 2 || !same_dtype(args[0], args[1]))) {
+        goto slow;
+    }
+    if (self->min_ndim > 0) {
+        for (i = 0; i < self->nchecked; i++) {
+            if (!has_ndim(args[i], self->min_ndim)) {
+                goto slow;
+            }
+        }
+    }
     result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
     if (result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
         PyObject *type, *value, *tb;
@@ -192,15 +249,17 @@ static PyObject *
 guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
-                             "dtype_kw", "refuse_pos", "refuse", "allow_only", NULL};
+                             "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
+                             "min_ndim", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n;
-    int dtype_kw = 0, allow_only = 0;
+    int dtype_kw = 0, allow_only = 0, same = 0;
+    long min_ndim = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOp", kwlist, &func, &slow,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppl", kwlist, &func, &slow,
                                      &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
-                                     &refuse_pos, &refuse, &allow_only)) {
+                                     &refuse_pos, &refuse, &allow_only, &same, &min_ndim)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -266,6 +325,8 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->dtype_kw = dtype_kw;
     self->refuse_pos = refuse_pos;
     self->allow_only = allow_only;
+    self->same_dtype = same;
+    self->min_ndim = min_ndim;
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
@@ -376,7 +437,8 @@ PyInit__guard(void)
 {
     PyObject *m;
     dtype_name = PyUnicode_InternFromString("dtype");
-    if (dtype_name == NULL || PyType_Ready(&GuardType) < 0) {
+    ndim_name = PyUnicode_InternFromString("ndim");
+    if (dtype_name == NULL || ndim_name == NULL || PyType_Ready(&GuardType) < 0) {
         return NULL;
     }
     m = PyModule_Create(&guard_module);

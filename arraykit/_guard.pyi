@@ -17,5 +17,7 @@ class Guard:
         refuse_pos: int = ...,
         refuse: tuple[Any, ...] | None = ...,
         allow_only: bool = ...,
+        same_dtype: bool = ...,
+        min_ndim: int = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

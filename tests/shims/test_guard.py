@@ -246,3 +246,59 @@ def test_every_checked_function_takes_one_of_two_paths(name):
     python = E.wrap(f, name, E.Rules(**{**vars(numpy_errors.RULES), "guard": False}))
     assert type(guarded) is Guard  # no Python frame on the success path
     assert python.__code__ is E.translating(f, name, ()).__code__  # the one Python path
+
+
+def test_same_dtype_and_min_ndim_route_to_the_python_path():
+    """``same_dtype``: the first two arguments' dtype objects must be one object;
+    ``min_ndim``: every tested argument must have that many axes; any other call (and an
+    argument without dtype or ndim) goes to the Python path, whole."""
+    calls = []
+
+    def slow(*args, **kwargs):
+        calls.append(args)
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    ok = ((np.ndarray,), (np.ndarray,))
+    same = Guard(lambda a, b: "fast", slow, on_error, ok, same_dtype=True)
+    f32, f64 = np.ones(2, np.float32), np.ones(2)
+    assert same(f32, f32) == "fast" and same(f64, np.zeros(3)) == "fast"
+    assert same(f32, f64) == "slow" and len(calls) == 1
+    ranked = Guard(lambda a, b: "fast", slow, on_error, ok, min_ndim=1)
+    assert ranked(f32, f64) == "fast"
+    assert ranked(np.ones(()), f64) == "slow" and ranked(f64, np.ones(())) == "slow"
+    matrices = Guard(lambda a: "fast", slow, on_error, ((np.ndarray,),), min_ndim=2)
+    assert matrices(np.ones((2, 2))) == "fast" and matrices(f64) == "slow"
+
+    class NoAttrs:
+        pass
+
+    loose = Guard(lambda a, b: "fast", slow, on_error, ((NoAttrs,), (NoAttrs,)),
+                  same_dtype=True, min_ndim=1)
+    assert loose(NoAttrs(), NoAttrs()) == "slow"  # no dtype, no ndim: never from C
+
+
+def test_torch_fast_paths_run_in_c_and_trace_their_python_path():
+    """torch's namespace is Guards now (its fast paths too: matmul of one dtype, binary
+    functions of tensors with axes, matrix_transpose's ``.mT``); TorchDynamo traces each
+    Guard's Python path (``arraykit._dynamo``), so ``torch.compile(fullgraph=True)`` of code
+    calling them stays one graph, with the eager results."""
+    from frameworks import require
+
+    torch = require("torch")
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    for name in ("matmul", "matrix_transpose", "add", "sin", "sum"):
+        assert type(getattr(xp, name)) is Guard, name
+
+    def f(x, y):
+        ns = arraykit.array_namespace(x, y)
+        z = ns.matmul(ns.matrix_transpose(y), y) + ns.add(x, 1.0)
+        return ns.sum(ns.sin(z) * ns.linalg.inv(y + 3.0 * ns.eye(3)), axis=0)
+
+    x, y = torch.ones(3), torch.arange(9.0).reshape(3, 3)
+    compiled = torch.compile(f, fullgraph=True, backend="eager")
+    assert torch.allclose(compiled(x, y), f(x, y))

@@ -33,14 +33,14 @@ Two paths, one behaviour (``wrap`` picks one per function):
   fast test (``_FastTest.guarding``: exact types at the array positions, no dtype name) that
   sends any other call to the full test (``_argument_check``), and the checks that run on
   every call (floating linalg input, ``Rules.extra``). It is taken where the C extension is
-  not built (it is optional), where ``Rules.guard`` is off (TorchDynamo cannot trace into a C
-  callable it does not know and would break the graph at every call), and for a function
+  not built (it is optional), where ``Rules.guard`` is off, and for a function
   with a per-call check the C path cannot route (NumPy's ``cross``, jax's ``take``).
 - The C path (``guarded``: ``arraykit._guard.Guard``, built by ``pip install``): the same fast
   test in C, the function called without a Python frame, the translation on the raising path
   only; a call the test does not pass goes to the Python path, whole. A Python frame per call
   costs as much as a NumPy ufunc on a small array (0.1-0.5 us); the overhead study measured
-  it (numpy control +9.9% with Python wrappers).
+  it (numpy control +9.9% with Python wrappers). TorchDynamo cannot trace into C: it traces
+  a Guard's Python path instead (``arraykit._dynamo``), so compiled torch code stays one graph.
 
 The full shims (TF, MXNet, MLX, Paddle) keep the contract themselves and are not wrapped; TF's
 runtime errors take their class from the same rules (``standard_class``, in
@@ -59,6 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from ... import _dynamo
 from .checks import dtype_not_allowed, not_an_array
 from .mistakes import FLOATING_INPUT, diagnose
 from .scalars import PY_SCALARS
@@ -74,6 +75,15 @@ def _load_guard() -> Any:
 
 #: The C path (``arraykit._guard.Guard``), or None where it is not built.
 Guard: Any = _load_guard()
+
+
+def _traced_guard_call(guard: Any, *args: Any, **kwargs: Any) -> Any:
+    """What TorchDynamo traces for a Guard's call: its Python path, which takes every call."""
+    return guard._slow(*args, **kwargs)
+
+
+if Guard is not None:
+    _dynamo.substitute(Guard.__call__, _traced_guard_call)
 
 #: The classes the standard's conventions use; an exception of one of them whose message does
 #: not name the function is re-raised with the name (the same class where it can be rebuilt).
@@ -303,12 +313,15 @@ class _FastTest:
 
 
 def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTest,
-            refuse: tuple[int, tuple] | None = None, allow_only: bool = False) -> Callable:
+            refuse: tuple[int, tuple] | None = None, allow_only: bool = False,
+            same_dtype: bool = False, min_ndim: int = 0) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
-    otherwise. An Exception from ``f`` is raised as ``_reraise`` has it (the Guard passes the
-    call's positional arguments as a tuple and its keywords as a dict)."""
+    otherwise (also, with ``same_dtype``, where the first two arguments' dtypes differ, and
+    where an argument at a tested position has ``ndim < min_ndim``). An Exception from ``f``
+    is raised as ``_reraise`` has it (the Guard passes the call's positional arguments as a
+    tuple and its keywords as a dict)."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -317,9 +330,33 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   seq=test.seq, each=None if test.each is None else tuple(test.each),
                   dtype_pos=test.dtype_pos, dtype_kw=test.dtype_kw,
                   refuse_pos=-1 if refuse is None else refuse[0],
-                  refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only)
+                  refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only,
+                  same_dtype=same_dtype, min_ndim=min_ndim)
     functools.update_wrapper(guard, f)
+    guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
+
+
+def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
+              rules: Rules, array_type: type, arity: int, *, same_dtype: bool = False,
+              min_ndim: int = 0) -> Callable:
+    """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
+    Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
+    ``same_dtype``; each of ``ndim >= min_ndim``), ``general`` (the shim's Python function,
+    which gives ``compat``'s result) for every other call and under TorchDynamo, both raising
+    the standard exceptions (``general`` translated unless it raises them itself, marked by
+    the shim's ``translates``). ``__wrapped__`` is ``compat``: the function is compared
+    whole with array-api-compat's (tests/shims/test_compat_fast_paths.py)."""
+    translations = rules.compiled()
+    slow = general if getattr(general, _MARK, False) else translating(general, fname,
+                                                                      translations)
+    if not _use_guard(rules):
+        return slow
+    test = _FastTest(ok=(frozenset({array_type}),) * arity)
+    fast = guarded(native, fname, translations, slow, test, same_dtype=same_dtype,
+                   min_ndim=min_ndim)
+    fast.__wrapped__ = compat
+    return fast
 
 
 def _use_guard(rules: Rules) -> bool:

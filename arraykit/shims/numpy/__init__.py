@@ -18,11 +18,13 @@ slots (``_array_object``). Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import array_api_compat.numpy as _compat
 import numpy as _np
 
+from .._common.errors import fast_path
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
@@ -35,6 +37,7 @@ from ._data_type_functions import finfo as finfo
 from ._elementwise_functions import expm1 as expm1
 from ._elementwise_functions import floor_divide as floor_divide
 from ._elementwise_functions import tanh as tanh
+from ._errors import RULES
 
 if hasattr(_elementwise, "acosh"):  # NumPy 1.x only (see _elementwise_functions)
     acosh = _elementwise.acosh
@@ -68,11 +71,18 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> A
 matmul = _np.matmul
 
 
-def matrix_transpose(x: Any, /) -> Any:
+def _matrix_transpose(x: Any, /) -> Any:
     """array-api-compat's ``matrix_transpose``: ``x.mT`` for arrays of rank >= 2."""
     if _HAS_MT and type(x) is _ndarray and x.ndim >= 2:
         return x.mT
     return _compat.matrix_transpose(x)
+
+
+#: ``x.mT`` read from C for an array of rank >= 2 (0.26 -> 0.08 us), ``_matrix_transpose``
+#: otherwise (NumPy 1.x has no ``mT``).
+matrix_transpose = (fast_path(attrgetter("mT"), "matrix_transpose", _matrix_transpose,
+                              _compat.matrix_transpose, RULES, _ndarray, 1, min_ndim=2)
+                    if _HAS_MT else _matrix_transpose)
 
 
 _standard_name = dtype_namer(_np.dtype, (_ndarray, _np.generic), (_np.dtype, type))

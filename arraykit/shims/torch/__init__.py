@@ -25,6 +25,7 @@ Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import array_api_compat.torch as _compat
@@ -47,7 +48,7 @@ from ._elementwise_functions import log1p as log1p
 from ._elementwise_functions import remainder as remainder
 from ._elementwise_functions import tanh as tanh
 from ._elementwise_functions import unpromoted_fast_path
-from ._errors import reraise, translated, translates
+from ._errors import fast_path, reraise, translated, translates
 from ._set_functions import unique_all as unique_all
 from ._set_functions import unique_counts as unique_counts
 from ._set_functions import unique_inverse as unique_inverse
@@ -65,7 +66,7 @@ _compat_matrix_transpose = translated(_compat.matrix_transpose, "matrix_transpos
 
 
 @translates(_compat.matmul)
-def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
+def _matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
     """array-api-compat's ``matmul``; ``torch.matmul`` itself when both are tensors of one
     dtype (array-api-compat's promotion then changes nothing). The standard's exceptions
     raised here, without a wrapper's frame (``_errors.translates``)."""
@@ -75,6 +76,11 @@ def matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
         except Exception as exc:  # noqa: BLE001 - reraise raises its standard class
             reraise(exc, "matmul", (x1, x2))
     return _compat_matmul(x1, x2, **kwargs)
+
+
+#: ``_matmul``'s fast case called from C (4x4 float64, CPU time: 0.29 -> 0.05 us over
+#: torch.matmul's 1.7 us); ``_matmul`` under TorchDynamo and for every other call.
+matmul = fast_path(_torch_matmul, "matmul", _matmul, _compat.matmul, 2, same_dtype=True)
 
 
 def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> Any:
@@ -88,12 +94,17 @@ def astype(x: Any, dtype: Any, /, *, copy: bool = True, device: Any = None) -> A
 
 
 @translates(_compat.matrix_transpose)
-def matrix_transpose(x: Any, /) -> Any:
+def _matrix_transpose(x: Any, /) -> Any:
     """array-api-compat's ``matrix_transpose``: ``x.mT`` for tensors of rank >= 2 (which
     cannot raise: no wrapper)."""
     if type(x) is _Tensor and x.ndim >= 2:
         return x.mT
     return _compat_matrix_transpose(x)
+
+
+#: ``x.mT`` read from C for a tensor of rank >= 2; ``_matrix_transpose`` otherwise.
+matrix_transpose = fast_path(attrgetter("mT"), "matrix_transpose", _matrix_transpose,
+                             _compat.matrix_transpose, 1, min_ndim=2)
 
 
 def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:

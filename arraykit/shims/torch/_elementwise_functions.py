@@ -38,6 +38,7 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common.special_values import SpecialValues
+from ._errors import fast_path
 
 _Tensor = _torch.Tensor
 
@@ -45,7 +46,8 @@ _Tensor = _torch.Tensor
 def unpromoted_fast_path(fname: str) -> Any:
     """array-api-compat's binary ``fname``; its torch function itself for two plain tensors of
     rank >= 1 (array-api-compat's ``_fix_promotion`` only changes 0-d tensors and Python
-    scalars, and its scalar conversions only scalars)."""
+    scalars, and its scalar conversions only scalars), called from C (``_errors.fast_path``)
+    with the Python function below as its general path."""
     compat_f = getattr(_compat, fname)
     native = compat_f.__wrapped__  # the torch function (functools.wraps in _two_arg)
 
@@ -56,7 +58,7 @@ def unpromoted_fast_path(fname: str) -> Any:
 
     f.__name__ = f.__qualname__ = fname
     f.__doc__ = f"array-api-compat's ``{fname}``; torch's own for two tensors of rank >= 1."
-    return f
+    return fast_path(native, fname, f, compat_f, 2, min_ndim=1)
 
 
 def _maybe_nonfinite(x: Any) -> bool:

@@ -19,6 +19,7 @@ import torch
 
 from .._common.checks import check_indices_dtype
 from .._common.errors import _MARK, Rules, _reraise, install, translating
+from .._common.errors import fast_path as _fast_path
 from .._common.linalg import LinAlgError
 from .._common.utils import AxisError
 
@@ -69,9 +70,6 @@ RULES = Rules(
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
-    # Python wrappers, not the C Guard: TorchDynamo traces into Python functions but breaks
-    # the graph at a C callable it does not know (torch.compile(fullgraph=True) would fail).
-    guard=False,
     extra={"take": _integer_indices("take"),
            "take_along_axis": _integer_indices("take_along_axis")},
 )
@@ -101,6 +99,13 @@ def translates(general: Callable) -> Callable[[Callable], Callable]:
         f.__wrapped__ = general  # type: ignore[attr-defined]
         return f
     return mark
+
+
+def fast_path(native: Callable, fname: str, general: Callable, compat: Callable, arity: int,
+              *, same_dtype: bool = False, min_ndim: int = 0) -> Callable:
+    """``_common.errors.fast_path`` with torch's rules (plain ``torch.Tensor`` operands)."""
+    return _fast_path(native, fname, general, compat, RULES, torch.Tensor, arity,
+                      same_dtype=same_dtype, min_ndim=min_ndim)
 
 
 def install_errors(namespace: dict[str, Any]) -> None:
