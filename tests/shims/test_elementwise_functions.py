@@ -467,3 +467,34 @@ def test_complex_integer_power_is_numpys(xp, n):
         got = host(xp.pow(xp.asarray(a), exponent))
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["exp", "abs", "logical_not", "signbit"])
+def test_unary_refuses_a_python_scalar(xp, fname):
+    # One rule (_common.elementwise): a unary function takes an array; MXNet took exp(1.0)
+    # as asarray(1.0).
+    with pytest.raises(TypeError, match=fname):
+        getattr(xp, fname)(1.0)
+
+
+@SHIMS
+def test_imag_of_real_input_is_zeros(xp):
+    # Paddle had no kernel for it (a Paddle error); the other shims gave zeros, as NumPy does.
+    got = xp.imag(arr(xp, [1.5, -2.0], "float32"))
+    assert host(got).dtype == np.float32
+    np.testing.assert_array_equal(host(got), [0.0, 0.0])
+
+
+@SHIMS
+def test_real_floating_functions_compute_integers_in_the_default_float(xp):
+    # integer_input_as_float for every function of a floating category (NumPy's answers):
+    # MLX and MXNet refused signbit and nextafter of integers, TF and Paddle computed them.
+    a, b = arr(xp, [-3, 0, 2], "int32"), arr(xp, [1, -1, 2], "int32")
+    np.testing.assert_array_equal(host(xp.signbit(a)), [True, False, False])
+    np.testing.assert_array_equal(host(xp.copysign(a, b)), [3.0, -0.0, 2.0])
+    got = host(xp.nextafter(a, b))
+    f = got.dtype.type
+    assert got.dtype.kind == "f"
+    np.testing.assert_array_equal(got, np.nextafter(np.asarray([-3, 0, 2], f),
+                                                    np.asarray([1, -1, 2], f)))

@@ -52,6 +52,10 @@ integer or boolean: bitwise_invert
 bool: logical_not
 """)
 
+#: The input category each unary function of the full shims accepts: the standard's, except
+#: that ``imag`` of real input gives zeros, as NumPy's does (the standard asks for complex).
+UNARY_ACCEPTED = {**UNARY, "imag": "numeric"}
+
 #: The functions of two arrays (or an array and a Python scalar): name -> input dtype category.
 BINARY = _by_category("""
 numeric: add multiply pow subtract
@@ -361,8 +365,8 @@ class ElementwiseFunctions:
         return out
 
 
-__all__ = ["BINARY", "DOCS", "NUMPY_NAMES", "UNARY", "ElementwiseFunctions", "LazyNamespace",
-           "named_ops"]
+__all__ = ["BINARY", "DOCS", "NUMPY_NAMES", "UNARY", "UNARY_ACCEPTED", "ElementwiseFunctions",
+           "LazyNamespace", "named_ops"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -230,8 +230,8 @@ _UNARY = _ce.named_ops(
     mx, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 floor "
     "imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
     "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
-    _ce.UNARY, bitwise_invert=mx.bitwise_invert, positive=_ident, sin=_sin, signbit=_signbit,
-    trunc=_trunc)
+    _ce.UNARY_ACCEPTED, bitwise_invert=mx.bitwise_invert, positive=_ident, sin=_sin,
+    signbit=_signbit, trunc=_trunc)
 
 _BINARY = _ce.named_ops(
     mx, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "

@@ -263,7 +263,7 @@ _UNARY = _ce.named_ops(
     "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
     "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
     # MXNet has no complex dtypes: conj and real are the identity, imag zeros.
-    {**_ce.UNARY, "imag": "numeric"}, abs=mnp.absolute, bitwise_invert=mnp.bitwise_not,
+    _ce.UNARY_ACCEPTED, abs=mnp.absolute, bitwise_invert=mnp.bitwise_not,
     conj=_ident, imag=mnp.zeros_like, positive=_positive, real=_ident, round=_round,
     signbit=_signbit)
 

@@ -278,8 +278,7 @@ _UNARY = _ce.named_ops(
     paddle, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
     "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
     "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
-    # imag of real input: zeros, as on the other shims.
-    {**_ce.UNARY, "imag": "numeric"}, {}, bitwise_invert=paddle.bitwise_not,
+    _ce.UNARY_ACCEPTED, {}, bitwise_invert=paddle.bitwise_not,
     negative=paddle.neg, positive=_identity, square=_square)  # paddle.negative is -x
 
 _BINARY = _ce.named_ops(

@@ -398,7 +398,7 @@ _UNARY = _ce.named_ops(
     _m, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
     "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive "
     "real reciprocal round sign signbit sin sinh square sqrt tan tanh trunc",
-    {**_ce.UNARY, "imag": "numeric"}, {},  # imag of real input: zeros
+    _ce.UNARY_ACCEPTED, {},
     abs=_m._abs, bitwise_invert=_b.invert, imag=_imag, isfinite=_m.is_finite, isinf=_m.is_inf,
     isnan=_m.is_nan, log2=_log2, log10=_log10, negative=_m.neg, positive=_ident, real=_real,
     signbit=_signbit, trunc=_trunc)
