@@ -310,17 +310,42 @@ class ElementwiseFunctions:
         fast_type, dtype_key, op_errors, failed = (self._fast_type, self._dtype_key,
                                                    self._op_errors, self._failed)
         operands, binary_rule = self._operands, self._binary_rule
-        cast, array_type = p.cast, p.ARRAY_TYPE
+        cast, array_type, keys = p.cast, p.ARRAY_TYPE, self._dtype_keys
         default_float = p.DEFAULT_FLOAT
 
+        # An array of a real floating dtype and a Python int or float (``x * 2.0``): the
+        # array's dtype by the standard's rule, the scalar as ``scalar_operand`` makes it,
+        # without the rules' general path (a shim with operands of its own has its own).
+        scalar_names = {keys[n]: n for n in (kinds & real_floating) - special.keys()
+                        if n in keys} if operands is None and by_scalar is None else {}
+        scalar_operand = p.scalar_operand
+
         def f(x1, x2, /):
-            if type(x1) is fast_type and type(x2) is fast_type:
-                k = dtype_key(x1)
-                if k in fast and k == dtype_key(x2):
-                    try:
-                        return fop(x1, x2)
-                    except op_errors as e:
-                        raise failed(name, e, (x1, x2)) from None
+            if type(x1) is fast_type:
+                t = type(x2)
+                if t is fast_type:
+                    k = dtype_key(x1)
+                    if k in fast and k == dtype_key(x2):
+                        try:
+                            return fop(x1, x2)
+                        except op_errors as e:
+                            raise failed(name, e, (x1, x2)) from None
+                elif (t is float or t is int) and scalar_names:
+                    n = scalar_names.get(dtype_key(x1))
+                    if n is not None:
+                        try:
+                            return op(x1, scalar_operand(x2, n, x1, name))
+                        except op_errors as e:
+                            raise failed(name, e, (x1, x2)) from None
+            elif type(x2) is fast_type and scalar_names:
+                t = type(x1)
+                if t is float or t is int:
+                    n = scalar_names.get(dtype_key(x2))
+                    if n is not None:
+                        try:
+                            return op(scalar_operand(x1, n, x2, name), x2)
+                        except op_errors as e:
+                            raise failed(name, e, (x1, x2)) from None
             # The rules (in this frame: a call less on every other input).
             s = x2 if by_scalar is not None and type(x2) in _INT_FLOAT else None
             if operands is None:
