@@ -36,6 +36,24 @@ def test_take_along_axis_out_of_bounds_names_the_function(xp):
                                                                                      [4.0]]
 
 
+@SHIMS
+def test_out_of_bounds_message_names_the_index_alike(xp):
+    """One bounds check for take and take_along_axis on every full shim
+    (``_common.indexing.check_bounds``, on the values ``concrete`` reads): the message names
+    the function and the index as given (TF named the wrapped index, -1 for -4, in TF's own
+    words)."""
+    x = xp.asarray([1.0, 2.0, 3.0])
+    for idx, bad in (([0, -4], -4), ([7, 0], 7), ([-1, 3], 3)):
+        for fname in ("take", "take_along_axis"):
+            with pytest.raises(IndexError, match=rf"^{fname}: index {bad} is out of bounds "
+                               "for an axis of size 3$"):
+                getattr(xp, fname)(x, xp.asarray(idx), axis=0)
+    x2 = xp.asarray([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    with pytest.raises(IndexError, match=r"^take_along_axis: index -4 is out of bounds"):
+        xp.take_along_axis(x2, xp.asarray([[-4]]), axis=1)  # broadcast on axis 0
+    assert host(xp.take_along_axis(x2, xp.asarray([[-3]]), axis=1)).tolist() == [[1.0], [4.0]]
+
+
 @SERVED
 @pytest.mark.parametrize("index", [5, 7, -6])
 def test_take_along_axis_out_of_bounds_raises_index_error(xp, backend, index):

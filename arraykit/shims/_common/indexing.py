@@ -6,8 +6,9 @@ the rules have already checked, and ``module`` (the functions' ``__module__``). 
 for every shim:
 
 * both: ``x`` an array of a standard dtype, ``indices`` an array of an integer dtype
-  (TypeError); an index outside ``[-n, n)`` is an IndexError naming the function (the
-  framework operation raises it, where it can be read without a device sync); negative
+  (TypeError); an index outside ``[-n, n)`` is an IndexError naming the function and the
+  index (:func:`check_bounds`, on the values ``p.concrete`` reads; where it reads none, in a
+  traced graph or a device's memory, the framework operation raises what it can); negative
   indices count from the end.
 * ``take``: ``x`` of at least one dimension and ``indices`` one-dimensional (ValueError, as
   the standard and array-api-strict); ``axis`` optional for 1-D ``x`` only
@@ -35,13 +36,27 @@ def out_of_bounds(fname: str, bad: int, n: int) -> IndexError:
     return IndexError(f"{fname}: index {int(bad)} is out of bounds for an axis of size {n}")
 
 
+def check_bounds(fname: str, values, n: int) -> bool | None:
+    """IndexError naming ``fname`` unless every index in ``values`` (a NumPy array of them, or
+    None where they cannot be read at the call) lies in ``[-n, n)``; whether any is negative
+    (None: not known)."""
+    if values is None:
+        return None
+    if not values.size:
+        return False
+    lo, hi = values.min(), values.max()
+    if lo < -n or hi >= n:
+        raise out_of_bounds(fname, lo if lo < -n else hi, n)
+    return bool(lo < 0)
+
+
 def take_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
-    """The namespace's ``take``. ``gather(x, indices, axis, n)``: ``x``'s entries at
-    ``indices`` (a non-empty 1-D integer array, negative ones counting from the end; an
-    IndexError from ``out_of_bounds`` for any outside ``[-n, n)``) along ``axis``, whose
-    extent is ``n``."""
+    """The namespace's ``take``. ``gather(x, indices, axis, n, negative)``: ``x``'s entries
+    at ``indices`` (a non-empty 1-D integer array, negative ones counting from the end) along
+    ``axis``, whose extent is ``n``; ``negative``: whether any index is negative (None: the
+    values are unknown, and out-of-bounds ones are the framework's to refuse)."""
     require_array = OperandRules(p).require_array
-    shape_of, zeros = p.shape_of, p.zeros
+    shape_of, zeros, concrete = p.shape_of, p.zeros, p.concrete
 
     def take(x, indices, /, *, axis=None):
         """Array API ``take``; ``axis`` may be omitted for 1-D ``x``."""
@@ -57,19 +72,21 @@ def take_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
         if ishape[0] == 0:
             shape = known_shape(tuple(xs[:ax]) + (0,) + tuple(xs[ax + 1:]), "take")
             return zeros(shape, name, x)
-        return gather(x, indices, ax, xs[ax])
+        n = xs[ax]
+        return gather(x, indices, ax, n, check_bounds("take", concrete(indices), n))
 
     take.__module__ = module
     return take
 
 
 def take_along_axis_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn:
-    """The namespace's ``take_along_axis``. ``gather(x, indices, axis, n)``: ``x``'s entries
-    at ``indices`` along ``axis`` (extent ``n``), ``x`` and ``indices`` of one rank and one
-    shape outside ``axis``, ``indices`` non-empty (negative ones counting from the end; an
-    IndexError from ``out_of_bounds`` for any outside ``[-n, n)``)."""
+    """The namespace's ``take_along_axis``. ``gather(x, indices, axis, n, negative)``:
+    ``x``'s entries at ``indices`` along ``axis`` (extent ``n``), ``x`` and ``indices`` of one
+    rank and one shape outside ``axis``, ``indices`` non-empty (negative ones counting from
+    the end; ``negative`` as for :func:`take_function`)."""
     require_array = OperandRules(p).require_array
     shape_of, zeros, broadcast_to = p.shape_of, p.zeros, p.broadcast_to
+    concrete = p.concrete
     fname = "take_along_axis"
 
     def take_along_axis(x, indices, /, *, axis=-1):
@@ -78,6 +95,7 @@ def take_along_axis_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn
         name = require_array(x, fname)
         check_indices_dtype(fname, require_array(indices, fname))
         xs, is_ = tuple(shape_of(x)), tuple(shape_of(indices))
+        negative = None
         nd = len(xs)
         check_same_ndim(fname, nd, len(is_))
         ax = _u.normalize_axis(axis, nd, fname)
@@ -91,13 +109,16 @@ def take_along_axis_function(p: ShimPrimitives, gather: _Fn, module: str) -> _Fn
             xb, ib = b[:ax] + (xs[ax],) + b[ax + 1:], b[:ax] + (is_[ax],) + b[ax + 1:]
             if 0 in ib:
                 return zeros(known_shape(ib, fname), name, x)
+            negative = check_bounds(fname, concrete(indices), xs[ax])  # before broadcasting
             if xb != xs:
                 x = broadcast_to(x, known_shape(xb, fname))
             if ib != is_:
                 indices = broadcast_to(indices, known_shape(ib, fname))
         elif 0 in is_:
             return zeros(known_shape(is_, fname), name, x)
-        return gather(x, indices, ax, xs[ax])
+        else:
+            negative = check_bounds(fname, concrete(indices), xs[ax])
+        return gather(x, indices, ax, xs[ax], negative)
 
     take_along_axis.__module__ = module
     return take_along_axis

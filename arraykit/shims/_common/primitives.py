@@ -140,6 +140,13 @@ class ShimPrimitives(Protocol):
         """A NumPy array of ``x``'s values (evaluates a lazy array)."""
         ...
 
+    def concrete(self, x: Any) -> np.ndarray | None:
+        """``to_host(x)`` where the values can be read at the call without a device sync per
+        call: None while a graph is traced (TF, MLX's ``mx.compile``) and where the read would
+        wait on a device (MXNet: indices off the CPU or past 4096 elements). The eager checks
+        on values (index bounds) run on what it returns."""
+        ...
+
     def checked_shape(self, fname: str, shape: Any, name: str) -> tuple[int, ...]:
         """``shape`` (an int or a sequence of ints) as a tuple of Python ints, checked by
         ``_common.sizes.check_shape`` for an array of dtype ``name`` against the framework's

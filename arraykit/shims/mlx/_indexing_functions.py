@@ -1,7 +1,6 @@
 """Indexing functions on MLX: ``take``/``take_along_axis`` (their rules are
-``_common/indexing.py``'s) with negative indices wrapped (the standard's meaning) and
-out-of-bounds indices refused with IndexError at the call (MLX reads memory beyond the
-array)."""
+``_common/indexing.py``'s, bounds included: MLX reads memory beyond the array) with negative
+indices wrapped (the standard's meaning)."""
 
 from __future__ import annotations
 
@@ -9,17 +8,18 @@ import mlx.core as mx
 
 from .._common import indexing as _i
 from . import _primitives as _p
-from ._helpers import check_index_bounds
 
 
-def _gather(x, indices, ax, n):
-    check_index_bounds("take", indices, n)
-    return mx.take(x, mx.where(indices < 0, indices + n, indices), axis=ax)
+def _wrapped(indices, n, negative):
+    return indices if negative is False else mx.where(indices < 0, indices + n, indices)
 
 
-def _gather_along(x, indices, ax, n):
-    check_index_bounds("take_along_axis", indices, n)
-    return mx.take_along_axis(x, mx.where(indices < 0, indices + n, indices), axis=ax)
+def _gather(x, indices, ax, n, negative):
+    return mx.take(x, _wrapped(indices, n, negative), axis=ax)
+
+
+def _gather_along(x, indices, ax, n, negative):
+    return mx.take_along_axis(x, _wrapped(indices, n, negative), axis=ax)
 
 
 take = _i.take_function(_p, _gather, __name__)

@@ -92,6 +92,10 @@ def to_host(x):
     return onp.asarray(x)
 
 
+def concrete(x):
+    return _h.concrete(x)
+
+
 def checked_shape(fname: str, shape, name: str) -> tuple:
     """NumPy's rule (``_common.sizes``): MLX's creation functions take int64 extents."""
     return check_shape(fname, shape, D.NUMPY[name].itemsize)

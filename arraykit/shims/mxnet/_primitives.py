@@ -122,6 +122,18 @@ def to_host(x):
     return x.asnumpy()
 
 
+#: Index arrays of at most this many elements, in CPU memory, are read for the bounds check
+#: (the copy to NumPy waits only for the op that produced them, about 10 us); others are not
+#: (a device-to-host sync per call).
+HOST_CHECK_MAX = 4096
+
+
+def concrete(x):
+    if x.size > HOST_CHECK_MAX or x.ctx.device_type != "cpu":
+        return None
+    return x.asnumpy()
+
+
 #: MXNet 1.9.1 (built without large-tensor support) passes extents as C ints, wrapping past
 #: 2**31 - 1 (``eye(2**32 + 3, 2)`` had shape (3, 2)), and refuses, or segfaults on, arrays of
 #: 2**31 - 1 elements or more.

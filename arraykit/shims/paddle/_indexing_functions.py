@@ -12,13 +12,10 @@ from . import _primitives as _p
 from ._helpers import moving
 
 
-def _wrapped(indices, n, fname):
-    """int64 indices with negatives wrapped; IndexError for any out of ``[-n, n)``."""
+def _wrapped(indices, n, negative):
+    """int64 indices with negatives wrapped (the bounds: ``_common.indexing``)."""
     idx = paddle.cast(indices, "int64")
-    lo, hi = int(paddle.min(idx)), int(paddle.max(idx))
-    if lo < -n or hi >= n:
-        raise _i.out_of_bounds(fname, lo if lo < -n else hi, n)
-    if lo < 0:
+    if negative is not False:
         idx = paddle.where(idx < 0, idx + n, idx)
     return idx
 
@@ -27,13 +24,13 @@ def _name(x) -> str:
     return typed(str, _p.name_of(x))  # x passed the rules' array check: a standard dtype
 
 
-def _gather(x, indices, ax, n):
-    return moving(paddle.gather, x, _name(x), _wrapped(indices, n, "take"), axis=ax)
+def _gather(x, indices, ax, n, negative):
+    return moving(paddle.gather, x, _name(x), _wrapped(indices, n, negative), axis=ax)
 
 
-def _gather_along(x, indices, ax, n):
-    return moving(paddle.take_along_axis, x, _name(x),
-                  _wrapped(indices, n, "take_along_axis"), axis=ax, broadcast=False)
+def _gather_along(x, indices, ax, n, negative):
+    return moving(paddle.take_along_axis, x, _name(x), _wrapped(indices, n, negative),
+                  axis=ax, broadcast=False)
 
 
 take = _i.take_function(_p, _gather, __name__)

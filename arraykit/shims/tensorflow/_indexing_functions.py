@@ -1,5 +1,6 @@
-"""Indexing functions: take, take_along_axis; their rules are ``_common/indexing.py``'s. TF's
-gather raises for an index outside ``[0, n)``: negative indices are wrapped first."""
+"""Indexing functions: take, take_along_axis; their rules (bounds included) are
+``_common/indexing.py``'s. TF's gather raises for an index outside ``[0, n)``: negative
+indices are wrapped first."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ def _wrap_neg(i, size):
     return tf.where(i < 0, i + tf.cast(size, tf.int64), i)
 
 
-def _gather(x, indices, ax, n):
+def _gather(x, indices, ax, n, negative):
     try:
-        return tf.gather(x, _wrap_neg(indices, n), axis=ax)
-    except OpError as e:
+        return tf.gather(x, indices if negative is False else _wrap_neg(indices, n), axis=ax)
+    except OpError as e:  # a graph's indices (no bounds read): TF's own message
         raise IndexError(f"take: {getattr(e, 'message', e)}") from None
 
 
@@ -47,12 +48,14 @@ def take(x, indices, /, *, axis=None):
     return _take(x, indices, axis=axis)
 
 
-def _gather_along(x, indices, ax, n):
+def _gather_along(x, indices, ax, n, negative):
     nd = x.shape.rank
     perm = list(range(nd))
     perm[ax], perm[-1] = perm[-1], perm[ax]
     xt = tf.transpose(x, perm)
-    it = _wrap_neg(tf.transpose(indices, perm), n)
+    it = tf.transpose(indices, perm)
+    if negative is not False:
+        it = _wrap_neg(it, n)
     try:
         return tf.transpose(tf.gather(xt, it, axis=nd - 1, batch_dims=nd - 1), perm)
     except OpError as e:

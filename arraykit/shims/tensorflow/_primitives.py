@@ -123,6 +123,11 @@ def to_host(x):
     return x.numpy()
 
 
+def concrete(x):
+    """Eager tensors' values; a graph's are unknown while it is traced."""
+    return x.numpy() if type(x) is ET else None
+
+
 def checked_shape(fname: str, shape, name: str) -> tuple:
     """NumPy's rule (``_common.sizes``): TF holds int64 extents."""
     return check_shape(fname, shape, _DTYPES[name].size)
