@@ -258,14 +258,14 @@ def _svdvals(x):
 
 
 class _Kernels:
-    """TF's kernels (``_common.linalg.LinalgKernels``)."""
+    """TF's kernels (``_common.linalg.LinalgKernels``); the functions that call them
+    translate TF's runtime errors (``_on_tensors``)."""
 
     @staticmethod
     def refused(fname, name):
         return None
 
     @staticmethod
-    @wrap_errors("cholesky")
     def cholesky(x):
         return tf.linalg.cholesky(x)
 
@@ -280,12 +280,10 @@ class _Kernels:
         return bool(s == s)
 
     @staticmethod
-    @wrap_errors("det")
     def det(x):
         return tf.linalg.det(x)
 
     @staticmethod
-    @wrap_errors("slogdet")
     def slogdet(x):
         sign, logabs = tf.linalg.slogdet(x)
         return sign, (tf.math.real(logabs) if x.dtype in _COMPLEX else logabs)
@@ -321,23 +319,19 @@ class _Kernels:
         return _nan_guarded("eigvals", tf.linalg.eigvals, x, 1)
 
     @staticmethod
-    @wrap_errors("svd")
     def svd(x, full_matrices):
         s, u, v = tf.linalg.svd(x, full_matrices=full_matrices, compute_uv=True)
         return u, s, tf.linalg.adjoint(v)
 
     @staticmethod
-    @wrap_errors("svdvals")
     def svdvals(x):
         return _svdvals(x)
 
     @staticmethod
-    @wrap_errors("qr")
     def qr(x, mode):
         return tf.linalg.qr(x, full_matrices=(mode == "complete"))
 
     @staticmethod
-    @wrap_errors("diagonal")
     def diagonal(x, offset):
         return tf.linalg.diag_part(x, k=offset) if offset else tf.linalg.diag_part(x)
 
@@ -353,8 +347,12 @@ def _on_tensors(fname: str):
     f = _fns[fname]
 
     @functools.wraps(f)
-    def g(*args, **kwargs):
-        return f(*(a.value() if isinstance(a, tf.Variable) else a for a in args), **kwargs)
+    def g(x, *args, **kwargs):
+        if isinstance(x, tf.Variable):
+            x = x.value()
+        if args and isinstance(args[0], tf.Variable):
+            args = (args[0].value(), *args[1:])
+        return f(x, *args, **kwargs)
 
     return wrap_errors(fname)(g)
 
