@@ -311,13 +311,16 @@ def _widened_binary(fn, name, compare):
     return lambda a, b: narrow(fn(widen(a, name), widen(b, name)), name)
 
 
-for _name, (_cat, _op) in [*_UNARY.items(), *_BINARY.items()]:
-    if _name not in _NARROW_OK:
-        _sp = _SPECIAL.setdefault(_name, {})
-        for _n in NARROW:
-            _sp[_n] = (_widened_unary(_sp.get(_n, _op), _n) if _name in _UNARY else
-                       _widened_binary(_sp.get(_n, _op), _n, _name in _COMPARE))
-del _name, _cat, _op, _sp, _n
+def _add_narrow_detours():
+    for name, (_, op) in [*_UNARY.items(), *_BINARY.items()]:
+        if name not in _NARROW_OK:
+            special = _SPECIAL.setdefault(name, {})
+            for n in NARROW:
+                special[n] = (_widened_unary(special.get(n, op), n) if name in _UNARY else
+                              _widened_binary(special.get(n, op), n, name in _COMPARE))
+
+
+_add_narrow_detours()
 
 
 def _dtype_id(x):
