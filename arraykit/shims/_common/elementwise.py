@@ -75,15 +75,15 @@ NUMPY_NAMES = {"acos": "arccos", "acosh": "arccosh", "asin": "arcsin", "asinh": 
                "bitwise_right_shift": "right_shift", "pow": "power"}
 
 
-def named_ops(module, names: str, categories: dict[str, str], renamed=NUMPY_NAMES,
+def named_ops(module, categories: dict[str, str], renamed=NUMPY_NAMES,
               **ops: Any) -> dict[str, tuple[str, Any]]:
-    """``{name: (category, op)}`` for the space-separated standard ``names``: the category
-    from ``categories`` (``UNARY`` or ``BINARY``), the op ``ops[name]`` where given, else
-    ``module``'s function of the name, or of ``renamed[name]`` (default: NumPy's name,
+    """``{name: (category, op)}`` for every function of ``categories`` (``UNARY_ACCEPTED``
+    or ``BINARY``): its category, and the op ``ops[name]`` where given, else ``module``'s
+    function of the name, or of ``renamed[name]`` (default: NumPy's name,
     ``NUMPY_NAMES``)."""
-    return {name: (categories[name],
+    return {name: (category,
                    ops[name] if name in ops else getattr(module, renamed.get(name, name)))
-            for name in names.split()}
+            for name, category in categories.items()}
 
 
 #: What each function computes (the first sentence of its docstring).

@@ -227,18 +227,11 @@ _SPECIAL = {
 }
 
 _UNARY = _ce.named_ops(
-    mx, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 floor "
-    "imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
-    "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
-    _ce.UNARY_ACCEPTED, bitwise_invert=mx.bitwise_invert, positive=_ident, sin=_sin,
+    mx, _ce.UNARY_ACCEPTED, bitwise_invert=mx.bitwise_invert, positive=_ident, sin=_sin,
     signbit=_signbit, trunc=_trunc)
 
 _BINARY = _ce.named_ops(
-    mx, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "
-    "copysign divide equal floor_divide greater greater_equal hypot less less_equal logaddexp "
-    "logical_and logical_or logical_xor maximum minimum multiply nextafter not_equal pow "
-    "remainder subtract",
-    _ce.BINARY, bitwise_left_shift=_shift(mx.left_shift, False),
+    mx, _ce.BINARY, bitwise_left_shift=_shift(mx.left_shift, False),
     bitwise_right_shift=_shift(mx.right_shift, True), copysign=_copysign, hypot=_hypot,
     logical_xor=mx.not_equal, nextafter=_nextafter)
 

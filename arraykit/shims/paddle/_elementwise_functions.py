@@ -275,18 +275,11 @@ _SPECIAL = {
 }
 
 _UNARY = _ce.named_ops(
-    paddle, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
-    "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive real "
-    "reciprocal round sign signbit sin sinh sqrt square tan tanh trunc",
-    _ce.UNARY_ACCEPTED, {}, bitwise_invert=paddle.bitwise_not,
+    paddle, _ce.UNARY_ACCEPTED, {}, bitwise_invert=paddle.bitwise_not,
     negative=paddle.neg, positive=_identity, square=_square)  # paddle.negative is -x
 
 _BINARY = _ce.named_ops(
-    paddle, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift "
-    "bitwise_xor copysign divide equal floor_divide greater greater_equal hypot less "
-    "less_equal logaddexp logical_and logical_or logical_xor maximum minimum multiply "
-    "nextafter not_equal pow remainder subtract",
-    _ce.BINARY, {}, bitwise_left_shift=_shift(_left_shift, True),
+    paddle, _ce.BINARY, {}, bitwise_left_shift=_shift(_left_shift, True),
     bitwise_right_shift=_shift(_right_shift, False), equal=eq,
     floor_divide=_integer_division(paddle.floor_divide), greater=paddle.greater_than,
     hypot=_hypot, less=paddle.less_than, logaddexp=_logaddexp, not_equal=ne,

@@ -395,20 +395,13 @@ _SPECIAL = {
 
 
 _UNARY = _ce.named_ops(
-    _m, "abs acos acosh asin asinh atan atanh bitwise_invert ceil conj cos cosh exp expm1 "
-    "floor imag isfinite isinf isnan log log1p log2 log10 logical_not negative positive "
-    "real reciprocal round sign signbit sin sinh square sqrt tan tanh trunc",
-    _ce.UNARY_ACCEPTED, {},
+    _m, _ce.UNARY_ACCEPTED, {},
     abs=_m._abs, bitwise_invert=_b.invert, imag=_imag, isfinite=_m.is_finite, isinf=_m.is_inf,
     isnan=_m.is_nan, log2=_log2, log10=_log10, negative=_m.neg, positive=_ident, real=_real,
     signbit=_signbit, trunc=_trunc)
 
 _BINARY = _ce.named_ops(
-    _m, "add atan2 bitwise_and bitwise_left_shift bitwise_or bitwise_right_shift bitwise_xor "
-    "copysign divide equal floor_divide greater greater_equal hypot less less_equal "
-    "logaddexp logical_and logical_or logical_xor maximum minimum multiply nextafter "
-    "not_equal pow remainder subtract",
-    _ce.BINARY, {},
+    _m, _ce.BINARY, {},
     add=_m.add_v2, bitwise_and=_b.bitwise_and, bitwise_left_shift=_lshift,
     bitwise_or=_b.bitwise_or, bitwise_right_shift=_rshift, bitwise_xor=_b.bitwise_xor,
     copysign=_copysign, divide=_m.real_div, floor_divide=_m.floor_div, hypot=_hypot,
