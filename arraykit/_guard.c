@@ -18,7 +18,12 @@
  *     the floating dtypes); with same_dtype, the first two arguments' dtype objects must be
  *     one object (torch's matmul, which does not promote); with min_ndim, the arguments at
  *     the positions ok tests must have ndim >= min_ndim (torch's binary functions, whose
- *     promotion differs from the standard's only for 0-d tensors; matrix_transpose's .mT);
+ *     promotion differs from the standard's only for 0-d tensors; matrix_transpose's .mT)
+ *     and, with max_ndim >= 0, ndim <= max_ndim (array-api-compat's cumulative_sum, which
+ *     refuses axis=None above 1-D where torch.cumsum(x, 0) would not);
+ *     with exact, the call must have len(ok) positional arguments and no keywords (a
+ *     framework function called for a wrapper of a narrower signature: np.std for
+ *     array-api-compat's std(x, /, *, axis, correction, keepdims));
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
  *     standard one (the call's arguments, a tuple and a dict, are built on this path only:
  *     the class is read from them).
@@ -45,6 +50,8 @@ typedef struct {
     int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
     int same_dtype;       /* args[0].dtype is args[1].dtype, or slow */
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
+    long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
+    int exact;            /* nargs == nchecked and no keywords, or slow */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -52,9 +59,10 @@ typedef struct {
 static PyObject *dtype_name; /* interned "dtype" */
 static PyObject *ndim_name;  /* interned "ndim" */
 
-/* Whether o.ndim >= min; 0 (an error cleared) where it has no integer ndim. */
+/* Whether min <= o.ndim and (max < 0 or o.ndim <= max); 0 (an error cleared) where it has
+ * no integer ndim. */
 static int
-has_ndim(PyObject *o, long min)
+has_ndim(PyObject *o, long min, long max)
 {
     PyObject *nd = PyObject_GetAttr(o, ndim_name);
     long n;
@@ -68,7 +76,7 @@ has_ndim(PyObject *o, long min)
         PyErr_Clear();
         return 0;
     }
-    return n >= min;
+    return n >= min && (max < 0 || n <= max);
 }
 
 /* Whether a.dtype and b.dtype are one object; 0 (an error cleared) where either has none. */
@@ -166,7 +174,8 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     Py_ssize_t i, nargs = PyVectorcall_NARGS(nargsf);
     PyObject *result;
 
-    if (nargs < self->nchecked) {
+    if (nargs < self->nchecked || (self->exact && (nargs != self->nchecked
+            || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)))) {
         goto slow;
     }
     for (i = 0; i < self->nchecked; i++) {
@@ -215,9 +224,9 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     if (self->same_dtype && (nargs < 2 || !same_dtype(args[0], args[1]))) {
         goto slow;
     }
-    if (self->min_ndim > 0) {
+    if (self->min_ndim > 0 || self->max_ndim >= 0) {
         for (i = 0; i < self->nchecked; i++) {
-            if (!has_ndim(args[i], self->min_ndim)) {
+            if (!has_ndim(args[i], self->min_ndim, self->max_ndim)) {
                 goto slow;
             }
         }
@@ -250,16 +259,17 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
-                             "min_ndim", NULL};
+                             "min_ndim", "max_ndim", "exact", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n;
-    int dtype_kw = 0, allow_only = 0, same = 0;
-    long min_ndim = 0;
+    int dtype_kw = 0, allow_only = 0, same = 0, exact = 0;
+    long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppl", kwlist, &func, &slow,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllp", kwlist, &func, &slow,
                                      &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
-                                     &refuse_pos, &refuse, &allow_only, &same, &min_ndim)) {
+                                     &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
+                                     &max_ndim, &exact)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -327,6 +337,8 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->allow_only = allow_only;
     self->same_dtype = same;
     self->min_ndim = min_ndim;
+    self->max_ndim = max_ndim;
+    self->exact = exact;
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
@@ -405,7 +417,8 @@ static PyTypeObject GuardType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
-              "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False)\n"
+              "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
+              "min_ndim=0, max_ndim=-1, exact=False)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -19,5 +19,7 @@ class Guard:
         allow_only: bool = ...,
         same_dtype: bool = ...,
         min_ndim: int = ...,
+        max_ndim: int = ...,
+        exact: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

@@ -71,8 +71,10 @@ def test_numpy_fast_paths_match_compat():
     _check(xp.matrix_transpose, compat.matrix_transpose, np.ones((2, 3, 4)))
     _check(xp.astype, compat.astype, arrays[0], np.float64, device="cpu")
     _check(xp.astype, compat.astype, arrays[0], np.float64, device="gpu")
-    for not_a_dtype in ("float64", None, 3.5):
+    for not_a_dtype in (None, 3.5):
         _check(xp.astype, compat.astype, arrays[0], not_a_dtype)
+    with pytest.raises(TypeError, match="not the string"):  # the namespace's rule, not compat's
+        xp.astype(arrays[0], "float64")
     operands = [np.ones(3), np.arange(6.0).reshape(2, 3), np.arange(6, dtype=np.int8).reshape(3, 2),
                 np.ones((4, 2, 3), dtype=np.float32), np.ones((3, 3), dtype=np.complex64),
                 np.asarray(2.0), np.ones((0, 3)), np.ones(2, dtype=bool)]
@@ -149,3 +151,117 @@ def test_torch_sum_fast_path_matches_compat():
             xp.sum(torch.zeros(2, dtype=shell))
         with pytest.raises(TypeError, match="shell"):
             xp.sum(arrays[0], dtype=shell)
+
+
+def _same_outcome(got, want):
+    (g, g_err), (w, w_err) = got, want
+    assert g_err is w_err, (g_err, w_err)
+    if w_err is None:
+        _same(g, w)
+        assert (g is None) == (w is None)
+
+
+def _check_exact(xp_f, compat, *args, refused=False, **kwargs):
+    """A fast path of ``_exact`` (shims/numpy): the C path gives its Python path's outcome
+    (array-api-compat's function with the namespace's checks, ``_slow``) whole, and that
+    is array-api-compat's own (``_check``) unless the namespace refuses the input
+    (``refused``: a TypeError, as the rules have it for lists or dtype names; None: the
+    C path against the Python path only)."""
+    slow = getattr(xp_f, "_slow", None)
+    if slow is not None:
+        got = _outcome(xp_f, *args, **kwargs)
+        _same_outcome(got, _outcome(slow, *args, **kwargs))
+        if got[0] is not None and args and type(args[0]) is np.ndarray and got[0] is args[0]:
+            assert _outcome(compat, *args, **kwargs)[0] is args[0]  # asarray's identity
+    if refused:
+        with pytest.raises(TypeError):
+            xp_f(*args, **kwargs)
+    elif refused is not None:
+        _check(xp_f, compat, *args, **kwargs)
+
+
+def _numpy_arrays():
+    values = [-3.0, -0.0, 0.0, 0.5, 2.0, np.nan, np.inf, -np.inf]
+    out = [np.asarray(values, dtype=d) for d in (np.float16, np.float32, np.float64)]
+    out += [np.asarray([-0.0, 1.5, 0.0, -0.0], dtype=np.float32),
+            np.asarray(values, dtype=np.float64).reshape(2, 4),
+            np.asarray(values, dtype=np.float64).reshape(2, 2, 2)[:, ::-1],
+            np.asarray([1 + 2j, 0j, -3j, complex(np.inf, 1), complex(np.nan, 0)]),
+            np.asarray([0j, 2 + 0j], dtype=np.complex64),
+            np.asarray([True, False, True]), np.asarray(True), np.asarray(0.5),
+            np.asarray(-2, dtype=np.int8), np.asarray([-3, 0, 5, 127], dtype=np.int8),
+            np.asarray([0, 7, 255], dtype=np.uint8), np.arange(6, dtype=np.int64).reshape(3, 2),
+            np.asarray([], dtype=np.float32), np.ones((0, 3)), np.ones((2, 0), dtype=np.int32),
+            np.asarray([1.0, 2.0], dtype=">f8")]
+    # Ties (and -0.0 beside 0.0) that an unstable sort orders differently from compat's.
+    ties = np.random.default_rng(0).integers(-1, 2, 300) * np.resize([1.0, -1.0, 0.5], 300)
+    out += [ties.astype(np.float32), (ties * 0).astype(np.float64), ties.astype(np.int16)]
+    return out
+
+
+def test_numpy_exact_fast_paths_match_compat():
+    import array_api_compat.numpy as compat
+
+    from arraykit.shims.numpy import _elementwise_functions as own
+
+    xp = arraykit.array_namespace(np.ones(1))
+    numpy2 = int(np.__version__.split(".")[0]) >= 2
+    unary = ["std", "var", "zeros_like", "asarray", "sort", "argsort", "sign"]
+    unary += ["floor", "cumulative_sum"] if numpy2 else []
+    not_arrays = [[1.0, 2.0], None, 3.0, "a", (1, 2), np.float64(2.0), np.int8(3)]
+    for name in unary:
+        fast, want = getattr(xp, name), getattr(compat, name)
+        for x in _numpy_arrays():
+            _check_exact(fast, want, x)
+            for kwargs in ({"axis": 0}, {"keepdims": True}, {"dtype": np.float64},
+                           {"correction": 1}, {"stable": False}, {"descending": True},
+                           {"copy": True}):
+                _check_exact(fast, want, x, **kwargs)
+            _check_exact(fast, want, x, x)  # a second positional argument
+        for x in not_arrays:  # the namespace's rules (lists refused, NumPy scalars taken)
+            _check_exact(fast, want, x, refused=None)
+        if name != "asarray":
+            _check_exact(fast, want, [1.0, 2.0], refused=True)
+    for x in _numpy_arrays():  # tanh: our own (complex input corrected), NumPy's for real
+        _check_exact(xp.tanh, own.tanh, x)
+        for dtype in (np.float64, np.float32, np.int16, np.bool_, np.complex64, np.dtype("f4"),
+                      x.dtype, float, int, complex, bool, None, 3):
+            _check_exact(xp.astype, compat.astype, x, dtype)
+            _check_exact(xp.astype, compat.astype, x, dtype, copy=False)
+        _check_exact(xp.astype, compat.astype, x, "float64", refused=True)
+        for axes in ((1, 0), (0,), (0, 1, 2), (2, 1, 0), None, (0, 0), [1, 0], (-1, 0), (5, 0)):
+            _check_exact(xp.permute_dims, compat.permute_dims, x, axes)
+        _check_exact(xp.permute_dims, compat.permute_dims, x, axes=(0,))
+    x = np.ones(3)
+    assert xp.asarray(x) is x and compat.asarray(x) is x
+    shapes = [3, 0, (), (2, 3), (0,), -1, 2.5, (2.0,), [2], None, True, "3"]
+    for shape in shapes:
+        _check_exact(xp.zeros, compat.zeros, shape)
+        _check_exact(xp.zeros, compat.zeros, shape, dtype=np.int8)
+        for fill in (1.5, 2, True, 1j, np.float32(2), np.nan, np.ones(3), None, "x"):
+            _check_exact(xp.full, compat.full, shape, fill)
+            _check_exact(xp.full, compat.full, shape, fill, dtype=np.float32)
+    for n in (4, 0, 1, -1, 2.5, 0.0, -2.5, 1e3, True, None, np.int64(3), "4", 10**20):
+        _check_exact(xp.arange, compat.arange, n)
+        _check_exact(xp.arange, compat.arange, n, 8)
+        _check_exact(xp.eye, compat.eye, n)
+        _check_exact(xp.eye, compat.eye, n, 3)
+        _check_exact(xp.eye, compat.eye, n, k=1)
+    with pytest.raises(TypeError):
+        xp.zeros(3, dtype="float32")
+
+
+def test_numpy_solve_fast_path_matches_compat():
+    import array_api_compat.numpy as compat
+
+    xp = arraykit.array_namespace(np.ones(1))
+    rng = np.random.default_rng(0)
+    mats = [rng.random((3, 3)) + 3 * np.eye(3), (rng.random((2, 3, 3)) + 3 * np.eye(3)),
+            np.zeros((2, 2)), np.ones((2, 3)), np.ones(3), np.ones((0, 0)),
+            (rng.random((3, 3)) + 1j).astype(np.complex64), np.eye(3, dtype=np.float32)]
+    rhs = [np.ones(3), np.ones((3, 2)), np.ones((2, 3, 1)), np.ones(2), np.ones((0, 0)),
+           np.ones(3, dtype=np.int64), np.ones((3, 3), dtype=np.float32), np.ones(0)]
+    for a, b in itertools.product(mats, rhs):
+        _check_exact(xp.linalg.solve, compat.linalg.solve, a, b)
+    for a in (np.eye(3, dtype=np.int64), np.eye(3, dtype=bool), [[1.0, 0.0], [0.0, 1.0]]):
+        _check_exact(xp.linalg.solve, compat.linalg.solve, a, np.ones(len(a)), refused=True)

@@ -280,6 +280,33 @@ def test_same_dtype_and_min_ndim_route_to_the_python_path():
     assert loose(NoAttrs(), NoAttrs()) == "slow"  # no dtype, no ndim: never from C
 
 
+def test_max_ndim_and_exact_route_to_the_python_path():
+    """``max_ndim``: every tested argument has at most that many axes; ``exact``: the call
+    has exactly the tested positional arguments and no keyword (the framework's function
+    stands in for a wrapper of a narrower signature); any other call takes the Python path."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    def fast(*args, **kwargs):
+        return "fast"
+
+    vectors = Guard(fast, slow, on_error, ((np.ndarray,),), max_ndim=1)
+    assert vectors(np.ones(2)) == "fast" and vectors(np.ones(())) == "fast"
+    assert vectors(np.ones((2, 2))) == "slow"
+    band = Guard(fast, slow, on_error, ((np.ndarray,),), min_ndim=1, max_ndim=2)
+    assert [band(np.ones((1,) * n)) for n in range(4)] == ["slow", "fast", "fast", "slow"]
+    exact = Guard(fast, slow, on_error, ((np.ndarray,), None), exact=True)
+    x = np.ones(2)
+    assert exact(x, "anything") == "fast"
+    assert exact(x) == "slow" and exact(x, 1, 2) == "slow"
+    assert exact(x, 1, axis=0) == "slow" and exact(x, axis=0) == "slow"
+    creation = Guard(fast, slow, on_error, ((tuple, int),), exact=True)
+    assert creation((2,)) == "fast" and creation(2) == "fast" and creation([2]) == "slow"
+
+
 def test_torch_fast_paths_run_in_c_and_trace_their_python_path():
     """torch's namespace is Guards now (its fast paths too: matmul of one dtype, binary
     functions of tensors with axes, matrix_transpose's ``.mT``); TorchDynamo traces each

@@ -314,12 +314,15 @@ class _FastTest:
 
 def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTest,
             refuse: tuple[int, tuple] | None = None, allow_only: bool = False,
-            same_dtype: bool = False, min_ndim: int = 0) -> Callable:
+            same_dtype: bool = False, min_ndim: int = 0, max_ndim: int = -1,
+            exact: bool = False) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
     otherwise (also, with ``same_dtype``, where the first two arguments' dtypes differ, and
-    where an argument at a tested position has ``ndim < min_ndim``). An Exception from ``f``
+    where an argument at a tested position has ``ndim < min_ndim`` or, where ``max_ndim``
+    is not -1, ``ndim > max_ndim``, and, with ``exact``, for
+    any call but one of ``len(test.ok)`` positional arguments). An Exception from ``f``
     is raised as ``_reraise`` has it (the Guard passes the call's positional arguments as a
     tuple and its keywords as a dict)."""
     def on_error(exc: Exception, args: tuple | None = None,
@@ -331,7 +334,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   dtype_pos=test.dtype_pos, dtype_kw=test.dtype_kw,
                   refuse_pos=-1 if refuse is None else refuse[0],
                   refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only,
-                  same_dtype=same_dtype, min_ndim=min_ndim)
+                  same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact)
     functools.update_wrapper(guard, f)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
@@ -339,22 +342,30 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
 
 def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
               rules: Rules, array_type: type, arity: int, *, same_dtype: bool = False,
-              min_ndim: int = 0) -> Callable:
+              min_ndim: int = 0, max_ndim: int = -1, exact: bool = False, then: tuple = (),
+              dtypes: tuple[int, tuple] | None = None) -> Callable:
     """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
     Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
-    ``same_dtype``; each of ``ndim >= min_ndim``), ``general`` (the shim's Python function,
-    which gives ``compat``'s result) for every other call and under TorchDynamo, both raising
-    the standard exceptions (``general`` translated unless it raises them itself, marked by
-    the shim's ``translates``). ``__wrapped__`` is ``compat``: the function is compared
-    whole with array-api-compat's (tests/shims/test_compat_fast_paths.py)."""
+    ``same_dtype``; each of ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
+    followed by arguments of the exact types
+    ``then`` lists per position (a tuple of types, or None: any), ``general`` (the shim's
+    Python function, which gives ``compat``'s result) for every other call and under
+    TorchDynamo, both raising the standard exceptions (``general`` translated unless it
+    raises them itself, marked by the shim's ``translates``, as ``wrap``'s functions are).
+    With ``exact``, only a call of exactly those positional arguments and no keyword is
+    ``native``'s (NumPy's ``std`` for array-api-compat's ``std(x)``); with ``dtypes``
+    (``(position, dtype objects)``), only an argument of one of them there is.
+    ``__wrapped__`` is ``compat``: the function is compared whole with array-api-compat's
+    (tests/shims/test_compat_fast_paths.py)."""
     translations = rules.compiled()
     slow = general if getattr(general, _MARK, False) else translating(general, fname,
                                                                       translations)
     if not _use_guard(rules):
         return slow
-    test = _FastTest(ok=(frozenset({array_type}),) * arity)
-    fast = guarded(native, fname, translations, slow, test, same_dtype=same_dtype,
-                   min_ndim=min_ndim)
+    test = _FastTest(ok=(frozenset({array_type}),) * arity
+                     + tuple(None if t is None else frozenset(t) for t in then))
+    fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
+                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact)
     fast.__wrapped__ = compat
     return fast
 

@@ -18,13 +18,14 @@ slots (``_array_object``). Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from .._common.errors import fast_path
+from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
@@ -84,6 +85,54 @@ matrix_transpose = (fast_path(attrgetter("mT"), "matrix_transpose", _matrix_tran
                               _compat.matrix_transpose, RULES, _ndarray, 1, min_ndim=2)
                     if _HAS_MT else _matrix_transpose)
 
+
+_NUMPY2 = int(_np.__version__.split(".")[0]) >= 2
+_REAL = tuple(_np.dtype(c) for c in "?bBhHiIlLqQefdg")  # by identity, as the Guard compares
+#: What ``astype`` takes as a dtype from C: a scalar type (``xp.float64``) or a dtype object.
+_DTYPE_ARGS = (type, *{type(_np.dtype(c)) for c in "?bBhHiIlLqQefdgFDG"})
+
+
+def _exact(native: Any, fname: str, arity: int = 1, *, then: tuple = (), section: str = "",
+           general: Any = None, compat: Any = None, dtypes: tuple[int, tuple] | None = None
+           ) -> Any:
+    """``native`` from C for exactly ``arity`` ndarrays then arguments of the types ``then``
+    lists and no keyword (``_common.errors.fast_path``), where it gives array-api-compat's
+    result: array-api-compat's wrapper only renames arguments or fills in their defaults
+    there. Every other call is array-api-compat's, with the namespace's checks (``wrap``)."""
+    module = _compat if not section else getattr(_compat, section)
+    compat = getattr(module, fname) if compat is None else compat
+    general = wrap(compat if general is None else general, fname, RULES, section)
+    return fast_path(native, fname, general, compat, RULES, _ndarray, arity, exact=True,
+                     then=then, dtypes=dtypes)
+
+
+# Measured with benchmarks/call_cost.py (f32[16], numpy 2.4): the extra time over NumPy's own
+# call of these went from 0.3-3 us (array-api-compat's Python wrapper) to the Guard's.
+std = _exact(_np.std, "std")  # correction=0.0 is ddof=0
+var = _exact(_np.var, "var")
+permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
+zeros_like = _exact(_np.zeros_like, "zeros_like")
+asarray = _exact(_np.asarray, "asarray")  # an ndarray itself, as np.array(x, copy=None)
+zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
+full = _exact(_np.full, "full", 0, then=((tuple, int), None))
+arange = _exact(_np.arange, "arange", 0, then=((int, float),))
+eye = _exact(_np.eye, "eye", 0, then=((int,),))
+#: compat's ``kind="stable"`` (also the order of -0.0 and 0.0 in ``sort``).
+sort = _exact(partial(_np.sort, kind="stable"), "sort")
+argsort = _exact(partial(_np.argsort, kind="stable"), "argsort")
+#: compat's ``sign`` of complex input is its own formula: real dtypes only from C.
+sign = _exact(_np.sign, "sign", dtypes=(0, _REAL))
+astype = _exact(_ndarray.astype, "astype", then=(_DTYPE_ARGS,), general=astype,
+                compat=_compat.astype)
+#: Our ``tanh`` corrects complex input only: NumPy's for the real dtypes.
+tanh = _exact(_np.tanh, "tanh", dtypes=(0, _REAL), general=tanh, compat=tanh)
+if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative_sum
+    floor = _exact(_np.floor, "floor")
+    cumulative_sum = _exact(_np.cumulative_sum, "cumulative_sum")
+    # NumPy 2's solve is compat's (b a vector only when 1-D); floating x1 only, as the
+    # namespace refuses other dtypes (Rules.floating_input).
+    linalg.solve = _exact(_np.linalg.solve, "solve", 2, section="linalg",
+                          dtypes=(0, RULES.floating_dtypes))
 
 _standard_name = dtype_namer(_np.dtype, (_ndarray, _np.generic), (_np.dtype, type))
 
