@@ -95,3 +95,24 @@ def test_0d_sorts_as_one_element_and_checks_the_axis(xp, fname):
     for axis in (1, -2, 7):
         with pytest.raises(IndexError, match=fname):
             getattr(xp, fname)(x, axis=axis)
+
+
+@SHIMS
+@pytest.mark.parametrize("fname", ["sort", "argsort"])
+def test_descending_and_stable_are_read_as_flags_alike(xp, fname):
+    """``descending``/``stable`` are bools read by one rule (``_common.sorting.flag``): NumPy's
+    bool and integers (1 is True) as their truth value; a string, None or a float is a
+    TypeError naming the function (every shim read them by truthiness: ``"False"`` sorted
+    descending, a stable of None passed)."""
+    f = getattr(xp, fname)
+    x = xp.asarray([2.0, 3.0, 1.0])
+    want = host(f(x, descending=True))
+    for truth in (np.bool_(True), 1, np.int64(1)):
+        np.testing.assert_array_equal(host(f(x, descending=truth)), want)
+    np.testing.assert_array_equal(host(f(x, descending=np.bool_(False))), host(f(x)))
+    np.testing.assert_array_equal(host(f(x, stable=np.bool_(False))), host(f(x)))
+    for bad in ("False", None, 1.0):
+        with pytest.raises(TypeError, match=rf"^{fname}: descending must be a bool"):
+            f(x, descending=bad)
+        with pytest.raises(TypeError, match=rf"^{fname}: stable must be a bool"):
+            f(x, stable=bad)

@@ -6,20 +6,39 @@ axis is 0 or -1 (AxisError for another, TypeError for a non-integer); a zero-siz
 an empty result of its shape; indices are int64. What is left to a shim is one framework
 operation each, called with a non-empty array of at least one dimension, a real numeric dtype
 and a normalized axis: ``argsort_along(x, axis, descending)`` (int64 indices of the stable
-sort) and ``sort_along(x, axis, descending)``. Both orders are stable, and NaN sorts as the
-largest value (last ascending, first descending), as in NumPy, torch, JAX and
-array-api-strict.
+sort) and ``sort_along(x, axis, descending)``, ``descending`` a bool. Both orders are stable,
+and NaN sorts as the largest value (last ascending, first descending), as in NumPy, torch, JAX
+and array-api-strict. ``descending`` and ``stable`` are read by :func:`flag`: a bool, NumPy's
+bool or an integer (``1`` is True), anything else a TypeError (``"False"`` is no flag: the
+shims read it by truthiness and sorted descending).
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
-from .checks import sort_axis_0d
+import numpy as np
+
+from .checks import shown, sort_axis_0d
 from .operands import OperandRules, known_shape
 from .primitives import ShimPrimitives
 from .utils import normalize_axis
+
+
+def flag(value, name: str, fname: str) -> bool:
+    """A bool argument (``descending``, ``stable``): True/False, NumPy's bool, an integer (by
+    ``operator.index``, as NumPy reads a 0-d integer array too); TypeError naming ``fname``
+    for anything else (a string, None, a float)."""
+    if value is False or value is True:
+        return value
+    if isinstance(value, np.bool_):
+        return bool(value)
+    try:
+        return bool(operator.index(value))
+    except TypeError:
+        raise TypeError(f"{fname}: {name} must be a bool, got {shown(value)}") from None
 
 
 def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
@@ -43,6 +62,10 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
 
     def argsort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``argsort``: int64 indices of the stable sort (whatever ``stable``)."""
+        if descending is not False:
+            descending = flag(descending, "descending", "argsort")
+        if stable is not True:
+            flag(stable, "stable", "argsort")
         name, ax = checked(x, axis, "argsort")
         if ax is None:
             # (An extent unknown while TF traces, None, is not handled: tf.zeros raises.)
@@ -53,6 +76,10 @@ def sorting_functions(p: ShimPrimitives, argsort_along: Callable[..., Any],
 
     def sort(x, /, *, axis=-1, descending=False, stable=True):
         """Array API ``sort`` (stable, whatever ``stable``)."""
+        if descending is not False:
+            descending = flag(descending, "descending", "sort")
+        if stable is not True:
+            flag(stable, "stable", "sort")
         name, ax = checked(x, axis, "sort")
         if ax is None:
             return copy(x)
