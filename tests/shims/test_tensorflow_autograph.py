@@ -73,3 +73,21 @@ def test_empty_result_of_unknown_extents_in_a_graph_names_the_function():
 
     with pytest.raises(ValueError, match=r"argsort: .*unknown extents"):
         f(tf.zeros((2, 0)))
+
+
+def test_tril_triu_take_a_graph_k():
+    """tril/triu inside tf.function with k a tensor argument (its value unknown while
+    tracing): k stays a tensor, clamped to [-rows, cols] in the graph as a Python k is (the
+    rules read k on the host: AttributeError, a SymbolicTensor has no numpy)."""
+    tf = require("tensorflow")
+    x = tf.reshape(tf.range(12.0), (3, 4))
+    f = tf.function(lambda a, k: (xp.tril(a, k=k), xp.triu(a, k=k)))
+    for dtype in (tf.int32, tf.int64, tf.uint64):
+        info = np.iinfo(dtype.as_numpy_dtype)
+        for k in (k for k in (0, 1, -2, 10, 2**40) if info.min <= k <= info.max):
+            lo, up = f(x, tf.constant(k, dtype))
+            np.testing.assert_array_equal(lo.numpy(), np.tril(x.numpy(), k=k))
+            np.testing.assert_array_equal(up.numpy(), np.triu(x.numpy(), k=k))
+    np.testing.assert_array_equal(f(x, tf.constant(-(2**62), tf.int64))[1].numpy(), x.numpy())
+    with pytest.raises(TypeError, match="tril"):
+        tf.function(lambda a, k: xp.tril(a, k=k))(x, tf.constant(1.5))

@@ -318,10 +318,24 @@ def meshgrid(*arrays, indexing="xy"):
 
 
 def _tri(x, k, lower, fname):
-    k = _creation.tri_k(_p, x, k, fname)
-    x = arr(x, fname)
-    shp = tf.shape(x, out_type=tf.int64)
-    r, c = shp[-2], shp[-1]
+    if isinstance(k, tf.Tensor) and type(k) is not ET:
+        # A graph's k (a tf.function argument): its value is unknown while tracing, so the
+        # rules see the other arguments and k stays a tensor, clamped to [-rows, cols] in
+        # the graph as tri_k clamps a Python int.
+        if k.shape.rank != 0 or _p.name_of(k) not in _p.DTYPE_RULES.kind_sets["integral"]:
+            raise TypeError(f"{fname}: k must be an int or a 0-d integer tensor, got {k!r}")
+        _creation.tri_k(_p, x, 0, fname)
+        x = arr(x, fname)
+        shp = tf.shape(x, out_type=tf.int64)
+        r, c = shp[-2], shp[-1]
+        if k.dtype is tf.uint64:  # past int64 only as large as cols
+            k = tf.minimum(k, tf.cast(c, tf.uint64))
+        k = tf.clip_by_value(tf.cast(k, tf.int64), -r, c)
+    else:
+        k = _creation.tri_k(_p, x, k, fname)
+        x = arr(x, fname)
+        shp = tf.shape(x, out_type=tf.int64)
+        r, c = shp[-2], shp[-1]
     i = _m._range(tf.constant(0, tf.int64), r, tf.constant(1, tf.int64))[:, None]
     j = _m._range(tf.constant(0, tf.int64), c, tf.constant(1, tf.int64))[None, :]
     diff = _m.sub(j, i)
