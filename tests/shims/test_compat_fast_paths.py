@@ -265,3 +265,115 @@ def test_numpy_solve_fast_path_matches_compat():
         _check_exact(xp.linalg.solve, compat.linalg.solve, a, b)
     for a in (np.eye(3, dtype=np.int64), np.eye(3, dtype=bool), [[1.0, 0.0], [0.0, 1.0]]):
         _check_exact(xp.linalg.solve, compat.linalg.solve, a, np.ones(len(a)), refused=True)
+
+
+def _same_torch_outcome(got, want):
+    import torch
+
+    (g, g_err), (w, w_err) = got, want
+    assert g_err is w_err, (g_err, w_err)
+    if w_err is None:
+        assert type(g) is type(w)
+        if isinstance(w, torch.Tensor):
+            assert g.dtype == w.dtype and g.shape == w.shape and g.device == w.device
+            assert torch.equal(g, w) or torch.allclose(g, w, equal_nan=True, rtol=0, atol=0)
+        else:
+            assert g == w
+
+
+def _check_torch_exact(fast, *args, **kwargs):
+    """A torch fast path of ``_exact``: the C path's outcome is its Python path's (``_slow``:
+    array-api-compat's function, or the shim's, with the translation), and that is the
+    outcome of the function it names as ``__wrapped__`` (array-api-compat's, or the shim's
+    own where it corrects compat), whole."""
+    import torch
+
+    got = _outcome(fast, *args, **kwargs)
+    _same_torch_outcome(got, _outcome(fast._slow, *args, **kwargs))
+    if any(getattr(a, "dtype", None) in (torch.uint16, torch.uint32, torch.uint64)
+           for a in args):
+        return  # shell dtypes: refused by the namespace (shims/torch/_dtypes), not by compat
+    want, want_err = _outcome(fast.__wrapped__, *args, **kwargs)
+    if want_err is not None:  # the standard's class where compat raises another
+        assert got[1] is not None
+        assert got[1] is want_err or issubclass(got[1], (TypeError, ValueError, IndexError))
+    else:
+        _same_torch_outcome(got, (want, None))
+
+
+def _torch_tensors():
+    import torch
+
+    values = [-3.0, -0.0, 0.0, 0.5, 2.0, math.nan, math.inf, -math.inf]
+    out = [torch.tensor(values, dtype=d) for d in (torch.float32, torch.float64,
+                                                    torch.float16, torch.bfloat16)]
+    out += [torch.tensor(values).reshape(2, 4), torch.tensor(values).reshape(2, 2, 2).mT,
+            torch.tensor([1 + 2j, 0j, complex(math.inf, 1), complex(math.nan, 0)]),
+            torch.tensor([True, False, True]), torch.tensor(True), torch.tensor(0.5),
+            torch.tensor(2.5, dtype=torch.float64), torch.tensor(-1, dtype=torch.int16),
+            torch.tensor(-2, dtype=torch.int8), torch.tensor([-3, 0, 5, 127], dtype=torch.int8),
+            torch.tensor([0, 7, 255], dtype=torch.uint8), torch.arange(6).reshape(3, 2),
+            torch.tensor([], dtype=torch.float32), torch.ones((0, 3)),
+            torch.zeros(3, dtype=torch.uint16), torch.tensor([1.0, 2.0], requires_grad=True),
+            torch.nn.Parameter(torch.ones(3))]
+    ties = torch.randint(-1, 2, (300,), generator=torch.Generator().manual_seed(0))
+    out += [ties.to(torch.float32), ties * 0.0, ties.to(torch.int16)]
+    return out
+
+
+def test_torch_exact_fast_paths_match_compat():
+    torch = require("torch")
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    unary = ["zeros_like", "asarray", "tanh", "round", "sum", "prod", "mean", "max", "min",
+             "std", "var", "cumulative_sum", "any", "all", "count_nonzero", "argsort"]
+    for name in unary:
+        fast = getattr(xp, name)
+        for x in _torch_tensors():
+            _check_torch_exact(fast, x)
+            for kwargs in ({"axis": 0}, {"keepdims": True}, {"dtype": torch.float64},
+                           {"correction": 1}, {"stable": False}, {"descending": True}):
+                _check_torch_exact(fast, x, **kwargs)
+            _check_torch_exact(fast, x, 0)  # a second positional argument
+        for not_a_tensor in ([1.0, 2.0], None, 3.0, np.ones(2)):
+            _check_torch_exact(fast, not_a_tensor)
+    x = torch.ones(3)
+    assert xp.asarray(x) is x
+    for shape in (3, 0, (), (2, 3), (0,), -1, 2.5, (2.0,), [2], None, True, "3", torch.Size([2])):
+        _check_torch_exact(xp.zeros, shape)
+        _check_torch_exact(xp.zeros, shape, dtype=torch.int8)
+        for fill in (1.5, 2, True, 1j, math.nan, torch.tensor(2.0), None, "x"):
+            _check_torch_exact(xp.full, shape, fill)
+            _check_torch_exact(xp.full, shape, fill, dtype=torch.float64)
+    for n in (4, 0, 1, -1, 2.5, True, None, "4"):
+        _check_torch_exact(xp.eye, n)
+        _check_torch_exact(xp.eye, n, 3)
+        _check_torch_exact(xp.eye, n, k=1)
+    tensors = _torch_tensors()
+    conds = [torch.tensor([True, False, True, False] * 2), torch.tensor(True),
+             torch.tensor([1, 0] * 4), torch.tensor([[True], [False]])]
+    for c in conds:
+        operands = [t for t in tensors if t.ndim == 0 or t.shape == (8,)]  # 0-d: promotion
+        for a, b in itertools.product(operands, repeat=2):
+            _check_torch_exact(xp.where, c, a, b)
+        _check_torch_exact(xp.where, c, tensors[0], 2.0)
+
+
+def test_torch_linalg_fast_paths_match_compat():
+    torch = require("torch")
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    g = torch.Generator().manual_seed(0)
+    mats = [torch.rand((3, 3), generator=g) + 3 * torch.eye(3), torch.zeros((2, 2)),
+            torch.rand((2, 3, 3), generator=g, dtype=torch.float64) + 3 * torch.eye(3),
+            torch.rand((3, 3, 3), generator=g) + 3 * torch.eye(3), torch.ones((2, 3)),
+            torch.ones(3), torch.ones(()), torch.ones((0, 0)), torch.eye(3, dtype=torch.int64),
+            torch.eye(3, dtype=torch.complex64), torch.eye(3, dtype=torch.float64)]
+    rhs = [torch.ones(3), torch.ones((3, 2)), torch.ones((3, 3)), torch.ones(2),
+           torch.ones((0, 0)), torch.ones(3, dtype=torch.float64), torch.ones(()),
+           torch.ones((2, 3, 1)), torch.ones(3, dtype=torch.int64)]
+    for a, b in itertools.product(mats, rhs):
+        _check_torch_exact(xp.linalg.solve, a, b)
+    for x in _torch_tensors() + mats:
+        _check_torch_exact(xp.linalg.vector_norm, x)
+        _check_torch_exact(xp.linalg.vector_norm, x, ord=1)

@@ -25,6 +25,7 @@ Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -32,6 +33,7 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
+from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
@@ -48,7 +50,7 @@ from ._elementwise_functions import log1p as log1p
 from ._elementwise_functions import remainder as remainder
 from ._elementwise_functions import tanh as tanh
 from ._elementwise_functions import unpromoted_fast_path
-from ._errors import fast_path, reraise, translated, translates
+from ._errors import RULES, fast_path, reraise, translated, translates
 from ._set_functions import unique_all as unique_all
 from ._set_functions import unique_counts as unique_counts
 from ._set_functions import unique_inverse as unique_inverse
@@ -181,6 +183,67 @@ def sum(x: Any, /, *, axis: int | tuple[int, ...] | None = None, dtype: Any = No
     return _compat_sum(x, axis=axis, dtype=dtype, keepdims=keepdims, **kwargs)
 cumulative_sum = refusing_shell_dtypes(_compat_functions.cumulative_sum, "cumulative_sum")
 cumulative_prod = refusing_shell_dtypes(_compat_functions.cumulative_prod, "cumulative_prod")
+
+
+#: The standard's dtypes torch holds (shell dtypes and float16 take the Python path), and the
+#: real ones; compared by identity in C.
+_STANDARD = tuple(d for d in {getattr(_torch, n) for n in _d.ALL if hasattr(_torch, n)}
+                  if d not in SHELL_DTYPES)
+_REAL = tuple(d for d in _STANDARD if not d.is_complex)
+
+
+def _exact(native: Any, fname: str, general: Any, compat: Any, arity: int = 1, *,
+           section: str = "", dtypes: tuple | None = _STANDARD, **kwargs: Any) -> Any:
+    """``native`` from C for exactly ``arity`` tensors (of one of ``dtypes``; the first) and
+    the arguments ``then=`` lists, no keyword (``_common.errors.fast_path``), where it gives
+    ``general``'s result (array-api-compat's wrapper only renames arguments or fills in
+    their defaults there); ``general`` (with the namespace's translation) otherwise.
+    ``compat``: what tests/shims/test_compat_fast_paths.py compares it with, whole."""
+    if not getattr(general, "__arraykit_errors__", False):
+        general = wrap(general, fname, RULES, section)
+    return fast_path(native, fname, general, compat, arity, exact=True,
+                     dtypes=None if dtypes is None else (0, dtypes), **kwargs)
+
+
+# Measured with benchmarks/call_cost.py (f32[16], torch 2.13 CPU): array-api-compat's Python
+# wrapper (0.3-4 us) replaced by the Guard's test.
+zeros_like = _exact(_torch.zeros_like, "zeros_like", zeros_like, _compat.zeros_like)
+asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
+zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
+               then=((tuple, int),))
+full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None, then=((tuple,), None))
+#: compat's eye is zeros and a diagonal filled: torch.eye's values.
+eye = _exact(_torch.eye, "eye", eye, _compat.eye, 0, dtypes=None, then=((int,),))
+tanh = _exact(_torch.tanh, "tanh", tanh, tanh, dtypes=_REAL)  # ours corrects complex only
+round = _exact(_torch.round, "round", _compat.round, _compat.round, dtypes=_REAL)
+sum = _exact(_torch_sum, "sum", sum, _compat.sum)
+prod = _exact(_torch.prod, "prod", prod, _compat.prod)
+mean = _exact(_torch.mean, "mean", _compat.mean, _compat.mean)
+max = _exact(_torch.amax, "max", _compat.max, _compat.max)
+min = _exact(_torch.amin, "min", _compat.min, _compat.min)
+std = _exact(partial(_torch.std, correction=0), "std", std, std)
+var = _exact(partial(_torch.var, correction=0.0), "var", var, var)
+#: compat's cumulative_sum of a 0-d or 1-D tensor is cumsum along axis 0 (above: ValueError).
+cumulative_sum = _exact(partial(_torch.cumsum, dim=0), "cumulative_sum", cumulative_sum,
+                        _compat.cumulative_sum, max_ndim=1)
+#: torch.any/all of uint8 give uint8 (compat casts to bool).
+any = _exact(_torch.any, "any", _compat.any, _compat.any,
+             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8))
+all = _exact(_torch.all, "all", _compat.all, _compat.all,
+             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8))
+count_nonzero = _exact(_torch.count_nonzero, "count_nonzero", _compat.count_nonzero,
+                       _compat.count_nonzero)
+argsort = _exact(partial(_torch.argsort, stable=True), "argsort", _compat.argsort,
+                 _compat.argsort)
+#: compat's promotion differs from torch's only where an operand is 0-d.
+where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None,
+               min_ndim=1)
+#: compat's solve adds an axis to x2 only where x1 has more than two (and promotes).
+linalg.solve = _exact(_torch.linalg.solve, "solve", linalg.solve, linalg.solve, 2,
+                      section="linalg", dtypes=None, same_dtype=True, min_ndim=1, max_ndim=2)
+#: ours differs from torch's for 0-d (and empty) input only.
+linalg.vector_norm = _exact(_torch.linalg.vector_norm, "vector_norm", linalg.vector_norm,
+                            linalg.vector_norm, section="linalg", min_ndim=1)
 
 
 def result_type(*arrays_and_dtypes: Any) -> Any:

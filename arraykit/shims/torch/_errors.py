@@ -102,10 +102,9 @@ def translates(general: Callable) -> Callable[[Callable], Callable]:
 
 
 def fast_path(native: Callable, fname: str, general: Callable, compat: Callable, arity: int,
-              *, same_dtype: bool = False, min_ndim: int = 0) -> Callable:
+              **kwargs: Any) -> Callable:
     """``_common.errors.fast_path`` with torch's rules (plain ``torch.Tensor`` operands)."""
-    return _fast_path(native, fname, general, compat, RULES, torch.Tensor, arity,
-                      same_dtype=same_dtype, min_ndim=min_ndim)
+    return _fast_path(native, fname, general, compat, RULES, torch.Tensor, arity, **kwargs)
 
 
 def install_errors(namespace: dict[str, Any]) -> None:
