@@ -130,3 +130,24 @@ def test_repeat_and_tile_counts_are_ints(xp):
     x = _a23(xp)
     r = xp.repeat(x, xp.asarray(np.asarray([1, 0, 2], dtype="int8")), axis=1)  # narrow counts
     np.testing.assert_array_equal(host(r), np.repeat(host(x), [1, 0, 2], axis=1))
+
+
+@SHIMS
+def test_repeat_array_counts_read_alike(xp):
+    """An eager array of counts is read on the host by one rule on every full shim
+    (``_common.manipulation.host_repeat_counts``): a negative count is a ValueError (TF
+    repeated by it: 3 elements for [1, -1, 2]), and so is a result no array can hold (the
+    counts' sum past int64's bytes: MLX and MXNet raised MemoryError building the index, TF
+    returned a wrong shape, Paddle aborted the process); a result extent TF's repeat wraps
+    (past 2**31 - 1: repeat([1., 2.], 2**32 + 1) had 2 elements) is a ValueError too."""
+    x = xp.asarray([1.0, 2.0, 3.0])
+    for counts in ([1, -1, 2], [2**61, 2**61, 1]):
+        with pytest.raises(ValueError, match="repeat"):
+            xp.repeat(x, xp.asarray(counts, dtype=xp.int64))
+    r = xp.repeat(x, xp.asarray([2, 0, 1], dtype=xp.int64))
+    np.testing.assert_array_equal(host(r), [1.0, 1.0, 3.0])
+    np.testing.assert_array_equal(host(xp.repeat(x, xp.asarray([2], dtype=xp.int64))),
+                                  [1.0, 1.0, 2.0, 2.0, 3.0, 3.0])
+    if xp.__name__ != "arraykit.shims.paddle":  # Paddle holds int64 extents: a 51 GB result
+        with pytest.raises(ValueError, match="repeat"):
+            xp.repeat(xp.asarray([1.0, 2.0]), 2**32 + 1)

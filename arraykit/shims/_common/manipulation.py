@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import operator
 
+import numpy as np
+
 from . import dtypes as _d
 from . import operands as _operands
 from .checks import check_same_length, not_an_array, require_ndim, shown
@@ -268,6 +270,41 @@ def repeat_count(repeats, shape, axis: int, itemsize: int, **limits) -> int:
         out = list(shape)
         out[axis] *= r
         check_shape("repeat", out, itemsize, **limits)
+    return r
+
+
+#: Sizes (bytes, elements, extents) within every framework's limits (``sizes.check_shape``'s
+#: smallest: MXNet's 2**31 - 2 elements).
+_SMALL = 2**31 - 2
+
+
+def host_repeat_counts(p, repeats, shape, axis: int, itemsize: int, **limits):
+    """``repeat``'s ``repeats`` given as an array of the shim's (primitives ``p``), read on the
+    host (the result's shape depends on the counts): :func:`check_repeat_counts`, then a
+    Python int for one count (:func:`repeat_count`'s rules) or a 1-D int64 NumPy array of one
+    count per element along ``axis``, none negative (ValueError) and the result's shape
+    checked by ``sizes.check_shape`` (an index array of their sum is built from them: a sum
+    past the framework's limits was a MemoryError on MLX and MXNet). ``shape``'s extent along
+    ``axis`` is known (no graph)."""
+    rshape = tuple(p.shape_of(repeats))
+    check_repeat_counts(p.name_of(repeats) or str(repeats.dtype), len(rshape),
+                        rshape[0] if rshape else 1, shape[axis])
+    r = p.to_host(repeats).astype(np.int64, copy=False).reshape(-1)
+    if r.size == 1:
+        return repeat_count(int(r[0]), shape, axis, itemsize, **limits)
+    if r.size:
+        if r.size <= 256:  # Python's min and sum of a short list cost less than two reductions
+            counts = r.tolist()
+            check_counts(min(counts))
+            total = sum(counts)
+        else:
+            check_counts(r.min())
+            total = r.sum(dtype=np.float64)  # no wrap; exact below 2**53 (non-negative terms)
+            total = int(total) if total < 2.0 ** 53 else sum(r.tolist())
+        out = list(shape)
+        out[axis] = total
+        if total > _SMALL or math.prod(out) * itemsize > _SMALL:  # (below: within every limit)
+            check_shape("repeat", out, itemsize, **limits)
     return r
 
 

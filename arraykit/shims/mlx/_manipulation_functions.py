@@ -80,17 +80,15 @@ def repeat(x, repeats, /, *, axis=None):
         x = x.reshape(-1)
         axis = 0
     ax = normalize_axis(axis, x.ndim, "repeat")
-    if type(repeats) is array:
-        _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
-                                          repeats.size, x.shape[ax])
-        r = onp.asarray(repeats).astype(onp.int64)
-        if r.size != 1:
-            _manipulation.check_counts(r.min(initial=0))
+    itemsize = D.NUMPY[name].itemsize
+    if isinstance(repeats, array):
+        r = _manipulation.host_repeat_counts(_p, repeats, x.shape, ax, itemsize,
+                                             **D.SHAPE_LIMITS)
+        if type(r) is not int:  # one count per element: a gather
             idx = onp.repeat(onp.arange(x.shape[ax]), r)
             return mx.take(x, mx.array(idx.astype(onp.int64)), axis=ax)
-        repeats = int(r.reshape(-1)[0])
-    r = _manipulation.repeat_count(repeats, x.shape, ax, D.NUMPY[name].itemsize,
-                                   **D.SHAPE_LIMITS)
+    else:
+        r = _manipulation.repeat_count(repeats, x.shape, ax, itemsize, **D.SHAPE_LIMITS)
     return mx.repeat(x, r, axis=ax)
 
 

@@ -87,15 +87,13 @@ def repeat(x, repeats, /, *, axis=None):
         axis = 0
     ax = normalize_axis(axis, x.ndim, "repeat")
     if isinstance(repeats, ndarray):
-        _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
-                                          repeats.size, x.shape[ax])
-        r = repeats.asnumpy()
-        if r.size != 1:
-            _manipulation.check_counts(r.min(initial=0))
-            idx = onp.repeat(onp.arange(x.shape[ax]), r)
+        repeats = _manipulation.host_repeat_counts(_p, repeats, x.shape, ax, _itemsize(name),
+                                                   **LIMITS)
+        if type(repeats) is not int:  # one count per element: a gather
+            idx = onp.repeat(onp.arange(x.shape[ax]), repeats)
             return mnp.take(x, mnp.array(idx, dtype="int64", ctx=x.ctx), axis=ax)
-        repeats = int(r.reshape(-1)[0])
-    repeats = _manipulation.repeat_count(repeats, x.shape, ax, _itemsize(name), **LIMITS)
+    else:
+        repeats = _manipulation.repeat_count(repeats, x.shape, ax, _itemsize(name), **LIMITS)
     if x.size == 0 or repeats == 0:
         # MXNet's repeat of zero-size input fails asynchronously (at the next sync), and
         # repeats=0 drops the other dimensions ((3, 1) -> (0,)).

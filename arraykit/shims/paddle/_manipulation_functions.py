@@ -97,17 +97,15 @@ def repeat(x, repeats, /, *, axis=None):
         axis = 0
     ax = normalize_axis(axis, x.ndim, "repeat")
     if isinstance(repeats, paddle.Tensor):
-        _manipulation.check_repeat_counts(require_array(repeats, "repeat"), repeats.ndim,
-                                          repeats.size, x.shape[ax])
-        reps = paddle.cast(repeats, "int64")  # Paddle's min has no narrow-integer kernels
-        if reps.size:
-            _manipulation.check_counts(int(paddle.min(reps)))
-        if x.shape[ax] == 0:  # Paddle refuses an empty repeats tensor
-            return _empty_along(x, ax, name)
-        if reps.ndim == 1 and reps.shape[0] != 1:
-            return moving(paddle.repeat_interleave, x, name, reps, axis=ax)
-        repeats = int(reps.reshape([-1])[0])
-    repeats = _manipulation.repeat_count(repeats, x.shape, ax, _d.ITEMSIZE[name])
+        counts = _manipulation.host_repeat_counts(_p, repeats, x.shape, ax, _d.ITEMSIZE[name])
+        if type(counts) is not int:  # one count per element
+            if x.shape[ax] == 0:  # Paddle refuses an empty repeats tensor
+                return _empty_along(x, ax, name)
+            return moving(paddle.repeat_interleave, x, name, paddle.cast(repeats, "int64"),
+                          axis=ax)
+        repeats = counts
+    else:
+        repeats = _manipulation.repeat_count(repeats, x.shape, ax, _d.ITEMSIZE[name])
     if x.shape[ax] == 0 or repeats == 0:
         return _empty_along(x, ax, name)
     return moving(paddle.repeat_interleave, x, name, repeats, axis=ax)

@@ -111,6 +111,11 @@ def permute_dims(x, /, axes):
     return _a.transpose(x, axes_arg(x, _manipulation.permute_order(axes, ndim(x))))
 
 
+#: tf.repeat's result extent wraps modulo 2**32 (TF 2.21: repeat([1., 2.], 2**32 + 1) has 2
+#: elements, a count of 2**40 gives none): a larger one is refused.
+_REPEAT_LIMITS = {"max_extent": 2**31 - 1, "framework": _p.FRAMEWORK + "'s repeat"}
+
+
 @wrap_errors("repeat")
 def repeat(x, repeats, /, *, axis=None):
     """Array API ``repeat``: ``repeats`` an int or a 1-D integer array."""
@@ -121,15 +126,21 @@ def repeat(x, repeats, /, *, axis=None):
     ax = _u.normalize_axis(axis, ndim(x), "repeat")
     d = x.dtype
     shp = x.shape.as_list()
-    if isinstance(repeats, (tf.Tensor, tf.Variable)):
-        # Counts stay on the device (tf.repeat refuses negative ones): no host read in graphs.
+    if type(repeats) is ET and None not in shp:
+        # Eager counts are read on the host, as on every shim (``host_repeat_counts``): TF's
+        # repeat took negative counts (repeat([1., 2., 3.], [1, -1, 2]) had 3 elements) and
+        # a sum past its memory (2**41) gave an empty result.
+        counts = _manipulation.host_repeat_counts(_p, repeats, shp, ax, d.size, **_REPEAT_LIMITS)
+        repeats = counts if type(counts) is int else _m.cast(repeats, tf.int64)
+    elif isinstance(repeats, (tf.Tensor, tf.Variable)):
+        # A graph's counts stay on the device: no host read.
         rank = repeats.shape.rank
         _manipulation.check_repeat_counts(
             _p.name_of(repeats) or str(repeats.dtype), rank,
             repeats.shape[0] if rank == 1 else None, shp[ax])
         repeats = tf.cast(repeats, tf.int64)
     else:
-        repeats = _manipulation.repeat_count(repeats, shp, ax, d.size)
+        repeats = _manipulation.repeat_count(repeats, shp, ax, d.size, **_REPEAT_LIMITS)
     if x.shape.num_elements() == 0:
         # tf.repeat mis-shapes empty inputs with per-element repeats: build the result.
         total = tf.reduce_sum(tf.broadcast_to(tf.cast(repeats, tf.int64), [shp[ax]]))
