@@ -117,6 +117,20 @@ def nan_matrices_as_nan(xp, solver, a, *rest, eye_like):
     return xp.where(bad, xp.full_like(out, nan), out)
 
 
+def complex_solve(xp, a, b, real_solve, make_complex):
+    """``a @ X = b`` for complex ``a`` (``b``: ``(..., M, K)``) through the real system
+    ``[[P, -Q], [Q, P]] [U; V] = [Re b; Im b]`` of ``a = P + iQ``, ``X = U + iV``: one real
+    solve ``real_solve(A, B)``, exact in the same sense; for frameworks with no complex solve
+    kernel. ``make_complex(re, im)`` builds a complex array from its parts. Uses ``xp.real``,
+    ``xp.imag``, ``xp.negative`` and ``xp.concat``."""
+    re, im = xp.real(a), xp.imag(a)
+    big = xp.concat([xp.concat([re, xp.negative(im)], axis=-1),
+                     xp.concat([im, re], axis=-1)], axis=-2)
+    z = real_solve(big, xp.concat([xp.real(b), xp.imag(b)], axis=-2))
+    m = a.shape[-1]
+    return make_complex(z[..., :m, :], z[..., m:, :])
+
+
 def _index(fname: str, what: str, v) -> int:
     try:
         return operator.index(v)
@@ -418,13 +432,15 @@ def eig_nonfinite_as_nan(xp, solver, x):
 
     The shims call it only once a cheap check (one reduction, or the framework's own error)
     found a non-finite entry. Uses ``xp.isfinite``, ``xp.all``, ``xp.where``,
-    ``xp.zeros_like``, ``xp.full_like``, ``xp.reshape``, ``xp.isdtype``.
+    ``xp.zeros_like``, ``xp.full_like``, ``xp.expand_dims``, ``xp.isdtype``.
     """
     ok = xp.all(xp.isfinite(x), axis=(-2, -1))
     out = solver(xp.where(ok[..., None, None], x, xp.zeros_like(x)))
 
     def nan_where_not_ok(o):
-        mask = xp.reshape(ok, tuple(ok.shape) + (1,) * (o.ndim - ok.ndim))
+        mask = ok
+        for _ in range(o.ndim - ok.ndim):  # (not reshape: an extent may be unknown, TF graphs)
+            mask = xp.expand_dims(mask, axis=-1)
         nan = complex(math.nan, math.nan) if xp.isdtype(o.dtype, "complex floating") else math.nan
         return xp.where(mask, o, xp.full_like(o, nan))
 

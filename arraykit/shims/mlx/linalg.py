@@ -43,23 +43,16 @@ def _xp():
     return sys.modules[__package__]
 
 
-def _embed(a):
-    """The real ``(..., 2M, 2N)`` matrix ``[[B, -C], [C, B]]`` of complex ``a = B + iC``:
-    ``a @ z = w`` exactly when the embedding maps ``[Re z; Im z]`` to ``[Re w; Im w]``."""
-    b, c = mx.real(a), mx.imag(a)
-    return mx.concatenate([mx.concatenate([b, -c], axis=-1),
-                           mx.concatenate([c, b], axis=-1)], axis=-2)
-
-
 def _complex_solve(a, b):
-    """``solve`` for complex64 (MLX's takes real input only) through the real embedding."""
+    """``solve`` for complex64 (MLX's takes real input only) through the real embedding
+    (``_common.linalg.complex_solve``)."""
     from ._elementwise_functions import _make_complex
 
-    m = a.shape[-1]
-    big = _embed(a)
-    _require_nonsingular(big)
-    z = mx.linalg.solve(big, mx.concatenate([mx.real(b), mx.imag(b)], axis=-2), stream=_CPU)
-    return _make_complex(z[..., :m, :], z[..., m:, :])
+    def real_solve(big, rhs):
+        _require_nonsingular(big)
+        return mx.linalg.solve(big, rhs, stream=_CPU)
+
+    return _cl.complex_solve(_xp(), a, b, real_solve, _make_complex)
 
 
 def _require_nonsingular(a):

@@ -71,16 +71,10 @@ def _solved(fname, op, *args):
 
 
 def _complex_solve(a, b):
-    """``a x = b`` for complex ``a`` (Paddle 3.3.1 has no complex ``solve`` kernel on CPU)
-    through the real system [[X, -Y], [Y, X]] [u; v] = [p; q] with a = X + iY, b = p + iq,
-    x = u + iv: one real LAPACK solve, exact in the same sense."""
-    X, Y = paddle.real(a), paddle.imag(a)
-    big = paddle.concat([paddle.concat([X, -Y], axis=-1), paddle.concat([Y, X], axis=-1)],
-                        axis=-2)
-    rhs = paddle.concat([paddle.real(b), paddle.imag(b)], axis=-2)
-    sol = _solved("solve", paddle.linalg.solve, big, rhs)
-    m = a.shape[-1]
-    return paddle.complex(sol[..., :m, :], sol[..., m:, :])
+    """``solve`` for complex ``a`` (Paddle 3.3.1 has no complex ``solve`` kernel on CPU)
+    through the real embedding (``_common.linalg.complex_solve``)."""
+    return _cl.complex_solve(_xp(), a, b, lambda big, rhs: _solved(
+        "solve", paddle.linalg.solve, big, rhs), paddle.complex)
 
 
 def _finite_or_nan(solver, x):

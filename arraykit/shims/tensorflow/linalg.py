@@ -180,42 +180,16 @@ class _xp:
 # TF's kernels
 
 
-def _finite_mask(x):
-    """Per-matrix ``all(isfinite(x))``, shape ``x.shape[:-2]``."""
-    if x.dtype in _COMPLEX:
-        fin = tf.math.logical_and(tf.math.is_finite(tf.math.real(x)),
-                                  tf.math.is_finite(tf.math.imag(x)))
-    else:
-        fin = tf.math.is_finite(x)
-    return tf.reduce_all(fin, axis=[-2, -1])
-
-
-def _nan_guarded(fname: str, op, x, n_out: int):
-    """Run a TF eigen-solver that errors on non-finite input so that such matrices give NaN.
-
-    Eagerly the op runs as-is and only an error triggers the guarded path; in graphs the
-    guarded path is always used (values are unknown when tracing).
-    """
+def _nan_guarded(op, x):
+    """A TF eigen-solver ``op``, which errors on non-finite input, with such matrices giving
+    NaN results (``_common.linalg.eig_nonfinite_as_nan``): eagerly only once TF's error
+    shows one; in graphs always (values are unknown when tracing)."""
     if tf.executing_eagerly():
         try:
             return op(x)
         except tf.errors.InvalidArgumentError:
             pass
-    ok = _finite_mask(x)
-    safe = tf.where(ok[..., None, None], x, tf.zeros_like(x))
-    try:
-        outs = op(safe)
-    except OpError as e:
-        raise translate(fname, e, x) from None
-    res = []
-    for o in (outs if n_out > 1 else (outs,)):
-        okb = tf.reshape(ok, tf.concat([tf.shape(ok), tf.ones([o.shape.rank - ok.shape.rank],
-                                                               tf.int32)], 0))
-        nan = tf.constant(float("nan"), dtype=_REAL_OF.get(o.dtype, o.dtype))
-        if o.dtype in _COMPLEX:
-            nan = tf.complex(nan, nan)
-        res.append(tf.where(okb, o, nan))
-    return tuple(res) if n_out > 1 else res[0]
+    return _cl.eig_nonfinite_as_nan(sys.modules[_PACKAGE], op, x)
 
 
 def _qr_solve(a, b):
@@ -251,6 +225,14 @@ def _broadcast_batch(a, b):
     dyn = tf.broadcast_dynamic_shape(da[:-2], db[:-2])
     return (tf.broadcast_to(a, tf.concat([dyn, da[-2:]], 0)),
             tf.broadcast_to(b, tf.concat([dyn, db[-2:]], 0)))
+
+
+def _eigh(x):
+    return tuple(tf.linalg.eigh(x))
+
+
+def _eig(x):
+    return tuple(tf.linalg.eig(x))
 
 
 def _svdvals(x):
@@ -302,21 +284,21 @@ class _Kernels:
 
     @staticmethod
     def eigh(x):
-        w, v = _nan_guarded("eigh", tf.linalg.eigh, x, 2)
+        w, v = _nan_guarded(_eigh, x)
         return (tf.math.real(w) if x.dtype in _COMPLEX else w), v
 
     @staticmethod
     def eigvalsh(x):
-        w = _nan_guarded("eigvalsh", tf.linalg.eigvalsh, x, 1)
+        w = _nan_guarded(tf.linalg.eigvalsh, x)
         return tf.math.real(w) if x.dtype in _COMPLEX else w
 
     @staticmethod
     def eig(x):
-        return _nan_guarded("eig", tf.linalg.eig, x, 2)
+        return _nan_guarded(_eig, x)
 
     @staticmethod
     def eigvals(x):
-        return _nan_guarded("eigvals", tf.linalg.eigvals, x, 1)
+        return _nan_guarded(tf.linalg.eigvals, x)
 
     @staticmethod
     def svd(x, full_matrices):
