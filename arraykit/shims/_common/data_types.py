@@ -41,9 +41,7 @@ _PROMOTION = PROMOTION_TABLE
 
 
 def dtype_readers(dtypes: Mapping[str, Any], supported, refuse: Callable[[str, str], TypeError],
-                  native_type: type, extra: Mapping[Any, str] | None = None
-                  ) -> tuple[Callable[[Any, str], str], Callable[[Any, str], str], dict,
-                             dict, frozenset]:
+                  native_type: type, extra: Mapping[Any, str] | None = None):
     """``(standard_name, dtype_name, table, held_table, types)`` of one shim, from its data:
 
     * ``dtypes``: every standard name -> the namespace's dtype object, held or not;

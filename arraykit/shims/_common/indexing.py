@@ -36,11 +36,11 @@ def out_of_bounds(fname: str, bad: int, n: int) -> IndexError:
     return IndexError(f"{fname}: index {int(bad)} is out of bounds for an axis of size {n}")
 
 
-def check_bounds(fname: str, values, n: int) -> bool | None:
+def check_bounds(fname: str, values, n: int | None) -> bool | None:
     """IndexError naming ``fname`` unless every index in ``values`` (a NumPy array of them, or
     None where they cannot be read at the call) lies in ``[-n, n)``; whether any is negative
-    (None: not known)."""
-    if values is None:
+    (None: not known, nor where the extent ``n`` is, a graph's)."""
+    if values is None or n is None:
         return None
     if not values.size:
         return False
