@@ -40,7 +40,7 @@ _REAL_ONLY = frozenset(("cholesky", "det", "qr", "slogdet"))
 
 
 def _xp():
-    return sys.modules[__package__]
+    return sys.modules[__name__.rpartition(".")[0]]
 
 
 def _complex_solve(a, b):
@@ -213,29 +213,17 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
-cholesky, det, slogdet, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "solve"))
+# inv has no fast path in front of the rules: a singular matrix would fail MLX's evaluation
+# twice (the fast path's, then the rules' own call of the kernel), and after that MLX 0.32.4's
+# next evaluation could wait forever (5 of 6 runs of a regular/singular/NaN sequence hung).
+cholesky, det, slogdet, inv, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv",
+                                                         "solve"))
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr, matrix_norm = (_fns[n] for n in ("svd", "svdvals", "qr", "matrix_norm"))
 matrix_rank, pinv, matrix_power = _fns["matrix_rank"], _fns["pinv"], _fns["matrix_power"]
 cross, outer, diagonal, trace = (_fns[n] for n in ("cross", "outer", "diagonal", "trace"))
 _vector_norm = _fns["vector_norm"]
 _REAL_FLOAT = frozenset((mx.float32, mx.float64))
-_inv = _fns["inv"]
-
-
-def inv(x, /):
-    """Array API ``inv`` (LinAlgError for a singular matrix). A non-empty stack of square
-    float32/float64 matrices goes to the kernel before the rules (~1.5 us a call, 0.32.4); a
-    singular matrix there takes the rules' path, which tells one holding NaN (NaN result)
-    from a singular one."""
-    if type(x) is mx.array and x.dtype in _REAL_FLOAT:
-        s = x.shape
-        if len(s) >= 2 and s[-1] == s[-2] and 0 not in s:
-            try:
-                return _evaluated_inv(x)
-            except _cl.LinAlgError:
-                pass
-    return _inv(x)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
