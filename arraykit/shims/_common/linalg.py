@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import typing
 from collections import namedtuple
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -516,7 +517,7 @@ _COMPLEX = {"float32": "complex64", "float64": "complex128"}
 
 
 def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[], Any],
-                     module: str, algebra: Any = None) -> dict[str, Callable[..., Any]]:
+                     module: str, algebra: Any = None) -> dict[str, Any]:
     """The ``linalg`` extension's functions (all but the main namespace's four) of the full
     shim whose primitives are ``p`` and kernels ``k``, by name (``module``: their
     ``__module__``). ``namespace()`` gives the shim's namespace, which the rare paths (a
@@ -629,7 +630,7 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
         """Array API ``slogdet``: ``(sign, logabsdet)``; a singular matrix gives (0, -inf)."""
         name, shape = matrices(x, "slogdet", square=True)
         if 0 in shape:
-            batch = tuple(shape[:-2])
+            batch = known_shape(shape[:-2], "slogdet")
             return SlogdetResult(full(batch, 1, name, x), zeros(batch, _REAL.get(name, name), x))
         return SlogdetResult(*k.slogdet(x))
 
@@ -665,13 +666,13 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
             b = reshape(b, (-1, 1))
             sb = [rows, 1]
         if known:  # (else a traced TF graph: the kernel broadcasts)
+            sa, sb = cast_known(sa), cast_known(sb)
             batch = sa[:-2] if vector else check_broadcast(sa[:-2], sb[:-2], "solve")
-            batch = tuple(batch)
             if tuple(sa[:-2]) != batch:
                 a = broadcast_to(a, batch + tuple(sa[-2:]))
             if tuple(sb[:-2]) != batch:
                 b = broadcast_to(b, batch + tuple(sb[-2:]))
-            out = batch + ((m,) if vector else (m, sb[-1]))
+            out = batch + ((sa[-1],) if vector else (sa[-1], sb[-1]))
             if 0 in out or 0 in sa:
                 return zeros(out, name, a)
             r = solved("solve", k.solve, a, b)
@@ -691,7 +692,7 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
         """Array API ``eigvalsh``."""
         name, shape = matrices(x, "eigvalsh", square=True)
         if 0 in shape:
-            return zeros(tuple(shape[:-1]), _REAL.get(name, name), x)
+            return zeros(known_shape(shape[:-1], "eigvalsh"), _REAL.get(name, name), x)
         return k.eigvalsh(x)
 
     def eig(x, /):
@@ -699,14 +700,15 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
         name, shape = matrices(x, "eig", square=True)
         if 0 in shape:
             c = _COMPLEX.get(name, name)
-            return EigResult(zeros(tuple(shape[:-1]), c, x), zeros(tuple(shape), c, x))
+            shape = known_shape(shape, "eig")
+            return EigResult(zeros(shape[:-1], c, x), zeros(shape, c, x))
         return EigResult(*k.eig(x))
 
     def eigvals(x, /):
         """Array API ``eigvals`` (2025.12)."""
         name, shape = matrices(x, "eigvals", square=True)
         if 0 in shape:
-            return zeros(tuple(shape[:-1]), _COMPLEX.get(name, name), x)
+            return zeros(known_shape(shape[:-1], "eigvals"), _COMPLEX.get(name, name), x)
         return k.eigvals(x)
 
     def svd(x, /, *, full_matrices=True):
@@ -727,7 +729,8 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
         """Array API ``svdvals`` (descending)."""
         name, shape = matrices(x, "svdvals")
         if 0 in shape:
-            return zeros(tuple(shape[:-2]) + (min(shape[-2:]),), _REAL.get(name, name), x)
+            shape = known_shape(shape, "svdvals")
+            return zeros(shape[:-2] + (min(shape[-2:]),), _REAL.get(name, name), x)
         return k.svdvals(x)
 
     def qr(x, /, *, mode="reduced"):
@@ -836,6 +839,12 @@ def linalg_functions(p: ShimPrimitives, k: LinalgKernels, namespace: Callable[[]
     return fns
 
 
+def cast_known(shape) -> tuple[int, ...]:
+    """``shape`` as a tuple for the type checkers, where the caller knows no extent is None
+    (no check: ``known_shape`` is the checked reading)."""
+    return typing.cast(tuple[int, ...], tuple(shape))
+
+
 def check_matrices(fname: str, shape, square: bool = False) -> None:
     """ValueError naming ``fname`` unless ``shape`` is a stack of matrices' (square if
     asked); an extent None (unknown while a TF graph is traced) passes."""
@@ -870,7 +879,7 @@ def linear_algebra_functions(p: ShimPrimitives, matmul_kernel: Callable[..., Any
                              transpose_kernel: Callable[..., Any],
                              namespace: Callable[[], Any], module: str,
                              tensordot_kernel: Callable[..., Any] | None = None,
-                             ) -> dict[str, Callable[..., Any]]:
+                             ) -> dict[str, Any]:
     """``matmul``, ``matrix_transpose``, ``tensordot`` and ``vecdot`` of the full shim whose
     primitives are ``p``, by name (``module``: their ``__module__``). A shim keeps its measured
     fast path in front of them.
@@ -987,6 +996,7 @@ def tensordot_by_matmul(p: ShimPrimitives, namespace: Callable[[], Any],
         sa, sb = shape_of(a), shape_of(b)
         free1 = [i for i in range(len(sa)) if i not in ax1]
         free2 = [j for j in range(len(sb)) if j not in ax2]
+        sa, sb = cast_known(sa), cast_known(sb)  # (TF gives its own kernel: no None here)
         m = math.prod(sa[i] for i in free1)
         k = math.prod(sa[i] for i in ax1)
         n = math.prod(sb[j] for j in free2)

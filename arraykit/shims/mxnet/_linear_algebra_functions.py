@@ -47,8 +47,10 @@ def _transpose_kernel(x):
     return bool_safe(mnp.swapaxes, x, -1, -2)
 
 
+#: ``__package__``, as the str the checkers know it is.
+_PACKAGE = __name__.rpartition(".")[0]
 _fns = _cl.linear_algebra_functions(_p, _matmul_kernel, _transpose_kernel,  # type: ignore[arg-type]
-                                    lambda: sys.modules[__package__], __name__)
+                                    lambda: sys.modules[_PACKAGE], __name__)
 matrix_transpose, tensordot, vecdot = (_fns["matrix_transpose"], _fns["tensordot"],
                                        _fns["vecdot"])
 _matmul = _fns["matmul"]

@@ -31,7 +31,7 @@ __all__ = list(standard_names("linalg"))
 
 
 def _xp():
-    return sys.modules[__package__]
+    return sys.modules[__name__.rpartition(".")[0]]
 
 
 def _synced(out, failure):

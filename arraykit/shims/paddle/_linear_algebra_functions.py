@@ -100,7 +100,9 @@ def matrix_transpose(x, /):
     return _matrix_transpose(x)
 
 
+#: ``__package__``, as the str the checkers know it is.
+_PACKAGE = __name__.rpartition(".")[0]
 _fns = _cl.linear_algebra_functions(_p, _matmul_kernel, _transpose_kernel,
-                                    lambda: sys.modules[__package__], __name__)
+                                    lambda: sys.modules[_PACKAGE], __name__)
 _matmul, _matrix_transpose = _fns["matmul"], _fns["matrix_transpose"]
 tensordot, vecdot = _fns["tensordot"], _fns["vecdot"]

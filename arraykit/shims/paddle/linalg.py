@@ -29,7 +29,7 @@ _CPLX = ("complex64", "complex128")
 
 
 def _xp():
-    return sys.modules[__package__]
+    return sys.modules[__name__.rpartition(".")[0]]
 
 
 def _complex_cholesky(a):
