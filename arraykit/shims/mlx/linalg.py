@@ -39,8 +39,12 @@ _CPU = mx.cpu
 _REAL_ONLY = frozenset(("cholesky", "det", "qr", "slogdet"))
 
 
+#: ``__package__``, as the str the checkers know it is.
+_PACKAGE = __name__.rpartition(".")[0]
+
+
 def _xp():
-    return sys.modules[__name__.rpartition(".")[0]]
+    return sys.modules[_PACKAGE]
 
 
 def _complex_solve(a, b):

@@ -30,8 +30,12 @@ from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecd
 __all__ = list(standard_names("linalg"))
 
 
+#: ``__package__``, as the str the checkers know it is.
+_PACKAGE = __name__.rpartition(".")[0]
+
+
 def _xp():
-    return sys.modules[__name__.rpartition(".")[0]]
+    return sys.modules[_PACKAGE]
 
 
 def _synced(out, failure):

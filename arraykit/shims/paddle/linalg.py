@@ -28,8 +28,12 @@ __all__ = list(standard_names("linalg"))
 _CPLX = ("complex64", "complex128")
 
 
+#: ``__package__``, as the str the checkers know it is.
+_PACKAGE = __name__.rpartition(".")[0]
+
+
 def _xp():
-    return sys.modules[__name__.rpartition(".")[0]]
+    return sys.modules[_PACKAGE]
 
 
 def _complex_cholesky(a):
