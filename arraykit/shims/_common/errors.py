@@ -366,8 +366,7 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
                      + tuple(None if t is None else frozenset(t) for t in then))
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact)
-    fast.__wrapped__ = compat
-    return fast
+    return functools.update_wrapper(fast, compat)  # __wrapped__: compat's, compared whole
 
 
 def _use_guard(rules: Rules) -> bool:
