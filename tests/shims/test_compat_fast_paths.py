@@ -377,3 +377,76 @@ def test_torch_linalg_fast_paths_match_compat():
     for x in _torch_tensors() + mats:
         _check_torch_exact(xp.linalg.vector_norm, x)
         _check_torch_exact(xp.linalg.vector_norm, x, ord=1)
+
+
+def _same_jax_outcome(got, want):
+    (g, g_err), (w, w_err) = got, want
+    assert g_err is w_err, (g_err, w_err)
+    if w_err is None:
+        assert type(g) is type(w) and g.dtype == w.dtype and g.shape == w.shape
+        assert g.weak_type == w.weak_type
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+
+
+def _check_jax_fast(fast, reference, *args, **kwargs):
+    """A jax fast path: the C path's outcome is its Python path's (``_slow``) and the
+    shim's Python function's (``__wrapped__``) and ``reference``'s (jax's eager composition
+    it replaces), whole."""
+    import jax
+
+    got = _outcome(fast, *args, **kwargs)
+    _same_jax_outcome(got, _outcome(fast._slow, *args, **kwargs))
+    if not all(isinstance(a, jax.Array) for a in args):
+        return  # refused by the namespace's rules
+    for f in (fast.__wrapped__, reference or fast.__wrapped__):
+        want = _outcome(f, *args, **kwargs)
+        if want[1] is not None:  # raised as the standard's class (translated)
+            assert got[1] is want[1] or issubclass(got[1], (TypeError, ValueError, IndexError))
+        else:
+            _same_jax_outcome(got, want)
+
+
+def test_jax_fast_paths_match_their_python_paths():
+    jax = require("jax")
+    import jax.numpy as jnp
+
+    xp = arraykit.array_namespace(jnp.ones(1))
+    values = [-3.0, -0.0, 0.0, 0.5, 2.0, math.nan, math.inf, -math.inf]
+    arrays = [jnp.asarray(values, dtype=d) for d in (jnp.float32, jnp.float16, jnp.bfloat16)]
+    arrays += [jnp.asarray(values).reshape(2, 4),
+               jnp.asarray([1 + 2j, 0j, -0.0 + 0j, 1j, complex(math.inf, 0), complex(1, math.nan),
+                            complex(-math.inf, math.inf)]),
+               jnp.asarray([0.5j, 0j]), jnp.asarray([True, False]), jnp.asarray(True),
+               jnp.asarray(-0.0), jnp.asarray([-3, 0, 5], dtype=jnp.int8),
+               jnp.asarray([0, 7], dtype=jnp.uint8), jnp.arange(6).reshape(3, 2),
+               jnp.asarray([], dtype=jnp.float32), jnp.ones((0, 3)), jnp.asarray(2.5) + 1.0]
+    if jax.config.jax_enable_x64:
+        arrays.append(jnp.asarray(values, dtype=jnp.float64))
+    not_arrays = [[1.0, 2.0], 3.0, None, np.ones(2)]
+    for name in ("exp", "log", "sqrt", "tanh", "sign", "acos", "sinh", "expm1", "any", "all"):
+        fast = getattr(xp, name)
+        for x in arrays + not_arrays:
+            _check_jax_fast(fast, None, x)
+        _check_jax_fast(fast, None, arrays[0], arrays[0])
+        _check_jax_fast(fast, None, arrays[3], axis=0)
+
+    def old_searchsorted(x1, x2, **kwargs):  # the eager composition it replaces
+        index = jax.dtypes.canonicalize_dtype(jnp.int64)
+        return jnp.searchsorted(x1, x2, **kwargs).astype(index)
+
+    # (each pair of shapes and dtypes compiles: a few)
+    sorted_ = [jnp.sort(arrays[0]), jnp.sort(arrays[9]), arrays[12], arrays[3], arrays[7]]
+    for x1, x2 in itertools.product(sorted_, [arrays[0], arrays[6], arrays[8], 2.0]):
+        _check_jax_fast(xp.searchsorted, old_searchsorted, x1, x2)
+        _check_jax_fast(xp.searchsorted, old_searchsorted, x1, x2, side="right")
+    _check_jax_fast(xp.searchsorted, old_searchsorted, arrays[0], arrays[0],
+                    sorter=jnp.argsort(arrays[0]))
+    for x in arrays + not_arrays:
+        _check_jax_fast(xp.cumulative_sum, jnp.cumulative_sum, x)
+        for kwargs in ({"axis": 0}, {"axis": -1, "include_initial": True},
+                       {"dtype": jnp.float32}, {"axis": 5}):
+            _check_jax_fast(xp.cumulative_sum, jnp.cumulative_sum, x, **kwargs)
+    jitted = jax.jit(lambda a, b: (xp.searchsorted(a, b), xp.cumulative_sum(b), xp.exp(b)))
+    got = jitted(sorted_[0], arrays[0])  # tracers: the Python paths, inlined
+    _same_jax_outcome((got[0], None), (old_searchsorted(sorted_[0], arrays[0]), None))
+    _same_jax_outcome((got[1], None), (jnp.cumulative_sum(arrays[0]), None))

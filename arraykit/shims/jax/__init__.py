@@ -23,8 +23,11 @@ tracers (jit, grad, vmap):
 - ``all``/``any`` test complex elements against 0 (jax 0.10 ignores the imaginary part:
   ``all([0.5j])`` is False there);
 - ``__array_namespace_info__().devices()`` returns a tuple;
-- ``vecdot``, ``matrix_transpose`` and ``linalg.vector_norm`` run as one compiled program
-  (jax dispatches their primitives one by one eagerly: 2-11x slower; see ``_one_program``);
+- ``vecdot``, ``matrix_transpose``, ``linalg.vector_norm``, ``cumulative_sum`` and
+  ``searchsorted`` (with its cast) run as one compiled program (jax dispatches their
+  primitives one by one eagerly: 1.5-11x slower; see ``_one_program``); the usual call of
+  those two, ``all``/``any`` of a real array and the elementwise functions above is called
+  from C (``_common.errors.fast_path``);
 - ``linalg`` and ``fft`` are this package's modules (2025.12 adds ``linalg.eig``/``eigvals``,
   which jax has already).
 
@@ -39,13 +42,16 @@ from typing import Any
 
 import jax as _jax
 import jax.numpy as _jnp
+import numpy as _np
 
 from .._common import dtypes as _d
+from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
 from .._common.sizes import capped_diff_order, check_count, check_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 
 # Re-exported (the redundant aliases say so): this package's modules and one-program functions.
+from . import _one_program
 from . import fft as fft
 from . import linalg as linalg
 from ._array_object import array_object_enabled as array_object_enabled
@@ -66,6 +72,8 @@ from ._elementwise_functions import sign as sign
 from ._elementwise_functions import sinh as sinh
 from ._elementwise_functions import sqrt as sqrt
 from ._elementwise_functions import tanh as tanh
+from ._errors import ARRAY_TYPE, RULES
+from ._one_program import cumulative_sum_program, searchsorted_program
 from ._one_program import matrix_transpose as matrix_transpose
 from ._one_program import vecdot as vecdot
 from ._set_functions import isin as isin
@@ -152,16 +160,22 @@ def repeat(x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
     return _jnp.repeat(x, repeats, axis=axis)
 
 
+def _itemsize_of(x: Any) -> int:
+    # A jax array's own dtype (0.1 us); result_type for anything else (~6 us).
+    if type(x) is ARRAY_TYPE:
+        return x.dtype.itemsize
+    return _jnp.dtype(_jnp.result_type(x)).itemsize
+
+
 def broadcast_to(x: Any, /, shape: tuple[int, ...]) -> Any:
     """``jax.numpy.broadcast_to``; NumPy's errors for negative or too large shapes."""
-    return _jnp.broadcast_to(x, check_shape("broadcast_to", shape,
-                                            _jnp.dtype(_jnp.result_type(x)).itemsize))
+    return _jnp.broadcast_to(x, check_shape("broadcast_to", shape, _itemsize_of(x)))
 
 
 def reshape(x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
     """``jax.numpy.reshape``; NumPy's errors for too large shapes."""
     shape_ = (shape,) if isinstance(shape, int) else tuple(shape)
-    check_shape("reshape", [s for s in shape_ if s != -1], _jnp.dtype(_jnp.result_type(x)).itemsize)
+    check_shape("reshape", [s for s in shape_ if s != -1], _itemsize_of(x))
     return _jnp.reshape(x, shape, copy=copy)
 
 
@@ -199,9 +213,13 @@ def _default_int(unsigned: bool = False) -> Any:
     return _jax.dtypes.canonicalize_dtype(_jnp.uint64 if unsigned else _jnp.int64)
 
 
-def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
-    """``jax.numpy.searchsorted`` returning the default index dtype, as the spec asks."""
-    return _jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(_default_int())
+#: Two jax arrays (the usual call) go to the one program from C, no Python frame.
+searchsorted = fast_path(searchsorted_program, "searchsorted",
+                         wrap(_one_program.searchsorted, "searchsorted", RULES),
+                         _one_program.searchsorted, RULES, ARRAY_TYPE, 2, exact=True)
+cumulative_sum = fast_path(cumulative_sum_program, "cumulative_sum",
+                           wrap(_one_program.cumulative_sum, "cumulative_sum", RULES),
+                           _one_program.cumulative_sum, RULES, ARRAY_TYPE, 1, exact=True)
 
 
 def cumulative_prod(x: Any, /, *, axis: int | None = None, dtype: Any = None,
@@ -236,6 +254,13 @@ def all(x: Any, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool 
 def any(x: Any, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Any:
     """``jax.numpy.any``; complex elements count as true when either part is nonzero."""
     return _jnp.any(_nonzero_if_complex(x), axis=axis, keepdims=keepdims)
+
+
+#: jax's own for a real array (called from C); ours, which tests complex elements, otherwise.
+_REAL = tuple(_np.dtype(c) for c in "?bBhHiIlLqQefd")
+all, any = (fast_path(native, f.__name__, wrap(f, f.__name__, RULES), f, RULES, ARRAY_TYPE, 1,
+                      exact=True, dtypes=(0, _REAL)) for native, f in ((_jnp.all, all),
+                                                                       (_jnp.any, any)))
 
 
 def finfo(type: Any, /) -> _d.finfo_object:

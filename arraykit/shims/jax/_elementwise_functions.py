@@ -22,8 +22,11 @@ from typing import Any
 
 import jax as _jax
 import jax.numpy as _jnp
+import numpy as _np
 
+from .._common.errors import fast_path, wrap
 from .._common.special_values import SpecialValues, complex_special_flag
+from ._errors import ARRAY_TYPE, RULES
 
 #: jax's floor_divide also gets zero dividends wrong (``-0.0 // 2`` is +0 there).
 _SV = SpecialValues(_jnp, _jax.lax.complex, is_real_floating=lambda dt: dt.kind == "f",
@@ -41,9 +44,16 @@ def _kind(x: Any) -> str:
     return _SCALAR_KINDS.get(type(x), "O")
 
 
+#: jax's dtypes of the standard by kind (NumPy's dtype objects: compared by identity in C).
+_DTYPES = tuple(_np.dtype(c) for c in "?bBhHiIlLqQefdFD")
+
+
 def _unary(name: str, native: Callable[[Any], Any], fixed: Callable[[Any], Any],
            kinds: str, doc: str) -> Callable[[Any], Any]:
-    """``fixed`` (compiled) for input of a dtype kind in ``kinds``, ``native`` otherwise."""
+    """``fixed`` (compiled) for input of a dtype kind in ``kinds``, ``native`` otherwise. A
+    jax array's usual case is called from C (``_common.errors.fast_path``, no Python frame:
+    ~1 us of a 11 us eager call): the floating dtypes' where ``fixed`` takes them (``sign``),
+    else the dtypes ``native`` takes."""
     compiled = _jax.jit(fixed)
 
     def f(x: Any, /) -> Any:
@@ -51,7 +61,10 @@ def _unary(name: str, native: Callable[[Any], Any], fixed: Callable[[Any], Any],
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc
-    return f
+    in_c = "f" in kinds
+    dtypes = tuple(d for d in _DTYPES if (d.kind in kinds) == in_c)
+    return fast_path(compiled if in_c else native, name, wrap(f, name, RULES), f, RULES,
+                     ARRAY_TYPE, 1, exact=True, dtypes=(0, dtypes))
 
 
 def _binary(name: str, native: Callable[[Any, Any], Any],

@@ -75,6 +75,9 @@ def _take_along_axis(args: tuple, kwargs: dict) -> None:
         _bounds("take_along_axis", args[0], args[1], kwargs.get("axis", -1))
 
 
+#: The exact type of an eager jax array (the fast paths' test).
+ARRAY_TYPE = _ArrayImpl
+
 RULES = Rules(
     translations=(
         (TypeError, _SHAPE, ValueError),

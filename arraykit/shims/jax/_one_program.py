@@ -25,9 +25,24 @@ def _axis_key(axis: Any) -> Any:
     return tuple(axis) if isinstance(axis, list) else axis
 
 
+def _default_int() -> Any:
+    # jax's default integer follows the x64 switch, part of jit's cache key.
+    return _jax.dtypes.canonicalize_dtype(_jnp.int64)
+
+
+def _searchsorted_default_int(x1: Any, x2: Any, side: str = "left", sorter: Any = None) -> Any:
+    return _jnp.searchsorted(x1, x2, side=side, sorter=sorter).astype(_default_int())
+
+
 _vector_norm = _jax.jit(_jnp.linalg.vector_norm, static_argnames=("axis", "keepdims", "ord"))
 _vecdot = _jax.jit(_jnp.vecdot, static_argnames=("axis",))
 _matrix_transpose = _jax.jit(_jnp.matrix_transpose)
+#: Eagerly 36 us vs 23 us jitted (f32[16], jax 0.10.2 CPU; jnp.cumsum 20).
+cumulative_sum_program = _jax.jit(_jnp.cumulative_sum,
+                                  static_argnames=("axis", "dtype", "include_initial"))
+#: jax's searchsorted gives int32; the standard's default index dtype costs a cast, one more
+#: eager dispatch (f32[16]: 122 us vs 20 us as one program; jnp.searchsorted alone 26).
+searchsorted_program = _jax.jit(_searchsorted_default_int, static_argnames=("side",))
 
 
 def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any = 2) -> Any:
@@ -38,6 +53,18 @@ def vector_norm(x: Any, /, *, axis: Any = None, keepdims: bool = False, ord: Any
 def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Any:
     """``jax.numpy.vecdot``, compiled as one program."""
     return _vecdot(x1, x2, axis=axis)
+
+
+def cumulative_sum(x: Any, /, *, axis: int | None = None, dtype: Any = None,
+                   include_initial: bool = False) -> Any:
+    """``jax.numpy.cumulative_sum``, compiled as one program."""
+    return cumulative_sum_program(x, axis=axis, dtype=dtype, include_initial=include_initial)
+
+
+def searchsorted(x1: Any, x2: Any, /, *, side: str = "left", sorter: Any = None) -> Any:
+    """``jax.numpy.searchsorted`` returning the default index dtype, as the spec asks (jax:
+    int32 even in x64 mode), compiled as one program with the cast."""
+    return searchsorted_program(x1, x2, side=side, sorter=sorter)
 
 
 def matrix_transpose(x: Any, /) -> Any:
