@@ -265,6 +265,14 @@ def test_numpy_solve_fast_path_matches_compat():
         _check_exact(xp.linalg.solve, compat.linalg.solve, a, b)
     for a in (np.eye(3, dtype=np.int64), np.eye(3, dtype=bool), [[1.0, 0.0], [0.0, 1.0]]):
         _check_exact(xp.linalg.solve, compat.linalg.solve, a, np.ones(len(a)), refused=True)
+        _check_exact(xp.linalg.vector_norm, compat.linalg.vector_norm, a, refused=True)
+    from arraykit.shims.numpy import linalg as own
+
+    for x in _numpy_arrays() + mats:  # ours: compat's but for ord=inf of empty input
+        if x.dtype.kind in "fc":
+            _check_exact(xp.linalg.vector_norm, own.vector_norm.__wrapped__, x)
+            _check_exact(xp.linalg.vector_norm, own.vector_norm.__wrapped__, x, ord=math.inf)
+            _check_exact(xp.linalg.vector_norm, own.vector_norm.__wrapped__, x, axis=0)
 
 
 def _same_torch_outcome(got, want):

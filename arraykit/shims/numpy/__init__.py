@@ -133,6 +133,10 @@ if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative
     # namespace refuses other dtypes (Rules.floating_input).
     linalg.solve = _exact(_np.linalg.solve, "solve", 2, section="linalg",
                           dtypes=(0, RULES.floating_dtypes))
+#: Ours differs from compat's for ord=inf only: compat's own for vector_norm(x), from C.
+linalg.vector_norm = _exact(_compat.linalg.vector_norm, "vector_norm", section="linalg",
+                            general=linalg.vector_norm, compat=linalg.vector_norm,
+                            dtypes=(0, RULES.floating_dtypes))
 
 _standard_name = dtype_namer(_np.dtype, (_ndarray, _np.generic), (_np.dtype, type))
 
