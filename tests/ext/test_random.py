@@ -470,6 +470,32 @@ def test_host_path_not_taken_inside_tf_function():
             np.testing.assert_array_equal(t, e)
 
 
+def test_tf_graph_draws_are_one_xla_program_each():
+    """In a TF graph (a tf.function without XLA: arraykit's jit falls back to one where XLA
+    cannot compile the whole function) Threefry and normal are each one XLA program that the
+    graph calls, not ~115-500 graph ops that TF's executor runs one pass at a time (1.7 ms of
+    one thread for 40960 normals, 6x tf.random.stateless_normal); the bits are jax's."""
+    tf = require("tensorflow")
+
+    k = R.key(11, like=tf.zeros(1))
+
+    def sample(key):
+        return R.normal(key, (4, 5)), R.bits(key, (7,)), R.uniform(key, (3,)), R.split(key, 2)
+
+    eager = [a.numpy() for a in sample(k)]
+    fn = tf.function(sample, autograph=False)
+    graph = fn.get_concrete_function(tf.TensorSpec((2,), tf.uint32)).graph
+    kinds = [op.type for op in graph.get_operations() if op.type != "Const"]
+    assert kinds.count("PartitionedCall") == 4, kinds  # one program per draw
+    # what is left: slicing the key, the counter, bits' xor, unit's shift and scale (30 ops)
+    assert len(kinds) <= 40 and not {"LeftShift", "SelectV2", "Log1p"} & set(kinds), kinds
+    traced = [a.numpy() for a in fn(k)]
+    np.testing.assert_allclose(traced[0], eager[0], rtol=4e-6, atol=4e-7)
+    for t, e in zip(traced[1:], eager[1:]):
+        assert t.dtype == e.dtype and t.shape == e.shape
+        np.testing.assert_array_equal(t, e)
+
+
 def test_host_path_for_mxnet_ndarrays_only():
     mx = require("mxnet")
     mx.npx.set_np()
