@@ -47,7 +47,7 @@ def _check(fast, compat, *args, **kwargs):
         _same(got, want)
 
 
-BOUNDS = [0.0, -1.0, 1.5, math.nan, math.inf, -math.inf, None, 1, -2]
+BOUNDS = [0.0, -1.0, 1.5, math.nan, math.inf, -math.inf, None, 1, -2, 1e300, -7e4, 0.7]
 
 
 def test_numpy_fast_paths_match_compat():
@@ -58,6 +58,8 @@ def test_numpy_fast_paths_match_compat():
     values = [-3.0, -0.0, 0.0, 0.5, 2.0, np.nan, np.inf, -np.inf]
     arrays = [np.asarray(values, dtype=d) for d in (np.float32, np.float64)]
     arrays += [np.asarray(0.5), np.asarray([-3, 0, 5], dtype=np.int8),
+               np.asarray(values, np.float16), np.asarray(values, np.longdouble),
+               np.asarray(np.float32(0.5)),
                np.asarray([], dtype=np.float32), np.asarray(values, dtype=np.float32).reshape(2, 4)]
     for x in arrays:
         for lo, hi in itertools.product(BOUNDS, BOUNDS):

@@ -45,13 +45,15 @@ if hasattr(_elementwise, "acosh"):  # NumPy 1.x only (see _elementwise_functions
 
 _ndarray = _np.ndarray
 _HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
+_NUMPY2 = int(_np.__version__.split(".")[0]) >= 2
 
 
 def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     """array-api-compat's ``clip``; NumPy's own for a floating array of rank >= 1 between two
     Python floats with min <= max (NaN bounds and 0-d input, whose NumPy result is a scalar,
-    take array-api-compat's path)."""
-    if (type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
+    take array-api-compat's path), on NumPy 2: NumPy 1.x promotes by value (float32 between
+    0.0 and 1e300 gave float64; compat casts the bounds to x's dtype)."""
+    if (_NUMPY2 and type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
             and x.ndim and x.dtype.kind == "f" and not kwargs):
         return _np.clip(x, min, max)
     return _compat.clip(x, min, max, **kwargs)
@@ -86,7 +88,6 @@ matrix_transpose = (fast_path(attrgetter("mT"), "matrix_transpose", _matrix_tran
                     if _HAS_MT else _matrix_transpose)
 
 
-_NUMPY2 = int(_np.__version__.split(".")[0]) >= 2
 _REAL = tuple(_np.dtype(c) for c in "?bBhHiIlLqQefdg")  # by identity, as the Guard compares
 #: What ``astype`` takes as a dtype from C: a scalar type (``xp.float64``) or a dtype object.
 _DTYPE_ARGS = (type, *{type(_np.dtype(c)) for c in "?bBhHiIlLqQefdgFDG"})
@@ -133,6 +134,11 @@ if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative
     # namespace refuses other dtypes (Rules.floating_input).
     linalg.solve = _exact(_np.linalg.solve, "solve", 2, section="linalg",
                           dtypes=(0, RULES.floating_dtypes))
+    # NumPy 2's clip of a floating array between two Python floats (weak scalars) is compat's,
+    # which casts them to x's dtype first: 0-d, NaN, infinite, overflowing and crossed bounds
+    # alike (NumPy 1.x promotes by value: float16 with 1e300 gives float64).
+    clip = _exact(_np.clip, "clip", then=((float,), (float,)), general=clip,
+                  compat=_compat.clip, dtypes=(0, tuple(_np.dtype(c) for c in "efdg")))
 #: Ours differs from compat's for ord=inf only: compat's own for vector_norm(x), from C.
 linalg.vector_norm = _exact(_compat.linalg.vector_norm, "vector_norm", section="linalg",
                             general=linalg.vector_norm, compat=linalg.vector_norm,
