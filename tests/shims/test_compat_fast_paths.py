@@ -355,10 +355,14 @@ def test_torch_exact_fast_paths_match_compat():
         for fill in (1.5, 2, True, 1j, math.nan, torch.tensor(2.0), None, "x"):
             _check_torch_exact(xp.full, shape, fill)
             _check_torch_exact(xp.full, shape, fill, dtype=torch.float64)
-    for n in (4, 0, 1, -1, 2.5, True, None, "4"):
+    for n in (4, 0, 1, -1, 2.5, -2.5, 1e3, True, None, "4"):
+        _check_torch_exact(xp.arange, n)
+        _check_torch_exact(xp.arange, n, 8)
         _check_torch_exact(xp.eye, n)
         _check_torch_exact(xp.eye, n, 3)
         _check_torch_exact(xp.eye, n, k=1)
+    with pytest.raises(TypeError, match="shell"):  # the namespace's refusal, not compat's
+        xp.arange(4, dtype=torch.uint16)
     tensors = _torch_tensors()
     conds = [torch.tensor([True, False, True, False] * 2), torch.tensor(True),
              torch.tensor([1, 0] * 4), torch.tensor([[True], [False]])]

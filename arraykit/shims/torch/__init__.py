@@ -218,6 +218,9 @@ asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
 full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None, then=((tuple,), None))
+#: compat's own (its empty-range rule: torch.arange(-1) raises) without our shell-dtype frame.
+arange = _exact(_compat.arange, "arange", arange, _compat.arange, 0, dtypes=None,
+                then=((int, float),))
 #: compat's eye is zeros and a diagonal filled: torch.eye's values.
 eye = _exact(_torch.eye, "eye", eye, _compat.eye, 0, dtypes=None, then=((int,),))
 tanh = _exact(_torch.tanh, "tanh", tanh, tanh, dtypes=_REAL)  # ours corrects complex only
