@@ -44,7 +44,11 @@ if hasattr(_elementwise, "acosh"):  # NumPy 1.x only (see _elementwise_functions
     acosh = _elementwise.acosh
 
 _ndarray = _np.ndarray
-_HAS_MT = hasattr(_ndarray, "mT")  # NumPy >= 2 (the mxnet environment has 1.23)
+_HAS_MT = hasattr(_ndarray, "mT")
+#: array-api-compat re-exports NumPy's functions at import, and this package's ``linalg``
+#: array-api-compat's: type checkers cannot see those names.
+_compat_functions: Any = _compat
+_linalg_module: Any = linalg  # NumPy >= 2 (the mxnet environment has 1.23)
 _NUMPY2 = int(_np.__version__.split(".")[0]) >= 2
 
 
@@ -124,7 +128,7 @@ argsort = _exact(partial(_np.argsort, kind="stable"), "argsort")
 #: compat's ``sign`` of complex input is its own formula: real dtypes only from C.
 sign = _exact(_np.sign, "sign", dtypes=(0, _REAL))
 astype = _exact(_ndarray.astype, "astype", then=(_DTYPE_ARGS,), general=astype,
-                compat=_compat.astype)
+                compat=_compat_functions.astype)
 #: Our ``tanh`` corrects complex input only: NumPy's for the real dtypes.
 tanh = _exact(_np.tanh, "tanh", dtypes=(0, _REAL), general=tanh, compat=tanh)
 if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative_sum
@@ -132,13 +136,13 @@ if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative
     cumulative_sum = _exact(_np.cumulative_sum, "cumulative_sum")
     # NumPy 2's solve is compat's (b a vector only when 1-D); floating x1 only, as the
     # namespace refuses other dtypes (Rules.floating_input).
-    linalg.solve = _exact(_np.linalg.solve, "solve", 2, section="linalg",
+    _linalg_module.solve = _exact(_np.linalg.solve, "solve", 2, section="linalg",
                           dtypes=(0, RULES.floating_dtypes))
     # NumPy 2's clip of a floating array between two Python floats (weak scalars) is compat's,
     # which casts them to x's dtype first: 0-d, NaN, infinite, overflowing and crossed bounds
     # alike (NumPy 1.x promotes by value: float16 with 1e300 gives float64).
     clip = _exact(_np.clip, "clip", then=((float,), (float,)), general=clip,
-                  compat=_compat.clip, dtypes=(0, tuple(_np.dtype(c) for c in "efdg")))
+                  compat=_compat_functions.clip, dtypes=(0, tuple(_np.dtype(c) for c in "efdg")))
 #: Ours differs from compat's for ord=inf only: compat's own for vector_norm(x), from C.
 linalg.vector_norm = _exact(_compat.linalg.vector_norm, "vector_norm", section="linalg",
                             general=linalg.vector_norm, compat=linalg.vector_norm,

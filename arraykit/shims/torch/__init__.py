@@ -184,7 +184,7 @@ def sum(x: Any, /, *, axis: int | tuple[int, ...] | None = None, dtype: Any = No
         if axis is None and keepdims is False:
             return _torch_sum(x)
         if type(axis) is int:  # compat's call then (nothing for _compat_sum to refuse)
-            return _torch_sum(x, axis, keepdims=keepdims)
+            return _torch_sum(x, axis, keepdim=keepdims)
         return _compat.sum(x, axis=axis, keepdims=keepdims)
     return _compat_sum(x, axis=axis, dtype=dtype, keepdims=keepdims, **kwargs)
 cumulative_sum = refusing_shell_dtypes(_compat_functions.cumulative_sum, "cumulative_sum")
@@ -213,7 +213,7 @@ def _exact(native: Any, fname: str, general: Any, compat: Any, arity: int = 1, *
 
 # Measured with benchmarks/call_cost.py (f32[16], torch 2.13 CPU): array-api-compat's Python
 # wrapper (0.3-4 us) replaced by the Guard's test.
-zeros_like = _exact(_torch.zeros_like, "zeros_like", zeros_like, _compat.zeros_like)
+zeros_like = _exact(_torch.zeros_like, "zeros_like", zeros_like, _compat_functions.zeros_like)
 asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
@@ -248,8 +248,10 @@ argsort = _exact(partial(_torch.argsort, stable=True), "argsort", _compat.argsor
 where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None,
                min_ndim=1)
 #: compat's solve adds an axis to x2 only where x1 has more than two (and promotes).
-linalg.solve = _exact(_torch.linalg.solve, "solve", linalg.solve, linalg.solve, 2,
-                      section="linalg", dtypes=None, same_dtype=True, min_ndim=1, max_ndim=2)
+_linalg_module: Any = linalg  # array-api-compat's names: type checkers cannot see them
+_solve = _linalg_module.solve
+_linalg_module.solve = _exact(_torch.linalg.solve, "solve", _solve, _solve, 2, section="linalg",
+                              dtypes=None, same_dtype=True, min_ndim=1, max_ndim=2)
 #: ours differs from torch's for 0-d (and empty) input only.
 linalg.vector_norm = _exact(_torch.linalg.vector_norm, "vector_norm", linalg.vector_norm,
                             linalg.vector_norm, section="linalg", min_ndim=1)
