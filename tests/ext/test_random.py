@@ -496,6 +496,20 @@ def test_tf_graph_draws_are_one_xla_program_each():
         np.testing.assert_array_equal(t, e)
 
 
+def test_tf_host_path_kept_when_first_drawn_in_a_graph():
+    """TF's implementation built while a graph is traced (a process whose first draw is
+    inside tf.function) still sends eager CPU keys to the host: it took a symbolic tensor's
+    type for EagerTensor's there, and every later eager draw ran the portable ops."""
+    tf = require("tensorflow")
+    from arraykit.ext.random import _tensorflow
+
+    k = R.key(3, like=tf.zeros(1))
+    impls = []
+    tf.function(lambda: impls.append(_tensorflow.Impl(R._impl("key", k).xp, None)) or
+                tf.zeros(1), autograph=False)()
+    assert impls[0].host_key(k) == (0, 3)
+
+
 def test_host_path_for_mxnet_ndarrays_only():
     mx = require("mxnet")
     mx.npx.set_np()

@@ -70,7 +70,8 @@ class Impl(Portable):
             from_dlpack,  # (TF's lazy module, which its stubs do not list)
         )
 
-        self._eager = type(tf.constant(0))  # EagerTensor, which TF does not export
+        with tf.init_scope():  # eager even where the first draw comes while a graph is built
+            self._eager = type(tf.constant(0))  # EagerTensor, which TF does not export
         self._executing_eagerly = tf.executing_eagerly
         self._from_dlpack = from_dlpack
         # One XLA program each, called from the graph being built (see the module docstring).
