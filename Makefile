@@ -14,16 +14,19 @@ PIP_FLAGS := --quiet --disable-pip-version-check
 EDITABLE := --config-settings editable_mode=compat
 # Hypothesis keeps an example database under .hypothesis/; CI runs from a clean clone anyway.
 PYTEST := -m pytest -p no:cacheprovider
+# The C extensions are built by the editable install: a changed C source reinstalls, or the
+# environments would keep importing the old build (a Guard that lacks a new keyword).
+C_SOURCES := $(wildcard arraykit/*.c arraykit/ext/*/*.c)
 
 .PHONY: demo info test test-main test-mxnet lint conformance bench envs clean
 
-$(MAIN)/.installed: requirements/main.txt pyproject.toml
+$(MAIN)/.installed: requirements/main.txt pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(MAIN)
 	$(MAIN)/bin/pip install $(PIP_FLAGS) -r requirements/main.txt
 	$(MAIN)/bin/pip install $(PIP_FLAGS) --no-deps $(EDITABLE) -e .
 	touch $@
 
-$(MXNET)/.installed: requirements/mxnet.txt pyproject.toml
+$(MXNET)/.installed: requirements/mxnet.txt pyproject.toml $(C_SOURCES)
 	$(PYTHON) -m venv $(MXNET)
 	$(MXNET)/bin/pip install $(PIP_FLAGS) -r requirements/mxnet.txt
 	$(MXNET)/bin/pip install $(PIP_FLAGS) --no-deps $(EDITABLE) -e .
