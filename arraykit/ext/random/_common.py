@@ -208,6 +208,8 @@ class Portable:
     # keys
     def key(self, seed: int, device: Any) -> Any:
         pair = [(seed >> 32) & MASK, seed & MASK]
+        if self.KEY_DTYPE == "int64":  # the words' uint32 values, as from_words gives them
+            return self.xp.asarray(pair, dtype=self.xp.int64, device=device)
         if self.SIGNED:
             pair = [v - (1 << 32) if v > 0x7FFFFFFF else v for v in pair]
         return self.from_words(self.xp.asarray(pair, dtype=self.w.dtype, device=device))

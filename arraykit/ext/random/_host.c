@@ -11,8 +11,12 @@
  * log1p and sqrt are each framework's own on the portable path (values agree to a few ulp,
  * not to the bit). Built with
  * -ffp-contract=off (a fused multiply-add would change the rounding of the polynomial) and
- * -fno-trapping-math (no floating-point traps are asked for, and it lets the compiler
- * vectorise the branch-free loops; values are the same).
+ * -fno-trapping-math and -fno-math-errno (no floating-point traps or errno are asked for; they
+ * let the compiler vectorise the branch-free loops, sqrtf included; values are the same).
+ * On x86-64 ELF the three fill loops are also compiled for AVX2 and picked at load time
+ * (target_clones): 8 words a vector instead of SSE2's 4, 40960 normals 0.63 -> 0.30 ms
+ * (gcc 12); no FMA is enabled, so every operation rounds as in the SSE2 build (the same
+ * bits, checked over 2**24 draws per kernel).
  *
  *   stream(k0, k1, out)   out: writable uint32 buffer of 2n; y0 -> out[:n], y1 -> out[n:]
  *   bits(k0, k1, out)     out: writable uint32 buffer of n; y0 ^ y1
@@ -23,6 +27,17 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+
+/* The fill loops, twice on x86-64 ELF with gcc >= 6 or clang >= 14: for AVX2 and the baseline,
+ * chosen once by the loader (an ifunc) from the CPU's features. */
+#if !defined(VECTOR_CLONES) && defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef VECTOR_CLONES /* (-DVECTOR_CLONES= builds the baseline alone) */
+#define VECTOR_CLONES
+#endif
 
 static const int ROTATIONS[2][4] = {{13, 15, 26, 6}, {17, 29, 16, 24}};
 #define PARITY 0x1BD11BDAu
@@ -172,7 +187,7 @@ parse(PyObject *args, const char *name, uint32_t *k0, uint32_t *k1, Py_buffer *v
 /* The three kernels: fill buf (n draws) for key (k0, k1). */
 typedef void (*fill_fn)(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n);
 
-static void
+VECTOR_CLONES static void
 fill_stream(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
     uint32_t *out = (uint32_t *)buf;
@@ -182,7 +197,7 @@ fill_stream(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
     }
 }
 
-static void
+VECTOR_CLONES static void
 fill_bits(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
     uint32_t *out = (uint32_t *)buf, y0, y1;
@@ -193,7 +208,7 @@ fill_bits(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
     }
 }
 
-static void
+VECTOR_CLONES static void
 fill_normal(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 {
     float *out = (float *)buf;
