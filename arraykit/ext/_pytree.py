@@ -59,6 +59,8 @@ class TreeDef:
 
 
 _LEAF = TreeDef("leaf", None, (), 1)
+#: The TreeDef of a single leaf (what ``flatten`` gives for an array).
+LEAF = _LEAF
 _NONE = TreeDef("none", None, (), 0)
 
 

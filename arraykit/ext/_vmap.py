@@ -21,7 +21,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from ._pytree import flatten, impl_for_type, unflatten
+from .._dispatch import backend_of_type
+from ._pytree import LEAF, flatten, impl_for_type, unflatten
 
 __all__ = ["vmap"]
 
@@ -119,14 +120,27 @@ def vmap(
             )
         size = _batch_size(mapped, leaf_axes)
         out_def: list[Any] = []
+        # The usual call maps arrays, not pytrees: each mapped leaf is then its argument, put
+        # back in its place without unflatten (a loop backend runs flat_f once per example).
+        positions = [i for i, axis in enumerate(axes) if axis is not None]
+        leaf_args = len(positions) == len(mapped)
 
         def flat_f(*mapped_leaves: Any) -> tuple[Any, ...]:
-            it = iter(mapped_leaves)
-            full = [
-                arg if axis is None else unflatten(treedef, [next(it) for _ in leaves])
-                for arg, (leaves, treedef), axis in zip(args, flat_args, axes)
-            ]
-            out_leaves, treedef = flatten(f(*full, **kwargs))
+            if leaf_args:
+                full = list(args)
+                for i, leaf in zip(positions, mapped_leaves):
+                    full[i] = leaf
+            else:
+                it = iter(mapped_leaves)
+                full = [
+                    arg if axis is None else unflatten(treedef, [next(it) for _ in leaves])
+                    for arg, (leaves, treedef), axis in zip(args, flat_args, axes)
+                ]
+            out = f(*full, **kwargs)
+            if out is not None and not isinstance(out, (tuple, list, dict)):
+                out_def.append(LEAF)  # one array: flatten's answer without the walk
+                return (out,)
+            out_leaves, treedef = flatten(out)
             out_def.append(treedef)
             return tuple(out_leaves)
 
@@ -215,7 +229,12 @@ def loop_vmap(
         return [xp.zeros((0, *y.shape), dtype=y.dtype) for y in map(xp.asarray, g(*one))]
     columns = [xp.unstack(x, axis=a) for x, a in zip(leaves, axes)]
     outs = [g(*[c[i] for c in columns]) for i in range(size)]
-    return [xp.stack([xp.asarray(o[k]) for o in outs]) for k in range(len(outs[0]))]
+    # asarray only for what is not an array of this framework already (a Python number,
+    # another framework's array): NumPy's asarray is array-api-compat's Python function,
+    # ~3 us an example.
+    own = backend_of_type(type(leaves[0]))
+    return [xp.stack([o[k] if backend_of_type(type(o[k])) is own else xp.asarray(o[k])
+                      for o in outs]) for k in range(len(outs[0]))]
 
 
 def _move_batch_axis(outs: Any, out_axes: int) -> list[Any]:
