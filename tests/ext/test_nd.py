@@ -174,6 +174,18 @@ def test_gather_nd_matches_reference_on_every_backend(case):
 
 
 @SMALL
+@given(gather_cases())
+def test_gather_nd_tuple_form_is_the_stacked_form_on_every_backend(case):
+    # gather_nd(x, (i0, i1)) == gather_nd(x, stack([i0, i1], -1)): values, dtypes, and the
+    # same IndexError message (negatives wrap, out-of-bounds raise), empty and 0-d columns.
+    x, idx, batch_dims = case
+    expected = _outcome(ref.gather_nd, x, idx, batch_dims)
+    columns = [idx[..., k].copy() for k in range(idx.shape[-1])]
+    _check_all(expected, lambda a, *cols: nd.gather_nd(a, cols, batch_dims=batch_dims),
+               [x, *columns])
+
+
+@SMALL
 @given(update_cases())
 def test_update_nd_matches_reference_on_every_backend(case):
     x, idx, upd, reduction = case
@@ -264,12 +276,58 @@ def test_errors_are_identical(backend):
         nd.update_nd(x, to(np.array([[0, 1]])), to(np.ones(1)), reduction="mean")
 
 
+@pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8", "uint32", "uint64"])
+def test_gather_nd_tuple_form_fast_paths_and_errors(backend, idx_dtype):
+    # Axes of different sizes (an index above the smallest axis), trailing axes and a
+    # non-contiguous x: the column fast paths (numpy, torch, jax) against the stacked form.
+    to, back = _convert(backend)
+    if idx_dtype in LACKS.get(backend, set()):
+        pytest.skip(f"{backend} has no {idx_dtype}")
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((3, 7, 2)).astype(np.float32)
+    i0, i1 = rng.integers(0, 3, (5, 8)), rng.integers(0, 7, (5, 8))
+    i0[0, 0], i1[0, 0] = 2, 6
+    cols = (to(i0.astype(idx_dtype)), to(i1.astype(idx_dtype)))
+    stacked = to(np.stack([i0, i1], -1).astype(idx_dtype))
+    for xs in (x, x[:, ::-1]):
+        got, want = nd.gather_nd(to(xs), cols), nd.gather_nd(to(xs), stacked)
+        assert back(got).dtype == back(want).dtype == np.float32
+        np.testing.assert_array_equal(back(got), back(want))
+        np.testing.assert_array_equal(back(got), xs[i0, i1])
+    np.testing.assert_array_equal(back(nd.gather_nd(to(x), cols[:1])), x[i0])  # K = 1
+    bad = i1.astype(idx_dtype)
+    bad[1, 2] = 7 if idx_dtype != "uint64" else 2**64 - 1  # not -1: unsigned stays unsigned
+    with pytest.raises(IndexError, match=rf"^gather_nd: index {bad[1, 2]} at indices\[1, 2, "
+                       r"1\] is out of bounds for axis 1 with size 7$"):
+        nd.gather_nd(to(x), (cols[0], to(bad)))
+    if idx_dtype.startswith("int"):
+        neg = i1.astype(idx_dtype)
+        neg[0, 1] = -7
+        np.testing.assert_array_equal(back(nd.gather_nd(to(x), (cols[0], to(neg)))),
+                                      x[i0, neg])
+    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have "
+                       r"one shape \(they are not broadcast\); got shapes \(5, 8\), \(8,\)$"):
+        nd.gather_nd(to(x), (cols[0], to(i1[0].astype(idx_dtype))))
+    other = "int16" if idx_dtype != "int16" and backend != "mxnet" else "int8"
+    with pytest.raises(TypeError, match=rf"^gather_nd: the index arrays of a tuple must have "
+                       rf"one dtype; got {idx_dtype}, {other}"):
+        nd.gather_nd(to(x), (cols[0], to(i1.astype(other))))
+    with pytest.raises(TypeError, match=r"^gather_nd: indices must have an integer dtype"):
+        nd.gather_nd(to(x), (cols[0], to(i1.astype(np.float32))))
+    with pytest.raises(ValueError, match=r"^gather_nd: indices given as a tuple must hold"):
+        nd.gather_nd(to(x), ())
+    with pytest.raises(ValueError, match=r"^gather_nd: indices\.shape\[-1\] \(4\) \+ "):
+        nd.gather_nd(to(x), cols + cols)
+
+
 def test_mixed_libraries_are_refused():
     require("torch")
     with pytest.raises(TypeError, match=r"^gather_nd: all arrays must come from one library"):
         nd.gather_nd(torch.zeros(3), np.array([[0]]))
     with pytest.raises(TypeError, match=r"^gather_nd: expected an array"):
         nd.gather_nd([1, 2], np.array([[0]]))
+    with pytest.raises(TypeError, match=r"^gather_nd: all arrays must come from one library"):
+        nd.gather_nd(np.zeros((3, 3)), (np.array([0]), torch.tensor([0])))
 
 
 @pytest.mark.parametrize("dtype", INDEX_DTYPES + ["uint16", "uint32", "uint64"])
@@ -318,6 +376,10 @@ def test_dask_gather_nd_stays_lazy():
     idx = np.array([[0, 1], [-1, 2], [3, 0]])
     dx = da.from_array(x, chunks=(2, 2, 2))
     out = nd.gather_nd(dx, da.from_array(idx))
+    assert isinstance(out, da.Array)
+    np.testing.assert_array_equal(out.compute(), ref.gather_nd(x, idx))
+    cols = (da.from_array(idx[:, 0].copy()), da.from_array(idx[:, 1].copy()))  # tuple form
+    out = nd.gather_nd(dx, cols)
     assert isinstance(out, da.Array)
     np.testing.assert_array_equal(out.compute(), ref.gather_nd(x, idx))
     b = np.array([[[1]], [[0]], [[2]], [[-1]]])
@@ -381,6 +443,12 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
     # ... while the same call in eager code raises.
     with pytest.raises(IndexError, match=r"^gather_nd: index 5 at indices"):
         nd.gather_nd(to(X), to(BAD))
+    # The tuple form of the indices: the same compiled rule (clip).
+    gather_cols = compile_(lambda a, i0, i1: nd.gather_nd(a, (i0, i1)))
+    np.testing.assert_array_equal(
+        back(gather_cols(to(X), to(bad[:, 0].copy()), to(bad[:, 1].copy()))),
+        ref.gather_nd(X, BAD, compiled=True),
+    )
 
 
 @pytest.mark.parametrize("name", ["jax", "tensorflow", "torch"])

@@ -9,7 +9,8 @@ support ``gather_nd``.
 
 Index layout (TensorFlow's): the LAST axis of ``indices`` holds coordinates. With
 ``K = indices.shape[-1]`` (1 <= K), each index row ``indices[..., :]`` addresses the
-sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``.
+sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``. ``gather_nd`` also takes the K
+index arrays as a tuple, ``gather_nd(x, (i_0, i_1))``: the same as their stack on the last axis.
 
 Pinned semantics
 ----------------
@@ -51,7 +52,7 @@ import sys
 from typing import Any, TypeVar
 
 from ... import _registry
-from ..._dispatch import backend_of_type
+from ..._dispatch import array_namespace, backend_of_type
 from .._lookup import own_implementation, own_module, type_lookup, type_name
 from . import _common
 
@@ -110,13 +111,39 @@ def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     ``B + K <= x.ndim`` and ``0 <= B < indices.ndim``. Negative indices wrap; out-of-bounds
     indices raise IndexError (eager) or are clipped (compiled). Empty index sets give an
     empty result. Differentiable in ``x``.
+
+    ``indices`` may also be a tuple of the K index arrays, ``gather_nd(x, (i0, i1))`` (as
+    ``x[i0, i1]``): exactly ``gather_nd(x, xp.stack([i0, i1], axis=-1))`` (same values,
+    dtypes, errors and messages), without the stacked copy. The arrays must have one shape
+    (they are not broadcast: ValueError) and one integer dtype (TypeError).
     """
-    impl = _impl("gather_nd", x, indices)
+    if type(indices) is tuple:
+        impl, indices, idx_shape, idx_dtype = _columns("gather_nd", x, indices)
+    else:
+        impl = _impl("gather_nd", x, indices)
+        idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)
     plan = _common.cached(
-        _common.gather_plan, "gather_nd", impl.shape(x), impl.shape(indices),
-        impl.dtype_name(indices), batch_dims
+        _common.gather_plan, "gather_nd", impl.shape(x), idx_shape, idx_dtype, batch_dims
     )
     return impl.gather_nd(x, indices, plan, "gather_nd")
+
+
+def _columns(fn: str, x: Any, columns: tuple[Any, ...]) -> tuple[Any, Any, Any, str]:
+    """``(impl, indices, stacked shape, dtype name)`` for the tuple form of the indices.
+
+    ``indices`` stays the tuple for a backend that computes from separate columns
+    (``COLUMNS = True`` in its module); any other gets the stack, so every backend gives the
+    stacked form's results and errors by construction."""
+    impl = _impl(fn, x, columns[0] if columns else None)
+    for column in columns[1:]:
+        _impl(fn, x, column)
+    idx_shape, idx_dtype = _common.cached(
+        _common.columns_layout, fn, tuple(tuple(impl.shape(c)) for c in columns),
+        tuple(impl.dtype_name(c) for c in columns),
+    )
+    if not getattr(impl, "COLUMNS", False):
+        columns = array_namespace(columns[0]).stack(list(columns), axis=-1)
+    return impl, columns, idx_shape, idx_dtype
 
 
 def update_nd(

@@ -75,6 +75,30 @@ def _shape(s: Any) -> tuple[int, ...]:
     return tuple(int(d) for d in s)
 
 
+def columns_layout(
+    fn: str, shapes: tuple[tuple[int, ...], ...], dtypes: tuple[str, ...]
+) -> tuple[tuple[int, ...], str]:
+    """The shape and dtype name of the stacked indices (..., K) that the tuple form
+    ``(i_0, ..., i_{K-1})`` stands for: K index arrays of one shape and one integer dtype
+    (they are not broadcast, as ``xp.stack`` would not). TypeError/ValueError name ``fn``."""
+    if not shapes:
+        raise ValueError(f"{fn}: indices given as a tuple must hold at least one index array")
+    for name in dtypes:
+        check_index_dtype(fn, name)
+    if len(set(dtypes)) > 1:
+        raise TypeError(
+            f"{fn}: the index arrays of a tuple must have one dtype; got {', '.join(dtypes)} "
+            "(cast them first: xp.astype)"
+        )
+    shapes = tuple(_shape(s) for s in shapes)
+    if len(set(shapes)) > 1:
+        raise ValueError(
+            f"{fn}: the index arrays of a tuple must have one shape (they are not broadcast); "
+            f"got shapes {', '.join(str(s) for s in shapes)}"
+        )
+    return shapes[0] + (len(shapes),), dtypes[0]
+
+
 class _RowsPlan:
     """What a gather's and a scatter's plan both derive from their fields."""
 
@@ -280,7 +304,7 @@ def raise_out_of_bounds(
     ``dims`` are the sizes of the K indexed axes, which are axes ``first_axis`` ... of the
     indexed array (``first_axis`` is ``batch_dims`` for gather_nd). Valid: -d <= i < d.
     """
-    idx = np.asarray(idx)
+    idx = np.stack(idx, axis=-1) if type(idx) is tuple else np.asarray(idx)
     lo, hi = -np.asarray(dims, dtype=object), np.asarray(dims, dtype=object)
     flat = idx.reshape(-1, len(dims))
     for r, row in enumerate(flat.tolist()):
@@ -301,8 +325,11 @@ def host_out_of_bounds(
 ) -> bool:
     """Whether a host (NumPy) copy of indices (..., K) holds an entry outside [-d, d).
 
-    ``lo``/``hi``: ``idx.min()``/``idx.max()`` if the caller has them already.
+    ``lo``/``hi``: ``idx.min()``/``idx.max()`` if the caller has them already. ``idx`` may
+    also be the tuple form, K host columns of one shape (no stacked copy is made).
     """
+    if type(idx) is tuple:
+        return any(host_out_of_bounds(np.asarray(c)[..., None], (d,)) for c, d in zip(idx, dims))
     idx = np.asarray(idx)
     if idx.size == 0:
         return False
@@ -328,8 +355,11 @@ def host_in_range(idx: Any, dims: tuple[int, ...]) -> bool:
 
     Negative entries (valid or not) answer False: the caller then takes its general path,
     which wraps them or raises. Two whole-array reductions in the common case; per-column
-    maxima only when the axes differ in size and the largest index needs them.
+    maxima only when the axes differ in size and the largest index needs them. ``idx`` may
+    also be the tuple form, K host columns of one shape: one reduction per column then.
     """
+    if type(idx) is tuple:
+        return all(host_in_range(c[..., None], (d,)) for c, d in zip(idx, dims))
     if idx.size == 0:
         return False
     if _unsigned_max(idx, dims) < min(dims):
@@ -355,13 +385,16 @@ def host_flat_rows(idx: Any, dims: tuple[int, ...]) -> Any:
     """Row-major flat row numbers (intp) of host (NumPy) index rows (..., K) known to lie in
     ``[0, d)`` (``host_in_range``): ``f = (i_0 * d_1 + i_1) * d_2 + ...``. A flat take or
     ``ufunc.at`` on one axis with these is several times faster in NumPy than the equivalent
-    advanced indexing with K index arrays (one contiguous index instead of K strided ones)."""
-    if idx.dtype.kind == "u" and idx.dtype.itemsize >= np.dtype(np.intp).itemsize:
-        idx = idx.astype(np.intp)  # uint64 + int64 would promote to float64
-    f = idx[..., 0].astype(np.intp)
+    advanced indexing with K index arrays (one contiguous index instead of K strided ones).
+    ``idx`` may also be the tuple form, K host columns of one shape and dtype: contiguous
+    columns are read faster than the strided ones of a stack."""
+    cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(dims))]
+    if cols[0].dtype.kind == "u" and cols[0].dtype.itemsize >= np.dtype(np.intp).itemsize:
+        cols = [c.astype(np.intp) for c in cols]  # uint64 + int64 would give float64
+    f = cols[0].astype(np.intp)
     for k in range(1, len(dims)):
         f *= dims[k]
-        f += idx[..., k]
+        f += cols[k]
     return f
 
 
@@ -440,7 +473,8 @@ def _as_index(ops: Ops, idx: Any, plan: Any) -> Any:
 
 
 def index_columns(ops: Ops, idx: Any, plan: Any, narrow: bool = False) -> tuple[Any, ...]:
-    """The K index columns of ``idx`` (..., K) for a framework's own indexing, which wraps
+    """The K index columns of ``idx`` (..., K), or of the tuple form (K arrays), for a
+    framework's own indexing, which wraps
     negative indices once, with every entry's bounds verdict kept through the casts.
 
     Two casts corrupt: unsigned to signed wraps the top half to negatives (uint64 2**64 - 1
@@ -454,9 +488,12 @@ def index_columns(ops: Ops, idx: Any, plan: Any, narrow: bool = False) -> tuple[
     """
     name = plan.index_dtype
     unsigned = name in ("uint32", "uint64")
-    if unsigned:
-        idx = ops.as_index(idx)
-    cols = [idx[..., k] for k in range(len(plan.dims))]
+    if type(idx) is tuple:  # the tuple form: the columns themselves
+        cols = [ops.as_index(c) for c in idx] if unsigned else list(idx)
+    else:
+        if unsigned:
+            idx = ops.as_index(idx)
+        cols = [idx[..., k] for k in range(len(plan.dims))]
     narrow = narrow and name in ("int64", "uint32", "uint64")
     if unsigned or narrow:
         # Column by column: XLA on CPU runs a clip of the whole (n, K) array before the

@@ -34,7 +34,8 @@ class NdBackend(Protocol):
     ) -> Any: ...
 
 # Optional: ``scatter_nd_new(idx, updates, plan, fn)`` (a backend that builds scatter_nd's
-# result in one op), ``NOTE`` (a short limit ``arraykit info`` reports).
+# result in one op), ``NOTE`` (a short limit ``arraykit info`` reports), ``COLUMNS = True``
+# (its ``gather_nd`` takes the tuple form, K index arrays, as ``idx``; others get the stack).
 # Optional, for ``arraykit._read_only`` (array-api-extra's ``at()`` on read-only arrays):
 # ``replace_unique(x, positions, values)`` (one op writing ``values``, of shape
 # ``(m,) + x.shape[k:]``, at the unique in-bounds host positions ``(m, k)``),

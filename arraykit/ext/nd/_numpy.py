@@ -72,7 +72,18 @@ def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
     return _common.index_columns(OPS, idx, plan)
 
 
+#: ``gather_nd`` takes the tuple form (K index arrays) as it is: its flat rows read the
+#: contiguous columns (vision benchmark, 65536x2 int32: ~50 us less than stack + strided read).
+COLUMNS = True
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if type(idx) is tuple:  # the tuple form: flat rows from the columns, else the stack
+        if not plan.batch and x.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
+            f = _common.host_flat_rows(idx, plan.dims)
+            rows = x.reshape(plan.rows, plan.inner_size)
+            return np.take(rows, f, axis=0).reshape(plan.out_shape)
+        idx = np.stack(idx, axis=-1)
     if plan.batch:
         out, bad = _common.gather_nd(OPS, x, idx, plan)
         if bad:
