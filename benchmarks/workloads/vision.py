@@ -56,7 +56,8 @@ def bilinear_sample(image: Any, uv: Any) -> Any:
 
     ``uv`` is (column, row). Coordinates outside the image are clamped to its border (the
     usual "edge" padding), so every lookup is in bounds and the shapes are static: it
-    compiles. The four neighbours are fetched with ``arraykit.ext.nd.gather_nd``.
+    compiles. The four neighbours are fetched with ``arraykit.ext.nd.gather_nd``, given the
+    row and column index arrays as a tuple (as ``image[iv, iu]``; no stacked copy).
     """
     from arraykit.ext.nd import gather_nd
 
@@ -70,7 +71,7 @@ def bilinear_sample(image: Any, uv: Any) -> Any:
     iu1, iv1 = xp.minimum(iu0 + 1, w - 1), xp.minimum(iv0 + 1, h - 1)
 
     def at(iv: Any, iu: Any) -> Any:
-        return gather_nd(image, xp.stack([iv, iu], axis=-1))
+        return gather_nd(image, (iv, iu))
 
     top = at(iv0, iu0) * (1 - du) + at(iv0, iu1) * du
     bottom = at(iv1, iu0) * (1 - du) + at(iv1, iu1) * du
