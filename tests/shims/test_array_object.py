@@ -520,3 +520,33 @@ def test_hook_floor_divide_refuses_a_second_type_and_half_a_hook(numpy_opt_in):
     with pytest.raises(TypeError, match="both hooks or neither"):
         _floordiv_hook.hook_floor_divide(np.ndarray, lambda a, b, r: r, None)
     assert (np.array([_INF]) // 2.0)[0] == _INF  # the refused calls changed nothing
+
+
+@MX_ONLY
+def test_mxnet_index_arrays_and_values_broadcast_past_five_dimensions(xp):
+    """Index arrays of different shapes broadcasting to six dimensions (array-api-tests'
+    test_getitem_arrays_and_ints), and a value broadcast into a six-dimensional array: MXNet
+    1.9.1 broadcast them with kernels that refused these shapes (at the next sync)."""
+    import arraykit.shims.mxnet as xp
+
+    shapes = ((2, 2, 1, 1, 3, 1), (2, 1, 3, 5), (1, 2, 1, 3, 1, 5), (1, 1))
+    a = np.arange(4 * 5 * 6 * 7, dtype=np.float32).reshape(4, 5, 6, 7)
+    rng = np.random.default_rng(0)
+    idx = tuple(rng.integers(-n, n, size=s) for n, s in zip(a.shape, shapes))
+    with arraykit.array_objects("mxnet"):
+        x = xp.asarray(a)
+        key = tuple(xp.asarray(i) for i in idx)
+        np.testing.assert_array_equal(host(x[key]), a[idx])
+        np.testing.assert_array_equal(host(x[key[0], 1, key[2]]), a[idx[0], 1, idx[2]])
+        # (non-negative: MXNet's setitem with negative index arrays is another bug)
+        pos = tuple(i % n for i, n in zip(idx, a.shape))
+        y, b = xp.zeros((4, 5, 6, 7), dtype=xp.float32), np.zeros((4, 5, 6, 7), np.float32)
+        y[tuple(xp.asarray(i) for i in pos)] = 2.0
+        b[pos] = 2.0
+        np.testing.assert_array_equal(host(y), b)
+        v = np.arange(27, dtype=np.float32).reshape(1, 3, 1, 3, 1, 3)
+        z, c = xp.zeros((2, 3, 2, 3, 2, 3), dtype=xp.float32), np.zeros((2, 3, 2, 3, 2, 3),
+                                                                         np.float32)
+        z[...] = xp.asarray(v)
+        c[...] = v
+        np.testing.assert_array_equal(host(z), c)

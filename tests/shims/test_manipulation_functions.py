@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from shim_helpers import (
+    MX_ONLY,
     SERVED,
     SHIMS,
     TF_ONLY,
@@ -151,3 +152,20 @@ def test_repeat_array_counts_read_alike(xp):
     if xp.__name__ != "arraykit.shims.paddle":  # Paddle holds int64 extents: a 51 GB result
         with pytest.raises(ValueError, match="repeat"):
             xp.repeat(xp.asarray([1.0, 2.0]), 2**32 + 1)
+
+
+@MX_ONLY  # TF (BroadcastTo, Maximum, FloorDiv) and Paddle (9-D) fail too: not fixed yet
+@pytest.mark.parametrize(("shape", "to"), [
+    ((1, 2, 1, 3, 1, 5), (2, 2, 2, 3, 3, 5)),
+    ((2, 1, 2, 1, 2, 1, 2), (2, 2, 2, 2, 2, 2, 2)),
+    ((1, 2, 1, 2, 1, 2, 1, 2, 1), (3, 2, 3, 2, 3, 2, 3, 2, 3)),
+    ((2, 1, 3, 1, 2), (2, 2, 2, 3, 3, 2)),
+])
+def test_broadcast_to_six_dimensions_and_more(xp, shape, to):
+    """MXNet 1.9.1's kernel refused shapes that stay over five dimensions after merging
+    adjacent axes (an MXNetError at the next sync)."""
+    a = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    np.testing.assert_array_equal(host(xp.broadcast_to(xp.asarray(a), to)),
+                                  np.broadcast_to(a, to))
+    got = xp.broadcast_arrays(xp.asarray(a), xp.zeros(to, dtype=xp.float32))[0]
+    np.testing.assert_array_equal(host(got), np.broadcast_to(a, to))

@@ -21,6 +21,8 @@ import numpy as _onp
 from mxnet import np as mnp
 
 from .._common import array_object as _ao
+from .._common.utils import broadcast_shapes as _broadcast_shapes
+from . import _primitives as _p
 from ._dtypes import MXNET_MODULES
 from ._helpers import check_device, np_mode
 
@@ -76,11 +78,32 @@ def _calls_deprecated(key) -> bool:
     return isinstance(key, tuple) and any(isinstance(k, (bool, mnp.ndarray)) for k in key)
 
 
+def _index_arrays(key, fname: str):
+    """``key`` with its integer index arrays broadcast to their common shape where one has
+    more than ``_primitives.BROADCAST_MAX_NDIM`` dimensions and their shapes differ: MXNet
+    broadcasts them with its kernels, which refuse some such shapes ("Too many reduction
+    axes", at the next sync). Only keys with index arrays come here."""
+    if type(key) is not tuple:
+        return key
+    arrays = [k for k in key if isinstance(k, mnp.ndarray) and k.dtype != bool]
+    shapes = [k.shape for k in arrays]
+    if len(set(shapes)) < 2 or max(map(len, shapes)) <= _p.BROADCAST_MAX_NDIM:
+        return key
+    try:
+        shape = _broadcast_shapes(*shapes)
+    except ValueError:
+        raise IndexError(f"{fname}: index arrays of shapes {', '.join(map(str, shapes))} "
+                         "do not broadcast together; give them broadcastable shapes") from None
+    return tuple(_p.broadcast_to(k, shape) if isinstance(k, mnp.ndarray) and k.dtype != bool
+                 and k.shape != shape else k for k in key)
+
+
 def _orig_setitem(self, key, value):
     """MXNet's ``__setitem__``, quietly (see ``_calls_deprecated``; and MXNet's RuntimeWarning
     "You are attempting to copy an array to itself" for ``x[...] = x``, which NumPy allows
     silently and warnings-as-errors test suites turn into failures)."""
     if _calls_deprecated(key) or value is self:
+        key = _index_arrays(key, "setitem")
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
             warnings.filterwarnings("ignore", message="You are attempting to copy an array to "
@@ -178,6 +201,7 @@ def _getitem(self, key):
             and all(k in (s, 0) for k, s in zip(key.shape, self.shape))):
         return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
     if _calls_deprecated(key):
+        key = _index_arrays(key, "getitem")
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
             return _orig_getitem(self, key)
@@ -186,8 +210,9 @@ def _getitem(self, key):
 
 def _setitem(self, key, value):
     key = _native_key(key, self.ctx)
-    if self.ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
-                                              and all(k is Ellipsis for k in key))):
+    ndim = self.ndim
+    if ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
+                                         and all(k is Ellipsis for k in key))):
         key = ()
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0:
         return None
@@ -199,6 +224,8 @@ def _setitem(self, key, value):
         # Assignment casts to the array's dtype, as in NumPy; MXNet refuses ("Type
         # inconsistent"), e.g. array-api-extra's at(int_array).add(float).
         value = value.astype(self.dtype)
+    if ndim > _p.BROADCAST_MAX_NDIM and isinstance(value, mnp.ndarray) and value.ndim:
+        value = _value_broadcast(self, key, value)
     if self.dtype == bool and isinstance(value, mnp.ndarray):
         # MXNet's slice-assign kernel rejects bool: assign through uint8 (exact).
         tmp = self.astype("uint8")
@@ -206,6 +233,21 @@ def _setitem(self, key, value):
         _orig_setitem(self, (), tmp.astype("bool"))
         return None
     return _orig_setitem(self, key, value)
+
+
+def _value_broadcast(x, key, value):
+    """``value`` broadcast to the shape of ``x[key]`` (``x`` of more than
+    ``_primitives.BROADCAST_MAX_NDIM`` dimensions) where the two differ and broadcast: MXNet
+    broadcasts it with its kernels, which refuse some such shapes (see ``_index_arrays``);
+    others are left to MXNet's own error."""
+    target = tuple(x.shape) if type(key) is tuple and not key else tuple(_getitem(x, key).shape)
+    if tuple(value.shape) == target:
+        return value
+    try:
+        ok = _broadcast_shapes(tuple(value.shape), target) == target
+    except ValueError:
+        ok = False
+    return _p.broadcast_to(value, target) if ok else value
 
 
 def _write_all(self, value):

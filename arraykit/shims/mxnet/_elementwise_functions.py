@@ -13,6 +13,9 @@ from MXNet ops, so gradients flow under ``mxnet.autograd.record()``.
 
 from __future__ import annotations
 
+from ctypes import byref as _byref
+from ctypes import c_int as _c_int
+
 import mxnet as mx
 import numpy as onp
 from mxnet import np as mnp
@@ -41,10 +44,50 @@ def _per(names, fn):
 
 
 def _fast(op):
-    """The generated operator behind ``mxnet.numpy``'s ``op`` (arrays only), else ``op``."""
+    """The generated operator behind ``mxnet.numpy``'s ``op`` (arrays only), else ``op``; a
+    binary op made by :func:`_wide`: its version for two arrays."""
+    fast = getattr(op, "fast", None)
+    if fast is not None:
+        return fast
     if not getattr(op, "__module__", "").startswith("mxnet"):
         return op  # this module's
     return getattr(_npi, op.__name__, None) or op
+
+
+_MAX_NDIM = _p.BROADCAST_MAX_NDIM
+_ndim, _broadcast_pair = _p.ndim, _p.broadcast_pair
+_GET_SHAPE = _p._GET_SHAPE
+# Where MXNet writes the shape's address, which is never read: one for every thread.
+_SHAPE_DATA = _byref(_p._INT_P())
+
+
+def _wide(op):
+    """Binary ``op`` with operands of more than five dimensions and different shapes broadcast
+    to one shape first (``_primitives.BROADCAST_MAX_NDIM``: MXNet's kernels refuse some, at
+    the next sync); ``.fast``: the same over ``_fast(op)`` for two arrays (the fast path)."""
+
+    def arrays(a, b):
+        # The two ranks read inline (a call less each: ~0.3 us of the ~1 us this costs): the
+        # kernel's error comes at the next sync and poisons ``waitall``, so only a read before
+        # the op avoids it, and MXNet's C API has no read of a dtype and a rank in one call.
+        n = _c_int()
+        ref = _byref(n)
+        _GET_SHAPE(a.handle, ref, _SHAPE_DATA)
+        na = n.value
+        _GET_SHAPE(b.handle, ref, _SHAPE_DATA)
+        if na > _MAX_NDIM or n.value > _MAX_NDIM:
+            a, b = _broadcast_pair(a, b)
+        return fop(a, b)
+
+    def f(a, b):
+        if type(b) is ndarray and type(a) is ndarray and (
+                _ndim(a) > _MAX_NDIM or _ndim(b) > _MAX_NDIM):
+            a, b = _broadcast_pair(a, b)
+        return op(a, b)
+
+    fop = _fast(op)
+    f.fast = arrays  # type: ignore[attr-defined]
+    return f
 
 
 def _arrays(fn, *, bcast=False):
@@ -59,8 +102,8 @@ def _arrays(fn, *, bcast=False):
             b = scalar_array(b, a, _NAME_OF[a.dtype])
         if bcast and a.shape != b.shape:
             shape = broadcast_shapes(a.shape, b.shape)
-            a = a if a.shape == shape else mnp.broadcast_to(a, shape)
-            b = b if b.shape == shape else mnp.broadcast_to(b, shape)
+            a = a if a.shape == shape else _p.broadcast_to(a, shape)
+            b = b if b.shape == shape else _p.broadcast_to(b, shape)
         return fn(a, b)
 
     return g
@@ -182,9 +225,10 @@ def _propagate_nan(r, a, b):
         a = scalar_array(a, b, D.NAME_OF[b.dtype])
     if not isinstance(b, ndarray):
         b = scalar_array(b, a, D.NAME_OF[a.dtype])
+    a, b = _broadcast_pair(a, b)
     nan = mnp.add(mnp.isnan(a), mnp.isnan(b))  # bool add is a broadcasting logical or
     if nan.shape != r.shape:
-        nan = mnp.broadcast_to(nan, r.shape)
+        nan = _p.broadcast_to(nan, r.shape)
     return _where(nan, mnp.add(a, b), r)
 
 
@@ -230,7 +274,7 @@ def _right_shift(a, b):
     fill = _where(a < 0, mnp.full_like(a, -1), mnp.zeros_like(a)) if n != "uint8" \
         else mnp.zeros_like(a)
     if r.shape != fill.shape:
-        fill = mnp.broadcast_to(fill, r.shape)
+        fill = _p.broadcast_to(fill, r.shape)
     return _where(big, fill, r)
 
 
@@ -272,6 +316,10 @@ _BINARY = _ce.named_ops(
     logaddexp=_arrays(_logaddexp, bcast=True), nextafter=_arrays(_nextafter),
     # MXNet has no logical_and/or/xor; on bools they are multiply, add and not_equal.
     logical_and=mnp.multiply, logical_or=mnp.add, logical_xor=mnp.not_equal)
+_BINARY = {name: (category, _wide(op)) for name, (category, op) in _BINARY.items()}
+for _name in _ce.BINARY:
+    if _name in _SPECIAL:
+        _SPECIAL[_name] = {n: _wide(fn) for n, fn in _SPECIAL[_name].items()}
 
 #: The rules: ``_common.elementwise``. Fast path: an ``mxnet.numpy.ndarray`` whose dtype code
 #: (one ctypes read) the op takes as it is -> MXNet's generated operator. Shape inference
@@ -291,7 +339,7 @@ def _clamp(x, lo, hi, n):
         # MXNet's clip parameters are float32: exact for float32 arrays.
         return mnp.clip(x, lo, hi)
     r = x
-    for v, op in ((lo, mnp.maximum), (hi, mnp.minimum)):
+    for v, op in ((lo, _wide_maximum), (hi, _wide_minimum)):
         if v is None:
             continue
         b = v if isinstance(v, ndarray) else scalar_array(v, x, n)
@@ -301,6 +349,7 @@ def _clamp(x, lo, hi, n):
     return r
 
 
+_wide_maximum, _wide_minimum = _wide(mnp.maximum), _wide(mnp.minimum)
 clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
 
 #: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).

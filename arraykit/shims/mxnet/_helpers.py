@@ -127,7 +127,7 @@ def where(cond, a, b):
     shape = broadcast_shapes(s, a.shape, b.shape, fname="where")
 
     def flat(t):
-        return (t if t.shape == shape else mnp.broadcast_to(t, shape)).reshape(-1)
+        return (t if t.shape == shape else _p.broadcast_to(t, shape)).reshape(-1)
 
     return mnp.where(flat(cond), flat(a), flat(b)).reshape(shape)
 

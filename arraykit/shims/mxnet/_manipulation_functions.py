@@ -37,7 +37,7 @@ def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
     name = require_array(x, "broadcast_to")
     shape = _manipulation.broadcast_to_shape(x.shape, shape, _itemsize(name), **LIMITS)
-    return x if x.shape == shape else mnp.broadcast_to(x, shape)
+    return x if x.shape == shape else _p.broadcast_to(x, shape)
 
 
 def concat(arrays, /, *, axis=0):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ctypes import POINTER as _POINTER
 from ctypes import byref as _byref
 from ctypes import c_int as _c_int
 from typing import Any
@@ -12,6 +13,7 @@ from mxnet import np as mnp  # pyright: ignore[reportAttributeAccessIssue] - mai
 from mxnet.base import _LIB  # pyright: ignore[reportMissingImports] - main env: no mxnet
 
 from .._common.sizes import check_shape
+from .._common.utils import broadcast_shapes as _broadcast_shapes
 from . import _dtypes as D
 from ._dtypes import DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED  # noqa: F401
 
@@ -25,6 +27,7 @@ DEFAULT_COMPLEX = None  # MXNet has no complex dtype
 # dtype code directly costs ~0.3 us, which keeps the per-call overhead under 1 us. A fresh
 # c_int per call keeps it thread-safe (ctypes releases the GIL during the call).
 _GET_DTYPE: Any = _LIB.MXNDArrayGetDType
+_INT_P = _POINTER(_c_int)
 
 #: MXNet's dtype codes (mshadow type flags) -> standard names (float16 passes through).
 CODE_NAMES: dict[int, str] = {0: "float32", 1: "float64", 2: "float16", 3: "uint8", 4: "int32",
@@ -36,6 +39,16 @@ def dtype_code(x) -> int:
     c = _c_int()
     _GET_DTYPE(x.handle, _byref(c))
     return c.value
+
+
+_GET_SHAPE: Any = _LIB.MXNDArrayGetShapeEx
+
+
+def ndim(x) -> int:
+    """``x.ndim`` by one ctypes call (``x.ndim`` builds the shape tuple: ~2x the cost)."""
+    n = _c_int()
+    _GET_SHAPE(x.handle, _byref(n), _byref(_INT_P()))
+    return n.value
 
 
 def name_of(x) -> str | None:
@@ -85,8 +98,48 @@ def scalar_operand(value, name: str, like, fname: str = ""):
     return value
 
 
+#: MXNet 1.9.1's broadcasting kernels merge adjacent axes that broadcast alike and refuse
+#: shapes left with more than this many ("Too many reduction axes", "Too many broadcast
+#: dimensions"; raised at the kernel, so at the next sync, and ``waitall`` re-raises it):
+#: ``broadcast_to((1,2,1,3,1,5) -> (2,2,2,3,3,5))`` and ``add`` of shapes (1,2,1,3,1,5) and
+#: (2,1,2,1,3,1) fail, (1,2,1,2,1) -> (2,2,2,2,2) and (1,2,1,3,1,5) -> (2,2,2,3,1,5) pass.
+BROADCAST_MAX_NDIM = 5
+
+
 def broadcast_to(x, shape):
-    return mnp.broadcast_to(x, tuple(shape))
+    shape = tuple(shape)
+    if len(shape) > BROADCAST_MAX_NDIM:
+        return _broadcast_in_steps(x, shape)
+    return mnp.broadcast_to(x, shape)
+
+
+def _broadcast_in_steps(x, shape: tuple):
+    """``broadcast_to`` past :data:`BROADCAST_MAX_NDIM` dimensions: two runs of broadcast axes
+    per ``mnp.broadcast_to`` call, which leaves at most five merged axes (kept, broadcast,
+    kept, broadcast, kept)."""
+    src = (1,) * (len(shape) - x.ndim) + tuple(x.shape)
+    if src != tuple(x.shape):
+        x = x.reshape(src)
+    starts = [i for i, (s, d) in enumerate(zip(src, shape))
+              if s != d and (i == 0 or src[i - 1] == shape[i - 1])]
+    if len(starts) <= 2:
+        return mnp.broadcast_to(x, shape)
+    for k in range(2, len(starts) + 2, 2):
+        end = starts[k] if k < len(starts) else len(shape)
+        x = mnp.broadcast_to(x, shape[:end] + src[end:])
+    return x
+
+
+def broadcast_pair(a, b):
+    """Arrays ``a`` and ``b`` broadcast to one shape where their shapes differ and either has
+    more than :data:`BROADCAST_MAX_NDIM` dimensions (MXNet's kernels may refuse them, see
+    there), else as they are; the shapes' check is the caller's."""
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    if sa == sb or (len(sa) <= BROADCAST_MAX_NDIM and len(sb) <= BROADCAST_MAX_NDIM):
+        return a, b
+    shape = _broadcast_shapes(sa, sb)
+    return (a if sa == shape else _broadcast_in_steps(a, shape),
+            b if sb == shape else _broadcast_in_steps(b, shape))
 
 
 def reshape(x, shape):
