@@ -174,6 +174,21 @@ def test_gather_nd_matches_reference_on_every_backend(case):
 
 
 @SMALL
+@given(update_cases())
+def test_update_and_scatter_nd_tuple_form_is_the_stacked_form_on_every_backend(case):
+    x, idx, upd, reduction = case
+    columns = [idx[..., k].copy() for k in range(idx.shape[-1])]
+    _check_all(
+        _outcome(ref.update_nd, x, idx, upd, reduction),
+        lambda a, u, *cols: nd.update_nd(a, cols, u, reduction=reduction), [x, upd, *columns],
+    )
+    _check_all(
+        _outcome(ref.scatter_nd, idx, upd, x.shape, reduction),
+        lambda u, *cols: nd.scatter_nd(cols, u, x.shape, reduction=reduction), [upd, *columns],
+    )
+
+
+@SMALL
 @given(gather_cases())
 def test_gather_nd_tuple_form_is_the_stacked_form_on_every_backend(case):
     # gather_nd(x, (i0, i1)) == gather_nd(x, stack([i0, i1], -1)): values, dtypes, and the
@@ -316,6 +331,13 @@ def test_gather_nd_tuple_form_fast_paths_and_errors(backend, idx_dtype):
         nd.gather_nd(to(x), (cols[0], to(i1.astype(np.float32))))
     with pytest.raises(ValueError, match=r"^gather_nd: indices given as a tuple must hold"):
         nd.gather_nd(to(x), ())
+    with pytest.raises(ValueError, match=r"^update_nd: the index arrays of a tuple must have "):
+        nd.update_nd(to(x), (cols[0], to(i1[0].astype(idx_dtype))), to(np.float32(1.0)))
+    with pytest.raises(ValueError, match=r"^scatter_nd: indices given as a tuple must hold"):
+        nd.scatter_nd((), to(np.ones(3, np.float32)), (3,))
+    with pytest.raises(IndexError, match=r"^scatter_nd: index 7 at indices\[0, 0, 1\]"):
+        nd.scatter_nd((to(i0[:1].astype(idx_dtype)), to(np.full((1, 8), 7).astype(idx_dtype))),
+                      to(np.ones((1, 8), np.float32)), (3, 7))
     with pytest.raises(ValueError, match=r"^gather_nd: indices\.shape\[-1\] \(4\) \+ "):
         nd.gather_nd(to(x), cols + cols)
 

@@ -9,8 +9,9 @@ support ``gather_nd``.
 
 Index layout (TensorFlow's): the LAST axis of ``indices`` holds coordinates. With
 ``K = indices.shape[-1]`` (1 <= K), each index row ``indices[..., :]`` addresses the
-sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``. ``gather_nd`` also takes the K
-index arrays as a tuple, ``gather_nd(x, (i_0, i_1))``: the same as their stack on the last axis.
+sub-array ``x[i_0, ..., i_{K-1}]`` of shape ``x.shape[K:]``. ``gather_nd``, ``update_nd`` and
+``scatter_nd`` also take the K index arrays as a tuple, ``gather_nd(x, (i_0, i_1))``: the same
+as their stack on the last axis.
 
 Pinned semantics
 ----------------
@@ -118,7 +119,7 @@ def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     (they are not broadcast: ValueError) and one integer dtype (TypeError).
     """
     if type(indices) is tuple:
-        impl, indices, idx_shape, idx_dtype = _columns("gather_nd", x, indices)
+        impl, indices, idx_shape, idx_dtype = _columns("gather_nd", x, indices, keep=True)
     else:
         impl = _impl("gather_nd", x, indices)
         idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)
@@ -128,12 +129,14 @@ def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     return impl.gather_nd(x, indices, plan, "gather_nd")
 
 
-def _columns(fn: str, x: Any, columns: tuple[Any, ...]) -> tuple[Any, Any, Any, str]:
+def _columns(
+    fn: str, x: Any, columns: tuple[Any, ...], *, keep: bool
+) -> tuple[Any, Any, Any, str]:
     """``(impl, indices, stacked shape, dtype name)`` for the tuple form of the indices.
 
-    ``indices`` stays the tuple for a backend that computes from separate columns
-    (``COLUMNS = True`` in its module); any other gets the stack, so every backend gives the
-    stacked form's results and errors by construction."""
+    With ``keep``, ``indices`` stays the tuple for a backend whose ``gather_nd`` computes
+    from separate columns (``COLUMNS = True`` in its module); every other call gets the
+    stack, so it gives the stacked form's results and errors by construction."""
     impl = _impl(fn, x, columns[0] if columns else None)
     for column in columns[1:]:
         _impl(fn, x, column)
@@ -141,7 +144,7 @@ def _columns(fn: str, x: Any, columns: tuple[Any, ...]) -> tuple[Any, Any, Any, 
         _common.columns_layout, fn, tuple(tuple(impl.shape(c)) for c in columns),
         tuple(impl.dtype_name(c) for c in columns),
     )
-    if not getattr(impl, "COLUMNS", False):
+    if not (keep and getattr(impl, "COLUMNS", False)):
         columns = array_namespace(columns[0]).stack(list(columns), axis=-1)
     return impl, columns, idx_shape, idx_dtype
 
@@ -158,16 +161,20 @@ def update_nd(
     "replace" (last update wins), "add" (alias "sum"), "multiply", "min", "max"; rows of
     ``x`` no index addresses are copied unchanged. ``x`` is never mutated. Negative indices
     wrap; out-of-bounds raise IndexError (eager) or the update is dropped (compiled).
-    Differentiable in ``x`` and ``updates``.
+    Differentiable in ``x`` and ``updates``. ``indices`` may also be a tuple of the K index
+    arrays, as in ``gather_nd``: the same as their stack on the last axis.
     """
-    impl = _impl("update_nd", x, indices)
+    if type(indices) is tuple:
+        impl, indices, idx_shape, idx_dtype = _columns("update_nd", x, indices, keep=False)
+    else:
+        impl = _impl("update_nd", x, indices)
+        idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)
     if isinstance(updates, _SCALARS):
         updates = impl.scalar_like(updates, x)
     else:
         _impl("update_nd", x, updates)
     plan = _common.cached(
-        _common.scatter_plan, "update_nd", impl.shape(x), impl.shape(indices),
-        impl.dtype_name(indices),
+        _common.scatter_plan, "update_nd", impl.shape(x), idx_shape, idx_dtype,
         impl.shape(updates), impl.dtype_name(updates), impl.dtype_name(x), reduction,
     )
     return impl.update_nd(x, indices, updates, plan, "update_nd", "indices", copy=True)
@@ -181,12 +188,17 @@ def scatter_nd(
     Exactly ``update_nd`` applied to an all-zero array, so duplicates sum by default
     ("sum" = "add"); with "min"/"max"/"multiply" the zero base takes part (e.g. "max" of
     negative updates gives 0), which keeps the definition one line long. ``updates`` must be
-    an array (0-d allowed) of the library of ``indices``.
+    an array (0-d allowed) of the library of ``indices``. ``indices`` may also be a tuple of
+    the K index arrays, as in ``gather_nd``: the same as their stack on the last axis.
     """
-    impl = _impl("scatter_nd", updates, indices)
+    if type(indices) is tuple:
+        impl, indices, idx_shape, idx_dtype = _columns("scatter_nd", updates, indices, keep=False)
+    else:
+        impl = _impl("scatter_nd", updates, indices)
+        idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)
     plan = _common.cached(
-        _common.scatter_plan, "scatter_nd", shape, impl.shape(indices), impl.dtype_name(indices),
-        impl.shape(updates), impl.dtype_name(updates), None, reduction,
+        _common.scatter_plan, "scatter_nd", shape, idx_shape, idx_dtype, impl.shape(updates),
+        impl.dtype_name(updates), None, reduction,
     )
     native = getattr(impl, "scatter_nd_new", None)
     if native is not None:  # a backend that builds the result in one op (tf.scatter_nd)
