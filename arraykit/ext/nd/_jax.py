@@ -71,10 +71,8 @@ def _columns(idx: Any, plan: Any, traced: bool) -> tuple[Any, ...]:
     if first.dtype.itemsize < 4 or first.dtype.kind != "i":
         # JAX wraps a negative index by adding the axis size in the index's own dtype, which
         # overflows for narrow ones (int8 -1 + 1000); unsigned ones are widened alike.
-        if type(idx) is tuple:
-            idx = tuple(c.astype(_index_dtype()) for c in idx)
-        else:
-            idx = idx.astype(_index_dtype())
+        wide = _index_dtype()
+        idx = tuple(c.astype(wide) for c in idx) if type(idx) is tuple else first.astype(wide)
     # jnp indexing narrows int64 indices to int32 when the shape fits: out-of-bounds ones
     # must be clamped first (checked ones are in range: nothing to do, no op added).
     return _common.index_columns(OPS, idx, plan, narrow=traced)
@@ -125,14 +123,10 @@ def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
     The check reads the indices on the host: zero-copy on CPU, where two NumPy reductions
     (~13 us for 2e5 indices) beat an extra output of the XLA program plus its transfer.
     Returns whether the indices are traced (unchecked)."""
-    if type(idx) is tuple:  # the tuple form: each column read on the host, no stack
-        if any(isinstance(c, jax.core.Tracer) for c in idx):
-            return True
-        host = tuple(np.asarray(c) for c in idx)
-    elif isinstance(idx, jax.core.Tracer):
+    columns = idx if type(idx) is tuple else (idx,)  # the tuple form: no stack on the host
+    if any(isinstance(c, jax.core.Tracer) for c in columns):
         return True
-    else:
-        host = np.asarray(idx)
+    host: Any = tuple(np.asarray(c) for c in idx) if type(idx) is tuple else np.asarray(idx)
     if _common.host_out_of_bounds(host, dims):
         _common.raise_out_of_bounds(fn, host, dims, first_axis=first_axis, what=what)
     return False
