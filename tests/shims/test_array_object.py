@@ -550,3 +550,29 @@ def test_mxnet_index_arrays_and_values_broadcast_past_five_dimensions(xp):
         z[...] = xp.asarray(v)
         c[...] = v
         np.testing.assert_array_equal(host(z), c)
+
+
+@MX_ONLY
+def test_mxnet_setitem_with_negative_index_arrays(xp):
+    """MXNet 1.9.1's advanced-index assignment wrote nothing for a negative index and corrupted
+    the heap (the process aborted at exit, "double free or corruption"); with the array object
+    the indices are wrapped into [0, n) first, as NumPy reads them. A fresh process, so that a
+    corrupted heap fails this test and not a later one."""
+    code = (
+        "import numpy as np, arraykit, arraykit.shims.mxnet as xp\n"
+        "from arraykit import array_objects\n"
+        "with array_objects('mxnet'):\n"
+        "    cases = [((3, 3), (np.array([-1, 0]), np.array([1, -1]))),\n"
+        "             ((4,), (np.array([-1, -4]),)),\n"
+        "             ((2, 3, 4), (Ellipsis, np.array([-1, 1]))),\n"
+        "             ((2, 3, 4), (1, slice(None), np.array([-2]))),\n"
+        "             ((2, 3, 4), (None, np.array([-1]), np.array([0, -3])))]\n"
+        "    for shape, key in cases:\n"
+        "        x, a = xp.zeros(shape, dtype=xp.float32), np.zeros(shape, np.float32)\n"
+        "        x[tuple(xp.asarray(k) if isinstance(k, np.ndarray) else k for k in key)] = 2.0\n"
+        "        a[key] = 2.0\n"
+        "        assert np.array_equal(x.asnumpy(), a), (shape, key, x.asnumpy())\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

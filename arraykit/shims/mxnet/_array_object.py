@@ -208,8 +208,50 @@ def _getitem(self, key):
     return _orig_getitem(self, key)
 
 
+def _nonnegative_index_arrays(x, key):
+    """``key`` with its integer index arrays read on the host, refused out of bounds
+    (IndexError, as NumPy) and wrapped into ``[0, n)``: MXNet 1.9.1's advanced-index assignment
+    writes nothing for a negative index and corrupts the heap (``x[mnp.array([-1])] = 5`` on a
+    (4,) array aborted the process). Only keys with index arrays take this path (an
+    assignment through them costs ~900 us on MXNet; the read, a few)."""
+    parts = list(key) if type(key) is tuple else [key]
+    if not any(isinstance(k, mnp.ndarray) and k.dtype.kind in "iu" for k in parts):
+        return key
+    shape = x.shape
+    used = sum(k.ndim if isinstance(k, mnp.ndarray) and k.dtype == bool else 1
+               for k in parts if k is not None and k is not Ellipsis)
+    axis, out = 0, []
+    for k in parts:
+        if k is None or (isinstance(k, mnp.ndarray) and k.dtype == bool):
+            axis += 0 if k is None else k.ndim
+            out.append(k)
+        elif k is Ellipsis:
+            axis += len(shape) - used
+            out.append(k)
+        elif isinstance(k, mnp.ndarray) and k.dtype.kind in "iu" and axis < len(shape):
+            out.append(_wrapped_index(k, shape[axis], axis))
+            axis += 1
+        else:
+            out.append(k)
+            axis += 1
+    return tuple(out) if type(key) is tuple else out[0]
+
+
+def _wrapped_index(k, n: int, axis: int):
+    host = k.asnumpy()
+    if host.size == 0:
+        return k
+    bad = host[(host < -n) | (host >= n)]
+    if bad.size:
+        raise IndexError(f"setitem: index {int(bad[0])} is out of bounds for axis {axis} with "
+                         f"size {n}")
+    if host.min() >= 0:
+        return k
+    return mnp.array(_onp.where(host < 0, host + n, host), dtype=k.dtype, ctx=k.ctx)
+
+
 def _setitem(self, key, value):
-    key = _native_key(key, self.ctx)
+    key = _nonnegative_index_arrays(self, _native_key(key, self.ctx))
     ndim = self.ndim
     if ndim == 0 and (key is Ellipsis or (isinstance(key, tuple) and key
                                          and all(k is Ellipsis for k in key))):
