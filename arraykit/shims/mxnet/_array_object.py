@@ -78,7 +78,7 @@ def _calls_deprecated(key) -> bool:
     return isinstance(key, tuple) and any(isinstance(k, (bool, mnp.ndarray)) for k in key)
 
 
-def _index_arrays(key, fname: str):
+def _index_arrays(key: Any, fname: str) -> Any:
     """``key`` with its integer index arrays broadcast to their common shape where one has
     more than ``_primitives.BROADCAST_MAX_NDIM`` dimensions and their shapes differ: MXNet
     broadcasts them with its kernels, which refuse some such shapes ("Too many reduction
@@ -201,14 +201,14 @@ def _getitem(self, key):
             and all(k in (s, 0) for k, s in zip(key.shape, self.shape))):
         return mnp.zeros((0,) + self.shape[key.ndim:], dtype=self.dtype, ctx=self.ctx)
     if _calls_deprecated(key):
-        key = _index_arrays(key, "getitem")
+        arrays_key = _index_arrays(key, "getitem")
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", category=DeprecationWarning, module=MXNET_MODULES)
-            return _orig_getitem(self, key)
+            return _orig_getitem(self, arrays_key)
     return _orig_getitem(self, key)
 
 
-def _nonnegative_index_arrays(x, key):
+def _nonnegative_index_arrays(x: Any, key: Any) -> Any:
     """``key`` with its integer index arrays read on the host, refused out of bounds
     (IndexError, as NumPy) and wrapped into ``[0, n)``: MXNet 1.9.1's advanced-index assignment
     writes nothing for a negative index and corrupts the heap (``x[mnp.array([-1])] = 5`` on a
@@ -266,7 +266,8 @@ def _setitem(self, key, value):
         # Assignment casts to the array's dtype, as in NumPy; MXNet refuses ("Type
         # inconsistent"), e.g. array-api-extra's at(int_array).add(float).
         value = value.astype(self.dtype)
-    if ndim > _p.BROADCAST_MAX_NDIM and isinstance(value, mnp.ndarray) and value.ndim:
+    if (ndim > _p.BROADCAST_MAX_NDIM and isinstance(value, mnp.ndarray)
+            and getattr(value, "ndim", 0)):  # getattr: mnp is unknown to the main env's checkers
         value = _value_broadcast(self, key, value)
     if self.dtype == bool and isinstance(value, mnp.ndarray):
         # MXNet's slice-assign kernel rejects bool: assign through uint8 (exact).
