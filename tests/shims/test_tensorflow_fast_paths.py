@@ -155,6 +155,14 @@ def test_take_fast_path_keeps_negative_indices_and_errors(tf, xp):
             with pytest.raises(IndexError):
                 xp.take(v, tf.constant(bad, dtype))
     _same(xp.take(v, tf.constant([2, 0], tf.uint8)), np.array([3.0, 1.0], "float32"))
+    # Index dtypes TF's GatherV2 refuses (uint8, int8) are cast on the rules' path too, for
+    # take_along_axis as for take (IndexError "Tindices of uint8 ..." at 19113dd).
+    m = tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    for dtype in (tf.uint8, tf.int8):
+        _same(xp.take_along_axis(m, tf.constant([[2], [0]], dtype), axis=1),
+              np.array([[3.0], [4.0]], "float32"))
+        _same(xp.take(m, tf.constant([2, 0], dtype), axis=1),
+              np.array([[3.0, 1.0], [6.0, 4.0]], "float32"))
     for bad in (tf.constant([0.0]), tf.constant([True])):
         with pytest.raises(TypeError):
             xp.take(v, bad)

@@ -20,9 +20,21 @@ def _wrap_neg(i, size):
     return tf.where(i < 0, i + tf.cast(size, tf.int64), i)
 
 
+#: The index dtypes TF's GatherV2 takes; others (uint8, int8, ...) are cast first.
+_GATHER_INDEX = (tf.int16, tf.int32, tf.int64)
+
+
+def _gather_index(i, n, negative):
+    """Indices TF's gather takes: negative ones wrapped (unless ``negative`` is False, no
+    negative index: read by the bounds check), other dtypes cast to int64."""
+    if negative is False:
+        return i if i.dtype in _GATHER_INDEX else tf.cast(i, tf.int64)
+    return _wrap_neg(i, n)
+
+
 def _gather(x, indices, ax, n, negative):
     try:
-        return tf.gather(x, indices if negative is False else _wrap_neg(indices, n), axis=ax)
+        return tf.gather(x, _gather_index(indices, n, negative), axis=ax)
     except OpError as e:  # a graph's indices (no bounds read): TF's own message
         raise IndexError(f"take: {getattr(e, 'message', e)}") from None
 
@@ -53,9 +65,7 @@ def _gather_along(x, indices, ax, n, negative):
     perm = list(range(nd))
     perm[ax], perm[-1] = perm[-1], perm[ax]
     xt = tf.transpose(x, perm)
-    it = tf.transpose(indices, perm)
-    if negative is not False:
-        it = _wrap_neg(it, n)
+    it = _gather_index(tf.transpose(indices, perm), n, negative)
     try:
         return tf.transpose(tf.gather(xt, it, axis=nd - 1, batch_dims=nd - 1), perm)
     except OpError as e:
