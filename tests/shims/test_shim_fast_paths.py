@@ -92,3 +92,48 @@ def test_mlx_whole_sum_fast_path_matches_general_path():
         x = mx.array(a)  # the general path: 0-d, empty, integers
         assert xp.sum(x).dtype == general(x).dtype
         np.testing.assert_array_equal(np.asarray(xp.sum(x)), np.asarray(general(x)))
+
+
+def test_paddle_clip_kernel_path_is_numpys_clip():
+    """Paddle's clip kernel (the scalar-bound path) against NumPy's ``clip``: values, signed
+    zeros (a tie keeps ``x``: ``clip(-0.0, 0.0, 1.0)`` is -0.0), NaN in ``x`` kept, NaN
+    bounds propagated, crossed bounds (``max`` wins), one bound, int bounds beside a floating
+    ``x`` (one rounding, also past float32's range), integer dtypes to their limits; the
+    result a new tensor, its gradient the rules' (``maximum``/``minimum``) one."""
+    paddle = require("paddle")  # through the registry row: safely after TensorFlow
+    import arraykit.shims.paddle as xp
+
+    special = [np.nan, -np.inf, np.inf, -0.0, 0.0, 0.1, 5.0, -3.0, 1e-45, 3.4028235e38, 1e300]
+    bounds = [(0.0, 1.0), (-0.0, 0.0), (0.0, -0.0), (0.1, 0.3), (2.0, 1.0), (None, 0.1),
+              (0.1, None), (-np.inf, np.inf), (1e-45, 3e38), (np.nan, 1.0), (0.0, np.nan),
+              (0, 3), (-7, None), (2 ** 24 + 1, 2 ** 60 + 1), (-1e300, 1e300),
+              (np.float32(0.5), 2.0)]
+    for dtype in ("float32", "float64"):
+        with np.errstate(over="ignore"):
+            a = np.array(special + list(np.random.default_rng(1).normal(size=20) * 3), dtype)
+        x = paddle.to_tensor(a)
+        for lo, hi in bounds:
+            got = xp.clip(x, lo, hi)
+            with np.errstate(over="ignore", invalid="ignore"):
+                want = np.clip(a, *(None if b is None else a.dtype.type(b) for b in (lo, hi)))
+            g = got.numpy()
+            assert g.dtype == want.dtype, (dtype, lo, hi)
+            np.testing.assert_array_equal(g, want, err_msg=f"{dtype} {lo} {hi}")
+            assert np.signbit(g).tolist() == np.signbit(want).tolist(), (dtype, lo, hi)
+    for dtype in ("int32", "int64"):
+        info = np.iinfo(dtype)
+        a = np.array([info.min, info.min + 1, -5, 0, 3, 40, info.max - 1, info.max], dtype)
+        x = paddle.to_tensor(a)
+        for lo, hi in [(0, 39), (None, 39), (-3, None), (info.min, info.max), (9, 2),
+                       (info.max, info.max), (-(2 ** 70), 2 ** 70)]:
+            want = np.clip(a, None if lo is None else max(lo, info.min),
+                           None if hi is None else min(hi, info.max))
+            got = xp.clip(x, lo, hi)
+            assert got.dtype == x.dtype
+            np.testing.assert_array_equal(got.numpy(), want, err_msg=f"{dtype} {lo} {hi}")
+    x = paddle.to_tensor(np.array([-2.0, 0.5, 3.0], "float32"))
+    x.stop_gradient = False
+    got = xp.clip(x, 0.0, 1.0)
+    assert got is not x
+    (dx,) = paddle.grad([paddle.sum(got)], [x])
+    np.testing.assert_array_equal(dx.numpy(), [0.0, 1.0, 0.0])

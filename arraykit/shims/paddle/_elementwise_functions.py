@@ -332,7 +332,38 @@ _FUNCTIONS = _ce.ElementwiseFunctions(
 globals().update(_FUNCTIONS)
 
 
+#: Paddle's own clip kernel (``x < lo ? lo : x > hi ? hi : x``, NaN in ``x`` kept: NumPy's
+#: ``clip`` for ``lo <= hi``, ties kept as ``x``, so ``-0.0`` stays ``-0.0`` as in NumPy), one
+#: op where the rules' clamp is four (``maximum``, ``minimum``, ``isnan``, ``where``) over 0-d
+#: bounds, whose broadcasting kernels Paddle 3.3.1 runs slowly: 65536 float32, 17 us against
+#: 310 us. Dtype name -> the bounds that bind nothing (the kernel takes both).
+_C_CLIP = paddle._C_ops.clip
+_CLIP_KERNEL = {"float32": (-_math.inf, _math.inf), "float64": (-_math.inf, _math.inf),
+                "int32": (-(2 ** 31), 2 ** 31 - 1), "int64": (-(2 ** 63), 2 ** 63 - 1)}
+_CLIP_FLOAT_IDS = frozenset((id(paddle.float32), id(paddle.float64)))
+_EXACT_INT = 2 ** 53  # ints a double holds exactly: the kernel's bound rounds once, as full0
+
+
+def _kernel_bound(b, none, floating):
+    """A scalar bound as Paddle's clip kernel takes it, or None where the kernel would differ
+    from the rules' clamp (a NaN bound, which propagates there; an int a double does not
+    hold exactly beside a floating ``x``)."""
+    if b is None:
+        return none
+    if floating:
+        if type(b) is int:
+            return float(b) if -_EXACT_INT <= b <= _EXACT_INT else None
+        return b if b == b else None
+    return b
+
+
 def _clamp(x, lo, hi, name):
+    none = _CLIP_KERNEL.get(name)
+    if none is not None and not isinstance(lo, Tensor) and not isinstance(hi, Tensor):
+        floating = name in ("float32", "float64")
+        a, b = _kernel_bound(lo, none[0], floating), _kernel_bound(hi, none[1], floating)
+        if a is not None and b is not None and a <= b:  # crossed bounds: hi wins, below
+            return _C_CLIP(x, a, b)
     out = x
     for given, op in ((lo, "maximum"), (hi, "minimum")):  # this module's (exact, broadcasting)
         if given is not None:
@@ -346,4 +377,16 @@ def _clamp(x, lo, hi, name):
     return out
 
 
-clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+_rules_clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+
+
+def clip(x, /, min=None, max=None):
+    # The usual call, a floating tensor between two Python floats (neither NaN, not
+    # crossed), is the kernel's without the rules' reads, which give it nothing else.
+    if type(x) is Tensor and type(min) is float and type(max) is float and min <= max \
+            and id(x.dtype) in _CLIP_FLOAT_IDS:
+        return _C_CLIP(x, min, max)
+    return _rules_clip(x, min, max)
+
+
+clip.__doc__ = _rules_clip.__doc__
