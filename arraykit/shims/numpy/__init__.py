@@ -79,17 +79,22 @@ matmul = _np.matmul
 
 
 def _matrix_transpose(x: Any, /) -> Any:
-    """array-api-compat's ``matrix_transpose``: ``x.mT`` for arrays of rank >= 2."""
-    if _HAS_MT and type(x) is _ndarray and x.ndim >= 2:
-        return x.mT
+    """array-api-compat's ``matrix_transpose``: ``x.mT`` for arrays of rank >= 2 (on NumPy
+    1.x, which has no ``mT``, ``x.swapaxes(-1, -2)``: compat's ``np.swapaxes`` call)."""
+    if type(x) is _ndarray and x.ndim >= 2:
+        return x.mT if _HAS_MT else x.swapaxes(-1, -2)
     return _compat.matrix_transpose(x)
 
 
-#: ``x.mT`` read from C for an array of rank >= 2 (0.26 -> 0.08 us), ``_matrix_transpose``
-#: otherwise (NumPy 1.x has no ``mT``).
+#: ``x.mT`` read from C for an array of rank >= 2 (0.26 -> 0.08 us); on NumPy 1.x ``x.T``
+#: for a matrix (compat's Python ``swapaxes`` call cost 1.3 us, two a kalman step: +16% ->
+#: see the commit), ``_matrix_transpose`` for the other ranks.
 matrix_transpose = (fast_path(attrgetter("mT"), "matrix_transpose", _matrix_transpose,
                               _compat.matrix_transpose, RULES, _ndarray, 1, min_ndim=2)
-                    if _HAS_MT else _matrix_transpose)
+                    if _HAS_MT else
+                    fast_path(attrgetter("T"), "matrix_transpose", _matrix_transpose,
+                              _compat.matrix_transpose, RULES, _ndarray, 1, min_ndim=2,
+                              max_ndim=2))
 
 
 _REAL = tuple(_np.dtype(c) for c in "?bBhHiIlLqQefdg")  # by identity, as the Guard compares
