@@ -74,9 +74,18 @@ def _complex_expm1(x):
     return _make_complex(re, im)
 
 
-def _sin(x):
-    # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign.
+def _signed_zero_sin(x):
+    # MLX's float32 sin(-0.0) is +0.0 (0.32.4); the standard keeps the zero's sign. No MLX op
+    # gives sin with -0.0 kept (sums and differences of zeros round to +0.0), so the rule is
+    # two ops on every input: Equal and Select.
     return mx.where(x == 0, x, mx.sin(x))
+
+
+# Eagerly, the three ops as one fused kernel: mx.compile traces the rule once per dtype and
+# rank (shapeless: not per shape). Sin of 16 float32 with its evaluation, CPU time: 31 -> 22
+# us (mx.sin alone 19). Under an outer mx.compile, mx.grad or mx.vmap the rule's ops are
+# traced inline, as before.
+_sin = mx.compile(_signed_zero_sin, shapeless=True)
 
 
 def _int_pow(a, b):
