@@ -413,6 +413,41 @@ def test_host_path_equals_portable_path(like, backend, monkeypatch):
         np.testing.assert_allclose(h, p, rtol=4e-6, atol=4e-7)
 
 
+def _host_module():
+    from arraykit.ext.random import _common
+
+    if _common._host is None:
+        pytest.skip("the optional C extension arraykit.ext.random._host is not built")
+    return _common._host
+
+
+def test_host_kernels_equal_the_c_loops():
+    """The AVX2 kernels (picked where the CPU has AVX2: ``_host.SIMD``) give the portable C
+    loops' bits (``baseline=True``): every size up to past two 64-draw steps (the tails), large
+    draws, keys with high bits set."""
+    host = _host_module()
+    assert host.SIMD in ("avx2", "")
+    kernels = (("stream", np.uint32, 2), ("bits", np.uint32, 1), ("normal", np.float32, 1))
+    for k0, k1 in ((0, 0), (0, 42), (2**32 - 1, 12345), (0x9E3779B9, 0x7F4A7C15)):
+        for n in [*range(150), 40960, 100003]:
+            for name, dtype, per_draw in kernels:
+                fast, loops = np.empty(n * per_draw, dtype), np.empty(n * per_draw, dtype)
+                getattr(host, name)(k0, k1, fast)
+                getattr(host, name)(k0, k1, loops, True)
+                assert fast.tobytes() == loops.tobytes(), (name, k0, k1, n)
+
+
+def test_host_normal_values_are_pinned():
+    """The host normal's float32 values, byte for byte as the C file gave them at 6eead3b
+    (before its AVX2 kernels): a faster kernel must not change a user's numbers."""
+    _host_module()
+    digest = hashlib.sha256()
+    for seed in (0, 1, 2**40 + 3):
+        digest.update(np.asarray(R.normal(R.key(seed), (40973,))).tobytes())
+    assert digest.hexdigest() == (
+        "de597a992fd86e718565a7b64b3ec84b1b93078b8af786fb12bc4f0d518b3ab3")
+
+
 def test_host_path_not_taken_for_mlx_tracers():
     mx = require("mlx.core")
     from arraykit.ext.random import _common
