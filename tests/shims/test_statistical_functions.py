@@ -11,7 +11,9 @@ from shim_helpers import (
     SERVED,
     SHIMS,
     TF_ONLY,
+    assert_ran_clean,
     host,
+    run_isolated,
     tf,
 )
 
@@ -98,6 +100,47 @@ def test_sum_and_mean_of_infinities(xp):
             assert got.shape == () and got == inf, (f, got)
             assert host(getattr(xp, f)(x[:2, :], keepdims=True)).shape == (1, 1)
 
+
+
+@MX_ONLY
+def test_mxnet_float_sum_and_mean_are_one_operator(xp):
+    """MXNet's float sum/mean: the legacy operator invoked on the ``mxnet.numpy`` array, one
+    MXNet operator per call; a full reduction's (1,) made () by MXNet's reshape view (the
+    ``reshape`` operator and the ``as_nd_ndarray`` round trip cost ~70 us a call: a sum a step
+    of the control and rollouts workloads). Counted in a fresh process whose MXNet C calls
+    are wrapped before arraykit binds them; values, shapes and the gradient (the reshape view
+    is recorded) checked there too."""
+    proc = run_isolated("""
+        import mxnet as mx
+        from mxnet import autograd, base
+        ops = []
+        invoke = base._LIB.MXImperativeInvokeEx
+        def counted(*args):
+            ops.append(1)
+            return invoke(*args)
+        base._LIB.MXImperativeInvokeEx = counted
+        import numpy as np
+        import arraykit.shims.mxnet as xp
+        a = np.array([[np.inf, 1.0, 2.0], [3.0, 4.0, 5.0]], dtype=np.float32)
+        x = xp.asarray(a)
+        for f in ("sum", "mean"):
+            for kw in ({}, {"keepdims": True}, {"axis": 1}, {"axis": (0, 1)},
+                       {"axis": -1, "keepdims": True}):
+                want = getattr(np, f)(a, **kw)
+                del ops[:]
+                got = getattr(xp, f)(x, **kw)
+                assert len(ops) == 1, (f, kw, len(ops))
+                assert got.shape == want.shape, (f, kw, got.shape)
+                np.testing.assert_array_equal(got.asnumpy(), want)
+        w = xp.asarray([1.0, 2.0, 3.0])
+        w.attach_grad()
+        with autograd.record():
+            y = xp.sum(w * w)
+        y.backward()
+        assert y.shape == () and float(y) == 14.0
+        np.testing.assert_array_equal(w.grad.asnumpy(), [2.0, 4.0, 6.0])
+    """)
+    assert_ran_clean(proc)
 
 # Where the four full shims disagreed before their statistical functions were written once
 # (shims/_common/statistics.py): NumPy's answer, or the standard's, on every one.
