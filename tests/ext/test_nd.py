@@ -1039,3 +1039,41 @@ def test_gradients_mxnet_autograd(backend, fn, red, gi):
                 _mx_loss_np(fn, red, *args_p, gi=gi) - _mx_loss_np(fn, red, *args_m, gi=gi)
             ) / (2 * eps)
         np.testing.assert_allclose(back(got), num, atol=1e-6)
+
+
+def test_paddle_tuple_form_gathers_flat_rows_without_a_stack(monkeypatch):
+    # Paddle 3.3.1's stack of two 65536 index columns costs as much as the gather itself:
+    # in-range columns become flat rows and one paddle.gather, with the stacked form's values
+    # and gradient; a column out of range or negative still takes the stacked form's path.
+    paddle = require("paddle")
+    from arraykit.ext.nd import _paddle
+
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((4, 9, 3)).astype(np.float32)
+    i0, i1 = rng.integers(0, 4, (6, 5)), rng.integers(0, 9, (6, 5))
+    i0[0, 0], i1[0, 0] = 3, 8  # an index above the smaller axis
+    for dtype in ("int32", "int64", "int16", "uint8"):
+        xt = paddle.to_tensor(x)
+        xt.stop_gradient = False
+        cols = (paddle.to_tensor(i0.astype(dtype)), paddle.to_tensor(i1.astype(dtype)))
+        stacked = paddle.stack(list(cols), axis=-1)
+        want = nd.gather_nd(xt, stacked)
+        (dwant,) = paddle.grad([paddle.sum(want * want)], [xt])
+
+        def no_stack(*a, **k):
+            raise AssertionError("the in-range tuple form stacked its columns")
+
+        with monkeypatch.context() as m:
+            m.setattr(_paddle._xp, "stack", no_stack)
+            m.setattr(paddle, "stack", no_stack)
+            got = nd.gather_nd(xt, cols)
+        assert got.dtype == want.dtype and tuple(got.shape) == tuple(want.shape) == (6, 5, 3)
+        np.testing.assert_array_equal(got.numpy(), x[i0, i1])
+        (dgot,) = paddle.grad([paddle.sum(got * got)], [xt])
+        np.testing.assert_array_equal(dgot.numpy(), dwant.numpy())
+    neg = paddle.to_tensor(np.where(i1 == 2, -1, i1))
+    np.testing.assert_array_equal(
+        nd.gather_nd(paddle.to_tensor(x), (paddle.to_tensor(i0), neg)).numpy(),
+        x[i0, np.where(i1 == 2, -1, i1)])
+    with pytest.raises(IndexError, match=r"^gather_nd: index 9 at indices\[0, 0, 1\]"):
+        nd.gather_nd(paddle.to_tensor(x), (paddle.to_tensor(i0), paddle.to_tensor(i1 + (i1 == 8))))

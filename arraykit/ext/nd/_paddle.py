@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 import arraykit.shims.paddle as _xp
 from arraykit.shims.paddle._dtypes import paddle
 
@@ -33,8 +35,8 @@ class _PaddleNd(Generic):
         return a.numpy()
 
     def _extremes(self, a: Any) -> tuple[int, int]:
-        if a.place.is_cpu_place():  # NumPy reduces the copy: 68 us for 65536x2 indices
-            host = a.numpy()  # against 267 us for Paddle's min and max
+        if a.place.is_cpu_place():  # NumPy reduces a host view: 68 us for 65536x2 indices
+            host = _host_view(a)  # against 267 us for Paddle's min and max
             return int(host.min()), int(host.max())
         return int(a.min()), int(a.max())
 
@@ -95,7 +97,70 @@ def iinfo(name: str) -> Any:
     return _IMPL.iinfo(name)
 
 
+def _host_view(a: Any) -> Any:
+    """A CPU tensor's values as a NumPy array: a view through DLPack where the tensor is
+    contiguous (5 us for 65536 int32 against 22 us for ``Tensor.numpy``'s copy)."""
+    if a.is_contiguous():
+        try:
+            return np.from_dlpack(a)
+        except (TypeError, RuntimeError, BufferError):  # a dtype or layout DLPack refuses
+            pass
+    return a.numpy()
+
+
+#: The unsigned twin of each integer dtype: a negative index read through it is larger than
+#: any axis, so one ``max`` tests both ends of ``[0, d)``.
+_UNSIGNED = {np.dtype(s): np.dtype(u) for s, u in
+             (("int8", "uint8"), ("int16", "uint16"), ("int32", "uint32"), ("int64", "uint64"),
+              ("uint8", "uint8"))}
+
+
+def _below(a: Any, d: int) -> bool:
+    """Whether every entry of the integer tensor ``a`` (not empty) lies in ``[0, d)``."""
+    if a.place.is_cpu_place():
+        host = _host_view(a)
+        return int(host.view(_UNSIGNED[host.dtype]).max()) < d
+    return int(a.min()) >= 0 and int(a.max()) < d
+
+
+#: Index dtypes (by identity) whose flat row numbers are computed as they are (a narrower
+#: one could overflow ``i * stride``); int32 only while every row number fits it.
+_INT32, _INT64 = id(paddle.int32), id(paddle.int64)
+_INT32_ROWS = 2**31 - 1
+
+#: ``gather_nd`` takes the tuple form (K index tensors) as it is: flat row numbers from the
+#: columns and one ``paddle.gather`` of x's rows. Paddle 3.3.1's ``stack`` of two 65536
+#: int32 columns alone takes 0.40 ms and its ``gather_nd`` 0.43 ms; the flat rows 0.03 ms
+#: and the gather 0.31 ms (vision, 256x256x3 image).
+COLUMNS = True
+
+
+def _columns_in_range_rows(cols: tuple[Any, ...], plan: _common.GatherPlan) -> Any:
+    """Flat row numbers (1-D) of the tuple form's columns if every entry lies in ``[0, d)``
+    of its axis; None otherwise (negatives, out of bounds, no rows, a batch gather: the
+    stacked form's path, with its errors)."""
+    if plan.batch or not plan.n:
+        return None
+    for c, d in zip(cols, plan.dims):
+        if not _below(c, d):
+            return None
+    i = id(cols[0].dtype)
+    if not (i == _INT64 or (i == _INT32 and plan.rows <= _INT32_ROWS)):
+        cols = tuple(c.astype("int64") for c in cols)
+    f, stride = cols[-1], 1
+    for k in range(len(plan.dims) - 2, -1, -1):
+        stride *= plan.dims[k + 1]
+        f = cols[k] * stride + f  # exact: every value and product in range
+    return f.reshape([-1])
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if type(idx) is tuple:
+        f = _columns_in_range_rows(idx, plan)
+        if f is not None:
+            rows = paddle.gather(x.reshape([plan.rows, plan.inner_size]), f)
+            return rows.reshape(list(plan.out_shape))
+        idx = _xp.stack(list(idx), axis=-1)  # the stacked form's path and errors
     return _IMPL.gather_nd(x, idx, plan, fn)
 
 
