@@ -9,6 +9,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import searching as _s
+from .._common.operands import broadcast_shapes
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import concrete, traced_error
@@ -51,7 +52,13 @@ searchsorted = _s.searchsorted_function(_p, _search, __name__)
 
 
 def _select(condition, x1, x2, name, shape):
-    return mx.where(condition, x1, x2)
+    # MLX checks the shapes as it builds the graph (ValueError): the rules' broadcast shape,
+    # ~6 us of Python a call, is computed only there, for the error naming where.
+    try:
+        return mx.where(condition, x1, x2)
+    except ValueError:
+        broadcast_shapes(condition.shape, x1.shape, x2.shape, fname="where")
+        raise
 
 
-where = _s.where_function(_p, _select, __name__)
+where = _s.where_function(_p, _select, __name__, select_checks_shapes=True)
