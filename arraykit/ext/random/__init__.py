@@ -104,6 +104,9 @@ def key(seed: int, *, like: Any = None) -> Any:
     elif backend_of_type(type(like)) is None and hasattr(like, "asarray"):
         like = like.asarray([0])  # a namespace: any of its arrays finds the implementation
     impl = _impl("key", like)
+    on_host = impl.host_new_key(seed, like)
+    if on_host is not None:
+        return on_host
     if device is None and backend_of_type(type(like)) is not None:
         device = impl.device_of(like)
     return impl.key(seed, device)

@@ -161,6 +161,12 @@ class Portable:
         framework and device."""
         raise NotImplementedError
 
+    def host_new_key(self, seed: int, like: Any) -> Any:
+        """``key(seed)`` built on the host where ``like`` is an eager CPU array (a backend's
+        constructor from a list costs several microseconds per key), else None (this default:
+        ``key`` then builds it with the namespace on ``like``'s device)."""
+        return None
+
     def host_empty(self, n: int, dtype: np.dtype) -> np.ndarray:
         """A new host buffer of ``n`` items for a kernel to fill (a backend that takes the
         buffer over without a copy may need it aligned: ``aligned``)."""
@@ -207,7 +213,7 @@ class Portable:
 
     # keys
     def key(self, seed: int, device: Any) -> Any:
-        pair = [(seed >> 32) & MASK, seed & MASK]
+        pair = key_words(seed)
         if self.KEY_DTYPE == "int64":  # the words' uint32 values, as from_words gives them
             return self.xp.asarray(pair, dtype=self.xp.int64, device=device)
         if self.SIGNED:
@@ -383,6 +389,11 @@ def aligned(a: np.ndarray) -> np.ndarray:
     out = aligned_empty(a.size, a.dtype).reshape(a.shape)
     out[...] = a
     return out
+
+
+def key_words(seed: int) -> list[int]:
+    """The two uint32 words of ``key(seed)``: ``[seed >> 32, seed & 0xFFFFFFFF]`` (mod 2**32)."""
+    return [(seed >> 32) & MASK, seed & MASK]
 
 
 def host_words(values: list) -> tuple[int, int]:

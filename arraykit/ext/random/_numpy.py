@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common import Portable, host_words
+from ._common import Portable, host_words, key_words
 
 
 class Impl(Portable):
@@ -17,3 +17,6 @@ class Impl(Portable):
 
     def from_host(self, a: np.ndarray, key: Any) -> Any:
         return a
+
+    def host_new_key(self, seed: int, like: Any) -> Any:
+        return np.array(key_words(seed), dtype=np.uint32) if type(like) is np.ndarray else None

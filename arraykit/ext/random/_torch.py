@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common import Portable, host_words
+from ._common import Portable, host_words, key_words
 from ._threefry import OperatorWords
 
 
@@ -34,13 +34,19 @@ class Impl(Portable):
         self._wrapped = is_functorch_wrapped_tensor
         self._tracing = is_tracing
 
+    def _eager_cpu(self, x: Any) -> bool:
+        torch = self._torch  # (is_cpu: 0.2 us, device.type: 0.4-1.4 us)
+        return (type(x) is torch.Tensor and x.is_cpu and not torch.compiler.is_compiling()
+                and not self._tracing() and not self._wrapped(x))
+
     def host_key(self, key: Any) -> tuple[int, int] | None:
-        torch = self._torch
-        if (type(key) is not torch.Tensor or key.device.type != "cpu"
-                or torch.compiler.is_compiling() or self._tracing()
-                or self._wrapped(key)):
-            return None
-        return host_words(key.tolist())
+        return host_words(key.tolist()) if self._eager_cpu(key) else None
 
     def from_host(self, a: np.ndarray, key: Any) -> Any:
         return self._torch.from_numpy(a)
+
+    def host_new_key(self, seed: int, like: Any) -> Any:
+        # torch.tensor([a, b], dtype=torch.int64) 4.2 us, this 1.6 us
+        if self._eager_cpu(like):
+            return self._torch.from_numpy(np.array(key_words(seed), dtype=np.int64))
+        return None
