@@ -61,7 +61,8 @@ TREE = 3  # anything else: flattened with arraykit's pytrees
 # tensorflow: their own loop) or shapes the Python loop every other backend runs with optional
 # hooks (``_contract.ScanBackend``): ``unstack(x, n)`` splits an array along axis 0 into its
 # steps in one call (default: ``index_steps``), ``wrap_loop(run)`` wraps the loop (MXNet's
-# NumPy mode), ``cacheable()`` says whether the runner may be cached now.
+# NumPy mode), ``wrap_stack(stack)`` the namespace's ``stack`` of the ys (NumPy's scalars),
+# ``cacheable()`` says whether the runner may be cached now.
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -84,6 +85,15 @@ def scan(
     if not callable(f):
         raise TypeError("scan: f must be a function (carry, x) -> (carry, y), got "
                         f"{type(f).__name__}")
+    # The usual call: xs one array of a type already run (so a registered array: the first
+    # array of xs, the runner's key) with a known leading length, no length given: what
+    # classify, _leading_length and first_array would find, without their walks.
+    run = _runners.get(type(xs))
+    if run is not None and length is None:
+        shape = xs.shape
+        n = shape[0] if len(shape) else None
+        if type(n) is int:
+            return run(f, init, xs, LEAF, [xs], None, n)
     if length is not None:
         if isinstance(length, bool):
             raise TypeError("scan: length must be an int, got a bool")
@@ -204,7 +214,8 @@ def check_carry(init: Any, carry: Any) -> None:
         for a, b in zip(init, carry):
             if type(a) is not type(b) or not hasattr(a, "dtype") or isinstance(a, tuple):
                 break
-            if a.dtype != b.dtype or a.shape != b.shape:
+            da, db = a.dtype, b.dtype
+            if (da is not db and da != db) or a.shape != b.shape:
                 break
         else:
             return
@@ -273,6 +284,9 @@ def _runner_for(x: Any) -> Callable[..., Any]:
         run = own_scan
     else:
         stack = _stack_of(x) if x is not None else None  # None: the ys' own namespace
+        wrap_stack = getattr(hooks, "wrap_stack", None)
+        if wrap_stack is not None and stack is not None:
+            stack = wrap_stack(stack)
         run = make_loop(getattr(hooks, "unstack", index_steps), stack)
         wrap_loop = getattr(hooks, "wrap_loop", None)
         if wrap_loop is not None:
