@@ -24,6 +24,10 @@
  *     with exact, the call must have len(ok) positional arguments and no keywords (a
  *     framework function called for a wrapper of a narrower signature: np.std for
  *     array-api-compat's std(x, /, *, axis, correction, keepdims));
+ *   - with fallback, an Exception raised by the function -> slow(*args, **kwargs) instead of
+ *     on_error: a test that only rare input fails moves onto the path only that input takes,
+ *     where the function itself refuses that input (torch.matmul raises for two dtypes, where
+ *     array-api-compat promotes: no dtype read on the success path, two of ~0.05 us each);
  *   - an Exception raised by the function    -> on_error(exc, args, kwargs), which raises the
  *     standard one (the call's arguments, a tuple and a dict, are built on this path only:
  *     the class is read from them).
@@ -52,6 +56,7 @@ typedef struct {
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
     int exact;            /* nargs == nchecked and no keywords, or slow */
+    int fallback;         /* an Exception from func: slow(*args, **kwargs), not on_error */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -232,6 +237,10 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
     }
     result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
+    if (result == NULL && self->fallback && PyErr_ExceptionMatches(PyExc_Exception)) {
+        PyErr_Clear();
+        goto slow;
+    }
     if (result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
         PyObject *type, *value, *tb;
         PyErr_Fetch(&type, &value, &tb);
@@ -259,17 +268,17 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
-                             "min_ndim", "max_ndim", "exact", NULL};
+                             "min_ndim", "max_ndim", "exact", "fallback", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n;
-    int dtype_kw = 0, allow_only = 0, same = 0, exact = 0;
+    int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllp", kwlist, &func, &slow,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllpp", kwlist, &func, &slow,
                                      &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
-                                     &max_ndim, &exact)) {
+                                     &max_ndim, &exact, &fallback)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -339,6 +348,7 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->min_ndim = min_ndim;
     self->max_ndim = max_ndim;
     self->exact = exact;
+    self->fallback = fallback;
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
@@ -418,7 +428,7 @@ static PyTypeObject GuardType = {
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
-              "min_ndim=0, max_ndim=-1, exact=False)\n"
+              "min_ndim=0, max_ndim=-1, exact=False, fallback=False)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

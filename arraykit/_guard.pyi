@@ -21,5 +21,6 @@ class Guard:
         min_ndim: int = ...,
         max_ndim: int = ...,
         exact: bool = ...,
+        fallback: bool = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

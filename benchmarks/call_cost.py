@@ -249,7 +249,9 @@ def torch_columns(errors: bool) -> Columns:
     t = torch
     native: dict[str, Case] = {
         **{n: _binary(getattr(t, n)) for n in (
-            "add", "subtract", "multiply", "divide", "pow", "maximum", "greater", "equal")},
+            "add", "subtract", "multiply", "divide", "pow", "maximum", "greater")},
+        # torch.equal is whole-tensor equality (one Python bool); the elementwise one is eq.
+        "equal": _binary(t.eq),
         **{n: _unary(getattr(t, n)) for n in (
             "negative", "abs", "exp", "log", "sqrt", "square", "sin", "tanh", "isnan",
             "isfinite", "sign", "floor", "round", "sum", "prod", "mean", "argmax", "argsort",

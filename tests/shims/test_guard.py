@@ -280,6 +280,58 @@ def test_same_dtype_and_min_ndim_route_to_the_python_path():
     assert loose(NoAttrs(), NoAttrs()) == "slow"  # no dtype, no ndim: never from C
 
 
+def test_fallback_gives_a_refused_call_to_the_python_path():
+    """``fallback``: an Exception from the function sends the call, whole, to the Python path
+    (which gives the general result or raises the standard exception), not to ``on_error``;
+    nothing is read from the arguments to route it. torch's matmul: two dtypes (which
+    torch.matmul refuses, and array-api-compat promotes) take compat's promotion; shape and
+    dtype errors stay the standard's classes and messages."""
+    calls = []
+
+    def native(a, b):
+        if a.dtype != b.dtype:
+            raise RuntimeError("expected one dtype")
+        return "fast"
+
+    def slow(*args, **kwargs):
+        calls.append((args, kwargs))
+        if args[0].shape != args[1].shape:
+            raise ValueError("translated")
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise AssertionError("on_error is not called with fallback")
+
+    ok = ((np.ndarray,), (np.ndarray,))
+    guard = Guard(native, slow, on_error, ok, fallback=True)
+    f32, f64 = np.ones(2, np.float32), np.ones(2)
+    assert guard(f32, f32) == "fast" and calls == []
+    assert guard(f32, f64) == "slow" and calls == [((f32, f64), {})]
+    with pytest.raises(ValueError, match="translated"):
+        guard(f64, np.ones(3, np.float32))
+    with pytest.raises(KeyboardInterrupt):  # only an Exception falls back
+        Guard(lambda a, b: (_ for _ in ()).throw(KeyboardInterrupt), slow, on_error, ok,
+              fallback=True)(f32, f64)
+
+    from frameworks import require
+
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    m32, m64 = torch.ones((2, 2)), torch.ones((2, 2), dtype=torch.float64)
+    assert xp.matmul(m32, m64).dtype == compat.matmul(m32, m64).dtype == torch.float64
+    assert torch.equal(xp.matmul(torch.ones(3, dtype=torch.int32), torch.ones(3)),
+                       compat.matmul(torch.ones(3, dtype=torch.int32), torch.ones(3)))
+    for a, b, cls in ((torch.ones(2, 3), torch.ones(2, 3), ValueError),
+                      (torch.ones(()), torch.ones(3), ValueError),
+                      (torch.ones((2, 2), dtype=torch.bool),) * 2 + (TypeError,)):
+        with pytest.raises(cls, match=r"^matmul: "):
+            xp.matmul(a, b)
+
+
 def test_max_ndim_and_exact_route_to_the_python_path():
     """``max_ndim``: every tested argument has at most that many axes; ``exact``: the call
     has exactly the tested positional arguments and no keyword (the framework's function
