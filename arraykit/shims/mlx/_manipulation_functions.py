@@ -7,6 +7,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import manipulation as _manipulation
+from .._common.sizes import check_shape
 from .._common.utils import expand_dims_axes
 from . import _dtypes as D
 from . import _primitives as _p
@@ -22,8 +23,14 @@ def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; ValueError when ``x`` does not broadcast to ``shape``."""
     require_array(x, "broadcast_to")
     # Item size 1: MLX broadcasts without allocating; its extents are int32 (SHAPE_LIMITS).
-    shape = _manipulation.broadcast_to_shape(x.shape, shape, 1, **D.SHAPE_LIMITS)
-    return mx.broadcast_to(x, shape)
+    target = check_shape("broadcast_to", shape, 1, **D.SHAPE_LIMITS)
+    try:
+        # MLX refuses what the standard refuses (a shape x does not broadcast to exactly),
+        # as it builds the graph: the rules' broadcast shape only for the error's message.
+        return mx.broadcast_to(x, target)
+    except ValueError:
+        _manipulation.broadcast_to_shape(x.shape, target, 1, **D.SHAPE_LIMITS)
+        raise
 
 
 def concat(arrays, /, *, axis=0):
