@@ -396,13 +396,13 @@ def test_host_path_equals_portable_path(like, backend, monkeypatch):
     if _common._host is None:
         pytest.skip("the optional C extension arraykit.ext.random._host is not built")
     calls = []
-    for name in ("stream", "bits", "normal"):
+    for name in ("stream", "bits", "unit", "normal"):
         kernel = getattr(_common._host, name)
         monkeypatch.setattr(_common._host, name,
                             lambda *a, _k=kernel, _n=name: (calls.append(_n), _k(*a))[1])
     k = R.key(2**40 + 3, like=like)
     host = [to_numpy(a) for a in _draws(k)]
-    assert set(calls) == {"stream", "bits", "normal"}, calls  # the host path ran
+    assert set(calls) == {"stream", "bits", "unit", "normal"}, calls  # the host path ran
     monkeypatch.setattr(_common, "_host", None)
     portable = [to_numpy(a) for a in _draws(k)]
     for h, p in zip(host[:-2], portable[:-2]):
@@ -427,7 +427,8 @@ def test_host_kernels_equal_the_c_loops():
     draws, keys with high bits set."""
     host = _host_module()
     assert host.SIMD in ("avx2", "")
-    kernels = (("stream", np.uint32, 2), ("bits", np.uint32, 1), ("normal", np.float32, 1))
+    kernels = (("stream", np.uint32, 2), ("bits", np.uint32, 1), ("unit", np.float32, 1),
+               ("normal", np.float32, 1))
     for k0, k1 in ((0, 0), (0, 42), (2**32 - 1, 12345), (0x9E3779B9, 0x7F4A7C15)):
         for n in [*range(150), 40960, 100003]:
             for name, dtype, per_draw in kernels:

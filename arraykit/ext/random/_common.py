@@ -279,21 +279,12 @@ class Portable:
         return xp.reshape(out, shape)
 
     def _host_unit(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
-        """``unit``'s float32 values computed on the host (the same exact operations in
-        NumPy), or None where the portable path must run (and for float64)."""
+        """``unit``'s float32 values computed on the host (``_host.unit``: the same exact
+        operations in C), or None where the portable path must run (and for float64)."""
         if dtype != "float32":
             return None
-        n = math.prod(shape)
-        host = self._on_host(key, "bits", n, np.uint32)
-        if host is None:
-            return None
-        # in place (a second buffer costs its page faults): NumPy's overlap rules keep the
-        # uint32 -> float32 copy onto the same memory exact; the values, < 2**23, are exact
-        np.right_shift(host, 9, out=host)
-        out = host.view(np.float32)
-        np.copyto(out, host, casting="unsafe")
-        out *= np.float32(2.0 ** -23)
-        return self.from_host(out.reshape(shape), key)
+        host = self._on_host(key, "unit", math.prod(shape), np.float32)  # in one C pass
+        return None if host is None else self.from_host(host.reshape(shape), key)
 
     def uniform(self, key: Any, shape: tuple[int, ...], dtype: str, minval: Any,
                 maxval: Any) -> Any:

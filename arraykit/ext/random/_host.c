@@ -13,7 +13,7 @@
  * -ffp-contract=off (a fused multiply-add would change the rounding of the polynomial) and
  * -fno-trapping-math and -fno-math-errno (no floating-point traps or errno are asked for; they
  * let the compiler vectorise the branch-free loops, sqrtf included; values are the same).
- * On x86-64 with gcc or clang the three kernels are also written with AVX2 intrinsics
+ * On x86-64 with gcc or clang the four kernels are also written with AVX2 intrinsics
  * (below), picked at import where the CPU has AVX2 (the module's SIMD says which): 8 words
  * a vector and 8 vectors in flight, the same operations in the same order, no FMA, so the
  * same bits as the loops (checked for the normal over all 2**23 inputs it depends on, and
@@ -22,6 +22,7 @@
  *
  *   stream(k0, k1, out)   out: writable uint32 buffer of 2n; y0 -> out[:n], y1 -> out[n:]
  *   bits(k0, k1, out)     out: writable uint32 buffer of n; y0 ^ y1
+ *   unit(k0, k1, out)     out: writable float32 buffer of n; ((y0 ^ y1) >> 9) * 2**-23
  *   normal(k0, k1, out)   out: writable float32 buffer of n; standard normal samples
  * (each with an optional fourth argument, baseline: True runs the loops, not AVX2's)
  */
@@ -177,7 +178,7 @@ parse(PyObject *args, const char *name, uint32_t *k0, uint32_t *k1, Py_buffer *v
     return 0;
 }
 
-/* The three kernels: fill buf (n draws) for key (k0, k1). */
+/* The four kernels: fill buf (n draws) for key (k0, k1). */
 typedef void (*fill_fn)(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n);
 
 static void
@@ -198,6 +199,18 @@ fill_bits(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
     for (i = 0; i < n; i++) {
         threefry(k0, k1, (uint32_t)i, &y0, &y1);
         out[i] = y0 ^ y1;
+    }
+}
+
+static void
+fill_unit(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
+{
+    float *out = (float *)buf;
+    uint32_t y0, y1;
+    Py_ssize_t i;
+    for (i = 0; i < n; i++) {
+        threefry(k0, k1, (uint32_t)i, &y0, &y1);
+        out[i] = (float)((y0 ^ y1) >> 9) * (1.0f / 8388608.0f); /* exact */
     }
 }
 
@@ -342,6 +355,28 @@ fill_stream_avx2(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
  * independent vectors in turn (one vector's chain of ~150 cycles would leave the core idle). */
 #define HALVES (2 * WAYS) /* 4-double vectors per step */
 #define EACH(j, count) for (j = 0; j < (count); j++)
+
+AVX2 static void
+fill_unit_avx2(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
+{
+    float *out = (float *)buf, tail[STEP];
+    __m256i x0[WAYS], x1[WAYS];
+    Py_ssize_t i;
+    int w;
+    KEYS;
+    for (i = 0; i < n; i += STEP) {
+        float *dst = n - i >= STEP ? out + i : tail;
+        threefry_step(ks0, ks1, ks2, (uint32_t)i, x0, x1);
+        for (w = 0; w < WAYS; w++) {
+            __m256i top = _mm256_srli_epi32(_mm256_xor_si256(x0[w], x1[w]), 9);
+            _mm256_storeu_ps(dst + LANES * w, _mm256_mul_ps(_mm256_cvtepi32_ps(top),
+                                                            _mm256_set1_ps(1.0f / 8388608.0f)));
+        }
+        if (dst == tail) {
+            memcpy(out + i, tail, (size_t)(n - i) * 4);
+        }
+    }
+}
 
 /* log_of_positive of 4 vectors of 4 doubles. */
 AVX2 INLINE void
@@ -495,7 +530,8 @@ fill_normal_avx2(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 #endif
 
 /* The kernels in use: the loops above, or where the CPU has them the AVX2 ones (PyInit). */
-static fill_fn fast_stream = fill_stream, fast_bits = fill_bits, fast_normal = fill_normal;
+static fill_fn fast_stream = fill_stream, fast_bits = fill_bits, fast_unit = fill_unit,
+               fast_normal = fill_normal;
 
 /* Parse (k0, k1, out[, baseline]), fill out without the GIL (the caller owns the buffer). */
 static PyObject *
@@ -530,6 +566,12 @@ bits(PyObject *self, PyObject *args)
 }
 
 static PyObject *
+unit(PyObject *self, PyObject *args)
+{
+    return run(args, "unit", 1, fast_unit, fill_unit);
+}
+
+static PyObject *
 normal(PyObject *self, PyObject *args)
 {
     return run(args, "normal", 1, fast_normal, fill_normal);
@@ -543,10 +585,13 @@ static PyMethodDef methods[] = {
     {"bits", bits, METH_VARARGS,
      "bits(k0, k1, out, baseline=False): the xor of the two Threefry words of the counters\n"
      "0..n-1 into the writable uint32 buffer out of n items (jax.random's 32-bit bits)."},
+    {"unit", unit, METH_VARARGS,
+     "unit(k0, k1, out, baseline=False): float32 in [0, 1) of the counters 0..n-1,\n"
+     "((y0 ^ y1) >> 9) * 2**-23 (exact), into the writable float32 buffer out of n items."},
     {"normal", normal, METH_VARARGS,
      "normal(k0, k1, out, baseline=False): standard normal float32 samples,\n"
      "jax.random.normal's algorithm, into the writable float32 buffer out of n items.\n"
-     "baseline=True (in each of the three): the portable C loops, not the AVX2 kernels\n"
+     "baseline=True (in each of the four): the portable C loops, not the AVX2 kernels\n"
      "(the same values; for tests)."},
     {NULL, NULL, 0, NULL},
 };
@@ -570,6 +615,7 @@ PyInit__host(void)
     if (__builtin_cpu_supports("avx2")) {
         fast_stream = fill_stream_avx2;
         fast_bits = fill_bits_avx2;
+        fast_unit = fill_unit_avx2;
         fast_normal = fill_normal_avx2;
         simd = "avx2";
     }
