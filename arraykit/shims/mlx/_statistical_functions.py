@@ -12,20 +12,57 @@ from . import _dtypes as D
 from . import _primitives as _p
 
 _rules = StatisticalFunctions(_p)
-_NAME_OF = D.NAME_OF
-_FLOATING = D.FLOATING
 
-prod, max, min, mean = _rules.prod, _rules.max, _rules.min, _rules.mean
 var, std = _rules.var, _rules.std
 cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
+
+#: The dtypes whose reductions take MLX's op as it is (no cast, no kind error): floating for
+#: sum/prod/mean (integers accumulate in int64 by the rules), real floating for max/min.
+_FLOATING = frozenset(D.DTYPES[n] for n in D.FLOATING)
+_REAL_FLOAT = frozenset(D.DTYPES[n] for n in D.REAL_FLOAT)
+
+
+def _plain(x, axis, keepdims, dtypes) -> bool:
+    """Whether a reduction of ``x`` is MLX's op on ``x`` as it is, the graph the rules build
+    for it: a non-empty array of ``dtypes`` with at least one dimension, ``axis`` None or
+    an int in range, ``keepdims`` a bool. Measured fast path (a loop body's cost per step):
+    the rules' Python frames skipped, ~5-10 us a call on MLX 0.32.4 (CPU time)."""
+    if type(x) is not mx.array or x.dtype not in dtypes or not x.size or not x.ndim \
+            or (keepdims is not False and keepdims is not True):
+        return False
+    return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``: integers accumulate in int64 (uint64 for unsigned)."""
-    if axis is None and dtype is None and keepdims is False and type(x) is mx.array \
-            and _NAME_OF.get(x.dtype) in _FLOATING and x.ndim and x.size:
-        # Measured fast path. A floating array summed whole (a loop body's cost per step):
-        # the graph the general path builds for it (MLX's all-axes Sum), without the checks'
-        # Python frames.
-        return mx.sum(x)
+    if dtype is None and _plain(x, axis, keepdims, _FLOATING):
+        return mx.sum(x, axis=axis, keepdims=keepdims)
     return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``: integers accumulate in int64 (uint64 for unsigned)."""
+    if dtype is None and _plain(x, axis, keepdims, _FLOATING):
+        return mx.prod(x, axis=axis, keepdims=keepdims)
+    return _rules.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean``: NaN over a zero-size axis; integers in the default float."""
+    if _plain(x, axis, keepdims, _FLOATING):
+        return mx.mean(x, axis=axis, keepdims=keepdims)
+    return _rules.mean(x, axis=axis, keepdims=keepdims)
+
+
+def max(x, /, *, axis=None, keepdims=False):
+    """Array API ``max``: NaN propagates; ValueError over a zero-size axis."""
+    if _plain(x, axis, keepdims, _REAL_FLOAT):
+        return mx.max(x, axis=axis, keepdims=keepdims)
+    return _rules.max(x, axis=axis, keepdims=keepdims)
+
+
+def min(x, /, *, axis=None, keepdims=False):
+    """Array API ``min``: NaN propagates; ValueError over a zero-size axis."""
+    if _plain(x, axis, keepdims, _REAL_FLOAT):
+        return mx.min(x, axis=axis, keepdims=keepdims)
+    return _rules.min(x, axis=axis, keepdims=keepdims)
