@@ -12,6 +12,7 @@ take conftest's ``backend`` fixture (dask, lazy, has its own test). Values are s
 from __future__ import annotations
 
 import os
+import re
 from functools import partial
 
 import nd_reference as ref
@@ -1077,3 +1078,42 @@ def test_paddle_tuple_form_gathers_flat_rows_without_a_stack(monkeypatch):
         x[i0, np.where(i1 == 2, -1, i1)])
     with pytest.raises(IndexError, match=r"^gather_nd: index 9 at indices\[0, 0, 1\]"):
         nd.gather_nd(paddle.to_tensor(x), (paddle.to_tensor(i0), paddle.to_tensor(i1 + (i1 == 8))))
+
+
+@pytest.mark.parametrize("idx_dtype", ["int8", "int16", "int32", "uint8", "uint32", "int64"])
+def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, monkeypatch):
+    """NumPy's tuple form checks the columns after the first and lets np.take of the flat
+    rows bound the first (its wrap of [-rows, 0) is gather_nd's wrap of i_0 in [-d_0, 0)):
+    one column reduction per 2-column gather where the checked path took two, for indices of
+    at most 32 bits; every first-column value at and past both ends gives the stacked form's
+    values or its IndexError (message included), and int64 keeps the checked path."""
+    from arraykit.ext.nd import _common
+
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((5, 7, 3)).astype(np.float32)
+    i1 = rng.integers(0, 7, (4, 6))
+    reads = []
+    real = _common._unsigned_max
+    monkeypatch.setattr(_common, "_unsigned_max", lambda i, d: reads.append(d) or real(i, d))
+    signed = idx_dtype.startswith("int")
+    info = np.iinfo(idx_dtype)
+    firsts = [0, 4, 5, 6, info.max] + ([-1, -5, -6, info.min] if signed else [])
+    for v in firsts:
+        i0 = rng.integers(0, 5, (4, 6)).astype(idx_dtype)
+        i0[1, 3] = v
+        cols = (i0, i1.astype(idx_dtype))
+        stacked = np.stack(cols, axis=-1)
+        reads.clear()
+        try:
+            want = nd.gather_nd(x, stacked)
+        except IndexError as e:
+            with pytest.raises(IndexError, match="^" + re.escape(str(e)) + "$"):
+                nd.gather_nd(x, cols)
+            continue
+        reads.clear()
+        got = nd.gather_nd(x, cols)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(got, x[i0.astype(np.int64), i1])
+        if v in (0, 4) and idx_dtype != "int64":
+            assert len(reads) == 1, reads  # the second column only
