@@ -10,6 +10,7 @@ import pytest
 from frameworks import require
 from shim_helpers import (
     ALL_FLOAT,
+    MX_ONLY,
     NUMPY_2,
     RNG,
     SERVED,
@@ -554,3 +555,39 @@ def test_inv_and_solve_of_a_matrix_holding_nan_give_nan(xp, fname, m):
         single = host(xp.linalg.inv(a[0]) if fname == "inv" else
                       xp.linalg.solve(a[0], xp.asarray(np.ones(2, dtype))))
         assert np.isnan(single).all()
+
+
+@MX_ONLY
+def test_mxnet_matrix_transpose_fast_path(xp, monkeypatch):
+    """MXNet: an array of two dimensions or more, of a dtype other than bool, goes to MXNet's
+    swapaxes operator directly (``mnp.swapaxes``, the rules' kernel, is not called: it
+    refuses here); bool (through uint8), one dimension (ValueError) and non-arrays
+    (TypeError) take the rules' path. Values, dtypes, shapes and the gradient as NumPy's."""
+    import mxnet as mx
+
+    def refused(*args, **kwargs):
+        raise AssertionError("mnp.swapaxes called on the fast path")
+
+    names = ["float32", "float64", "float16", "uint8", "int8", "int32", "int64"]
+    shapes = [(2, 3), (2, 3, 4), (1, 2, 3, 4), (0, 3), (2, 0, 5), (1,) * 6 + (2, 3)]
+    arrays = {(s, n): xp.asarray((np.arange(math.prod(s)).reshape(s) % 5).astype(n))
+              for s in shapes for n in names + ["bool"]}
+    with monkeypatch.context() as m:
+        m.setattr(mx.np, "swapaxes", refused)
+        got = {k: xp.matrix_transpose(a) for k, a in arrays.items() if k[1] != "bool"}
+    got.update({k: xp.matrix_transpose(a) for k, a in arrays.items() if k[1] == "bool"})
+    for (s, n), r in got.items():
+        want = np.swapaxes((np.arange(math.prod(s)).reshape(s) % 5).astype(n), -1, -2)
+        assert r.shape == want.shape and str(r.dtype) == n, (s, n, r.shape, r.dtype)
+        np.testing.assert_array_equal(host(r), want)
+    for bad in (xp.asarray([1.0, 2.0]), xp.asarray(1.0)):
+        with pytest.raises(ValueError, match="matrix_transpose"):
+            xp.matrix_transpose(bad)
+    with pytest.raises(TypeError, match="matrix_transpose"):
+        xp.matrix_transpose(np.ones((2, 2)))
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    x.attach_grad()
+    with mx.autograd.record():
+        y = xp.sum(xp.matrix_transpose(x) * xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    y.backward()
+    np.testing.assert_array_equal(host(x.grad), [[1.0, 3.0], [2.0, 4.0]])

@@ -236,6 +236,25 @@ def _op_handle(name: str):
     return h
 
 
+def _invoke(op, x, n: int, keys, vals):
+    """MXNet operator ``op`` (a handle) on the one array ``x`` with ``n`` parameters (C string
+    arrays ``keys``, ``vals``), invoked directly: its one output as an ``mxnet.numpy`` array
+    (the generated wrappers' work without their Python, ~5-9 us a call)."""
+    out = _HANDLES()
+    _check_call(_INVOKE(op, 1, (_HANDLE * 1)(x.handle), _byref(_c_int(0)), _byref(out), n, keys,
+                        vals, _byref(_STYPES())))
+    return ARRAY_TYPE(_HANDLE(out[0]))
+
+
+def operator(name: str, **params):
+    """``f(x)``: MXNet operator ``name`` with the fixed ``params`` on one array, invoked
+    directly (:func:`_invoke`); recorded by autograd as the wrapper's call is."""
+    op = _op_handle(name)
+    n, keys, vals = len(params), _c_str_array(list(params)), _c_str_array(
+        [str(v) for v in params.values()])
+    return lambda x: _invoke(op, x, n, keys, vals)
+
+
 def legacy(name: str):
     """The legacy ``mx.nd`` reduction ``name`` over a float ``mxnet.numpy`` array: mxnet.numpy's
     ``sum``/``mean`` of an array holding an infinity are NaN (``sum([inf, 1.])``, even
@@ -256,10 +275,7 @@ def legacy(name: str):
             n, keys, vals = 1, _KEEPDIMS, with_keepdims if keepdims else no_keepdims
         else:
             n, keys, vals = 2, _AXIS_KEEPDIMS, _c_str_array([str(axis), _BOOL_STR[bool(keepdims)]])
-        out = _HANDLES()
-        _check_call(_INVOKE(op, 1, (_HANDLE * 1)(x.handle), _byref(_c_int(0)), _byref(out), n,
-                            keys, vals, _byref(_STYPES())))
-        r = ARRAY_TYPE(_HANDLE(out[0]))
+        r = _invoke(op, x, n, keys, vals)
         if not keepdims and (axis is None or ndim(x) == (len(axis) if isinstance(
                 axis, tuple) else 1)):
             h = _HANDLE()
