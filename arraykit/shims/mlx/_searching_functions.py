@@ -25,7 +25,8 @@ argmax, argmin = _s.arg_functions(_p, _arg, __name__)
 
 
 def _count(x, axes, keepdims):
-    nz = mx.not_equal(x, mx.zeros((), dtype=x.dtype))
+    # A bool array is its own mask (no zero constant, NotEqual and its broadcast).
+    nz = x if x.dtype == mx.bool_ else mx.not_equal(x, mx.zeros((), dtype=x.dtype))
     return mx.sum(nz.astype(_INDEX), axis=list(axes), keepdims=keepdims)
 
 
