@@ -117,6 +117,34 @@ def test_numpy_matrix_transpose_is_called_from_c_on_numpy_1_and_2():
             xp.matrix_transpose(not_array)
 
 
+def test_numpy_clip_of_python_int_bounds_is_called_from_c():
+    """On NumPy 2, clip of a floating array between Python ints (the vision workload's
+    clip(cells, 0, n - 1)) is np.clip from C, as for floats: compat's result (it casts the
+    bounds to x's dtype; NumPy's weak ints round alike), including bounds past every float
+    dtype's range and crossed ones, and its exception class for ints no float holds."""
+    import array_api_compat.numpy as compat
+
+    if int(np.__version__.split(".")[0]) < 2:
+        pytest.skip("NumPy 1.x promotes by value: compat's path there")
+    xp = arraykit.array_namespace(np.ones(1))
+    ints = [0, -1, 39, 2**11 + 1, 2**24 + 1, 2**53 + 1, 70000, -2**63, 2**64 + 5, 10**39,
+            10**309, 10**400]
+    for dtype in (np.float16, np.float32, np.float64, np.longdouble):
+        x = np.asarray([-np.inf, -3.0, -0.0, 0.0, 0.5, 2.0, 65504.0, np.inf, np.nan], dtype)
+        for lo, hi in itertools.product(ints + [0.5, math.nan], ints + [0.5, math.nan]):
+            _check(xp.clip, compat.clip, x, lo, hi)
+    frames = []
+    cells = np.ones((8, 3), np.float32)
+    sys.setprofile(lambda frame, event, arg: event == "call" and frames.append(frame))
+    try:
+        xp.clip(cells, 0, 39)
+    finally:
+        sys.setprofile(None)
+    ours = [f.f_code.co_qualname for f in frames
+            if "arraykit" in f.f_code.co_filename or "array_api_compat" in f.f_code.co_filename]
+    assert ours == [], ours  # NumPy's np.clip only (a Python function of NumPy's own)
+
+
 def test_torch_fast_paths_match_compat():
     torch = require("torch")
     import array_api_compat.torch as compat

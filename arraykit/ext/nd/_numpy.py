@@ -58,6 +58,8 @@ def scalar_like(value: Any, like: Any) -> Any:
 
 
 def full(shape_: Any, value: Any, like: Any) -> Any:
+    if type(value) is int and value == 0:  # scatter_nd's base: calloc'd pages, as np.zeros
+        return np.zeros(shape_, dtype=like.dtype)
     return np.full(shape_, value, dtype=like.dtype)
 
 
