@@ -33,11 +33,12 @@ rounding on either side. Defaults follow ``jax.random`` without x64: float32, in
 Works eagerly and inside ``arraykit.ext.jit.jit`` (and each framework's own compiler) on jax,
 tensorflow and torch. The portable generator costs ~115 elementwise passes per 32-bit word.
 Eager CPU keys of NumPy, torch, TensorFlow, MXNet, MLX and Paddle draw on the host instead:
-Threefry (and, for ``normal``, the whole float32 sampler) runs in C (``_host.c``, an optional
-extension) over a NumPy buffer that becomes the framework's array, the same bits as the
-portable code's. Keys inside a trace (``torch.compile``, ``tf.function``, ``mx.compile``, a
-hybridized MXNet block, ``paddle.jit.to_static``, functorch transforms), on other devices, or
-without the extension take the portable path.
+Threefry (and, for float32 ``uniform`` and ``normal``, the whole sampler) runs in C
+(``_host.c``, an optional extension; AVX2 kernels where the CPU has AVX2) over a NumPy buffer
+that becomes the framework's array, the same bits as the portable code's. Keys inside a trace
+(``torch.compile``, ``tf.function``, ``mx.compile``, a hybridized MXNet block,
+``paddle.jit.to_static``, functorch transforms), on other devices, or without the extension
+take the portable path.
 ``benchmarks/random_throughput.py`` measures both against each framework's own generator.
 """
 
