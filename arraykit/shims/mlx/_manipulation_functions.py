@@ -13,6 +13,9 @@ from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import array, normalize_axes, normalize_axis, require_array
 
+#: The standard's dtypes as MLX's (the manipulation fast paths' dtype test).
+_STANDARD = frozenset(D.NAME_OF)
+
 
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
@@ -49,6 +52,9 @@ def stack(arrays, /, *, axis=0):
 
 def expand_dims(x, /, axis=0):
     """Array API ``expand_dims``: an int or (2025.12) a tuple of ints."""
+    if type(x) is array and type(axis) is int and x.dtype in _STANDARD \
+            and -x.ndim - 1 <= axis <= x.ndim:
+        return mx.expand_dims(x, axis)  # measured fast path: one new axis, in range
     require_array(x, "expand_dims")
     return mx.expand_dims(x, list(expand_dims_axes(axis, x.ndim)))
 
@@ -122,6 +128,9 @@ def roll(x, /, shift, *, axis=None):
 
 def squeeze(x, /, axis):
     """Array API ``squeeze``: every axis given must have length one."""
+    if type(x) is array and type(axis) is int and x.dtype in _STANDARD \
+            and -x.ndim <= axis < x.ndim and x.shape[axis] == 1:
+        return mx.squeeze(x, axis)  # measured fast path: one axis of length 1
     require_array(x, "squeeze")
     axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
     return mx.squeeze(x, list(axes)) if axes else x
