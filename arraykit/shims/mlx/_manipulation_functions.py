@@ -46,6 +46,21 @@ def concat(arrays, /, *, axis=0):
 
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` of arrays of one shape along a new axis."""
+    if type(arrays) is list or type(arrays) is tuple:
+        # Measured fast path: arrays of one standard dtype, an int axis in range; MLX checks
+        # the shapes itself (ValueError), and the rules then raise the standard's error.
+        d = arrays[0].dtype if arrays and type(arrays[0]) is array else None
+        if d in _STANDARD and type(axis) is int:
+            for a in arrays:
+                if type(a) is not array or a.dtype != d:
+                    break
+            else:
+                n = arrays[0].ndim
+                if -n - 1 <= axis <= n:
+                    try:
+                        return mx.stack(arrays, axis=axis)
+                    except ValueError:
+                        pass
     arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return mx.stack(arrays, axis=ax)
 
