@@ -444,26 +444,26 @@ log1p_series(__m256d d, __m256d tiny, __m256d *r)
 AVX2 INLINE void
 normal_step(const __m256i *bits, float *dst)
 {
-    const float lo = -0.99999994f, span = 1.0f - lo; /* as fill_normal's */
-    const __m128 sign = _mm_set1_ps(-0.0f);
-    __m128 u4[HALVES], nsq[HALVES];
+    const float lo = -0.99999994f; /* as fill_normal's: span = 1.0f - lo rounds to 2 */
+    const __m256 sign = _mm256_set1_ps(-0.0f);
     __m256d d[HALVES], r[HALVES];
     __m256 u[WAYS], w[WAYS], lt[WAYS], p[WAYS];
     int j, k, all_lt = 0xff;
-    EACH(j, WAYS) { /* uniform_of_bits */
+    EACH(j, WAYS) {
+        /* uniform_of_bits in float32: unit * 2 is exact, and unit * 2 + lo (a multiple of
+         * 2**-24 below 1 in magnitude) is exact in float64, so the float64 sum rounded to
+         * float32 is the float32 sum, rounded once from the same exact value */
         __m256 unit = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(bits[j], 9)),
                                     _mm256_set1_ps(1.0f / 8388608.0f));
-        d[2 * j] = _mm256_cvtps_pd(_mm256_castps256_ps128(unit));
-        d[2 * j + 1] = _mm256_cvtps_pd(_mm256_extractf128_ps(unit, 1));
-    }
-    EACH(j, HALVES) {
-        __m256d v = _mm256_add_pd(_mm256_mul_pd(d[j], _mm256_set1_pd(span)),
-                                  _mm256_set1_pd(lo));
-        u4[j] = _mm_max_ps(_mm_set1_ps(lo), _mm256_cvtpd_ps(v)); /* u < lo ? lo : u */
+        __m256 v = _mm256_add_ps(_mm256_mul_ps(unit, _mm256_set1_ps(2.0f)),
+                                 _mm256_set1_ps(lo));
+        __m256 nsq;
+        u[j] = _mm256_max_ps(_mm256_set1_ps(lo), v); /* u < lo ? lo : u */
+        nsq = _mm256_xor_ps(_mm256_mul_ps(u[j], u[j]), sign); /* -(u * u) */
+        d[2 * j] = _mm256_cvtps_pd(_mm256_castps256_ps128(nsq));
+        d[2 * j + 1] = _mm256_cvtps_pd(_mm256_extractf128_ps(nsq, 1));
     }
     EACH(j, HALVES) { /* -log1p_of_float(-(u * u)) */
-        nsq[j] = _mm_xor_ps(_mm_mul_ps(u4[j], u4[j]), sign);
-        d[j] = _mm256_cvtps_pd(nsq[j]);
         r[j] = _mm256_add_pd(_mm256_set1_pd(1.0), d[j]);
     }
     for (j = 0; j < HALVES; j += 4) {
@@ -477,9 +477,8 @@ normal_step(const __m256i *bits, float *dst)
         }
     }
     EACH(j, WAYS) {
-        u[j] = _mm256_set_m128(u4[2 * j + 1], u4[2 * j]);
-        w[j] = _mm256_set_m128(_mm_xor_ps(_mm256_cvtpd_ps(r[2 * j + 1]), sign),
-                               _mm_xor_ps(_mm256_cvtpd_ps(r[2 * j]), sign));
+        w[j] = _mm256_xor_ps(_mm256_set_m128(_mm256_cvtpd_ps(r[2 * j + 1]),
+                                             _mm256_cvtpd_ps(r[2 * j])), sign);
         lt[j] = _mm256_cmp_ps(w[j], _mm256_set1_ps(5.0f), _CMP_LT_OQ);
         all_lt &= _mm256_movemask_ps(lt[j]);
     }
