@@ -267,8 +267,8 @@ rotl8(__m256i x, int r)
     return _mm256_or_si256(_mm256_slli_epi32(x, r), _mm256_srli_epi32(x, 32 - r));
 }
 
-/* Threefry-2x32 of the counters base + 0 .. STEP-1 under (k0, k1): y0[w], y1[w] hold
- * the words of counters base + 8w + 0..7. */
+/* Threefry-2x32 of the counters base + 0 .. STEP-1 under (k0, k1) (ks0, ks1, ks2: the key
+ * schedule, broadcast): out0[w], out1[w] get the two words of counters base + 8w + 0..7. */
 #define ROUND(r)                                                                             \
     for (w = 0; w < WAYS; w++) {                                                             \
         x0[w] = _mm256_add_epi32(x0[w], x1[w]);                                              \
