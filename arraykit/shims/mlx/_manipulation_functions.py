@@ -17,6 +17,20 @@ from ._helpers import array, normalize_axes, normalize_axis, require_array
 _STANDARD = frozenset(D.NAME_OF)
 
 
+def _one_dtype(arrays) -> bool:
+    """Whether ``arrays`` (a list or tuple) are mx.arrays of one standard dtype, at least one
+    (the fast paths of ``concat`` and ``stack``: no promotion, no argument error)."""
+    if not arrays or type(arrays[0]) is not array:
+        return False
+    d = arrays[0].dtype
+    if d not in _STANDARD:
+        return False
+    for a in arrays:  # noqa: SIM110 - a loop: all() of a generator cost ~1-2 us a call here
+        if type(a) is not array or a.dtype != d:
+            return False
+    return True
+
+
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple (2025.12)."""
     return _manipulation.broadcast_arrays(_p, arrays)
@@ -38,6 +52,14 @@ def broadcast_to(x, /, shape):
 
 def concat(arrays, /, *, axis=0):
     """Array API ``concat`` (``axis=None`` flattens first)."""
+    if (type(arrays) is list or type(arrays) is tuple) and _one_dtype(arrays) \
+            and type(axis) is int and -arrays[0].ndim <= axis < arrays[0].ndim:
+        # Measured fast path, as stack's: MLX checks ranks and extents itself (ValueError),
+        # and the rules then raise the standard's error.
+        try:
+            return mx.concatenate(arrays, axis=axis)
+        except ValueError:
+            pass
     arrays, ax = _manipulation.concat_args(_p, arrays, axis)
     if ax is None:
         return mx.concatenate([a.reshape(-1) for a in arrays])
@@ -46,21 +68,14 @@ def concat(arrays, /, *, axis=0):
 
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` of arrays of one shape along a new axis."""
-    if type(arrays) is list or type(arrays) is tuple:
-        # Measured fast path: arrays of one standard dtype, an int axis in range; MLX checks
-        # the shapes itself (ValueError), and the rules then raise the standard's error.
-        d = arrays[0].dtype if arrays and type(arrays[0]) is array else None
-        if d in _STANDARD and type(axis) is int:
-            for a in arrays:
-                if type(a) is not array or a.dtype != d:
-                    break
-            else:
-                n = arrays[0].ndim
-                if -n - 1 <= axis <= n:
-                    try:
-                        return mx.stack(arrays, axis=axis)
-                    except ValueError:
-                        pass
+    if (type(arrays) is list or type(arrays) is tuple) and _one_dtype(arrays) \
+            and type(axis) is int and -arrays[0].ndim - 1 <= axis <= arrays[0].ndim:
+        # Measured fast path: MLX checks the shapes itself (ValueError), and the rules then
+        # raise the standard's error.
+        try:
+            return mx.stack(arrays, axis=axis)
+        except ValueError:
+            pass
     arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return mx.stack(arrays, axis=ax)
 
