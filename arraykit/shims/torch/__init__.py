@@ -250,11 +250,12 @@ argsort = _exact(partial(_torch.argsort, stable=True), "argsort", _compat.argsor
 #: compat's promotion differs from torch's only where an operand is 0-d.
 where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None,
                min_ndim=1)
-#: compat's solve adds an axis to x2 only where x1 has more than two (and promotes).
+#: compat's solve adds an axis to x2 only where x1 has more than two (and promotes: two
+#: dtypes, torch.linalg.solve raises, and the fallback gives the call to compat's).
 _linalg_module: Any = linalg  # array-api-compat's names: type checkers cannot see them
 _solve = _linalg_module.solve
 _linalg_module.solve = _exact(_torch.linalg.solve, "solve", _solve, _solve, 2, section="linalg",
-                              dtypes=None, same_dtype=True, min_ndim=1, max_ndim=2)
+                              dtypes=None, fallback=True, min_ndim=1, max_ndim=2)
 #: ours differs from torch's for 0-d (and empty) input only.
 linalg.vector_norm = _exact(_torch.linalg.vector_norm, "vector_norm", linalg.vector_norm,
                             linalg.vector_norm, section="linalg", min_ndim=1)
