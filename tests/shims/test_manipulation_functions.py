@@ -169,3 +169,43 @@ def test_broadcast_to_six_dimensions_and_more(xp, shape, to):
                                   np.broadcast_to(a, to))
     got = xp.broadcast_arrays(xp.asarray(a), xp.zeros(to, dtype=xp.float32))[0]
     np.testing.assert_array_equal(host(got), np.broadcast_to(a, to))
+
+
+@MX_ONLY
+def test_mxnet_unstack_along_the_first_axis_indexes_by_int(xp, monkeypatch):
+    """MXNet: ``unstack`` along axis 0 takes ``x[i]`` (a view, ~4 us), not ``x[(i,)]``
+    (MXNet 1.9.1's general basic-indexing routine, ~180 us each: 5.9 ms for the (32, 20, 64)
+    actions vmap splits in the rollouts workload); that routine refuses here. Other axes
+    keep it. Values, dtypes, shapes and the gradient as NumPy's."""
+    import mxnet as mx
+
+    def refused(*args, **kwargs):
+        raise AssertionError("general basic indexing on the axis-0 path")
+
+    cases = {}
+    for shape in [(3,), (3, 2), (0, 2), (2, 3, 4), (1,) * 6 + (2,)]:
+        for name in ("float32", "int64", "bool", "uint8"):
+            a = (np.arange(int(np.prod(shape))).reshape(shape) % 3).astype(name)
+            cases[shape, name] = (a, xp.asarray(a))
+    with monkeypatch.context() as m:
+        m.setattr(mx.np.ndarray, "_get_np_basic_indexing", refused)
+        got = {k: xp.unstack(x) for k, (_, x) in cases.items()}
+    got.update({(k, ax): xp.unstack(x, axis=ax) for k, (a, x) in cases.items()
+                for ax in range(-a.ndim, a.ndim) if ax != 0})
+    for key, r in got.items():
+        (shape, name), ax = (key, 0) if isinstance(key[1], str) else key
+        a = cases[shape, name][0]
+        want = [np.take(a, i, axis=ax) for i in range(a.shape[ax])]
+        assert isinstance(r, tuple) and len(r) == len(want), key
+        for u, v in zip(r, want):
+            assert u.shape == v.shape and str(u.dtype) == name, key
+            np.testing.assert_array_equal(host(u), v)
+    with pytest.raises(ValueError, match="unstack"):
+        xp.unstack(xp.asarray(1.0))
+    x = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    x.attach_grad()
+    with mx.autograd.record():
+        u = xp.unstack(x)
+        y = xp.sum(u[0] * 2.0 + u[1] * 3.0)
+    y.backward()
+    np.testing.assert_array_equal(host(x.grad), [[2.0, 2.0], [3.0, 3.0]])

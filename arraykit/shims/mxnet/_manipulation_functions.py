@@ -143,4 +143,10 @@ def tile(x, repetitions, /):
 def unstack(x, /, *, axis=0):
     """Array API ``unstack``: a tuple of views along ``axis``."""
     require_array(x, "unstack")
-    return tuple(x[key] for key in _manipulation.unstack_keys(axis, x.shape))
+    keys = _manipulation.unstack_keys(axis, x.shape)
+    if keys and len(keys[0]) == 1:
+        # Along the first axis x[i] (MXNDArrayAt: a view, ~4 us), which is x[(i,)]: MXNet
+        # 1.9.1 takes ~180 us for the tuple key (its general basic-indexing routine, the same
+        # view in the end). vmap unstacks its mapped arguments so, once a call.
+        return tuple(x[key[0]] for key in keys)
+    return tuple(x[key] for key in keys)
