@@ -235,8 +235,12 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     ``abs``: ``x * x`` is ``|x| * |x|`` exactly, and the graph is MLX's own norm's (Square,
     Sum, Sqrt; through the rules Abs, Abs, Multiply)."""
     if ord == 2 and type(x) is mx.array and x.dtype in _REAL_FLOAT and type(keepdims) is bool:
-        xp = _xp()
         axes = normalize_axes(axis, x.ndim, "vector_norm")
+        if axes and x.size:
+            # The same ops without the namespace's sum and sqrt frames (measured, ~5 us a
+            # call): a non-empty real array reduced over at least one axis.
+            return mx.sqrt(mx.sum(mx.square(x), axis=list(axes), keepdims=keepdims))
+        xp = _xp()
         return xp.sqrt(xp.sum(mx.square(x), axis=axes, keepdims=keepdims))
     return _vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
