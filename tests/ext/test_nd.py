@@ -474,6 +474,45 @@ def test_compiled_gather_clips_and_scatter_drops(name, reduction, idx_dtype):
     )
 
 
+def _fx_ops(fn, *args):
+    """The operations (by name) of the one graph TorchDynamo captures from ``fn``."""
+    graphs = []
+
+    def record(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(fn, backend=record, fullgraph=True)(*args)
+    torch._dynamo.reset()
+    return [getattr(n.target, "__name__", str(n.target))
+            for gm in graphs for n in gm.graph.nodes if n.op in ("call_function", "call_method")]
+
+
+def test_torch_compiled_program_is_the_native_one_plus_the_clip():
+    # Under torch.compile a gather is what a torch user writes (flat rows, one index_select)
+    # and a sum-scatter one index_add (Inductor fuses both into one loop), plus the pinned
+    # rule: a clip per column (and the drop mask), no stack, no "any bad" reduction, no spare
+    # row. The values are the general path's: test_compiled_gather_clips_and_scatter_drops.
+    require("torch")
+    x = torch.arange(12.0).reshape(3, 4)
+    i0, i1 = torch.tensor([0, 2, -1]), torch.tensor([3, 1, 0])
+    ops = _fx_ops(lambda a, p, q: nd.gather_nd(a, (p, q)), x, i0, i1)
+    assert ops.count("index_select") == 1, ops
+    assert not {"stack", "any", "getitem", "cat", "logical_or"} & set(ops), ops
+    ops = _fx_ops(lambda p, q, u: nd.scatter_nd((p, q), u, (3, 4)), i0, i1, torch.ones(3))
+    assert ops.count("index_add_") == 1, ops
+    assert not {"any", "cat", "new_zeros", "index_put"} & set(ops), ops
+    # A dropped update adds -0.0, which leaves every value (-0.0 included) as it was.
+    update = torch.compile(lambda a, i, u: nd.update_nd(a, i, u, reduction="add"),
+                           backend="aot_eager", fullgraph=True)
+    base = torch.tensor([[-0.0, 1.0], [2.0, -0.0]])
+    out = update(base, torch.tensor([[0, 5], [-3, 0], [1, 0]]), torch.tensor([7.0, 8.0, 9.0]))
+    torch._dynamo.reset()
+    np.testing.assert_array_equal(out.numpy(), [[-0.0, 1.0], [11.0, -0.0]])
+    assert np.signbit(out.numpy()).tolist() == [[True, False], [False, True]]
+
+
 @pytest.mark.parametrize("name", ["jax", "tensorflow", "torch"])
 def test_same_compiled_behaviour_under_arraykit_jit(name):
     # torch: arraykit.ext.jit compiles with Inductor (fullgraph), ~10 s of C++ compilation.

@@ -541,6 +541,42 @@ def flat_rows(
     return f, bad
 
 
+def clipped_flat_rows(
+    ops: Ops, cols: tuple[Any, ...], dims: tuple[int, ...], index_dtype: str, mark: bool
+) -> tuple[Any, Any]:
+    """``flat_rows`` for a compiled program that needs no "any index bad" flag: the flat row
+    numbers of the K index columns ``cols`` (each of the index shape), every column wrapped
+    once and clipped into ``[0, d)``, so each row number is valid; with ``mark``, also the
+    mask of the index rows that held an out-of-bounds entry (the rows a scatter drops), else
+    None. Returns ``(f, bad)``.
+
+    The same rule as ``flat_rows`` (gather: ``f`` is its clipped result; scatter: ``bad`` is
+    its drop mask) in fewer operations, each of which a compiled gather or scatter runs per
+    index (Inductor's CPU gather loop runs them as scalar code: they cost what the gather
+    costs): a signed column is clipped into ``[-d, d)`` first (an entry it changes is a bad
+    one: one ``!=``), then wrapped (``t & (d - 1)`` when ``d`` is a power of two: two's
+    complement wraps ``[-d, 0)`` to ``[0, d)`` in one op); every row number is valid, so
+    no row-M marker (and no spare row) is needed. ``cols`` are in the dtype the arithmetic
+    runs in; the row numbers cannot overflow it (they stay below ``prod(dims)``). Every
+    ``d`` must be positive (an empty axis has no row to clip into: ``flat_rows`` serves
+    it). ``index_dtype`` names the indices' dtype before any cast: uint64 read as int64
+    turns its top half negative, and those become ``d`` (out of bounds high) instead of
+    wrapping; other unsigned dtypes are never negative.
+    """
+    f = bad = None
+    signed = not index_dtype.startswith("u")
+    for col, d in zip(cols, dims):
+        c = ops.where(col < 0, d, col) if index_dtype == "uint64" else col
+        t = ops.clip(c, -d if signed else 0, d - 1)
+        if mark:
+            b = t != c
+            bad = b if bad is None else ops.logical_or(bad, b)
+        if signed:
+            t = t & (d - 1) if d & (d - 1) == 0 else ops.where(t < 0, t + d, t)
+        f = t if f is None else f * d + t
+    return f, bad
+
+
 def gather_nd(ops: Ops, x: Any, idx: Any, plan: GatherPlan) -> tuple[Any, Any]:
     """The shared gather: ``(result, any_out_of_bounds)``; bad indices are clipped.
 

@@ -6,9 +6,12 @@ free on CPU), the index rows become flat row numbers and the work is one ``index
 indexing with K index tensors (a hand-written ``x[i0, i1]``). Otherwise torch's advanced
 indexing and ``index_put(accumulate=True)`` run: they already wrap negative indices and raise
 IndexError out of bounds, the pinned meaning; only the error message is rewritten.
-Elsewhere (other reductions, batch_dims, non-CPU devices, where an out-of-bounds index would
-be a device assert, and under ``torch.compile``) the shared row algorithm runs with an
-explicit bounds flag.
+Under ``torch.compile`` (``_compiled_gather``/``_compiled_add``) the program is the native
+one plus the pinned compiled rule: every column wrapped once and clipped
+(``_common.clipped_flat_rows``), flat rows, one ``index_select`` / ``index_add``; a scatter's
+dropped rows add the exact identity (-0.0) instead. Elsewhere (other reductions,
+batch_dims, non-CPU devices, where an out-of-bounds index would be a device assert) the
+shared row algorithm runs with an explicit bounds flag.
 """
 
 from __future__ import annotations
@@ -88,8 +91,60 @@ def _columns(idx: Any, plan: Any) -> tuple[Any, ...]:
     return _common.index_columns(OPS, idx.to(torch.int64), plan)
 
 
-def _fast(*arrays: Any) -> bool:
-    return not torch.compiler.is_compiling() and all(a.device.type == "cpu" for a in arrays)
+def _cpu(*arrays: Any) -> bool:
+    return all(a.device.type == "cpu" for a in arrays)
+
+
+def _traced_columns(idx: Any, plan: Any) -> tuple[Any, ...]:
+    """The index columns under ``torch.compile``, in the dtype the row arithmetic runs in:
+    int32 where the plan allows it (``small_index``: the usual int32 indices as they are;
+    int8/int16/uint8/uint16 widened, as int8 -1 + 1000 would overflow), else int64."""
+    cols = idx if type(idx) is tuple else idx.unbind(-1)
+    wide = torch.int32 if plan.small_index else torch.int64
+    if cols[0].dtype != wide:
+        cols = tuple(c.to(wide) for c in cols)
+    return cols
+
+
+def _compiled_gather(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
+    # What a torch user compiles (flat rows, one index_select), plus the clip.
+    f, _ = _common.clipped_flat_rows(
+        OPS, _traced_columns(idx, plan), plan.dims, plan.index_dtype, False)
+    if f.ndim != 1:
+        f = f.reshape(-1)
+    rows = x.reshape(plan.rows, plan.inner_size).index_select(0, f)
+    return rows.reshape(plan.out_shape)
+
+
+def _neutral(dtype: Any) -> Any:
+    """What a dropped update adds: the exact identity of ``+`` (-0.0 + v is v for every
+    float v, -0.0 included; +0.0 would turn a -0.0 target into +0.0)."""
+    if dtype.is_complex:
+        return complex(-0.0, -0.0)
+    return -0.0 if dtype.is_floating_point else 0
+
+
+def _compiled_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, copy: bool) -> Any:
+    # The native program (flat rows, one index_add) plus the drop rule: rows with a bad
+    # index add the identity into the row their clipped index names.
+    f, bad = _common.clipped_flat_rows(
+        OPS, _traced_columns(idx, plan), plan.dims, plan.index_dtype, True)
+    if f.ndim != 1:
+        f, bad = f.reshape(-1), bad.reshape(-1)
+    v2 = updates
+    if tuple(v2.shape) != plan.updates_shape:
+        v2 = torch.broadcast_to(v2, plan.updates_shape)
+    if plan.inner:
+        rows = x.reshape(plan.rows, plan.inner_size)
+        v2, bad = v2.reshape(-1, plan.inner_size), bad[:, None]
+    else:
+        rows = x.reshape(plan.rows)
+        if v2.ndim != 1:
+            v2 = v2.reshape(-1)
+    v2 = torch.where(bad, _neutral(x.dtype), v2)
+    if copy or x.requires_grad:
+        return rows.index_add(0, f, v2).reshape(plan.shape)
+    return rows.index_add_(0, f, v2).reshape(plan.shape)
 
 
 def _host(idx: Any) -> np.ndarray:
@@ -150,14 +205,20 @@ COLUMNS = True
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
+    if torch.compiler.is_compiling():
+        if not plan.batch and 0 not in plan.dims:
+            return _compiled_gather(x, idx, plan)
+        if type(idx) is tuple:
+            idx = torch.stack(idx, dim=-1)
+        return _common.gather_nd(OPS, x, idx, plan)[0]
     if type(idx) is tuple:  # the tuple form: flat rows from the columns, else the stack
-        if not plan.batch and x.is_contiguous() and _fast(x, *idx):
+        if not plan.batch and x.is_contiguous() and _cpu(x, *idx):
             f = _columns_in_range_rows(idx, plan.dims)
             if f is not None:
                 rows = x.reshape(plan.rows, plan.inner_size).index_select(0, f)
                 return rows.reshape(plan.out_shape)
         idx = torch.stack(idx, dim=-1)
-    if not plan.batch and _fast(x, idx):
+    if not plan.batch and _cpu(x, idx):
         # Rows of x as a view (a non-contiguous x would be copied whole: not worth it).
         f = _in_range_rows(idx, plan.dims) if x.is_contiguous() else None
         if f is not None:
@@ -168,7 +229,7 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         except IndexError:
             _common.raise_out_of_bounds(fn, _host(idx), plan.dims)
     out, bad = _common.gather_nd(OPS, x, idx, plan)
-    if not torch.compiler.is_compiling() and bool(bad):
+    if bool(bad):
         _common.raise_out_of_bounds(fn, _host(idx), plan.dims, first_axis=len(plan.batch))
     return out
 
@@ -184,7 +245,11 @@ def update_nd(
     if x.dtype in _WIDEN:
         wide = update_nd(x.to(torch.int64), idx, updates.to(torch.int64), plan, fn, what, False)
         return wide.to(x.dtype)
-    if plan.reduction == "add" and _fast(x, idx, updates):
+    if torch.compiler.is_compiling():
+        if plan.reduction == "add" and 0 not in plan.dims:
+            return _compiled_add(x, idx, updates, plan, copy)
+        return _common.update_nd(OPS, x, idx, updates, plan, drop=True)[0]
+    if plan.reduction == "add" and _cpu(x, idx, updates):
         f = _in_range_rows(idx, plan.dims) if x.is_contiguous() else None
         if f is not None:
             # Rows as a view (in place writes to x). 1-D when there is no trailing axis: 2-D
@@ -206,6 +271,6 @@ def update_nd(
         except IndexError:
             _common.raise_out_of_bounds(fn, _host(idx), plan.dims, what=what)
     out, bad = _common.update_nd(OPS, x, idx, updates, plan, drop=True)
-    if not torch.compiler.is_compiling() and bool(bad):
+    if bool(bad):
         _common.raise_out_of_bounds(fn, _host(idx), plan.dims, what=what)
     return out
