@@ -249,3 +249,51 @@ def test_complex_atanh_next_to_one_is_finite_as_numpy(xp):
         x = xp.asarray(v.astype(dtype))  # complex64 where x64 is off
         np.testing.assert_allclose(np.asarray(xp.atanh(x)), np.arctanh(np.asarray(x)),
                                    rtol=1e-5)
+
+
+def _same_array(a, b):
+    assert type(a) is type(b)
+    assert a.aval == b.aval and a.aval.weak_type == b.aval.weak_type  # shape, dtype, weak type
+    assert a.committed == b.committed and a.sharding == b.sharding
+    assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("call", [
+    ("arange", (5,), {}), ("arange", (2, 9, 3), {}), ("arange", (0.5, 3.0), {}),
+    ("arange", (4,), {"dtype": "float32"}), ("arange", (-3,), {}), ("arange", (3, 1, -1), {}),
+    ("zeros", ((2, 3),), {}), ("zeros", (4,), {"dtype": "int8"}), ("zeros", ((0, 2),), {}),
+    ("ones", ((3,),), {"dtype": "bool"}), ("ones", ((),), {}),
+    ("eye", (3,), {}), ("eye", (2, 4), {"k": 1, "dtype": "float32"}),
+])
+def test_device_keyword_makes_jax_own_array(xp, call):
+    """arange/zeros/ones/eye with device= build on the default device and mark the array
+    committed there (jax's own device_put costs ~100 us a call): the result must be jax's
+    own call's, whole, eagerly and under jit (shape, dtype, weak type, committed, sharding,
+    bytes); a sharding for a device keyword and a second device take jax's own call."""
+    name, args, kwargs = call
+    kwargs = {k: getattr(jnp, v) if isinstance(v, str) else v for k, v in kwargs.items()}
+    for device in jax.devices()[:2] + [jax.sharding.SingleDeviceSharding(jax.devices()[0])]:
+        _same_array(getattr(xp, name)(*args, device=device, **kwargs),
+                    getattr(jnp, name)(*args, device=device, **kwargs))
+        _same_array(getattr(xp, name)(*args, **kwargs), getattr(jnp, name)(*args, **kwargs))
+    device = jax.devices()[0]
+    ours = jax.jit(lambda: getattr(xp, name)(*args, device=device, **kwargs))
+    theirs = jax.jit(lambda: getattr(jnp, name)(*args, device=device, **kwargs))
+    assert str(jax.make_jaxpr(ours)()) == str(jax.make_jaxpr(theirs)())
+    _same_array(ours(), theirs())
+
+
+def test_device_keyword_on_the_default_device_skips_device_put(xp, monkeypatch):
+    """The path above is taken: no jax.device_put (~100 us) for the default device."""
+    from jax._src import api
+
+    calls = []
+    real = api.device_put
+    monkeypatch.setattr(api, "device_put", lambda *a, **k: calls.append(a) or real(*a, **k))
+    device = jax.devices()[0]
+    assert jnp.arange(3, device=device).committed and calls  # jax's own call does put
+    calls.clear()
+    for made in (xp.arange(3, device=device), xp.zeros(3, device=device),
+                 xp.ones((2, 2), device=device), xp.eye(2, device=device)):
+        assert made.committed and made.device == device
+    assert calls == []

@@ -90,15 +90,49 @@ def _itemsize(dtype: Any) -> int:
     return 8 if dtype is None else _jnp.dtype(dtype).itemsize
 
 
+#: One SingleDeviceSharding per jax device asked for by ``device=`` (see ``_placed``).
+_SHARDINGS: dict[Any, Any] = {}
+
+try:  # eager (no trace): where ``_placed`` may build the array without ``device``
+    from jax._src.core import trace_state_clean as _eager
+except ImportError:  # another jax: every device= call is jax's own
+    def _eager() -> bool:
+        return False
+
+
+def _placed(x: Any, device: Any, make: Any, *args: Any, **kwargs: Any) -> Any:
+    """``x`` (made without ``device``) placed on ``device`` as ``make(*args, device=device,
+    **kwargs)``, jax's own call, places it: the same array, committed to that device.
+
+    jax.numpy's ``device=`` ends in ``jax.device_put``, ~100 us of Python per call (0.5% of
+    the vision workload per ``arange``), and for an array already on that device what it
+    makes is this: the same buffer wrapped as committed (``pxla.batched_device_put``).
+    Anything else (a sharding, another device, a traced or already committed ``x``) is
+    jax's own call."""
+    if not isinstance(device, _jax.Device):
+        return make(*args, device=device, **kwargs)
+    sharding = _SHARDINGS.get(device)
+    if sharding is None:
+        sharding = _SHARDINGS[device] = _jax.sharding.SingleDeviceSharding(device)
+    if type(x) is not ARRAY_TYPE or x.committed or x.sharding != sharding:
+        return make(*args, device=device, **kwargs)
+    return ARRAY_TYPE(x.aval, sharding, [x], committed=True, _skip_checks=True)
+
+
 def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.zeros``; NumPy's errors for negative or too large sizes."""
-    return _jnp.zeros(check_shape("zeros", shape, _itemsize(dtype)), dtype=dtype,
-                      device=device)
+    shape = check_shape("zeros", shape, _itemsize(dtype))
+    if device is None or not _eager():
+        return _jnp.zeros(shape, dtype=dtype, device=device)
+    return _placed(_jnp.zeros(shape, dtype=dtype), device, _jnp.zeros, shape, dtype=dtype)
 
 
 def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.ones``; NumPy's errors for negative or too large sizes."""
-    return _jnp.ones(check_shape("ones", shape, _itemsize(dtype)), dtype=dtype, device=device)
+    shape = check_shape("ones", shape, _itemsize(dtype))
+    if device is None or not _eager():
+        return _jnp.ones(shape, dtype=dtype, device=device)
+    return _placed(_jnp.ones(shape, dtype=dtype), device, _jnp.ones, shape, dtype=dtype)
 
 
 def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
@@ -117,7 +151,10 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
         device: Any = None) -> Any:
     """``jax.numpy.eye``; NumPy's errors for negative or too large sizes."""
     check_shape("eye", (n_rows, n_rows if n_cols is None else n_cols), _itemsize(dtype))
-    return _jnp.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+    if device is None or not _eager():
+        return _jnp.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+    return _placed(_jnp.eye(n_rows, n_cols, k=k, dtype=dtype), device, _jnp.eye, n_rows,
+                   n_cols, k=k, dtype=dtype)
 
 
 def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
@@ -131,7 +168,10 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         # jnp.arange takes its iota path only for step=None: an explicit step of 1 builds the
         # range on the host and transfers it (~240 us instead of ~5 us; same values and dtype).
         step = None
-    return _jnp.arange(start, stop, step, dtype=dtype, device=device)
+    if device is None or not _eager():
+        return _jnp.arange(start, stop, step, dtype=dtype, device=device)
+    return _placed(_jnp.arange(start, stop, step, dtype=dtype), device, _jnp.arange, start,
+                   stop, step, dtype=dtype)
 
 
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
@@ -175,7 +215,10 @@ def broadcast_to(x: Any, /, shape: tuple[int, ...]) -> Any:
 def reshape(x: Any, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Any:
     """``jax.numpy.reshape``; NumPy's errors for too large shapes."""
     shape_ = (shape,) if isinstance(shape, int) else tuple(shape)
-    check_shape("reshape", [s for s in shape_ if s != -1], _itemsize_of(x))
+    check_shape("reshape", tuple(s for s in shape_ if s != -1) if -1 in shape_ else shape_,
+                _itemsize_of(x))
+    if type(x) is ARRAY_TYPE:
+        return x.reshape(shape)  # what jnp.reshape calls for a jax array (it drops copy)
     return _jnp.reshape(x, shape, copy=copy)
 
 
@@ -205,7 +248,12 @@ def permute_dims(x: Any, /, axes: tuple[int, ...]) -> Any:
 def expand_dims(x: Any, /, axis: int | tuple[int, ...] = 0) -> Any:
     """``jax.numpy.expand_dims`` with the spec's errors: IndexError for an axis outside
     ``[-N, N)`` (N = output rank), ValueError for a repeated axis."""
-    return _jnp.expand_dims(x, expand_dims_axes(axis, _jnp.ndim(x)))
+    axes = expand_dims_axes(axis, _jnp.ndim(x))
+    if type(x) is ARRAY_TYPE:
+        # jnp.expand_dims is lax.expand_dims after _ensure_index_tuple, which raises and
+        # catches a TypeError for a tuple (~5 us a call); the axes are checked ints already.
+        return _jax.lax.expand_dims(x, axes)
+    return _jnp.expand_dims(x, axes)
 
 
 def _default_int(unsigned: bool = False) -> Any:
