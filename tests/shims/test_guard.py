@@ -332,6 +332,42 @@ def test_fallback_gives_a_refused_call_to_the_python_path():
             xp.matmul(a, b)
 
 
+def test_ndim_and_dtype_reads_follow_a_changed_class():
+    """The Guard reads ndim/dtype through the getset descriptor's C getter, found once per
+    exact type: a class whose attribute is replaced afterwards (a new version tag) is read
+    anew, and a class without such a descriptor is read by the generic look-up."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class Arr:
+        def __init__(self, ndim, dtype):
+            self._ndim, self._dtype = ndim, dtype
+
+        ndim = property(lambda self: self._ndim)
+        dtype = property(lambda self: self._dtype)
+
+    ranked = Guard(lambda a: "fast", slow, on_error, ((Arr,),), min_ndim=1)
+    same = Guard(lambda a, b: "fast", slow, on_error, ((Arr,), (Arr,)), same_dtype=True)
+    assert ranked(Arr(1, "f")) == "fast" and ranked(Arr(0, "f")) == "slow"
+    assert same(Arr(1, "f"), Arr(1, "f")) == "fast" and same(Arr(1, "f"), Arr(1, "g")) == "slow"
+
+    class Sub(np.ndarray):
+        pass
+
+    matrices = Guard(lambda a: "fast", slow, on_error, ((Sub,),), min_ndim=2)
+    m = np.ones((2, 2)).view(Sub)
+    assert matrices(m) == "fast" and matrices(np.ones(2).view(Sub)) == "slow"
+    Sub.ndim = property(lambda self: 1)  # a new version tag: the cached getter is dropped
+    try:
+        assert matrices(m) == "slow"
+    finally:
+        del Sub.ndim
+    assert matrices(m) == "fast"
+
+
 def test_max_ndim_and_exact_route_to_the_python_path():
     """``max_ndim``: every tested argument has at most that many axes; ``exact``: the call
     has exactly the tested positional arguments and no keyword (the framework's function
