@@ -168,7 +168,9 @@ def control(actions, theta0, omega0):
         u = actions[t]
         theta, omega = _step(theta, omega, u)
         costs.append(np.sum((1 - np.cos(theta)) + 0.1 * omega * omega + 0.001 * u * u))
-    return np.sum(np.stack(costs))
+    # np.array joins the steps' NumPy scalars, as arraykit's scan does (np.stack of 20
+    # 0-d values costs ~17 us more): the study times the layer, not a slower join.
+    return np.sum(np.array(costs))
 
 
 def rollouts(actions, theta0, omega0, scales, noise=None):
