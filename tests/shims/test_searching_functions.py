@@ -114,3 +114,27 @@ def test_where_and_clip_broadcast_six_dimensions(xp):
     full = np.broadcast_to(a, (2, 2, 2, 3, 3, 5)).copy()
     got = xp.clip(xp.asarray(full), xp.asarray(b), xp.asarray(b + 10))
     np.testing.assert_array_equal(host(got), np.clip(full, b, b + 10))
+
+
+@pytest.mark.parametrize("jit_compile", [False, True])
+def test_tf_argminmax_in_graphs_is_one_search_with_the_nan_rule(jit_compile):
+    # Inside tf.function (values unknown) the NaN rule is the search itself: one ArgMax or
+    # ArgMin of the floats' ordered integer keys (NaN the largest or smallest key, -0.0 tied
+    # with +0.0), not the search plus an IsNan/Any/ArgMax pass and a select (XLA ran those
+    # as three more fusions). NumPy's answers, NaN rows, infinities and signed-zero ties.
+    tf = pytest.importorskip("tensorflow")
+    import arraykit
+
+    rows = np.array([[2, NAN, -np.inf, NAN], [NAN, 1, 0, 5], [np.inf, 0.0, -0.0, -np.inf],
+                     [-0.0, 0.0, 0.0, -0.0], [0.0, -0.0, 1, 1]])
+    for dtype in ("float32", "float64"):
+        x = tf.constant(rows.astype(dtype))
+        xp = arraykit.array_namespace(x)
+        for fname in ("argmax", "argmin"):
+            search = getattr(xp, fname)
+            for axis in (None, 0, 1):
+                f = tf.function(lambda t, s=search, a=axis: s(t, axis=a), jit_compile=jit_compile)
+                want = getattr(np, fname)(rows.astype(dtype), axis=axis)
+                np.testing.assert_array_equal(f(x).numpy(), want)
+                ops = [op.type for op in f.get_concrete_function(x).graph.get_operations()]
+                assert ops.count("ArgMax") + ops.count("ArgMin") == 1, ops

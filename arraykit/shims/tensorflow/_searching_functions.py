@@ -3,22 +3,16 @@ are ``_common.searching``'s; TF's part is the search itself."""
 
 from __future__ import annotations
 
-import sys
-
 import tensorflow as tf
 from tensorflow.python.ops import gen_array_ops as _a
 from tensorflow.python.ops import gen_math_ops as _m
 
 from .._common import searching as _s
 from .._common import utils as _u
-from .._common.searching import first_nan_along
 from . import _dtypes as _t
 from . import _primitives as _p
 from ._base import ET, all_axes, axes_arg, ndim, on_cpu, wrap_errors, zero_like
 from ._sorting_functions import _FLOAT_KEYS, float_key
-
-#: ``__package__``, as the str the checkers know it is (they type it ``str | None``).
-_PACKAGE = __name__.rpartition(".")[0]
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -29,14 +23,18 @@ _WIDEN = (tf.uint16, tf.uint32)
 def _arg(x, ax, keepdims, largest):
     if x.dtype in _WIDEN:
         x = _m.cast(x, tf.int64)
+    elif x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
+        # NaN is the extreme: the search runs on the floats' ordered integer keys, where
+        # every NaN is the largest key (argmax) or the smallest (argmin) and -0.0 ties +0.0,
+        # so it finds the first NaN where a lane holds one. One search (XLA fuses the key
+        # into it), where the search and first_nan_along's were two passes and two more.
+        x = float_key(x, nan_first=not largest)
     r = (tf.math.argmax if largest else tf.math.argmin)(x, ax, output_type=tf.int64)
-    if x.dtype in _FLOAT_KEYS and _may_hold_nan(x):
-        r = first_nan_along(sys.modules[_PACKAGE], x, r, ax, False)
     return _a.expand_dims(r, ax) if keepdims else r
 
 
 def _may_hold_nan(x) -> bool:
-    """TF's ArgMax/ArgMin skip NaN: whether ``x`` may hold one (``first_nan_along``): one sum,
+    """TF's ArgMax/ArgMin skip NaN: whether ``x`` may hold one (``float_key``): one sum,
     NaN iff x holds a NaN (or two infinities cancel). Eagerly on the CPU, NumPy's sum of the
     tensor's own memory (``_numpy()`` shares it: no TF op); on other devices TF's sum, read;
     inside graphs always (values unknown)."""
