@@ -137,3 +137,44 @@ def test_paddle_clip_kernel_path_is_numpys_clip():
     assert got is not x
     (dx,) = paddle.grad([paddle.sum(got)], [x])
     np.testing.assert_array_equal(dx.numpy(), [0.0, 1.0, 0.0])
+
+
+def test_paddle_elementwise_c_path_is_the_python_path():
+    """Paddle's element-wise functions run their fast path from C (``guard_dtypes``: the
+    Guard compares dtype objects by identity) and call Paddle's ``_C_ops`` kernel where the
+    public function only forwards to it; every dtype, Python scalars, keywords, mixed dtypes
+    and errors give the Python function's (``__wrapped__``) result or exception."""
+    paddle = require("paddle")  # through the registry row: safely after TensorFlow
+    import arraykit.shims.paddle as xp
+    from arraykit.shims._common.errors import Guard
+
+    if Guard is None:
+        return  # the C extension is not built: the Python functions are the namespace's
+    for name in ("sin", "exp", "abs", "isnan", "add", "subtract", "multiply", "divide",
+                 "maximum", "less", "greater_equal"):
+        f = getattr(xp, name)
+        assert isinstance(f, Guard) and f.func is getattr(paddle._C_ops, f.func.__name__), name
+    rng = np.random.default_rng(5)
+    values = np.array([-0.0, 0.0, np.nan, np.inf, -2.5, 3.0, 1e-30], "float64")
+    arrays = {d: paddle.to_tensor(values.astype(d)) for d in ("float32", "float64")}
+    arrays |= {d: paddle.to_tensor(rng.integers(-5, 5, 7).astype(d))
+               for d in ("int8", "int32", "int64", "uint8")}
+    arrays["bool"] = paddle.to_tensor(rng.integers(0, 2, 7).astype(bool))
+    arrays["complex64"] = paddle.to_tensor((values + 1j).astype("complex64"))
+
+    def outcome(f, *args):
+        try:
+            r = f(*args)
+        except Exception as e:  # noqa: BLE001 - compared
+            return type(e), str(e)
+        return str(r.dtype), tuple(r.shape), r.numpy().tobytes()  # bits: NaN, signed zeros
+
+    for name in ("sin", "exp", "abs", "isnan", "negative", "floor"):
+        f = getattr(xp, name)
+        for x in arrays.values():
+            assert outcome(f, x) == outcome(f.__wrapped__, x), (name, x.dtype)
+    for name in ("add", "multiply", "divide", "maximum", "less", "logical_and", "pow"):
+        f = getattr(xp, name)
+        for x1 in arrays.values():
+            for x2 in (*arrays.values(), 2.0, 3, paddle.to_tensor(np.zeros(3, "float32"))):
+                assert outcome(f, x1, x2) == outcome(f.__wrapped__, x1, x2), (name, x1.dtype, x2)

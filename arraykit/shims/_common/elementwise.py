@@ -205,13 +205,20 @@ class ElementwiseFunctions:
       complex results of the functions named in ``corrected`` (keys of ``COMPLEX_RULES``:
       where the framework's kernels miss the standard's values at infinities, NaN and signed
       zeros); complex input of those takes the rules' path, real input the fast path.
+    * ``guard_dtypes``: standard name -> the framework's dtype object, for a framework whose
+      arrays report one object per dtype (Paddle's, compared by identity). With it, where the
+      C ``Guard`` is built (``errors.Guard``), the fast path runs in C: the exact class of
+      each array, one dtype read per array compared by identity (two arrays: one object), the
+      op called without a Python frame; every other call (keywords included) is the Python
+      function's, which also raises an op's error (the Guard calls it again for the call).
     """
 
     def __init__(self, p: ShimPrimitives, module: str, *, fast_type: type, dtype_key: _Fn,
                  dtype_keys: Mapping[str, Any], op_errors: tuple[type[BaseException], ...] = (),
                  translate: _Fn | None = None, operands: _Fn | None = None,
                  array: _Fn | None = None, fast_op: _Fn | None = None,
-                 special_values: Any = None, corrected: Iterable[str] = ()):
+                 special_values: Any = None, corrected: Iterable[str] = (),
+                 guard_dtypes: Mapping[str, Any] | None = None):
         rules = OperandRules(p)
         self._p, self._module = p, module
         self._fast_type, self._dtype_key, self._dtype_keys = fast_type, dtype_key, dtype_keys
@@ -220,6 +227,7 @@ class ElementwiseFunctions:
         self._array = array
         self._fast_op = fast_op or (lambda op: op)
         self._special_values, self._corrected = special_values, frozenset(corrected)
+        self._guard_dtypes = guard_dtypes
         array_type, shape_of = p.ARRAY_TYPE, p.shape_of
 
         def failed(fname: str, e: BaseException, args: tuple) -> BaseException:
@@ -250,6 +258,31 @@ class ElementwiseFunctions:
         f.__module__ = self._module
         f.__doc__ = doc
         return f
+
+    def _guarded(self, f: _Fn, fop: _Fn, kinds, special, arity: int) -> _Fn:
+        """``f`` (named), or the C ``Guard`` of its fast path (``guard_dtypes``): ``fop``
+        for ``arity`` arrays of exactly ``fast_type`` whose dtype (one object) is one of the
+        fast path's; ``f`` for every other call, and again for a call whose op raised (so
+        that ``f`` raises what it raises)."""
+        from .errors import Guard  # the C extension, or None where it is not built
+
+        objects = self._guard_dtypes
+        if objects is None or Guard is None:
+            return f
+        allowed = tuple(objects[n] for n in sorted(kinds - special.keys()) if n in objects)
+        if not allowed:
+            return f
+
+        def on_error(exc: BaseException, args: tuple, kwargs: dict) -> Any:
+            f(*args, **kwargs)  # the Python path raises the standard error for the call
+            raise exc  # (unless the op's error does not repeat: then the op's own)
+
+        guard = Guard(fop, f, on_error, ((self._fast_type,),) * arity, refuse_pos=0,
+                       refuse=allowed, allow_only=True, same_dtype=arity == 2, exact=True)
+        for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+            setattr(guard, attr, getattr(f, attr))
+        guard.__wrapped__ = f
+        return guard
 
     def unary(self, name: str, op: _Fn, *, category: str | None = None,
               special: Mapping[str, _Fn] | None = None) -> _Fn:
@@ -290,8 +323,9 @@ class ElementwiseFunctions:
             except op_errors as e:
                 raise failed(name, e, (x,)) from None
 
-        return self._named(f, name, f"Array API ``{name}(x, /)``: {DOCS[name]} Input: "
-                                    f"{category} dtypes.")
+        return self._guarded(
+            self._named(f, name, f"Array API ``{name}(x, /)``: {DOCS[name]} Input: "
+                                 f"{category} dtypes."), fop, kinds, special, 1)
 
     def binary(self, name: str, op: _Fn, *, category: str | None = None,
                special: Mapping[str, _Fn] | None = None,
@@ -370,9 +404,10 @@ class ElementwiseFunctions:
             except op_errors as e:
                 raise failed(name, e, (a, b)) from None
 
-        return self._named(f, name, f"Array API ``{name}(x1, x2, /)``: {DOCS[name]} Inputs: "
-                                    f"{category} dtypes (arrays or Python scalars), promoted "
-                                    "by the standard's table.")
+        return self._guarded(
+            self._named(f, name, f"Array API ``{name}(x1, x2, /)``: {DOCS[name]} Inputs: "
+                                 f"{category} dtypes (arrays or Python scalars), promoted "
+                                 "by the standard's table."), fop, kinds, special, 2)
 
     def functions(self, unary: Mapping[str, tuple[str, _Fn]],
                   binary: Mapping[str, tuple[str, _Fn]], *,

@@ -321,13 +321,37 @@ def _dtype_id(x):
     return id(x.dtype)
 
 
+_C_OPS = paddle._C_ops
+#: Paddle functions whose dynamic-graph path is ``_C_ops.<op>(x, y)`` after a Python frame
+#: (and a decorator's) of their own; the generated one-line forwarders
+#: (``def _sin(*args, **kwargs): return _C_ops.sin(*args, **kwargs)``) are found below.
+_OWN_KERNEL = {paddle.add: _C_OPS.add, paddle.subtract: _C_OPS.subtract,
+               paddle.divide: _C_OPS.divide, paddle.less_than: _C_OPS.less_than,
+               paddle.less_equal: _C_OPS.less_equal, paddle.greater_equal: _C_OPS.greater_equal}
+
+
+def _kernel(op):
+    """The op the fast path calls: Paddle's ``_C_ops`` function itself where ``op`` only
+    forwards to it (one or two Python frames less a call: sin 2.6 -> ~1.5 us), else ``op``."""
+    native = _OWN_KERNEL.get(op)
+    if native is not None:
+        return native
+    code = getattr(op, "__code__", None)
+    if code is not None and len(code.co_names) == 2 and code.co_names[0] == "_C_ops" \
+            and code.co_varnames == ("args", "kwargs") and code.co_argcount == 0 \
+            and op.__globals__.get("_C_ops") is _C_OPS:
+        return getattr(_C_OPS, code.co_names[1], op)
+    return op
+
+
 #: The rules: ``_common.elementwise``. Paddle raises ValueError for shapes that do not
 #: broadcast (the factory's error names the function); the standard's complex special
 #: values (C99 Annex G) where Paddle's kernels miss them: one eager check per complex call.
 _FUNCTIONS = _ce.ElementwiseFunctions(
-    _p, __name__, fast_type=Tensor, dtype_key=_dtype_id,
+    _p, __name__, fast_type=Tensor, dtype_key=_dtype_id, fast_op=_kernel,
     dtype_keys={n: id(D.DTYPES[n]) for n in D.SUPPORTED}, op_errors=(ValueError,),
-    special_values=SpecialValues(_XP, paddle.complex), corrected=COMPLEX_RULES).functions(
+    special_values=SpecialValues(_XP, paddle.complex), corrected=COMPLEX_RULES,
+    guard_dtypes={n: D.DTYPES[n] for n in D.SUPPORTED}).functions(
     _UNARY, _BINARY, special=_SPECIAL)
 globals().update(_FUNCTIONS)
 
