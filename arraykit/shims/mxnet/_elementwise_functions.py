@@ -6,9 +6,9 @@ as it is -> the dtype code, a set lookup and MXNet's generated operator).
 This module holds only MXNet's part: the ops, and the fallbacks for what MXNet lacks (no
 ``floor_divide`` between arrays, no ``logical_and/or/xor``, ``conj``, ``imag``,
 ``logaddexp``, ``nextafter``, bit shifts, no complex dtypes) or gets wrong (``sign(nan)``,
-``round``'s ties, NaN in ``maximum``/``minimum``, the standard's special values of ``//`` and
-``%``), each with its reason, and ``clip``'s clamp. Everything except ``nextafter`` is built
-from MXNet ops, so gradients flow under ``mxnet.autograd.record()``.
+``round``'s ties, NaN in ``maximum``/``minimum`` where a GPU kernel may run, the standard's
+special values of ``//`` and ``%``), each with its reason, and ``clip``'s clamp. Everything
+except ``nextafter`` is built from MXNet ops, so gradients flow under ``mxnet.autograd.record()``.
 """
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def _float_remainder(a, b):
 
 
 def _nan_propagating(op):
-    """MXNet's maximum/minimum drop nan: ``op``'s result with nan wherever an operand is."""
+    """``op``'s result with nan wherever an operand is (for kernels that may drop nan)."""
 
     def f(a, b):
         return _propagate_nan(op(a, b), a, b)
@@ -293,8 +293,10 @@ _SPECIAL = {
     "square": _per(_INTS, _int_square),
     "floor_divide": _per(_FLOATS, _arrays(_float_floor_divide, bcast=True)),
     "remainder": _per(_FLOATS, _arrays(_float_remainder, bcast=True)),
-    "maximum": _per(_FLOATS, _nan_propagating(mnp.maximum)),
-    "minimum": _per(_FLOATS, _nan_propagating(mnp.minimum)),
+    # maximum/minimum: NaN put back only where a kernel may drop it (_p.NAN_DROPPING_KERNELS)
+    **({"maximum": _per(_FLOATS, _nan_propagating(mnp.maximum)),
+        "minimum": _per(_FLOATS, _nan_propagating(mnp.minimum))}
+       if _p.NAN_DROPPING_KERNELS else {}),
     # MXNet's broadcasting &, |, ^ kernels reject bool: multiply, add and not_equal are the
     # same on bools.
     "bitwise_and": {"bool": mnp.multiply},
@@ -344,7 +346,7 @@ def _clamp(x, lo, hi, n):
             continue
         b = v if isinstance(v, ndarray) else scalar_array(v, x, n)
         r = op(r, b)
-        if n not in _INTS:
+        if n not in _INTS and _p.NAN_DROPPING_KERNELS:
             r = _propagate_nan(r, x, b)
     return r
 
