@@ -11,7 +11,7 @@ from ctypes import c_void_p as _c_void_p
 from typing import Any
 
 import numpy as onp
-from mxnet import context as _context  # pyright: ignore[reportMissingImports] - main env: no mxnet
+from mxnet import context as _context  # pyright: ignore[reportAttributeAccessIssue]
 from mxnet import np as mnp  # pyright: ignore[reportAttributeAccessIssue] - main env: no mxnet
 from mxnet.base import _LIB  # pyright: ignore[reportMissingImports] - main env: no mxnet
 from mxnet.base import c_str_array as _c_str_array  # pyright: ignore[reportMissingImports]
