@@ -68,6 +68,8 @@ class _PaddleNd(Generic):
 
 
 _IMPL = _PaddleNd(_xp)
+#: The namespace (its functions are assembled at import: Any to the type checkers).
+_NAMESPACE: Any = _xp
 
 
 shape = _common.array_shape
@@ -160,7 +162,7 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         if f is not None:
             rows = paddle.gather(x.reshape([plan.rows, plan.inner_size]), f)
             return rows.reshape(list(plan.out_shape))
-        idx = _xp.stack(list(idx), axis=-1)  # the stacked form's path and errors
+        idx = _NAMESPACE.stack(list(idx), axis=-1)  # the stacked form's path, errors
     return _IMPL.gather_nd(x, idx, plan, fn)
 
 
