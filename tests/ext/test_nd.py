@@ -1156,3 +1156,28 @@ def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, m
         np.testing.assert_array_equal(got, x[i0.astype(np.int64), i1])
         if v in (0, 4) and idx_dtype != "int64":
             assert len(reads) == 1, reads  # the second column only
+
+
+@pytest.mark.parametrize("jit_compile", [False, True])
+def test_tensorflow_graph_sum_scatter_is_one_scatter_into_x(jit_compile):
+    """In a graph, a floating "sum" update_nd/scatter_nd is one TensorScatterAdd into ``x``
+    (no spare row concatenated and cut off: 64,001 rows copied per vision step before); a
+    dropped update (out of bounds) adds -0.0, which keeps every target, -0.0 included."""
+    require("tensorflow")
+    from arraykit.ext.nd import scatter_nd, update_nd
+
+    x = tf.constant([-0.0, 1.0, -0.0, 3.0, 0.0, -0.0], tf.float32)
+    idx = tf.constant([[1], [-1], [7], [-7], [0], [4]], tf.int32)
+    upd = tf.constant([10.0, 20.0, 30.0, 40.0, 50.0, -0.0], tf.float32)
+
+    @tf.function(jit_compile=jit_compile)
+    def f(x, idx, upd):
+        return update_nd(x, idx, upd, reduction="sum"), scatter_nd(idx, upd, (6,))
+
+    got, new = (t.numpy() for t in f(x, idx, upd))
+    want = np.array([50.0, 11.0, -0.0, 3.0, 0.0, 20.0], np.float32)  # rows 2 and 3 dropped
+    np.testing.assert_array_equal(got, want)
+    assert list(np.signbit(got)) == [False, False, True, False, False, False]
+    np.testing.assert_array_equal(new, [50.0, 10.0, 0.0, 0.0, 0.0, 20.0])
+    ops = [op.type for op in f.get_concrete_function(x, idx, upd).graph.get_operations()]
+    assert ops.count("TensorScatterAdd") == 2 and "ConcatV2" not in ops, ops
