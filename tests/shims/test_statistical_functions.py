@@ -102,6 +102,19 @@ def test_sum_and_mean_of_infinities(xp):
 
 
 
+#: The start of a fresh process that counts MXNet operators in ``ops`` (its C entry point
+#: wrapped before arraykit binds it).
+_COUNTING_MXNET_OPERATORS = """
+        from mxnet import base
+        ops = []
+        invoke = base._LIB.MXImperativeInvokeEx
+        def counted(*args):
+            ops.append(1)
+            return invoke(*args)
+        base._LIB.MXImperativeInvokeEx = counted
+"""
+
+
 @MX_ONLY
 def test_mxnet_float_sum_and_mean_are_one_operator(xp):
     """MXNet's float sum/mean: the legacy operator invoked on the ``mxnet.numpy`` array, one
@@ -110,15 +123,8 @@ def test_mxnet_float_sum_and_mean_are_one_operator(xp):
     of the control and rollouts workloads). Counted in a fresh process whose MXNet C calls
     are wrapped before arraykit binds them; values, shapes and the gradient (the reshape view
     is recorded) checked there too."""
-    proc = run_isolated("""
-        import mxnet as mx
-        from mxnet import autograd, base
-        ops = []
-        invoke = base._LIB.MXImperativeInvokeEx
-        def counted(*args):
-            ops.append(1)
-            return invoke(*args)
-        base._LIB.MXImperativeInvokeEx = counted
+    proc = run_isolated(_COUNTING_MXNET_OPERATORS + """
+        from mxnet import autograd
         import numpy as np
         import arraykit.shims.mxnet as xp
         a = np.array([[np.inf, 1.0, 2.0], [3.0, 4.0, 5.0]], dtype=np.float32)
@@ -147,14 +153,7 @@ def test_mxnet_max_min_maximum_minimum_propagate_nan_in_one_operator(xp):
     """MXNet 1.9.1's CPU max/min/maximum/minimum propagate NaN as the standard does, so the
     shim adds no isnan/any/where ops to them (three more MXNet operators, ~200 us a call,
     before): one operator a call, NaN where NumPy has it. Counted in a fresh process."""
-    proc = run_isolated("""
-        from mxnet import base
-        ops = []
-        invoke = base._LIB.MXImperativeInvokeEx
-        def counted(*args):
-            ops.append(1)
-            return invoke(*args)
-        base._LIB.MXImperativeInvokeEx = counted
+    proc = run_isolated(_COUNTING_MXNET_OPERATORS + """
         import numpy as np
         import arraykit.shims.mxnet as xp
         assert not xp._primitives.NAN_DROPPING_KERNELS
