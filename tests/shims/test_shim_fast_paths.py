@@ -3,6 +3,7 @@
 (values, signed zeros, dtype, shape, gradient) on the inputs it takes."""
 
 import numpy as np
+import pytest
 from frameworks import require
 
 
@@ -137,6 +138,55 @@ def test_paddle_clip_kernel_path_is_numpys_clip():
     assert got is not x
     (dx,) = paddle.grad([paddle.sum(got)], [x])
     np.testing.assert_array_equal(dx.numpy(), [0.0, 1.0, 0.0])
+
+
+def test_paddle_minimum_maximum_of_an_int_tensor_and_a_python_int_is_one_clip(monkeypatch):
+    """``minimum``/``maximum`` of an int32/int64 tensor and a Python int (either side) in the
+    dtype's range: NumPy's values to the dtype's limits, the tensor's dtype and shape (0-d and
+    empty too), and no ``minimum``/``maximum`` kernel (the rules' 0-d operand took Paddle's
+    slow broadcasting one); an int out of range keeps the rules' OverflowError, a bool or float
+    scalar and narrow ints the rules."""
+    paddle = require("paddle")  # through the registry row: safely after TensorFlow
+    import arraykit.shims.paddle as xp
+
+    for dtype in ("int32", "int64"):
+        info = np.iinfo(dtype)
+        a = np.array([info.min, info.min + 1, -5, 0, 3, 40, 2 ** 24 + 1, info.max - 1,
+                      info.max], dtype)
+        scalars = [info.min, info.min + 1, -5, 0, 7, 2 ** 24 + 1, info.max - 1, info.max]
+        if dtype == "int64":
+            scalars += [2 ** 53 + 1, -(2 ** 62) - 3]
+        for shape in ((9,), (3, 3)):
+            x = paddle.to_tensor(a.reshape(shape))
+            for s in scalars:
+                for name in ("minimum", "maximum"):
+                    f, ref = getattr(xp, name), getattr(np, name)
+                    for got in (f(x, s), f(s, x)):
+                        assert got.dtype == x.dtype and tuple(got.shape) == shape
+                        np.testing.assert_array_equal(got.numpy(), ref(a.reshape(shape), s),
+                                                      err_msg=f"{dtype} {name} {s}")
+        for x in (paddle.to_tensor(np.array(5, dtype)), paddle.zeros([0, 2], dtype)):
+            got = xp.minimum(x, 3)
+            assert got.dtype == x.dtype and got.shape == x.shape
+            np.testing.assert_array_equal(got.numpy(), np.minimum(x.numpy(), 3))
+        with pytest.raises(OverflowError):
+            xp.minimum(paddle.to_tensor(a), info.max + 1)
+        with pytest.raises(OverflowError):
+            xp.maximum(info.min - 1, paddle.to_tensor(a))
+    x = paddle.to_tensor(np.array([0, 1, 2], "int32"))
+    np.testing.assert_array_equal(xp.minimum(x, True).numpy(), [0, 1, 1])
+    assert xp.minimum(x, 1.5).dtype == xp.minimum(xp.astype(x, xp.float32), 1.5).dtype
+    np.testing.assert_array_equal(xp.maximum(paddle.to_tensor(np.array([1, 9], "int16")), 4)
+                                  .numpy(), [4, 9])
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a minimum/maximum kernel was called")
+
+    for name in ("minimum", "maximum"):
+        monkeypatch.setattr(paddle, name, refused)
+        monkeypatch.setattr(paddle._C_ops, name, refused)
+    np.testing.assert_array_equal(xp.minimum(x, 1).numpy(), [0, 1, 1])
+    np.testing.assert_array_equal(xp.maximum(1, x).numpy(), [1, 1, 2])
 
 
 def test_paddle_elementwise_c_path_is_the_python_path():

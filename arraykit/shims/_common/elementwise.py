@@ -329,11 +329,13 @@ class ElementwiseFunctions:
 
     def binary(self, name: str, op: _Fn, *, category: str | None = None,
                special: Mapping[str, _Fn] | None = None,
-               by_scalar: _Fn | None = None) -> _Fn:
+               by_scalar: _Fn | None = None, before_rules: _Fn | None = None) -> _Fn:
         """The standard's ``name(x1, x2, /)`` over ``op``; ``category`` and ``special`` as
         :meth:`unary`'s. ``by_scalar(a, b, s)``: a cheaper rule where ``x2`` is a Python int
         or float ``s`` beside a real floating array (``a``, ``b``: the operands), None where
-        the general path applies."""
+        the general path applies. ``before_rules(x1, x2)``: the shim's cheaper path for a
+        call the fast paths did not take (Paddle: an integer tensor and a Python int), tried
+        before the rules: its result, or None where the rules apply."""
         p = self._p
         category = category or BINARY[name]
         kinds = p.DTYPE_RULES.kind_sets[category]
@@ -380,6 +382,10 @@ class ElementwiseFunctions:
                             return op(scalar_operand(x1, n, x2, name), x2)
                         except op_errors as e:
                             raise failed(name, e, (x1, x2)) from None
+            if before_rules is not None:
+                r = before_rules(x1, x2)
+                if r is not None:
+                    return r
             # The rules (in this frame: a call less on every other input).
             s = x2 if by_scalar is not None and type(x2) in _INT_FLOAT else None
             if operands is None:
@@ -412,15 +418,19 @@ class ElementwiseFunctions:
     def functions(self, unary: Mapping[str, tuple[str, _Fn]],
                   binary: Mapping[str, tuple[str, _Fn]], *,
                   special: Mapping[str, Mapping[str, _Fn]] | None = None,
-                  by_scalar: Mapping[str, _Fn] | None = None) -> dict[str, _Fn]:
+                  by_scalar: Mapping[str, _Fn] | None = None,
+                  before_rules: Mapping[str, _Fn] | None = None) -> dict[str, _Fn]:
         """The functions of tables ``{name: (category, op)}`` (``named_ops``' rows);
-        ``special``: name -> its fallbacks by dtype; ``by_scalar``: name -> its rule."""
+        ``special``: name -> its fallbacks by dtype; ``by_scalar``, ``before_rules``: name ->
+        its rule (:meth:`binary`)."""
         special = special or {}
         by_scalar = by_scalar or {}
+        before_rules = before_rules or {}
         out = {name: self.unary(name, op, category=category, special=special.get(name))
                for name, (category, op) in unary.items()}
         out.update({name: self.binary(name, op, category=category, special=special.get(name),
-                                      by_scalar=by_scalar.get(name))
+                                      by_scalar=by_scalar.get(name),
+                                      before_rules=before_rules.get(name))
                     for name, (category, op) in binary.items()})
         return out
 
