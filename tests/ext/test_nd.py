@@ -1119,6 +1119,42 @@ def test_paddle_tuple_form_gathers_flat_rows_without_a_stack(monkeypatch):
         nd.gather_nd(paddle.to_tensor(x), (paddle.to_tensor(i0), paddle.to_tensor(i1 + (i1 == 8))))
 
 
+def test_paddle_stacked_indices_range_check_is_one_unsigned_max(monkeypatch):
+    # Paddle on the CPU: the in-range test of stacked index rows reads one NumPy max of a host
+    # view as unsigned (no min/max pair, ``_extremes``), per-column maxima only where the axes
+    # differ and the largest entry needs them; scatter_nd's updates of the index rows' shape
+    # go to scatter_nd_add without a broadcast copy. Same values and errors as NumPy's.
+    paddle = require("paddle")
+    from arraykit.ext.nd import _paddle
+
+    def refused(*a, **k):
+        raise AssertionError("a min/max pair or a broadcast copy was computed")
+
+    monkeypatch.setattr(_paddle._PaddleNd, "_extremes", refused)
+    monkeypatch.setattr(paddle, "broadcast_to", refused)
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((4, 9, 3)).astype(np.float32)
+    for dtype in ("int32", "int64", "int16", "uint8"):
+        for hi in (4, 9):  # below every axis; above the smaller one (per-column maxima)
+            i = np.stack([rng.integers(0, 4, 40), rng.integers(0, hi, 40)], -1).astype(dtype)
+            it = paddle.to_tensor(i)
+            got = nd.gather_nd(paddle.to_tensor(x), it)
+            np.testing.assert_array_equal(got.numpy(), x[i[:, 0], i[:, 1]])
+            w = rng.standard_normal(40).astype(np.float32)
+            want = np.zeros((4, 9), np.float32)
+            np.add.at(want, (i[:, 0], i[:, 1]), w)
+            got = nd.scatter_nd(it, paddle.to_tensor(w), (4, 9), reduction="sum")
+            np.testing.assert_allclose(got.numpy(), want, rtol=1e-6, atol=1e-6)
+    monkeypatch.undo()
+    i = np.stack([rng.integers(0, 4, 40), rng.integers(0, 9, 40)], -1).astype("int32")
+    i[3] = (2, -1)
+    np.testing.assert_array_equal(nd.gather_nd(paddle.to_tensor(x), paddle.to_tensor(i)).numpy(),
+                                  x[i[:, 0], i[:, 1]])
+    i[3] = (4, 0)  # past the first axis, below the second
+    with pytest.raises(IndexError, match=r"^gather_nd: index 4"):
+        nd.gather_nd(paddle.to_tensor(x), paddle.to_tensor(i))
+
+
 @pytest.mark.parametrize("idx_dtype", ["int8", "int16", "int32", "uint8", "uint32", "int64"])
 def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, monkeypatch):
     """NumPy's tuple form checks the columns after the first and lets np.take of the flat
@@ -1181,3 +1217,49 @@ def test_tensorflow_graph_sum_scatter_is_one_scatter_into_x(jit_compile):
     np.testing.assert_array_equal(new, [50.0, 10.0, 0.0, 0.0, 0.0, 20.0])
     ops = [op.type for op in f.get_concrete_function(x, idx, upd).graph.get_operations()]
     assert ops.count("TensorScatterAdd") == 2 and "ConcatV2" not in ops, ops
+
+
+def test_jax_tuple_form_reads_a_reused_column_on_the_host_once(monkeypatch):
+    """Eager JAX checks the tuple form's columns on the host; a column passed to several
+    gathers (bilinear sampling: 4 columns, 8 uses per step) is read once, as a JAX array is
+    immutable. The bound is kept per column, not per verdict: the same column against a
+    shorter axis still raises the pinned IndexError, negatives still wrap, and an equal new
+    array is read again."""
+    jnp = require("jax").numpy
+    from arraykit.ext.nd import _jax
+
+    class CountingNumpy:
+        def __init__(self) -> None:
+            self.reads = 0
+
+        def asarray(self, a, *args, **kwargs):
+            self.reads += 1
+            return np.asarray(a, *args, **kwargs)
+
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+    counting = CountingNumpy()
+    monkeypatch.setattr(_jax, "np", counting)
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((5, 7, 3)).astype(np.float32)
+    i0, i1 = rng.integers(0, 5, (4, 6)).astype(np.int32), rng.integers(0, 7, (4, 6))
+    i0[0, 0] = 4
+    c0, c1, c1b = jnp.asarray(i0), jnp.asarray(i1, dtype=jnp.int32), jnp.asarray(i1 % 5)
+    xj = jnp.asarray(x)
+    np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, c1))), x[i0, i1])
+    assert counting.reads == 2
+    np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, c1b))), x[i0, i1 % 5])
+    np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, c1))), x[i0, i1])
+    assert counting.reads == 3  # only c1b was new
+    np.testing.assert_array_equal(
+        np.asarray(nd.gather_nd(xj, (jnp.asarray(i0), c1))), x[i0, i1])
+    assert counting.reads == 4  # an equal, new array is read
+    # c0 holds 4: in range for an axis of 5, out of range for one of 4 (same column, cached)
+    with pytest.raises(IndexError) as want:
+        nd.gather_nd(x[:4], (i0, i1.astype(np.int32)))
+    with pytest.raises(IndexError, match="^" + re.escape(str(want.value)) + "$"):
+        nd.gather_nd(xj[:4], (c0, c1))
+    neg = jnp.asarray(i1 - 7, dtype=jnp.int32)
+    for _ in range(2):
+        np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, neg))), x[i0, i1 - 7])
