@@ -19,16 +19,29 @@ vectorises it under ``vmap``), compiled once per shape, as the graph itself is t
 shape. Same bits (integer arithmetic is exact in XLA); ``normal``'s log1p and sqrt are XLA's,
 as under ``arraykit.ext.jit``'s default XLA path. TF 2.21, 40960 normals, one thread, CPU
 time per call: graph ops 1.72 ms, Threefry fused 1.13 ms, ``normal`` fused 0.63 ms
-(``tf.random.stateless_normal``, Philox, 0.27 ms)."""
+(``tf.random.stateless_normal``, Philox, 0.59 ms with its seed an argument).
+
+A key whose value the graph fixes (a constant of the graph, as ``key(seed)`` builds it there,
+or an eager key captured from outside: ``tf.get_static_value`` knows it) draws a constant:
+the host path runs while the graph is traced and the draw is a ``Const`` of the graph (up to
+``FOLD_BYTES``, Grappler's own limit for folding). That is what Grappler does to TF's own
+``tf.random.stateless_normal`` with a constant seed and shape (the native rollouts' noise costs
+nothing per call), and the values are the eager draw's, bit for bit."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
+from . import _common
 from ._common import Portable, aligned, aligned_empty, host_words
 from ._threefry import Words, threefry2x32
+
+#: The largest draw (bytes) that a key fixed by the graph folds into a constant: Grappler's
+#: limit for a folded constant (``kMaxConstantSize``, 10 MiB); larger draws run the program.
+FOLD_BYTES = 10 * 1024 * 1024
 
 
 class RawWords(Words):
@@ -74,6 +87,8 @@ class Impl(Portable):
             self._eager = type(tf.constant(0))  # EagerTensor, which TF does not export
         self._executing_eagerly = tf.executing_eagerly
         self._from_dlpack = from_dlpack
+        self._static_value = tf.get_static_value
+        self._graph_constant = tf.constant
         # One XLA program each, called from the graph being built (see the module docstring).
         # Threefry's shapes are relaxed (one trace for every length; XLA compiles per shape).
         w = self.w
@@ -90,7 +105,25 @@ class Impl(Portable):
     def normal(self, key: Any, shape: tuple[int, ...], dtype: str) -> Any:
         if self._executing_eagerly():
             return super().normal(key, shape, dtype)
+        host = self._on_host(key, "normal", math.prod(shape), np.float32)
+        if host is not None:  # a key the graph fixes: the draw is a constant
+            return self.from_host(host.reshape(shape), key)
         return self._xla_normal(key, shape, dtype)
+
+    def _on_host(self, key: Any, kernel_name: str, n: int, dtype: Any,
+                 per_draw: int = 1) -> np.ndarray | None:
+        if self._executing_eagerly():
+            return super()._on_host(key, kernel_name, n, dtype, per_draw)
+        # Building a graph: a key whose value the graph fixes draws now, on the host, and the
+        # draw becomes a constant of the graph (the module docstring).
+        if _common._host is None or n * per_draw * np.dtype(dtype).itemsize > FOLD_BYTES:
+            return None
+        value = self._static_value(key)
+        if value is None or value.shape != (2,):
+            return None
+        out = np.empty(n * per_draw, dtype=dtype)
+        getattr(_common._host, kernel_name)(*host_words(value.tolist()), out)
+        return out
 
     def host_key(self, key: Any) -> tuple[int, int] | None:
         if (type(key) is not self._eager or not self._executing_eagerly()
@@ -102,4 +135,6 @@ class Impl(Portable):
         return aligned_empty(n, dtype)
 
     def from_host(self, a: np.ndarray, key: Any) -> Any:
+        if not self._executing_eagerly():  # a draw folded while a graph is built
+            return self._graph_constant(a)
         return self._from_dlpack(aligned(a).__dlpack__())
