@@ -1119,6 +1119,63 @@ def test_paddle_tuple_form_gathers_flat_rows_without_a_stack(monkeypatch):
         nd.gather_nd(paddle.to_tensor(x), (paddle.to_tensor(i0), paddle.to_tensor(i1 + (i1 == 8))))
 
 
+def _mlx_ops(a):
+    """The MLX operations of the unevaluated graph behind ``a``, by name."""
+    import io
+
+    mx = require("mlx.core")
+    dot = io.StringIO()
+    mx.export_to_dot(dot, a)
+    return re.findall(r'label ="([^"]+)"', dot.getvalue())
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "uint8", "int16"])
+def test_mlx_eager_in_range_gather_and_scatter_are_the_native_program(dtype, monkeypatch):
+    # The vision workload's lookups eagerly: in-range indices (the tuple form's columns, or
+    # stacked rows) are evaluated once, all together, read on the host (one NumPy max per
+    # column), and the result is the native program on the columns: flat rows and one take
+    # (no stack, no int64 cast of int32 indices, no column slices of a stack); a scatter's
+    # rows in int32 likewise. Out-of-bounds and negative entries keep the stacked form's path.
+    mx = require("mlx.core")
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((4, 9, 3)).astype(np.float32)
+    i0, i1 = rng.integers(0, 4, (6, 5)).astype(dtype), rng.integers(0, 9, (6, 5)).astype(dtype)
+    i0[0, 0], i1[0, 0] = 3, 8  # an index above the smaller axis
+    xm, cols = mx.array(x), (mx.array(i0), mx.array(i1))
+    mx.eval(xm, *cols)
+    evals = []
+    real_eval = mx.eval
+    with monkeypatch.context() as m:
+        m.setattr(mx, "eval", lambda *a: (evals.append(len(a)), real_eval(*a))[1])
+        got = nd.gather_nd(xm, (cols[0] + 0, cols[1] + 0))
+        assert evals == [2]  # one evaluation of both columns
+    np.testing.assert_array_equal(np.asarray(got), x[i0, i1])
+    rows = cols[0] * 9 + cols[1]
+    if dtype in ("uint8", "int16"):  # row numbers in int32 (every one fits)
+        rows = cols[0].astype(mx.int32) * 9 + cols[1].astype(mx.int32)
+    got = nd.gather_nd(xm, cols)
+    native = mx.reshape(mx.take(mx.reshape(xm, (36, 3)), mx.reshape(rows, (30,)), axis=0),
+                        (6, 5, 3))
+    assert _mlx_ops(got) == _mlx_ops(native)
+    vox = nd.scatter_nd(mx.stack(list(cols), axis=-1), mx.ones((6, 5)), (4, 9))
+    assert _mlx_ops(vox).count("Scatter Sum") == 1
+    if dtype in ("int32", "int64"):  # rows computed in the indices' own dtype
+        assert "AsType" not in _mlx_ops(vox)
+        assert "AsType" not in _mlx_ops(nd.gather_nd(xm, mx.stack(list(cols), axis=-1)))
+    want = np.zeros((4, 9), np.float32)
+    np.add.at(want, (i0, i1), 1)
+    np.testing.assert_array_equal(np.asarray(vox), want)
+    if dtype != "uint8":
+        neg = np.where(i1 == 2, -1, i1).astype(dtype)
+        np.testing.assert_array_equal(
+            np.asarray(nd.gather_nd(xm, (cols[0], mx.array(neg)))), x[i0, neg])
+    bad = mx.array(i1 + (i1 == 8))
+    with pytest.raises(IndexError, match=r"^gather_nd: index 9 at indices\[0, 0, 1\]"):
+        nd.gather_nd(xm, (cols[0], bad))
+    with pytest.raises(IndexError, match=r"^scatter_nd: index 9 at indices\[0, 0, 1\]"):
+        nd.scatter_nd((cols[0], bad), mx.ones((6, 5)), (4, 9))
+
+
 def test_paddle_stacked_indices_range_check_is_one_unsigned_max(monkeypatch):
     # Paddle on the CPU: the in-range test of stacked index rows reads one NumPy max of a host
     # view as unsigned (no min/max pair, ``_extremes``), per-column maxima only where the axes
