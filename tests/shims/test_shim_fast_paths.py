@@ -189,6 +189,42 @@ def test_paddle_minimum_maximum_of_an_int_tensor_and_a_python_int_is_one_clip(mo
     np.testing.assert_array_equal(xp.maximum(1, x).numpy(), [1, 1, 2])
 
 
+def test_paddle_sum_c_path_is_the_python_path():
+    """Where the C Guard is built, Paddle's ``sum`` is one: a float32/float64 tensor of rank
+    >= 1 summed whole without keywords goes to Paddle's kernel from C, with the Python
+    function's result bit for bit (values, signed zeros, dtype, shape, gradient); a 0-d -0.0
+    (Paddle's kernel would give +0.0), integers, keywords and errors stay the Python path's."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims._common.errors import Guard
+
+    if Guard is None:
+        pytest.skip("the C extension is not built")
+    assert type(xp.sum) is Guard and xp.sum.__name__ == "sum"
+    py = xp.sum.__wrapped__
+    cases = [np.array(-0.0, "float32"), np.array(2.5, "float64"), np.array([-0.0], "float32"),
+             np.zeros((0, 3), "float64"), np.array([[1.5, -2.0], [np.nan, 3.0]], "float32"),
+             np.array([np.inf, -np.inf], "float64"), np.arange(7, dtype="int32"),
+             np.array([True, False, True]), np.array([1e308, 1e308], "float64")]
+    for a in cases:
+        x = paddle.to_tensor(a)
+        for kw in ({}, {"axis": 0} if a.ndim else {}, {"keepdims": True}):
+            got, want = xp.sum(x, **kw), py(x, **kw)
+            assert got.dtype == want.dtype and got.shape == want.shape, (a, kw)
+            assert got.numpy().tobytes() == want.numpy().tobytes(), (a, kw)
+    assert xp.sum(paddle.to_tensor(np.array(-0.0, "float32"))).numpy().tobytes() == \
+        np.array(-0.0, "float32").tobytes()
+    x = paddle.to_tensor(np.array([1.0, 2.0], "float32"))
+    x.stop_gradient = False
+    (g,) = paddle.grad([xp.sum(x)], [x])
+    np.testing.assert_array_equal(g.numpy(), [1.0, 1.0])
+    with pytest.raises(Exception, match="out of bounds") as c_err:
+        xp.sum(x, axis=3)
+    with pytest.raises(Exception, match="out of bounds") as py_err:
+        py(x, axis=3)
+    assert type(c_err.value) is type(py_err.value) and str(c_err.value) == str(py_err.value)
+
+
 def test_paddle_elementwise_c_path_is_the_python_path():
     """Paddle's element-wise functions run their fast path from C (``guard_dtypes``: the
     Guard compares dtype objects by identity) and call Paddle's ``_C_ops`` kernel where the
