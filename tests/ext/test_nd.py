@@ -1169,6 +1169,12 @@ def test_mlx_eager_in_range_gather_and_scatter_are_the_native_program(dtype, mon
         neg = np.where(i1 == 2, -1, i1).astype(dtype)
         np.testing.assert_array_equal(
             np.asarray(nd.gather_nd(xm, (cols[0], mx.array(neg)))), x[i0, neg])
+    # int8 into an axis of 300: -1 must not read as 255 (the unsigned max decides nothing).
+    long = rng.standard_normal((2, 300)).astype(np.float32)
+    i8 = np.array([0, 1, 1, 0, 1], dtype=np.int8)
+    j8 = np.array([0, 127, -1, -128, 5], dtype=np.int8)
+    np.testing.assert_array_equal(
+        np.asarray(nd.gather_nd(mx.array(long), (mx.array(i8), mx.array(j8)))), long[i8, j8])
     bad = mx.array(i1 + (i1 == 8))
     with pytest.raises(IndexError, match=r"^gather_nd: index 9 at indices\[0, 0, 1\]"):
         nd.gather_nd(xm, (cols[0], bad))
