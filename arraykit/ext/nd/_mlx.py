@@ -107,7 +107,7 @@ def _host(idx: Any) -> Any:
 
 #: The unsigned twin of each signed index dtype: a negative entry read through it is larger
 #: than any axis it may index (``_common._unsigned_max``), so one max tests both ends.
-_UNSIGNED = {np.dtype(f"i{b}"): np.dtype(f"u{b}") for b in (1, 2, 4, 8)}
+_UNSIGNED: dict[Any, Any] = {np.dtype(f"i{b}"): np.dtype(f"u{b}") for b in (1, 2, 4, 8)}
 
 
 def _columns_in_range(host: tuple[Any, ...], dims: tuple[int, ...]) -> bool:
