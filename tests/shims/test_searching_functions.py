@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from frameworks import require
 from shim_helpers import (
     MX_ONLY,
     SHIMS,
@@ -122,7 +123,7 @@ def test_tf_argminmax_in_graphs_is_one_search_with_the_nan_rule(jit_compile):
     # ArgMin of the floats' ordered integer keys (NaN the largest or smallest key, -0.0 tied
     # with +0.0), not the search plus an IsNan/Any/ArgMax pass and a select (XLA ran those
     # as three more fusions). NumPy's answers, NaN rows, infinities and signed-zero ties.
-    tf = pytest.importorskip("tensorflow")
+    tf = require("tensorflow")
     import arraykit
 
     rows = np.array([[2, NAN, -np.inf, NAN], [NAN, 1, 0, 5], [np.inf, 0.0, -0.0, -np.inf],

@@ -199,7 +199,7 @@ def test_paddle_sum_c_path_is_the_python_path():
     from arraykit.shims._common.errors import Guard
 
     if Guard is None:
-        pytest.skip("the C extension is not built")
+        pytest.skip("arraykit._guard (the optional C extension) is not built here")
     assert type(xp.sum) is Guard and xp.sum.__name__ == "sum"
     py = xp.sum.__wrapped__
     cases = [np.array(-0.0, "float32"), np.array(2.5, "float64"), np.array([-0.0], "float32"),
