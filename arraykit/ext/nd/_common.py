@@ -359,7 +359,7 @@ def host_in_range(idx: Any, dims: tuple[int, ...]) -> bool:
     also be the tuple form, K host columns of one shape: one reduction per column then.
     """
     if type(idx) is tuple:
-        return all(host_in_range(c[..., None], (d,)) for c, d in zip(idx, dims))
+        return all(host_column_in_range(c, d) for c, d in zip(idx, dims))
     if idx.size == 0:
         return False
     if _unsigned_max(idx, dims) < min(dims):
@@ -369,16 +369,35 @@ def host_in_range(idx: Any, dims: tuple[int, ...]) -> bool:
     return bool(np.all(idx.reshape(-1, len(dims)).max(axis=0) < np.asarray(dims)))
 
 
+def host_column_in_range(column: Any, d: int) -> bool:
+    """``host_in_range`` of one host (NumPy) column of indices into an axis of ``d``: one
+    ``max`` read as unsigned decides in the common case (no reshape, no per-column pass)."""
+    if column.size == 0:
+        return False
+    twin = _UNSIGNED_OF.get(column.dtype)
+    if twin is None:  # unsigned: its max decides
+        return bool(column.max() < d)
+    if d > twin[1]:  # int8 into an axis of 300: -1 would read as 255
+        return bool(column.min() >= 0 and column.max() < d)
+    return bool(column.view(twin[0]).max() < d)  # a negative entry reads as >= d
+
+
 def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
     """``max`` of integer indices read as unsigned: one reduction that is below ``min(dims)``
     exactly when every entry is in ``[0, min(dims))``, because a negative entry reads as
     ``2**bits - |i| >= 2**(bits-1)``. That needs ``min(dims) <= 2**(bits-1)`` (int8 indices
     into an axis of 300: -1 reads as 255); otherwise this answers ``inf`` (no verdict)."""
-    if idx.dtype.kind == "i":
-        if min(dims) > 2 ** (8 * idx.dtype.itemsize - 1):
+    twin = _UNSIGNED_OF.get(idx.dtype)
+    if twin is not None:
+        if min(dims) > twin[1]:
             return math.inf
-        idx = idx.view(f"u{idx.dtype.itemsize}")
+        idx = idx.view(twin[0])
     return idx.max()
+
+
+#: Each signed integer dtype's unsigned twin (a dtype object: ``view`` of a string parses it,
+#: ~1 us a call) and the smallest value a negative entry reads as through it, 2**(bits-1).
+_UNSIGNED_OF = {np.dtype(f"i{b}"): (np.dtype(f"u{b}"), 2 ** (8 * b - 1)) for b in (1, 2, 4, 8)}
 
 
 def host_flat_rows(idx: Any, dims: tuple[int, ...]) -> Any:

@@ -105,22 +105,6 @@ def _host(idx: Any) -> Any:
     return host if type(idx) is tuple else host[0]
 
 
-#: The unsigned twin of each signed index dtype: a negative entry read through it is larger
-#: than any axis it may index (``_common._unsigned_max``), so one max tests both ends.
-_UNSIGNED: dict[Any, Any] = {np.dtype(f"i{b}"): np.dtype(f"u{b}") for b in (1, 2, 4, 8)}
-
-
-def _columns_in_range(host: tuple[Any, ...], dims: tuple[int, ...]) -> bool:
-    """``_common.host_in_range`` of the tuple form's host columns: one max per 1-D column,
-    read as unsigned where that decides (the shared rule serves the rest)."""
-    for c, d in zip(host, dims):
-        u = _UNSIGNED.get(c.dtype, c.dtype)  # unsigned dtypes as they are
-        # int8 into an axis of 300 (-1 would read as 255): the shared rule decides.
-        if (u is not c.dtype and d > 1 << (8 * u.itemsize - 1)) or not c.view(u).max() < d:
-            return _common.host_in_range(host, dims)
-    return True
-
-
 def _in_range_rows(idx: Any, plan: Any) -> Any:
     """Flat row numbers (n,) of eager indices (..., K) or of the tuple form's columns when
     every entry lies in ``[0, d)`` of its axis: one host read of all of them and one NumPy
@@ -130,8 +114,7 @@ def _in_range_rows(idx: Any, plan: Any) -> Any:
     if getattr(plan, "batch", ()) or not plan.n:
         return None
     host = _host(idx)
-    if host is None or not (_columns_in_range(host, plan.dims) if type(host) is tuple
-                            else _common.host_in_range(host, plan.dims)):
+    if host is None or not _common.host_in_range(host, plan.dims):
         return None
     cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(plan.dims))]
     dtype = _ROW_DTYPE[plan.small_index]
