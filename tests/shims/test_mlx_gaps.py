@@ -163,3 +163,58 @@ def test_real_euclidean_norm_is_mlx_own_program(dtype, axis, keepdims):
     assert got == _traced_ops(lambda v: mx.linalg.norm(v, axis=axis, keepdims=keepdims), x)
     np.testing.assert_allclose(np.array(xp.linalg.vector_norm(x, axis=axis, keepdims=keepdims)),
                                np.linalg.norm(a, axis=axis, keepdims=keepdims), rtol=1e-6)
+
+
+def _graph_ops(*outs):
+    """The operations of the graph that computes ``outs`` (not evaluated), with their counts."""
+    import collections
+    import io
+    import re
+
+    dot = io.StringIO()
+    mx.export_to_dot(dot, *outs)
+    return collections.Counter(re.findall(r'label ="([A-Za-z]+)', dot.getvalue()))
+
+
+def test_sin_under_ext_grad_is_differentiated_as_mlx_sin():
+    # sin keeps -0.0 (a Select on x, MLX: +0.0); under arraykit.ext.grad the Select is not
+    # differentiated (its vjp added AsType x3, Multiply x2, Add x2, LogicalNot, Full and
+    # Broadcast to every backward pass): the gradient is MLX's own Cos * cotangent, and the
+    # values, gradients and -0.0 are those of the eager rule.
+    from arraykit.ext.grad import value_and_grad
+
+    a = np.array([-0.0, 0.0, 1e-40, -2.5, 3.0, 1e30, np.inf, np.nan], dtype=np.float32)
+    x = mx.array(a)
+
+    def f(t):
+        s = xp.sin(t)
+        return xp.sum(s * 2.0), s
+
+    (v, s), g = value_and_grad(f, has_aux=True)(x)
+    (v0, s0), g0 = mx.value_and_grad(f)(x)  # MLX's transform: the rule as it is eagerly
+    _, native = mx.value_and_grad(lambda t: mx.sum(mx.sin(t) * 2.0))(x)
+    assert _graph_ops(g) == _graph_ops(native)  # the gradient's graph is MLX's own
+    assert s.tolist()[:2] == [0.0, 0.0] and math.copysign(1, s[0].item()) == -1
+    assert np.asarray(s).tobytes() == np.asarray(s0).tobytes() == np.asarray(xp.sin(x)).tobytes()
+    np.testing.assert_array_equal(np.asarray(v), np.asarray(v0))
+    np.testing.assert_array_equal(np.asarray(g), np.asarray(g0))
+    np.testing.assert_array_equal(np.asarray(g)[:5], 2 * np.cos(a[:5]).astype(np.float32))
+    # Under arraykit.ext.jit the rule stays as it is eagerly (mx.compile fuses its ops; it
+    # would not fuse the custom function).
+    from arraykit.ext.jit import jit
+
+    seen = []
+
+    def traced(t):
+        out = value_and_grad(f, has_aux=True)(t)
+        seen.append(_graph_ops(out[1]))
+        return out
+
+    (_, sj), gj = jit(traced)(x)
+    assert seen and "CustomTransforms" not in seen[0] and seen[0]["LogicalNot"] == 1
+    assert np.asarray(sj).tobytes() == np.asarray(s0).tobytes()
+    np.testing.assert_array_equal(np.asarray(gj), np.asarray(g0))
+    z = mx.array(np.array([1 + 2j, -0.0 - 0.0j, 0.5 - 0.3j], dtype=np.complex64))
+    h = lambda t: xp.sum(xp.real(xp.sin(t) * (1 - 1j)))  # noqa: E731
+    np.testing.assert_array_equal(np.asarray(value_and_grad(h)(z)[1]),
+                                  np.asarray(mx.value_and_grad(h)(z)[1]))

@@ -13,6 +13,7 @@ from typing import Any
 
 import mlx.core as mx
 
+from ...shims.mlx._helpers import GRAD_TRACING as _GRAD_TRACING
 from .._pytree import flatten, unflatten
 from ._common import Selected, check_cotangent_structure, check_scalar_output, split_aux
 
@@ -24,7 +25,11 @@ def _flat(f, sel, args, kwargs, keep):
     """``f`` as a function of the differentiated leaves only; ``keep[0]`` gets its output."""
 
     def g(*leaves):
-        out = f(*sel.substitute(args, list(leaves)), **kwargs)
+        _GRAD_TRACING[0] += 1  # the shim's rules take their differentiable forms (sin)
+        try:
+            out = f(*sel.substitute(args, list(leaves)), **kwargs)
+        finally:
+            _GRAD_TRACING[0] -= 1
         keep[0] = out
         return out
 

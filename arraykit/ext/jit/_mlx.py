@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import mlx.core as mx
 
+from ...shims.mlx._helpers import COMPILING as _COMPILING
+from ...shims.mlx._helpers import GRAD_TRACING as _GRAD_TRACING
 from .._pytree import flatten, unflatten
 from ._common import KINDS, warn_eager
 
@@ -48,7 +50,12 @@ def compile(fn, record, example):  # noqa: A001
             for p, a in zip(positions, arrays):
                 leaves[p] = a
             args, kwargs = unflatten(treedef, leaves)
-            out = fn(*args, **kwargs)
+            grads = _GRAD_TRACING[0]
+            _GRAD_TRACING[0] = _COMPILING  # the shim's rules fuse here (no custom vjp forms)
+            try:
+                out = fn(*args, **kwargs)
+            finally:
+                _GRAD_TRACING[0] = grads
             out_leaves, out_def = flatten(out)
             where = [i for i, v in enumerate(out_leaves) if _is_array(v)]
             out_info["def"] = out_def

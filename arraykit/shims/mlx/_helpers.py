@@ -29,6 +29,16 @@ def full(shape, value, dtype, stream=None):
 cast = _p.cast
 const = _p.scalar_array
 
+#: Positive while one of arraykit's MLX gradient transforms (``arraykit.ext.grad``) traces
+#: its function outside an ``arraykit.ext.jit`` trace (each adds 1; ext.jit's trace sets
+#: ``COMPILING`` and restores the count after). There a rule whose corrective ops would add
+#: nodes to every backward pass takes a form with the op's own derivative instead (``sin``):
+#: eagerly those nodes are a kernel each, while under mx.compile they fuse and the form's
+#: custom function would not. The values are the same either way, so a transform arraykit
+#: does not see (``mx.value_and_grad`` called directly) only takes the other form.
+GRAD_TRACING = [0]
+COMPILING = -(2**40)
+
 #: The operand rules every full shim shares (``_common/operands.py``).
 _RULES = OperandRules(_p)
 require_array = _RULES.require_array
