@@ -401,6 +401,35 @@ def test_linalg_inside_tf_function(xp):
     assert not np.all(np.isfinite(r)) or np.abs(r).max() > 1e10
 
 
+def _entry_program(f, *args):
+    """The optimised HLO entry computation of ``tf.function(f, jit_compile=True)``, without
+    metadata and value names."""
+    import re
+
+    text = tf.function(f, jit_compile=True, autograph=False).experimental_get_compiler_ir(
+        *args)(stage="optimized_hlo")
+    text = re.sub(r"metadata=\{[^}]*\}", "", text).split("ENTRY", 1)[-1]
+    return re.sub(r"%[\w.\-]+", "%v", re.sub(r"[\w.]+(?=: )", "p", text))
+
+
+@TF_ONLY
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4, 4)])
+def test_tf_inv_under_xla_is_xlas_own_inverse(xp, shape):
+    """Under jit_compile, inv is R^-1 Q^H, XLA's own MatrixInverse: the optimised HLO of
+    tf.linalg.inv (no identity constant and no product with it), NumPy's values; a singular
+    matrix still gives non-finite or huge values there, never a TF error."""
+    a = rand(shape) + 3 * np.eye(shape[-1])
+    t = tf.constant(a)
+    # (a lambda: tf.function cannot bind tf.linalg.inv's own signature)
+    assert _entry_program(xp.linalg.inv, t) == _entry_program(
+        lambda m: tf.linalg.inv(m), t)  # noqa: PLW0108
+    got = tf.function(xp.linalg.inv, jit_compile=True, autograph=False)(t).numpy()
+    np.testing.assert_allclose(got, np.linalg.inv(a), rtol=1e-9)
+    r = tf.function(xp.linalg.inv, jit_compile=True, autograph=False)(
+        tf.zeros((2, 2), tf.float64)).numpy()
+    assert not np.all(np.isfinite(r)) or np.abs(r).max() > 1e10
+
+
 @NUMPY_2
 def test_common_linalg_with_numpy_namespace():
     a = rand((2, 4, 3))

@@ -198,11 +198,12 @@ def _qr_solve(a, b):
     return tf.linalg.triangular_solve(r, tf.linalg.matmul(q, b, adjoint_a=True), lower=False)
 
 
-def _eye_like(x):
-    """Identity matrices of ``x``'s shape and dtype (an extent may be unknown)."""
-    m = x.shape[-1]
-    eye = tf.eye(m if m is not None else tf.shape(x)[-1], dtype=x.dtype)
-    return tf.broadcast_to(eye, tf.shape(x)) if x.shape.rank > 2 else eye
+def _qr_inverse(x):
+    """The inverses of ``x`` by QR, ``R^-1 Q^H``: never fails at run time (singular ->
+    non-finite values). XLA's own ``MatrixInverse`` is this program (the same optimised
+    HLO: no identity constant and no product with it)."""
+    q, r = tf.linalg.qr(x)
+    return tf.linalg.triangular_solve(r, tf.linalg.adjoint(q), lower=False)
 
 
 def _eager_inverse(fname, op, *args):
@@ -274,7 +275,7 @@ class _Kernels:
     def inv(x):
         if tf.executing_eagerly():
             return _eager_inverse("inv", tf.linalg.inv, x)
-        return _qr_solve(x, _eye_like(x))
+        return _qr_inverse(x)
 
     @staticmethod
     def solve(a, b):
