@@ -228,3 +228,71 @@ def test_repeat_along_an_empty_axis_with_an_empty_repeats_array():
     x = xp.zeros((5, 0), dtype=xp.complex128)
     assert tuple(xp.repeat(x, xp.asarray([], dtype=xp.int64), axis=1).shape) == (5, 0)
     assert tuple(xp.repeat(x, xp.asarray([2]), axis=1).shape) == (5, 0)
+
+
+def test_paddle_reductions_and_stack_fast_paths_are_the_rules(monkeypatch):
+    """Paddle's ``sum``/``max``/``min`` of a float32/float64 tensor (rank >= 1, no zero
+    extent) whole or along one int axis, and ``stack`` of a list of tensors along axis 0, call
+    Paddle's kernel without the rules: the rules' result bit for bit (values, NaN, dtype,
+    shape, gradient), and the rules' result or error for everything else (0-d, empty,
+    integers, a tuple axis, an axis out of range, two dtypes or shapes, rank 10). Fails on the
+    old code, whose calls all go through the rules (refused below)."""
+    from arraykit.shims._common import manipulation
+
+    rules = xp._statistical_functions._rules
+    rng = np.random.default_rng(1)
+    fast = [rng.normal(size=s).astype(d) for s in [(1,), (7,), (3, 5), (2, 3, 4)]
+            for d in ("float32", "float64")]
+    fast[3].flat[2] = np.nan
+    slow = [np.array(-0.0, "float32"), np.zeros((0, 3), "float32"), np.zeros((3, 0)),
+            np.arange(6, dtype="int32").reshape(2, 3), np.array([True, False])]
+    fast_kw = [{}, {"keepdims": True}, {"axis": 0}, {"axis": -1, "keepdims": True}]
+    slow_kw = [{"axis": (0,)}, {"axis": 4}, {"axis": True}]
+
+    def outcome(f, *args, **kw):
+        try:
+            r = f(*args, **kw)
+        except Exception as e:  # noqa: BLE001 - compared by class and message
+            return type(e), str(e)
+        return r.dtype, tuple(r.shape), r.numpy().tobytes()
+
+    tensors = [paddle.to_tensor(a) for a in fast + slow]
+    for x in tensors:
+        for name in ("sum", "max", "min"):
+            for kw in fast_kw + slow_kw:
+                want = outcome(getattr(rules, name), x, **kw)
+                assert outcome(getattr(xp, name), x, **kw) == want, (name, x.shape, kw)
+    lists = [[paddle.to_tensor(rng.normal(size=(3,)).astype("float32")) for _ in range(4)],
+             [paddle.to_tensor(np.array(v, "float64")) for v in (1.0, -0.0, np.nan)],
+             [paddle.ones([2], "float32"), paddle.ones([2], "float64")],
+             [paddle.ones([2], "int32"), paddle.ones([2], "bool")],
+             [paddle.ones([2]), paddle.ones([3])], [paddle.ones([1] * 9)] * 2]
+    for s in lists:  # a tuple takes the rules
+        assert outcome(xp.stack, s) == outcome(xp.stack, tuple(s)), [t.shape for t in s]
+
+    # The fast paths take the common calls: with the rules refused, the same results.
+    def refuse(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    want = {}
+    for i, x in enumerate(tensors[:len(fast)]):
+        for name in ("sum", "max", "min"):
+            for j, kw in enumerate(fast_kw):
+                want[i, name, j] = outcome(getattr(rules, name), x, **kw)
+    stacked = [outcome(xp.stack, tuple(s)) for s in lists[:2]]
+    x = tensors[2]
+    x.stop_gradient = False
+    grads = {name: paddle.grad([getattr(rules, name)(x, axis=0).sum()], [x])[0].numpy()
+             for name in ("sum", "max", "min")}
+    for name in ("sum", "max", "min"):
+        monkeypatch.setattr(rules, name, refuse)
+    monkeypatch.setattr(manipulation, "stack_args", refuse)
+    for i, x in enumerate(tensors[:len(fast)]):
+        for name in ("sum", "max", "min"):
+            for j, kw in enumerate(fast_kw):
+                assert outcome(getattr(xp, name), x, **kw) == want[i, name, j], (name, kw)
+    assert [outcome(xp.stack, s) for s in lists[:2]] == stacked
+    x = tensors[2]
+    for name in ("sum", "max", "min"):
+        (g,) = paddle.grad([getattr(xp, name)(x, axis=0).sum()], [x])
+        np.testing.assert_array_equal(g.numpy(), grads[name])

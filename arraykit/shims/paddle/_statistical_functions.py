@@ -14,24 +14,61 @@ from . import _primitives as _p
 _rules = StatisticalFunctions(_p)
 _Tensor = paddle.Tensor
 _F32, _F64 = paddle.float32, paddle.float64
+_C_ops = paddle._C_ops
 
-prod, max, min, mean = _rules.prod, _rules.max, _rules.min, _rules.mean
+prod, mean = _rules.prod, _rules.mean
 var, std = _rules.var, _rules.std
 cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
 
 
+def _floating_axis(x, axis):
+    """Paddle's axis argument for a measured fast path of a reduction (``axis`` None: every
+    axis, or an int in range: that axis) over ``x``, exactly a float32/float64 tensor with at
+    least one axis and no zero extent, where the rules' reduction is Paddle's kernel on ``x``
+    itself (no cast, no identity fill, no error); False for every other call (the rules)."""
+    dt = x.dtype
+    # Identity tests: hashing or comparing a Paddle dtype costs 0.5-0.9 us.
+    if dt is not _F32 and dt is not _F64:
+        return False
+    shape = x.shape
+    if not shape or 0 in shape:
+        return False
+    if axis is None:
+        return None
+    if type(axis) is int and -len(shape) <= axis < len(shape):
+        return [axis]
+    return False
+
+
 def _sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``: integers accumulate in int64."""
-    if axis is None and dtype is None and keepdims is False and type(x) is _Tensor:
-        dt = x.dtype
-        # Identity tests: hashing or comparing a Paddle dtype costs 0.5-0.9 us.
-        if (dt is _F32 or dt is _F64) and x.shape:
-            # Measured fast path. A real floating tensor (not 0-d) summed whole, as the
-            # general path would (in its own dtype, every axis: Paddle's reduce_all kernel
-            # either way), without its checks: a loop body summing its cost per step pays
-            # them (the overhead study's control).
-            return paddle.sum(x)
+    if dtype is None and type(x) is _Tensor and type(keepdims) is bool:
+        # Measured fast path. A real floating tensor (not 0-d) summed whole or along one axis,
+        # as the general path would (in its own dtype: Paddle's reduce kernel either way),
+        # without its checks: a loop body summing its cost per step pays them (the overhead
+        # study's control).
+        ax = _floating_axis(x, axis)
+        if ax is not False:
+            return _C_ops.sum(x, ax, None, keepdims)
     return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def max(x, /, *, axis=None, keepdims=False):
+    """Array API ``max``: NaN propagates; ValueError over a zero-size axis."""
+    if type(x) is _Tensor and type(keepdims) is bool:
+        ax = _floating_axis(x, axis)  # the fast path of _sum, the same kernel as the rules'
+        if ax is not False:
+            return _C_ops.max(x, ax, keepdims)
+    return _rules.max(x, axis=axis, keepdims=keepdims)
+
+
+def min(x, /, *, axis=None, keepdims=False):
+    """Array API ``min``: NaN propagates; ValueError over a zero-size axis."""
+    if type(x) is _Tensor and type(keepdims) is bool:
+        ax = _floating_axis(x, axis)  # the fast path of _sum, the same kernel as the rules'
+        if ax is not False:
+            return _C_ops.min(x, ax, keepdims)
+    return _rules.min(x, axis=axis, keepdims=keepdims)
 
 
 def _sum_error(exc, args, kwargs):
