@@ -264,3 +264,71 @@ def test_paddle_elementwise_c_path_is_the_python_path():
         for x1 in arrays.values():
             for x2 in (*arrays.values(), 2.0, 3, paddle.to_tensor(np.zeros(3, "float32"))):
                 assert outcome(f, x1, x2) == outcome(f.__wrapped__, x1, x2), (name, x1.dtype, x2)
+
+
+def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(monkeypatch):
+    """MXNet (issue 28): the element-wise fast paths (one array, two arrays, an array and a
+    Python float), matmul, stack, zeros_like and ones_like invoke MXNet's operator directly
+    (MXImperativeInvokeEx), not through the generated wrapper's ``_imperative_invoke`` (~15 us
+    of Python a call): the same values, dtype, shape, device and gradient as ``mxnet.numpy``'s
+    own call."""
+    mx = require("mxnet")
+    from mxnet import autograd, npx
+    from mxnet import np as mnp
+    from mxnet.ndarray import register
+
+    import arraykit.shims.mxnet as xp
+
+    npx.set_np()
+    try:
+        rng = np.random.default_rng(3)
+        v = mnp.array(rng.uniform(0.5, 2.0, 12).astype("float32"), ctx=mx.cpu(1))
+        w = mnp.array(rng.uniform(0.5, 2.0, 12).astype("float32"), ctx=mx.cpu(1))
+        m = mnp.array(rng.normal(size=(2, 3, 3)), dtype="float64")
+        cases = [
+            (lambda: xp.sin(v), lambda: mnp.sin(v)),
+            (lambda: xp.exp(m), lambda: mnp.exp(m)),
+            (lambda: xp.add(v, w), lambda: mnp.add(v, w)),
+            (lambda: xp.divide(v, w), lambda: mnp.true_divide(v, w)),
+            (lambda: xp.multiply(v, 2.5), lambda: mnp.multiply(v, 2.5)),
+            (lambda: xp.subtract(v, 0.1), lambda: mnp.subtract(v, 0.1)),
+            (lambda: xp.pow(v, 1.5), lambda: mnp.power(v, 1.5)),
+            (lambda: xp.greater(v, 1.0), lambda: mnp.greater(v, 1.0)),
+            (lambda: xp.matmul(m, m), lambda: mnp.matmul(m, m)),
+            (lambda: xp.stack([v, w, v], axis=-1), lambda: mnp.stack([v, w, v], axis=-1)),
+            (lambda: xp.stack([m, m]), lambda: mnp.stack([m, m])),
+            (lambda: xp.zeros_like(m), lambda: mnp.zeros_like(m)),
+            (lambda: xp.ones_like(v), lambda: mnp.ones(v.shape, ctx=v.ctx)),
+            (lambda: xp.ones_like(mnp.array(True)), lambda: mnp.array(True)),
+            (lambda: xp.zeros_like(mnp.zeros((0, 3), dtype="int32")),
+             lambda: mnp.zeros((0, 3), dtype="int32")),
+        ]
+        wants = [native() for _, native in cases]
+        calls = []
+        invoke = register._imperative_invoke
+        monkeypatch.setattr(register, "_imperative_invoke",
+                            lambda *a: calls.append(1) or invoke(*a))
+        for (ours, _), want in zip(cases, wants):
+            got = ours()
+            assert not calls, "an MXNet Python wrapper was called"
+            assert type(got) is mnp.ndarray and got.dtype == want.dtype
+            assert got.shape == want.shape and got.ctx == want.ctx
+            np.testing.assert_array_equal(got.asnumpy(), want.asnumpy())
+        monkeypatch.undo()
+        pairs = [(lambda x: xp.sum(xp.multiply(xp.sin(x), 2.5)),
+                  lambda x: mnp.sum(mnp.multiply(mnp.sin(x), 2.5))),
+                 (lambda x: xp.sum(xp.matmul(xp.stack([x, x]), xp.add(x, xp.ones_like(x)))),
+                  lambda x: mnp.sum(mnp.matmul(mnp.stack([x, x]), x + mnp.ones_like(x))))]
+        for ours, native in pairs:
+            grads = []
+            for f in (ours, native):
+                x = mnp.array(rng.normal(size=(3, 3))) if not grads else x0.copy()
+                x0 = x.copy()
+                x.attach_grad()
+                with autograd.record():
+                    y = f(x)
+                y.backward()
+                grads.append(x.grad.asnumpy())
+            np.testing.assert_array_equal(grads[0], grads[1])
+    finally:
+        npx.reset_np()

@@ -177,14 +177,29 @@ def _like(x, dtype, device, fname):
     return _creation.like_args(_p, x, dtype, device, fname)
 
 
+#: ``x``'s dtype, shape and device filled with 0 or 1: the operator of ``mnp.zeros_like`` /
+#: ``ones_like`` (``_npi.full_like``, the result where ``x`` is), invoked directly: ~20 us a
+#: call less than ``mnp.zeros(x.shape, ...)`` and its reads of ``x`` (MXNet 1.9.1, 10000x7
+#: float32, CPU time; robotics makes one of each a step).
+_ZEROS_LIKE = _p.operator("_npi_full_like", fill_value=0)
+_ONES_LIKE = _p.operator("_npi_full_like", fill_value=1)
+_LIKE_CODES = frozenset(_p.CODE_NAMES)
+
+
 def zeros_like(x, /, *, dtype=None, device=None):
     """Array API ``zeros_like``."""
+    if type(x) is ndarray and dtype is None and device is None and \
+            _p.dtype_code(x) in _LIKE_CODES:
+        return _ZEROS_LIKE(x)
     name, ctx = _like(x, dtype, device, "zeros_like")
     return mnp.zeros(x.shape, dtype=name, ctx=ctx)
 
 
 def ones_like(x, /, *, dtype=None, device=None):
     """Array API ``ones_like``."""
+    if type(x) is ndarray and dtype is None and device is None and \
+            _p.dtype_code(x) in _LIKE_CODES:
+        return _ONES_LIKE(x)
     name, ctx = _like(x, dtype, device, "ones_like")
     return mnp.ones(x.shape, dtype=name, ctx=ctx)
 

@@ -21,9 +21,10 @@ import numpy as onp
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 
-# MXNet 1.9.1 is frozen (retired to the Apache Attic), so calling the generated operators behind
-# ``mxnet.numpy.X`` directly is safe; it skips two or three Python wrapper layers (~1-2 us),
-# which pays for arraykit's dtype checks on the fast path.
+# MXNet 1.9.1 is frozen (retired to the Apache Attic), so invoking the operators behind
+# ``mxnet.numpy.X`` directly (their names: the generated ``_npi`` wrappers') is safe; it skips
+# the Python wrapper layers (~15 us a call), which pays for arraykit's dtype checks on the fast
+# path.
 from mxnet.ndarray.numpy import _internal as _npi
 
 from .._common import elementwise as _ce
@@ -43,15 +44,25 @@ def _per(names, fn):
     return dict.fromkeys(names, fn)
 
 
+def _npi_name(op) -> str | None:
+    """The name of the MXNet operator behind ``mxnet.numpy``'s ``op`` (``_npi_sin``), where
+    ``_npi`` generates a wrapper of it, else None."""
+    if not getattr(op, "__module__", "").startswith("mxnet") or \
+            getattr(_npi, op.__name__, None) is None:
+        return None
+    return "_npi_" + op.__name__
+
+
 def _fast(op):
-    """The generated operator behind ``mxnet.numpy``'s ``op`` (arrays only), else ``op``; a
-    binary op made by :func:`_wide`: its version for two arrays."""
+    """The operator behind ``mxnet.numpy``'s unary ``op``, invoked directly
+    (``_primitives.operator``: the generated wrapper's Python costs ~15 us of a ~30 us call on
+    16 elements), else ``op``; a binary op made by :func:`_wide`: its version for two
+    arrays."""
     fast = getattr(op, "fast", None)
     if fast is not None:
         return fast
-    if not getattr(op, "__module__", "").startswith("mxnet"):
-        return op  # this module's
-    return getattr(_npi, op.__name__, None) or op
+    name = _npi_name(op)
+    return op if name is None else _p.operator(name)  # None: this module's
 
 
 _MAX_NDIM = _p.BROADCAST_MAX_NDIM
@@ -80,14 +91,27 @@ def _wide(op):
         return fop(a, b)
 
     def f(a, b):
+        if type(b) is float and sop is not None and type(a) is ndarray:
+            return sop(a, str(b))  # what ``op(a, b)`` invokes, without its wrappers
         if type(b) is ndarray and type(a) is ndarray and (
                 _ndim(a) > _MAX_NDIM or _ndim(b) > _MAX_NDIM):
             a, b = _broadcast_pair(a, b)
         return op(a, b)
 
-    fop = _fast(op)
+    name = _npi_name(op)
+    fop = op if name is None else _p.operator2(name)
+    sop = _p.operator_with(name + "_scalar", "scalar") if name in _SCALAR_OPS else None
     f.fast = arrays  # type: ignore[attr-defined]
     return f
+
+
+#: The operators whose ``mxnet.numpy`` function, given an array and a Python float, invokes
+#: ``<name>_scalar`` with that float as its one parameter (``_ufunc_helper``'s
+#: ``lfn_scalar(x, float(s))``, MXNet 1.9.1), which :func:`_wide` then invokes directly.
+_SCALAR_OPS = frozenset("_npi_" + n for n in (
+    "add", "subtract", "multiply", "true_divide", "mod", "power", "maximum", "minimum",
+    "arctan2", "hypot", "equal", "not_equal", "greater", "less", "greater_equal",
+    "less_equal"))
 
 
 def _arrays(fn, *, bcast=False):
