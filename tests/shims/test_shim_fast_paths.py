@@ -268,7 +268,8 @@ def test_paddle_elementwise_c_path_is_the_python_path():
 
 def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(monkeypatch):
     """MXNet (issue 28): the element-wise fast paths (one array, two arrays, an array and a
-    Python float), matmul, stack, zeros_like and ones_like invoke MXNet's operator directly
+    Python float), matmul, linalg.inv/solve, stack, zeros_like and ones_like invoke MXNet's
+    operator directly
     (MXImperativeInvokeEx), not through the generated wrapper's ``_imperative_invoke`` (~15 us
     of Python a call): the same values, dtype, shape, device and gradient as ``mxnet.numpy``'s
     own call."""
@@ -295,6 +296,8 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
             (lambda: xp.pow(v, 1.5), lambda: mnp.power(v, 1.5)),
             (lambda: xp.greater(v, 1.0), lambda: mnp.greater(v, 1.0)),
             (lambda: xp.matmul(m, m), lambda: mnp.matmul(m, m)),
+            (lambda: xp.linalg.inv(m), lambda: mnp.linalg.inv(m)),
+            (lambda: xp.linalg.solve(m, m), lambda: mnp.linalg.solve(m, m)),
             (lambda: xp.stack([v, w, v], axis=-1), lambda: mnp.stack([v, w, v], axis=-1)),
             (lambda: xp.stack([m, m]), lambda: mnp.stack([m, m])),
             (lambda: xp.zeros_like(m), lambda: mnp.zeros_like(m)),

@@ -54,12 +54,21 @@ def _synced(out, failure):
 def _solved(solver, failure, a, *rest):
     """``solver(a, *rest)`` (``inv``/``solve``), synced (``_synced``). A matrix holding NaN
     is a LinAlgError here, which the rules answer with NaN (MXNet's kernels return finite
-    numbers beside the NaN there). The NaN test reads ``a`` to the host (the wait the call
-    makes anyway) and tests there: as two MXNet ops and a read it cost ~98 us a 2x2 call,
-    2.7x the inverse itself (MXNet 1.9.1, CPU time); this way ~12 us."""
+    numbers beside the NaN there, or fail as for a singular matrix: a LinAlgError either
+    way). The NaN test reads ``a`` to the host after the wait for the result, which has
+    computed ``a`` too (one wait a call, not two), and tests there: as two MXNet ops and a
+    read it cost ~98 us a 2x2 call, 2.7x the inverse itself (MXNet 1.9.1, CPU time); this
+    way ~12 us."""
+    out = _synced(solver(a, *rest), failure)
     if _onp.isnan(a.asnumpy()).any():
         raise _cl.LinAlgError("NaN")
-    return _synced(solver(a, *rest), failure)
+    return out
+
+
+#: The operators of ``mnp.linalg.inv`` / ``solve`` (``_npi.inv``/``solve``), invoked directly
+#: (their generated wrappers cost ~15 us a call; kalman makes an inv a step).
+_INV = _p.operator("_npi_inv")
+_SOLVE = _p.operator2("_npi_solve")
 
 
 def _svd_reduced(x):
@@ -117,11 +126,11 @@ class _Kernels:
 
     @staticmethod
     def inv(x):
-        return _solved(mnp.linalg.inv, "non-convertible", x)
+        return _solved(_INV, "non-convertible", x)
 
     @staticmethod
     def solve(a, b):
-        return _solved(mnp.linalg.solve, "singular", a, b)
+        return _solved(_SOLVE, "singular", a, b)
 
     @staticmethod
     def eigh(x):
