@@ -1218,6 +1218,109 @@ def test_paddle_stacked_indices_range_check_is_one_unsigned_max(monkeypatch):
         nd.gather_nd(paddle.to_tensor(x), paddle.to_tensor(i))
 
 
+@pytest.mark.parametrize("idx_dtype", [">i4", ">i2", ">i8"])
+def test_numpy_indices_in_the_other_byte_order_wrap_and_raise_as_native_ones(idx_dtype):
+    """Signed indices in the other byte order (no native unsigned twin to read them through)
+    give the native dtype's values and errors: a negative index wraps (it read as a large
+    unsigned max before and took the in-range path: row i_0 * d_1 - 1, a wrong value), one
+    below -d raises gather_nd's IndexError."""
+    x = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    i0 = np.array([[1, 2], [0, 1]])
+    i1 = np.array([[-1, 0], [3, -4]])
+    for form in ("stacked", "tuple"):
+        def idx(a, b, form=form):
+            if form == "tuple":
+                return (a.astype(idx_dtype), b.astype(idx_dtype))
+            return np.stack([a, b], -1).astype(idx_dtype)
+        for _ in range(2):  # the second call may take a path the first one set up
+            np.testing.assert_array_equal(nd.gather_nd(x, idx(i0, i1)), x[i0, i1])
+            np.testing.assert_array_equal(nd.gather_nd(x, idx(-1 - i0, i1)), x[-1 - i0, i1])
+        bad = i1.copy()
+        bad[1, 1] = -5
+        with pytest.raises(IndexError, match=r"^gather_nd: index -5 at indices\[1, 1, 1\] "):
+            nd.gather_nd(x, idx(i0, bad))
+        want = x.copy()
+        want[i0, i1] = 7.0
+        np.testing.assert_array_equal(nd.update_nd(x, idx(i0, i1), np.float32(7.0)), want)
+        with pytest.raises(IndexError, match=r"^update_nd: index -5 at indices\[1, 1, 1\] "):
+            nd.update_nd(x, idx(i0, bad), np.float32(7.0))
+        upd = np.ones((2, 2, 5), np.float32)
+        want = np.zeros((3, 4, 5), np.float32)
+        np.add.at(want, (i0, i1), upd)
+        np.testing.assert_array_equal(nd.scatter_nd(idx(i0, i1), upd, (3, 4, 5)), want)
+
+
+def test_numpy_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
+    """A tuple-form gather whose shapes and dtype NumPy's backend served before runs as one
+    function (``_numpy.gather_columns``: no argument checks again, one max per column after
+    the first, flat rows, one take), with the general path's values, dtypes and errors for
+    every input it must not decide: the other columns' out-of-range and negative entries, a
+    first column past either end, columns of another dtype, shape or library, batch_dims,
+    non-contiguous or subclassed x, empty columns."""
+    import arraykit.ext.nd as ndm
+
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((6, 5, 3)).astype(np.float32)
+    i0 = rng.integers(0, 6, (4, 7)).astype(np.int32)
+    i1 = rng.integers(0, 5, (4, 7)).astype(np.int32)
+    want = x[i0, i1]
+    x1 = x[..., 0].copy()  # no inner axis: the take's result is the answer
+    x4 = rng.standard_normal((6, 5, 2, 2)).astype(np.float32)  # two inner axes
+    for a in (x, x1, x4):
+        np.testing.assert_array_equal(nd.gather_nd(a, (i0, i1)), a[i0, i1])  # general path
+    calls = []
+    real = ndm._columns
+    monkeypatch.setattr(ndm, "_columns", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    got = nd.gather_nd(x, (i0, i1))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(nd.gather_nd(x1, (i0, i1)), x1[i0, i1])
+    np.testing.assert_array_equal(nd.gather_nd(x4, (i0, i1)), x4[i0, i1])
+    assert calls == []
+
+    def same_as_stacked(x, cols, **kw):
+        stacked = np.stack([np.asarray(c) for c in cols], axis=-1)
+        try:
+            w = nd.gather_nd(x, stacked, **kw)
+        except (IndexError, TypeError, ValueError) as e:
+            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
+                nd.gather_nd(x, cols, **kw)
+            return
+        g = nd.gather_nd(x, cols, **kw)
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)
+
+    for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
+                 (0, -7), (0, 2**31 - 1), (0, -(2**31))]:
+        cols = [i0.copy(), i1.copy()]
+        cols[k][2, 3] = v
+        same_as_stacked(x, tuple(cols))
+    with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"dtype; got int32, int64 "):
+        nd.gather_nd(x, (i0, i1.astype(np.int64)))
+    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
+        nd.gather_nd(x, (i0, i1[:, :3]))
+    same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not C-contiguous
+    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
+    y = x.reshape(6, 5, 3, 1)[..., 0]
+    same_as_stacked(np.stack([y, y]), (np.stack([i0, i0]), np.stack([i1, i1])), batch_dims=1)
+    with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
+        nd.gather_nd(x, (i0, i1), batch_dims=False)
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0, i1.tolist()))
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0.tolist(), i1))
+
+    class Sub(np.ndarray):
+        pass
+
+    got = nd.gather_nd(x.view(Sub), (i0, i1))
+    np.testing.assert_array_equal(np.asarray(got), want)
+    np.testing.assert_array_equal(nd.gather_nd(x, (i0.view(Sub), i1)), want)
+
+
 @pytest.mark.parametrize("idx_dtype", ["int8", "int16", "int32", "uint8", "uint32", "int64"])
 def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, monkeypatch):
     """NumPy's tuple form checks the columns after the first and lets np.take of the flat
@@ -1225,7 +1328,7 @@ def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, m
     one column reduction per 2-column gather where the checked path took two, for indices of
     at most 32 bits; every first-column value at and past both ends gives the stacked form's
     values or its IndexError (message included), and int64 keeps the checked path."""
-    from arraykit.ext.nd import _common
+    from arraykit.ext.nd import _common, _numpy
 
     rng = np.random.default_rng(5)
     x = rng.standard_normal((5, 7, 3)).astype(np.float32)
@@ -1234,6 +1337,8 @@ def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, m
     real = _common.host_column_in_range  # the tuple form's one reduction per column
     monkeypatch.setattr(_common, "host_column_in_range",
                         lambda c, d: reads.append(d) or real(c, d))
+    umax = _numpy._umax  # the same reduction in gather_columns (a call seen before)
+    monkeypatch.setattr(_numpy, "_umax", lambda c, axis: reads.append(c.shape) or umax(c, axis))
     signed = idx_dtype.startswith("int")
     info = np.iinfo(idx_dtype)
     firsts = [0, 4, 5, 6, info.max] + ([-1, -5, -6, info.min] if signed else [])

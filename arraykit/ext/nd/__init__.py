@@ -100,6 +100,11 @@ def _impl(fn: str, a: Any, b: Any = None) -> Any:
     return impl
 
 
+#: array type -> its backend's ``gather_columns(x, columns, batch_dims)``: the tuple form's
+#: whole call where the backend knows it from an earlier call, else None (the path below).
+_gather_columns: dict[type, Any] = {}
+
+
 def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     """Gather sub-arrays of ``x`` addressed by the index rows in ``indices``.
 
@@ -119,7 +124,14 @@ def gather_nd(x: ArrayT, indices: Any, /, *, batch_dims: int = 0) -> ArrayT:
     (they are not broadcast: ValueError) and one integer dtype (TypeError).
     """
     if type(indices) is tuple:
+        fast = _gather_columns.get(type(x))
+        if fast is not None:  # the backend's whole call where it knows it (NumPy)
+            out = fast(x, indices, batch_dims)
+            if out is not None:
+                return out
         impl, indices, idx_shape, idx_dtype = _columns("gather_nd", x, indices, keep=True)
+        if fast is None and hasattr(impl, "gather_columns"):
+            _gather_columns[type(x)] = impl.gather_columns
     else:
         impl = _impl("gather_nd", x, indices)
         idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)

@@ -375,8 +375,11 @@ def host_column_in_range(column: Any, d: int) -> bool:
     if column.size == 0:
         return False
     twin = _UNSIGNED_OF.get(column.dtype)
-    if twin is None:  # unsigned: its max decides
-        return bool(column.max() < d)
+    if twin is None:
+        if column.dtype.kind == "u":  # unsigned: its max decides
+            return bool(column.max() < d)
+        # signed in the other byte order ('>i4'): no native twin to view it through
+        return bool(column.min() >= 0 and column.max() < d)
     if d > twin[1]:  # int8 into an axis of 300: -1 would read as 255
         return bool(column.min() >= 0 and column.max() < d)
     return bool(column.view(twin[0]).max() < d)  # a negative entry reads as >= d
@@ -392,6 +395,8 @@ def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
         if min(dims) > twin[1]:
             return math.inf
         idx = idx.view(twin[0])
+    elif idx.dtype.kind != "u":  # signed in the other byte order ('>i4'): no verdict
+        return math.inf
     return idx.max()
 
 

@@ -107,11 +107,76 @@ def _take_first_column_free(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any
     return out.reshape(plan.out_shape)
 
 
+#: The tuple form's unchecked-first-column gather (``_take_first_column_free``) of a
+#: C-contiguous ndarray, by ``(x.shape, column shape, column dtype, K)``: ``((d_k, the
+#: unsigned dtype column k is read as) for k >= 1, x's rows view shape, the result's shape or
+#: None where the take gives it)``, or False where ``gather_columns`` cannot decide (the
+#: general path then). Filled by ``gather_nd`` after a call the front validated took that
+#: path, so a key here names a call the front accepts.
+_COLUMN_PLANS: dict[tuple, Any] = {}
+_umax = np.maximum.reduce
+
+
+def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
+    """``gather_nd(x, idx)`` of the tuple form where ``_COLUMN_PLANS`` knows the call, in one
+    function: per column after the first one ``max`` read as unsigned (below ``d_k`` exactly
+    when the column is in ``[0, d_k)``, as ``_common.host_column_in_range``), the flat rows in
+    place and one ``take``, whose own bounds check covers the first column (see
+    ``_take_first_column_free``). None: the general path (the front's checks, ``gather_nd``),
+    for anything else and for every index it must wrap or reject. The vision benchmark's
+    bilinear lookups: ~20 us of Python less per 256x256 gather than the general path."""
+    if type(batch_dims) is not int or batch_dims or not idx:
+        return None
+    c0 = idx[0]
+    if type(c0) is not np.ndarray or type(x) is not np.ndarray:
+        return None
+    entry = _COLUMN_PLANS.get((x.shape, c0.shape, c0.dtype, len(idx)))
+    if not entry or not x.flags.c_contiguous:
+        return None
+    checks, rows_shape, out_shape = entry
+    shape, dtype = c0.shape, c0.dtype
+    for c, (d, twin) in zip(idx[1:], checks):
+        if type(c) is not np.ndarray or c.dtype is not dtype or c.shape != shape:
+            return None
+        if not _umax(c.view(twin), None) < d:  # a negative entry reads as >= d
+            return None
+    f = c0.astype(np.intp)
+    for c, (d, _) in zip(idx[1:], checks):
+        f *= d
+        f += c
+    try:
+        out = x.reshape(rows_shape).take(f, axis=0)
+    except IndexError:  # the first column out of [-d_0, d_0): the general path's error
+        return None
+    return out if out_shape is None else out.reshape(out_shape)
+
+
+def _remember_columns(x: Any, idx: tuple, plan: _common.GatherPlan) -> None:
+    """Store ``gather_columns``' entry for a call ``_take_first_column_free`` served."""
+    if len(_COLUMN_PLANS) >= 256:
+        _COLUMN_PLANS.clear()
+    dtype = idx[0].dtype
+    twin = _common._UNSIGNED_OF.get(dtype)
+    if twin is None and dtype.kind == "u" and dtype.isnative:
+        twin = (dtype, math.inf)  # unsigned: the max itself
+    entry: Any = False
+    if twin is not None and all(d <= twin[1] for d in plan.dims[1:]):
+        inner = plan.inner
+        entry = (
+            tuple((d, twin[0]) for d in plan.dims[1:]),
+            (plan.rows,) + ((plan.inner_size,) if inner else ()),
+            plan.out_shape if len(inner) > 1 else None,
+        )
+    _COLUMN_PLANS[(x.shape, idx[0].shape, dtype, len(idx))] = entry
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     if type(idx) is tuple:  # the tuple form: flat rows from the columns, else the stack
         if not plan.batch and x.flags.c_contiguous:
             out = _take_first_column_free(x, idx, plan)
             if out is not None:
+                if type(x) is np.ndarray:
+                    _remember_columns(x, idx, plan)
                 return out
         idx = np.stack(idx, axis=-1)
     if plan.batch:
