@@ -6,6 +6,9 @@ last update wins) through a max-scatter. Bounds are checked eagerly: one reducti
 indices, read on the host, then IndexError naming the first bad index (MLX itself would read
 memory beyond the array). Under ``mx.compile``/``mx.vmap`` values cannot be read: gathers
 clamp and scatters drop out-of-bounds rows, the compiled meaning TF under XLA and JAX have.
+There the program is the native one (flat rows, one ``take`` / ``.at[].add``) plus that rule:
+every column wrapped once and clipped (``_common.clipped_flat_rows``); a dropped update adds
+the exact identity (-0.0) into its clipped row (``_traced_gather``/``_traced_add``).
 """
 
 from __future__ import annotations
@@ -105,16 +108,23 @@ def _host(idx: Any) -> Any:
     return host if type(idx) is tuple else host[0]
 
 
+#: ``_in_range_rows``' answer while ``mx.compile``/``mx.vmap`` trace (values unknown).
+_TRACED = object()
+
+
 def _in_range_rows(idx: Any, plan: Any) -> Any:
     """Flat row numbers (n,) of eager indices (..., K) or of the tuple form's columns when
     every entry lies in ``[0, d)`` of its axis: one host read of all of them and one NumPy
     max per column (read as unsigned: ``_common.host_in_range``), then
-    ``(i_0 * d_1 + i_1) * d_2 + ...`` in MLX, no wrap, mask or clip. None otherwise (a
-    negative or bad entry, no rows, a batch gather, a trace): the general path."""
+    ``(i_0 * d_1 + i_1) * d_2 + ...`` in MLX, no wrap, mask or clip. ``_TRACED`` under a
+    trace; None otherwise (a negative or bad entry, no rows, a batch gather): the general
+    path."""
     if getattr(plan, "batch", ()) or not plan.n:
         return None
     host = _host(idx)
-    if host is None or not _common.host_in_range(host, plan.dims):
+    if host is None:
+        return _TRACED
+    if not _common.host_in_range(host, plan.dims):
         return None
     cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(plan.dims))]
     dtype = _ROW_DTYPE[plan.small_index]
@@ -125,8 +135,53 @@ def _in_range_rows(idx: Any, plan: Any) -> Any:
     return mx.reshape(f, (plan.n,))
 
 
+def _traced_rows(idx: Any, plan: Any, mark: bool) -> tuple[Any, Any]:
+    """Under a trace: flat row numbers (n,) of the columns, each wrapped once and clipped
+    (``_common.clipped_flat_rows``, in int32 where every row number fits), and with
+    ``mark`` the (n,) mask of the rows that held an out-of-bounds entry."""
+    cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(plan.dims))]
+    dtype = _ROW_DTYPE[plan.small_index]
+    cols = tuple(c if c.dtype == dtype else c.astype(dtype) for c in cols)
+    f, bad = _common.clipped_flat_rows(OPS, cols, plan.dims, plan.index_dtype, mark)
+    if f.ndim != 1:
+        f = mx.reshape(f, (plan.n,))
+        bad = None if bad is None else mx.reshape(bad, (plan.n,))
+    return f, bad
+
+
+def _neutral(dtype: Any) -> Any:
+    """What a dropped update adds: the exact identity of ``+`` (-0.0 + v is v for every
+    float v, -0.0 included; +0.0 would turn a -0.0 target into +0.0). Built as -zeros, not
+    as a constant: mx.compile (0.32.4) writes a -0.0 constant into a fused kernel as +0.0."""
+    if mx.issubdtype(dtype, mx.inexact):
+        return -mx.zeros((), dtype=dtype)
+    return mx.zeros((), dtype=dtype)
+
+
+def _traced_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+    """An add-scatter under a trace: the native program (flat rows, one ``.at[].add``) plus
+    the drop rule (rows with a bad index add the identity into their clipped row)."""
+    f, bad = _traced_rows(idx, plan, True)
+    v2 = updates
+    if tuple(v2.shape) != plan.updates_shape:
+        v2 = mx.broadcast_to(v2, plan.updates_shape)
+    if plan.inner:
+        x2 = mx.reshape(x, (plan.rows, plan.inner_size))
+        v2, bad = mx.reshape(v2, (plan.n, plan.inner_size)), bad[:, None]
+    else:
+        x2 = mx.reshape(x, (plan.rows,)) if x.ndim != 1 else x
+        if v2.ndim != 1:
+            v2 = mx.reshape(v2, (plan.n,))
+    out = x2.at[f].add(mx.where(bad, _neutral(x.dtype), v2))
+    return out if out.shape == plan.shape else mx.reshape(out, plan.shape)
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     f = _in_range_rows(idx, plan)
+    if f is _TRACED:
+        if 0 not in plan.dims:  # every row number valid once clipped (no empty axis)
+            return _common.take_flat_rows(OPS, x, _traced_rows(idx, plan, False)[0], plan)
+        f = None
     if f is not None:
         return _common.take_flat_rows(OPS, x, f, plan)
     if type(idx) is tuple:
@@ -142,6 +197,10 @@ def update_nd(
     copy: bool,
 ) -> Any:
     f = _in_range_rows(idx, plan)
+    if f is _TRACED:
+        if plan.reduction == "add" and 0 not in plan.dims:
+            return _traced_add(x, idx, updates, plan)
+        f = None
     if f is not None:
         return _common.scatter_flat_rows(OPS, x, f, updates, plan, drop=False)
     n, k = plan.n, len(plan.dims)
