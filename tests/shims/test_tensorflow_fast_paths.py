@@ -257,3 +257,27 @@ def test_array_shape_answers_tf_reads_without_a_tensor_shape(tf, xp, monkeypatch
             assert np.asarray(x.shape).tolist() == [3, 4]
         assert got == want
         assert x.shape == (3, 4) and x.shape == tf.TensorShape([3, 4])
+
+
+def test_eager_argmax_argmin_along_the_last_axis_run_no_tf_op(tf, xp):
+    """Eagerly on the CPU, argmax/argmin along the last axis (a 1-D input's, a flattened
+    search's) are NumPy's search of the tensor's own memory: no TF op, an int64 tensor on
+    the input's device; other axes keep TF's ArgMax/ArgMin (NumPy would copy there). Both
+    give NumPy's answer: the first NaN is the extreme, -0.0 ties +0.0, every real dtype."""
+    v = tf.constant(np.linspace(0.5, 1.5, 16, dtype="float32"))
+    m = tf.reshape(v, (4, 4))
+    assert _ops(tf, lambda: xp.argmax(v)) == []
+    assert _ops(tf, lambda: xp.argmin(m, axis=-1, keepdims=True)) == []
+    assert _ops(tf, lambda: xp.argmax(m, axis=0)) == ["ArgMax"]
+    r = xp.argmax(v)
+    assert r.dtype == tf.int64 and r.device == v.device and int(r) == 15
+    rng = np.random.default_rng(1)
+    for x in itertools.chain(_float_cases(rng), _int_cases(rng)):
+        t = tf.constant(x)
+        for axis in [None, *range(-x.ndim, x.ndim)]:
+            if (x.size == 0 and axis is None) or (axis is not None and x.shape[axis] == 0):
+                continue
+            for f, keepdims in itertools.product(("argmax", "argmin"), (False, True)):
+                got = getattr(xp, f)(t, axis=axis, keepdims=keepdims)
+                want = getattr(np, f)(x, axis=axis, keepdims=keepdims)
+                _same(got, want.astype(np.int64))
