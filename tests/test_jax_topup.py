@@ -297,3 +297,57 @@ def test_device_keyword_on_the_default_device_skips_device_put(xp, monkeypatch):
                  xp.ones((2, 2), device=device), xp.eye(2, device=device)):
         assert made.committed and made.device == device
     assert calls == []
+
+
+def _like_inputs():
+    import numpy as np
+
+    device = jax.devices()[0]
+    base = [np.arange(6, dtype=np.float32).reshape(2, 3), np.arange(4), np.asarray(2.0),
+            np.ones((0, 2), bool), np.asarray([1 + 2j], np.complex64), np.asarray(3, np.int8)]
+    xs = [made for b in base for made in (jnp.asarray(b), jnp.asarray(b, device=device))]
+    # weakly typed, uncommitted and committed (jax gives the latter an uncommitted result)
+    return xs + [jnp.asarray(2.0), jax.device_put(jnp.asarray(2), device)]
+
+
+@pytest.mark.parametrize(("name", "args"), [("zeros_like", ()), ("ones_like", ()),
+                                        ("empty_like", ()), ("full_like", (3,)),
+                                        ("full_like", (2.5,))])
+def test_like_functions_make_jax_own_array(xp, name, args):
+    """zeros_like/ones_like/empty_like (one jitted program) and, for a committed input with a
+    dtype, jax's own call on an uncommitted twin: the result must be jax's own call's, whole
+    (shape, dtype, weak type, committed, sharding, bytes), for committed, uncommitted and
+    weakly typed input, with and without dtype and device; under jit the same jaxpr."""
+    for x in _like_inputs():
+        for dtype in (None, jnp.float32, jnp.int32, jnp.bool_):
+            for device in (None, jax.devices()[0]):
+                _same_array(getattr(xp, name)(x, *args, dtype=dtype, device=device),
+                            getattr(jnp, name)(x, *args, dtype=dtype, device=device))
+        ours = jax.make_jaxpr(lambda y: getattr(xp, name)(y, *args))(x)
+        assert str(ours) == str(jax.make_jaxpr(lambda y: getattr(jnp, name)(y, *args))(x))
+        closed = jax.make_jaxpr(lambda x=x: getattr(xp, name)(x, *args))()
+        assert str(closed) == str(jax.make_jaxpr(lambda x=x: getattr(jnp, name)(x, *args))())
+
+
+def test_like_functions_skip_jax_eager_paths(xp, monkeypatch):
+    """The paths above are taken: no make_array_from_callback (~100 us: jax's path for a
+    committed input) and no eager broadcast primitive (~100 us of Python a call)."""
+    from jax._src import array
+    from jax._src.lax import lax
+
+    x = jnp.asarray([1.0, 2.0], device=jax.devices()[0])
+    y = jnp.asarray([1.0, 2.0])
+    for f in (xp.zeros_like, xp.ones_like, xp.empty_like):  # compiled before counting
+        f(x), f(y)
+    calls = []
+    real_callback, real_impl = array.make_array_from_callback, lax.broadcast_in_dim_p.impl
+    monkeypatch.setattr(array, "make_array_from_callback",
+                        lambda *a, **k: calls.append("callback") or real_callback(*a, **k))
+    monkeypatch.setattr(lax.broadcast_in_dim_p, "impl",
+                        lambda *a, **k: calls.append("broadcast") or real_impl(*a, **k))
+    assert jnp.ones_like(x).committed and sorted(calls) == ["broadcast", "callback"]  # jax's
+    calls.clear()
+    for f in (xp.zeros_like, xp.ones_like, xp.empty_like):
+        assert f(x).committed and not f(y).committed
+    assert xp.full_like(x, 2.0, dtype=jnp.float32).committed
+    assert calls == ["broadcast"]  # full_like's own broadcast, on the uncommitted twin
