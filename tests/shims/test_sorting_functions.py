@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from frameworks import optional
+from frameworks import optional, require
 from shim_helpers import (
     SHIMS,
     arr,
@@ -116,3 +116,54 @@ def test_descending_and_stable_are_read_as_flags_alike(xp, fname):
             f(x, descending=bad)
         with pytest.raises(TypeError, match=rf"^{fname}: stable must be a bool"):
             f(x, stable=bad)
+
+
+def test_mxnet_cpu_sort_and_argsort_run_on_the_host(monkeypatch):
+    """MXNet (issue 28): a float (or descending) sort and every argsort of an array in CPU
+    memory run as NumPy's stable sort of the host copy, one copy back (the ~40-operator MXNet
+    composition cost ~2.8 ms a 16-element call): no MXNet operator wrapper is called, the
+    results are the composition's (NaN last, first when descending; equal values, -0.0 and
+    0.0 included, in their original order; the input's dtype and device); while autograd
+    records, a sort keeps the composition and its gradient."""
+    mx = require("mxnet")
+    from mxnet import autograd
+    from mxnet.ndarray import register
+
+    import arraykit.shims.mxnet as xp
+
+    a = np.array([[1.0, NAN, -0.0, 0.5, 0.0, -np.inf, NAN, 0.5, np.inf, -0.0],
+                  [0.0, -0.0, 2.0, NAN, 2.0, 1.0, -1.0, 0.0, NAN, -0.0]])
+    wants = {}
+    for dtype in ("float32", "float64", "int32", "uint8"):
+        h = a.astype(dtype) if dtype.startswith("float") else np.nan_to_num(a).astype(dtype)
+        for axis in (-1, 0):
+            for desc in (False, True):
+                if desc:
+                    key = -h if dtype.startswith("float") else ~h
+                    nan = np.isnan(key)
+                    idx = np.lexsort((np.where(nan, -np.inf, key), ~nan), axis=axis)
+                else:
+                    idx = np.argsort(h, axis=axis, kind="stable")
+                wants[dtype, axis, desc] = (h, idx, np.take_along_axis(h, idx, axis=axis))
+    calls = []
+    invoke = register._imperative_invoke
+    monkeypatch.setattr(register, "_imperative_invoke", lambda *a: calls.append(1) or invoke(*a))
+    for (dtype, axis, desc), (h, idx, srt) in wants.items():
+        x = xp.asarray(h, device=mx.cpu(1))
+        del calls[:]
+        i = xp.argsort(x, axis=axis, descending=desc)
+        s = xp.sort(x, axis=axis, descending=desc)
+        assert not calls or (dtype in ("int32", "uint8") and not desc), (dtype, axis, desc)
+        assert i.dtype == np.int64 and s.dtype == h.dtype and s.ctx == i.ctx == mx.cpu(1)
+        np.testing.assert_array_equal(i.asnumpy(), idx)
+        np.testing.assert_array_equal(s.asnumpy(), srt)
+        assert np.signbit(s.asnumpy()).tolist() == np.signbit(srt).tolist()
+    monkeypatch.undo()
+    x = xp.asarray(np.array([3.0, NAN, -0.0, 0.0, 1.0, 3.0], dtype="float32"))
+    x.attach_grad()
+    with autograd.record():
+        y = xp.sort(x, descending=True)
+        z = xp.sum(xp.multiply(y, xp.asarray(np.arange(6, dtype="float32"))))
+    z.backward()
+    np.testing.assert_array_equal(y.asnumpy(), [NAN, 3.0, 3.0, 1.0, -0.0, 0.0])
+    np.testing.assert_array_equal(x.grad.asnumpy(), [1.0, 0.0, 4.0, 5.0, 3.0, 2.0])

