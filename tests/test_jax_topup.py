@@ -351,3 +351,41 @@ def test_like_functions_skip_jax_eager_paths(xp, monkeypatch):
         assert f(x).committed and not f(y).committed
     assert xp.full_like(x, 2.0, dtype=jnp.float32).committed
     assert calls == ["broadcast"]  # full_like's own broadcast, on the uncommitted twin
+
+
+def test_take_bounds_read_once_per_index_array(xp, monkeypatch):
+    """take's eager bounds check reads concrete indices on the host once per index array
+    (jax arrays are immutable: _errors._EXTREMES), short ones with Python's min/max: the same
+    IndexError for every out-of-range entry, short and long, negative and too large, again
+    on a second call, and traced indices keep jax's fill."""
+    import numpy as np
+
+    from arraykit.shims.jax import _errors
+
+    x = jnp.arange(10.0)
+    for values in ([0, 9, -10, 3], [10, 1], [-11], list(range(-10, 10)) * 10,
+                   list(range(100)), [-11] + [0] * 99):
+        i = jnp.asarray(values)
+        bad = not all(-10 <= v < 10 for v in values)
+        for _ in range(2):
+            if bad:
+                with pytest.raises(IndexError, match="take"):
+                    xp.take(x, i)
+            else:
+                assert np.array_equal(xp.take(x, i), np.take(np.arange(10.0), values))
+    assert jnp.isnan(jax.jit(lambda j: xp.take(x, j))(jnp.asarray([10]))).all()
+    reads = []
+
+    class _Counting:  # NumPy as _errors sees it, counting host reads
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+        def asarray(self, a, *args, **kwargs):
+            reads.append(1)
+            return np.asarray(a, *args, **kwargs)
+
+    monkeypatch.setattr(_errors, "np", _Counting())
+    i = jnp.asarray([1, 2, 3])
+    for _ in range(3):
+        xp.take(x, i)
+    assert len(reads) == 1
