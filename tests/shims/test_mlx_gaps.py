@@ -218,3 +218,25 @@ def test_sin_under_ext_grad_is_differentiated_as_mlx_sin():
     h = lambda t: xp.sum(xp.real(xp.sin(t) * (1 - 1j)))  # noqa: E731
     np.testing.assert_array_equal(np.asarray(value_and_grad(h)(z)[1]),
                                   np.asarray(mx.value_and_grad(h)(z)[1]))
+
+
+@pytest.mark.parametrize("n", [1, 16, 4095, 4096, 70000])
+def test_eager_sin_is_one_fused_kernel_or_mlx_sin_and_one(n):
+    # Eagerly sin's -0.0 rule is no extra kernel pass: below 4096 elements one compiled
+    # kernel (AsType, Sin, Select), from 4096 MLX's own Sin and one compiled select. The
+    # values are the rule's bit for bit (-0.0, +-inf, NaN, subnormals, large arguments).
+    special = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, 1e-45, -1e-45, 1e-40, -3e-39,
+                        8388609.0, -1e30, 3.4e38, np.pi, -np.pi / 2], dtype=np.float32)
+    a = np.resize(special, n)
+    a[len(special):] = np.random.default_rng(n).standard_normal(max(n - len(special), 0)) * 10
+    x = mx.array(a)
+    got = xp.sin(x)
+    ops = _graph_ops(got)
+    want = mx.where(x, mx.sin(x), x)
+    assert sum(ops.values()) == (1 if n < 4096 else 2), ops
+    assert ops["Sin"] == (0 if n < 4096 else 1), ops
+    assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
+    assert math.copysign(1, got[0].item()) == -1
+    for shape in [(), (0,), (3, 5), (2, 3, 4)]:  # other shapes and ranks through one program
+        b = mx.array(np.full(shape, -0.0, np.float32))
+        assert np.asarray(xp.sin(b)).tobytes() == np.asarray(b).tobytes()
