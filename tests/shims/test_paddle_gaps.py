@@ -352,3 +352,59 @@ def test_paddle_matmul_inv_eye_fast_paths(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(paddle, "arange", refuse)
     np.testing.assert_array_equal(xp.eye(4, dtype=xp.float32).numpy(), np.eye(4, dtype="f4"))
+
+
+def test_paddle_meshgrid_and_arange_fast_paths(monkeypatch):
+    """meshgrid of 1-D tensors of a dtype Paddle's meshgrid kernel has (int32/int64/float/
+    complex) is that kernel (new tensors, no broadcast-and-copy) for both indexings, and
+    arange(n) counting from 0 by 1 in an exact dtype is Paddle's arange in that dtype: NumPy's
+    values, dtypes and shapes for every dtype, empty inputs included. Fails on the old code
+    (broadcast_to and the float64 arange refused)."""
+    dtypes = ("bool", "int8", "int16", "uint8", "int32", "int64", "float32", "float64",
+              "complex64", "complex128")
+
+    def check_meshgrid(dtypes):
+        for d in dtypes:
+            for ns in ((3,), (3, 4), (0, 2), (2, 3, 4), (1, 0, 2)):
+                arrays = [np.arange(1, n + 1).astype(d) for n in ns]
+                tensors = [paddle.to_tensor(a) for a in arrays]
+                for indexing in ("xy", "ij"):
+                    got = xp.meshgrid(*tensors, indexing=indexing)
+                    want = np.meshgrid(*arrays, indexing=indexing)
+                    assert len(got) == len(want)
+                    for g, w in zip(got, want):
+                        assert g.numpy().dtype == w.dtype and g.numpy().shape == w.shape
+                        np.testing.assert_array_equal(g.numpy(), w)
+                        assert not any(g._is_shared_buffer_with(t) for t in tensors)
+
+    def check_arange(cases):
+        for args, d in cases:
+            got = xp.arange(*args, dtype=None if d is None else getattr(xp, d)).numpy()
+            want = np.arange(*args, dtype=d if d else None)
+            if d is None:
+                want = want.astype("float32" if want.dtype.kind == "f" else "int64")
+            assert got.dtype == want.dtype and np.array_equal(got, want), (args, d)
+            assert np.signbit(got).tolist() == np.signbit(want).tolist(), (args, d)
+
+    fast_arange = [((n,), d) for n in (0, 1, 5, 300) for d in ("int32", "int64", "float32",
+                                                              "float64", None)]
+    fast_arange += [((0.0, 3), "float32"), ((0, 4, 1), "float64")]
+    check_meshgrid(dtypes)
+    check_arange(fast_arange + [((2, 9, 3), "int32"), ((0.5, 3), "float32"), ((5,), "int8"),
+                                ((-3, 3, 2), "float64"), ((1, 0, -0.5), None)])
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the general path ran")
+
+    monkeypatch.setattr(paddle, "broadcast_to", refuse)
+    real_arange = paddle.arange
+
+    def arange(n, dtype=None):  # the general path counts in int64 or float64, then casts
+        if dtype != (dtype_wanted or "int64"):
+            refuse()
+        return real_arange(n, dtype=dtype)
+
+    monkeypatch.setattr(paddle, "arange", arange)
+    check_meshgrid(("int32", "int64", "float32", "float64", "complex64", "complex128"))
+    for args, dtype_wanted in fast_arange:
+        check_arange([(args, dtype_wanted)])

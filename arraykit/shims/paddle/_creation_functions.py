@@ -224,10 +224,19 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return _full(shape, value, name, place)
 
 
+#: ``arange``'s fast path: the largest n whose 0..n-1 the dtype holds exactly.
+_ARANGE_EXACT = {"int32": 2**31 - 1, "int64": 2**63 - 1, "float32": 2**24, "float64": 2**53}
+
+
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
     ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
     first, delta, n, name, place = _creation.arange_args(_p, start, stop, step, dtype, device)
+    if first == 0 and delta == 1 and n <= _ARANGE_EXACT.get(name, -1):
+        # 0, 1, ..., n - 1: Paddle's own arange in the dtype, one op (the general path below
+        # is two to four: an int64 or float64 arange, the step, the start, a cast), exact
+        # while every value is an integer of the dtype (a -0.0 start gives +0.0 either way).
+        return _on(paddle.arange(n, dtype=name), place)
     if type(first) is int:
         idx = paddle.arange(n, dtype="int64")
         out = idx * delta + first if (delta != 1 or first != 0) else idx
@@ -264,12 +273,25 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
                               endpoint=endpoint)
 
 
+#: The dtypes (ids of Paddle's dtype objects) of Paddle 3.3.1's CPU ``meshgrid`` kernel.
+_MESHGRID_KERNEL = frozenset(id(D.DTYPES[n]) for n in (
+    "int32", "int64", "float32", "float64", "complex64", "complex128"))
+_C_ops = paddle._C_ops
+
+
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` (a tuple, 2025.12); all inputs 1-D of one dtype."""
     _creation.check_meshgrid(_p, indexing, arrays)
     if not arrays:
         return ()
     check_rank("meshgrid", len(arrays))
+    if id(arrays[0].dtype) in _MESHGRID_KERNEL:  # one dtype (checked above)
+        # Paddle's meshgrid kernel: new tensors, NumPy's values (empty arrays too), one op;
+        # the general path below broadcasts and copies each array once more.
+        if indexing == "ij" or len(arrays) < 2:
+            return tuple(_C_ops.meshgrid(list(arrays)))
+        out = _C_ops.meshgrid([arrays[1], arrays[0], *arrays[2:]])
+        return (out[1], out[0], *out[2:])
     shape = [a.shape[0] for a in arrays]
     if indexing == "xy" and len(arrays) > 1:
         shape[0], shape[1] = shape[1], shape[0]
