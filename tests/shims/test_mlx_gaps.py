@@ -240,3 +240,20 @@ def test_eager_sin_is_one_fused_kernel_or_mlx_sin_and_one(n):
     for shape in [(), (0,), (3, 5), (2, 3, 4)]:  # other shapes and ranks through one program
         b = mx.array(np.full(shape, -0.0, np.float32))
         assert np.asarray(xp.sin(b)).tobytes() == np.asarray(b).tobytes()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_eager_sign_is_one_fused_kernel(dtype):
+    # sign(nan) is nan (MLX: 0) without extra kernels: IsNaN, Sign and Select are one
+    # compiled kernel eagerly, with the rule's values bit for bit; transforms trace the rule.
+    a = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, -np.nan, 1e-45, -2.5, 3.0], dtype=dtype)
+    x = mx.array(a, dtype=getattr(mx, dtype))
+    got = xp.sign(x)
+    assert sum(_graph_ops(got).values()) == 1, _graph_ops(got)
+    want = mx.where(mx.isnan(x), x, mx.sign(x))
+    assert got.dtype == x.dtype and np.asarray(got).tobytes() == np.asarray(want).tobytes()
+    np.testing.assert_array_equal(np.asarray(got), np.sign(a))
+    g = mx.grad(lambda t: mx.sum(xp.sign(t) * t))(x[6:])  # differentiable as before
+    np.testing.assert_array_equal(np.asarray(g), np.sign(a[6:]))
+    v = mx.vmap(xp.sign)(mx.reshape(x[:8], (2, 4)))
+    assert np.asarray(v).tobytes() == np.asarray(want[:8]).tobytes()
