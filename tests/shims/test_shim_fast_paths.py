@@ -384,3 +384,61 @@ def test_mxnet_round_and_searchsorted_of_cpu_arrays_are_numpys(monkeypatch):
     assert np.signbit(y.asnumpy()).tolist() == [False, False, True]
     # d(round(x) * x)/dx: round(x), plus x where round passes x through (|x| >= 2**23).
     np.testing.assert_array_equal(x.grad.asnumpy(), [2 * 8388609.0, 2.0, 0.0])
+
+
+def test_mxnet_reductions_invoke_the_operators_of_mxnet_numpys_calls(monkeypatch):
+    """MXNet (issue 28): prod/max/min/all/any, integer sums and var/std invoke the operators
+    ``mnp.prod``/``max``/``min``/``all``/``any``/``sum``/``mean`` and the arithmetic invoke,
+    with the same parameters, directly: no MXNet wrapper called; values, dtypes, shapes and
+    var's gradient as ``mxnet.numpy``'s own composition."""
+    require("mxnet")
+    from mxnet import autograd
+    from mxnet import np as mnp
+    from mxnet.ndarray import register
+
+    import arraykit.shims.mxnet as xp
+
+    rng = np.random.default_rng(11)
+    a = rng.normal(size=(3, 4, 5)) * 3
+    a.ravel()[::7] = 0
+    x32, i32, b = (xp.asarray(a.astype("float32")), xp.asarray(a.astype("int64")),
+                   xp.asarray(a > 0))
+    cases = []
+    for kw in ({}, {"axis": 0}, {"axis": -1, "keepdims": True}, {"axis": (0, 2)}):
+        ax = kw.get("axis", (0, 1, 2))
+        k = kw.get("keepdims", False)
+        cases += [
+            (lambda kw=kw: xp.prod(x32, **kw), lambda ax=ax, k=k: mnp.prod(x32, axis=ax,
+                                                                            keepdims=k)),
+            (lambda kw=kw: xp.max(i32, **kw), lambda ax=ax, k=k: mnp.max(i32, axis=ax,
+                                                                          keepdims=k)),
+            (lambda kw=kw: xp.min(x32, **kw), lambda ax=ax, k=k: mnp.min(x32, axis=ax,
+                                                                          keepdims=k)),
+            (lambda kw=kw: xp.sum(i32, **kw), lambda ax=ax, k=k: mnp.sum(i32, axis=ax,
+                                                                          keepdims=k)),
+            (lambda kw=kw: xp.any(x32, **kw), lambda ax=ax, k=k: mnp.any(
+                mnp.not_equal(x32, 0), axis=ax, keepdims=k)),
+            (lambda kw=kw: xp.all(b, **kw), lambda ax=ax, k=k: mnp.all(b, axis=ax, keepdims=k)),
+        ]
+    wants = [native() for _, native in cases]
+    calls = []
+    invoke = register._imperative_invoke
+    monkeypatch.setattr(register, "_imperative_invoke", lambda *a: calls.append(1) or invoke(*a))
+    for (ours, _), want in zip(cases, wants):
+        got = ours()
+        assert not calls, "an MXNet Python wrapper was called"
+        assert got.dtype == want.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(got.asnumpy(), want.asnumpy())
+    monkeypatch.undo()
+    grads = []
+    for var in (lambda t: xp.var(t, axis=1, correction=1),
+                lambda t: mnp.sum((t - mnp.mean(t, axis=(1,), keepdims=True)) ** 2,
+                                  axis=(1,)) / 3.0):
+        t = mnp.array(a.astype("float32"))
+        t.attach_grad()
+        with autograd.record():
+            y = var(t)
+        y.backward()
+        grads.append((y.asnumpy(), t.grad.asnumpy()))
+    np.testing.assert_array_equal(grads[0][0], grads[1][0])
+    np.testing.assert_allclose(grads[0][1], grads[1][1], rtol=1e-6)
