@@ -619,3 +619,33 @@ if __name__ == "__main__":  # write VECTORS from jax.random (main environment)
         _case(fn, seed, *args, **kwargs): _jax_random(_jax_module, fn, seed, *args, **dict(kwargs))
         for (fn, seed, *args), kwargs in reference_calls()})
     print(f"{VECTORS}: {len(reference_calls())} vectors, {VECTORS.stat().st_size} bytes")  # noqa: T201
+
+
+def test_jax_key_inside_a_trace_is_jax_own_seed_op():
+    """Inside a jax trace, key(seed) for a seed in [0, 2**31) is jax's own random_seed (what
+    jax.random.PRNGKey(seed) in a jitted function makes), so the optimised program of a
+    function drawing from it is the native one (the HLO of a captured constant key differs
+    in the order of its constants); the words are key(seed)'s eager ones for every seed,
+    traced or not, and other seeds keep the constant."""
+    jax = require("jax")
+    jnp = require("jax.numpy")
+    x = jnp.zeros((3, 4), jnp.float32)
+
+    def ours(a):
+        return R.normal(R.key(0, like=a), (2, 3, 4), dtype=jnp.float32) + a
+
+    def native(a):
+        return jax.random.normal(jax.random.PRNGKey(0), (2, 3, 4), jnp.float32) + a
+
+    assert str(jax.make_jaxpr(ours)(x)) == str(jax.make_jaxpr(native)(x))
+    a_hlo = jax.jit(ours).lower(x).compile().as_text().split("ENTRY", 1)[1]
+    b_hlo = jax.jit(native).lower(x).compile().as_text().split("ENTRY", 1)[1]
+    strip = lambda t: [ln.split("metadata=")[0].split(" = ", 1)[-1] for ln in t.splitlines()]  # noqa: E731
+    assert strip(a_hlo) == strip(b_hlo)
+    for seed in (0, 1, 12345, 2**31 - 1, 2**31, 2**32 + 5, -1, -(2**31), 2**63, 2**64 - 1):
+        eager = np.asarray(R.key(seed, like=x))
+        traced = np.asarray(jax.jit(lambda a, s=seed: R.key(s, like=a))(x))
+        assert eager.tolist() == traced.tolist() == [(seed >> 32) & 0xFFFFFFFF,
+                                                     seed & 0xFFFFFFFF]
+        jaxpr = str(jax.make_jaxpr(lambda a, s=seed: R.key(s, like=a))(x))
+        assert ("random_seed" in jaxpr) == (0 <= seed < 2**31)

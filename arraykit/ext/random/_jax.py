@@ -10,13 +10,36 @@ import math
 from ._common import MASK, Portable
 
 
+def _trace_state_clean():
+    try:
+        from jax._src.core import trace_state_clean
+    except ImportError:  # another jax: every key is built from its words
+        return True
+    return trace_state_clean()
+
+
 def _random():
     import jax  # loaded already: a jax array exists whenever this runs
 
     return jax, jax.random
 
 
+#: Seeds whose key jax's own ``random_seed`` makes with arraykit's words in either x64 mode
+#: (with x64 off jax reads a negative seed or one from 2**32 as a 32-bit int).
+_TRACED_SEEDS = range(2 ** 31)
+
+
 class Impl(Portable):
+    def key(self, seed, device):
+        # Inside a trace (jit, vmap), jax's own key op, as ``jax.random.PRNGKey(seed)`` in the
+        # traced function: the same words, and XLA then makes the program a native one makes
+        # (a constant key folds alike, but its constants land in another order in the
+        # optimised HLO). Eagerly, and for other seeds: the key built from its words.
+        if seed in _TRACED_SEEDS and not _trace_state_clean():
+            random = _random()[1]
+            return random.key_data(random.key(seed, impl="threefry2x32"))
+        return super().key(seed, device)
+
     def split(self, key, shape):
         jax, random = _random()
         with jax.threefry_partitionable(True):
