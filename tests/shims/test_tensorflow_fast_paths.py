@@ -281,3 +281,57 @@ def test_eager_argmax_argmin_along_the_last_axis_run_no_tf_op(tf, xp):
                 got = getattr(xp, f)(t, axis=axis, keepdims=keepdims)
                 want = getattr(np, f)(x, axis=axis, keepdims=keepdims)
                 _same(got, want.astype(np.int64))
+
+
+def _outcome(f, *args):
+    try:
+        r = f(*args)
+    except Exception as e:  # noqa: BLE001 - the class is what is compared
+        return type(e)
+    return r.numpy()
+
+
+def test_eager_inv_and_solve_are_the_kernel_at_once_and_the_rules_otherwise(tf, xp,
+                                                                              monkeypatch):
+    """Eagerly, inv/solve of a floating tensor go to TF's kernel without the rules' Python
+    (the kernel checks shapes itself); where it refuses the input, the rules decide: every
+    input gives what the rules alone give (values, dtype, shape, exception class), a singular
+    matrix LinAlgError, never a garbage matrix."""
+    import arraykit.shims.tensorflow.linalg as la
+
+    rng = np.random.default_rng(2)
+    a = rng.random((2, 3, 3)) + 3 * np.eye(3)
+    c = lambda x, d="float64": tf.constant(np.asarray(x, d))  # noqa: E731
+    sing = c([[1.0, 2.0], [2.0, 4.0]])
+    nan = c([[1.0, np.nan], [0.0, 1.0]])
+    inv_cases = [c(a), c(a, "float32"), c(a[0], "complex64"), c(np.zeros((0, 0))),
+                 c(np.zeros((2, 0, 0))), sing, nan, c(np.ones((2, 3))), c(np.ones(3)),
+                 c([[1, 2], [3, 4]], "int32"), c(a[0], "float16")]
+    b = rng.random((2, 3, 2))
+    solve_cases = [(c(a), c(b)), (c(a, "float32"), c(b, "float32")), (c(a), c(b, "float32")),
+                   (c(a, "float32"), c(b)), (c(a[0]), c(b[0, :, 0])), (c(a), c(b[:1])),
+                   (c(a[0]), c(b)), (c(a), c(b[0])), (sing, c([1.0, 2.0])), (nan, c([1.0, 2.0])),
+                   (c(np.zeros((0, 0))), c(np.zeros((0, 2)))), (c(a[0]), c(np.ones((4, 1)))),
+                   (c(a[0], "float16"), c(b[0], "float16")), (c(a[0]), c(b[0], "int32")),
+                   (c(np.ones((2, 3))), c(np.ones((2, 1))))]
+    for x in inv_cases:
+        got, want = _outcome(la.inv, x), _outcome(la._inv, x)
+        assert (got is want) if isinstance(want, type) else (
+            got.dtype == want.dtype and got.shape == want.shape and
+            np.allclose(got, want, equal_nan=True)), (x, got, want)
+    for x1, x2 in solve_cases:
+        got, want = _outcome(la.solve, x1, x2), _outcome(la._solve, x1, x2)
+        assert (got is want) if isinstance(want, type) else (
+            got.dtype == want.dtype and got.shape == want.shape and
+            np.allclose(got, want, equal_nan=True)), (x1, x2, got, want)
+    assert _outcome(la.inv, sing) is np.linalg.LinAlgError
+    assert _outcome(la.solve, sing, c([1.0, 2.0])) is np.linalg.LinAlgError
+
+    def rules(*args):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(la, "_inv", rules)
+    monkeypatch.setattr(la, "_solve", rules)
+    np.testing.assert_allclose(xp.linalg.inv(c(a)).numpy(), np.linalg.inv(a))
+    np.testing.assert_allclose(xp.linalg.solve(c(a), c(b)).numpy(), np.linalg.solve(a, b))
+    assert _ops(tf, lambda: xp.linalg.solve(c(a), c(b)))[-1:] == ["MatrixSolve"]

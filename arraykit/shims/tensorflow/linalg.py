@@ -26,6 +26,7 @@ import math
 import sys
 
 import tensorflow as tf
+from tensorflow.python.ops import gen_linalg_ops as _gl
 from tensorflow.python.ops import gen_math_ops as _gm
 
 from .._common import linalg as _cl
@@ -321,7 +322,41 @@ class _Kernels:
 
 _fns = _cl.linalg_functions(_p, _Kernels, lambda: sys.modules[_PACKAGE], __name__,
                             algebra=_xp)
-inv, solve = _fns["inv"], _fns["solve"]
+_inv, _solve = _fns["inv"], _fns["solve"]
+#: The floating dtypes' DataType enums (a DType's hash and == are Python calls).
+_FLOATING_ENUMS = frozenset(d.as_datatype_enum for d in _FLOATING)
+
+
+def inv(x, /):
+    """Array API ``inv``: LinAlgError for a singular matrix (the rules, ``_common.linalg``).
+    An eager tensor of a floating dtype is TF's kernel at once, what the rules would run for
+    it: the kernel checks the shape itself (a stack of square matrices; empty ones give the
+    empty result), and where it refuses the input (a shape, a singular matrix, NaN) the
+    rules' path runs it again and decides (ValueError, LinAlgError, NaN)."""
+    if type(x) is ET and x._datatype_enum() in _FLOATING_ENUMS:
+        try:
+            return _gl.matrix_inverse(x)
+        except OpError:
+            pass
+    return _inv(x)
+
+
+def solve(x1, x2, /):
+    """Array API ``solve`` (the rules, ``_common.linalg``). Eager tensors of one floating
+    dtype (``x1``'s; the kernel refuses an ``x2`` of another) are TF's kernel at once, what
+    the rules would run for stacks of one batch shape: the kernel checks the shapes itself
+    (square ``x1``, ``x2`` of its rank, rows and batch shape; empty stacks give the empty
+    result), and where it refuses the input (a vector ``x2``, batch shapes to broadcast, a
+    singular matrix, NaN, dtypes to promote) the rules' path runs it again and decides."""
+    if type(x1) is ET and type(x2) is ET and x1._datatype_enum() in _FLOATING_ENUMS:
+        try:  # (an x2 of another dtype: the kernel's InvalidArgumentError)
+            return _gl.matrix_solve(x1, x2)
+        except OpError:
+            pass
+    return _solve(x1, x2)
+
+
+inv.__module__ = solve.__module__ = __name__
 
 
 def _on_tensors(fname: str):
