@@ -231,7 +231,7 @@ def test_repeat_along_an_empty_axis_with_an_empty_repeats_array():
 
 
 def test_paddle_reductions_and_stack_fast_paths_are_the_rules(monkeypatch):
-    """Paddle's ``sum``/``max``/``min`` of a float32/float64 tensor (rank >= 1, no zero
+    """Paddle's ``sum``/``max``/``min``/``mean`` of a float32/float64 tensor (rank >= 1, no zero
     extent) whole or along one int axis, and ``stack`` of a list of tensors along axis 0, call
     Paddle's kernel without the rules: the rules' result bit for bit (values, NaN, dtype,
     shape, gradient), and the rules' result or error for everything else (0-d, empty,
@@ -258,7 +258,7 @@ def test_paddle_reductions_and_stack_fast_paths_are_the_rules(monkeypatch):
 
     tensors = [paddle.to_tensor(a) for a in fast + slow]
     for x in tensors:
-        for name in ("sum", "max", "min"):
+        for name in ("sum", "max", "min", "mean"):
             for kw in fast_kw + slow_kw:
                 want = outcome(getattr(rules, name), x, **kw)
                 assert outcome(getattr(xp, name), x, **kw) == want, (name, x.shape, kw)
@@ -266,7 +266,10 @@ def test_paddle_reductions_and_stack_fast_paths_are_the_rules(monkeypatch):
              [paddle.to_tensor(np.array(v, "float64")) for v in (1.0, -0.0, np.nan)],
              [paddle.ones([2], "float32"), paddle.ones([2], "float64")],
              [paddle.ones([2], "int32"), paddle.ones([2], "bool")],
-             [paddle.ones([2]), paddle.ones([3])], [paddle.ones([1] * 9)] * 2]
+             [paddle.ones([2]), paddle.ones([3])], [paddle.ones([1] * 9)] * 2,
+             [paddle.ones([2], "float32")] * 2 + [paddle.ones([2], "float64")],
+             [paddle.ones([0], "float32"), paddle.ones([0], "float64")],
+             [paddle.ones([2, 0], "int32"), paddle.ones([2, 0], "bool")]]
     for s in lists:  # a tuple takes the rules
         assert outcome(xp.stack, s) == outcome(xp.stack, tuple(s)), [t.shape for t in s]
 
@@ -276,24 +279,24 @@ def test_paddle_reductions_and_stack_fast_paths_are_the_rules(monkeypatch):
 
     want = {}
     for i, x in enumerate(tensors[:len(fast)]):
-        for name in ("sum", "max", "min"):
+        for name in ("sum", "max", "min", "mean"):
             for j, kw in enumerate(fast_kw):
                 want[i, name, j] = outcome(getattr(rules, name), x, **kw)
     stacked = [outcome(xp.stack, tuple(s)) for s in lists[:2]]
     x = tensors[2]
     x.stop_gradient = False
     grads = {name: paddle.grad([getattr(rules, name)(x, axis=0).sum()], [x])[0].numpy()
-             for name in ("sum", "max", "min")}
-    for name in ("sum", "max", "min"):
+             for name in ("sum", "max", "min", "mean")}
+    for name in ("sum", "max", "min", "mean"):
         monkeypatch.setattr(rules, name, refuse)
     monkeypatch.setattr(manipulation, "stack_args", refuse)
     for i, x in enumerate(tensors[:len(fast)]):
-        for name in ("sum", "max", "min"):
+        for name in ("sum", "max", "min", "mean"):
             for j, kw in enumerate(fast_kw):
                 assert outcome(getattr(xp, name), x, **kw) == want[i, name, j], (name, kw)
     assert [outcome(xp.stack, s) for s in lists[:2]] == stacked
     x = tensors[2]
-    for name in ("sum", "max", "min"):
+    for name in ("sum", "max", "min", "mean"):
         (g,) = paddle.grad([getattr(xp, name)(x, axis=0).sum()], [x])
         np.testing.assert_array_equal(g.numpy(), grads[name])
 

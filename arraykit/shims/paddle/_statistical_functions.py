@@ -5,7 +5,10 @@ input accumulates in int64."""
 
 from __future__ import annotations
 
+import math
+
 import paddle
+from paddle.base.framework import _current_expected_place as _expected_place
 
 from .._common.errors import Guard
 from .._common.statistics import StatisticalFunctions
@@ -16,7 +19,7 @@ _Tensor = paddle.Tensor
 _F32, _F64 = paddle.float32, paddle.float64
 _C_ops = paddle._C_ops
 
-prod, mean = _rules.prod, _rules.mean
+prod = _rules.prod
 var, std = _rules.var, _rules.std
 cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
 
@@ -51,6 +54,21 @@ def _sum(x, /, *, axis=None, dtype=None, keepdims=False):
         if ax is not False:
             return _C_ops.sum(x, ax, None, keepdims)
     return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def mean(x, /, *, axis=None, keepdims=False):
+    """Array API ``mean``: NaN over a zero-size axis; integers in the default float."""
+    if type(x) is _Tensor and type(keepdims) is bool:
+        ax = _floating_axis(x, axis)  # the fast path of _sum
+        if ax is not False:
+            # The rules' reduction (``_primitives.reduce``): the sum over a 0-d tensor of the
+            # count in x's dtype, as ``paddle.full`` makes it (on the expected place), without
+            # its Python layers (~10 us: a device guard, dtype conversions).
+            shape = x.shape
+            n = math.prod(shape) if ax is None else shape[ax[0]]
+            return _C_ops.sum(x, ax, None, keepdims) / _C_ops.full(
+                [], n, x.dtype, _expected_place())
+    return _rules.mean(x, axis=axis, keepdims=keepdims)
 
 
 def max(x, /, *, axis=None, keepdims=False):
