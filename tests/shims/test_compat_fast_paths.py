@@ -145,6 +145,49 @@ def test_numpy_clip_of_python_int_bounds_is_called_from_c():
     assert ours == [], ours  # NumPy's np.clip only (a Python function of NumPy's own)
 
 
+def test_numpy_norm_count_sort_run_no_compat_or_numpy_python_frame():
+    """vector_norm of a real floating array, count_nonzero, sort and argsort of an ndarray
+    (the calls benchmarks/call_cost.py times) run without array-api-compat's or NumPy's Python
+    functions (norm's argument handling, count_nonzero's and sort's forwarding, argsort's
+    _wrapfunc): one frame of arraykit's own at most, with compat's bits (vector_norm: the
+    pairwise sum of x*x, not norm's dot product; sizes past NumPy's 8- and 128-element
+    pairwise blocks, layouts, float16 to longdouble, NaN/inf/-0.0)."""
+    import array_api_compat.numpy as compat
+
+    from arraykit.shims.numpy import linalg as own
+
+    xp = arraykit.array_namespace(np.ones(1))
+    v = np.linspace(-1.0, 2.0, 16, dtype=np.float32)
+    calls = [(xp.linalg.vector_norm, v), (xp.count_nonzero, v > 0), (xp.sort, v),
+             (xp.argsort, v)]
+    for f, x in calls:
+        frames = []
+        sys.setprofile(lambda frame, event, arg, frames=frames: event == "call"
+                       and frames.append(frame))
+        try:
+            f(x)
+        finally:
+            sys.setprofile(None)
+        names = [fr.f_code.co_qualname for fr in frames]
+        assert len(names) <= 1 and all("numpy" not in fr.f_code.co_filename or
+                                       "arraykit" in fr.f_code.co_filename for fr in frames), names
+    rng = np.random.default_rng(3)
+    for n in (1, 7, 9, 16, 127, 129, 300, 1000):
+        for dtype in (np.float16, np.float32, np.float64, np.longdouble):
+            x = (rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, n)).astype(dtype)
+            for y in (x, x.reshape(-1, 1), x[::2], x[::-1], np.asfortranarray(
+                    np.resize(x, (3, n)))):
+                _check_exact(xp.linalg.vector_norm, own.vector_norm.__wrapped__, y)
+                _check_exact(xp.linalg.vector_norm, compat.linalg.vector_norm, y)
+                _check_exact(xp.count_nonzero, compat.count_nonzero, y)
+                _check_exact(xp.count_nonzero, compat.count_nonzero, y > 0)
+    for x in _numpy_arrays():
+        _check_exact(xp.count_nonzero, compat.count_nonzero, x)
+        _check_exact(xp.count_nonzero, compat.count_nonzero, x, axis=0)
+        if x.dtype.kind == "f":
+            _check_exact(xp.linalg.vector_norm, compat.linalg.vector_norm, x)
+
+
 def test_torch_fast_paths_match_compat():
     torch = require("torch")
     import array_api_compat.torch as compat
