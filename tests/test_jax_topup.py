@@ -389,3 +389,24 @@ def test_take_bounds_read_once_per_index_array(xp, monkeypatch):
     for _ in range(3):
         xp.take(x, i)
     assert len(reads) == 1
+
+
+def test_size_check_costs_nothing_on_usual_creation_calls(xp, monkeypatch):
+    """arange of fewer than 2**40 elements skips the byte-count check (no item size can
+    overflow int64 there) and the creation functions read a known dtype's item size from a
+    table (jnp.dtype costs ~1-2 us): neither is called on the usual call; a huge arange
+    still raises the size error, a new dtype still gets its size."""
+    import arraykit.shims.jax as shim
+
+    shim._itemsize(jnp.float32)  # known from here on
+    called = []
+    real = shim.check_count
+    monkeypatch.setattr(shim, "check_count", lambda *a, **k: called.append(a) or real(*a, **k))
+    real_dtype = shim._jnp.dtype
+    monkeypatch.setattr(shim._jnp, "dtype", lambda *a, **k: called.append(a) or real_dtype(*a))
+    assert xp.arange(16).shape == (16,) and xp.arange(2, 9, 3, dtype=jnp.float32).shape == (3,)
+    assert xp.zeros((2, 3), dtype=jnp.float32).shape == (2, 3) and called == []
+    with pytest.raises(ValueError, match="too big"):  # XLA would abort the process
+        xp.arange(0, 2**62)
+    assert called[0][:2] == ("arange", 2**62)  # the check runs for a count that needs it
+    assert shim._itemsize(jnp.complex64) == 8 and shim._itemsize("int16") == 2

@@ -40,7 +40,6 @@ Everything else is ``jax.numpy``'s own object, unchanged.
 
 from __future__ import annotations
 
-import builtins
 import math
 from typing import Any
 
@@ -90,8 +89,25 @@ __array_api_version__ = "2025.12"
 # from size arguments checks it first (Python arithmetic on ints; free on normal input).
 
 
+#: An element count below which no item size (at most 16 bytes) overflows int64's byte count.
+_FEW = 2 ** 40
+
+#: dtype argument -> its item size (``jnp.dtype`` costs ~1-2 us a call): the creation
+#: functions' size check reads it on every call.
+_ITEMSIZES: dict[Any, int] = {None: 8}
+
+
 def _itemsize(dtype: Any) -> int:
-    return 8 if dtype is None else _jnp.dtype(dtype).itemsize
+    try:
+        return _ITEMSIZES[dtype]
+    except (KeyError, TypeError):  # a new dtype; an unhashable argument (jax's error follows)
+        size = _jnp.dtype(dtype).itemsize
+    if type(dtype) is not str and len(_ITEMSIZES) < 64:
+        try:
+            _ITEMSIZES[dtype] = size
+        except TypeError:
+            pass
+    return size
 
 
 #: One SingleDeviceSharding per jax device asked for by ``device=`` (see ``_placed``).
@@ -234,7 +250,9 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
     lo, hi = (0, start) if stop is None else (start, stop)
     if type(lo) in (int, float) and type(hi) in (int, float) and type(step) in (int, float) \
             and step:
-        check_count("arange", builtins.max(0, math.ceil((hi - lo) / step)), _itemsize(dtype))
+        n = math.ceil((hi - lo) / step)
+        if n > _FEW:  # fewer elements cannot overflow the byte count: nothing to check
+            check_count("arange", n, _itemsize(dtype))
     if type(step) is int and step == 1:
         # jnp.arange takes its iota path only for step=None: an explicit step of 1 builds the
         # range on the host and transfers it (~240 us instead of ~5 us; same values and dtype).
