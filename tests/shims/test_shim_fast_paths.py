@@ -268,11 +268,11 @@ def test_paddle_elementwise_c_path_is_the_python_path():
 
 def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(monkeypatch):
     """MXNet (issue 28): the element-wise fast paths (one array, two arrays, an array and a
-    Python float), matmul, linalg.inv/solve, stack, zeros_like and ones_like invoke MXNet's
-    operator directly
-    (MXImperativeInvokeEx), not through the generated wrapper's ``_imperative_invoke`` (~15 us
-    of Python a call): the same values, dtype, shape, device and gradient as ``mxnet.numpy``'s
-    own call."""
+    Python float), sign's NaN rule, matmul, linalg.inv/solve, stack, concat, reshape,
+    expand_dims, squeeze, broadcast_to, zeros_like and ones_like invoke MXNet's operator
+    directly (MXImperativeInvokeEx), not through the generated
+    wrapper's ``_imperative_invoke`` (~15 us of Python a call): the same values, dtype,
+    shape, device and gradient as ``mxnet.numpy``'s own call."""
     mx = require("mxnet")
     from mxnet import autograd, npx
     from mxnet import np as mnp
@@ -286,9 +286,13 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
         v = mnp.array(rng.uniform(0.5, 2.0, 12).astype("float32"), ctx=mx.cpu(1))
         w = mnp.array(rng.uniform(0.5, 2.0, 12).astype("float32"), ctx=mx.cpu(1))
         m = mnp.array(rng.normal(size=(2, 3, 3)), dtype="float64")
+        m1 = m[:, :1]
         cases = [
             (lambda: xp.sin(v), lambda: mnp.sin(v)),
             (lambda: xp.exp(m), lambda: mnp.exp(m)),
+            (lambda: xp.sign(m), lambda: mnp.sign(m)),
+            (lambda: xp.sign(mnp.array([np.nan, -0.0, 2.0])),
+             lambda: mnp.array([np.nan, -0.0, 1.0])),
             (lambda: xp.add(v, w), lambda: mnp.add(v, w)),
             (lambda: xp.divide(v, w), lambda: mnp.true_divide(v, w)),
             (lambda: xp.multiply(v, 2.5), lambda: mnp.multiply(v, 2.5)),
@@ -300,6 +304,11 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
             (lambda: xp.linalg.solve(m, m), lambda: mnp.linalg.solve(m, m)),
             (lambda: xp.stack([v, w, v], axis=-1), lambda: mnp.stack([v, w, v], axis=-1)),
             (lambda: xp.stack([m, m]), lambda: mnp.stack([m, m])),
+            (lambda: xp.concat([m, m], axis=-1), lambda: mnp.concatenate([m, m], axis=-1)),
+            (lambda: xp.reshape(m, (-1, 3)), lambda: m.reshape((-1, 3))),
+            (lambda: xp.expand_dims(v, axis=(0, -1)), lambda: v.reshape((1, 12, 1))),
+            (lambda: xp.squeeze(m1, axis=1), lambda: m[:, 0]),
+            (lambda: xp.broadcast_to(v, (2, 12)), lambda: mnp.broadcast_to(v, (2, 12))),
             (lambda: xp.zeros_like(m), lambda: mnp.zeros_like(m)),
             (lambda: xp.ones_like(v), lambda: mnp.ones(v.shape, ctx=v.ctx)),
             (lambda: xp.ones_like(mnp.array(True)), lambda: mnp.array(True)),

@@ -47,13 +47,13 @@ def concat(arrays, /, *, axis=0):
         return mnp.concatenate([a.reshape(-1) for a in arrays], axis=0)
     if len(arrays) == 1:
         return arrays[0].copy()  # a new array, as for several (MXNet's arrays are writable)
-    return mnp.concatenate(arrays, axis=ax)
+    return _CONCAT(arrays, str(ax))
 
 
 def expand_dims(x, /, axis=0):
     """Array API ``expand_dims``; ``axis`` may be a tuple (2025.12)."""
     require_array(x, "expand_dims")
-    return x.reshape(tuple(_manipulation.expanded_shape(axis, x.shape)))
+    return _RESHAPE(x, str(tuple(_manipulation.expanded_shape(axis, x.shape))), "C")
 
 
 def flip(x, /, *, axis=None):
@@ -107,7 +107,7 @@ def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape``; bad shapes raise ValueError at the call."""
     name = require_array(x, "reshape")
     shape = _manipulation.reshape_shape(shape, x.size, _itemsize(name), **LIMITS)
-    out = x.reshape(shape)
+    out = _RESHAPE(x, str(tuple(shape)), "C")
     return out.copy() if copy else out
 
 
@@ -123,8 +123,9 @@ def roll(x, /, shift, *, axis=None):
 def squeeze(x, /, axis):
     """Array API ``squeeze``; squeezing a dimension that is not 1 raises ValueError."""
     require_array(x, "squeeze")
-    axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
-    return x.reshape(tuple(s for i, s in enumerate(x.shape) if i not in axes))
+    shape = x.shape
+    axes = _manipulation.squeeze_axes(axis, len(shape), shape)
+    return _RESHAPE(x, str(tuple(s for i, s in enumerate(shape) if i not in axes)), "C")
 
 
 def stack(arrays, /, *, axis=0):
@@ -134,8 +135,11 @@ def stack(arrays, /, *, axis=0):
 
 
 #: ``mnp.stack``'s operator, invoked directly (its wrappers cost ~15 us a call; robotics makes
-#: six a step).
+#: six a step); likewise ``mnp.concatenate``'s and ``x.reshape(shape)``'s (``_np_reshape``,
+#: a copy, with the parameters its wrapper passes).
 _STACK = _p.operator_n("_npi_stack", "axis")
+_CONCAT = _p.operator_n("_npi_concatenate", "axis")
+_RESHAPE = _p.operator_with("_np_reshape", "newshape", "order")
 
 
 def tile(x, repetitions, /):

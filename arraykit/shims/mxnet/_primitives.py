@@ -119,7 +119,7 @@ def broadcast_to(x, shape):
     shape = tuple(shape)
     if len(shape) > BROADCAST_MAX_NDIM:
         return _broadcast_in_steps(x, shape)
-    return mnp.broadcast_to(x, shape)
+    return _BROADCAST_TO(x, str(shape))  # mnp.broadcast_to's operator (below)
 
 
 def _broadcast_in_steps(x, shape: tuple):
@@ -283,6 +283,10 @@ def operator_with(name: str, *param_names: str):
     op = _op_handle(name)
     n, keys = len(param_names), _c_str_array(list(param_names))
     return lambda x, *values: _invoke(op, x, n, keys, _c_str_array(values))
+
+
+#: ``mnp.broadcast_to(x, shape)``'s operator and parameter, invoked directly.
+_BROADCAST_TO = operator_with("_npi_broadcast_to", "shape")
 
 
 def operator2(name: str):
