@@ -23,7 +23,10 @@
  *     refuses axis=None above 1-D where torch.cumsum(x, 0) would not);
  *     with exact, the call must have len(ok) positional arguments and no keywords (a
  *     framework function called for a wrapper of a narrower signature: np.std for
- *     array-api-compat's std(x, /, *, axis, correction, keepdims));
+ *     array-api-compat's std(x, /, *, axis, correction, keepdims)), except, with kw, the
+ *     first k names of kw (a tuple of (name, tuple of exact types) pairs) in that order,
+ *     each value of one of its types (torch.sum(x, axis=0, keepdims=True): torch reads
+ *     NumPy's names; keepdims alone, or the names in another order, is slow's);
  *   - with fallback, an Exception raised by the function -> slow(*args, **kwargs) instead of
  *     on_error: a test that only rare input fails moves onto the path only that input takes,
  *     where the function itself refuses that input (torch.matmul raises for two dtypes, where
@@ -65,7 +68,10 @@ typedef struct {
     int same_dtype;       /* args[0].dtype is args[1].dtype, or slow */
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
-    int exact;            /* nargs == nchecked and no keywords, or slow */
+    int exact;            /* nargs == nchecked and no keywords (but kw's), or slow */
+    PyObject *kw_names;   /* with exact: tuple of the keywords a call may name, a prefix of it
+                           * in order; NULL: none */
+    PyObject *kw_types;   /* tuple: at position j, a tuple of exact types for kw_names[j] */
     int fallback;         /* an Exception from func: slow(*args, **kwargs), not on_error */
     struct getter_cache ndim_get, dtype_get;  /* see read_attr */
     PyObject *dict;
@@ -185,6 +191,31 @@ items_in(PyObject *seq, PyObject *types)
     return n > 0;
 }
 
+/* Whether the call's keywords (kwnames, their values at vals) are the first len(kwnames) of
+ * self's kw_names, in that order, each value of an exact type its kw_types entry lists. */
+static int
+kw_prefix(PyObject *kw_names, PyObject *kw_types, PyObject *kwnames, PyObject *const *vals)
+{
+    Py_ssize_t j, nkw = PyTuple_GET_SIZE(kwnames);
+    if (kw_names == NULL || nkw > PyTuple_GET_SIZE(kw_names)) {
+        return 0;
+    }
+    for (j = 0; j < nkw; j++) {
+        PyObject *name = PyTuple_GET_ITEM(kwnames, j), *want = PyTuple_GET_ITEM(kw_names, j);
+        /* call sites' names are interned, as kw_names' are: identity first */
+        if (name != want && PyUnicode_Compare(name, want) != 0) {
+            if (PyErr_Occurred()) {
+                PyErr_Clear();
+            }
+            return 0;
+        }
+        if (!type_in(Py_TYPE(vals[j]), PyTuple_GET_ITEM(kw_types, j))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* on_error(exc, args, kwargs) with the call's arguments as a tuple and a dict. */
 static PyObject *
 call_on_error(PyObject *on_error, PyObject *exc, PyObject *const *args, Py_ssize_t nargs,
@@ -221,7 +252,8 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     PyObject *result;
 
     if (nargs < self->nchecked || (self->exact && (nargs != self->nchecked
-            || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0)))) {
+            || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0
+                && !kw_prefix(self->kw_names, self->kw_types, kwnames, args + nargs))))) {
         goto slow;
     }
     for (i = 0; i < self->nchecked; i++) {
@@ -309,17 +341,18 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
-                             "min_ndim", "max_ndim", "exact", "fallback", NULL};
+                             "min_ndim", "max_ndim", "exact", "fallback", "kw", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
-    Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n;
+    PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL;
+    Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllpp", kwlist, &func, &slow,
-                                     &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppO", kwlist, &func,
+                                     &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
-                                     &max_ndim, &exact, &fallback)) {
+                                     &max_ndim, &exact, &fallback, &kw)) {
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -362,11 +395,46 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "Guard: refuse (a tuple) goes with refuse_pos >= 0");
         return NULL;
     }
+    if (kw != Py_None) {
+        if (!PyTuple_Check(kw) || !exact) {
+            PyErr_SetString(PyExc_TypeError, "Guard: kw (a tuple of (name, tuple of types) "
+                                             "pairs) goes with exact");
+            Py_DECREF(ok);
+            return NULL;
+        }
+        nkw = PyTuple_GET_SIZE(kw);
+        kw_names = PyTuple_New(nkw);
+        kw_types = PyTuple_New(nkw);
+        if (kw_names == NULL || kw_types == NULL) {
+            Py_DECREF(ok);
+            goto kw_error;
+        }
+        for (j = 0; j < nkw; j++) {
+            PyObject *pair = PyTuple_GET_ITEM(kw, j), *name, *types;
+            if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2
+                    || !PyUnicode_Check(PyTuple_GET_ITEM(pair, 0))
+                    || !PyTuple_Check(PyTuple_GET_ITEM(pair, 1))) {
+                PyErr_SetString(PyExc_TypeError, "Guard: kw must be a tuple of (name, tuple "
+                                                 "of types) pairs");
+                Py_DECREF(ok);
+                goto kw_error;
+            }
+            name = PyTuple_GET_ITEM(pair, 0);
+            Py_INCREF(name);
+            PyUnicode_InternInPlace(&name);
+            PyTuple_SET_ITEM(kw_names, j, name);
+            types = PyTuple_GET_ITEM(pair, 1);
+            Py_INCREF(types);
+            PyTuple_SET_ITEM(kw_types, j, types);
+        }
+    }
     self = (Guard *)type->tp_alloc(type, 0);
     if (self == NULL) {
         Py_DECREF(ok);
-        return NULL;
+        goto kw_error;
     }
+    self->kw_names = kw_names;  /* the references made above (or NULL) */
+    self->kw_types = kw_types;
     self->vectorcall = guard_vectorcall;
     Py_INCREF(func);
     self->func = func;
@@ -395,6 +463,10 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         self->refuse = refuse;
     }
     return (PyObject *)self;
+kw_error:
+    Py_XDECREF(kw_names);
+    Py_XDECREF(kw_types);
+    return NULL;
 }
 
 /* APPLY(field) for every object a Guard holds: what the GC visits and what clearing drops. */
@@ -406,6 +478,8 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         APPLY(self->ok); \
         APPLY(self->each); \
         APPLY(self->refuse); \
+        APPLY(self->kw_names); \
+        APPLY(self->kw_types); \
         APPLY(self->dict); \
     } while (0)
 
@@ -469,7 +543,7 @@ static PyTypeObject GuardType = {
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
-              "min_ndim=0, max_ndim=-1, exact=False, fallback=False)\n"
+              "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -22,5 +22,6 @@ class Guard:
         max_ndim: int = ...,
         exact: bool = ...,
         fallback: bool = ...,
+        kw: tuple[tuple[str, tuple[type, ...]], ...] | None = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

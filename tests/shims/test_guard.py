@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import gc
 import importlib.util
+import math
+import sys
 import weakref
 
 import numpy as np
@@ -393,6 +395,153 @@ def test_max_ndim_and_exact_route_to_the_python_path():
     assert exact(x, 1, axis=0) == "slow" and exact(x, axis=0) == "slow"
     creation = Guard(fast, slow, on_error, ((tuple, int),), exact=True)
     assert creation((2,)) == "fast" and creation(2) == "fast" and creation([2]) == "slow"
+
+
+def test_exact_with_kw_takes_a_prefix_of_the_listed_keywords():
+    """``kw`` with ``exact``: a call may also name the first k of ``kw``'s keywords, in that
+    order, each value of one of its exact types (torch's ``sum(x, axis=0)``); keepdims alone,
+    another order, another name, a bool or NumPy int axis take the Python path."""
+    seen = []
+
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        seen.append((args, kwargs))
+        raise ValueError("translated") from exc
+
+    def fast(*args, **kwargs):
+        if kwargs.get("axis") == 9:
+            raise IndexError("out of range")
+        return "fast"
+
+    g = Guard(fast, slow, on_error, ((np.ndarray,),), exact=True,
+              kw=(("axis", (int,)), ("keepdims", (bool,))))
+    x = np.ones(2)
+    assert g(x) == "fast" and g(x, axis=0) == "fast" and g(x, axis=-1, keepdims=True) == "fast"
+    assert g(x, keepdims=True) == "slow" and g(x, keepdims=False, axis=0) == "slow"
+    assert g(x, axis=True) == "slow" and g(x, axis=np.int64(0)) == "slow"
+    assert g(x, axis=(0,)) == "slow" and g(x, axis=None) == "slow"
+    assert g(x, axis=0, keepdims=1) == "slow" and g(x, dtype=None) == "slow"
+    assert g(x, axis=0, keepdims=True, dtype=None) == "slow" and g(x, 0) == "slow"
+    assert g(x, **{"".join(["ax", "is"]): 0}) == "fast"  # a name not interned
+    with pytest.raises(ValueError, match="translated"):
+        g(x, axis=9)
+    assert seen[-1] == ((x,), {"axis": 9})
+    with pytest.raises(TypeError, match="goes with exact"):
+        Guard(fast, slow, on_error, ((np.ndarray,),), kw=(("axis", (int,)),))
+    with pytest.raises(TypeError, match="pairs"):
+        Guard(fast, slow, on_error, ((np.ndarray,),), exact=True, kw=(("axis", int),))
+
+
+def test_torch_reductions_take_an_int_axis_in_c():
+    """torch's sum/prod/mean/max/min with an int ``axis=`` (and ``keepdims=``) are torch's own
+    call from C, not the Python path, with its values, dtypes and exception classes."""
+    from frameworks import require
+
+    torch = require("torch")
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+
+    def python_frames(f, *args, **kwargs):
+        frames = []
+        sys.setprofile(lambda frame, event, arg: frames.append(frame.f_code.co_name)
+                       if event == "call" else None)
+        try:
+            f(*args, **kwargs)
+        finally:
+            sys.setprofile(None)
+        return frames
+
+    for name in ("sum", "prod", "mean", "max", "min"):
+        g = getattr(xp, name)
+        x = torch.arange(12.0).reshape(3, 4) - 5.0
+        slow = g._slow
+        for kwargs in ({"axis": 0}, {"axis": -1, "keepdims": True}, {"axis": 1,
+                                                                       "keepdims": False}):
+            assert torch.equal(g(x, **kwargs), slow(x, **kwargs)), (name, kwargs)
+        for bad in ({"axis": 2}, {"axis": -3}):
+            with pytest.raises(IndexError):
+                g(x, **bad)
+            with pytest.raises(IndexError):
+                slow(x, **bad)
+        assert python_frames(g, x, axis=0) == [], name
+        assert python_frames(g, x, axis=1, keepdims=True) == [], name
+        assert python_frames(g, x, keepdims=True) != [], name  # the Python path
+    i = torch.arange(6, dtype=torch.int32).reshape(2, 3)
+    assert xp.sum(i, axis=0).dtype == xp.sum._slow(i, axis=0).dtype == torch.int64
+    assert torch.equal(xp.sum(torch.tensor(3.0), axis=0), torch.tensor(3.0))
+    assert xp.sum(i, keepdims=True).shape == (1, 1)  # compat's axis=None rule
+
+
+def test_torch_sign_flip_squeeze_arange_are_compats_results_without_its_code():
+    """torch's sign (real), flip, squeeze (an int axis) and arange(n) give array-api-compat's
+    values, dtypes, shapes and exception classes without running compat's Python (sign's
+    indexed assignment, flip's axes tuple, squeeze's axis loop, arange's range test); the
+    Python sum with an int axis calls torch.sum itself (the module's own ``int`` is
+    ``torch.int``, so its test never held)."""
+    from frameworks import require
+
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+
+    def compat_frames(f, *args, **kwargs):
+        frames = []
+        sys.setprofile(lambda frame, event, arg: frames.append(frame.f_code.co_name)
+                       if event == "call" and "array_api_compat" in frame.f_code.co_filename
+                       else None)
+        try:
+            f(*args, **kwargs)
+        finally:
+            sys.setprofile(None)
+        return frames
+
+    def outcome(f, *args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the class is compared
+            return type(exc)
+
+    def agree(name, *args, **kwargs):
+        ours, theirs = outcome(getattr(xp, name), *args, **kwargs), outcome(
+            getattr(compat, name), *args, **kwargs)
+        if isinstance(theirs, type):
+            assert isinstance(ours, type), (name, args, kwargs, ours)
+            return
+        assert ours.dtype == theirs.dtype and ours.shape == theirs.shape, (name, args, kwargs)
+        assert torch.equal(ours.isnan(), theirs.isnan()) if ours.is_floating_point() else True
+        mask = ~ours.isnan() if ours.is_floating_point() else torch.ones_like(ours, dtype=bool)
+        assert torch.equal(ours[mask], theirs[mask]), (name, args, kwargs)
+        if ours.is_floating_point():
+            assert torch.equal(ours.signbit(), theirs.signbit()), (name, args, kwargs)
+
+    special = [float("nan"), -float("nan"), -1.5, -0.0, 0.0, 1e-45, 2.0, float("inf"),
+               -float("inf")]
+    for dtype in (torch.float32, torch.float64, torch.int8, torch.int64, torch.uint8, torch.bool):
+        base = torch.tensor(special if dtype.is_floating_point else [-3, 0, 5, 1])
+        for shape in ((), (0,), (4,), (2, 3), (1, 3, 1)):
+            n = math.prod(shape)
+            x = base.repeat(n // len(base) + 1)[:n].reshape(shape).to(dtype)
+            agree("sign", x)
+            agree("flip", x)
+            for axis in (0, 1, -1, 2, -4, (0,), (), (0, -1), (5,)):
+                agree("flip", x, axis=axis)
+            for axis in (0, 1, -1, 2, -3, 3):
+                agree("squeeze", x, axis=axis)
+                agree("squeeze", x, axis)
+    for n in (0, 1, 16, -1, 2.5, 0.0, -0.0, -2.5, float("nan"), float("inf"), 2**63, True):
+        agree("arange", n)
+    v, m = torch.tensor([1.0, float("nan"), -2.0]), torch.ones(1, 3)
+    assert compat_frames(xp.sign, v) == []
+    assert compat_frames(xp.flip, v) == [] and compat_frames(xp.flip, m, axis=1) == []
+    assert compat_frames(xp.squeeze, m, axis=0) == []
+    assert compat_frames(xp.arange, 16) == [] and compat_frames(xp.arange, 2.5) == []
+    assert compat_frames(xp.sum._slow, m, axis=0, keepdims=True) == []
 
 
 def test_torch_fast_paths_run_in_c_and_trace_their_python_path():

@@ -315,14 +315,16 @@ class _FastTest:
 def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTest,
             refuse: tuple[int, tuple] | None = None, allow_only: bool = False,
             same_dtype: bool = False, min_ndim: int = 0, max_ndim: int = -1,
-            exact: bool = False, fallback: bool = False) -> Callable:
+            exact: bool = False, fallback: bool = False,
+            kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
     otherwise (also, with ``same_dtype``, where the first two arguments' dtypes differ, and
     where an argument at a tested position has ``ndim < min_ndim`` or, where ``max_ndim``
     is not -1, ``ndim > max_ndim``, and, with ``exact``, for
-    any call but one of ``len(test.ok)`` positional arguments). An Exception from ``f``
+    any call but one of ``len(test.ok)`` positional arguments and, with ``kw`` (``(name,
+    exact types)`` pairs), the first k of its names in that order). An Exception from ``f``
     is raised as ``_reraise`` has it (the Guard passes the call's positional arguments as a
     tuple and its keywords as a dict); with ``fallback``, the call goes to ``slow`` instead
     (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it)."""
@@ -336,7 +338,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   refuse_pos=-1 if refuse is None else refuse[0],
                   refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only,
                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
-                  fallback=fallback)
+                  fallback=fallback, **({} if kw is None else {"kw": kw}))
     functools.update_wrapper(guard, f)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
@@ -345,7 +347,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
 def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
               rules: Rules, array_type: type, arity: int, *, same_dtype: bool = False,
               min_ndim: int = 0, max_ndim: int = -1, exact: bool = False, then: tuple = (),
-              dtypes: tuple[int, tuple] | None = None, fallback: bool = False) -> Callable:
+              dtypes: tuple[int, tuple] | None = None, fallback: bool = False,
+              kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None) -> Callable:
     """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
     Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
     ``same_dtype``; each of ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
@@ -355,7 +358,9 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     TorchDynamo, both raising the standard exceptions (``general`` translated unless it
     raises them itself, marked by the shim's ``translates``, as ``wrap``'s functions are).
     With ``exact``, only a call of exactly those positional arguments and no keyword is
-    ``native``'s (NumPy's ``std`` for array-api-compat's ``std(x)``); with ``dtypes``
+    ``native``'s (NumPy's ``std`` for array-api-compat's ``std(x)``), or, with ``kw``
+    (``(name, exact types)`` pairs), one naming the first k of those keywords in that order
+    with values of those types (``native`` must read them by those names); with ``dtypes``
     (``(position, dtype objects)``), only an argument of one of them there is. With
     ``fallback``, a call that ``native`` raises for is ``general``'s (which then gives
     ``compat``'s result or the standard exception): for a test ``native`` makes itself.
@@ -370,7 +375,7 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
                      + tuple(None if t is None else frozenset(t) for t in then))
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
-                   fallback=fallback)
+                   fallback=fallback, kw=kw)
     return functools.update_wrapper(fast, compat)  # __wrapped__: compat's, compared whole
 
 

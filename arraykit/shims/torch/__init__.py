@@ -60,6 +60,9 @@ from ._statistical_functions import var as var
 
 _Tensor = _torch.Tensor
 _dtype = _torch.dtype
+#: The builtin, for functions of this module: reexport below makes the module's own ``int``
+#: array-api-compat's re-export of ``torch.int`` (int32), which no axis is an instance of.
+_int = int
 _torch_matmul = _torch.matmul
 
 
@@ -186,7 +189,7 @@ def sum(x: Any, /, *, axis: int | tuple[int, ...] | None = None, dtype: Any = No
     if dtype is None and not kwargs and type(x) is _Tensor and x.dtype not in SHELL_DTYPES:
         if axis is None and keepdims is False:
             return _torch_sum(x)
-        if type(axis) is int:  # compat's call then (nothing for _compat_sum to refuse)
+        if type(axis) is _int:  # compat's call then (nothing for _compat_sum to refuse)
             return _torch_sum(x, axis, keepdim=keepdims)
         return _compat.sum(x, axis=axis, keepdims=keepdims)
     return _compat_sum(x, axis=axis, dtype=dtype, keepdims=keepdims, **kwargs)
@@ -221,20 +224,73 @@ asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
 full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None, then=((tuple,), None))
-#: compat's own (its empty-range rule: torch.arange(-1) raises) without our shell-dtype frame.
-arange = _exact(_compat.arange, "arange", arange, _compat.arange, 0, dtypes=None,
-                then=((int, float),))
+#: torch.arange(n) itself for one int or float: compat's result wherever torch gives one
+#: (compat calls torch.arange(0, n, 1)); torch raises for an empty range (arange(-1)), a NaN,
+#: an infinity or an overflow, and the fallback gives those calls to compat's (its empty-range
+#: rule, or the same error).
+arange = _exact(_torch.arange, "arange", arange, _compat.arange, 0, dtypes=None,
+                then=((int, float),), fallback=True)
 #: compat's eye is zeros and a diagonal filled: torch.eye's values.
 eye = _exact(_torch.eye, "eye", eye, _compat.eye, 0, dtypes=None, then=((int,),))
 tanh = _exact(_torch.tanh, "tanh", tanh, tanh, dtypes=_REAL)  # ours corrects complex only
 round = _exact(_torch.round, "round", _compat.round, _compat.round, dtypes=_REAL)
-sum = _exact(_torch_sum, "sum", sum, _compat.sum)
-prod = _exact(_torch.prod, "prod", prod, _compat.prod)
-mean = _exact(_torch.mean, "mean", _compat.mean, _compat.mean)
-max = _exact(_torch.amax, "max", _compat.max, _compat.max)
-min = _exact(_torch.amin, "min", _compat.min, _compat.min)
+#: An int ``axis=`` (and ``keepdims=`` after it) from C too: array-api-compat then calls
+#: ``torch.<op>(x, axis, keepdims=keepdims)``, and torch reads NumPy's names for its own
+#: (``dim``, ``keepdim``). keepdims alone (compat's axis=None rule), a tuple axis or the
+#: names in the other order take the Python path.
+_AXIS = (("axis", (int,)), ("keepdims", (bool,)))
+sum = _exact(_torch_sum, "sum", sum, _compat.sum, kw=_AXIS)
+prod = _exact(_torch.prod, "prod", prod, _compat.prod, kw=_AXIS)
+mean = _exact(_torch.mean, "mean", _compat.mean, _compat.mean, kw=_AXIS)
+max = _exact(_torch.amax, "max", _compat.max, _compat.max, kw=_AXIS)
+min = _exact(_torch.amin, "min", _compat.min, _compat.min, kw=_AXIS)
 std = _exact(partial(_torch.std, correction=0), "std", std, std)
 var = _exact(partial(_torch.var, correction=0.0), "var", var, var)
+_isnan, _torch_sign, _torch_flip = _torch.isnan, _torch.sign, _torch.flip
+_torch_squeeze = _torch.squeeze
+_NAN = float("nan")
+
+
+def _real_sign(x: Any, /) -> Any:
+    """array-api-compat's ``sign`` of a real tensor: ``torch.sign``, NaN where x is NaN
+    (torch gives 0 there), by ``masked_fill_`` instead of compat's indexed assignment (a
+    nonzero and an index_put; ``where`` with the NaN costs more than either, its scalar
+    made a tensor): f32[16], CPU time, 6.4 -> 5.1 us, torch.sign 1.5."""
+    if x.is_floating_point():
+        return _torch_sign(x).masked_fill_(_isnan(x), _NAN)
+    return _torch_sign(x)
+
+
+sign = _exact(_real_sign, "sign", _compat.sign, _compat.sign, dtypes=_REAL)
+
+#: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
+_ALL_AXES = tuple(tuple(range(n)) for n in range(65))
+
+
+def _flip(x: Any, /, *, axis: Any = None) -> Any:
+    """array-api-compat's ``flip`` (``x.flip(axis)``, every axis for None) by
+    ``torch.flip(x, dims)`` for None, which parses its arguments faster than the method
+    (f32[16]: 2.1 vs 3.0 us), without compat's ``tuple(range(x.ndim))`` per call; the method
+    for an axis (which takes an int, and axis 0 or -1 of a 0-d tensor)."""
+    if axis is None:
+        return _torch_flip(x, _ALL_AXES[x.ndim])
+    return x.flip(axis)
+
+
+flip = _exact(_flip, "flip", _compat.flip, _compat.flip, kw=(("axis", (int, tuple)),))
+
+
+def _squeeze(x: Any, /, axis: Any) -> Any:
+    """array-api-compat's ``squeeze`` for an int axis of size 1: ``torch.squeeze(x, axis)``
+    (compat tests the size, reads ``x.shape[axis]``, which raises its IndexError here too,
+    then normalises the axis into a tuple and loops); any other call is compat's."""
+    if type(axis) is _int and x.shape[axis] == 1:
+        return _torch_squeeze(x, axis)
+    return _compat.squeeze(x, axis)
+
+
+squeeze = _exact(_squeeze, "squeeze", _compat.squeeze, _compat.squeeze,
+                 kw=(("axis", (int,)),))
 #: compat's cumulative_sum of a 0-d or 1-D tensor is cumsum along axis 0 (above: ValueError).
 cumulative_sum = _exact(partial(_torch.cumsum, dim=0), "cumulative_sum", cumulative_sum,
                         _compat.cumulative_sum, max_ndim=1)
