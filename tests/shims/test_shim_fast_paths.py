@@ -269,8 +269,8 @@ def test_paddle_elementwise_c_path_is_the_python_path():
 def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(monkeypatch):
     """MXNet (issue 28): the element-wise fast paths (one array, two arrays, an array and a
     Python float), sign's NaN rule, matmul, linalg.inv/solve, stack, concat, reshape,
-    expand_dims, squeeze, broadcast_to, zeros_like and ones_like invoke MXNet's operator
-    directly (MXImperativeInvokeEx), not through the generated
+    expand_dims, squeeze, broadcast_to, where, zeros_like and ones_like invoke MXNet's
+    operator directly (MXImperativeInvokeEx), not through the generated
     wrapper's ``_imperative_invoke`` (~15 us of Python a call): the same values, dtype,
     shape, device and gradient as ``mxnet.numpy``'s own call."""
     mx = require("mxnet")
@@ -287,6 +287,7 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
         w = mnp.array(rng.uniform(0.5, 2.0, 12).astype("float32"), ctx=mx.cpu(1))
         m = mnp.array(rng.normal(size=(2, 3, 3)), dtype="float64")
         m1 = m[:, :1]
+        c = mnp.array(rng.random(12) < 0.5, ctx=mx.cpu(1))
         cases = [
             (lambda: xp.sin(v), lambda: mnp.sin(v)),
             (lambda: xp.exp(m), lambda: mnp.exp(m)),
@@ -309,6 +310,7 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
             (lambda: xp.expand_dims(v, axis=(0, -1)), lambda: v.reshape((1, 12, 1))),
             (lambda: xp.squeeze(m1, axis=1), lambda: m[:, 0]),
             (lambda: xp.broadcast_to(v, (2, 12)), lambda: mnp.broadcast_to(v, (2, 12))),
+            (lambda: xp.where(c, v, w), lambda: mnp.where(c, v, w)),
             (lambda: xp.zeros_like(m), lambda: mnp.zeros_like(m)),
             (lambda: xp.ones_like(v), lambda: mnp.ones(v.shape, ctx=v.ctx)),
             (lambda: xp.ones_like(mnp.array(True)), lambda: mnp.array(True)),

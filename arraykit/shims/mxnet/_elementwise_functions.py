@@ -18,7 +18,7 @@ from ctypes import c_int as _c_int
 
 import mxnet as mx
 import numpy as onp
-from mxnet import autograd as _autograd
+from mxnet import autograd as _autograd  # pyright: ignore[reportAttributeAccessIssue]
 from mxnet import np as mnp
 from mxnet.base import MXNetError
 
@@ -32,6 +32,7 @@ from .._common import elementwise as _ce
 from .._common.clip import clip_function
 from . import _dtypes as D
 from . import _primitives as _p
+from ._helpers import _WHERE as _WHERE_OP
 from ._helpers import CODE_NAMES, broadcast_shapes, dtype_code, ndarray, scalar_array
 from ._helpers import where as _where
 
@@ -173,7 +174,7 @@ def _sign(x):
 
 
 _ISNAN, _SIGN = _p.operator("_npi_isnan"), _p.operator("_npi_sign")
-_WHERE = _p.operator_n("_npi_where")
+_WHERE = _WHERE_OP
 
 
 def _int_square(x):
