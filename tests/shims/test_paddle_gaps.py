@@ -411,3 +411,33 @@ def test_paddle_meshgrid_and_arange_fast_paths(monkeypatch):
     check_meshgrid(("int32", "int64", "float32", "float64", "complex64", "complex128"))
     for args, dtype_wanted in fast_arange:
         check_arange([(args, dtype_wanted)])
+
+
+def test_paddle_negative_and_like_creation_call_the_full_kernel(monkeypatch):
+    """negative's -1 and zeros_like/ones_like/empty_like come from Paddle's full kernel on the
+    expected place, not through paddle.full/zeros/ones (~5 us of Python a call): NumPy's
+    values (signed zeros, complex parts), dtypes, shapes, stop_gradient. Fails on the old
+    code (paddle.full refused)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("paddle.full's Python layers ran")
+
+    for name in ("full", "zeros", "ones"):
+        monkeypatch.setattr(paddle, name, refuse)
+    for d in ("float32", "float64"):
+        a = np.array([0.0, -0.0, 1.5, -np.inf, np.nan], d)
+        got = xp.negative(paddle.to_tensor(a)).numpy()
+        assert got.dtype == a.dtype and np.array_equal(got, -a, equal_nan=True)
+        assert np.signbit(got[:4]).tolist() == np.signbit(-a[:4]).tolist()
+    c = np.array([1 - 0.0j, complex(-0.0, np.nan)], "complex64")
+    got = xp.negative(paddle.to_tensor(c)).numpy()
+    assert np.signbit(got.real).tolist() == np.signbit((-c).real).tolist()
+    for d in ("bool", "int8", "uint8", "int32", "int64", "float32", "float64", "complex128"):
+        x = paddle.to_tensor(np.ones((2, 3), d))
+        x.stop_gradient = d not in ("float32", "float64")
+        for f, want in ((xp.zeros_like, np.zeros), (xp.ones_like, np.ones),
+                        (xp.empty_like, np.zeros)):
+            out = f(x)
+            assert out.stop_gradient and out.numpy().dtype == np.dtype(d)
+            np.testing.assert_array_equal(out.numpy(), want((2, 3), d))
+            out = f(x, dtype=xp.int16)
+            assert out.numpy().dtype == np.int16 and out.shape == [2, 3]
