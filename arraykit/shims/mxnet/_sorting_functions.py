@@ -8,7 +8,7 @@ order-reversing key, which keeps equal elements in their original order.
 from __future__ import annotations
 
 import numpy as onp
-from mxnet import autograd as _autograd
+from mxnet import autograd as _autograd  # pyright: ignore[reportAttributeAccessIssue]
 from mxnet import np as mnp
 
 from .._common.sorting import sorting_functions
