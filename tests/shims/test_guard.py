@@ -544,6 +544,47 @@ def test_torch_sign_flip_squeeze_arange_are_compats_results_without_its_code():
     assert compat_frames(xp.sum._slow, m, axis=0, keepdims=True) == []
 
 
+def test_torch_take_of_a_vector_is_index_select_and_refused_calls_keep_their_path():
+    """torch's take of a 1-D tensor by 1-D int32/int64 indices is ``torch.index_select`` from
+    C (no Python frame but the one-line adapter); negative indices (compat's wrap), indices
+    out of range (IndexError), bool indices (TypeError), other ranks and dtypes keep the
+    installed path and its answers."""
+    from frameworks import require
+
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    frames = []
+    x = torch.arange(5.0)
+    sys.setprofile(lambda frame, event, arg: frames.append(frame.f_code.co_name)
+                   if event == "call" else None)
+    try:
+        xp.take(x, torch.tensor([4, 0, 2]))
+    finally:
+        sys.setprofile(None)
+    assert frames == ["_take_vector"]
+    for i, dtype in (([4, 0], torch.int64), ([1, 1], torch.int32), ([-1, -5], torch.int64),
+                     ([], torch.int64)):
+        idx = torch.tensor(i, dtype=dtype)
+        for kwargs in ({}, {"axis": 0}, {"axis": -1}):
+            ours, theirs = xp.take(x, idx, **kwargs), compat.take(x, idx, **kwargs)
+            assert ours.dtype == theirs.dtype and torch.equal(ours, theirs), (i, dtype, kwargs)
+    for bad, dtype, exc in (([5], torch.int64, IndexError), ([-6], torch.int32, IndexError),
+                            ([True], torch.bool, TypeError), ([3], torch.int16, TypeError),
+                            ([[0, 1]], torch.int64, IndexError)):
+        with pytest.raises(exc):
+            xp.take(x, torch.tensor(bad, dtype=dtype))
+    with pytest.raises(IndexError):
+        xp.take(x, torch.tensor([0]), axis=1)
+    with pytest.raises(ValueError, match="axis"):
+        xp.take(torch.ones(2, 2), torch.tensor([0]))
+    m = torch.arange(6.0).reshape(2, 3)
+    assert torch.equal(xp.take(m, torch.tensor([-1, 0]), axis=1), m[:, [2, 0]])
+
+
 def test_torch_fast_paths_run_in_c_and_trace_their_python_path():
     """torch's namespace is Guards now (its fast paths too: matmul of one dtype, binary
     functions of tensors with axes, matrix_transpose's ``.mT``); TorchDynamo traces each
