@@ -160,7 +160,7 @@ def test_numpy_norm_count_sort_run_no_compat_or_numpy_python_frame():
     xp = arraykit.array_namespace(np.ones(1))
     v = np.linspace(-1.0, 2.0, 16, dtype=np.float32)
     calls = [(xp.linalg.vector_norm, v), (xp.count_nonzero, v > 0), (xp.sort, v),
-             (xp.argsort, v), (xp.sum, v)]
+             (xp.argsort, v), (xp.sum, v), (xp.prod, v), (xp.max, v), (xp.min, v)]
     for f, x in calls:
         frames = []
         sys.setprofile(lambda frame, event, arg, frames=frames: event == "call"
@@ -317,7 +317,7 @@ def test_numpy_exact_fast_paths_match_compat():
     xp = arraykit.array_namespace(np.ones(1))
     numpy2 = int(np.__version__.split(".")[0]) >= 2
     unary = ["std", "var", "zeros_like", "asarray", "sort", "argsort", "sign", "sum",
-             "count_nonzero"]
+             "count_nonzero", "prod", "max", "min"]
     unary += ["floor", "cumulative_sum"] if numpy2 else []
     not_arrays = [[1.0, 2.0], None, 3.0, "a", (1, 2), np.float64(2.0), np.int8(3)]
     for name in unary:

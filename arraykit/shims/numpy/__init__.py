@@ -156,6 +156,9 @@ count_nonzero = _exact(_count_nonzero, "count_nonzero")
 #: frames (``sum``, ``_wrapreduction``): the ufunc's reduce from C (f32[16]: ~0.7 us less a
 #: call; the control and rollouts workloads sum once a scan step).
 sum = _exact(partial(_np.add.reduce, axis=None), "sum")
+prod = _exact(partial(_np.multiply.reduce, axis=None), "prod")  # np.prod's, as sum's
+max = _exact(partial(_np.maximum.reduce, axis=None), "max")  # np.max's (ValueError if empty)
+min = _exact(partial(_np.minimum.reduce, axis=None), "min")
 #: compat's ``sign`` of complex input is its own formula: real dtypes only from C.
 sign = _exact(_np.sign, "sign", dtypes=(0, _REAL))
 astype = _exact(_ndarray.astype, "astype", then=(_DTYPE_ARGS,), general=astype,
