@@ -410,3 +410,26 @@ def test_size_check_costs_nothing_on_usual_creation_calls(xp, monkeypatch):
         xp.arange(0, 2**62)
     assert called[0][:2] == ("arange", 2**62)  # the check runs for a count that needs it
     assert shim._itemsize(jnp.complex64) == 8 and shim._itemsize("int16") == 2
+
+
+def test_permute_and_expand_dims_read_a_jax_array_rank_from_its_shape(xp, monkeypatch):
+    """permute_dims/expand_dims of a jax array read its rank from its shape (jnp.ndim costs
+    ~0.3 us a call); results and errors as before, other input still through jnp.ndim."""
+    import numpy as np
+
+    x = jnp.arange(6.0).reshape(2, 3)
+    real = jnp.ndim
+    called = []
+    monkeypatch.setattr(jnp, "ndim", lambda a: called.append(a) or real(a))
+    assert xp.permute_dims(x, (1, 0)).shape == (3, 2)
+    assert xp.permute_dims(x, (-1, 0)).shape == (3, 2)
+    assert xp.expand_dims(x, axis=-1).shape == (2, 3, 1)
+    assert xp.expand_dims(x, axis=(0, 2)).shape == (1, 2, 1, 3)
+    assert called == []
+    with pytest.raises(IndexError):
+        xp.expand_dims(x, axis=3)
+    with pytest.raises((ValueError, IndexError)):
+        xp.permute_dims(x, (0, 2))
+    with pytest.raises(ValueError, match="repeated axis"):
+        xp.permute_dims(x, (0, 0))
+    assert np.array_equal(xp.permute_dims(x, (1, 0)), np.arange(6.0).reshape(2, 3).T)
