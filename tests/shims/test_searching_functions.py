@@ -139,3 +139,45 @@ def test_tf_argminmax_in_graphs_is_one_search_with_the_nan_rule(jit_compile):
                 np.testing.assert_array_equal(f(x).numpy(), want)
                 ops = [op.type for op in f.get_concrete_function(x).graph.get_operations()]
                 assert ops.count("ArgMax") + ops.count("ArgMin") == 1, ops
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_tf_argmax_under_xla_fuses_as_native_argmax(dtype):
+    """Under XLA the search of the floats' keys is one fusion with the producer of its input,
+    as native argmax's (mechanics: the stacked pivots; the key read NaN with IsNan(x), and
+    x's two uses made XLA materialise it first). Every NaN bit pattern (either sign, any
+    payload) is still the extreme, in graphs and under XLA."""
+    import re
+
+    tf = require("tensorflow")
+    import arraykit
+
+    def programs(f, *args):
+        text = tf.function(f, jit_compile=True).experimental_get_compiler_ir(*args)(
+            stage="optimized_hlo")
+        return len(re.findall(r" fusion\(", text.split("ENTRY", 1)[1]))
+
+    cols = [tf.constant(np.linspace(-1, 1, 64, dtype=dtype) * k) for k in (1, 2, 3)]
+    xp = arraykit.array_namespace(cols[0])
+
+    def ours(a, b, c):
+        return xp.argmax(xp.stack([a + b + c, a, b, c], axis=-1), axis=-1)
+
+    def native(a, b, c):
+        return tf.argmax(tf.stack([a + b + c, a, b, c], axis=-1), axis=-1)
+
+    assert programs(ours, *cols) == programs(native, *cols)
+    ut = np.uint32 if dtype == "float32" else np.uint64
+    sign = ut(1) << ut(8 * np.dtype(ut).itemsize - 1)
+    inf = np.array(np.inf, dtype).view(ut)
+    nans = [inf + ut(1), inf + ut(12345), (inf + ut(1)) | sign,
+            np.array(np.nan, dtype).view(ut) | sign]
+    nans = [np.array(b, ut).view(dtype) for b in nans]
+    for n in nans:
+        assert np.isnan(n)
+        rows = np.array([[1, np.inf, n, -0.0, n], [-np.inf, n, 3, n, np.inf],
+                         [0.0, -0.0, -1, -0.0, 0.0]], dtype)
+        for jit in (False, True):
+            for search, want in ((xp.argmax, np.argmax), (xp.argmin, np.argmin)):
+                f = tf.function(lambda t, s=search: s(t, axis=1), jit_compile=jit)
+                np.testing.assert_array_equal(f(tf.constant(rows)).numpy(), want(rows, axis=1))

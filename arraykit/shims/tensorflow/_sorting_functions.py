@@ -23,6 +23,10 @@ _FLOAT_KEYS = {tf.float32: (tf.int32, -(2**31), 2**31 - 1),
                tf.float64: (tf.int64, -(2**63), 2**63 - 1)}
 
 
+#: The bits of +inf as the int of ``_FLOAT_KEYS``' width (a NaN's magnitude bits are above).
+_INF_BITS = {tf.int32: 0x7F800000, tf.int64: 0x7FF0000000000000}
+
+
 def float_key(x, nan_first=False):
     """Integers ordered as the floats ``x`` are, with NaNs largest (``nan_first``: smallest).
 
@@ -37,7 +41,15 @@ def float_key(x, nan_first=False):
     bits = _a.bitcast(x, it)
     neg = _bw.right_shift(bits, tf.constant(it.size * 8 - 1, it))  # -1 for negatives, else 0
     k = _m.sub(_bw.bitwise_xor(bits, _bw.bitwise_and(neg, tf.constant(hi, it))), neg)
-    return _m.select_v2(_m.is_nan(x), tf.constant(lo if nan_first else hi, it), k)
+    if type(x) is ET:
+        nan = _m.is_nan(x)
+    else:
+        # In a graph, NaN read from the bits too (magnitude bits above +inf's): x has one
+        # use, so XLA fuses the key, and x's producer, into the search's reduction, as
+        # native argmax's (two uses of x made it materialise x first: one fusion more).
+        nan = _m.greater(_bw.bitwise_and(bits, tf.constant(hi, it)),
+                         tf.constant(_INF_BITS[it], it))
+    return _m.select_v2(nan, tf.constant(lo if nan_first else hi, it), k)
 
 
 def _key(x):
