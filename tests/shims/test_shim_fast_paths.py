@@ -269,10 +269,11 @@ def test_paddle_elementwise_c_path_is_the_python_path():
 def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(monkeypatch):
     """MXNet (issue 28): the element-wise fast paths (one array, two arrays, an array and a
     Python float), sign's NaN rule, matmul, linalg.inv/solve, stack, concat, reshape,
-    expand_dims, squeeze, broadcast_to, flip, permute_dims, where, zeros_like and ones_like
-    invoke MXNet's operator directly (MXImperativeInvokeEx), not through the generated
-    wrapper's ``_imperative_invoke`` (~15 us of Python a call): the same values, dtype,
-    shape, device and gradient as ``mxnet.numpy``'s own call."""
+    expand_dims, squeeze, broadcast_to, flip, permute_dims, where, argmax/argmin,
+    cumulative_sum, zeros_like and ones_like invoke MXNet's operator directly
+    (MXImperativeInvokeEx), not through the generated wrapper's ``_imperative_invoke`` (~15 us
+    of Python a call): the same values, dtype, shape, device and gradient as
+    ``mxnet.numpy``'s own call."""
     mx = require("mxnet")
     from mxnet import autograd, npx
     from mxnet import np as mnp
@@ -312,6 +313,9 @@ def test_mxnet_fast_paths_invoke_the_operator_without_mxnets_python_wrappers(mon
             (lambda: xp.broadcast_to(v, (2, 12)), lambda: mnp.broadcast_to(v, (2, 12))),
             (lambda: xp.where(c, v, w), lambda: mnp.where(c, v, w)),
             (lambda: xp.flip(m, axis=(0, -1)), lambda: mnp.flip(m, axis=(0, 2))),
+            (lambda: xp.argmax(m, axis=1), lambda: mnp.argmax(m, axis=1)),
+            (lambda: xp.argmin(v), lambda: mnp.argmin(v, axis=0)),
+            (lambda: xp.cumulative_sum(m, axis=-1), lambda: mnp.cumsum(m, axis=2)),
             (lambda: xp.permute_dims(m, (2, 0, 1)), lambda: mnp.transpose(m, (2, 0, 1))),
             (lambda: xp.zeros_like(m), lambda: mnp.zeros_like(m)),
             (lambda: xp.ones_like(v), lambda: mnp.ones(v.shape, ctx=v.ctx)),

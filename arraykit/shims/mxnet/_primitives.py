@@ -367,6 +367,7 @@ _NONZERO = operator_with("_npi_not_equal_scalar", "scalar")
 _MEAN = operator_with("_npi_mean", "axis", "keepdims")
 _SUBTRACT, _MULTIPLY = operator2("_npi_subtract"), operator2("_npi_multiply")
 _DIVIDE_BY = operator_with("_npi_true_divide_scalar", "scalar")
+_CUMSUM = operator_with("cumsum", "axis")
 _LEGACY_FLOATS = frozenset(("float32", "float64"))
 _REAL_FLOATING = D.KIND_SETS["real floating"]
 
@@ -401,7 +402,7 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
 
 def scan(fname: str, x, axis: int):
     if fname == "cumulative_sum":
-        return mnp.cumsum(x, axis=axis)
+        return _CUMSUM(x, str(axis))  # mnp.cumsum(x, axis=axis)'s operator
     # MXNet has no cumprod: a Hillis-Steele scan, log2(n) multiplications of shifted copies,
     # exact for integers and differentiable (no division, so zeros are fine).
     size = x.shape[axis]

@@ -12,12 +12,15 @@ from ._helpers import where as _where
 
 
 def _arg(x, ax, keepdims, largest):
-    r = (mnp.argmax if largest else mnp.argmin)(x, axis=ax)
+    # mnp.argmax(x, axis=ax)'s operator and parameters, invoked directly (~15 us a call less).
+    r = (_ARGMAX if largest else _ARGMIN)(x, str(ax), "False")
     if keepdims:
         r = r.reshape(x.shape[:ax] + (1,) + x.shape[ax + 1:])
     return r.astype("int64") if r.dtype != onp.int64 else r
 
 
+_ARGMAX = _p.operator_with("_npi_argmax", "axis", "keepdims")
+_ARGMIN = _p.operator_with("_npi_argmin", "axis", "keepdims")
 argmax, argmin = _s.arg_functions(_p, _arg, __name__)
 
 
