@@ -441,3 +441,39 @@ def test_paddle_negative_and_like_creation_call_the_full_kernel(monkeypatch):
             np.testing.assert_array_equal(out.numpy(), want((2, 3), d))
             out = f(x, dtype=xp.int16)
             assert out.numpy().dtype == np.int16 and out.shape == [2, 3]
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "uint8", "int32", "int64"])
+def test_integer_matmul_is_exact_where_paddles_kernel_rounds(dtype, monkeypatch):
+    """Paddle 3.3.1's integer matmul kernel rounds through float32 on the CPU (int64
+    ``[[17196451]] @ [[7]]`` is 120355144): matmul, tensordot and vecdot give NumPy's exact
+    values, wraparound included, for 1-D operands and broadcast batches, also when the
+    contracted axis is cut into blocks."""
+    from arraykit.shims.paddle import _linear_algebra_functions as la
+
+    rng = np.random.default_rng(7)
+    info = np.iinfo(dtype)
+    shapes = [((17196451,), None), ((3, 4), (4, 5)), ((4,), (4, 2)), ((2, 4), (4,)),
+              ((4,), (4,)), ((1, 3, 2, 3), (2, 1, 3, 4)), ((2, 1, 2, 3), (3, 2))]
+    for block in (la.INTEGER_MATMUL_BLOCK, 5):
+        monkeypatch.setattr(la, "INTEGER_MATMUL_BLOCK", block)
+        for sa, sb in shapes:
+            if sb is None:  # the kernel's own example, where it fits the dtype
+                if info.max < 17196451 * 7:
+                    continue
+                a, b = np.array([[17196451]], dtype=dtype), np.array([[7]], dtype=dtype)
+            else:
+                a = rng.integers(info.min, info.max, sa, endpoint=True).astype(dtype)
+                b = rng.integers(info.min, info.max, sb, endpoint=True).astype(dtype)
+            expected = np.matmul(a, b)
+            got = xp.matmul(paddle.to_tensor(a), paddle.to_tensor(b))
+            assert str(got.dtype).endswith(dtype) and got.numpy().shape == expected.shape
+            np.testing.assert_array_equal(got.numpy(), expected)
+            if a.ndim == 2 and b.ndim == 2:
+                np.testing.assert_array_equal(
+                    xp.tensordot(paddle.to_tensor(a), paddle.to_tensor(b), axes=1).numpy(),
+                    expected)
+    a = rng.integers(info.min, info.max, (3, 4), endpoint=True).astype(dtype)
+    np.testing.assert_array_equal(
+        xp.vecdot(paddle.to_tensor(a), paddle.to_tensor(a[::-1].copy())).numpy(),
+        np.sum(a * a[::-1], axis=-1, dtype=dtype))

@@ -5,6 +5,7 @@ keep their measured fast paths in front of them."""
 
 from __future__ import annotations
 
+import math
 import sys
 
 import paddle
@@ -61,8 +62,8 @@ def matmul(x1, x2, /):
 
 
 def _matmul_kernel(a, b, name):
-    if name in _INTEGRAL and (a.ndim > 2 or b.ndim > 2):
-        return narrow(_integer_batched_matmul(widen(a, name), widen(b, name)), name)
+    if name in _INTEGRAL:
+        return narrow(_integer_matmul(widen(a, name), widen(b, name)), name)
     return narrow(paddle.matmul(widen(a, name), widen(b, name)), name)
 
 
@@ -71,22 +72,36 @@ def _transpose_kernel(x):
     return paddle.transpose(x, list(range(n - 2)) + [n - 1, n - 2])
 
 
-def _integer_batched_matmul(a, b):
-    """``paddle.matmul`` of integer stacks with both operands broadcast to one batch shape
-    first: Paddle 3.3.1's integer kernel corrupts the heap (the process aborts later, in
-    malloc) or returns another shape when it broadcasts batches itself, e.g.
-    ``(1, 1, 2, 3, 2) @ (2, 1, 2, 4)`` or ``(3, 1, 2, 3, 2) @ (2, 2, 2, 4)`` (its float kernels
-    are right). A 1-D operand is a row (``x1``) or column (``x2``), dropped afterwards."""
-    a2 = a.reshape([1, a.shape[0]]) if a.ndim == 1 else a
-    b2 = b.reshape([b.shape[0], 1]) if b.ndim == 1 else b
-    if a2.shape[:-2] != b2.shape[:-2]:
-        batch = list(broadcast_shapes(a2.shape[:-2], b2.shape[:-2], fname="matmul"))
-        a2 = paddle.broadcast_to(a2, batch + list(a2.shape[-2:]))
-        b2 = paddle.broadcast_to(b2, batch + list(b2.shape[-2:]))
-    r = paddle.matmul(a2, b2)
-    if a.ndim == 1:
+#: The most elements one partial product of :func:`_integer_matmul` holds (128 MiB of int64).
+INTEGER_MATMUL_BLOCK = 1 << 24
+
+
+def _integer_matmul(a, b):
+    """``a @ b`` of non-empty int32 or int64 tensors, exact, without Paddle's integer matmul
+    kernel: on the CPU it rounds through float32 (3.3.1: int64 ``[[17196451]] @ [[7]]`` is
+    120355144, NumPy's 120355137; int32 likewise), and it corrupts the heap (the process
+    aborts later, in malloc) or returns another shape when it broadcasts batches itself, e.g.
+    ``(1, 1, 2, 3, 2) @ (2, 1, 2, 4)``. The products and their sum over the contracted axis
+    are Paddle's integer multiply and sum in the operands' dtype, which wrap as NumPy's
+    integer matmul does; the contracted axis is cut so that one partial product holds at most
+    :data:`INTEGER_MATMUL_BLOCK` elements. A 1-D operand is a row (``a``) or column (``b``),
+    dropped afterwards."""
+    a2 = paddle.unsqueeze(a, 0) if len(a.shape) == 1 else a
+    b2 = paddle.unsqueeze(b, -1) if len(b.shape) == 1 else b
+    batch = broadcast_shapes(a2.shape[:-2], b2.shape[:-2], fname="matmul")
+    m, k, n = a2.shape[-2], a2.shape[-1], b2.shape[-1]
+    lhs, rhs = paddle.unsqueeze(a2, -1), paddle.unsqueeze(b2, -3)  # (..., m, k, 1), (..., 1, k, n)
+    per_k = math.prod(batch) * m * n
+    step = max(1, INTEGER_MATMUL_BLOCK // max(per_k, 1))
+    r = None
+    for start in range(0, k, step):
+        stop = min(start + step, k)
+        part = paddle.sum(lhs[..., start:stop, :] * rhs[..., start:stop, :], axis=-2,
+                          dtype=a2.dtype)
+        r = part if r is None else r + part
+    if len(a.shape) == 1:
         r = paddle.squeeze(r, axis=-2)
-    if b.ndim == 1:
+    if len(b.shape) == 1:
         r = paddle.squeeze(r, axis=-1)
     return r
 
