@@ -19,6 +19,7 @@ slots (``_array_object``). Every other name is array-api-compat's own object.
 from __future__ import annotations
 
 from functools import partial
+from importlib import import_module
 from operator import attrgetter
 from typing import Any
 
@@ -141,7 +142,8 @@ def _sort(x: Any) -> Any:
 #: only forwards to the method, which is called here from C without a Python frame.
 sort = _exact(_sort, "sort")
 argsort = _exact(partial(_ndarray.argsort, kind="stable"), "argsort")
-_c_count_nonzero = (_np._core.multiarray if _NUMPY2 else _np.core.multiarray).count_nonzero
+_c_count_nonzero = import_module("numpy._core.multiarray" if _NUMPY2
+                                 else "numpy.core.multiarray").count_nonzero
 _asarray = _np.asarray
 
 
