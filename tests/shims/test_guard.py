@@ -585,6 +585,42 @@ def test_torch_take_of_a_vector_is_index_select_and_refused_calls_keep_their_pat
     assert torch.equal(xp.take(m, torch.tensor([-1, 0]), axis=1), m[:, [2, 0]])
 
 
+def test_torch_clip_of_floats_between_two_numbers_is_clamp():
+    """torch's clip of a float32/float64 tensor between two Python numbers is torch.clamp
+    behind one adapter frame, with compat's answers (NaN bounds: all NaN; min > max; signed
+    zeros; ints, infinities); other dtypes and bounds (None, bool, tensors) keep compat's."""
+    from frameworks import require
+
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    frames = []
+    x = torch.tensor([0.5, 1.0, 2.0, float("nan"), -0.0, -3.0, float("inf")])
+    sys.setprofile(lambda frame, event, arg: frames.append(frame.f_code.co_name)
+                   if event == "call" else None)
+    try:
+        xp.clip(x, 0.7, 1.2)
+    finally:
+        sys.setprofile(None)
+    assert frames == ["_clip_floats"]
+    bounds = (0, -1, 0.7, 1.2, -0.0, 0.0, float("nan"), float("inf"), -float("inf"), None)
+    for dtype in (torch.float32, torch.float64):
+        t = x.to(dtype)
+        for low in bounds:
+            for high in bounds:
+                ours, theirs = xp.clip(t, low, high), compat.clip(t, low, high)
+                assert ours.dtype == theirs.dtype, (dtype, low, high)
+                nan = (ours.isnan() if ours.is_floating_point()
+                       else torch.zeros_like(ours, dtype=torch.bool))
+                assert torch.equal(nan, theirs.isnan() if theirs.is_floating_point() else nan)
+                assert torch.equal(ours[~nan], theirs[~nan]), (dtype, low, high)
+                if ours.is_floating_point():
+                    assert torch.equal(ours[~nan].signbit(), theirs[~nan].signbit())
+
+
 def test_torch_fast_paths_run_in_c_and_trace_their_python_path():
     """torch's namespace is Guards now (its fast paths too: matmul of one dtype, binary
     functions of tensors with axes, matrix_transpose's ``.mT``); TorchDynamo traces each

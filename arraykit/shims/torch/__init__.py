@@ -263,6 +263,22 @@ def _real_sign(x: Any, /) -> Any:
 
 sign = _exact(_real_sign, "sign", _compat.sign, _compat.sign, dtypes=_REAL)
 
+_clamp = _torch.clamp
+_FLOATS = tuple(d for d in _REAL if d.is_floating_point)
+
+
+def _clip_floats(x: Any, low: Any, high: Any, /) -> Any:
+    """array-api-compat's ``clip`` of a float32/float64 tensor between two Python numbers:
+    ``torch.clamp`` itself where neither is NaN (compat's call then; a NaN bound is compat's
+    all-NaN answer, which torch.clamp does not give)."""
+    if low == low and high == high:
+        return _clamp(x, low, high)
+    return _compat.clip(x, low, high)
+
+
+clip = _exact(_clip_floats, "clip", _compat.clip, _compat.clip, dtypes=_FLOATS,
+              then=((int, float), (int, float)))
+
 #: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
 _ALL_AXES = tuple(tuple(range(n)) for n in range(65))
 
