@@ -69,7 +69,10 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if copy is False:
         raise ValueError("asarray: copy=False is impossible for host data; MXNet always copies")
     ctx = check_device(device, "asarray")
-    if name is None and isinstance(obj, (bool, int, float, complex)):
+    # A NumPy scalar keeps its dtype, as on every other backend: np.float64 and np.complex128
+    # are float and complex subclasses, which the Python default (float32) would round.
+    if name is None and isinstance(obj, (bool, int, float, complex)) \
+            and not isinstance(obj, onp.generic):
         name = _infer_name(obj, "asarray")
         return mnp.array(obj, dtype=name, ctx=ctx)
     if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray) and name is None:
