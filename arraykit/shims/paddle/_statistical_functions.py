@@ -71,22 +71,26 @@ def mean(x, /, *, axis=None, keepdims=False):
     return _rules.mean(x, axis=axis, keepdims=keepdims)
 
 
-def max(x, /, *, axis=None, keepdims=False):
-    """Array API ``max``: NaN propagates; ValueError over a zero-size axis."""
-    if type(x) is _Tensor and type(keepdims) is bool:
-        ax = _floating_axis(x, axis)  # the fast path of _sum, the same kernel as the rules'
-        if ax is not False:
-            return _C_ops.max(x, ax, keepdims)
-    return _rules.max(x, axis=axis, keepdims=keepdims)
+def _extremum(name, kernel):
+    """Array API ``max`` or ``min`` (``name``): NaN propagates; ValueError over a zero-size
+    axis. A float tensor whole or along one int axis is Paddle's ``kernel`` (the fast path of
+    ``_sum``, the same kernel as the rules')."""
+    rule = getattr(_rules, name)
+
+    def extremum(x, /, *, axis=None, keepdims=False):
+        if type(x) is _Tensor and type(keepdims) is bool:
+            ax = _floating_axis(x, axis)
+            if ax is not False:
+                return kernel(x, ax, keepdims)
+        return rule(x, axis=axis, keepdims=keepdims)
+
+    extremum.__name__ = extremum.__qualname__ = name
+    extremum.__doc__ = f"Array API ``{name}``: NaN propagates; ValueError over a zero-size axis."
+    return extremum
 
 
-def min(x, /, *, axis=None, keepdims=False):
-    """Array API ``min``: NaN propagates; ValueError over a zero-size axis."""
-    if type(x) is _Tensor and type(keepdims) is bool:
-        ax = _floating_axis(x, axis)  # the fast path of _sum, the same kernel as the rules'
-        if ax is not False:
-            return _C_ops.min(x, ax, keepdims)
-    return _rules.min(x, axis=axis, keepdims=keepdims)
+max = _extremum("max", _C_ops.max)
+min = _extremum("min", _C_ops.min)
 
 
 def _sum_error(exc, args, kwargs):
