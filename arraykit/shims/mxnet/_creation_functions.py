@@ -42,6 +42,12 @@ def _infer_name(value, fname: str) -> str:
 _HOST_DEFAULT = {"b": "bool", "i": D.DEFAULT_INT, "f": D.DEFAULT_FLOAT}
 
 
+def _is_python_scalar(obj) -> bool:
+    """Whether ``obj`` is a Python bool, int, float or complex (a subclass too), not a NumPy
+    scalar (``np.float64`` subclasses float)."""
+    return isinstance(obj, (bool, int, float, complex)) and not isinstance(obj, onp.generic)
+
+
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """Array API ``asarray`` (MXNet has none).
 
@@ -71,8 +77,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     ctx = check_device(device, "asarray")
     # A NumPy scalar keeps its dtype, as on every other backend: np.float64 and np.complex128
     # are float and complex subclasses, which the Python default (float32) would round.
-    if name is None and isinstance(obj, (bool, int, float, complex)) \
-            and not isinstance(obj, onp.generic):
+    if name is None and _is_python_scalar(obj):
         name = _infer_name(obj, "asarray")
         return mnp.array(obj, dtype=name, ctx=ctx)
     if hasattr(obj, "__dlpack__") and not isinstance(obj, onp.ndarray) and name is None:
