@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import numpy as onp
 import paddle
-from paddle.base.framework import _current_expected_place as _expected_place
 
 from .._common import checks as _c
 from .._common import creation as _creation
@@ -195,9 +194,9 @@ def full(shape, fill_value, *, dtype=None, device=None):
 
 
 def _filled(shape, value, name):
-    """``paddle.zeros``/``paddle.ones(shape, dtype=name)``: their kernel call (``full`` on the
-    expected place) without their Python layers (~5 us: a device guard, dtype conversions)."""
-    return _C_ops.full(shape, value, D.DTYPES[name], _expected_place())
+    """``paddle.zeros``/``paddle.ones(shape, dtype=name)`` as their kernel call
+    (``_primitives.filled``)."""
+    return _p.filled(shape, value, D.DTYPES[name])
 
 
 def _like(x, dtype, device, fname):

@@ -14,7 +14,6 @@ import math as _math
 
 import numpy as onp
 import paddle
-from paddle.base.framework import _current_expected_place as _expected_place
 
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
@@ -239,12 +238,8 @@ def _complex_log1p(x):
 def _flip_sign(x):
     # A tensor multiply: Paddle's neg, and ``x * -1.0`` (its scale op, x * s + 0), give +0
     # for +0 where the standard's negative is -0.
-    # The -1 as paddle.full makes it (its kernel, on the expected place) without its Python
-    # layers (~5 us: a device guard, dtype conversions).
-    return paddle.multiply(x, _C_ops_full([], -1.0, x.dtype, _expected_place()))
-
-
-_C_ops_full = paddle._C_ops.full
+    # The -1 as paddle.full makes it, without its Python layers (_primitives.filled).
+    return paddle.multiply(x, _p.filled([], -1.0, x.dtype))
 
 
 def _complex_negative(x):

@@ -22,11 +22,9 @@ from ._helpers import (
     require_array,
 )
 
-#: ``sizes.check_shape``'s limits for ``paddle.broadcast_to``/``expand``, which read the
-#: target shape as int32: an extent of 2**33 silently became 0, one of 2**31 fails inside
-#: Paddle with RuntimeError (PreconditionNotMet).
 _Tensor = paddle.Tensor
 _C_ops = paddle._C_ops
+_NAME_BY_ID = _p._NAME_BY_ID
 
 
 def _size(x) -> int:
@@ -34,8 +32,10 @@ def _size(x) -> int:
     ``TensorSize``), its ``ndim`` ~0.3 us, its shape ~0.15 us."""
     return math.prod(x.shape)
 
-_NAME_BY_ID = _p._NAME_BY_ID
 
+#: ``sizes.check_shape``'s limits for ``paddle.broadcast_to``/``expand``, which read the
+#: target shape as int32: an extent of 2**33 silently became 0, one of 2**31 fails inside
+#: Paddle with RuntimeError (PreconditionNotMet).
 EXPAND_LIMITS = {"max_extent": 2**31 - 1, "framework": "Paddle 3.3.1's broadcast_to"}
 
 

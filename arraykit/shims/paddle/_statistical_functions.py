@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 
 import paddle
-from paddle.base.framework import _current_expected_place as _expected_place
 
 from .._common.errors import Guard
 from .._common.statistics import StatisticalFunctions
@@ -62,12 +61,11 @@ def mean(x, /, *, axis=None, keepdims=False):
         ax = _floating_axis(x, axis)  # the fast path of _sum
         if ax is not False:
             # The rules' reduction (``_primitives.reduce``): the sum over a 0-d tensor of the
-            # count in x's dtype, as ``paddle.full`` makes it (on the expected place), without
-            # its Python layers (~10 us: a device guard, dtype conversions).
+            # count in x's dtype, as ``paddle.full`` makes it, without its Python layers
+            # (``_primitives.filled``).
             shape = x.shape
             n = math.prod(shape) if ax is None else shape[ax[0]]
-            return _C_ops.sum(x, ax, None, keepdims) / _C_ops.full(
-                [], n, x.dtype, _expected_place())
+            return _C_ops.sum(x, ax, None, keepdims) / _p.filled([], n, x.dtype)
     return _rules.mean(x, axis=axis, keepdims=keepdims)
 
 
