@@ -191,13 +191,12 @@ def _like(x, dtype, device, fname):
 #: float32, CPU time; robotics makes one of each a step).
 _ZEROS_LIKE = _p.operator("_npi_full_like", fill_value=0)
 _ONES_LIKE = _p.operator("_npi_full_like", fill_value=1)
-_LIKE_CODES = frozenset(_p.CODE_NAMES)
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
     """Array API ``zeros_like``."""
     if type(x) is ndarray and dtype is None and device is None and \
-            _p.dtype_code(x) in _LIKE_CODES:
+            _p.dtype_code(x) in _p.CODE_NAMES:
         return _ZEROS_LIKE(x)
     name, ctx = _like(x, dtype, device, "zeros_like")
     return mnp.zeros(x.shape, dtype=name, ctx=ctx)
@@ -206,7 +205,7 @@ def zeros_like(x, /, *, dtype=None, device=None):
 def ones_like(x, /, *, dtype=None, device=None):
     """Array API ``ones_like``."""
     if type(x) is ndarray and dtype is None and device is None and \
-            _p.dtype_code(x) in _LIKE_CODES:
+            _p.dtype_code(x) in _p.CODE_NAMES:
         return _ONES_LIKE(x)
     name, ctx = _like(x, dtype, device, "ones_like")
     return mnp.ones(x.shape, dtype=name, ctx=ctx)

@@ -32,8 +32,7 @@ from .._common import elementwise as _ce
 from .._common.clip import clip_function
 from . import _dtypes as D
 from . import _primitives as _p
-from ._helpers import _WHERE as _WHERE_OP
-from ._helpers import CODE_NAMES, broadcast_shapes, dtype_code, ndarray, scalar_array
+from ._helpers import _WHERE, CODE_NAMES, broadcast_shapes, dtype_code, ndarray, scalar_array
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
@@ -174,7 +173,6 @@ def _sign(x):
 
 
 _ISNAN, _SIGN = _p.operator("_npi_isnan"), _p.operator("_npi_sign")
-_WHERE = _WHERE_OP
 
 
 def _int_square(x):
