@@ -257,13 +257,18 @@ def _op_handle(name: str):
     return h
 
 
-def _invoke(op, x, n: int, keys, vals):
-    """MXNet operator ``op`` (a handle) on the one array ``x`` with ``n`` parameters (C string
-    arrays ``keys``, ``vals``), invoked directly: its one output as an ``mxnet.numpy`` array
-    (the generated wrappers' work without their Python, ~5-9 us a call)."""
+#: The C array types of one and of two array handles (the operators' inputs).
+_ONE, _TWO = _HANDLE * 1, _HANDLE * 2
+
+
+def _invoke(op, k: int, handles, n: int, keys, vals):
+    """MXNet operator ``op`` (a handle) on the ``k`` arrays whose handles are ``handles`` (a C
+    array) with ``n`` parameters (C string arrays ``keys``, ``vals``), invoked directly: its
+    one output as an ``mxnet.numpy`` array (the generated wrappers' work without their
+    Python, ~5-9 us a call)."""
     out = _HANDLES()
-    _check_call(_INVOKE(op, 1, (_HANDLE * 1)(x.handle), _byref(_c_int(0)), _byref(out), n, keys,
-                        vals, _byref(_STYPES())))
+    _check_call(_INVOKE(op, k, handles, _byref(_c_int(0)), _byref(out), n, keys, vals,
+                        _byref(_STYPES())))
     return ARRAY_TYPE(_HANDLE(out[0]))
 
 
@@ -273,7 +278,7 @@ def operator(name: str, **params):
     op = _op_handle(name)
     n, keys, vals = len(params), _c_str_array(list(params)), _c_str_array(
         [str(v) for v in params.values()])
-    return lambda x: _invoke(op, x, n, keys, vals)
+    return lambda x: _invoke(op, 1, _ONE(x.handle), n, keys, vals)
 
 
 def operator_with(name: str, *param_names: str):
@@ -282,7 +287,7 @@ def operator_with(name: str, *param_names: str):
     ``str(2.0)``), invoked directly as :func:`operator` does."""
     op = _op_handle(name)
     n, keys = len(param_names), _c_str_array(list(param_names))
-    return lambda x, *values: _invoke(op, x, n, keys, _c_str_array(values))
+    return lambda x, *values: _invoke(op, 1, _ONE(x.handle), n, keys, _c_str_array(values))
 
 
 #: ``mnp.broadcast_to(x, shape)``'s operator and parameter, invoked directly.
@@ -295,14 +300,7 @@ def operator2(name: str):
     a ~30 us call on 16 elements, MXNet 1.9.1, CPU time); its errors (shapes that do not
     broadcast, dtypes it refuses) raise here as the wrapper's do."""
     op = _op_handle(name)
-
-    def invoke(a, b):
-        out = _HANDLES()
-        _check_call(_INVOKE(op, 2, (_HANDLE * 2)(a.handle, b.handle), _byref(_c_int(0)),
-                            _byref(out), 0, None, None, _byref(_STYPES())))
-        return ARRAY_TYPE(_HANDLE(out[0]))
-
-    return invoke
+    return lambda a, b: _invoke(op, 2, _TWO(a.handle, b.handle), 0, None, None)
 
 
 def operator_n(name: str, *param_names: str):
@@ -315,11 +313,8 @@ def operator_n(name: str, *param_names: str):
 
     def invoke(arrays, *values):
         k = len(arrays)
-        out = _HANDLES()
-        _check_call(_INVOKE(op, k, (_HANDLE * k)(*[a.handle for a in arrays]),
-                            _byref(_c_int(0)), _byref(out), n, keys, _c_str_array(values),
-                            _byref(_STYPES())))
-        return ARRAY_TYPE(_HANDLE(out[0]))
+        return _invoke(op, k, (_HANDLE * k)(*[a.handle for a in arrays]), n, keys,
+                       _c_str_array(values))
 
     return invoke
 
@@ -344,7 +339,7 @@ def legacy(name: str):
             n, keys, vals = 1, _KEEPDIMS, with_keepdims if keepdims else no_keepdims
         else:
             n, keys, vals = 2, _AXIS_KEEPDIMS, _c_str_array([str(axis), _BOOL_STR[bool(keepdims)]])
-        r = _invoke(op, x, n, keys, vals)
+        r = _invoke(op, 1, _ONE(x.handle), n, keys, vals)
         if not keepdims and (axis is None or ndim(x) == (len(axis) if isinstance(
                 axis, tuple) else 1)):
             h = _HANDLE()
