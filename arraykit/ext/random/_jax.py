@@ -5,17 +5,21 @@ Keys stay raw ``uint32[2]`` arrays (``jax.random.PRNGKey``'s format)."""
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ._common import MASK, Portable
 
 
-def _trace_state_clean():
+@functools.cache
+def _trace_state_clean_of_jax():
+    """jax's test for "no trace is running", looked up once (on the first key: jax is loaded
+    then); another jax without it: always clean, so every key is built from its words."""
     try:
         from jax._src.core import trace_state_clean
-    except ImportError:  # another jax: every key is built from its words
-        return True
-    return trace_state_clean()
+    except ImportError:
+        return lambda: True
+    return trace_state_clean
 
 
 def _random():
@@ -35,7 +39,7 @@ class Impl(Portable):
         # traced function: the same words, and XLA then makes the program a native one makes
         # (a constant key folds alike, but its constants land in another order in the
         # optimised HLO). Eagerly, and for other seeds: the key built from its words.
-        if seed in _TRACED_SEEDS and not _trace_state_clean():
+        if seed in _TRACED_SEEDS and not _trace_state_clean_of_jax()():
             random = _random()[1]
             return random.key_data(random.key(seed, impl="threefry2x32"))
         return super().key(seed, device)
