@@ -35,7 +35,6 @@ from typing import Any
 
 import numpy as np
 
-from . import _common
 from ._common import Portable, aligned, aligned_empty, host_words
 from ._threefry import Words, threefry2x32
 
@@ -112,24 +111,24 @@ class Impl(Portable):
 
     def _on_host(self, key: Any, kernel_name: str, n: int, dtype: Any,
                  per_draw: int = 1) -> np.ndarray | None:
-        if self._executing_eagerly():
-            return super()._on_host(key, kernel_name, n, dtype, per_draw)
-        # Building a graph: a key whose value the graph fixes draws now, on the host, and the
-        # draw becomes a constant of the graph (the module docstring).
-        if _common._host is None or n * per_draw * np.dtype(dtype).itemsize > FOLD_BYTES:
+        # A draw folded into a graph is a constant of it: up to Grappler's limit.
+        if (not self._executing_eagerly()
+                and n * per_draw * np.dtype(dtype).itemsize > FOLD_BYTES):
             return None
+        return super()._on_host(key, kernel_name, n, dtype, per_draw)
+
+    def host_key(self, key: Any) -> tuple[int, int] | None:
+        """An eager CPU key; or, while a graph is built, a key whose value the graph fixes
+        (``key(seed)`` built in it, an eager key captured from outside): its draw runs now,
+        on the host, and becomes a constant of the graph (the module docstring)."""
+        if self._executing_eagerly():
+            if type(key) is not self._eager or not key.device.endswith(":CPU:0"):
+                return None
+            return host_words(key.numpy().tolist())
         value = self._static_value(key)
         if value is None or value.shape != (2,):
             return None
-        out = np.empty(n * per_draw, dtype=dtype)
-        getattr(_common._host, kernel_name)(*host_words(value.tolist()), out)
-        return out
-
-    def host_key(self, key: Any) -> tuple[int, int] | None:
-        if (type(key) is not self._eager or not self._executing_eagerly()
-                or not key.device.endswith(":CPU:0")):
-            return None
-        return host_words(key.numpy().tolist())
+        return host_words(value.tolist())
 
     def host_empty(self, n: int, dtype: np.dtype) -> np.ndarray:
         return aligned_empty(n, dtype)
