@@ -12,8 +12,11 @@ every framework pinned to one thread; the columns of one function are interleave
 (A, B, C, C, B, A, ...) of about ``--block-ms`` each, and a column's figure is its fastest block
 (the least disturbed on a shared machine), in microseconds per call; ``--aa`` times the native
 calls twice, and their difference shows how finely the method resolves. Lazy frameworks are forced:
-JAX results are blocked on, MLX results evaluated, in every column. ``extra`` is arraykit minus
-native; ``vs tnp``/``vs compat`` arraykit minus those.
+JAX results are blocked on, MLX results evaluated, in every column. MXNet results are waited
+for, and each MXNet block also drains the engine (``mx.nd.waitall``) before it starts (untimed)
+and before it ends (timed): the engine's threads count in the process's CPU time and free
+arrays asynchronously, so without the drain a block pays for work left by the one before it.
+``extra`` is arraykit minus native; ``vs tnp``/``vs compat`` arraykit minus those.
 
     python benchmarks/call_cost.py [--frameworks tensorflow] [--rounds 9] [--only sort,max]
                                    [--json out.json] [--markdown out.md]
@@ -465,25 +468,48 @@ FRAMEWORKS: dict[str, tuple[str, Callable[[bool], Columns]]] = {
 }
 
 
-def _number(call: Call, block_ms: float) -> int:
+def _sync(fw: str) -> Call | None:
+    """What waits for all of ``fw``'s asynchronous work, where a block must pay for its own."""
+    if fw == "mxnet":
+        import mxnet as mx
+
+        return mx.nd.waitall
+    return None
+
+
+def _block(call: Call, number: int, sync: Call | None) -> float:
+    """CPU seconds of ``number`` calls; with ``sync``, drained before (untimed) and after."""
+    if sync is None:
+        return timeit.Timer(call, timer=time.process_time).timeit(number)
+    sync()
+
+    def block() -> None:
+        for _ in range(number):
+            call()
+        sync()
+    return timeit.Timer(block, timer=time.process_time).timeit(1)
+
+
+def _number(call: Call, block_ms: float, sync: Call | None = None) -> int:
     """Calls per block so that a block takes about ``block_ms`` of CPU time."""
     n = 1
     while True:
-        t = timeit.Timer(call, timer=time.process_time).timeit(n)
+        t = _block(call, n, sync)
         if t >= 0.2 * block_ms / 1e3 or n >= 1 << 20:
             return max(1, int(n * block_ms / 1e3 / max(t, 1e-9)))
         n *= 4
 
 
-def time_interleaved(calls: list[Call], rounds: int, block_ms: float) -> list[float]:
+def time_interleaved(calls: list[Call], rounds: int, block_ms: float,
+                     sync: Call | None = None) -> list[float]:
     """Fastest block (us per call, CPU time) of each of ``calls``, the blocks interleaved
-    A, B, C, C, B, A, ... over ``rounds`` rounds."""
-    number = min(_number(c, block_ms) for c in calls)
+    A, B, C, C, B, A, ... over ``rounds`` rounds; ``sync`` (see ``_sync``) ends each block."""
+    number = min(_number(c, block_ms, sync) for c in calls)
     best = [float("inf")] * len(calls)
     order = list(range(len(calls)))
     for r in range(rounds):
         for k in (order if r % 2 == 0 else order[::-1]):
-            t = timeit.Timer(calls[k], timer=time.process_time).timeit(number)
+            t = _block(calls[k], number, sync)
             best[k] = min(best[k], t / number * 1e6)
     return best
 
@@ -498,6 +524,7 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
         aa: bool = False, out=print) -> dict[str, dict[str, float]]:
     module, build = FRAMEWORKS[fw]
     cols = build(errors)
+    sync = _sync(fw)
     if aa:  # the native calls timed twice: their difference is the method's noise floor
         cols["aa"] = dict(cols["native"])
     names = list(cols)
@@ -522,7 +549,7 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
         if "native" not in have or "arraykit" not in have:
             continue
         best = dict(zip(have, time_interleaved([cols[n][fname] for n in have], rounds,
-                                               block_ms)))
+                                               block_ms, sync)))
         res[fname] = best
         line = f"{fname:15} {best['native']:8.2f} {best['arraykit']:9.2f} " \
                f"{best['arraykit'] - best['native']:8.2f}"
