@@ -150,7 +150,7 @@ def _round(x):
     record, is NumPy's ``round`` of the host copy, one copy back: the same values (half to
     even, signed zeros), ~35 us a 16-element call where these ten operators cost ~1 ms
     (MXNet 1.9.1, CPU time)."""
-    if not _autograd.is_recording() and x.ctx.device_type == "cpu":
+    if not _autograd.is_recording() and _p.on_host(x):
         return _p.host_array(onp.round(x.asnumpy()), x.ctx)
     r = mnp.floor(x + 0.5)
     tie = mnp.equal(r - x, 0.5)

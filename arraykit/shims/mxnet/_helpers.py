@@ -12,7 +12,6 @@ from ctypes import byref as _byref
 from ctypes import c_int as _c_int
 
 import mxnet as mx
-import numpy as onp
 from mxnet import np as mnp
 from mxnet import util as _mx_util
 from mxnet.base import _LIB
@@ -106,7 +105,7 @@ require_array = _RULES.require_array
 def bool_safe(op, x, *args, **kwargs):
     """Run layout op ``op`` on ``x``; bool arrays go through uint8 (exact both ways) because
     MXNet's transpose/roll/flip/diagonal/swapaxes kernels reject bool ("Unknown type enum 7")."""
-    if x.dtype == onp.bool_:
+    if _p.dtype_code(x) == _p.BOOL_CODE:
         return op(x.astype("uint8"), *args, **kwargs).astype("bool")
     return op(x, *args, **kwargs)
 

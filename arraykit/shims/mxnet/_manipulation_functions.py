@@ -62,9 +62,7 @@ def flip(x, /, *, axis=None):
     axes = normalize_axes(axis, x.ndim, "flip")
     if not axes:
         return x.copy()
-    if _p.dtype_code(x) != _BOOL_CODE:
-        return _FLIP(x, str(axes))
-    return bool_safe(mnp.flip, x, axis=axes)
+    return bool_safe(_FLIP, x, str(axes))
 
 
 def moveaxis(x, source, destination, /):
@@ -78,9 +76,7 @@ def permute_dims(x, /, axes):
     """Array API ``permute_dims``; negative axes allowed."""
     require_array(x, "permute_dims")
     order = _manipulation.permute_order(axes, x.ndim)
-    if _p.dtype_code(x) != _BOOL_CODE:
-        return _TRANSPOSE(x, str(order))
-    return bool_safe(mnp.transpose, x, axes=order)
+    return bool_safe(_TRANSPOSE, x, str(order))
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -145,11 +141,10 @@ def stack(arrays, /, *, axis=0):
 _STACK = _p.operator_n("_npi_stack", "axis")
 _CONCAT = _p.operator_n("_npi_concatenate", "axis")
 _RESHAPE = _p.operator_with("_np_reshape", "newshape", "order")
-#: ``mnp.flip(x, axis=axes)``'s and ``mnp.transpose(x, axes=order)``'s operators (not for
-#: bool: ``bool_safe``'s reason).
+#: ``mnp.flip(x, axis=axes)``'s and ``mnp.transpose(x, axes=order)``'s operators (bool
+#: through ``bool_safe``).
 _FLIP = _p.operator_with("_npi_flip", "axis")
 _TRANSPOSE = _p.operator_with("_np_transpose", "axes")
-_BOOL_CODE = 7
 
 
 def tile(x, repetitions, /):

@@ -43,6 +43,10 @@ CODE_NAMES: dict[int, str] = {0: "float32", 1: "float64", 2: "float16", 3: "uint
                               5: "int8", 6: "int64", 7: "bool"}
 
 
+#: MXNet's code of bool (its transpose/flip/roll/... kernels refuse it: ``_helpers.bool_safe``).
+BOOL_CODE = 7
+
+
 def dtype_code(x) -> int:
     """MXNet's dtype code of array ``x`` (see :data:`CODE_NAMES`)."""
     c = _c_int()
@@ -58,6 +62,18 @@ def ndim(x) -> int:
     n = _c_int()
     _GET_SHAPE(x.handle, _byref(n), _byref(_INT_P()))
     return n.value
+
+
+_GET_CONTEXT: Any = _LIB.MXNDArrayGetContext
+
+
+def on_host(x) -> bool:
+    """Whether array ``x`` is in the host's CPU memory: ``x.ctx.device_type == "cpu"`` by one
+    ctypes call (``x.ctx`` also builds a ``Context``; pinned and shared CPU memory answer
+    False, as there)."""
+    t, i = _c_int(), _c_int()
+    _GET_CONTEXT(x.handle, _byref(t), _byref(i))
+    return t.value == 1
 
 
 def name_of(x) -> str | None:
@@ -207,7 +223,7 @@ HOST_CHECK_MAX = 4096
 
 
 def concrete(x):
-    if x.size > HOST_CHECK_MAX or x.ctx.device_type != "cpu":
+    if x.size > HOST_CHECK_MAX or not on_host(x):
         return None
     return x.asnumpy()
 

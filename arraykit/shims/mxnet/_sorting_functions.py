@@ -36,14 +36,13 @@ def _host_argsort(h, ax, descending):
     return onp.argsort(key, axis=ax, kind="stable")
 
 
-def _on_host(x) -> bool:
-    """Whether a sort of ``x`` runs on the host (NumPy's stable sort of the copy ``asnumpy``
-    makes, then one copy back by ``_primitives.host_array``): ``x`` in CPU memory. The MXNet
-    composition below is ~40 operators a call (~2.8 ms on 16 elements, against ~75 us for
-    MXNet's own unstable sort; MXNet 1.9.1, CPU time); the host way ~70 us. Sorted values
-    keep the composition while autograd records (their gradient flows through
-    ``take_along_axis``); indices have none."""
-    return x.ctx.device_type == "cpu"
+#: Whether a sort of ``x`` runs on the host (NumPy's stable sort of the copy ``asnumpy``
+#: makes, then one copy back by ``_primitives.host_array``): ``x`` in CPU memory. The MXNet
+#: composition below is ~40 operators a call (~2.8 ms on 16 elements, against ~75 us for
+#: MXNet's own unstable sort; MXNet 1.9.1, CPU time); the host way ~70 us. Sorted values
+#: keep the composition while autograd records (their gradient flows through
+#: ``take_along_axis``); indices have none.
+_on_host = _p.on_host
 
 
 def _argsort_along(x, ax, descending):
