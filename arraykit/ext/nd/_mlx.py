@@ -19,7 +19,7 @@ import mlx.core as mx
 import numpy as np
 
 from ...shims.mlx import _dtypes as _D
-from ...shims.mlx._helpers import concrete
+from ...shims.mlx._helpers import concrete, concrete_all
 from . import _common
 
 NOTE = "bounds are checked eagerly; under mx.compile gathers clamp and scatters drop"
@@ -94,18 +94,11 @@ _ROW_DTYPE = {True: mx.int32, False: mx.int64}
 
 
 def _host(idx: Any) -> Any:
-    """NumPy views of eager indices (one array, or the tuple form's columns as a tuple) after
-    ONE evaluation of them all (``mx.eval``; each ``np.asarray`` would evaluate on its own),
-    or None while ``mx.compile``/``mx.vmap`` trace (values unknown)."""
-    arrays = idx if type(idx) is tuple else (idx,)
-    try:
-        mx.eval(*arrays)
-    except ValueError as e:
-        if "function transformations" in str(e):
-            return None
-        raise
-    host = tuple(np.asarray(a) for a in arrays)  # views: evaluated already
-    return host if type(idx) is tuple else host[0]
+    """NumPy views of eager indices (one array, or the tuple form's columns as a tuple,
+    evaluated together), or None while ``mx.compile``/``mx.vmap`` trace (values unknown)."""
+    if type(idx) is tuple:
+        return concrete_all(idx)
+    return concrete(idx)
 
 
 #: ``_in_range_rows``' answer while ``mx.compile``/``mx.vmap`` trace (values unknown).

@@ -99,6 +99,12 @@ def from_numpy(a, name: str | None = None):
     return _p.from_host(a, D.NUMPY_NAME[a.dtype] if name is None else name)
 
 
+def refused_in_trace(e: ValueError) -> bool:
+    """Whether ``e`` is MLX refusing to evaluate while ``mx.compile``/``mx.vmap`` trace a
+    function ("Attempting to eval an array during function transformations")."""
+    return "function transformations" in str(e)
+
+
 def concrete(x):
     """``x``'s values as a NumPy array, or None while ``mx.compile``/``mx.vmap`` trace a
     function (MLX refuses to evaluate there): eager checks on values (index bounds) are
@@ -106,9 +112,22 @@ def concrete(x):
     try:
         return onp.asarray(x)
     except ValueError as e:
-        if "function transformations" in str(e):
+        if refused_in_trace(e):
             return None
         raise
+
+
+def concrete_all(arrays: tuple):
+    """:func:`concrete` of several arrays (a tuple of NumPy views) after ONE evaluation of
+    them all (``mx.eval``; each ``onp.asarray`` would evaluate on its own), or None while
+    ``mx.compile``/``mx.vmap`` trace."""
+    try:
+        mx.eval(*arrays)
+    except ValueError as e:
+        if refused_in_trace(e):
+            return None
+        raise
+    return tuple(onp.asarray(a) for a in arrays)  # views: evaluated already
 
 
 def traced_error(fname: str) -> ValueError:
