@@ -244,6 +244,31 @@ def test_tensorflow_graph_scan_is_a_while_loop():
     assert "While" in ops or "StatelessWhile" in ops
 
 
+def test_tensorflow_graph_scan_runs_every_step_in_the_loop():
+    """In a graph every step runs inside the while loop, as in the loop AutoGraph builds for
+    ``for t in tf.range(T)`` (the first step was run before the loop, which XLA kept as five
+    fusions more than the native loop: the study's TF control cell). A Python number in init
+    (its dtype is f's) still runs the first step before the loop; both give the eager values."""
+    tf = _module("tensorflow")
+    fn = tf.function(lambda h, c, xs: scan(rnn, (h, c), xs), autograph=False)
+    args = tf.constant(H0), tf.constant(C0), tf.constant(XS)
+    outer = [op.type for op in fn.get_concrete_function(*args).graph.get_operations()]
+    assert "Tanh" not in outer and sum(t in ("While", "StatelessWhile") for t in outer) == 1
+    from arraykit.ext._pytree import flatten, unflatten
+
+    def numpy_tree(tree):
+        leaves, treedef = flatten(tree)
+        return unflatten(treedef, [a.numpy() for a in leaves])
+
+    xla = tf.function(fn.python_function, autograph=False, jit_compile=True)
+    eager = numpy_tree(scan(rnn, (args[0], args[1]), args[2]))
+    for got in (fn(*args), xla(*args)):
+        assert_tree_close(got, eager, lambda a: a.numpy(), rtol=1e-6)
+    number = tf.function(lambda h, xs: scan(rnn, (h, 0.25), xs), autograph=False)
+    assert_tree_close(number(args[0], args[2]), numpy_tree(scan(rnn, (args[0], 0.25), args[2])),
+                      lambda a: a.numpy(), rtol=1e-6)
+
+
 def test_scan_under_torch_compile_is_one_graph_built_once():
     """torch.compile unrolls the loop into one graph (fullgraph), and scan's own caches are
     not written during the trace (a guard on them would compile again on the next call)."""

@@ -6,12 +6,16 @@ steps (each op dispatches as it would in the user's own loop); the inputs are sp
 each way for them instead of T slices.
 
 In a graph (``tf.function``, including ``jit_compile=True`` and ``arraykit.ext.jit.jit``,
-which turns AutoGraph off) the loop is a ``tf.while_loop``, as ``tf.scan`` builds it: the
-inputs are read from TensorArrays, the ys written to TensorArrays and stacked after the loop.
-TensorArrays need each y's dtype and shape before the loop, so the first step is peeled off:
-it runs once before the loop (real work, not a throwaway trace) and the loop runs steps
-1..T-1. ``maximum_iterations`` is set to T-1: XLA can only differentiate a while loop whose
-trip count is bounded, and gradients must flow through ``scan`` under XLA too.
+which turns AutoGraph off) the loop is the one AutoGraph builds for ``for t in tf.range(T)``
+(what a TF user writes): a ``tf.while_loop`` over the step counter and the carry, each step
+reading ``x[t]`` and writing y to a TensorArray, stacked after the loop;
+``maximum_iterations`` is T (XLA can only differentiate a while loop whose trip count is
+bounded). TensorArrays need each y's dtype and shape before the loop: ``f`` is traced once in
+a scratch graph that nothing runs (a ``tf.function``'s concrete function, never called), as
+the loop body is traced again inside the loop; neither adds a step to the program. Until
+2026-12 the first step was peeled off instead (run before the loop), which XLA kept as five
+more fusions than the native loop (the study's TF control cell). A carry with a Python number
+in ``init`` still peels the first step: the number takes the dtype and shape f gives it.
 """
 
 from __future__ import annotations
@@ -37,6 +41,58 @@ def _graph(f, init, kind, leaves, treedef, length):
     leaves = [tf.convert_to_tensor(leaf) for leaf in leaves]
     if length is None:  # leading dim unknown until run time (xs present, see _scan)
         length = tf.shape(leaves[0])[0]
+    init_leaves, init_def = flatten(init)
+    if not all(isinstance(c, tf.Tensor) for c in init_leaves):
+        return _peeled(f, init, kind, leaves, treedef, length)
+
+    # f's carry and y (structure, dtypes, shapes) from a scratch trace nothing runs.
+    found = []
+
+    def probe(carry_leaves, x_leaves):
+        carry, y = split_output(f(unflatten(init_def, list(carry_leaves)),
+                                  rebuild(kind, list(x_leaves), treedef) if leaves else None))
+        check_carry(init, carry)
+        y_leaves, y_def = flatten(y)
+        found.append((y_def, [tf.convert_to_tensor(v) for v in y_leaves]))
+
+    tf.function(probe, autograph=False).get_concrete_function(
+        [tf.TensorSpec(c.shape, c.dtype) for c in init_leaves],
+        [tf.TensorSpec(leaf.shape[1:], leaf.dtype) for leaf in leaves])
+    y_def, y_specs = found[0]
+    ys_arrays = [tf.TensorArray(v.dtype, size=length, element_shape=v.shape) for v in y_specs]
+
+    def body(i, ys_arrays, carry_leaves):
+        x = rebuild(kind, [leaf[i] for leaf in leaves], treedef) if leaves else None
+        new_carry, y = split_output(f(unflatten(init_def, carry_leaves), x))
+        check_carry(init, new_carry)
+        new_leaves, _ = flatten(new_carry)
+        y_now, d = flatten(y)
+        if d != y_def:
+            raise mismatched_y(repr(y_def), repr(d))
+        y_now = [tf.convert_to_tensor(v) for v in y_now]
+        for v, ta in zip(y_now, ys_arrays):
+            if v.dtype != ta.dtype:
+                raise mismatched_y(f"dtype {ta.dtype.name}", f"dtype {v.dtype.name}")
+        return (
+            i + 1,
+            [ta.write(i, v) for ta, v in zip(ys_arrays, y_now)],
+            [tf.convert_to_tensor(c) for c in new_leaves],
+        )
+
+    # The loop's variables in AutoGraph's order for a tf.range loop writing a TensorArray
+    # (the counter, the TensorArray, the carry), so XLA's program is the native one.
+    _, ys_arrays, carry_leaves = tf.while_loop(
+        lambda i, *_: i < length,
+        body,
+        (tf.constant(0), ys_arrays, init_leaves),
+        maximum_iterations=length,
+    )
+    ys = unflatten(y_def, [ta.stack() for ta in ys_arrays])
+    return unflatten(init_def, carry_leaves), ys
+
+
+def _peeled(f, init, kind, leaves, treedef, length):
+    """The first step before the loop (a Python number in ``init``), steps 1..T-1 in it."""
     xs_arrays = [
         tf.TensorArray(
             leaf.dtype, size=length, element_shape=leaf.shape[1:], clear_after_read=False
