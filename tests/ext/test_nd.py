@@ -1432,3 +1432,80 @@ def test_jax_tuple_form_reads_a_reused_column_on_the_host_once(monkeypatch):
     neg = jnp.asarray(i1 - 7, dtype=jnp.int32)
     for _ in range(2):
         np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, neg))), x[i0, i1 - 7])
+
+
+def test_numpy_scatter_nd_seen_before_skips_the_front(monkeypatch):
+    """A ``scatter_nd`` of stacked ndarray indices and ndarray updates whose arguments NumPy's
+    backend validated before runs as one function (``_numpy.scatter_known``: no front, no
+    ``update_nd``; one max of the indices read as unsigned, the flat rows, one ``ufunc.at``)
+    with the general path's values, dtypes and errors for every input it must not decide:
+    negative and out-of-range entries, axes of other sizes, "replace", other index dtypes,
+    the tuple form, inner axes and broadcast updates, empty indices, invalid arguments."""
+    import arraykit.ext.nd as ndm
+
+    rng = np.random.default_rng(3)
+    idx = rng.integers(0, 4, (6, 5, 3)).astype(np.int32)
+    upd = rng.standard_normal((6, 5)).astype(np.float32)
+
+    def general(*args, **kw):
+        with monkeypatch.context() as m:
+            m.setattr(ndm, "_scatter_known", {})
+            return ndm.scatter_nd(*args, **kw)
+
+    def same(*args, **kw):
+        try:
+            want = general(*args, **kw)
+        except (IndexError, TypeError, ValueError) as e:
+            for _ in range(2):
+                with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
+                    nd.scatter_nd(*args, **kw)
+            return
+        for _ in range(2):  # the second call may take a path the first one set up
+            got = nd.scatter_nd(*args, **kw)
+            assert type(got) is np.ndarray and got.dtype == want.dtype
+            assert got.shape == want.shape
+            np.testing.assert_array_equal(got, want)
+
+    shape = (4, 4, 4)
+    for red in ("sum", "add", "multiply", "min", "max", "replace"):
+        same(idx, upd, shape, reduction=red)
+    calls = []
+    real = ndm._impl
+    monkeypatch.setattr(ndm, "_impl", lambda *a: calls.append(a[0]) or real(*a))
+    got = nd.scatter_nd(idx, upd, shape)
+    want = np.zeros(shape, np.float32)
+    np.add.at(want, tuple(np.moveaxis(idx, -1, 0)), upd)
+    np.testing.assert_array_equal(got, want)
+    assert calls == []  # the front did not run
+    for red in ("max", "replace"):
+        nd.scatter_nd(idx, upd, shape, reduction=red)
+    assert calls == ["scatter_nd"]  # "replace" takes the general path
+    for k, v in [(0, 3), (0, 4), (1, 4), (2, 4), (2, -1), (0, -4), (1, -5), (2, 2**31 - 1),
+                 (0, -(2**31))]:
+        bad = idx.copy()
+        bad[2, 3, k] = v
+        same(bad, upd, shape)
+    wide = idx.copy()
+    wide[..., 1] += 3  # axis 1 of 9: past min(dims), within its own axis
+    same(wide, upd, (4, 9, 4))
+    wide[1, 1, 1] = 9
+    same(wide, upd, (4, 9, 4))
+    for dt in ("int8", "int16", "int64", "uint8", "uint32", ">i4"):
+        same(idx.astype(dt), upd, shape)
+        same(idx.astype(dt), upd, shape, reduction="min")
+    same(tuple(np.moveaxis(idx, -1, 0)), upd, shape)
+    same(idx[..., :2], upd[..., None], (4, 4, 3))  # an inner axis
+    same(idx[..., :2], np.float32(2.0) * np.ones((1, 3), np.float32), (4, 4, 3))  # broadcast
+    same(idx[..., :2], np.asarray(np.float32(2.0)), (4, 4))  # 0-d updates
+    same(idx[:0], upd[:0], shape)
+    same(idx, upd, [4, 4, 4])
+    same(idx, upd, (4, 4, 0))
+    same(idx, upd, (4, 4, -1))
+    same(idx, upd, (4, 4))
+    same(idx, upd[:, :2], shape)
+    same(idx, upd.astype(np.int64), shape)
+    same(idx, upd.astype(bool), shape)
+    same(idx, upd, shape, reduction="mean")
+    same(idx.astype(np.float32), upd, shape)
+    with pytest.raises(TypeError):
+        nd.scatter_nd(idx, upd.tolist(), shape)

@@ -161,6 +161,11 @@ def _columns(
     return impl, columns, idx_shape, idx_dtype
 
 
+#: array type -> its backend's ``scatter_known(indices, updates, shape, reduction)``: the
+#: whole ``scatter_nd`` call where the backend serves it, else None (the path below).
+_scatter_known: dict[type, Any] = {}
+
+
 def update_nd(
     x: ArrayT, indices: Any, updates: Any, /, *, reduction: str = "replace"
 ) -> ArrayT:
@@ -203,11 +208,18 @@ def scatter_nd(
     an array (0-d allowed) of the library of ``indices``. ``indices`` may also be a tuple of
     the K index arrays, as in ``gather_nd``: the same as their stack on the last axis.
     """
+    fast = _scatter_known.get(type(updates))
+    if fast is not None:  # the backend's whole call where it knows it (NumPy)
+        out = fast(indices, updates, shape, reduction)
+        if out is not None:
+            return out
     if type(indices) is tuple:
         impl, indices, idx_shape, idx_dtype = _columns("scatter_nd", updates, indices, keep=False)
     else:
         impl = _impl("scatter_nd", updates, indices)
         idx_shape, idx_dtype = impl.shape(indices), impl.dtype_name(indices)
+        if fast is None and hasattr(impl, "scatter_known"):
+            _scatter_known[type(updates)] = impl.scatter_known
     plan = _common.cached(
         _common.scatter_plan, "scatter_nd", shape, idx_shape, idx_dtype, impl.shape(updates),
         impl.dtype_name(updates), None, reduction,

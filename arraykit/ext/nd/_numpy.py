@@ -93,11 +93,17 @@ def _take_first_column_free(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any
     ``[0, d_0)``, in ``[-rows, 0)`` exactly when ``i_0`` is in ``[-d_0, 0)``, where
     ``np.take`` wraps it to ``f + rows``: row ``i_0 + d_0``, gather_nd's wrap; anything else
     raises IndexError there (None: the checked path raises gather_nd's error). One column
-    reduction fewer per gather (vision's bilinear lookups: 4 of 8)."""
+    reduction fewer per gather (vision's bilinear lookups: 4 of 8). Columns of a dtype with
+    an unsigned twin are checked by ``_take_known`` (one ``max`` each), the others by
+    ``_common.host_in_range`` (``min`` and ``max``)."""
     first = idx[0]
     if (first.dtype.itemsize > 4 or not first.size
-            or math.prod(plan.dims[1:]) >= _FREE_FIRST_ROWS
-            or not (len(idx) == 1 or _common.host_in_range(idx[1:], plan.dims[1:]))):
+            or math.prod(plan.dims[1:]) >= _FREE_FIRST_ROWS):
+        return None
+    entry = _column_entry(x, idx, plan) if type(x) is np.ndarray else False
+    if entry:
+        return _take_known(x, idx, entry)
+    if not (len(idx) == 1 or _common.host_in_range(idx[1:], plan.dims[1:])):
         return None
     f = _common.host_flat_rows(idx, plan.dims)
     try:
@@ -107,24 +113,69 @@ def _take_first_column_free(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any
     return out.reshape(plan.out_shape)
 
 
-#: The tuple form's unchecked-first-column gather (``_take_first_column_free``) of a
-#: C-contiguous ndarray, by ``(x.shape, column shape, column dtype, K)``: ``((d_k, the
-#: unsigned dtype column k is read as) for k >= 1, x's rows view shape, the result's shape or
-#: None where the take gives it)``, or False where ``gather_columns`` cannot decide (the
-#: general path then). Filled by ``gather_nd`` after a call the front validated took that
-#: path, so a key here names a call the front accepts.
+#: The tuple form's unchecked-first-column gather (``_take_first_column_free``) by
+#: ``(x.shape, column shape, column dtype, K)``: ``((d_k, the unsigned dtype column k is read
+#: as) for k >= 1, x's rows view shape, the result's shape or None where the take gives it)``,
+#: or False where one ``max`` per column gives no verdict (the general checks then). Filled by
+#: ``gather_nd`` once per key after the front validated the call, so a key here names a call
+#: the front accepts; ``gather_columns`` serves the later calls of a key it holds.
 _COLUMN_PLANS: dict[tuple, Any] = {}
 _umax = np.maximum.reduce
 
 
+def _column_entry(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any:
+    """``_COLUMN_PLANS``' entry for a validated call of ``_take_first_column_free``'s kind
+    (an ndarray ``x``, non-empty columns of at most 32 bits, no batch axes), made and stored
+    on the key's first call only."""
+    key = (x.shape, idx[0].shape, idx[0].dtype, len(idx))
+    entry = _COLUMN_PLANS.get(key)
+    if entry is not None:
+        return entry
+    twin = _common._UNSIGNED_OF.get(key[2])
+    if twin is None and key[2].kind == "u" and key[2].isnative:
+        twin = (key[2], math.inf)  # unsigned: the max itself
+    entry = False
+    if twin is not None and all(d <= twin[1] for d in plan.dims[1:]):
+        inner = plan.inner
+        entry = (
+            tuple((d, twin[0]) for d in plan.dims[1:]),
+            (plan.rows,) + ((plan.inner_size,) if inner else ()),
+            plan.out_shape if len(inner) > 1 else None,
+        )
+    if len(_COLUMN_PLANS) >= 256:
+        _COLUMN_PLANS.clear()
+    _COLUMN_PLANS[key] = entry
+    return entry
+
+
+def _take_known(x: Any, idx: tuple, entry: tuple) -> Any:
+    """The gather of an entry of ``_COLUMN_PLANS``: per column after the first one ``max``
+    read as unsigned (below ``d_k`` exactly when the column is in ``[0, d_k)``, as
+    ``_common.host_column_in_range``), the flat rows in place and one ``take``, whose own
+    bounds check covers the first column (see ``_take_first_column_free``). None for a column
+    out of ``[0, d_k)`` or a first column out of ``[-d_0, d_0)``: the caller's checked path
+    wraps the one and raises gather_nd's error for the other."""
+    checks, rows_shape, out_shape = entry
+    for c, (d, twin) in zip(idx[1:], checks):
+        if not _umax(c.view(twin), None) < d:  # a negative entry reads as >= d
+            return None
+    f = idx[0].astype(np.intp)
+    for c, (d, _) in zip(idx[1:], checks):
+        f *= d
+        f += c
+    try:
+        out = x.reshape(rows_shape).take(f, axis=0)
+    except IndexError:
+        return None
+    return out if out_shape is None else out.reshape(out_shape)
+
+
 def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     """``gather_nd(x, idx)`` of the tuple form where ``_COLUMN_PLANS`` knows the call, in one
-    function: per column after the first one ``max`` read as unsigned (below ``d_k`` exactly
-    when the column is in ``[0, d_k)``, as ``_common.host_column_in_range``), the flat rows in
-    place and one ``take``, whose own bounds check covers the first column (see
-    ``_take_first_column_free``). None: the general path (the front's checks, ``gather_nd``),
-    for anything else and for every index it must wrap or reject. The vision benchmark's
-    bilinear lookups: ~20 us of Python less per 256x256 gather than the general path."""
+    function (``_take_known`` after the types, shapes and dtype of the columns): None for
+    anything else and for every index it must wrap or reject (the general path: the front's
+    checks, ``gather_nd``). The vision benchmark's bilinear lookups: ~20 us of Python less per
+    256x256 gather than the general path."""
     if type(batch_dims) is not int or batch_dims or not idx:
         return None
     c0 = idx[0]
@@ -133,41 +184,11 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     entry = _COLUMN_PLANS.get((x.shape, c0.shape, c0.dtype, len(idx)))
     if not entry or not x.flags.c_contiguous:
         return None
-    checks, rows_shape, out_shape = entry
     shape, dtype = c0.shape, c0.dtype
-    for c, (d, twin) in zip(idx[1:], checks):
+    for c in idx[1:]:
         if type(c) is not np.ndarray or c.dtype is not dtype or c.shape != shape:
             return None
-        if not _umax(c.view(twin), None) < d:  # a negative entry reads as >= d
-            return None
-    f = c0.astype(np.intp)
-    for c, (d, _) in zip(idx[1:], checks):
-        f *= d
-        f += c
-    try:
-        out = x.reshape(rows_shape).take(f, axis=0)
-    except IndexError:  # the first column out of [-d_0, d_0): the general path's error
-        return None
-    return out if out_shape is None else out.reshape(out_shape)
-
-
-def _remember_columns(x: Any, idx: tuple, plan: _common.GatherPlan) -> None:
-    """Store ``gather_columns``' entry for a call ``_take_first_column_free`` served."""
-    if len(_COLUMN_PLANS) >= 256:
-        _COLUMN_PLANS.clear()
-    dtype = idx[0].dtype
-    twin = _common._UNSIGNED_OF.get(dtype)
-    if twin is None and dtype.kind == "u" and dtype.isnative:
-        twin = (dtype, math.inf)  # unsigned: the max itself
-    entry: Any = False
-    if twin is not None and all(d <= twin[1] for d in plan.dims[1:]):
-        inner = plan.inner
-        entry = (
-            tuple((d, twin[0]) for d in plan.dims[1:]),
-            (plan.rows,) + ((plan.inner_size,) if inner else ()),
-            plan.out_shape if len(inner) > 1 else None,
-        )
-    _COLUMN_PLANS[(x.shape, idx[0].shape, dtype, len(idx))] = entry
+    return _take_known(x, idx, entry)
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
@@ -175,8 +196,6 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         if not plan.batch and x.flags.c_contiguous:
             out = _take_first_column_free(x, idx, plan)
             if out is not None:
-                if type(x) is np.ndarray:
-                    _remember_columns(x, idx, plan)
                 return out
         idx = np.stack(idx, axis=-1)
     if plan.batch:
@@ -194,6 +213,20 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         _common.raise_out_of_bounds(fn, idx, plan.dims)
 
 
+def _at_rows(out: Any, f: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+    """``plan.reduction`` of ``updates`` into the rows ``f`` (flat, in range) of the
+    C-contiguous ``out``: the rows view writes through to ``out``; updates are laid out as
+    (index rows, I)."""
+    if plan.inner:
+        rows = out.reshape(plan.rows, plan.inner_size)
+        updates = np.broadcast_to(updates, plan.updates_shape)
+        updates = updates.reshape(f.shape + (plan.inner_size,))
+    else:
+        rows = out.reshape(plan.rows)
+    _AT[plan.reduction](rows, f, updates)
+    return out
+
+
 def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
@@ -206,18 +239,65 @@ def update_nd(
         return out
     out = x.copy() if copy else x
     if out.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
-        # The rows view writes through to ``out``; updates are laid out as (index rows, I).
-        f = _common.host_flat_rows(idx, plan.dims)
-        if plan.inner:
-            rows = out.reshape(plan.rows, plan.inner_size)
-            updates = np.broadcast_to(updates, plan.updates_shape)
-            updates = updates.reshape(f.shape + (plan.inner_size,))
-        else:
-            rows = out.reshape(plan.rows)
-        _AT[plan.reduction](rows, f, updates)
-        return out
+        return _at_rows(out, _common.host_flat_rows(idx, plan.dims), updates, plan)
     try:
         _AT[plan.reduction](out, _columns(idx, plan), updates)
     except IndexError:
         _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
     return out
+
+
+#: ``scatter_nd`` calls of stacked ndarray indices and ndarray updates by ``(shape,
+#: indices.shape, indices.dtype, updates.shape, updates.dtype, reduction)`` as passed:
+#: ``(plan, the unsigned dtype the indices are read as, min(plan.dims))``, or False where
+#: ``scatter_known`` cannot serve the call (the general path). An entry is made only after
+#: ``scatter_plan`` validated those arguments (which raises for invalid ones before anything
+#: is stored: the general path then raises the same).
+_SCATTER_PLANS: dict[tuple, Any] = {}
+
+
+def _scatter_entry(key: tuple, idx: Any, updates: Any) -> Any:
+    try:
+        plan = _common.cached(_common.scatter_plan, "scatter_nd", key[0], idx.shape,
+                              dtype_name(idx), updates.shape, dtype_name(updates), None, key[5])
+    except (TypeError, ValueError):  # the general path raises it
+        return None
+    twin = _common._UNSIGNED_OF.get(idx.dtype)
+    entry: Any = False
+    if (plan.reduction != "replace" and twin is not None and idx.size
+            and max(plan.dims) <= twin[1]):
+        entry = (plan, twin[0], min(plan.dims))
+    if len(_SCATTER_PLANS) >= 256:
+        _SCATTER_PLANS.clear()
+    _SCATTER_PLANS[key] = entry
+    return entry
+
+
+def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
+    """``scatter_nd(idx, updates, shape, reduction=reduction)`` of non-empty stacked signed
+    indices whose entries are in ``[0, d)``, in one function (no front, no ``update_nd``):
+    one ``max`` of the indices read as unsigned (below ``min(dims)`` exactly when every entry
+    is in ``[0, min(dims))``; else one per column, below its ``d``), the flat rows, the zero
+    base and one ``ufunc.at``: the work ``update_nd``'s in-range path does. None for anything
+    else (other types, "replace", a negative or out-of-range index: the general path wraps
+    or raises). The vision benchmark's voxel grid: ~10 us of Python less a call."""
+    if (type(idx) is not np.ndarray or type(updates) is not np.ndarray
+            or type(shape) is not tuple or type(reduction) is not str):
+        return None
+    key = (shape, idx.shape, idx.dtype, updates.shape, updates.dtype, reduction)
+    try:
+        entry = _SCATTER_PLANS.get(key)
+    except TypeError:  # an unhashable size in shape: the general path says what it makes of it
+        return None
+    if entry is None:
+        entry = _scatter_entry(key, idx, updates)
+    if not entry:
+        return None
+    plan, twin, low = entry
+    u = idx.view(twin)  # a negative entry reads as >= 2**(bits-1) >= every d
+    if not _umax(u, None) < low:
+        dims = plan.dims
+        if not all(_umax(u[..., k], None) < dims[k] for k in range(len(dims))):
+            return None
+    out = np.zeros(plan.shape, updates.dtype)
+    return _at_rows(out, _common.host_flat_rows(idx, plan.dims), updates, plan)
