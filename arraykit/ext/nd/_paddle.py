@@ -157,11 +157,60 @@ def _columns_in_range_rows(cols: tuple[Any, ...], plan: _common.GatherPlan) -> A
     return f.reshape([-1])
 
 
+#: ``gather_columns``' entries: (x's shape, the first column's shape, its dtype's id, K) ->
+#: (the K axis sizes, x's rows shape, the result's shape), stored by ``gather_nd`` after the
+#: front validated such a call and its flat rows served it.
+_COLUMN_PLANS: dict[tuple, tuple] = {}
+_TENSOR = paddle.Tensor
+
+
+def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
+    """``gather_nd(x, idx)`` of the tuple form where ``_COLUMN_PLANS`` knows the call, in one
+    function: the same range checks (``_below`` of every column) and flat rows as
+    ``gather_nd``'s, without the front's per-call validation, which an earlier call of the
+    same shapes and dtype passed. None: the general path, for anything else and for every
+    index it must wrap or reject."""
+    if type(batch_dims) is not int or batch_dims or not idx:
+        return None
+    c0 = idx[0]
+    if type(c0) is not _TENSOR or type(x) is not _TENSOR:
+        return None
+    dtype, shape = c0.dtype, c0.shape
+    entry = _COLUMN_PLANS.get((tuple(x.shape), tuple(shape), id(dtype), len(idx)))
+    if entry is None:
+        return None
+    dims, rows_shape, out_shape = entry
+    for c, d in zip(idx, dims):
+        if type(c) is not _TENSOR or c.dtype is not dtype or c.shape != shape:
+            return None
+        if not _below(c, d):
+            return None
+    f, stride = idx[-1], 1
+    for k in range(len(dims) - 2, -1, -1):
+        stride *= dims[k + 1]
+        f = idx[k] * stride + f  # exact: every value and product in range
+    return paddle.gather(x.reshape(rows_shape), f.reshape([-1])).reshape(out_shape)
+
+
+def _remember_columns(x: Any, idx: tuple, plan: _common.GatherPlan) -> None:
+    """Store ``gather_columns``' entry for a call the flat rows of int32/int64 columns served
+    without a cast (int32 only while every row number fits it, as ``_columns_in_range_rows``)."""
+    i = id(idx[0].dtype)
+    if not (i == _INT64 or (i == _INT32 and plan.rows <= _INT32_ROWS)):
+        return
+    if len(_COLUMN_PLANS) >= 256:
+        _COLUMN_PLANS.clear()
+    _COLUMN_PLANS[(tuple(x.shape), tuple(idx[0].shape), i, len(idx))] = (
+        plan.dims, [plan.rows, plan.inner_size], list(plan.out_shape))
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     if type(idx) is tuple:
         f = _columns_in_range_rows(idx, plan)
         if f is not None:
             rows = paddle.gather(x.reshape([plan.rows, plan.inner_size]), f)
+            if type(x) is _TENSOR and all(type(c) is _TENSOR for c in idx):
+                _remember_columns(x, idx, plan)
             return rows.reshape(list(plan.out_shape))
         idx = _NAMESPACE.stack(list(idx), axis=-1)  # the stacked form's path, errors
     return _IMPL.gather_nd(x, idx, plan, fn)
