@@ -251,8 +251,10 @@ def test_diff_prepend_promotes_and_checks_its_shape(xp):
 @SHIMS
 @pytest.mark.parametrize("fname", ["sum", "max", "mean", "std", "all"])
 def test_keepdims_must_be_a_bool(xp, fname):
-    """``checks.check_keepdims`` on every shim (TF and MLX took any truthy value)."""
+    """``checks.check_keepdims`` on every shim (TF and MLX took any truthy value), with or
+    without an axis (MXNet's float sum/mean fast paths took ``bool(keepdims)``)."""
     x = xp.asarray(np.ones((2, 3), dtype=np.float32))
-    with pytest.raises(TypeError, match=fname):
-        getattr(xp, fname)(x, axis=0, keepdims=[1])
+    for axis in (0, None):
+        with pytest.raises(TypeError, match=fname):
+            getattr(xp, fname)(x, axis=axis, keepdims=[1])
     assert getattr(xp, fname)(x, axis=0, keepdims=np.True_).shape == (1, 3)

@@ -76,6 +76,18 @@ def on_host(x) -> bool:
     return t.value == 1
 
 
+def filled_ndim(x) -> int:
+    """``x.ndim`` where ``x`` has an axis and no zero extent, else 0, by one ctypes call
+    (``x.size`` builds the shape tuple: ~1.7 us)."""
+    n, dims = _c_int(), _INT_P()
+    _GET_SHAPE(x.handle, _byref(n), _byref(dims))
+    k = n.value
+    for i in range(k):
+        if dims[i] <= 0:
+            return 0
+    return max(k, 0)
+
+
 def name_of(x) -> str | None:
     c = _c_int()
     _GET_DTYPE(x.handle, _byref(c))
@@ -267,6 +279,22 @@ _AXIS_KEEPDIMS = _c_str_array(["axis", "keepdims"])
 _BOOL_STR = {False: "False", True: "True"}
 
 
+#: The C string arrays of the parameter values operators were called with, built once per
+#: distinct tuple (``c_str_array`` costs ~1.3 us a call; the ctypes array keeps its bytes
+#: alive and is only read): at most :data:`_STR_ARRAYS_MAX` kept (shapes are open-ended).
+_STR_ARRAYS: dict[tuple, Any] = {}
+_STR_ARRAYS_MAX = 1024
+
+
+def _str_array(values: tuple):
+    a = _STR_ARRAYS.get(values)
+    if a is None:
+        a = _c_str_array(values)
+        if len(_STR_ARRAYS) < _STR_ARRAYS_MAX:
+            _STR_ARRAYS[values] = a
+    return a
+
+
 def _op_handle(name: str):
     h = _c_void_p()
     _check_call(_LIB.NNGetOpHandle(name.encode(), _byref(h)))
@@ -303,7 +331,7 @@ def operator_with(name: str, *param_names: str):
     ``str(2.0)``), invoked directly as :func:`operator` does."""
     op = _op_handle(name)
     n, keys = len(param_names), _c_str_array(list(param_names))
-    return lambda x, *values: _invoke(op, 1, _ONE(x.handle), n, keys, _c_str_array(values))
+    return lambda x, *values: _invoke(op, 1, _ONE(x.handle), n, keys, _str_array(values))
 
 
 #: ``mnp.broadcast_to(x, shape)``'s operator and parameter, invoked directly.
@@ -330,7 +358,7 @@ def operator_n(name: str, *param_names: str):
     def invoke(arrays, *values):
         k = len(arrays)
         return _invoke(op, k, (_HANDLE * k)(*[a.handle for a in arrays]), n, keys,
-                       _c_str_array(values))
+                       _str_array(values))
 
     return invoke
 
@@ -354,7 +382,7 @@ def legacy(name: str):
         if axis is None:
             n, keys, vals = 1, _KEEPDIMS, with_keepdims if keepdims else no_keepdims
         else:
-            n, keys, vals = 2, _AXIS_KEEPDIMS, _c_str_array([str(axis), _BOOL_STR[bool(keepdims)]])
+            n, keys, vals = 2, _AXIS_KEEPDIMS, _str_array((str(axis), _BOOL_STR[bool(keepdims)]))
         r = _invoke(op, 1, _ONE(x.handle), n, keys, vals)
         if not keepdims and (axis is None or ndim(x) == (len(axis) if isinstance(
                 axis, tuple) else 1)):

@@ -14,24 +14,97 @@ from . import _primitives as _p
 _rules = StatisticalFunctions(_p)
 _ndarray = mnp.ndarray
 _dtype_code = _p.dtype_code
-_FLOAT_CODES = frozenset(c for c, n in _p.CODE_NAMES.items() if n in ("float32", "float64"))
+_filled_ndim = _p.filled_ndim
 
-prod, max, min = _rules.prod, _rules.max, _rules.min
-var, std = _rules.var, _rules.std
+
+def _codes(*names: str) -> frozenset:
+    return frozenset(c for c, n in _p.CODE_NAMES.items() if n in names)
+
+
+_FLOAT_CODES = _codes("float32", "float64")
+_REAL_CODES = _codes("float16", "float32", "float64", "uint8", "int8", "int32", "int64")
+_BOOL_CODES = _codes("bool")
+_KEEPDIMS = {False: "False", True: "True"}
+
 cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
+var, std = _rules.var, _rules.std
+
+
+def _fast_axis(x, axis, keepdims, codes):
+    """The operator's ``axis`` parameter (``"None"`` or ``"k"``, ``0 <= k < ndim``) where a
+    reduction can go straight to its operator, else None: ``x`` an ``mxnet.numpy`` array of
+    one of the dtype ``codes``, at least one axis and no zero extent (the rules' empty and 0-d
+    cases), ``axis`` None or one int in range, ``keepdims`` a bool (else the rules raise).
+    The general path ends in the same operator with the axes written out (``(0, 1)``, ``0``):
+    the same values and shapes (compared over every dtype, axis form and NaN placement)."""
+    if type(x) is not _ndarray or type(keepdims) is not bool or _dtype_code(x) not in codes:
+        return None
+    n = _filled_ndim(x)
+    if not n:
+        return None
+    if axis is None:
+        return "None"
+    if type(axis) is int and -n <= axis < n:
+        return str(axis % n)
+    return None
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum`` (int/bool input accumulates in int64)."""
-    if axis is None and dtype is None and type(x) is _ndarray and _dtype_code(x) in _FLOAT_CODES:
-        # Measured fast path: a float array summed whole, straight to the legacy operator
-        # the general path ends in (``_primitives.legacy``).
-        return _p._FLOAT_SUM(x, keepdims=bool(keepdims))
+    if dtype is None:
+        # Measured fast paths: a float array, straight to the legacy operator the general
+        # path ends in (``_primitives.legacy``); summed whole, empty and 0-d arrays too (the
+        # operator's sum of nothing is 0, as the rules').
+        if (axis is None and type(x) is _ndarray and type(keepdims) is bool
+                and _dtype_code(x) in _FLOAT_CODES):
+            return _p._FLOAT_SUM(x, keepdims=keepdims)
+        ax = _fast_axis(x, axis, keepdims, _FLOAT_CODES)
+        if ax is not None:
+            return _p._FLOAT_SUM(x, axis=int(ax), keepdims=keepdims)
     return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean`` (the mean of nothing is NaN; integers in float32)."""
-    if axis is None and type(x) is _ndarray and _dtype_code(x) in _FLOAT_CODES and x.size:
-        return _p._FLOAT_MEAN(x, keepdims=bool(keepdims))  # as ``sum``'s fast path
+    ax = _fast_axis(x, axis, keepdims, _FLOAT_CODES)
+    if ax is not None:
+        return _p._FLOAT_MEAN(x, axis=None if ax == "None" else int(ax), keepdims=keepdims)
     return _rules.mean(x, axis=axis, keepdims=keepdims)
+
+
+def _fast_reduction(fname: str, codes, general):
+    """``fname`` (max, min, prod, all, any) with :func:`_fast_axis`'s fast path to its
+    operator (``_primitives._REDUCE``), else the rules' ``general``."""
+    op = _p._REDUCE[fname]
+
+    def reduction(x, /, *, axis=None, keepdims=False):
+        ax = _fast_axis(x, axis, keepdims, codes)
+        if ax is not None:
+            return op(x, ax, _KEEPDIMS[keepdims])
+        return general(x, axis=axis, keepdims=keepdims)
+
+    reduction.__name__ = reduction.__qualname__ = fname
+    reduction.__doc__ = general.__doc__
+    return reduction
+
+
+# max/min keep the dtype (bool is refused: the rules); all/any of non-bool input compare
+# with 0 first (the rules). On a GPU build max/min put NaN back
+# (``_primitives.NAN_DROPPING_KERNELS``): the rules only.
+_EXTREME_CODES = frozenset() if _p.NAN_DROPPING_KERNELS else _REAL_CODES
+max = _fast_reduction("max", _EXTREME_CODES, _rules.max)
+min = _fast_reduction("min", _EXTREME_CODES, _rules.min)
+_PROD = _p._REDUCE["prod"]
+
+
+def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """Array API ``prod``: integers accumulate in int64 (MXNet has no uint64)."""
+    if dtype is None:
+        ax = _fast_axis(x, axis, keepdims, _FLOAT_CODES)
+        if ax is not None:
+            return _PROD(x, ax, _KEEPDIMS[keepdims])
+    return _rules.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+all = _fast_reduction("all", _BOOL_CODES, _rules.all)
+any = _fast_reduction("any", _BOOL_CODES, _rules.any)

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ._statistical_functions import _rules
+from ._statistical_functions import _rules, all, any  # noqa: F401 - this section's (fast paths there)
 
-all, any, diff = _rules.all, _rules.any, _rules.diff
+diff = _rules.diff
