@@ -601,6 +601,38 @@ def clipped_flat_rows(
     return f, bad
 
 
+def traced_add(
+    ops: Ops, x: Any, cols: tuple[Any, ...], updates: Any, plan: ScatterPlan, neutral: Any,
+    scatter: Callable[[Any, Any, Any], Any] | None = None,
+) -> Any:
+    """An add-scatter in a compiled program (torch.compile, mx.compile, TF graphs): what a
+    user of the framework writes (flat row numbers, one add-scatter into x's rows: 1-D rows
+    where there is no trailing axis) plus the compiled drop rule, where an update whose index
+    row holds an out-of-bounds entry adds ``neutral`` to the row its clipped index names
+    (``clipped_flat_rows``): no spare row to add and cut off again. ``neutral`` is the exact
+    identity of ``+`` in x's dtype (-0.0 for floats: ``v + -0.0`` is ``v`` for every ``v``,
+    -0.0 included, where +0.0 would turn a -0.0 target into +0.0), as the backend's ``where``
+    takes it. ``cols`` are the K index columns in the dtype the row arithmetic runs in; every
+    axis of ``plan.dims`` must be non-empty. ``scatter(rows, f, v)`` adds ``v`` into ``rows``
+    (default ``ops.scatter_rows(rows, f, v, "add", False)``)."""
+    f, bad = clipped_flat_rows(ops, cols, plan.dims, plan.index_dtype, True)
+    if f.ndim != 1:
+        f, bad = ops.reshape(f, (plan.n,)), ops.reshape(bad, (plan.n,))
+    v2 = updates
+    if tuple(v2.shape) != plan.updates_shape:
+        v2 = ops.broadcast_to(v2, plan.updates_shape)
+    if plan.inner:
+        rows = ops.reshape(x, (plan.rows, plan.inner_size))
+        v2, bad = ops.reshape(v2, (plan.n, plan.inner_size)), bad[:, None]
+    else:
+        rows = ops.reshape(x, (plan.rows,)) if x.ndim != 1 else x
+        if v2.ndim != 1:
+            v2 = ops.reshape(v2, (plan.n,))
+    v2 = ops.where(bad, neutral, v2)
+    out = scatter(rows, f, v2) if scatter else ops.scatter_rows(rows, f, v2, "add", False)
+    return out if tuple(out.shape) == plan.shape else ops.reshape(out, plan.shape)
+
+
 def gather_nd(ops: Ops, x: Any, idx: Any, plan: GatherPlan) -> tuple[Any, Any]:
     """The shared gather: ``(result, any_out_of_bounds)``; bad indices are clipped.
 

@@ -8,7 +8,7 @@ memory beyond the array). Under ``mx.compile``/``mx.vmap`` values cannot be read
 clamp and scatters drop out-of-bounds rows, the compiled meaning TF under XLA and JAX have.
 There the program is the native one (flat rows, one ``take`` / ``.at[].add``) plus that rule:
 every column wrapped once and clipped (``_common.clipped_flat_rows``); a dropped update adds
-the exact identity (-0.0) into its clipped row (``_traced_gather``/``_traced_add``).
+the exact identity (-0.0) into its clipped row (``_common.traced_add``).
 """
 
 from __future__ import annotations
@@ -128,52 +128,36 @@ def _in_range_rows(idx: Any, plan: Any) -> Any:
     return mx.reshape(f, (plan.n,))
 
 
-def _traced_rows(idx: Any, plan: Any, mark: bool) -> tuple[Any, Any]:
-    """Under a trace: flat row numbers (n,) of the columns, each wrapped once and clipped
-    (``_common.clipped_flat_rows``, in int32 where every row number fits), and with
-    ``mark`` the (n,) mask of the rows that held an out-of-bounds entry."""
+def _traced_columns(idx: Any, plan: Any) -> tuple[Any, ...]:
+    """Under a trace: the index columns in the dtype the row arithmetic runs in (int32 where
+    every row number fits, ``_common.small_index``)."""
     cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(plan.dims))]
     dtype = _ROW_DTYPE[plan.small_index]
-    cols = tuple(c if c.dtype == dtype else c.astype(dtype) for c in cols)
-    f, bad = _common.clipped_flat_rows(OPS, cols, plan.dims, plan.index_dtype, mark)
-    if f.ndim != 1:
-        f = mx.reshape(f, (plan.n,))
-        bad = None if bad is None else mx.reshape(bad, (plan.n,))
-    return f, bad
+    return tuple(c if c.dtype == dtype else c.astype(dtype) for c in cols)
+
+
+def _traced_rows(idx: Any, plan: Any) -> Any:
+    """Under a trace: flat row numbers (n,) of the columns, each wrapped once and clipped
+    (``_common.clipped_flat_rows``)."""
+    f, _ = _common.clipped_flat_rows(
+        OPS, _traced_columns(idx, plan), plan.dims, plan.index_dtype, False)
+    return f if f.ndim == 1 else mx.reshape(f, (plan.n,))
 
 
 def _neutral(dtype: Any) -> Any:
-    """What a dropped update adds: the exact identity of ``+`` (-0.0 + v is v for every
-    float v, -0.0 included; +0.0 would turn a -0.0 target into +0.0). Built as -zeros, not
-    as a constant: mx.compile (0.32.4) writes a -0.0 constant into a fused kernel as +0.0."""
+    """What a dropped update adds (``_common.traced_add``): -0.0 for floats, built as -zeros,
+    not as a constant: mx.compile (0.32.4) writes a -0.0 constant into a fused kernel as
+    +0.0."""
     if mx.issubdtype(dtype, mx.inexact):
         return -mx.zeros((), dtype=dtype)
     return mx.zeros((), dtype=dtype)
-
-
-def _traced_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
-    """An add-scatter under a trace: the native program (flat rows, one ``.at[].add``) plus
-    the drop rule (rows with a bad index add the identity into their clipped row)."""
-    f, bad = _traced_rows(idx, plan, True)
-    v2 = updates
-    if tuple(v2.shape) != plan.updates_shape:
-        v2 = mx.broadcast_to(v2, plan.updates_shape)
-    if plan.inner:
-        x2 = mx.reshape(x, (plan.rows, plan.inner_size))
-        v2, bad = mx.reshape(v2, (plan.n, plan.inner_size)), bad[:, None]
-    else:
-        x2 = mx.reshape(x, (plan.rows,)) if x.ndim != 1 else x
-        if v2.ndim != 1:
-            v2 = mx.reshape(v2, (plan.n,))
-    out = x2.at[f].add(mx.where(bad, _neutral(x.dtype), v2))
-    return out if out.shape == plan.shape else mx.reshape(out, plan.shape)
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     f = _in_range_rows(idx, plan)
     if f is _TRACED:
         if 0 not in plan.dims:  # every row number valid once clipped (no empty axis)
-            return _common.take_flat_rows(OPS, x, _traced_rows(idx, plan, False)[0], plan)
+            return _common.take_flat_rows(OPS, x, _traced_rows(idx, plan), plan)
         f = None
     if f is not None:
         return _common.take_flat_rows(OPS, x, f, plan)
@@ -192,7 +176,8 @@ def update_nd(
     f = _in_range_rows(idx, plan)
     if f is _TRACED:
         if plan.reduction == "add" and 0 not in plan.dims:
-            return _traced_add(x, idx, updates, plan)
+            return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
+                                      _neutral(x.dtype))
         f = None
     if f is not None:
         return _common.scatter_flat_rows(OPS, x, f, updates, plan, drop=False)

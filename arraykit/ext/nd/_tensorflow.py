@@ -10,7 +10,6 @@ runs, with the compiled behaviour: gather clips, scatter drops.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -149,20 +148,11 @@ def update_nd(
 
 def _graph_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
     """A floating "add" in a graph: what a TF user writes (flat rows, one
-    ``tensor_scatter_nd_add`` into ``x`` itself) plus the compiled drop rule, where an update
-    whose index is out of bounds adds -0.0 (``v + -0.0`` is ``v`` for every float ``v``, -0.0
-    included) to the row its clipped index names: no spare row to add and cut off again."""
+    ``tensor_scatter_nd_add`` into ``x`` itself) plus the compiled drop rule
+    (``_common.traced_add``)."""
     wide = tf.int32 if plan.small_index else tf.int64
-    cols = [tf.cast(idx[..., k], wide) for k in range(len(plan.dims))]
-    f, bad = _common.clipped_flat_rows(OPS, tuple(cols), plan.dims, plan.index_dtype, True)
-    v2 = updates
-    if tuple(v2.shape) != plan.updates_shape:
-        v2 = tf.broadcast_to(v2, plan.updates_shape)
-    inner = math.prod(plan.inner)
-    f, bad, v2 = tf.reshape(f, (-1, 1)), tf.reshape(bad, (-1, 1)), tf.reshape(v2, (-1, inner))
-    v2 = tf.where(bad, tf.constant(-0.0, x.dtype), v2)
-    rows = tf.tensor_scatter_nd_add(tf.reshape(x, (plan.rows, inner)), f, v2)
-    return tf.reshape(rows, plan.shape)
+    cols = tuple(tf.cast(idx[..., k], wide) for k in range(len(plan.dims)))
+    return _common.traced_add(OPS, x, cols, updates, plan, -0.0)
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:

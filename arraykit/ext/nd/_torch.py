@@ -125,26 +125,16 @@ def _neutral(dtype: Any) -> Any:
 
 
 def _compiled_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, copy: bool) -> Any:
-    # The native program (flat rows, one index_add) plus the drop rule: rows with a bad
-    # index add the identity into the row their clipped index names.
-    f, bad = _common.clipped_flat_rows(
-        OPS, _traced_columns(idx, plan), plan.dims, plan.index_dtype, True)
-    if f.ndim != 1:
-        f, bad = f.reshape(-1), bad.reshape(-1)
-    v2 = updates
-    if tuple(v2.shape) != plan.updates_shape:
-        v2 = torch.broadcast_to(v2, plan.updates_shape)
-    if plan.inner:
-        rows = x.reshape(plan.rows, plan.inner_size)
-        v2, bad = v2.reshape(-1, plan.inner_size), bad[:, None]
-    else:
-        rows = x.reshape(plan.rows)
-        if v2.ndim != 1:
-            v2 = v2.reshape(-1)
-    v2 = torch.where(bad, _neutral(x.dtype), v2)
+    # The native program (flat rows, one index_add) plus the drop rule (_common.traced_add).
     if copy or x.requires_grad:
-        return rows.index_add(0, f, v2).reshape(plan.shape)
-    return rows.index_add_(0, f, v2).reshape(plan.shape)
+        return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
+                                  _neutral(x.dtype))
+    return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
+                              _neutral(x.dtype), _index_add_)
+
+
+def _index_add_(rows: Any, f: Any, v2: Any) -> Any:
+    return rows.index_add_(0, f, v2)
 
 
 def _host(idx: Any) -> np.ndarray:
