@@ -394,7 +394,21 @@ def _clamp(x, lo, hi, n):
 
 
 _wide_maximum, _wide_minimum = _wide(mnp.maximum), _wide(mnp.minimum)
-clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+_clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+#: ``mnp.clip(x, lo, hi)``'s operator and parameters (``str`` of the bounds, as its wrapper).
+_CLIP = _p.operator_with("clip", "a_min", "a_max")
+_FLOAT32_CODE = 0
+
+
+def clip(x, /, min=None, max=None):
+    """Array API ``clip``: ``x`` clamped to [``min``, ``max``]; the bounds are arrays or Python
+    scalars of ``x``'s kind; the result has ``x``'s dtype."""
+    if (type(x) is ndarray and type(min) is float and type(max) is float and min == min
+            and max == max and dtype_code(x) == _FLOAT32_CODE):
+        # Measured fast path: float32 between two numbers is where the rules (``_clamp``)
+        # end in ``mnp.clip``; its operator invoked directly.
+        return _CLIP(x, str(min), str(max))
+    return _clip(x, min, max)
 
 #: The standard's element-wise names defined here (for ``from ._elementwise_functions import *``).
 __all__ = [*_FUNCTIONS, "clip"]  # noqa: PLE0604 - a list computed from tables
