@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 from . import utils as _u
 from .checks import check_indices_dtype, check_same_ndim, take_axis
 from .operands import OperandRules, known_shape
@@ -36,6 +38,11 @@ def out_of_bounds(fname: str, bad: int, n: int) -> IndexError:
     return IndexError(f"{fname}: index {int(bad)} is out of bounds for an axis of size {n}")
 
 
+#: Each native signed integer dtype's unsigned twin (a dtype object: ``view`` of a string
+#: parses it) and the smallest value a negative entry reads as through it, 2**(bits-1).
+_UNSIGNED_OF = {np.dtype(f"i{b}"): (np.dtype(f"u{b}"), 2 ** (8 * b - 1)) for b in (1, 2, 4, 8)}
+
+
 def check_bounds(fname: str, values, n: int | None) -> bool | None:
     """IndexError naming ``fname`` unless every index in ``values`` (a NumPy array of them, or
     None where they cannot be read at the call) lies in ``[-n, n)``; whether any is negative
@@ -44,6 +51,9 @@ def check_bounds(fname: str, values, n: int | None) -> bool | None:
         return None
     if not values.size:
         return False
+    twin = _UNSIGNED_OF.get(values.dtype)
+    if twin is not None and n <= twin[1] and values.view(twin[0]).max() < n:
+        return False  # one reduction: read as unsigned, a negative entry is >= 2**(bits-1)
     lo, hi = values.min(), values.max()
     if lo < -n or hi >= n:
         raise out_of_bounds(fname, lo if lo < -n else hi, n)
