@@ -391,6 +391,54 @@ def test_take_bounds_read_once_per_index_array(xp, monkeypatch):
     assert len(reads) == 1
 
 
+
+def test_take_and_nd_share_one_host_read_per_index_array(xp, monkeypatch):
+    """take's and ext.nd's eager bounds checks read an index array through one cache
+    (_errors.extremes): an array checked by one is not read again by the other, long
+    non-negative arrays cost one reduction (a negative entry read as unsigned is the
+    largest), and negative entries still give the exact smallest for the error."""
+    import numpy as np
+
+    from arraykit.ext import nd
+    from arraykit.shims.jax import _errors
+
+    reductions = []
+
+    class _Counting:  # NumPy as _errors sees it, counting reductions of host reads
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+        def asarray(self, a, *args, **kwargs):
+            out = np.asarray(a, *args, **kwargs)
+            return out.view(_Recorded) if out.size > 64 else out
+
+    class _Recorded(np.ndarray):
+        def max(self, *args, **kwargs):
+            reductions.append("max")
+            return np.asarray(self).max(*args, **kwargs)
+
+        def min(self, *args, **kwargs):
+            reductions.append("min")
+            return np.asarray(self).min(*args, **kwargs)
+
+        def view(self, *args, **kwargs):
+            return np.asarray(self).view(*args, **kwargs).view(_Recorded)
+
+    monkeypatch.setattr(_errors, "np", _Counting())
+    x = jnp.arange(200.0 * 3).reshape(200, 3)
+    rows = jnp.asarray(np.arange(200, dtype=np.int32)[::-1].copy())
+    cols = jnp.asarray(np.arange(200, dtype=np.int32) % 3)
+    assert np.array_equal(xp.take(x[:, 0], rows), np.arange(199, -1, -1) * 3.0)
+    assert reductions == ["max"]
+    got = nd.gather_nd(x, (rows, cols))
+    assert np.array_equal(got, np.asarray(x)[np.asarray(rows), np.asarray(cols)])
+    assert reductions == ["max", "max"]  # cols only: rows was read by take
+    bad = jnp.asarray(np.r_[np.zeros(99, np.int32), -201])
+    with pytest.raises(IndexError, match="index -201 is out of bounds"):
+        xp.take(x[:, 0], bad)
+    with pytest.raises(IndexError):
+        nd.gather_nd(x, (bad, cols[:100]))
+
 def test_size_check_costs_nothing_on_usual_creation_calls(xp, monkeypatch):
     """arange of fewer than 2**40 elements skips the byte-count check (no item size can
     overflow int64 there) and the creation functions read a known dtype's item size from a

@@ -1396,6 +1396,7 @@ def test_jax_tuple_form_reads_a_reused_column_on_the_host_once(monkeypatch):
     array is read again."""
     jnp = require("jax").numpy
     from arraykit.ext.nd import _jax
+    from arraykit.shims.jax import _errors
 
     class CountingNumpy:
         def __init__(self) -> None:
@@ -1410,6 +1411,7 @@ def test_jax_tuple_form_reads_a_reused_column_on_the_host_once(monkeypatch):
 
     counting = CountingNumpy()
     monkeypatch.setattr(_jax, "np", counting)
+    monkeypatch.setattr(_errors, "np", counting)  # the shared cached read (_errors.extremes)
     rng = np.random.default_rng(7)
     x = rng.standard_normal((5, 7, 3)).astype(np.float32)
     i0, i1 = rng.integers(0, 5, (4, 6)).astype(np.int32), rng.integers(0, 7, (4, 6))

@@ -8,7 +8,6 @@ get the kernel's behaviour, so the compiled behaviour is the eager one minus the
 
 from __future__ import annotations
 
-import weakref
 from functools import partial
 from typing import Any
 
@@ -16,6 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ...shims.jax._errors import extremes
 from . import _common
 
 
@@ -117,34 +117,16 @@ where = jnp.where
 iinfo = np.iinfo
 
 
-#: id(column) -> (weakref to it, its largest entry read as unsigned): the tuple form's columns
-#: are often reused (bilinear sampling passes each of 4 columns to 2 gathers), and a JAX array
-#: is immutable, so its bound is read on the host once. The weakref guards against id reuse.
-_COLUMN_MAX: dict[int, tuple[Any, int]] = {}
-
-
 def _column_in_range(c: Any, d: int) -> bool:
     """Whether every entry of index column ``c`` lies in ``[0, d)`` (False: no verdict, the
-    full check decides). One host reduction per column, cached (``_COLUMN_MAX``)."""
-    kind, bits = c.dtype.kind, 8 * c.dtype.itemsize
-    if kind not in "iu" or (kind == "i" and d > 2 ** (bits - 1)):
-        return False  # int8 -1 reads as 255: no verdict into an axis of 300
-    hit = _COLUMN_MAX.get(id(c))
-    if hit is not None and hit[0]() is c:
-        return hit[1] < d
-    host = np.asarray(c)
-    if host.size == 0:
+    full check decides). One host reduction per column, cached: the tuple form's columns are
+    often reused (bilinear sampling passes each of 4 columns to 2 gathers)."""
+    if c.dtype.kind not in "iu":
+        return False
+    if 0 in c.shape:
         return True
-    # A negative entry read as unsigned is >= 2**(bits-1) >= d: one reduction for both ends.
-    top = int((host.view(f"u{c.dtype.itemsize}") if kind == "i" else host).max())
-    try:
-        ref = weakref.ref(c)
-    except TypeError:
-        return top < d
-    if len(_COLUMN_MAX) >= 64:
-        _COLUMN_MAX.clear()
-    _COLUMN_MAX[id(c)] = (ref, top)
-    return top < d
+    lo, hi = extremes(c)
+    return lo >= 0 and hi < d
 
 
 def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,

@@ -46,27 +46,40 @@ def _is_array(x: Any) -> bool:
     return isinstance(x, jax.Array)  # tracers too
 
 
-#: id(indices) -> (weakref to them, their smallest and largest entry): a jax array is
-#: immutable, so the host read (~5 us beside jax's ~12 for a small take, and a wait for the
-#: array) is made once for indices used again (a permutation, a lookup table's keys). The
-#: weakref guards against id reuse.
+#: id(indices) -> (weakref to them, their ``extremes``): a jax array is immutable, so the
+#: host read (~5 us beside jax's ~12 for a small take, and a wait for the array) is made once
+#: for indices used again (a permutation, a lookup table's keys, the index columns that
+#: ``ext.nd``'s bilinear sampling passes to two gathers each). The weakref guards against id
+#: reuse.
 _EXTREMES: dict[int, tuple[Any, int, int]] = {}
 
 
-def _extremes(indices: Any) -> tuple[int, int]:
-    """The smallest and largest entry of non-empty concrete integer ``indices``."""
+def extremes(indices: Any) -> tuple[int, int]:
+    """``(lo, hi)`` of non-empty concrete integer ``indices`` (jax's ``take`` and
+    ``ext.nd``'s eager bounds checks): ``hi`` is the largest entry, ``lo`` the smallest if it
+    is negative, else 0 (every check compares it with 0 or a negative bound). Read on the
+    host once per array (``_EXTREMES``); in the common case (nothing negative) one reduction:
+    a negative entry read as unsigned is the largest."""
     hit = _EXTREMES.get(id(indices))
     if hit is not None and hit[0]() is indices:
         return hit[1], hit[2]
     i = np.asarray(indices)
-    if i.size <= 64:  # Python's min/max of a short list beat two NumPy reductions (~1.3 us each)
+    if i.size <= 64:  # Python's min/max of a short list beat NumPy reductions (~1.3 us each)
         values = i.ravel().tolist()
-        lo, hi = min(values), max(values)
+        lo, hi = min(0, *values), max(values)
     else:
-        lo, hi = int(i.min()), int(i.max())
+        top = int(i.view(f"u{i.dtype.itemsize}").max() if i.dtype.kind == "i" else i.max())
+        if top < 2 ** (8 * i.dtype.itemsize - 1) or i.dtype.kind == "u":
+            lo, hi = 0, top
+        else:
+            lo, hi = min(int(i.min()), 0), int(i.max())
+    try:
+        ref = weakref.ref(indices)
+    except TypeError:  # not a jax array (no cache)
+        return lo, hi
     if len(_EXTREMES) >= 64:
         _EXTREMES.clear()
-    _EXTREMES[id(indices)] = (weakref.ref(indices), lo, hi)
+    _EXTREMES[id(indices)] = (ref, lo, hi)
     return lo, hi
 
 
@@ -84,7 +97,7 @@ def _bounds(fname: str, x: Any, indices: Any, axis: Any) -> None:
         return  # a bad axis: jax's own error (translated) follows
     if kind not in "iu" or 0 in indices.shape:
         return
-    lo, hi = _extremes(indices)
+    lo, hi = extremes(indices)
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{fname}: index {bad} is out of bounds for axis {axis} with size "
