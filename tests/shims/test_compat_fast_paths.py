@@ -320,15 +320,16 @@ def test_numpy_exact_fast_paths_match_compat():
 
     xp = arraykit.array_namespace(np.ones(1))
     numpy2 = int(np.__version__.split(".")[0]) >= 2
-    unary = ["std", "var", "zeros_like", "asarray", "sort", "argsort", "sign", "sum",
-             "count_nonzero", "prod", "max", "min"]
+    unary = ["std", "var", "mean", "zeros_like", "ones_like", "asarray", "sort", "argsort",
+             "sign", "sum", "count_nonzero", "prod", "max", "min"]
     unary += ["floor", "cumulative_sum"] if numpy2 else []
     not_arrays = [[1.0, 2.0], None, 3.0, "a", (1, 2), np.float64(2.0), np.int8(3)]
     for name in unary:
         fast, want = getattr(xp, name), getattr(compat, name)
         for x in _numpy_arrays():
             _check_exact(fast, want, x)
-            for kwargs in ({"axis": 0}, {"keepdims": True}, {"dtype": np.float64},
+            for kwargs in ({"axis": 0}, {"axis": -1}, {"axis": 3}, {"axis": True},
+                           {"axis": 0, "keepdims": True}, {"keepdims": True}, {"dtype": np.float64},
                            {"correction": 1}, {"stable": False}, {"descending": True},
                            {"copy": True}):
                 _check_exact(fast, want, x, **kwargs)
@@ -359,6 +360,12 @@ def test_numpy_exact_fast_paths_match_compat():
     for n in (4, 0, 1, -1, 2.5, 0.0, -2.5, 1e3, True, None, np.int64(3), "4", 10**20):
         _check_exact(xp.arange, compat.arange, n)
         _check_exact(xp.arange, compat.arange, n, 8)
+        for dtype in (np.float32, np.dtype("f4"), np.int8, np.uint8, np.bool_, float, int, None):
+            _check_exact(xp.arange, compat.arange, n, dtype=dtype)
+            for device in (None, "cpu", "gpu", 0):
+                _check_exact(xp.arange, compat.arange, n, dtype=dtype, device=device)
+                _check_exact(xp.arange, compat.arange, n, device=device, dtype=dtype)
+        _check_exact(xp.arange, compat.arange, n, dtype="float32", device="cpu", refused=True)
         _check_exact(xp.eye, compat.eye, n)
         _check_exact(xp.eye, compat.eye, n, 3)
         _check_exact(xp.eye, compat.eye, n, k=1)
@@ -577,3 +584,32 @@ def test_jax_fast_paths_match_their_python_paths():
     got = jitted(sorted_[0], arrays[0])  # tracers: the Python paths, inlined
     _same_jax_outcome((got[0], None), (old_searchsorted(sorted_[0], arrays[0]), None))
     _same_jax_outcome((got[1], None), (jnp.cumulative_sum(arrays[0]), None))
+
+
+def test_numpy_mean_var_std_ones_like_arange_skip_the_python_wrappers():
+    """mean (whole or along an int axis), var and std of an ndarray run NumPy's _methods
+    functions from C, without np.mean's/np.var's/np.std's dispatcher frame (fromnumeric);
+    ones_like and arange(n, dtype=, device=) (the vision workload's pixel grid) NumPy's own
+    without array-api-compat's Python wrapper. Their results are compat's
+    (test_numpy_exact_fast_paths_match_compat)."""
+    xp = arraykit.array_namespace(np.ones(1))
+    v = np.linspace(-1.0, 2.0, 16, dtype=np.float32)
+    m = v.reshape(4, 4)
+    device = ("cpu",) if int(np.__version__.split(".")[0]) >= 2 else ()
+    calls = [lambda: xp.mean(v), lambda: xp.mean(m, axis=0), lambda: xp.var(v),
+             lambda: xp.std(v), lambda: xp.ones_like(m),
+             lambda: xp.arange(16, dtype=xp.float32, **dict.fromkeys(("device",) * len(device),
+                                                                     *device))]
+    for f in calls:
+        frames = []
+        sys.setprofile(lambda frame, event, arg, frames=frames: event == "call"
+                       and frames.append(frame))
+        try:
+            f()
+        finally:
+            sys.setprofile(None)
+        wrappers = [fr.f_code.co_qualname for fr in frames
+                    if "array_api_compat" in fr.f_code.co_filename
+                    or fr.f_code.co_filename.endswith(("fromnumeric.py",
+                                                       "shims/numpy/__init__.py"))]
+        assert wrappers == [], wrappers

@@ -105,29 +105,39 @@ _DTYPE_ARGS = (type, *{type(_np.dtype(c)) for c in "?bBhHiIlLqQefdgFDG"})
 
 
 def _exact(native: Any, fname: str, arity: int = 1, *, then: tuple = (), section: str = "",
-           general: Any = None, compat: Any = None, dtypes: tuple[int, tuple] | None = None
-           ) -> Any:
+           general: Any = None, compat: Any = None, dtypes: tuple[int, tuple] | None = None,
+           kw: tuple | None = None, fallback: bool = False) -> Any:
     """``native`` from C for exactly ``arity`` ndarrays then arguments of the types ``then``
-    lists and no keyword (``_common.errors.fast_path``), where it gives array-api-compat's
+    lists and no keyword (with ``kw``, the first k of those keywords: ``fast_path``'s
+    ``kw``) (``_common.errors.fast_path``), where it gives array-api-compat's
     result: array-api-compat's wrapper only renames arguments or fills in their defaults
     there. Every other call is array-api-compat's, with the namespace's checks (``wrap``)."""
     module = _compat if not section else getattr(_compat, section)
     compat = getattr(module, fname) if compat is None else compat
     general = wrap(compat if general is None else general, fname, RULES, section)
     return fast_path(native, fname, general, compat, RULES, _ndarray, arity, exact=True,
-                     then=then, dtypes=dtypes)
+                     then=then, dtypes=dtypes, kw=kw, fallback=fallback)
 
 
 # Measured with benchmarks/call_cost.py (f32[16], numpy 2.4): the extra time over NumPy's own
 # call of these went from 0.3-3 us (array-api-compat's Python wrapper) to the Guard's.
-std = _exact(_np.std, "std")  # correction=0.0 is ddof=0
-var = _exact(_np.var, "var")
+#: ``np.mean``/``np.var``/``np.std`` of an ndarray are these functions behind the dispatcher
+#: and one Python frame each (f32[16]: ~1-2 us a call less; correction=0.0 is ddof=0).
+_methods = import_module("numpy._core._methods" if _NUMPY2 else "numpy.core._methods")
+mean = _exact(_methods._mean, "mean", kw=(("axis", (int,)),))
+std = _exact(_methods._std, "std")
+var = _exact(_methods._var, "var")
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
+ones_like = _exact(_np.ones_like, "ones_like")
 asarray = _exact(_np.asarray, "asarray")  # an ndarray itself, as np.array(x, copy=None)
 zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
 full = _exact(_np.full, "full", 0, then=((tuple, int), None))
-arange = _exact(_np.arange, "arange", 0, then=((int, float),))
+#: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's
+#: is ``np.arange`` after its device check; a call NumPy refuses (``device="gpu"``) reruns
+#: through compat's for its error (``fallback``). NumPy 1.x's arange has no ``device``.
+arange = _exact(_np.arange, "arange", 0, then=((int, float),), fallback=True,
+                kw=(("dtype", _DTYPE_ARGS), ("device", (type(None), str)))[:2 if _NUMPY2 else 1])
 eye = _exact(_np.eye, "eye", 0, then=((int,),))
 
 
