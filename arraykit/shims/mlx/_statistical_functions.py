@@ -13,7 +13,6 @@ from . import _primitives as _p
 
 _rules = StatisticalFunctions(_p)
 
-var, std = _rules.var, _rules.std
 cumulative_prod = _rules.cumulative_prod
 
 #: The dtypes whose reductions take MLX's op as it is (no cast, no kind error): floating for
@@ -31,6 +30,39 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
             or (keepdims is not False and keepdims is not True):
         return False
     return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
+
+
+def _plain_variance(x, axis, correction, keepdims):
+    """The rules' graph for ``var`` (``_p.variance``) where ``_plain`` holds for real
+    floating ``x`` and ``correction`` is a float below the count (the default 0.0 among
+    them); None otherwise (the rules decide). Measured fast path, as the reductions'."""
+    if type(correction) is not float or not _plain(x, axis, keepdims, _REAL_FLOAT):
+        return None
+    if axis is None:
+        axes, count = tuple(range(x.ndim)), x.size
+    else:
+        a = axis + x.ndim if axis < 0 else axis
+        axes, count = (a,), x.shape[a]
+    if count - correction <= 0:
+        return None
+    return _p.variance(x, axes, correction, keepdims)
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var``: ``sum(|x - mean|**2) / (N - correction)``; NaN where
+    ``N - correction`` is not positive."""
+    v = _plain_variance(x, axis, correction, keepdims)
+    if v is None:
+        return _rules.var(x, axis=axis, correction=correction, keepdims=keepdims)
+    return v
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std``: ``sqrt(var)``."""
+    v = _plain_variance(x, axis, correction, keepdims)
+    if v is None:
+        return _rules.std(x, axis=axis, correction=correction, keepdims=keepdims)
+    return _p.sqrt(v)
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
