@@ -311,4 +311,18 @@ def _clamp(x, lo, hi, name):
     return x
 
 
-clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+_clip_rules = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
+_CLIP_PLAIN = {D.DTYPES[n]: D.DTYPES[n] for n in D.REAL_FLOAT}
+
+
+def clip(x, /, min=None, max=None):
+    """Array API ``clip``: ``x`` clamped to [``min``, ``max``]; the bounds are arrays or
+    Python scalars of ``x``'s kind; the result has ``x``'s dtype."""
+    if type(x) is array and type(min) is float and type(max) is float:
+        # Measured fast path: a real floating array between two Python floats is the rules'
+        # graph (_clamp: maximum, then minimum, each bound a 0-d array of x's dtype) without
+        # their Python frames.
+        dt = _CLIP_PLAIN.get(x.dtype)
+        if dt is not None:
+            return mx.minimum(mx.maximum(x, mx.array(min, dtype=dt)), mx.array(max, dtype=dt))
+    return _clip_rules(x, min, max)
