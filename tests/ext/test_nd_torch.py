@@ -1,0 +1,96 @@
+"""arraykit.ext.nd on torch, eager (issue 28, torch vision): the tuple form's fast path
+(``_torch.gather_columns``) gives the general path's values, dtypes and errors."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from frameworks import require
+
+from arraykit.ext import nd
+
+
+def test_torch_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
+    """A tuple-form gather whose shapes and dtype torch's backend served before runs as one
+    function (``_torch.gather_columns``: no argument checks again, one aminmax per column,
+    flat rows, one index_select), with the general path's values, dtypes and errors for
+    every input it must not decide: out-of-range and negative entries in either column,
+    int32 extremes, columns of another dtype, shape or library, batch_dims, non-contiguous
+    or subclassed x, empty columns, int64 columns, other index dtypes."""
+    torch = require("torch")
+    import arraykit.ext.nd as ndm
+
+    g = torch.Generator().manual_seed(11)
+    x = torch.randn((6, 5, 3), generator=g)
+    i0 = torch.randint(0, 6, (4, 7), generator=g, dtype=torch.int32)
+    i1 = torch.randint(0, 5, (4, 7), generator=g, dtype=torch.int32)
+    x1 = x[..., 0].contiguous()  # no inner axis
+    x4 = torch.randn((6, 5, 2, 2), generator=g)  # two inner axes
+    l0, l1 = i0.long(), i1.long()
+    for a in (x, x1, x4):
+        torch.testing.assert_close(nd.gather_nd(a, (i0, i1)), a[i0, i1], rtol=0, atol=0)
+        torch.testing.assert_close(nd.gather_nd(a, (l0, l1)), a[l0, l1], rtol=0, atol=0)
+    calls = []
+    real = ndm._columns
+    monkeypatch.setattr(ndm, "_columns", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    for a in (x, x1, x4):
+        for c0, c1 in ((i0, i1), (l0, l1)):
+            got, want = nd.gather_nd(a, (c0, c1)), a[c0, c1]
+            assert got.dtype == want.dtype and got.shape == want.shape
+            torch.testing.assert_close(got, want, rtol=0, atol=0)
+    assert calls == []  # every one of those skipped the front
+
+    def same_as_stacked(x, cols, **kw):
+        stacked = torch.stack(list(cols), dim=-1)
+        try:
+            w = nd.gather_nd(x, stacked, **kw)
+        except (IndexError, TypeError, ValueError) as e:
+            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
+                nd.gather_nd(x, cols, **kw)
+            return
+        got = nd.gather_nd(x, cols, **kw)
+        assert got.dtype == w.dtype and got.shape == w.shape
+        torch.testing.assert_close(got, w, rtol=0, atol=0)
+
+    for dt in (torch.int32, torch.int64):
+        for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
+                     (0, -7), (0, 2**31 - 1), (0, -(2**31)), (1, 2**31 - 1), (1, -(2**31))]:
+            cols = [i0.to(dt, copy=True), i1.to(dt, copy=True)]
+            cols[k][2, 3] = v
+            same_as_stacked(x, tuple(cols))
+    # int64 entries whose flat row would wrap int64 into range: out of bounds all the same
+    for v in (2**62, 2**63 - 1, -(2**63)):
+        same_as_stacked(x, (l0, torch.where(l1 == l1[0, 0], v, l1)))
+        same_as_stacked(x, (torch.where(l0 == l0[0, 0], v, l0), l1))
+    with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"dtype; got int32, int64 "):
+        nd.gather_nd(x, (i0, l1))
+    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
+        nd.gather_nd(x, (i0, i1[:, :3]))
+    same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not contiguous
+    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
+    same_as_stacked(x, (i0.to(torch.int16), i1.to(torch.int16)))
+    same_as_stacked(x, (i0.to(torch.uint8), i1.to(torch.uint8)))
+    y = x.reshape(6, 5, 3, 1)[..., 0]
+    same_as_stacked(torch.stack([y, y]), (torch.stack([i0, i0]), torch.stack([i1, i1])),
+                    batch_dims=1)
+    with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
+        nd.gather_nd(x, (i0, i1), batch_dims=False)
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0, i1.tolist()))
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0, np.asarray(i1)))
+    # a subclass (a Parameter) and a column that needs grad: the general path's results
+    p = torch.nn.Parameter(x.clone())
+    out = nd.gather_nd(p, (i0, i1))
+    out.sum().backward()
+    want = torch.zeros_like(x).index_put_((i0.long(), i1.long()), torch.ones(4, 7, 3),
+                                          accumulate=True)
+    torch.testing.assert_close(p.grad, want, rtol=0, atol=0)
+    xg = x.clone().requires_grad_(True)
+    nd.gather_nd(xg, (i0, i1)).sum().backward()  # exact Tensor: the fast path, grads too
+    torch.testing.assert_close(xg.grad, want, rtol=0, atol=0)
