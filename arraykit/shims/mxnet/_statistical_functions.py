@@ -27,7 +27,6 @@ _BOOL_CODES = _codes("bool")
 _KEEPDIMS = {False: "False", True: "True"}
 
 cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
-var, std = _rules.var, _rules.std
 
 
 def _fast_axis(x, axis, keepdims, codes):
@@ -108,3 +107,39 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 all = _fast_reduction("all", _BOOL_CODES, _rules.all)
 any = _fast_reduction("any", _BOOL_CODES, _rules.any)
+
+
+def _var_axes(x, axis, correction, keepdims):
+    """Every axis of ``x`` where ``var``/``std`` can go straight to ``_primitives.variance``
+    (what the rules end in), else None: ``x`` a float32/float64 ``mxnet.numpy`` array with an
+    axis and more elements than ``correction`` (a float, or an int from 0), ``axis`` None,
+    ``keepdims`` a bool; the rules' edge cases (0-d, empty, no degrees of freedom, errors)
+    take the rules."""
+    if (axis is not None or type(keepdims) is not bool or type(x) is not _ndarray
+            or _dtype_code(x) not in _FLOAT_CODES):
+        return None
+    shape = x.shape
+    count = 1
+    for s in shape:
+        count *= s
+    if not count or not shape or not (type(correction) is float or (
+            type(correction) is int and 0 <= correction < count)) or not count - correction > 0:
+        return None
+    return tuple(range(len(shape)))
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``var``: ``sum(|x - mean|**2) / (N - correction)``; NaN where
+    ``N - correction`` is not positive."""
+    axes = _var_axes(x, axis, correction, keepdims)
+    if axes is not None:
+        return _p.variance(x, axes, float(correction), keepdims)
+    return _rules.var(x, axis=axis, correction=correction, keepdims=keepdims)
+
+
+def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """Array API ``std``: ``sqrt(var)``."""
+    axes = _var_axes(x, axis, correction, keepdims)
+    if axes is not None:
+        return _p.sqrt(_p.variance(x, axes, float(correction), keepdims))
+    return _rules.std(x, axis=axis, correction=correction, keepdims=keepdims)
