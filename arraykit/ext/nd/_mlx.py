@@ -153,6 +153,38 @@ def _neutral(dtype: Any) -> Any:
     return mx.zeros((), dtype=dtype)
 
 
+#: The tuple-form calls the general path has validated and served from flat rows, by
+#: ``(x.shape, first column's shape, its dtype, K)``: their plan (see ``gather_columns``).
+#: Bounded.
+_COLUMN_PLANS: dict[tuple, Any] = {}
+_ARRAY = mx.array
+
+
+def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
+    """``gather_nd(x, idx)`` of the tuple form where ``_COLUMN_PLANS`` knows the call (the
+    front's checks passed for these shapes and dtype before): its in-range branch (one host
+    read and one max per column, flat rows, one ``take``) without the front's per-call
+    bookkeeping (layout and plan keys, library lookups). None: the general path, for
+    anything else (other types, shapes or dtypes, under a trace) and for every index it
+    must wrap or reject."""
+    if type(batch_dims) is not int or batch_dims or not idx:
+        return None
+    c0 = idx[0]
+    if type(x) is not _ARRAY or type(c0) is not _ARRAY:
+        return None
+    shape, dtype = c0.shape, c0.dtype
+    plan = _COLUMN_PLANS.get((x.shape, shape, dtype, len(idx)))
+    if plan is None:
+        return None
+    for c in idx[1:]:
+        if type(c) is not _ARRAY or c.dtype != dtype or c.shape != shape:
+            return None
+    f = _in_range_rows(idx, plan)
+    if f is None or f is _TRACED:
+        return None
+    return _common.take_flat_rows(OPS, x, f, plan)
+
+
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     f = _in_range_rows(idx, plan)
     if f is _TRACED:
@@ -160,6 +192,10 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
             return _common.take_flat_rows(OPS, x, _traced_rows(idx, plan), plan)
         f = None
     if f is not None:
+        if type(idx) is tuple and type(x) is _ARRAY:
+            if len(_COLUMN_PLANS) >= 256:
+                _COLUMN_PLANS.clear()
+            _COLUMN_PLANS[(x.shape, idx[0].shape, idx[0].dtype, len(idx))] = plan
         return _common.take_flat_rows(OPS, x, f, plan)
     if type(idx) is tuple:
         idx = mx.stack(list(idx), axis=-1)  # the stacked form's path: its clip and errors
