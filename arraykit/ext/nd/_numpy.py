@@ -100,7 +100,7 @@ def _take_first_column_free(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any
     if (first.dtype.itemsize > 4 or not first.size
             or math.prod(plan.dims[1:]) >= _FREE_FIRST_ROWS):
         return None
-    entry = _column_entry(x, idx, plan) if type(x) is np.ndarray else False
+    entry: Any = _column_entry(x, idx, plan) if type(x) is np.ndarray else False
     if entry:
         return _take_known(x, idx, entry)
     if not (len(idx) == 1 or _common.host_in_range(idx[1:], plan.dims[1:])):

@@ -216,7 +216,7 @@ else:
         if (x.ndim and min <= max and (lo <= min <= hi if type(min) is int else -top < min)
                 and (lo <= max <= hi if type(max) is int else max < top)):
             return _np.clip(x, min, max)
-        return _compat.clip(x, min, max)
+        return _compat_functions.clip(x, min, max)
 
     clip = _exact(_clip_numpy1, "clip", then=((float, int), (float, int)), general=clip,
                   compat=_compat_functions.clip, dtypes=(0, _FLOATS))
