@@ -167,7 +167,20 @@ def _full(shape, fill_value, name, ctx):
             isinstance(fill_value, float) and 0 < abs(fill_value) < 1e-300):
         # mxnet's full carries the value as a double: go through the host for big ints.
         return mnp.array(onp.full(shape, fill_value, dtype=name), dtype=name, ctx=ctx)
+    t = type(fill_value)
+    if (t is int or t is float or t is bool) and type(shape) is tuple:
+        # mnp.full's operator and parameters (its Python: a bool value as an int), invoked
+        # directly (its two wrappers cost ~15 us a call).
+        return _FULL(str(shape), str(ctx), str(int(fill_value) if t is bool else fill_value),
+                     name)
     return mnp.full(shape, fill_value, dtype=name, ctx=ctx)
+
+
+#: The operators of ``mnp.full``, ``mnp.arange(n)`` and ``mnp.eye``, with the parameters
+#: their wrappers pass (MXNet 1.9.1, logged), invoked directly (``_primitives.creator``).
+_FULL = _p.creator("_npi_full", "shape", "ctx", "value", "dtype")
+_ARANGE = _p.creator("_npi_arange", "start", "stop", "step", "ctx", "dtype")
+_EYE = _p.creator("_npi_eye", "N", "M", "k", "ctx", "dtype")
 
 
 def _negative_zero(v):
@@ -234,8 +247,8 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
         return mnp.zeros((n_rows, cols), dtype=name, ctx=ctx)
     if name == "bool":
         # mxnet.numpy.eye has no bool dtype: build in uint8 (exact) and cast.
-        return mnp.eye(n_rows, cols, k=k, dtype="uint8", ctx=ctx).astype("bool")
-    return mnp.eye(n_rows, cols, k=k, dtype=name, ctx=ctx)
+        return _EYE(str(n_rows), str(cols), str(k), str(ctx), "uint8").astype("bool")
+    return _EYE(str(n_rows), str(cols), str(k), str(ctx), name)  # mnp.eye's operator
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
@@ -243,10 +256,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
     first, delta, n, name, ctx = _creation.arange_args(_p, start, stop, step, dtype, device)
     if type(first) is int:
-        idx = mnp.arange(n, dtype="int64", ctx=ctx)
+        idx = _ARANGE("0", str(n), "1", str(ctx), "int64")  # mnp.arange(n, ...)'s operator
         out = idx * delta + first if (delta != 1 or first != 0) else idx
         return out if name == "int64" else out.astype(name)
-    idx = mnp.arange(n, dtype="float64", ctx=ctx)
+    idx = _ARANGE("0", str(n), "1", str(ctx), "float64")
     out = idx * _exact(delta, ctx) + _exact(first, ctx)
     return out.astype(name)
 

@@ -334,6 +334,19 @@ def operator_with(name: str, *param_names: str):
     return lambda x, *values: _invoke(op, 1, _ONE(x.handle), n, keys, _str_array(values))
 
 
+_NO_HANDLES = (_HANDLE * 0)()
+
+
+def creator(name: str, *param_names: str):
+    """``f(*values)``: MXNet operator ``name`` without input arrays (``_npi_full``,
+    ``_npi_arange``, ``_npi_eye``) with the parameters ``param_names`` given per call
+    (``values``: str, as the generated wrappers pass them), invoked directly as
+    :func:`operator` does."""
+    op = _op_handle(name)
+    n, keys = len(param_names), _c_str_array(list(param_names))
+    return lambda *values: _invoke(op, 0, _NO_HANDLES, n, keys, _str_array(values))
+
+
 #: ``mnp.broadcast_to(x, shape)``'s operator and parameter, invoked directly.
 _BROADCAST_TO = operator_with("_npi_broadcast_to", "shape")
 
