@@ -41,7 +41,7 @@ import types
 from collections.abc import Callable
 
 for _v in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS",
-           "NUMEXPR_NUM_THREADS"):
+           "NUMEXPR_NUM_THREADS", "NPROC"):  # NPROC: XLA's CPU client pools (overhead/threads.py)
     os.environ.setdefault(_v, "1")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 os.environ.setdefault("JAX_ENABLE_X64", "1")
