@@ -99,3 +99,69 @@ def test_mlx_compiled_program_is_the_native_one_plus_the_clip(dtype):
     np.testing.assert_array_equal(
         to_numpy(cols(_to(EX), _to(idx[:, 0].copy()), _to(idx[:, 1].copy()))),
         ref.gather_nd(EX, idx, compiled=True))
+
+
+def test_mlx_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
+    """A tuple-form gather whose shapes and dtype MLX's backend served before runs as one
+    function (``_mlx.gather_columns``: no argument checks again; the host range check, flat
+    rows, one take), with the general path's values, dtypes and errors for every input it
+    must not decide: out-of-range and negative entries in either column, int32/int64
+    extremes, columns of another dtype or shape, batch_dims, empty columns, other index
+    dtypes, and a column changed in place between two calls."""
+    mx = require("mlx.core")
+    import arraykit.ext.nd as ndm
+
+    rng = np.random.default_rng(11)
+    xh = rng.standard_normal((6, 5, 3)).astype(np.float32)
+    x, x1 = _to(xh), _to(np.ascontiguousarray(xh[..., 0]))
+    x4 = _to(rng.standard_normal((6, 5, 2, 2)).astype(np.float32))
+    h0 = rng.integers(0, 6, (4, 7)).astype(np.int32)
+    h1 = rng.integers(0, 5, (4, 7)).astype(np.int32)
+    i0, i1, l0, l1 = _to(h0), _to(h1), _to(h0.astype(np.int64)), _to(h1.astype(np.int64))
+    for a in (x, x1, x4):
+        for c0, c1 in ((i0, i1), (l0, l1)):
+            nd.gather_nd(a, (c0, c1))
+    calls = []
+    real = ndm._columns
+    monkeypatch.setattr(ndm, "_columns", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    for a in (x, x1, x4):
+        for c0, c1 in ((i0, i1), (l0, l1)):
+            got, want = nd.gather_nd(a, (c0, c1)), to_numpy(a)[h0, h1]
+            assert got.dtype == a.dtype and tuple(got.shape) == want.shape
+            np.testing.assert_array_equal(to_numpy(got), want)
+    assert calls == []  # every one of those skipped the front
+
+    def same_as_stacked(x, cols, **kw):
+        stacked = mx.stack(list(cols), axis=-1)
+        try:
+            w = nd.gather_nd(x, stacked, **kw)
+            mx.eval(w)
+        except (IndexError, TypeError, ValueError) as e:
+            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
+                nd.gather_nd(x, cols, **kw)
+            return
+        got = nd.gather_nd(x, cols, **kw)
+        assert got.dtype == w.dtype and got.shape == w.shape
+        np.testing.assert_array_equal(to_numpy(got), to_numpy(w))
+
+    for dt in (np.int32, np.int64):
+        info = np.iinfo(dt)
+        for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
+                     (0, -7), (0, info.max), (0, info.min), (1, info.max), (1, info.min)]:
+            cols = [h0.astype(dt), h1.astype(dt)]
+            cols[k][2, 3] = v
+            same_as_stacked(x, (_to(cols[0]), _to(cols[1])))
+    with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"dtype; got int32, int64 "):
+        nd.gather_nd(x, (i0, l1))
+    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
+        nd.gather_nd(x, (i0, i1[:, :3]))
+    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    same_as_stacked(x, (_to(h0.astype(np.int16)), _to(h1.astype(np.int16))))
+    same_as_stacked(x, (_to(h0.astype(np.uint8)), _to(h1.astype(np.uint8))))
+    same_as_stacked(mx.stack([x, x]), (mx.stack([i0, i0]), mx.stack([i1, i1])), batch_dims=1)
+    c0 = _to(h0)
+    nd.gather_nd(x, (c0, i1))
+    c0[2, 3] = 6  # in place, between two calls of one key: still checked
+    same_as_stacked(x, (c0, i1))
