@@ -62,4 +62,19 @@ def _select(condition, x1, x2, name, shape):
         raise
 
 
-where = _s.where_function(_p, _select, __name__, select_checks_shapes=True)
+_where_rules = _s.where_function(_p, _select, __name__, select_checks_shapes=True)
+_STANDARD = frozenset(D.NAME_OF)
+_ARRAY = mx.array
+_BOOL = mx.bool_
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``: ``x1`` where ``condition`` else ``x2``; ``x1``/``x2`` arrays or
+    (2025.12) Python scalars, promoted by the standard's rules; all three broadcast."""
+    if type(condition) is _ARRAY and type(x1) is _ARRAY and type(x2) is _ARRAY \
+            and condition.dtype == _BOOL:
+        d = x1.dtype
+        if d == x2.dtype and d in _STANDARD:
+            # Measured fast path: operands of one standard dtype need no promotion.
+            return _select(condition, x1, x2, None, None)
+    return _where_rules(condition, x1, x2)
