@@ -122,8 +122,24 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     # graph indices get the compiled rule (clip).
     if _eager(idx) and _common.host_out_of_bounds(idx.numpy(), plan.dims):
         _common.raise_out_of_bounds(fn, idx.numpy(), plan.dims, first_axis=len(plan.batch))
+    if not plan.batch and all(plan.dims):
+        return _clipped_gather(x, idx, plan)
     out, _ = _common.gather_nd(OPS, x, idx, plan)
     return out
+
+
+def _clipped_gather(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
+    """The compiled rule (clip) as a TF user writes the gather: each index column wrapped
+    and clipped into its axis by itself (``clipped_flat_rows`` of one column), then TF's own
+    ``gather_nd`` of the columns, every index valid. The rows-of-a-flat-view form the other
+    backends run costs XLA ~15% more: a (256, 256, 3) float32 gather of 65536 pixels under
+    ``jit_compile``, one thread, CPU time, 556 -> 481 us (``tf.gather_nd`` of valid indices
+    484). Same values, and the same gradient (the clipped element's), as the flat form."""
+    wide = tf.int32 if plan.small_index else tf.int64
+    cols = [_common.clipped_flat_rows(OPS, (tf.cast(idx[..., k], wide),), (d,),
+                                      plan.index_dtype, False)[0]
+            for k, d in enumerate(plan.dims)]
+    return tf.gather_nd(x, tf.stack(cols, axis=-1))
 
 
 def update_nd(
