@@ -108,3 +108,48 @@ def test_paddle_zeros_ones_like_kernel_path_is_the_rules(fname, monkeypatch):
         got = f(x)
         assert got.dtype == x.dtype and tuple(got.shape) == (2, 3)
         np.testing.assert_array_equal(got.numpy(), np.full((2, 3), fname == "ones_like", name))
+
+
+def test_paddle_concat_of_one_dtype_is_the_kernel_with_the_rules_results(monkeypatch):
+    """``concat`` of a list of non-empty tensors of one dtype along an int axis in range is
+    Paddle's kernel without the rules' reads, with the rules' results (a tuple takes the
+    rules) for every dtype, 0-d/empty shapes, every axis in and out of range and None, two
+    dtypes (promoted), an empty tensor of another dtype, shapes or ranks that do not fit,
+    a NumPy array; and the rules are not called for the common case (they were on
+    8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _manipulation_functions as m
+
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0), (1, 3)]:
+            with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+            b = xp.asarray(np.ones(shape, dtype=name))
+            c = xp.asarray(np.ones((2, 3), dtype=name))
+            for axis in [*range(-len(shape) - 1, len(shape) + 1), None]:
+                for other in (b, c):
+                    _same(_call(xp.concat, [a, other], axis=axis),
+                          _call(xp.concat, (a, other), axis=axis))
+    a32 = xp.asarray([1.0, -0.0], dtype=xp.float32)
+    for pair in ((a32, xp.asarray([1.0, 2.0], dtype=xp.float64)),
+                 (a32, xp.asarray([1, 2], dtype=xp.int32)),
+                 (a32, xp.zeros((0,), dtype=xp.float64)), (xp.zeros((0,), dtype=xp.float64), a32),
+                 (a32, xp.asarray([1.0, 2.0, 3.0])), (a32, xp.asarray([[1.0, 2.0]])),
+                 (a32, np.ones(2, "float32")), (np.ones(2, "float32"), a32)):
+        for axis in (0, -1, 1, -2, True, None):
+            _same(_call(xp.concat, list(pair), axis=axis), _call(xp.concat, pair, axis=axis))
+    g = a32.clone()
+    g.stop_gradient = False
+    (grad,) = paddle.grad([xp.concat([g, g * 2], axis=-1).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [3.0, 3.0])
+
+    def refuse(*a, **k):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(m._manipulation, "concat_args", refuse)
+    x = xp.asarray(np.arange(6.0).reshape(2, 3))
+    for axis in (-1, -2, 0, 1):
+        np.testing.assert_array_equal(xp.concat([x, x], axis=axis).numpy(),
+                                      np.concatenate([x.numpy()] * 2, axis=axis))
