@@ -3,6 +3,8 @@ shapes, promotion by the standard's table, never MLX's own), then MLX's op."""
 
 from __future__ import annotations
 
+import math
+
 import mlx.core as mx
 import numpy as onp
 
@@ -156,6 +158,16 @@ def repeat(x, repeats, /, *, axis=None):
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (one -1 allowed); MLX reshapes without copying, so
     ``copy=True`` copies explicitly."""
+    if copy is None and type(x) is array and type(shape) is tuple and x.dtype in _STANDARD:
+        # Measured fast path: the rules' common call (ints, no -1, a non-empty array).
+        size = x.size
+        if size:
+            for s in shape:
+                if type(s) is not int or s < 0:
+                    break
+            else:
+                if math.prod(shape) == size:
+                    return mx.reshape(x, shape)
     name = require_array(x, "reshape")
     shape = _manipulation.reshape_shape(shape, x.size, D.NUMPY[name].itemsize,
                                         **D.SHAPE_LIMITS)
