@@ -60,3 +60,51 @@ def test_torch_minimum_maximum_of_an_int_tensor_and_a_python_int(name):
         assert got.dtype == want.dtype and torch.equal(got.isnan(), want.isnan())
         assert torch.equal(torch.nan_to_num(got), torch.nan_to_num(want))
         assert torch.equal(torch.signbit(got.double()), torch.signbit(want.double()))
+
+
+def _python_frames(fn, *args, **kwargs):
+    import sys
+
+    seen = []
+
+    def prof(frame, event, arg):
+        if event == "call":
+            seen.append(frame.f_code.co_filename)
+
+    sys.setprofile(prof)
+    try:
+        fn(*args, **kwargs)
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["any", "all"])
+def test_torch_any_all_along_an_int_axis_run_from_c(name):
+    """``any``/``all`` with an int ``axis=`` (and ``keepdims=``) of a non-uint8 tensor are
+    torch's function called from C (the vision workload's ``all(..., axis=-1)``), with
+    array-api-compat's values, dtype and exception class (uint8, tuple axes, keepdims alone
+    and the other argument orders keep compat's path)."""
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    fast, slow = getattr(xp, name), getattr(compat, name)
+    b = torch.tensor([[True, False, True], [True, True, True]])
+    assert _python_frames(fast, b, axis=-1) == []
+    assert _python_frames(fast, b, axis=0, keepdims=True) == []
+    xs = [b, b.to(torch.float32), torch.tensor([[0.0, float("nan")], [-0.0, 1.0]]),
+          torch.tensor([[1, 0]], dtype=torch.uint8), torch.tensor(True), torch.zeros((0, 3)),
+          torch.tensor([[1 + 0j, 0j]]), torch.tensor([3, 0], dtype=torch.int64)]
+    for x in xs:
+        for kw in ({"axis": 0}, {"axis": -1}, {"axis": 1}, {"axis": 2}, {"axis": -3},
+                   {"axis": 0, "keepdims": True}, {"axis": -1, "keepdims": False},
+                   {"axis": (0,)}, {"keepdims": True}):
+            try:
+                want = slow(x, **kw)
+            except Exception as e:  # noqa: BLE001 - the same exception class, whatever it is
+                with pytest.raises(type(e)):
+                    fast(x, **kw)
+                continue
+            got = fast(x, **kw)
+            assert got.dtype == want.dtype and torch.equal(got, want), (x, kw)

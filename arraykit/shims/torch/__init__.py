@@ -310,11 +310,14 @@ squeeze = _exact(_squeeze, "squeeze", _compat.squeeze, _compat.squeeze,
 #: compat's cumulative_sum of a 0-d or 1-D tensor is cumsum along axis 0 (above: ValueError).
 cumulative_sum = _exact(partial(_torch.cumsum, dim=0), "cumulative_sum", cumulative_sum,
                         _compat.cumulative_sum, max_ndim=1)
-#: torch.any/all of uint8 give uint8 (compat casts to bool).
+#: torch.any/all of uint8 give uint8 (compat casts to bool). An int ``axis=`` (and
+#: ``keepdims=``) from C too, as ``sum``'s: compat then calls ``torch.any(x, axis,
+#: keepdims=keepdims).to(torch.bool)``, and the ``to`` returns the bool tensor itself
+#: (the vision workload's ``all(..., axis=-1)``: 10.5 -> ~7.5 us, torch 2.13 CPU).
 any = _exact(_torch.any, "any", _compat.any, _compat.any,
-             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8))
+             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8), kw=_AXIS)
 all = _exact(_torch.all, "all", _compat.all, _compat.all,
-             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8))
+             dtypes=tuple(d for d in _STANDARD if d is not _torch.uint8), kw=_AXIS)
 count_nonzero = _exact(_torch.count_nonzero, "count_nonzero", _compat.count_nonzero,
                        _compat.count_nonzero)
 argsort = _exact(partial(_torch.argsort, stable=True), "argsort", _compat.argsort,
