@@ -3,6 +3,8 @@ rules' values, dtypes, shapes and errors, and they are taken."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from frameworks import require
@@ -153,3 +155,59 @@ def test_paddle_concat_of_one_dtype_is_the_kernel_with_the_rules_results(monkeyp
     for axis in (-1, -2, 0, 1):
         np.testing.assert_array_equal(xp.concat([x, x], axis=axis).numpy(),
                                       np.concatenate([x.numpy()] * 2, axis=axis))
+
+
+def test_paddle_where_of_one_dtype_and_shape_is_the_kernel_with_the_rules_results():
+    """``where`` of a bool tensor and two tensors of one dtype (bool, int32, int64, float32,
+    float64) and one shape is Paddle's where kernel without the rules' reads or
+    paddle.where's broadcasts: NumPy's values (signs of zeros, NaN) and x1's dtype for every
+    dtype, 0-d and empty shapes; the rules' results (``_where``) for a non-bool condition,
+    a Python scalar, two dtypes, broadcasting, shapes that do not broadcast, NumPy arrays;
+    grads; and the rules are not called for the common case (they were on 8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _searching_functions as s
+
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    conds = np.array([True, False, True, True, False, False])
+    rules = s._where if hasattr(s, "_where") else s.where  # 8cfa2e5: no _where
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0)]:
+            with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+                b = xp.asarray(np.resize(-vals[::-1], shape).astype(name))
+            c = xp.asarray(np.resize(conds, shape))
+            want = np.where(c.numpy(), a.numpy(), b.numpy())
+            got = xp.where(c, a, b)
+            assert got.dtype == a.dtype and tuple(got.shape) == shape
+            np.testing.assert_array_equal(got.numpy(), want)
+            if name.startswith("float"):
+                np.testing.assert_array_equal(np.signbit(got.numpy()), np.signbit(want))
+            cases = [(xp.astype(c, xp.int32), a, b), (c, a, 0)]
+            cases += [(c, a, xp.asarray(np.ones(shape, dtype=o))) for o in _NAMES[::3]]
+            for args in cases:
+                _same(_call(xp.where, *args), _call(rules, *args))
+    a = xp.asarray([[1.0, -0.0, 2.0], [3.0, 4.0, -5.0]])
+    for args in ((xp.asarray([True, False, True]), a, a[0]),
+                 (xp.asarray([[True], [False]]), a[0], a[:, :1]),
+                 (xp.asarray([True, False]), a, a),
+                 (xp.asarray([True, False, True]), a[0], np.ones(3, "float32"))):
+        _same(_call(xp.where, *args), _call(rules, *args))
+    g = a[0].clone()
+    g.stop_gradient = False
+    (grad,) = paddle.grad([xp.where(xp.asarray([True, False, True]), g, g * 3).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [1.0, 3.0, 1.0])
+
+    c = xp.asarray(np.resize(conds, (2, 3)))
+    for name in ("bool", "int32", "int64", "float32", "float64"):
+        x = xp.asarray(np.arange(6).reshape(2, 3).astype(name))
+        y = xp.asarray(np.arange(6, 12).reshape(2, 3).astype(name))
+        calls: list[str] = []
+        sys.setprofile(lambda frame, event, arg, calls=calls: calls.append(
+            frame.f_code.co_name) if event == "call" else None)
+        try:
+            got = xp.where(c, x, y)
+        finally:
+            sys.setprofile(None)
+        assert calls == ["where"]  # no Python function below it: not the rules
+        np.testing.assert_array_equal(got.numpy(), np.where(c.numpy(), x.numpy(), y.numpy()))

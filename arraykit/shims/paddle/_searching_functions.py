@@ -114,4 +114,27 @@ def _select(condition, a, b, name, shape):
     return paddle.cast(r, name) if name in NARROW else r
 
 
-where = _s.where_function(_p, _select, __name__)
+_where = _s.where_function(_p, _select, __name__)
+_Tensor = paddle.Tensor
+_BOOL = paddle.bool
+#: The dtypes (by identity) whose selection is Paddle's where kernel as it is in ``_select``
+#: (narrow integers and complex take their detours there).
+_WHERE_KERNEL = frozenset(id(D.DTYPES[n]) for n in ("bool", "int32", "int64", "float32",
+                                                      "float64"))
+_C_WHERE = paddle._C_ops.where
+
+
+def where(condition, x1, x2, /):
+    """Array API ``where``: ``x1`` where ``condition`` else ``x2``; ``x1``/``x2`` arrays or
+    (2025.12) Python scalars, promoted by the standard's rules; all three broadcast."""
+    if type(condition) is _Tensor and type(x1) is _Tensor and type(x2) is _Tensor:
+        # Measured fast path (~8 us a call less): a bool condition and two tensors of one
+        # dtype object among _WHERE_KERNEL's, all of one shape (nothing to promote or
+        # broadcast: what the rules select with, paddle.where's kernel, which paddle.where
+        # calls after its broadcasts). Anything else: the rules.
+        dt = x1.dtype
+        if (condition.dtype is _BOOL and x2.dtype is dt and id(dt) in _WHERE_KERNEL):
+            shape = condition.shape
+            if x1.shape == shape and x2.shape == shape:
+                return _C_WHERE(condition, x1, x2)
+    return _where(condition, x1, x2)
