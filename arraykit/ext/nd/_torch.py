@@ -211,14 +211,15 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     layout and plan keys, three library lookups, ``device.type`` reads). None: the general
     path, for anything else (other types, devices, a non-contiguous ``x``, under
     ``torch.compile``) and for every index it must wrap or reject."""
-    if type(batch_dims) is not int or batch_dims or not idx:
+    # (TorchDynamo first: a traced lookup in _COLUMN_PLANS would guard on its contents.)
+    if _is_compiling() or type(batch_dims) is not int or batch_dims or not idx:
         return None
     c0 = idx[0]
     if type(x) is not _Tensor or type(c0) is not _Tensor:
         return None
     shape, dtype = c0.shape, c0.dtype
     entry = _COLUMN_PLANS.get((x.shape, shape, dtype, len(idx)))
-    if entry is None or not x.is_cpu or _is_compiling() or not x.is_contiguous():
+    if entry is None or not x.is_cpu or not x.is_contiguous():
         return None
     dims, rows_shape, out_shape = entry
     for c, d in zip(idx, dims):
