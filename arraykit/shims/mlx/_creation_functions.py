@@ -153,14 +153,22 @@ def empty(shape, *, dtype=None, device=None):
     return _of_dtype("empty", mx.zeros, shape, dtype, device)
 
 
+#: The standard dtypes (``zeros_like``/``ones_like``'s fast path: x's own dtype and device).
+_STANDARD = frozenset(D.NAME_OF)
+
+
 def zeros_like(x, /, *, dtype=None, device=None):
     """Array API ``zeros_like``."""
+    if dtype is None and device is None and type(x) is array and x.dtype in _STANDARD:
+        return mx.zeros(x.shape, dtype=x.dtype, stream=mx.default_device())  # the rules'
     name, stream = _creation.like_args(_p, x, dtype, device, "zeros_like")
     return mx.zeros(x.shape, dtype=_DTYPES[name], stream=stream)
 
 
 def ones_like(x, /, *, dtype=None, device=None):
     """Array API ``ones_like``."""
+    if dtype is None and device is None and type(x) is array and x.dtype in _STANDARD:
+        return mx.ones(x.shape, dtype=x.dtype, stream=mx.default_device())  # the rules'
     name, stream = _creation.like_args(_p, x, dtype, device, "ones_like")
     return mx.ones(x.shape, dtype=_DTYPES[name], stream=stream)
 
