@@ -211,3 +211,48 @@ def test_paddle_where_of_one_dtype_and_shape_is_the_kernel_with_the_rules_result
             sys.setprofile(None)
         assert calls == ["where"]  # no Python function below it: not the rules
         np.testing.assert_array_equal(got.numpy(), np.where(c.numpy(), x.numpy(), y.numpy()))
+
+
+def _python_calls(f, *args, **kwargs):
+    """The names of the Python functions a call of ``f`` ran, and its result."""
+    calls: list[str] = []
+    sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name)
+                   if event == "call" else None)
+    try:
+        out = f(*args, **kwargs)
+    finally:
+        sys.setprofile(None)
+    return calls, out
+
+
+def test_paddle_expand_dims_of_one_axis_is_the_reshape_kernel_with_the_rules_results():
+    """``expand_dims`` of a tensor at one int axis in range is Paddle's reshape kernel
+    without the rules' reads: the rules' results (a one-axis tuple takes them) for every
+    dtype, 0-d/empty shapes, ranks 8 and 9 (MAX_NDIM), every axis in and out of range;
+    the rules' errors for other axes and inputs; grads; and no Python function runs below
+    it for the common case (the rules did on 8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0), (1,) * 8, (1,) * 9]:
+            with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+            for axis in range(-len(shape) - 3, len(shape) + 3):
+                _same(_call(xp.expand_dims, a, axis=axis), _call(xp.expand_dims, a, axis=(axis,)))
+    a = xp.asarray([1.0, -0.0])
+    for axis in (True, 1.0, None, (0, -1), (1, 1)):
+        got = _call(xp.expand_dims, a, axis=axis)
+        assert isinstance(got, Exception) or axis == (0, -1)
+    for bad in (paddle.to_tensor([1.0], dtype="float16"), [1.0], np.zeros(2)):
+        assert isinstance(_call(xp.expand_dims, bad, axis=0), TypeError)
+    g = a.clone()
+    g.stop_gradient = False
+    (grad,) = paddle.grad([(xp.expand_dims(g, axis=0) * 3).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [3.0, 3.0])
+    x = xp.asarray(np.arange(6.0).reshape(2, 3))
+    for axis in (-3, -1, 0, 2):
+        calls, got = _python_calls(xp.expand_dims, x, axis=axis)
+        assert calls == ["expand_dims"]
+        np.testing.assert_array_equal(got.numpy(), np.expand_dims(x.numpy(), axis))
