@@ -256,3 +256,46 @@ def test_paddle_expand_dims_of_one_axis_is_the_reshape_kernel_with_the_rules_res
         calls, got = _python_calls(xp.expand_dims, x, axis=axis)
         assert calls == ["expand_dims"]
         np.testing.assert_array_equal(got.numpy(), np.expand_dims(x.numpy(), axis))
+
+
+def test_paddle_squeeze_and_permute_dims_fast_paths_are_the_rules():
+    """``squeeze`` at one int axis of extent 1 is Paddle's reshape kernel and
+    ``permute_dims`` by a tuple of non-negative ints that permutes the axes (not the
+    identity) is its transpose kernel, without the rules' reads: the rules' results (a
+    one-axis tuple / a list of axes takes them) for every dtype, 0-d/empty shapes, every
+    axis in and out of range, extents other than 1, every permutation, negative, repeated,
+    short, long, bool and float axes; grads; and no Python function runs below either for
+    the common case (the rules did on 8cfa2e5)."""
+    import itertools
+
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    for name in _NAMES:
+        for shape in [(), (3,), (1,), (2, 1), (1, 3), (1, 0), (0, 1), (2, 0), (1, 1, 1),
+                      (2, 1, 3)]:
+            with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+            n = len(shape)
+            for axis in range(-n - 2, n + 2):
+                _same(_call(xp.squeeze, a, axis=axis), _call(xp.squeeze, a, axis=(axis,)))
+            perms = [*itertools.permutations(range(n)), tuple(p - n for p in range(n)),
+                     (0,) * n, tuple(range(n + 1)), tuple(range(n - 1)), (True,) * n,
+                     tuple(float(i) for i in range(n))]
+            for p in perms:
+                _same(_call(xp.permute_dims, a, p), _call(xp.permute_dims, a, list(p)))
+    g = xp.asarray([[1.0, 2.0]])
+    g.stop_gradient = False
+    (grad,) = paddle.grad([(xp.squeeze(g, axis=0) * 3).sum()
+                           + (xp.permute_dims(g, (1, 0)) * 2).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [[5.0, 5.0]])
+    x = xp.asarray(np.arange(6.0).reshape(2, 1, 3))
+    for axis in (1, -2):
+        calls, got = _python_calls(xp.squeeze, x, axis=axis)
+        assert calls == ["squeeze"]
+        np.testing.assert_array_equal(got.numpy(), np.squeeze(x.numpy(), axis))
+    for p in ((2, 1, 0), (1, 0, 2), (0, 2, 1)):
+        calls, got = _python_calls(xp.permute_dims, x, p)
+        assert calls == ["permute_dims"]
+        np.testing.assert_array_equal(got.numpy(), np.transpose(x.numpy(), p))

@@ -25,6 +25,8 @@ from ._helpers import (
 _Tensor = paddle.Tensor
 _C_ops = paddle._C_ops
 _NAME_BY_ID = _p._NAME_BY_ID
+#: Rank -> the identity permutation (a list: compared with permute_dims' axes).
+_IDENTITY = [list(range(n)) for n in range(MAX_NDIM + 1)]
 
 
 def _size(x) -> int:
@@ -127,6 +129,18 @@ def _transpose(x, perm):
 
 def permute_dims(x, /, axes):
     """Array API ``permute_dims`` (negative axes allowed, 2025.12)."""
+    if type(x) is _Tensor and type(axes) is tuple and id(x.dtype) in _NAME_BY_ID:
+        # Measured fast path: a tuple of non-negative ints that permutes x's axes and is not
+        # the identity (which the rules copy) is Paddle's transpose kernel (paddle.transpose
+        # only forwards to it), without the rules' reads. Anything else: the rules.
+        perm = list(axes)
+        for a in perm:
+            if type(a) is not int:
+                break
+        else:
+            identity = _IDENTITY[len(x.shape)]
+            if sorted(perm) == identity and perm != identity:
+                return _C_ops.transpose(x, perm)
     require_array(x, "permute_dims")
     return _transpose(x, _manipulation.permute_order(axes, x.ndim))
 
@@ -185,6 +199,15 @@ def roll(x, /, shift, *, axis=None):
 
 def squeeze(x, /, axis):
     """Array API ``squeeze``: the axes must have size 1."""
+    if type(x) is _Tensor and type(axis) is int and id(x.dtype) in _NAME_BY_ID:
+        # Measured fast path (one int axis in range, of extent 1): the reshape kernel
+        # paddle.reshape calls for a new shape, without the rules' reads. Anything else
+        # (an extent other than 1 included: the rules' error): the rules.
+        shape = list(x.shape)
+        n = len(shape)
+        if -n <= axis < n and shape[axis] == 1:
+            del shape[axis]
+            return _C_ops.reshape(x, shape)
     require_array(x, "squeeze")
     axes = _manipulation.squeeze_axes(axis, x.ndim, x.shape)
     return paddle.reshape(x, [s for i, s in enumerate(x.shape) if i not in axes])
