@@ -214,10 +214,11 @@ def test_paddle_where_of_one_dtype_and_shape_is_the_kernel_with_the_rules_result
 
 
 def _python_calls(f, *args, **kwargs):
-    """The names of the Python functions a call of ``f`` ran, and its result."""
+    """The names of arraykit's Python functions a call of ``f`` ran, and its result."""
     calls: list[str] = []
     sys.setprofile(lambda frame, event, arg: calls.append(frame.f_code.co_name)
-                   if event == "call" else None)
+                   if event == "call" and frame.f_globals.get("__name__", "").startswith(
+                       "arraykit") else None)
     try:
         out = f(*args, **kwargs)
     finally:
@@ -299,3 +300,43 @@ def test_paddle_squeeze_and_permute_dims_fast_paths_are_the_rules():
         calls, got = _python_calls(xp.permute_dims, x, p)
         assert calls == ["permute_dims"]
         np.testing.assert_array_equal(got.numpy(), np.transpose(x.numpy(), p))
+
+
+def test_paddle_take_of_in_range_indices_is_the_gather_kernel_with_the_rules_results():
+    """``take`` of an int32/int64/float32/float64 tensor at a non-empty 1-D int32/int64
+    index whose entries lie in [0, n) is Paddle's gather kernel after one host max (read as
+    unsigned), without the rules' reads, cast and wrap: NumPy's values; the rules' results
+    for negative, out-of-range and int32-extreme indices (wrap or IndexError), other dtypes,
+    empty, 0-d and 2-D indices, bad axes; grads; and no Python function runs below it for
+    the common case (the rules did on 8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _indexing_functions as ix
+
+    rules = getattr(ix, "_take", ix.take)  # 8cfa2e5: take was the rules
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    for name in _NAMES:
+        for shape in [(3,), (2, 3), (1, 3, 2), (0,), (2, 0)]:
+            with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+            for it in ("int8", "int32", "int64", "uint8"):
+                for idx in ([0], [1, 0, 1], [2], [-1], [-3], [3], [5, 0], [0, 127]):
+                    ind = xp.asarray(np.array(idx).astype(it))
+                    for axis in (None, 0, 1, -1, -2, 2, True):
+                        _same(_call(xp.take, a, ind, axis=axis),
+                              _call(rules, a, ind, axis=axis))
+    a = xp.asarray([1.0, -0.0, 3.0])
+    for ind in (xp.asarray([0, 2**31 - 1], dtype=xp.int32), xp.asarray([-(2**31)], dtype=xp.int32),
+                xp.asarray([2**62]), xp.asarray([-(2**63)]), xp.zeros((0,), dtype=xp.int64),
+                xp.asarray(1), xp.asarray([[0, 1]]), np.array([0, 1])):
+        _same(_call(xp.take, a, ind), _call(rules, a, ind))
+    g = a.clone()
+    g.stop_gradient = False
+    (grad,) = paddle.grad([xp.take(g, xp.asarray([0, 0, 2])).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [2.0, 0.0, 1.0])
+    x = xp.asarray(np.arange(6.0).reshape(2, 3))
+    for axis, idx in ((1, [2, 0, 0]), (-2, [1]), (0, [0, 1, 1])):
+        ind = xp.asarray(idx)
+        calls, got = _python_calls(xp.take, x, ind, axis=axis)
+        assert calls == ["take"]
+        np.testing.assert_array_equal(got.numpy(), np.take(x.numpy(), idx, axis=axis))
