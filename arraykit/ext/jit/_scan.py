@@ -17,8 +17,8 @@ framework         how the loop runs
 jax               ``jax.lax.scan``, eagerly and under ``jax.jit`` (one compiled body)
 tensorflow        eagerly: a Python loop; in a graph (``tf.function``, ``jit`` with XLA):
                   ``tf.while_loop`` over TensorArrays, ``maximum_iterations`` set so that
-                  XLA can differentiate it. The first step is peeled off (run before the
-                  loop) to learn y's dtypes and shapes, which TensorArrays need up front
+                  XLA can differentiate it; every step in the loop (y's dtypes and
+                  shapes, which TensorArrays need up front, from a trace nothing runs)
 torch, numpy,     a Python loop, then one ``stack`` per y leaf (``torch.compile`` unrolls it:
 mxnet, array-api- torch has no loop primitive Inductor compiles)
 strict, dask
