@@ -340,3 +340,33 @@ def test_paddle_take_of_in_range_indices_is_the_gather_kernel_with_the_rules_res
         calls, got = _python_calls(xp.take, x, ind, axis=axis)
         assert calls == ["take"]
         np.testing.assert_array_equal(got.numpy(), np.take(x.numpy(), idx, axis=axis))
+
+
+@pytest.mark.parametrize("fname", ["any", "all"])
+def test_paddle_any_all_of_a_whole_bool_tensor_is_the_kernel_with_the_rules_results(fname):
+    """``any``/``all`` of a bool tensor with at least one axis and no zero extent, reduced
+    whole, is Paddle's kernel over every axis without the rules' reads: the rules' results
+    (``axis=None`` given explicitly keeps the fast path; ``keepdims=1`` and axis tuples take
+    the rules) for every dtype, 0-d/empty/rank-9 shapes, NaN, every axis form, bad axes;
+    and no Python function runs below it for the common case (the rules did on 8cfa2e5)."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _statistical_functions as st
+
+    f, rule = getattr(xp, fname), getattr(st._rules, fname)
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0]])
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0), (1, 3, 2), (1,) * 9]:
+            for src in (vals, np.zeros((2, 3)), np.ones((2, 3))):
+                with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                    a = xp.asarray(np.resize(src, shape).astype(name))
+                for kw in ({}, {"axis": None}, {"keepdims": True}, {"axis": 0}, {"axis": -1},
+                           {"axis": ()}, {"axis": (0, -1)}, {"keepdims": 1}, {"axis": True},
+                           {"axis": 5}):
+                    _same(_call(f, a, **kw), _call(rule, a, **kw))
+    x = xp.asarray(np.array([[True, False, True], [True, True, True]]))
+    for kw in ({}, {"axis": None}, {"keepdims": False}):
+        calls, got = _python_calls(f, x, **kw)
+        assert len(calls) == 1  # the function itself
+        assert got.dtype == x.dtype and tuple(got.shape) == ()
+        assert bool(got.numpy()) == getattr(np, fname)(x.numpy())
