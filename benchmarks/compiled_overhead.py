@@ -223,7 +223,8 @@ def _entry_hlo(text):
     # The optimised HLO's entry computation, without metadata (source lines, op names).
     text = re.sub(r"metadata=\{[^}]*\}", "", text)
     text = re.sub(r"[\w.]+(?=: )", "p", text.split("ENTRY", 1)[-1])  # parameter names
-    return re.sub(r"%[\w.]+", "%v", text)
+    # HLO names may hold hyphens (%get-tuple-element.3): the whole name is the instruction's.
+    return re.sub(r"%[\w.-]+", "%v", text)
 
 
 def entry_hlos(framework, inner, native, args):
