@@ -405,3 +405,37 @@ def test_paddle_cumulative_sum_of_floats_is_the_kernel_with_the_rules_results():
         calls, got = _python_calls(xp.cumulative_sum, x, axis=axis)
         assert calls == ["cumulative_sum"]
         np.testing.assert_array_equal(got.numpy(), np.cumsum(x.numpy(), axis=axis))
+
+
+def test_paddle_prod_of_floats_is_the_kernel_with_the_rules_results():
+    """``prod`` of a float32/float64 tensor with no zero extent, whole or along one int
+    axis, no dtype, a bool keepdims, is Paddle's prod kernel with paddle.prod's reduce_all,
+    without the rules' reads: the rules' results for every dtype (integers accumulate
+    wider), 0-d/empty/rank-9 shapes, every axis form in and out of range, dtype=, keepdims
+    forms, signed zeros, NaN, infinities, overflow and underflow; grads; and no Python
+    function runs below it for the common case (the rules did on 8cfa2e5)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _statistical_functions as st
+
+    rule = st._rules.prod
+    vals = np.array([[-0.0, np.nan, 1.5], [np.inf, -1.0, 0.0], [-0.0, -1.0, 1e30],
+                     [3e38, 3e38, -np.inf], [-2.0, 0.5, 1e-30]])
+    for name in _NAMES:
+        for shape in [(), (3,), (2, 3), (0,), (2, 0), (1, 3, 2), (5, 3), (15,), (1,) * 9]:
+            for src in (vals, vals[::-1, ::-1]):
+                with np.errstate(invalid="ignore", over="ignore"):  # as integers: any value
+                    a = xp.asarray(np.resize(src, shape).astype(name))
+                n = len(shape)
+                for axis in [*range(-n - 1, n + 1), None, True, (0,)]:
+                    for kw in ({}, {"keepdims": True}, {"dtype": xp.float64}, {"keepdims": 1}):
+                        _same(_call(xp.prod, a, axis=axis, **kw), _call(rule, a, axis=axis, **kw))
+    g = xp.asarray([[1.0, 2.0], [3.0, 4.0]])
+    g.stop_gradient = False
+    (grad,) = paddle.grad([xp.prod(g, axis=-1).sum()], [g])
+    np.testing.assert_array_equal(grad.numpy(), [[2.0, 1.0], [4.0, 3.0]])
+    x = xp.asarray(np.arange(1.0, 7.0).reshape(2, 3))
+    for axis in (None, 0, -1):
+        calls, got = _python_calls(xp.prod, x, axis=axis)
+        assert calls == ["prod", "_floating_axis"]  # the fast path's own axis test
+        np.testing.assert_array_equal(got.numpy(), np.prod(x.numpy(), axis=axis))
