@@ -20,7 +20,9 @@
  *     the positions ok tests must have ndim >= min_ndim (torch's binary functions, whose
  *     promotion differs from the standard's only for 0-d tensors; matrix_transpose's .mT)
  *     and, with max_ndim >= 0, ndim <= max_ndim (array-api-compat's cumulative_sum, which
- *     refuses axis=None above 1-D where torch.cumsum(x, 0) would not);
+ *     refuses axis=None above 1-D where torch.cumsum(x, 0) would not); with
+ *     rank_from="shape", the rank those read is len(x.shape) (Paddle, whose ndim is a
+ *     Python property and shape a C getter);
  *     with exact, the call must have len(ok) positional arguments and no keywords (a
  *     framework function called for a wrapper of a narrower signature: np.std for
  *     array-api-compat's std(x, /, *, axis, correction, keepdims)), except, with kw, the
@@ -68,6 +70,8 @@ typedef struct {
     int same_dtype;       /* args[0].dtype is args[1].dtype, or slow */
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
+    PyObject *rank_name;  /* the attribute min_ndim/max_ndim read: "ndim" (an int) or, with
+                           * rank_from="shape", "shape" (its length) */
     int exact;            /* nargs == nchecked and no keywords (but kw's), or slow */
     PyObject *kw_names;   /* with exact: tuple of the keywords a call may name, a prefix of it
                            * in order; NULL: none */
@@ -111,18 +115,26 @@ read_attr(PyObject *o, PyObject *name, struct getter_cache *cache)
     return PyObject_GetAttr(o, name);
 }
 
-/* Whether min <= o.ndim and (max < 0 or o.ndim <= max); 0 (an error cleared) where it has
- * no integer ndim. */
+/* Whether min <= rank and (max < 0 or rank <= max), the rank being o.ndim (an int) or the
+ * length of o.shape (a list or tuple) as name says; 0 (an error cleared) where o has no
+ * such attribute. Paddle's ndim is a Python property (len(self.shape)) and its shape a C
+ * getter, so reading the shape skips a Python frame (~2 us of a ~3 us sum). */
 static int
-has_ndim(PyObject *o, long min, long max, struct getter_cache *cache)
+has_ndim(PyObject *o, PyObject *name, long min, long max, struct getter_cache *cache)
 {
-    PyObject *nd = read_attr(o, ndim_name, cache);
+    PyObject *nd = read_attr(o, name, cache);
     long n;
     if (nd == NULL) {
         PyErr_Clear();
         return 0;
     }
-    n = PyLong_Check(nd) ? PyLong_AsLong(nd) : 0;
+    if (name == ndim_name) {  /* both interned */
+        n = PyLong_Check(nd) ? PyLong_AsLong(nd) : -1;
+    }
+    else {
+        n = PyList_Check(nd) ? (long)PyList_GET_SIZE(nd)
+            : PyTuple_Check(nd) ? (long)PyTuple_GET_SIZE(nd) : -1;
+    }
     Py_DECREF(nd);
     if (n == -1 && PyErr_Occurred()) {
         PyErr_Clear();
@@ -304,7 +316,8 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     }
     if (self->min_ndim > 0 || self->max_ndim >= 0) {
         for (i = 0; i < self->nchecked; i++) {
-            if (!has_ndim(args[i], self->min_ndim, self->max_ndim, &self->ndim_get)) {
+            if (!has_ndim(args[i], self->rank_name, self->min_ndim, self->max_ndim,
+                          &self->ndim_get)) {
                 goto slow;
             }
         }
@@ -341,18 +354,24 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
-                             "min_ndim", "max_ndim", "exact", "fallback", "kw", NULL};
+                             "min_ndim", "max_ndim", "exact", "fallback", "kw", "rank_from",
+                             NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
-    PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL;
+    PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL, *rank_from = ndim_name;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppO", kwlist, &func,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOU", kwlist, &func,
                                      &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
-                                     &max_ndim, &exact, &fallback, &kw)) {
+                                     &max_ndim, &exact, &fallback, &kw, &rank_from)) {
+        return NULL;
+    }
+    if (PyUnicode_CompareWithASCIIString(rank_from, "ndim") != 0
+            && PyUnicode_CompareWithASCIIString(rank_from, "shape") != 0) {
+        PyErr_SetString(PyExc_ValueError, "Guard: rank_from must be 'ndim' or 'shape'");
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -456,6 +475,9 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->same_dtype = same;
     self->min_ndim = min_ndim;
     self->max_ndim = max_ndim;
+    Py_INCREF(rank_from);
+    PyUnicode_InternInPlace(&rank_from);
+    self->rank_name = rank_from;
     self->exact = exact;
     self->fallback = fallback;
     if (refuse_pos >= 0) {
@@ -479,6 +501,7 @@ kw_error:
         APPLY(self->each); \
         APPLY(self->refuse); \
         APPLY(self->kw_names); \
+        APPLY(self->rank_name); \
         APPLY(self->kw_types); \
         APPLY(self->dict); \
     } while (0)
@@ -543,7 +566,8 @@ static PyTypeObject GuardType = {
     .tp_name = "arraykit._guard.Guard",
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
-              "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None)\n"
+              "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None, "
+              "rank_from='ndim')\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -397,6 +397,33 @@ def test_max_ndim_and_exact_route_to_the_python_path():
     assert creation((2,)) == "fast" and creation(2) == "fast" and creation([2]) == "slow"
 
 
+def test_rank_from_shape_reads_the_length_of_the_shape():
+    """``rank_from="shape"``: min_ndim/max_ndim read ``len(x.shape)`` (Paddle's ``ndim`` is a
+    Python property, its ``shape`` a C getter); a shape that is no list or tuple, or an
+    object without one, takes the Python path; any other name is refused."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class ByShape:  # ndim is wrong on purpose: the Guard must not read it
+        ndim = 5
+
+        def __init__(self, shape):
+            self.shape = shape
+
+    band = Guard(lambda a: "fast", slow, on_error, ((ByShape,),), min_ndim=1, max_ndim=2,
+                 rank_from="shape")
+    assert [band(ByShape([1] * n)) for n in range(4)] == ["slow", "fast", "fast", "slow"]
+    assert band(ByShape((3, 4))) == "fast" and band(ByShape(2)) == "slow"
+    assert band(ByShape("ab")) == "slow"  # a str has a length but is no shape
+    by_ndim = Guard(lambda a: "fast", slow, on_error, ((ByShape,),), max_ndim=2)
+    assert by_ndim(ByShape([1])) == "slow"  # the default reads ndim (5 here)
+    with pytest.raises(ValueError, match="rank_from"):
+        Guard(lambda a: "fast", slow, on_error, ((ByShape,),), min_ndim=1, rank_from="size")
+
+
 def test_exact_with_kw_takes_a_prefix_of_the_listed_keywords():
     """``kw`` with ``exact``: a call may also name the first k of ``kw``'s keywords, in that
     order, each value of one of its exact types (torch's ``sum(x, axis=0)``); keepdims alone,
