@@ -21,6 +21,7 @@ import pytest
 from frameworks import from_numpy, installed_backends, optional, require, to_numpy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tuple_form import assert_same_as_stacked
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -1278,34 +1279,22 @@ def test_numpy_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     np.testing.assert_array_equal(nd.gather_nd(x4, (i0, i1)), x4[i0, i1])
     assert calls == []
 
-    def same_as_stacked(x, cols, **kw):
-        stacked = np.stack([np.asarray(c) for c in cols], axis=-1)
-        try:
-            w = nd.gather_nd(x, stacked, **kw)
-        except (IndexError, TypeError, ValueError) as e:
-            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
-                nd.gather_nd(x, cols, **kw)
-            return
-        g = nd.gather_nd(x, cols, **kw)
-        assert g.dtype == w.dtype and g.shape == w.shape
-        np.testing.assert_array_equal(g, w)
-
     for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
                  (0, -7), (0, 2**31 - 1), (0, -(2**31))]:
         cols = [i0.copy(), i1.copy()]
         cols[k][2, 3] = v
-        same_as_stacked(x, tuple(cols))
+        assert_same_as_stacked(x, tuple(cols))
     with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"dtype; got int32, int64 "):
         nd.gather_nd(x, (i0, i1.astype(np.int64)))
     with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
         nd.gather_nd(x, (i0, i1[:, :3]))
-    same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not C-contiguous
-    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
-    same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
+    assert_same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not C-contiguous
+    assert_same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    assert_same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
     y = x.reshape(6, 5, 3, 1)[..., 0]
-    same_as_stacked(np.stack([y, y]), (np.stack([i0, i0]), np.stack([i1, i1])), batch_dims=1)
+    assert_same_as_stacked(np.stack([y, y]), (np.stack([i0, i0]), np.stack([i1, i1])), batch_dims=1)
     with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
         nd.gather_nd(x, (i0, i1), batch_dims=False)
     with pytest.raises(TypeError):

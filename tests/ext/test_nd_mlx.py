@@ -11,6 +11,7 @@ import nd_reference as ref
 import numpy as np
 import pytest
 from frameworks import from_numpy, require, to_numpy
+from tuple_form import assert_same_as_stacked
 
 from arraykit.ext import nd
 
@@ -131,37 +132,24 @@ def test_mlx_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
             np.testing.assert_array_equal(to_numpy(got), want)
     assert calls == []  # every one of those skipped the front
 
-    def same_as_stacked(x, cols, **kw):
-        stacked = mx.stack(list(cols), axis=-1)
-        try:
-            w = nd.gather_nd(x, stacked, **kw)
-            mx.eval(w)
-        except (IndexError, TypeError, ValueError) as e:
-            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
-                nd.gather_nd(x, cols, **kw)
-            return
-        got = nd.gather_nd(x, cols, **kw)
-        assert got.dtype == w.dtype and got.shape == w.shape
-        np.testing.assert_array_equal(to_numpy(got), to_numpy(w))
-
     for dt in (np.int32, np.int64):
         info = np.iinfo(dt)
         for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
                      (0, -7), (0, info.max), (0, info.min), (1, info.max), (1, info.min)]:
             cols = [h0.astype(dt), h1.astype(dt)]
             cols[k][2, 3] = v
-            same_as_stacked(x, (_to(cols[0]), _to(cols[1])))
+            assert_same_as_stacked(x, (_to(cols[0]), _to(cols[1])))
     with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"dtype; got int32, int64 "):
         nd.gather_nd(x, (i0, l1))
     with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
         nd.gather_nd(x, (i0, i1[:, :3]))
-    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
-    same_as_stacked(x, (_to(h0.astype(np.int16)), _to(h1.astype(np.int16))))
-    same_as_stacked(x, (_to(h0.astype(np.uint8)), _to(h1.astype(np.uint8))))
-    same_as_stacked(mx.stack([x, x]), (mx.stack([i0, i0]), mx.stack([i1, i1])), batch_dims=1)
+    assert_same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    assert_same_as_stacked(x, (_to(h0.astype(np.int16)), _to(h1.astype(np.int16))))
+    assert_same_as_stacked(x, (_to(h0.astype(np.uint8)), _to(h1.astype(np.uint8))))
+    assert_same_as_stacked(mx.stack([x, x]), (mx.stack([i0, i0]), mx.stack([i1, i1])), batch_dims=1)
     c0 = _to(h0)
     nd.gather_nd(x, (c0, i1))
     c0[2, 3] = 6  # in place, between two calls of one key: still checked
-    same_as_stacked(x, (c0, i1))
+    assert_same_as_stacked(x, (c0, i1))

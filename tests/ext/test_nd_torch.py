@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
 from frameworks import require
+from tuple_form import assert_same_as_stacked
 
 from arraykit.ext import nd
 
@@ -42,41 +41,29 @@ def test_torch_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
             torch.testing.assert_close(got, want, rtol=0, atol=0)
     assert calls == []  # every one of those skipped the front
 
-    def same_as_stacked(x, cols, **kw):
-        stacked = torch.stack(list(cols), dim=-1)
-        try:
-            w = nd.gather_nd(x, stacked, **kw)
-        except (IndexError, TypeError, ValueError) as e:
-            with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
-                nd.gather_nd(x, cols, **kw)
-            return
-        got = nd.gather_nd(x, cols, **kw)
-        assert got.dtype == w.dtype and got.shape == w.shape
-        torch.testing.assert_close(got, w, rtol=0, atol=0)
-
     for dt in (torch.int32, torch.int64):
         for k, v in [(1, 5), (1, 1000), (1, -1), (1, -5), (1, -6), (0, 6), (0, -1), (0, -6),
                      (0, -7), (0, 2**31 - 1), (0, -(2**31)), (1, 2**31 - 1), (1, -(2**31))]:
             cols = [i0.to(dt, copy=True), i1.to(dt, copy=True)]
             cols[k][2, 3] = v
-            same_as_stacked(x, tuple(cols))
+            assert_same_as_stacked(x, tuple(cols))
     # int64 entries whose flat row would wrap int64 into range: out of bounds all the same
     for v in (2**62, 2**63 - 1, -(2**63)):
-        same_as_stacked(x, (l0, torch.where(l1 == l1[0, 0], v, l1)))
-        same_as_stacked(x, (torch.where(l0 == l0[0, 0], v, l0), l1))
+        assert_same_as_stacked(x, (l0, torch.where(l1 == l1[0, 0], v, l1)))
+        assert_same_as_stacked(x, (torch.where(l0 == l0[0, 0], v, l0), l1))
     with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"dtype; got int32, int64 "):
         nd.gather_nd(x, (i0, l1))
     with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
                        r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
         nd.gather_nd(x, (i0, i1[:, :3]))
-    same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not contiguous
-    same_as_stacked(x, (i0[:0], i1[:0]))  # empty
-    same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
-    same_as_stacked(x, (i0.to(torch.int16), i1.to(torch.int16)))
-    same_as_stacked(x, (i0.to(torch.uint8), i1.to(torch.uint8)))
+    assert_same_as_stacked(x[:, ::2], (i0, i1 % 3))  # not contiguous
+    assert_same_as_stacked(x, (i0[:0], i1[:0]))  # empty
+    assert_same_as_stacked(x, (i0[:, :1], i1[:, :1]), batch_dims=0)
+    assert_same_as_stacked(x, (i0.to(torch.int16), i1.to(torch.int16)))
+    assert_same_as_stacked(x, (i0.to(torch.uint8), i1.to(torch.uint8)))
     y = x.reshape(6, 5, 3, 1)[..., 0]
-    same_as_stacked(torch.stack([y, y]), (torch.stack([i0, i0]), torch.stack([i1, i1])),
+    assert_same_as_stacked(torch.stack([y, y]), (torch.stack([i0, i0]), torch.stack([i1, i1])),
                     batch_dims=1)
     with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
         nd.gather_nd(x, (i0, i1), batch_dims=False)
