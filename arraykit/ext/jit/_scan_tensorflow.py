@@ -73,21 +73,10 @@ def _graph(f, init, kind, leaves, treedef, length):
 
     def body(i, ys_arrays, carry_leaves):
         x = rebuild(kind, read(i), treedef) if leaves else None
-        new_carry, y = split_output(f(unflatten(init_def, carry_leaves), x))
-        check_carry(init, new_carry)
-        new_leaves, _ = flatten(new_carry)
-        y_now, d = flatten(y)
-        if d != y_def:
-            raise mismatched_y(repr(y_def), repr(d))
-        y_now = [tf.convert_to_tensor(v) for v in y_now]
-        for v, ta in zip(y_now, ys_arrays):
-            if v.dtype != ta.dtype:
-                raise mismatched_y(f"dtype {ta.dtype.name}", f"dtype {v.dtype.name}")
-        return (
-            i + 1,
-            [ta.write(i, v) for ta, v in zip(ys_arrays, y_now)],
-            [tf.convert_to_tensor(c) for c in new_leaves],
+        ys_arrays, carry_leaves = _step(
+            f, unflatten(init_def, carry_leaves), x, init, y_def, ys_arrays, i
         )
+        return i + 1, ys_arrays, carry_leaves
 
     # The loop's variables in AutoGraph's order for a tf.range loop writing a TensorArray
     # (the counter, the TensorArray, the carry), so XLA's program is the native one.
@@ -99,6 +88,24 @@ def _graph(f, init, kind, leaves, treedef, length):
     )
     ys = unflatten(y_def, [ta.stack() for ta in ys_arrays])
     return unflatten(init_def, carry_leaves), ys
+
+
+def _step(f, carry, x, init, y_def, ys_arrays, i):
+    """One step in the loop: ``ys_arrays`` with f's y written at ``i`` and the new carry's
+    leaves as tensors; the carry checked against ``init`` and y against ``y_def`` and the
+    arrays' dtypes (a step may not change what the first step fixed)."""
+    new_carry, y = split_output(f(carry, x))
+    check_carry(init, new_carry)
+    new_leaves, _ = flatten(new_carry)
+    y_now, d = flatten(y)
+    if d != y_def:
+        raise mismatched_y(repr(y_def), repr(d))
+    y_now = [tf.convert_to_tensor(v) for v in y_now]
+    for v, ta in zip(y_now, ys_arrays):
+        if v.dtype != ta.dtype:
+            raise mismatched_y(f"dtype {ta.dtype.name}", f"dtype {v.dtype.name}")
+    written = [ta.write(i, v) for ta, v in zip(ys_arrays, y_now)]
+    return written, [tf.convert_to_tensor(c) for c in new_leaves]
 
 
 def _peeled(f, init, kind, leaves, treedef, length):
@@ -126,21 +133,10 @@ def _peeled(f, init, kind, leaves, treedef, length):
     carry = unflatten(carry_def, carry_leaves)  # Python numbers now tensors, for the check
 
     def body(i, carry_leaves, ys_arrays):
-        new_carry, y = split_output(f(unflatten(carry_def, carry_leaves), x_at(i)))
-        check_carry(carry, new_carry)
-        new_leaves, _ = flatten(new_carry)
-        y_now, d = flatten(y)
-        if d != y_def:
-            raise mismatched_y(repr(y_def), repr(d))
-        y_now = [tf.convert_to_tensor(v) for v in y_now]
-        for v, ta in zip(y_now, ys_arrays):
-            if v.dtype != ta.dtype:
-                raise mismatched_y(f"dtype {ta.dtype.name}", f"dtype {v.dtype.name}")
-        return (
-            i + 1,
-            [tf.convert_to_tensor(c) for c in new_leaves],
-            [ta.write(i, v) for ta, v in zip(ys_arrays, y_now)],
+        ys_arrays, carry_leaves = _step(
+            f, unflatten(carry_def, carry_leaves), x_at(i), carry, y_def, ys_arrays, i
         )
+        return i + 1, carry_leaves, ys_arrays
 
     _, carry_leaves, ys_arrays = tf.while_loop(
         lambda i, *_: i < length,
