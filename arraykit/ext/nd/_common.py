@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from ...shims._common.indexing import UNSIGNED_OF
+
 #: Reductions accepted by ``update_nd``/``scatter_nd``; "sum" is an alias of "add" (the issue's
 #: ``scatter_nd`` default spells it "sum", TF/JAX users say "add").
 REDUCTIONS = ("replace", "add", "multiply", "min", "max")
@@ -374,7 +376,7 @@ def host_column_in_range(column: Any, d: int) -> bool:
     ``max`` read as unsigned decides in the common case (no reshape, no per-column pass)."""
     if column.size == 0:
         return False
-    twin = _UNSIGNED_OF.get(column.dtype)
+    twin = UNSIGNED_OF.get(column.dtype)
     if twin is None:
         if column.dtype.kind == "u":  # unsigned: its max decides
             return bool(column.max() < d)
@@ -390,7 +392,7 @@ def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
     exactly when every entry is in ``[0, min(dims))``, because a negative entry reads as
     ``2**bits - |i| >= 2**(bits-1)``. That needs ``min(dims) <= 2**(bits-1)`` (int8 indices
     into an axis of 300: -1 reads as 255); otherwise this answers ``inf`` (no verdict)."""
-    twin = _UNSIGNED_OF.get(idx.dtype)
+    twin = UNSIGNED_OF.get(idx.dtype)
     if twin is not None:
         if min(dims) > twin[1]:
             return math.inf
@@ -398,11 +400,6 @@ def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
     elif idx.dtype.kind != "u":  # signed in the other byte order ('>i4'): no verdict
         return math.inf
     return idx.max()
-
-
-#: Each signed integer dtype's unsigned twin (a dtype object: ``view`` of a string parses it,
-#: ~1 us a call) and the smallest value a negative entry reads as through it, 2**(bits-1).
-_UNSIGNED_OF = {np.dtype(f"i{b}"): (np.dtype(f"u{b}"), 2 ** (8 * b - 1)) for b in (1, 2, 4, 8)}
 
 
 def host_flat_rows(idx: Any, dims: tuple[int, ...]) -> Any:

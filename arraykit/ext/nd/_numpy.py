@@ -131,7 +131,7 @@ def _column_entry(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any:
     entry = _COLUMN_PLANS.get(key)
     if entry is not None:
         return entry
-    twin = _common._UNSIGNED_OF.get(key[2])
+    twin = _common.UNSIGNED_OF.get(key[2])
     if twin is None and key[2].kind == "u" and key[2].isnative:
         twin = (key[2], math.inf)  # unsigned: the max itself
     entry = False
@@ -262,7 +262,7 @@ def _scatter_entry(key: tuple, idx: Any, updates: Any) -> Any:
                               dtype_name(idx), updates.shape, dtype_name(updates), None, key[5])
     except (TypeError, ValueError):  # the general path raises it
         return None
-    twin = _common._UNSIGNED_OF.get(idx.dtype)
+    twin = _common.UNSIGNED_OF.get(idx.dtype)
     entry: Any = False
     if (plan.reduction != "replace" and twin is not None and idx.size
             and max(plan.dims) <= twin[1]):

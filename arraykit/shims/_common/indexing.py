@@ -39,8 +39,10 @@ def out_of_bounds(fname: str, bad: int, n: int) -> IndexError:
 
 
 #: Each native signed integer dtype's unsigned twin (a dtype object: ``view`` of a string
-#: parses it) and the smallest value a negative entry reads as through it, 2**(bits-1).
-_UNSIGNED_OF = {np.dtype(f"i{b}"): (np.dtype(f"u{b}"), 2 ** (8 * b - 1)) for b in (1, 2, 4, 8)}
+#: parses it, ~1 us a call) and the smallest value a negative entry reads as through it,
+#: 2**(bits-1): one ``max`` of the view both finds a negative entry and bounds the others
+#: (take's check here, ext.nd's and Paddle's host checks).
+UNSIGNED_OF = {np.dtype(f"i{b}"): (np.dtype(f"u{b}"), 2 ** (8 * b - 1)) for b in (1, 2, 4, 8)}
 
 
 def check_bounds(fname: str, values, n: int | None) -> bool | None:
@@ -51,7 +53,7 @@ def check_bounds(fname: str, values, n: int | None) -> bool | None:
         return None
     if not values.size:
         return False
-    twin = _UNSIGNED_OF.get(values.dtype)
+    twin = UNSIGNED_OF.get(values.dtype)
     if twin is not None and n <= twin[1] and values.view(twin[0]).max() < n:
         return False  # one reduction: read as unsigned, a negative entry is >= 2**(bits-1)
     lo, hi = values.min(), values.max()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import cast as typed
 
-import numpy as np
 import paddle
 
 from .._common import indexing as _i
@@ -41,9 +40,6 @@ _C_GATHER = paddle._C_ops.gather
 #: others), and the index dtypes it takes.
 _GATHER_X = frozenset(id(getattr(paddle, n)) for n in ("int32", "int64", "float32", "float64"))
 _GATHER_I = frozenset((id(paddle.int32), id(paddle.int64)))
-#: A host index dtype -> its unsigned twin and the smallest value a negative entry reads as.
-_UNSIGNED = {np.dtype(np.int32): (np.dtype(np.uint32), 2**31),
-             np.dtype(np.int64): (np.dtype(np.uint64), 2**63)}
 
 
 def take(x, indices, /, *, axis=None):
@@ -67,7 +63,7 @@ def take(x, indices, /, *, axis=None):
             if ax is not None:
                 host = indices.numpy()
                 # one max read as unsigned: a negative entry reads as >= 2**(bits-1) >= n
-                twin = _UNSIGNED.get(host.dtype)
+                twin = _i.UNSIGNED_OF.get(host.dtype)
                 if twin is not None and xs[ax] <= twin[1] and host.view(twin[0]).max() < xs[ax]:
                     return _C_GATHER(x, indices, ax)
     return _take(x, indices, axis=axis)
