@@ -5,19 +5,23 @@ steps (each op dispatches as it would in the user's own loop); the inputs are sp
 ``tf.unstack`` and the ys joined with one ``tf.stack``, so a ``GradientTape`` records one op
 each way for them instead of T slices.
 
-In a graph (``tf.function``, including ``jit_compile=True`` and ``arraykit.ext.jit.jit``,
-which turns AutoGraph off) the loop is the one AutoGraph builds for ``for t in tf.range(T)``
-(what a TF user writes): a ``tf.while_loop`` over the step counter and the carry, each step
-reading ``x[t]`` and writing y to a TensorArray, stacked after the loop (outside XLA, as in a
-graph ``tf.vectorized_map`` vectorises, x is read from a TensorArray as ``tf.scan`` reads it:
-pfor's converted loop ran the study's TF rollouts cell ~7% faster that way than with slices);
-``maximum_iterations`` is T (XLA can only differentiate a while loop whose trip count is
-bounded). TensorArrays need each y's dtype and shape before the loop: ``f`` is traced once in
-a scratch graph that nothing runs (a ``tf.function``'s concrete function, never called), as
-the loop body is traced again inside the loop; neither adds a step to the program. Until
-2026-12 the first step was peeled off instead (run before the loop), which XLA kept as five
-more fusions than the native loop (the study's TF control cell). A carry with a Python number
-in ``init`` still peels the first step: the number takes the dtype and shape f gives it.
+In a graph compiled by XLA (``jit_compile=True``, ``arraykit.ext.jit.jit``, which turns
+AutoGraph off) the loop is the one AutoGraph builds for ``for t in tf.range(T)`` (what a TF
+user writes): a ``tf.while_loop`` over the step counter and the carry, each step reading
+``x[t]`` and writing y to a TensorArray, stacked after the loop; ``maximum_iterations`` is T
+(XLA can only differentiate a while loop whose trip count is bounded). TensorArrays need each
+y's dtype and shape before the loop: ``f`` is traced once in a scratch graph that nothing runs
+(a ``tf.function``'s concrete function, never called); it adds no step to the program, which
+is the native loop's (the study's TF control cell; peeling the first step, below, left XLA
+five more fusions).
+
+In any other graph (a ``tf.function`` without XLA, the graph ``tf.vectorized_map`` builds and
+traces on every eager call) the first step runs before the loop and fixes y's dtypes and
+shapes, and x is read from a TensorArray as ``tf.scan`` reads it: no scratch trace of f, which
+cost the study's eager TF rollouts cell 334 -> 570 ms a call (vectorized_map retraces its
+function each call), and pfor's converted loop ran ~7% faster with TensorArray reads than with
+slices. A carry with a Python number in ``init`` peels the first step too: the number takes the
+dtype and shape f gives it.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ _eager = make_loop(lambda x, n: tf.unstack(x, num=n, axis=0), tf.stack)
 
 
 def scan(f, init, xs, kind, leaves, treedef, length):
-    """The eager loop, or a peeled step plus a ``tf.while_loop`` in a graph."""
+    """The eager loop, or a ``tf.while_loop`` in a graph (the first step peeled off outside
+    XLA)."""
     if tf.executing_eagerly():
         return _eager(f, init, xs, kind, leaves, treedef, length)
     return _graph(f, init, kind, leaves, treedef, length)
@@ -45,7 +50,8 @@ def _graph(f, init, kind, leaves, treedef, length):
     if length is None:  # leading dim unknown until run time (xs present, see _scan)
         length = tf.shape(leaves[0])[0]
     init_leaves, init_def = flatten(init)
-    if not all(isinstance(c, tf.Tensor) for c in init_leaves):
+    if (not _cfu.GraphOrParentsInXlaContext(tf.compat.v1.get_default_graph())  # (TF's test)
+            or not all(isinstance(c, tf.Tensor) for c in init_leaves)):
         return _peeled(f, init, kind, leaves, treedef, length)
 
     # f's carry and y (structure, dtypes, shapes) from a scratch trace nothing runs.
@@ -64,12 +70,8 @@ def _graph(f, init, kind, leaves, treedef, length):
     y_def, y_specs = found[0]
     ys_arrays = [tf.TensorArray(v.dtype, size=length, element_shape=v.shape) for v in y_specs]
 
-    if _cfu.GraphOrParentsInXlaContext(tf.compat.v1.get_default_graph()):  # (TF's own test)
-        read = lambda i: [leaf[i] for leaf in leaves]  # noqa: E731
-    else:
-        xs_arrays = [tf.TensorArray(leaf.dtype, size=length, element_shape=leaf.shape[1:],
-                                    clear_after_read=False).unstack(leaf) for leaf in leaves]
-        read = lambda i: [ta.read(i) for ta in xs_arrays]  # noqa: E731
+    def read(i):
+        return [leaf[i] for leaf in leaves]
 
     def body(i, ys_arrays, carry_leaves):
         x = rebuild(kind, read(i), treedef) if leaves else None
