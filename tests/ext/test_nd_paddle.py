@@ -67,7 +67,7 @@ def test_paddle_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     assert_same_as_stacked(x, (i0.astype("int16"), i1.astype("int16")))
     assert_same_as_stacked(x, (i0.astype("uint8"), i1.astype("uint8")))
     assert_same_as_stacked(paddle.stack([x, x]), (paddle.stack([i0, i0]), paddle.stack([i1, i1])),
-                    batch_dims=1)
+                           batch_dims=1)
     with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
         nd.gather_nd(x, (i0, i1), batch_dims=False)
     with pytest.raises(TypeError):

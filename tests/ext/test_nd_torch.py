@@ -64,7 +64,7 @@ def test_torch_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     assert_same_as_stacked(x, (i0.to(torch.uint8), i1.to(torch.uint8)))
     y = x.reshape(6, 5, 3, 1)[..., 0]
     assert_same_as_stacked(torch.stack([y, y]), (torch.stack([i0, i0]), torch.stack([i1, i1])),
-                    batch_dims=1)
+                           batch_dims=1)
     with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
         nd.gather_nd(x, (i0, i1), batch_dims=False)
     with pytest.raises(TypeError):
