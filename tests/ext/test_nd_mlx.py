@@ -11,7 +11,7 @@ import nd_reference as ref
 import numpy as np
 import pytest
 from frameworks import from_numpy, require, to_numpy
-from tuple_form import assert_same_as_stacked
+from tuple_form import assert_same_as_stacked, assert_tuple_form_errors
 
 from arraykit.ext import nd
 
@@ -139,12 +139,7 @@ def test_mlx_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
             cols = [h0.astype(dt), h1.astype(dt)]
             cols[k][2, 3] = v
             assert_same_as_stacked(x, (_to(cols[0]), _to(cols[1])))
-    with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
-                       r"dtype; got int32, int64 "):
-        nd.gather_nd(x, (i0, l1))
-    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
-                       r"shape \(they are not broadcast\); got shapes \(4, 7\), \(4, 3\)$"):
-        nd.gather_nd(x, (i0, i1[:, :3]))
+    assert_tuple_form_errors(x, i0, i1, l1, h1)
     assert_same_as_stacked(x, (i0[:0], i1[:0]))  # empty
     assert_same_as_stacked(x, (_to(h0.astype(np.int16)), _to(h1.astype(np.int16))))
     assert_same_as_stacked(x, (_to(h0.astype(np.uint8)), _to(h1.astype(np.uint8))))

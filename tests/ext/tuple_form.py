@@ -30,3 +30,24 @@ def assert_same_as_stacked(x, cols, **kw):
     got = nd.gather_nd(x, cols, **kw)
     assert got.dtype == want.dtype and tuple(got.shape) == tuple(want.shape)
     np.testing.assert_array_equal(to_numpy(got), want_values)
+
+
+def assert_tuple_form_errors(x, i0, i1, i1_wide, foreign):
+    """The tuple form's own refusals, whichever path a backend takes: int32 ``i0`` beside the
+    int64 ``i1_wide`` (TypeError naming both), columns of two shapes (ValueError naming them),
+    a bool ``batch_dims``, and a column that is a list or ``foreign`` (another library's array
+    of ``i1``'s values): TypeError."""
+    with pytest.raises(TypeError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"dtype; got int32, int64 "):
+        nd.gather_nd(x, (i0, i1_wide))
+    short = i1[:, :3]
+    shapes = f"{tuple(i0.shape)}, {tuple(short.shape)}"
+    with pytest.raises(ValueError, match=r"^gather_nd: the index arrays of a tuple must have one "
+                       r"shape \(they are not broadcast\); got shapes " + re.escape(shapes) + "$"):
+        nd.gather_nd(x, (i0, short))
+    with pytest.raises(TypeError, match=r"^gather_nd: batch_dims must be an int, not bool$"):
+        nd.gather_nd(x, (i0, i1), batch_dims=False)
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0, to_numpy(i1).tolist()))
+    with pytest.raises(TypeError):
+        nd.gather_nd(x, (i0, foreign))
