@@ -60,11 +60,21 @@ def _search(a, b, right, sorter):
     if name in NARROW:
         a, b = paddle.cast(a, CARRIER), paddle.cast(b, CARRIER)
     shape = b.shape
-    v = b.reshape([-1])
-    if name in D.KIND_SETS["real floating"] and not bool(
-            paddle.all(paddle.isfinite(a)) & paddle.all(paddle.isfinite(v))):
+    flat = len(shape) == 1
+    v = b if flat else b.reshape([-1])
+    # One host read for "a or v holds an inf or NaN": a sum is finite iff every term is (a
+    # partial sum holding an inf or NaN stays inf or NaN); a finite sum that overflows reads
+    # as non-finite and takes the exact path below, which searches finite values alike.
+    # (Two isfinite, two all, an and and bool() cost ~42 us of a ~85 us call; this ~10.)
+    if name in D.KIND_SETS["real floating"] and not math.isfinite(
+            (_C_SUM(a) + _C_SUM(v)).item()):
         return _searchsorted_nonfinite(a, v, right).reshape(shape)
-    return paddle.searchsorted(a, v, right=right).reshape(shape)
+    # paddle.searchsorted's dynamic-graph path is this kernel call (sorter taken above).
+    r = _C_SEARCHSORTED(a, v, False, right)
+    return r if flat else r.reshape(shape)
+
+
+_C_SUM, _C_SEARCHSORTED = paddle._C_ops.sum, paddle._C_ops.searchsorted
 
 
 searchsorted = _s.searchsorted_function(_p, _search, __name__)
