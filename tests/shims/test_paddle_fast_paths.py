@@ -472,3 +472,36 @@ def test_paddle_searchsorted_reads_finiteness_once_and_keeps_numpy_order(monkeyp
     a = xp.asarray([0.0, 1.0, 2.0, 3.0])
     got = xp.searchsorted(a, xp.asarray([[0.5, 3.0]]), side="right")
     np.testing.assert_array_equal(got.numpy(), [[1, 4]])
+
+
+def test_paddle_vector_norm_2_of_floats_is_the_kernels_with_the_rules_results(monkeypatch):
+    """``linalg.vector_norm``'s 2-norm of a float32/float64 tensor, whole or along one int
+    axis, is sqrt(sum(|x| * |x|)) by Paddle's kernels without the rules' layers, with the
+    rules' values (NaN, inf, -0.0, overflow), dtypes, shapes and errors for every axis,
+    keepdims and ord; the rules are not called for the common case (they were on 5865784)."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims._common import linalg as common
+    from arraykit.shims.paddle import linalg
+
+    vals = np.array([-0.0, np.nan, 1.5, np.inf, -1e20, 3.0, -np.inf, 0.0, 2.5, 1e-30, -7.0, 4.0])
+    for name in ("float32", "float64", "int32", "complex64"):
+        for shape in [(), (3,), (2, 3), (2, 0), (2, 2, 3)]:
+            for src in (vals, np.arange(1.0, 13.0), np.arange(1.0, 13.0) * 1e19):
+                with np.errstate(invalid="ignore", over="ignore"):
+                    x = xp.asarray(np.resize(src, shape).astype(name))
+                for axis in (None, 0, 1, -1, 2, -3, (0, 1), True):
+                    for keepdims in (False, True, 1):
+                        for order in (2, 2.0, True, 1, np.float64(2)):
+                            kw = dict(axis=axis, keepdims=keepdims, ord=order)
+                            _same(_call(xp.linalg.vector_norm, x, **kw),
+                                  _call(linalg._fns["vector_norm"], x, **kw))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(common, "vector_norm", refused)
+    x = xp.asarray([[3.0, -4.0], [0.0, -0.0]])
+    np.testing.assert_array_equal(xp.linalg.vector_norm(x).numpy(), np.float32(5.0))
+    np.testing.assert_array_equal(xp.linalg.vector_norm(x, axis=-1, keepdims=True).numpy(),
+                                  [[5.0], [0.0]])
