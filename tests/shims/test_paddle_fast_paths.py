@@ -505,3 +505,39 @@ def test_paddle_vector_norm_2_of_floats_is_the_kernels_with_the_rules_results(mo
     np.testing.assert_array_equal(xp.linalg.vector_norm(x).numpy(), np.float32(5.0))
     np.testing.assert_array_equal(xp.linalg.vector_norm(x, axis=-1, keepdims=True).numpy(),
                                   [[5.0], [0.0]])
+
+
+def test_paddle_solve_of_one_float_matrix_is_the_kernel_with_the_rules_results(monkeypatch):
+    """``linalg.solve`` of a square float32/float64 matrix and a matrix or vector of its rows
+    in its dtype is Paddle's kernel without the rules' reads, with the rules' values, dtypes,
+    shapes and errors (singular: LinAlgError; NaN: NaN; two dtypes, batches, empty, wrong
+    rows, non-square: the rules); the rules are not called for the common case (they were on
+    5865784)."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims._common import linalg as common
+    from arraykit.shims.paddle import linalg
+
+    rng = np.random.default_rng(1)
+    mats = [rng.random((3, 3)) + 3 * np.eye(3), np.ones((3, 3)), np.zeros((3, 3)),
+            np.where(np.eye(3) > 0, np.nan, 1.0), np.diag([np.inf] * 3), np.array([[2.0]]),
+            rng.random((3, 2)), rng.random((2, 3, 3)) + 3 * np.eye(3), np.zeros((0, 0))]
+    rhs = [rng.random((3, 2)), rng.random(3), np.array([-0.0]), np.full((3, 1), np.nan),
+           rng.random((2, 2)), rng.random((2, 3, 2)), np.zeros((3, 0)), np.zeros((0,)),
+           np.array(1.0)]
+    for n1, n2 in [("float32", "float32"), ("float64", "float64"), ("float32", "float64"),
+                   ("int64", "int64"), ("complex64", "complex64")]:
+        for m in mats:
+            for r in rhs:
+                with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                    a, b = xp.asarray(m.astype(n1)), xp.asarray(r.astype(n2))
+                _same(_call(xp.linalg.solve, a, b), _call(linalg._fns["solve"], a, b))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(common, "check_matrices", refused)
+    a = xp.asarray([[2.0, 0.0], [0.0, 4.0]])
+    np.testing.assert_array_equal(xp.linalg.solve(a, xp.asarray([[2.0], [-0.0]])).numpy(),
+                                  [[1.0], [-0.0]])
+    np.testing.assert_array_equal(xp.linalg.solve(a, xp.asarray([2.0, 8.0])).numpy(), [1.0, 2.0])
