@@ -541,3 +541,38 @@ def test_paddle_solve_of_one_float_matrix_is_the_kernel_with_the_rules_results(m
     np.testing.assert_array_equal(xp.linalg.solve(a, xp.asarray([[2.0], [-0.0]])).numpy(),
                                   [[1.0], [-0.0]])
     np.testing.assert_array_equal(xp.linalg.solve(a, xp.asarray([2.0, 8.0])).numpy(), [1.0, 2.0])
+
+
+@pytest.mark.parametrize("fname", ["argmax", "argmin"])
+def test_paddle_argmax_argmin_of_floats_skip_the_rules_checks(fname, monkeypatch):
+    """``argmax``/``argmin`` of a float32/float64 tensor with no zero extent, flattened when
+    1-D or along one int axis, is the rules' search without their checks, with the rules'
+    results (NaN first, -0.0 and 0.0 tied, infinities) for every dtype, shape, axis and
+    keepdims; the checks are not run for the common case (they were on 5865784)."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _searching_functions as s
+
+    rules = getattr(s, "_" + fname, None) or getattr(xp, fname)
+    for src in ([3.0, np.nan, 7.0, np.nan, -0.0, 0.0], [np.inf, -np.inf, 1.0, np.inf, -0.0, 0.0],
+                [-0.0, 0.0, 7.0, 7.0, -5.0, -5.0]):
+        for name in ("float32", "float64", "int32", "uint8"):
+            for shape in [(), (1,), (6,), (2, 3), (2, 0), (3, 1, 2)]:
+                with np.errstate(invalid="ignore"):  # NaN and inf as integers: any value
+                    x = xp.asarray(np.resize(np.array(src), shape).astype(name))
+                for axis in (None, 0, 1, -1, 2, -3, True, (0,)):
+                    for keepdims in (False, True, 1):
+                        kw = dict(axis=axis, keepdims=keepdims)
+                        _same(_call(getattr(xp, fname), x, **kw), _call(rules, x, **kw))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the rules' checks ran")
+
+    monkeypatch.setattr(s._s, "arg_axis", refused)
+    x = xp.asarray([[1.0, 3.0, 5.0], [2.0, -1.0, 4.0]])  # (a NaN takes the rules' NaN path)
+    flat, along0, along1 = {"argmax": (2, [1, 0, 0], [[2], [2]]),
+                            "argmin": (1, [0, 1, 1], [[0], [1]])}[fname]
+    f = getattr(xp, fname)
+    np.testing.assert_array_equal(f(xp.asarray([2.0, -1.0, 4.0])).numpy(), flat)
+    np.testing.assert_array_equal(f(x, axis=0).numpy(), along0)
+    np.testing.assert_array_equal(f(x, axis=-1, keepdims=True).numpy(), along1)
