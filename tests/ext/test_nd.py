@@ -1310,15 +1310,24 @@ def test_numpy_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     np.testing.assert_array_equal(nd.gather_nd(x, (i0.view(Sub), i1)), want)
 
 
+@pytest.mark.parametrize("c_rows", [False, True], ids=["numpy-rows", "c-rows"])
 @pytest.mark.parametrize("idx_dtype", ["int8", "int16", "int32", "uint8", "uint32", "int64"])
-def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, monkeypatch):
+def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(
+    idx_dtype, c_rows, monkeypatch
+):
     """NumPy's tuple form checks the columns after the first and lets np.take of the flat
     rows bound the first (its wrap of [-rows, 0) is gather_nd's wrap of i_0 in [-d_0, 0)):
     one column reduction per 2-column gather where the checked path took two, for indices of
     at most 32 bits; every first-column value at and past both ends gives the stacked form's
-    values or its IndexError (message included), and int64 keeps the checked path."""
+    values or its IndexError (message included), and int64 keeps the checked path. With the
+    C helper (_rows.c) an in-range call makes no NumPy reduction at all (its one pass checks
+    and computes the rows); without it (c-rows off) the NumPy path runs as before."""
     from arraykit.ext.nd import _common, _numpy
 
+    if c_rows and _numpy._c_rows is None:
+        pytest.skip("the optional C extension arraykit.ext.nd._rows is not built")
+    if not c_rows:
+        monkeypatch.setattr(_numpy, "_c_rows", None)
     rng = np.random.default_rng(5)
     x = rng.standard_normal((5, 7, 3)).astype(np.float32)
     i1 = rng.integers(0, 7, (4, 6))
@@ -1349,7 +1358,7 @@ def test_numpy_gather_nd_tuple_form_leaves_the_first_column_to_take(idx_dtype, m
         np.testing.assert_array_equal(got, want)
         np.testing.assert_array_equal(got, x[i0.astype(np.int64), i1])
         if v in (0, 4) and idx_dtype != "int64":
-            assert len(reads) == 1, reads  # the second column only
+            assert len(reads) == (0 if c_rows else 1), reads  # the second column only
 
 
 @pytest.mark.parametrize("jit_compile", [False, True])
@@ -1542,3 +1551,104 @@ def test_numpy_scatter_nd_seen_before_skips_the_front(monkeypatch):
     same(idx.astype(np.float32), upd, shape)
     with pytest.raises(TypeError):
         nd.scatter_nd(idx, upd.tolist(), shape)
+
+
+def _rows_helper() -> object:
+    from arraykit.ext.nd import _numpy
+
+    if _numpy._c_rows is None:
+        pytest.skip("the optional C extension arraykit.ext.nd._rows is not built")
+    return _numpy._c_rows
+
+
+@pytest.mark.parametrize(
+    "idx_dtype", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+)
+def test_numpy_c_rows_are_the_checked_flat_rows(idx_dtype):
+    """arraykit.ext.nd._rows (one pass: range check and flat rows) answers True exactly where
+    every entry lies in [0, d_k), with host_flat_rows' rows then, for the tuple form and for
+    stacked rows, K = 1..4; every other call answers False (an entry at -1, d_k or the dtype's
+    ends, an axis longer than the type's unsigned read allows, another byte order, a strided
+    column, a size mismatch, no entries), leaving the decision to the NumPy checks."""
+    from arraykit.ext.nd import _common
+
+    rows = _rows_helper()
+    rng = np.random.default_rng(11)
+    info = np.iinfo(idx_dtype)
+    signed = info.min < 0
+    for dims in [(5,), (5, 7), (4, 1, 6), (3, 4, 5, 2), (1, 1)]:
+        stacked = np.stack([rng.integers(0, d, (6, 3)) for d in dims], -1).astype(idx_dtype)
+        cols = tuple(stacked[..., k].copy() for k in range(len(dims)))
+        want = _common.host_flat_rows(stacked, dims)
+        for idx in (cols, stacked):
+            f = np.full((6, 3), -7, np.intp)
+            assert rows(f, dims, idx) is True
+            np.testing.assert_array_equal(f, want)
+        for k, d in enumerate(dims):
+            bad = [d, info.max] + ([-1, -d, info.min] if signed else [])
+            for v in bad:
+                if v == d and d > info.max:
+                    continue
+                s = stacked.copy()
+                s[2, 1, k] = v
+                c = tuple(s[..., j].copy() for j in range(len(dims)))
+                assert not _common.host_in_range(s, dims)
+                assert rows(np.empty((6, 3), np.intp), dims, s) is False, (dims, k, v)
+                assert rows(np.empty((6, 3), np.intp), dims, c) is False, (dims, k, v)
+    f = np.empty(4, np.intp)
+    i = np.arange(4).astype(idx_dtype)
+    assert rows(f, (4, 4), (i, i)) is True
+    np.testing.assert_array_equal(f, np.arange(4) * 5)
+    # -1 read as unsigned must exceed every axis the kernel accepts (signed: 2**(bits-1))
+    assert rows(f, ((int(info.max) + 2) if signed else 2**64, 4), (i, i)) is False
+    if i.itemsize > 1:
+        assert rows(f, (4, 4), (i, i.astype(i.dtype.newbyteorder()))) is False
+    assert rows(f, (4, 4), (i, np.arange(8).astype(idx_dtype)[::2])) is False  # strided
+    assert rows(f, (4, 4), (i, i[:3])) is False
+    assert rows(f, (4, 4), (i,)) is False
+    assert rows(np.empty(0, np.intp), (4, 4), (i[:0], i[:0])) is False
+    assert rows(f.astype(np.int32), (4, 4), (i, i)) is False
+
+
+@pytest.mark.parametrize("idx_dtype", ["int8", "int32", "int64", "uint8", "uint64"])
+def test_numpy_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+    """gather_nd (tuple and stacked forms, a call seen before and a first call), update_nd and
+    scatter_nd on NumPy give the same values, dtypes and shapes, or the same IndexError
+    message, with the C rows helper and without it (the NumPy checks alone), for indices at
+    and past both ends of every axis."""
+    from arraykit.ext.nd import _numpy
+
+    c_rows = _rows_helper()
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((5, 7, 3)).astype(np.float32)
+    info = np.iinfo(idx_dtype)
+    signed = info.min < 0
+
+    def outcome(fn):
+        try:
+            out = fn()
+        except IndexError as e:
+            return "IndexError", str(e)
+        return out.dtype, out.shape, out.tobytes()
+
+    for k, d in [(0, 5), (1, 7)]:
+        for v in [0, d - 1, d, info.max] + ([-1, -d, -d - 1, info.min] if signed else []):
+            idx = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
+            idx = idx.astype(idx_dtype)
+            idx[1, 3, k] = v
+            cols = (idx[..., 0].copy(), idx[..., 1].copy())
+            upd = rng.standard_normal((4, 6, 3)).astype(np.float32)
+            calls = [
+                partial(nd.gather_nd, x, cols),
+                partial(nd.gather_nd, x, cols),
+                partial(nd.gather_nd, x, idx),
+                partial(nd.update_nd, x, idx, upd, reduction="add"),
+                partial(nd.update_nd, x, cols, upd, reduction="max"),
+                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
+                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
+            ]
+            with_c = [outcome(c) for c in calls]
+            monkeypatch.setattr(_numpy, "_c_rows", None)
+            without = [outcome(c) for c in calls]
+            monkeypatch.setattr(_numpy, "_c_rows", c_rows)
+            assert with_c == without, (k, v)

@@ -12,11 +12,18 @@ indices on the error path).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import _common
+
+_c_rows: Callable[[Any, tuple[int, ...], Any], bool] | None
+try:  # the optional C helper (_rows.c): checked flat rows in one pass over the indices
+    from ._rows import rows as _c_rows
+except ImportError:  # pragma: no cover - where it did not build: the NumPy passes below
+    _c_rows = None
 
 _AT = {"add": np.add.at, "multiply": np.multiply.at, "min": np.minimum.at, "max": np.maximum.at}
 
@@ -30,6 +37,19 @@ def _scatter_rows(x2: Any, f: Any, v2: Any, reduction: str, drop: bool) -> Any:
         _AT[reduction](x2, f, v2)
         out = x2
     return out[:-1] if drop else out
+
+
+def _checked_rows(idx: Any, dims: tuple[int, ...]) -> Any:
+    """The flat rows of ``_common.host_flat_rows`` (intp) where every entry of ``idx`` (the
+    tuple form's columns or stacked rows (..., K)) lies in ``[0, d)``, computed by the C
+    helper in one pass with the range check (the NumPy path reads the indices twice: a
+    ``max`` per check, then the row arithmetic); None where it cannot say so (an entry out
+    of ``[0, d)``, no indices, a layout or dtype it does not read, or no C helper): the
+    caller's NumPy checks then decide, as without the helper."""
+    if _c_rows is None:
+        return None
+    f = np.empty(idx[0].shape if type(idx) is tuple else idx.shape[:-1], np.intp)
+    return f if _c_rows(f, dims, idx) else None
 
 
 def _max_int(base: Any, f: Any, pos: Any) -> Any:
@@ -141,6 +161,7 @@ def _column_entry(x: Any, idx: tuple, plan: _common.GatherPlan) -> Any:
             tuple((d, twin[0]) for d in plan.dims[1:]),
             (plan.rows,) + ((plan.inner_size,) if inner else ()),
             plan.out_shape if len(inner) > 1 else None,
+            plan.dims,
         )
     if len(_COLUMN_PLANS) >= 256:
         _COLUMN_PLANS.clear()
@@ -155,7 +176,11 @@ def _take_known(x: Any, idx: tuple, entry: tuple) -> Any:
     bounds check covers the first column (see ``_take_first_column_free``). None for a column
     out of ``[0, d_k)`` or a first column out of ``[-d_0, d_0)``: the caller's checked path
     wraps the one and raises gather_nd's error for the other."""
-    checks, rows_shape, out_shape = entry
+    checks, rows_shape, out_shape, dims = entry
+    f = _checked_rows(idx, dims)
+    if f is not None:
+        out = x.reshape(rows_shape).take(f, axis=0)
+        return out if out_shape is None else out.reshape(out_shape)
     for c, (d, twin) in zip(idx[1:], checks):
         if not _umax(c.view(twin), None) < d:  # a negative entry reads as >= d
             return None
@@ -204,8 +229,11 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
             _common.raise_out_of_bounds(fn, idx, plan.dims, first_axis=len(plan.batch))
         return out
     # Rows of x as a view (a non-contiguous x would be copied whole: not worth it).
-    if x.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
-        f = _common.host_flat_rows(idx, plan.dims)
+    if x.flags.c_contiguous and (
+            (f := _checked_rows(idx, plan.dims)) is not None
+            or _common.host_in_range(idx, plan.dims)):
+        if f is None:
+            f = _common.host_flat_rows(idx, plan.dims)
         return np.take(x.reshape(plan.rows, plan.inner_size), f, axis=0).reshape(plan.out_shape)
     try:
         return x[_columns(idx, plan)]
@@ -238,8 +266,12 @@ def update_nd(
         out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
         return out
     out = x.copy() if copy else x
-    if out.flags.c_contiguous and _common.host_in_range(idx, plan.dims):
-        return _at_rows(out, _common.host_flat_rows(idx, plan.dims), updates, plan)
+    if out.flags.c_contiguous:
+        f = _checked_rows(idx, plan.dims)
+        if f is not None or _common.host_in_range(idx, plan.dims):
+            if f is None:
+                f = _common.host_flat_rows(idx, plan.dims)
+            return _at_rows(out, f, updates, plan)
     try:
         _AT[plan.reduction](out, _columns(idx, plan), updates)
     except IndexError:
@@ -294,6 +326,9 @@ def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
     if not entry:
         return None
     plan, twin, low = entry
+    f = _checked_rows(idx, plan.dims)
+    if f is not None:
+        return _at_rows(np.zeros(plan.shape, updates.dtype), f, updates, plan)
     u = idx.view(twin)  # a negative entry reads as >= 2**(bits-1) >= every d
     if not _umax(u, None) < low:
         dims = plan.dims
