@@ -22,7 +22,9 @@
  *     and, with max_ndim >= 0, ndim <= max_ndim (array-api-compat's cumulative_sum, which
  *     refuses axis=None above 1-D where torch.cumsum(x, 0) would not); with
  *     rank_from="shape", the rank those read is len(x.shape) (Paddle, whose ndim is a
- *     Python property and shape a C getter);
+ *     Python property and shape a C getter); with dtype_from="aval", the dtype those
+ *     tests read (refuse_pos, same_dtype) is x.aval.dtype (jax, whose Array.dtype is a Python
+ *     property returning self.aval.dtype, and aval a C++ one);
  *     with exact, the call must have len(ok) positional arguments and no keywords (a
  *     framework function called for a wrapper of a narrower signature: np.std for
  *     array-api-compat's std(x, /, *, axis, correction, keepdims)), except, with kw, the
@@ -42,14 +44,16 @@
 #include <Python.h>
 #include <stddef.h>
 
-/* The C getter of a getset descriptor (ndarray.ndim, torch.Tensor.dtype) for one exact type,
- * valid while the type's version tag is the one it was found under (CPython gives a type a
- * new tag whenever it or a base class changes). */
+/* The C getter of a getset descriptor (ndarray.ndim, torch.Tensor.dtype), or a property or
+ * member descriptor (jax's Array.aval, its aval's dtype slot), for one exact type, valid
+ * while the type's version tag is the one it was found under (CPython gives a type a new tag
+ * whenever it or a base class changes, and never reuses one). */
 struct getter_cache {
     PyTypeObject *type;   /* not owned: compared by identity only, with the tag */
     unsigned int tag;
-    getter get;
+    getter get;           /* a getset's getter, or NULL: descr's tp_descr_get */
     void *closure;
+    PyObject *descr;      /* not owned: the type's dict holds it while the tag is unchanged */
 };
 
 typedef struct {
@@ -72,12 +76,14 @@ typedef struct {
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
     PyObject *rank_name;  /* the attribute min_ndim/max_ndim read: "ndim" (an int) or, with
                            * rank_from="shape", "shape" (its length) */
+    PyObject *dtype_via;  /* NULL: the dtype tests read x.dtype; with dtype_from="aval",
+                           * "aval": they read x.aval.dtype */
     int exact;            /* nargs == nchecked and no keywords (but kw's), or slow */
     PyObject *kw_names;   /* with exact: tuple of the keywords a call may name, a prefix of it
                            * in order; NULL: none */
     PyObject *kw_types;   /* tuple: at position j, a tuple of exact types for kw_names[j] */
     int fallback;         /* an Exception from func: slow(*args, **kwargs), not on_error */
-    struct getter_cache ndim_get, dtype_get;  /* see read_attr */
+    struct getter_cache ndim_get, dtype_get, via_get;  /* see read_attr */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -85,12 +91,24 @@ typedef struct {
 static PyObject *dtype_name; /* interned "dtype" */
 static PyObject *ndim_name;  /* interned "ndim" */
 
+/* descr.__get__(o, t), descr held for the call (a property's getter may change t). */
+static PyObject *
+descr_get(PyObject *descr, PyObject *o, PyTypeObject *t)
+{
+    PyObject *r;
+    Py_INCREF(descr);
+    r = Py_TYPE(descr)->tp_descr_get(descr, o, (PyObject *)t);
+    Py_DECREF(descr);
+    return r;
+}
+
 /* o.name, as PyObject_GetAttr gives it. Where type(o) looks attributes up generically and
  * name is a getset descriptor of its class (ndim and dtype of an ndarray or a torch tensor),
  * the descriptor's C getter is called directly, found once per type and version tag: the
  * generic look-up (type cache, descriptor test, dispatch) is ~100 instructions of a torch
- * dtype read's ~250. A data descriptor wins over the instance dict, so the value is the
- * same. */
+ * dtype read's ~250. Likewise a property's or a slot's __get__ (jax's Array.aval, a
+ * ShapedArray's dtype), called without the look-up. A data descriptor wins over the instance
+ * dict, so the value is the same. */
 static PyObject *
 read_attr(PyObject *o, PyObject *name, struct getter_cache *cache)
 {
@@ -98,7 +116,8 @@ read_attr(PyObject *o, PyObject *name, struct getter_cache *cache)
     PyObject *descr;
     if (t == cache->type && t->tp_version_tag == cache->tag
             && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG)) {
-        return cache->get(o, cache->closure);
+        return cache->get != NULL ? cache->get(o, cache->closure)
+                                  : descr_get(cache->descr, o, t);
     }
     if (t->tp_getattro == PyObject_GenericGetAttr) {
         descr = _PyType_Lookup(t, name);  /* borrowed; assigns a version tag */
@@ -110,6 +129,17 @@ read_attr(PyObject *o, PyObject *name, struct getter_cache *cache)
             cache->get = ((PyGetSetDescrObject *)descr)->d_getset->get;
             cache->closure = ((PyGetSetDescrObject *)descr)->d_getset->closure;
             return cache->get(o, cache->closure);
+        }
+        /* A property or a slot: data descriptors, so (as for a getset) the generic look-up
+         * calls their __get__ whatever the instance dict holds. */
+        if (descr != NULL && (Py_IS_TYPE(descr, &PyProperty_Type)
+                              || Py_IS_TYPE(descr, &PyMemberDescr_Type))
+                && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG)) {
+            cache->type = t;
+            cache->tag = t->tp_version_tag;
+            cache->get = NULL;
+            cache->descr = descr;
+            return descr_get(descr, o, t);
         }
     }
     return PyObject_GetAttr(o, name);
@@ -143,17 +173,35 @@ has_ndim(PyObject *o, PyObject *name, long min, long max, struct getter_cache *c
     return n >= min && (max < 0 || n <= max);
 }
 
+/* o.dtype, or with self->dtype_via (dtype_from="aval") o.aval.dtype: jax's Array.dtype is
+ * a Python property (a frame: ~0.1 us) returning self.aval.dtype, the same object. */
+static PyObject *
+read_dtype(Guard *self, PyObject *o)
+{
+    PyObject *via, *dt;
+    if (self->dtype_via == NULL) {
+        return read_attr(o, dtype_name, &self->dtype_get);
+    }
+    via = read_attr(o, self->dtype_via, &self->via_get);
+    if (via == NULL) {
+        return NULL;
+    }
+    dt = read_attr(via, dtype_name, &self->dtype_get);
+    Py_DECREF(via);
+    return dt;
+}
+
 /* Whether a.dtype and b.dtype are one object; 0 (an error cleared) where either has none. */
 static int
-same_dtype(PyObject *a, PyObject *b, struct getter_cache *cache)
+same_dtype(Guard *self, PyObject *a, PyObject *b)
 {
-    PyObject *da = read_attr(a, dtype_name, cache), *db;
+    PyObject *da = read_dtype(self, a), *db;
     int same;
     if (da == NULL) {
         PyErr_Clear();
         return 0;
     }
-    db = read_attr(b, dtype_name, cache);
+    db = read_dtype(self, b);
     if (db == NULL) {
         PyErr_Clear();
         Py_DECREF(da);
@@ -298,7 +346,7 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
     }
     if (self->refuse_pos >= 0 && nargs > self->refuse_pos) {
-        PyObject *dt = read_attr(args[self->refuse_pos], dtype_name, &self->dtype_get);
+        PyObject *dt = read_dtype(self, args[self->refuse_pos]);
         int hit;
         if (dt == NULL) {
             PyErr_Clear();
@@ -311,7 +359,7 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
             goto slow;
         }
     }
-    if (self->same_dtype && (nargs < 2 || !same_dtype(args[0], args[1], &self->dtype_get))) {
+    if (self->same_dtype && (nargs < 2 || !same_dtype(self, args[0], args[1]))) {
         goto slow;
     }
     if (self->min_ndim > 0 || self->max_ndim >= 0) {
@@ -355,23 +403,30 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
                              "min_ndim", "max_ndim", "exact", "fallback", "kw", "rank_from",
-                             NULL};
+                             "dtype_from", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL, *rank_from = ndim_name;
+    PyObject *dtype_from = dtype_name;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOU", kwlist, &func,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUU", kwlist, &func,
                                      &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
-                                     &max_ndim, &exact, &fallback, &kw, &rank_from)) {
+                                     &max_ndim, &exact, &fallback, &kw, &rank_from,
+                                     &dtype_from)) {
         return NULL;
     }
     if (PyUnicode_CompareWithASCIIString(rank_from, "ndim") != 0
             && PyUnicode_CompareWithASCIIString(rank_from, "shape") != 0) {
         PyErr_SetString(PyExc_ValueError, "Guard: rank_from must be 'ndim' or 'shape'");
+        return NULL;
+    }
+    if (PyUnicode_CompareWithASCIIString(dtype_from, "dtype") != 0
+            && PyUnicode_CompareWithASCIIString(dtype_from, "aval") != 0) {
+        PyErr_SetString(PyExc_ValueError, "Guard: dtype_from must be 'dtype' or 'aval'");
         return NULL;
     }
     if (!PyCallable_Check(func) || !PyCallable_Check(slow) || !PyCallable_Check(on_error)) {
@@ -478,6 +533,13 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     Py_INCREF(rank_from);
     PyUnicode_InternInPlace(&rank_from);
     self->rank_name = rank_from;
+    if (PyUnicode_CompareWithASCIIString(dtype_from, "aval") == 0) {
+        self->dtype_via = PyUnicode_InternFromString("aval");
+        if (self->dtype_via == NULL) {
+            Py_DECREF(self);
+            return NULL;
+        }
+    }
     self->exact = exact;
     self->fallback = fallback;
     if (refuse_pos >= 0) {
@@ -502,6 +564,7 @@ kw_error:
         APPLY(self->refuse); \
         APPLY(self->kw_names); \
         APPLY(self->rank_name); \
+        APPLY(self->dtype_via); \
         APPLY(self->kw_types); \
         APPLY(self->dict); \
     } while (0)
@@ -567,7 +630,7 @@ static PyTypeObject GuardType = {
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
               "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None, "
-              "rank_from='ndim')\n"
+              "rank_from='ndim', dtype_from='dtype')\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

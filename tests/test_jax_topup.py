@@ -481,3 +481,40 @@ def test_permute_and_expand_dims_read_a_jax_array_rank_from_its_shape(xp, monkey
     with pytest.raises(ValueError, match="repeated axis"):
         xp.permute_dims(x, (0, 0))
     assert np.array_equal(xp.permute_dims(x, (1, 0)), np.arange(6.0).reshape(2, 3).T)
+
+
+def test_guards_read_a_jax_array_dtype_through_its_aval(xp):
+    """The C fast paths that route by dtype (exp's kinds, all/any of a real array, linalg's
+    floating input) read ``x.aval.dtype``, not the ``dtype`` property (a Python frame, ~0.1 us
+    a call); the routing is unchanged: complex exp takes the corrected program, integer
+    linalg input is refused, complex all/any test the imaginary part."""
+    import sys
+
+    import numpy as np
+
+    v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
+    m = jnp.eye(3, dtype=jnp.float32) * 2
+    calls = [lambda: xp.exp(v), lambda: xp.sqrt(v), lambda: xp.sign(v),
+             lambda: xp.any(v > 1), lambda: xp.all(v > 1), lambda: xp.linalg.inv(m),
+             lambda: xp.linalg.vector_norm(v)]
+    for c in calls:
+        c()
+    frames = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            frames.append((frame.f_code.co_filename, frame.f_code.co_name))
+
+    sys.setprofile(profile)
+    try:
+        results = [c() for c in calls]
+    finally:
+        sys.setprofile(None)
+    assert [f for f in frames if f[1] == "dtype"] == []
+    assert np.allclose(results[0], np.exp(np.asarray(v)))
+    assert np.allclose(results[5], np.eye(3) / 2)
+    assert complex(xp.exp(jnp.asarray([complex("-inf+1j")]))[0]) == 0j  # the C99 table
+    with pytest.raises(TypeError):
+        xp.linalg.inv(jnp.eye(3, dtype=jnp.int32))
+    assert bool(xp.any(jnp.asarray([0.5j]))) and bool(xp.all(jnp.asarray([0.5j])))
+

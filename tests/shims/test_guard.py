@@ -424,6 +424,49 @@ def test_rank_from_shape_reads_the_length_of_the_shape():
         Guard(lambda a: "fast", slow, on_error, ((ByShape,),), min_ndim=1, rank_from="size")
 
 
+def test_dtype_from_aval_reads_the_dtype_of_the_aval():
+    """``dtype_from="aval"``: the dtype tests (refuse_pos, same_dtype) read ``x.aval.dtype``
+    (jax's ``Array.dtype`` is a Python property returning that object, ``aval`` a C++ one);
+    an object without an aval, or an aval without a dtype, takes the Python path; a property
+    or slot read twice gives each object's own value; any other name is refused."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    f32, i64 = np.dtype("float32"), np.dtype("int64")
+
+    class Aval:
+        __slots__ = ("dtype",)
+
+        def __init__(self, dtype):
+            self.dtype = dtype
+
+    class ByAval:  # dtype is wrong on purpose: the Guard must not read it
+        dtype = i64
+
+        def __init__(self, dtype):
+            self._aval = Aval(dtype) if dtype is not None else object()
+
+        @property
+        def aval(self):
+            return self._aval
+
+    floats = Guard(lambda a: "fast", slow, on_error, ((ByAval,),), refuse_pos=0,
+                   refuse=(f32,), allow_only=True, dtype_from="aval")
+    assert [floats(ByAval(d)) for d in (f32, i64, f32, None)] == ["fast", "slow", "fast", "slow"]
+    same = Guard(lambda a, b: "fast", slow, on_error, ((ByAval,), (ByAval,)), same_dtype=True,
+                 dtype_from="aval")
+    assert same(ByAval(f32), ByAval(f32)) == "fast" and same(ByAval(f32), ByAval(i64)) == "slow"
+    by_dtype = Guard(lambda a: "fast", slow, on_error, ((ByAval,),), refuse_pos=0,
+                     refuse=(f32,), allow_only=True)
+    assert by_dtype(ByAval(f32)) == "slow"  # the default reads dtype (int64 here)
+    with pytest.raises(ValueError, match="dtype_from"):
+        Guard(lambda a: "fast", slow, on_error, ((ByAval,),), refuse_pos=0, refuse=(f32,),
+              dtype_from="type")
+
+
 def test_exact_with_kw_takes_a_prefix_of_the_listed_keywords():
     """``kw`` with ``exact``: a call may also name the first k of ``kw``'s keywords, in that
     order, each value of one of its exact types (torch's ``sum(x, axis=0)``); keepdims alone,

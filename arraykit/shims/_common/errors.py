@@ -128,6 +128,9 @@ class Rules:
     floating_dtypes: the framework's floating dtype objects (NumPy's, compared by identity):
         with them the Guard keeps ``floating_input``'s test in C (one attribute read; any
         other dtype takes the Python path, which refuses it). Without: a Python frame.
+    guard_dtype_from: where the Guard's dtype tests read an array's dtype: ``"dtype"``
+        (``x.dtype``) or ``"aval"`` (``x.aval.dtype``: jax, whose ``dtype`` is a Python
+        property returning that object).
     """
 
     translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
@@ -140,6 +143,7 @@ class Rules:
     guard: bool = True
     guard_refuse: dict[str, tuple[int, tuple]] = field(default_factory=dict)
     floating_dtypes: tuple = ()
+    guard_dtype_from: str = "dtype"
 
     def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
         return tuple((c, None if p is None else re.compile(p), s)
@@ -316,7 +320,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
             refuse: tuple[int, tuple] | None = None, allow_only: bool = False,
             same_dtype: bool = False, min_ndim: int = 0, max_ndim: int = -1,
             exact: bool = False, fallback: bool = False,
-            kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None) -> Callable:
+            kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
+            dtype_from: str = "dtype") -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
@@ -327,7 +332,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
     exact types)`` pairs), the first k of its names in that order). An Exception from ``f``
     is raised as ``_reraise`` has it (the Guard passes the call's positional arguments as a
     tuple and its keywords as a dict); with ``fallback``, the call goes to ``slow`` instead
-    (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it)."""
+    (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it).
+    ``dtype_from``: ``Rules.guard_dtype_from``."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -338,7 +344,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   refuse_pos=-1 if refuse is None else refuse[0],
                   refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only,
                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
-                  fallback=fallback, **({} if kw is None else {"kw": kw}))
+                  fallback=fallback, dtype_from=dtype_from,
+                  **({} if kw is None else {"kw": kw}))
     functools.update_wrapper(guard, f)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
@@ -375,7 +382,7 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
                      + tuple(None if t is None else frozenset(t) for t in then))
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
-                   fallback=fallback, kw=kw)
+                   fallback=fallback, kw=kw, dtype_from=rules.guard_dtype_from)
     return functools.update_wrapper(fast, compat)  # __wrapped__: compat's, compared whole
 
 
@@ -562,7 +569,8 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
         refuse = (0, rules.floating_dtypes)
     if (floating and not allow) or (extra is not None and fname not in rules.guard_refuse):
         return python  # a check the Guard cannot route runs on every call
-    return guarded(f, fname, translations, python, test, refuse, allow_only=allow)
+    return guarded(f, fname, translations, python, test, refuse, allow_only=allow,
+                   dtype_from=rules.guard_dtype_from)
 
 
 def _wrap_into(target: dict[str, Any], section: str, rules: Rules, translations,
