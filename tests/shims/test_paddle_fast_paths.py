@@ -576,3 +576,34 @@ def test_paddle_argmax_argmin_of_floats_skip_the_rules_checks(fname, monkeypatch
     np.testing.assert_array_equal(f(xp.asarray([2.0, -1.0, 4.0])).numpy(), flat)
     np.testing.assert_array_equal(f(x, axis=0).numpy(), along0)
     np.testing.assert_array_equal(f(x, axis=-1, keepdims=True).numpy(), along1)
+
+
+def test_paddle_negative_of_floats_is_the_multiply_kernel_with_the_rules_results(monkeypatch):
+    """``negative`` of a float32/float64 tensor is the rules' multiply by a -1 of its dtype
+    (-0.0 for +0.0, where Paddle's neg gives +0.0) by the kernel itself, with the rules'
+    values (NaN, infinities, -0.0), dtypes, shapes and gradients; every other dtype and
+    input is the rules'. paddle.multiply's Python layer is not run (it was on 5865784)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _elementwise_functions as e
+
+    rules = e._FUNCTIONS["negative"]
+    vals = np.array([-0.0, 0.0, np.nan, np.inf, -np.inf, 1.5, -2.0, 3e38, 127.0, -128.0])
+    for name in _NAMES:
+        for shape in [(), (10,), (2, 5), (2, 0)]:
+            with np.errstate(invalid="ignore", over="ignore"):  # NaN and inf as integers
+                x = xp.asarray(np.resize(vals, shape).astype(name))
+            _same(_call(xp.negative, x), _call(rules, x))
+    for other in (np.array([1.0]), 1.5, [1.0]):
+        _same(_call(xp.negative, other), _call(rules, other))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("paddle.multiply ran")
+
+    x = xp.asarray([0.0, -0.0, 2.0], dtype=xp.float64)
+    x.stop_gradient = False
+    monkeypatch.setattr(paddle, "multiply", refused)
+    y = xp.negative(x)
+    np.testing.assert_array_equal(np.signbit(y.numpy()), [True, False, True])
+    (g,) = paddle.grad([y.sum()], [x])
+    np.testing.assert_array_equal(g.numpy(), [-1.0, -1.0, -1.0])

@@ -387,6 +387,24 @@ _FUNCTIONS = _ce.ElementwiseFunctions(
     before_rules={"minimum": _int_bound(True), "maximum": _int_bound(False)})
 globals().update(_FUNCTIONS)
 
+_rules_negative = _FUNCTIONS["negative"]
+_C_MULTIPLY = _C_OPS.multiply
+_NEG_F32, _NEG_F64 = paddle.float32, paddle.float64
+
+
+def negative(x, /):
+    # A float32/float64 tensor is the rules' _flip_sign (the multiply kernel by a -1 of its
+    # dtype, paddle.multiply only forwarding to it) without the rules' frame and reads
+    # (~5.5 us a call over paddle.neg, 3.3.1); anything else the rules.
+    if type(x) is Tensor:
+        d = x.dtype
+        if d is _NEG_F32 or d is _NEG_F64:
+            return _C_MULTIPLY(x, _p.filled([], -1.0, d))
+    return _rules_negative(x)
+
+
+negative.__doc__ = _rules_negative.__doc__
+
 
 #: Paddle's own clip kernel (``x < lo ? lo : x > hi ? hi : x``, NaN in ``x`` kept: NumPy's
 #: ``clip`` for ``lo <= hi``, ties kept as ``x``, so ``-0.0`` stays ``-0.0`` as in NumPy), one
