@@ -132,16 +132,19 @@ def _voxel_grid(points, origin, voxel_size, n):
 # --- robotics --------------------------------------------------------------------------------
 
 def robotics(theta, a, d, alpha):
-    """DH forward kinematics: (B, L) joint angles -> (B, L, 4, 4) link poses."""
+    """DH forward kinematics: (B, L) joint angles -> (B, L, 4, 4) link poses. The 16 entries
+    are built before the stacks, as in the arraykit workload (``dh_transforms``'s ``rows``)
+    and the torch/JAX/Paddle natives: stacking each row as it is written frees its
+    temporaries earlier, a smaller working set that read 5-7% faster here."""
     ct, st = np.cos(theta), np.sin(theta)
     ca, sa = np.cos(alpha), np.sin(alpha)
     zero, one = np.zeros_like(ct), np.ones_like(ct)
-    links = np.stack([
-        np.stack([ct, -st * ca, st * sa, a * ct], axis=-1),
-        np.stack([st, ct * ca, -ct * sa, a * st], axis=-1),
-        np.stack([zero, sa * one, ca * one, d * one], axis=-1),
-        np.stack([zero, zero, zero, one], axis=-1),
-    ], axis=-2)
+    links = _matrix([
+        [ct, -st * ca, st * sa, a * ct],
+        [st, ct * ca, -ct * sa, a * st],
+        [zero, sa * one, ca * one, d * one],
+        [zero, zero, zero, one],
+    ])
     frames = [links[:, 0]]
     for i in range(1, links.shape[1]):
         frames.append(frames[-1] @ links[:, i])
