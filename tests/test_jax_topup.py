@@ -518,3 +518,37 @@ def test_guards_read_a_jax_array_dtype_through_its_aval(xp):
         xp.linalg.inv(jnp.eye(3, dtype=jnp.int32))
     assert bool(xp.any(jnp.asarray([0.5j]))) and bool(xp.all(jnp.asarray([0.5j])))
 
+
+def test_take_of_read_indices_and_vector_norm_run_no_python_path(xp):
+    """take(x, i) of indices read on the host before (the eager bounds check's cached
+    extremes) checks them without the Python path's frames (errors.py, _errors.py), and
+    still raises IndexError for an out-of-range index; vector_norm(x) of a floating array
+    calls its program from C (no Python frame)."""
+    import sys
+
+    import numpy as np
+
+    v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
+    i = jnp.asarray([0, 15, -16, 3])
+    want = np.take(np.asarray(v), np.asarray(i))
+    assert np.array_equal(xp.take(v, i), want)  # reads i on the host
+    frames = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            frames.append(frame.f_code.co_filename.replace("\\", "/"))
+
+    sys.setprofile(profile)
+    try:
+        got, norm = xp.take(v, i), xp.linalg.vector_norm(v)
+    finally:
+        sys.setprofile(None)
+    assert [f for f in frames if "errors.py" in f or "_one_program.py" in f] == []
+    assert np.array_equal(got, want)
+    assert float(norm) == float(jnp.linalg.vector_norm(v))
+    with pytest.raises(IndexError):
+        xp.take(v[:15], i)  # the cached extremes, another x: 15 is out of range now
+    with pytest.raises(IndexError):
+        xp.take(v, jnp.asarray([16]))
+    with pytest.raises(TypeError):
+        xp.linalg.vector_norm(jnp.arange(3))

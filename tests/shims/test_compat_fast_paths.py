@@ -580,6 +580,29 @@ def test_jax_fast_paths_match_their_python_paths():
         for kwargs in ({"axis": 0}, {"axis": -1, "include_initial": True},
                        {"dtype": jnp.float32}, {"axis": 5}):
             _check_jax_fast(xp.cumulative_sum, jnp.cumulative_sum, x, **kwargs)
+    norm = xp.linalg.vector_norm
+    for x in arrays + not_arrays:  # the rules refuse non-floating input (jax takes it)
+        if isinstance(x, jax.Array) and x.dtype in (jnp.float16, jnp.float32, jnp.float64,
+                                                    jnp.complex64, jnp.complex128):
+            _check_jax_fast(norm, None, x)
+            _check_jax_fast(norm, None, x, axis=-1)
+        else:
+            _same_jax_outcome(_outcome(norm, x), _outcome(norm._slow, x))
+            assert _outcome(norm, x)[1] is TypeError
+    # take against its Python path (the rules' bounds check: jnp.take itself fills NaN): each
+    # index array twice (the second call reads the cached extremes), in range, negative, out
+    # of range either way, empty, bool, float, 2-D; x 0-d, empty, 2-D.
+    indices = [jnp.asarray([0, 7, 3]), jnp.asarray([-8, -1]), jnp.asarray([8]),
+               jnp.asarray([-9, 0]), jnp.asarray([], dtype=jnp.int32),
+               jnp.asarray([1, 2], dtype=jnp.uint8), jnp.asarray([True, False]),
+               jnp.asarray([0.0]), jnp.asarray([[0, 1], [2, 7]]), jnp.asarray(3),
+               jnp.asarray([0, 0], dtype=jnp.int8)]
+    for x in (arrays[0], arrays[3], arrays[8], arrays[13], arrays[12]):
+        for i in indices + [[0, 1], 1]:
+            for _ in range(2):
+                _same_jax_outcome(_outcome(xp.take, x, i), _outcome(xp.take._slow, x, i))
+        _same_jax_outcome(_outcome(xp.take, x, indices[0], axis=0),
+                          _outcome(xp.take._slow, x, indices[0], axis=0))
     jitted = jax.jit(lambda a, b: (xp.searchsorted(a, b), xp.cumulative_sum(b), xp.exp(b)))
     got = jitted(sorted_[0], arrays[0])  # tracers: the Python paths, inlined
     _same_jax_outcome((got[0], None), (old_searchsorted(sorted_[0], arrays[0]), None))
