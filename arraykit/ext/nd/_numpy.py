@@ -1,6 +1,7 @@
 """NumPy backend of ``arraykit.ext.nd``.
 
-Fast path: when every index is in ``[0, d)`` (one reduction over the indices), the
+Fast path: when every index is in ``[0, d)`` (one reduction over the indices; with the
+optional C helper ``_rows.c``, one pass that checks and computes the rows together), the
 index rows become flat row numbers and the work is one ``np.take`` / ``ufunc.at`` along one
 axis of ``x`` viewed as rows, several times faster than advanced indexing with K index
 arrays (what a hand-written ``x[i0, i1]`` does). Otherwise NumPy's own advanced indexing and
@@ -175,7 +176,8 @@ def _take_known(x: Any, idx: tuple, entry: tuple) -> Any:
     ``_common.host_column_in_range``), the flat rows in place and one ``take``, whose own
     bounds check covers the first column (see ``_take_first_column_free``). None for a column
     out of ``[0, d_k)`` or a first column out of ``[-d_0, d_0)``: the caller's checked path
-    wraps the one and raises gather_nd's error for the other."""
+    wraps the one and raises gather_nd's error for the other. With the C helper, columns all
+    in ``[0, d_k)`` (the first included) take ``_checked_rows``' one pass instead."""
     checks, rows_shape, out_shape, dims = entry
     f = _checked_rows(idx, dims)
     if f is not None:
