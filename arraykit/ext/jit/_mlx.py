@@ -51,7 +51,8 @@ def compile(fn, record, example):  # noqa: A001
                 leaves[p] = a
             args, kwargs = unflatten(treedef, leaves)
             grads = _GRAD_TRACING[0]
-            _GRAD_TRACING[0] = _COMPILING  # the shim's rules fuse here (no custom vjp forms)
+            if grads >= 0:  # the shim's rules fuse here (no custom vjp forms); the count of
+                _GRAD_TRACING[0] = _COMPILING + grads  # ext.grad traces around it is kept
             try:
                 out = fn(*args, **kwargs)
             finally:

@@ -23,6 +23,7 @@ from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _float64
 from . import _primitives as _p
+from ._helpers import COMPILING as _COMPILING
 from ._helpers import GRAD_TRACING as _GRAD_TRACING
 from ._helpers import array, const, from_numpy, to_numpy
 from ._helpers import concrete as _concrete
@@ -119,11 +120,26 @@ _zero_kept = mx.compile(lambda x, s: mx.where(x, s, x), shapeless=True)
 _FUSED_SIN_SIZE = 4096
 
 
+def _sin_graded(x):
+    """The rule with sin's own derivative as ops mx.compile fuses, for ext.grad inside an
+    ext.jit trace: the rule's value (stop_gradient) minus ``stop_gradient(s) - s`` (+0.0 for
+    every finite s, and x - +0.0 is x, -0.0 included; NaN stays the rule's NaN), whose
+    gradient is the cotangent through two Negatives into Sin's vjp: MLX's ``cotan * cos(x)``
+    bit for bit. The Select's own vjp (AsType x4, Multiply x2, Add x2, LogicalNot, Full)
+    gave +0.0 where MLX's gives -0.0 (a zero cotangent where cos(x) < 0)."""
+    s = mx.sin(x)
+    return mx.stop_gradient(mx.where(x, s, x)) - (mx.stop_gradient(s) - s)
+
+
 def _sin(x):
-    if _GRAD_TRACING[0] > 0 and x.dtype == mx.float32:
+    g = _GRAD_TRACING[0]
+    if g and x.dtype == mx.float32:
         # float32 only: MLX's complex Sin vjp is not cotan * cos(x) (complex64 keeps MLX's
         # own derivative through the Select); float64 is _float64.sin.
-        return _sin_traced(x)
+        if g > 0:
+            return _sin_traced(x)
+        if g != _COMPILING:  # ext.grad inside an ext.jit trace (COMPILING + its count)
+            return _sin_graded(x)
     if x.size < _FUSED_SIN_SIZE:
         return _sin_fused(x)
     return _zero_kept(x, mx.sin(x))

@@ -30,12 +30,14 @@ cast = _p.cast
 const = _p.scalar_array
 
 #: Positive while one of arraykit's MLX gradient transforms (``arraykit.ext.grad``) traces
-#: its function outside an ``arraykit.ext.jit`` trace (each adds 1; ext.jit's trace sets
-#: ``COMPILING`` and restores the count after). There a rule whose corrective ops would add
-#: nodes to every backward pass takes a form with the op's own derivative instead (``sin``):
-#: eagerly those nodes are a kernel each, while under mx.compile they fuse and the form's
-#: custom function would not. The values are the same either way, so a transform arraykit
-#: does not see (``mx.value_and_grad`` called directly) only takes the other form.
+#: its function outside an ``arraykit.ext.jit`` trace (each adds 1; ext.jit's trace adds
+#: ``COMPILING`` and restores the count after, so ``COMPILING + n`` is n ext.grad traces
+#: around or inside an ext.jit trace). There a rule whose corrective ops would add nodes to
+#: every backward pass takes a form with the op's own derivative instead (``sin``): eagerly a
+#: custom function (those nodes are a kernel each), under mx.compile stop_gradient
+#: arithmetic that fuses (the custom function would not). The values are the same either
+#: way, so a transform arraykit does not see (``mx.value_and_grad`` called directly) only
+#: takes the other form.
 GRAD_TRACING = [0]
 COMPILING = -(2**40)
 
