@@ -635,3 +635,25 @@ def test_paddle_broadcast_to_calls_the_expand_kernel_itself(monkeypatch):
     x.stop_gradient = False
     (g,) = paddle.grad([xp.broadcast_to(x, (3, 2)).sum()], [x])
     np.testing.assert_array_equal(g.numpy(), [3.0, 3.0])
+
+
+def test_paddle_exact_equality_calls_the_comparison_kernels_themselves(monkeypatch):
+    """Exact float equality (``equal``, ``not_equal`` and the nonzero tests built on it: Paddle's
+    own equal is approximate) is less_equal and greater_equal joined by logical_and through
+    the kernels, not paddle.less_equal's Python layers (called on 5865784), and stays exact:
+    1e-30 != 0, 1 != 1 + 2e-16 in float64, NaN unequal to itself, -0.0 == 0.0."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    def refused(*args, **kwargs):
+        raise AssertionError("paddle's comparison functions ran")
+
+    for name in ("less_equal", "greater_equal", "logical_and", "equal"):
+        monkeypatch.setattr(paddle, name, refused)
+    a = xp.asarray([1e-30, 1.0, np.nan, -0.0, np.inf], dtype=xp.float64)
+    b = xp.asarray([0.0, 1.0 + 2e-16, np.nan, 0.0, np.inf], dtype=xp.float64)
+    np.testing.assert_array_equal(xp.equal(a, b).numpy(), [False, False, False, True, True])
+    np.testing.assert_array_equal(xp.not_equal(a, b).numpy(), [True, True, True, False, False])
+    np.testing.assert_array_equal(xp.equal(xp.astype(a, xp.float32), 0.0).numpy(),
+                                  [False, False, False, True, False])
+    assert int(xp.count_nonzero(a)) == 4

@@ -143,11 +143,19 @@ _FLOATS = (paddle.float32, paddle.float64)
 _CFLOATS = (paddle.complex64, paddle.complex128)
 
 
+_F32, _F64 = _FLOATS
+#: What paddle.logical_and/less_equal/greater_equal call in eager and PIR mode (3.3.1: a
+#: forwarder, and two Python functions with a decorator, ~3 us of ``equal``'s ~9).
+_C_AND, _C_LE, _C_GE = (paddle._C_ops.logical_and, paddle._C_ops.less_equal,
+                        paddle._C_ops.greater_equal)
+
+
 def eq(a, b):
     """Exact elementwise ``a == b`` (NaN unequal to everything)."""
     d = a.dtype
-    if d in _FLOATS:
-        return paddle.logical_and(paddle.less_equal(a, b), paddle.greater_equal(a, b))
+    # Identity first: comparing Paddle dtypes costs ~0.5 us each.
+    if d is _F32 or d is _F64 or d in _FLOATS:
+        return _C_AND(_C_LE(a, b), _C_GE(a, b))
     if d in _CFLOATS:
         return paddle.logical_and(eq(paddle.real(a), paddle.real(b)),
                                   eq(paddle.imag(a), paddle.imag(b)))
