@@ -657,3 +657,29 @@ def test_paddle_exact_equality_calls_the_comparison_kernels_themselves(monkeypat
     np.testing.assert_array_equal(xp.equal(xp.astype(a, xp.float32), 0.0).numpy(),
                                   [False, False, False, True, False])
     assert int(xp.count_nonzero(a)) == 4
+
+
+def test_paddle_sort_and_argsort_call_the_argsort_kernel_itself(monkeypatch):
+    """``sort``/``argsort`` run Paddle's stable argsort kernel directly, not paddle.sort's and
+    paddle.argsort's Python layers (called on 5865784), with NumPy's stable order: NaN last
+    ascending and first descending, -0.0 and 0.0 tied in input order, int8 through the
+    carrier dtype."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    def refused(*args, **kwargs):
+        raise AssertionError("paddle.sort or paddle.argsort ran")
+
+    monkeypatch.setattr(paddle, "sort", refused)
+    monkeypatch.setattr(paddle, "argsort", refused)
+    a = np.array([3.0, np.nan, -0.0, 0.0, 1.0, -np.inf])
+    x = xp.asarray(a)
+    np.testing.assert_array_equal(xp.argsort(x).numpy(), np.argsort(a, kind="stable"))
+    got = xp.sort(x).numpy()
+    np.testing.assert_array_equal(got, np.sort(a))
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(np.sort(a, kind="stable")))
+    np.testing.assert_array_equal(xp.argsort(x, descending=True).numpy(), [1, 0, 4, 2, 3, 5])
+    i8 = np.array([[5, -3, 5], [0, 127, -128]], dtype=np.int8)
+    got8 = xp.sort(xp.asarray(i8), axis=0)
+    assert got8.dtype == xp.int8
+    np.testing.assert_array_equal(got8.numpy(), np.sort(i8, axis=0))

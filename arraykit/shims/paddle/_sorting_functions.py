@@ -15,18 +15,23 @@ _CARRIED = frozenset(("int8", "int16", "uint8"))
 _name_of = _p.name_of
 
 
+#: What paddle.sort/argsort call in eager and PIR mode (3.3.1), after a decorator and a Python
+#: frame (~2 us a call): (sorted values, indices).
+_C_ARGSORT = paddle._C_ops.argsort
+
+
 def _argsort_along(x, ax, descending):
     if _name_of(x) in _CARRIED:
         x = paddle.cast(x, CARRIER)
-    return paddle.argsort(x, axis=ax, descending=bool(descending), stable=True)
+    return _C_ARGSORT(x, ax, bool(descending), True)[1]
 
 
 def _sort_along(x, ax, descending):
     name = _name_of(x)
     if name in _CARRIED:
-        return paddle.cast(paddle.sort(paddle.cast(x, CARRIER), axis=ax,
-                                       descending=bool(descending), stable=True), name)
-    return paddle.sort(x, axis=ax, descending=bool(descending), stable=True)
+        return paddle.cast(_C_ARGSORT(paddle.cast(x, CARRIER), ax, bool(descending), True)[0],
+                           name)
+    return _C_ARGSORT(x, ax, bool(descending), True)[0]
 
 
 argsort, sort = sorting_functions(_p, _argsort_along, _sort_along, __name__)
