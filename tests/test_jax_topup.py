@@ -552,3 +552,51 @@ def test_take_of_read_indices_and_vector_norm_run_no_python_path(xp):
         xp.take(v, jnp.asarray([16]))
     with pytest.raises(TypeError):
         xp.linalg.vector_norm(jnp.arange(3))
+
+
+def test_concat_and_broadcast_to_skip_jax_python_layers(xp):
+    """concat of a list of jax arrays calls jnp.concatenate from C (jnp.concat's own
+    check_arraylike frames skipped: it holds for these arguments); broadcast_to's size check
+    reads the item size through aval (no dtype property frame) and runs check_shape's test
+    alone for a usual shape. Results and errors as jax's and the size check's."""
+    import collections
+    import sys
+
+    import numpy as np
+
+    v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
+    w = jnp.arange(16, dtype=jnp.int32)
+    calls = [lambda: xp.concat([v, w]), lambda: xp.concat((v, v), axis=0),
+             lambda: xp.broadcast_to(v, (2, 16))]
+    for c in calls:
+        c()
+    def frames(call):
+        names = []
+
+        def profile(frame, event, arg):
+            if event == "call":
+                names.append(frame.f_code.co_name)
+
+        sys.setprofile(profile)
+        try:
+            r = call()
+        finally:
+            sys.setprofile(None)
+        return r, collections.Counter(names)
+
+    got, names = zip(*(frames(c) for c in calls))
+    for n, native in zip(names, (lambda: jnp.concatenate([v, w]), lambda: jnp.concatenate((v, v)),
+                                 lambda: jnp.broadcast_to(v, (2, 16)))):
+        native()
+        assert n - frames(native)[1] in (collections.Counter(), collections.Counter(
+            {"broadcast_to": 1, "_usual": 1}))  # the size check's test, in one frame
+    want = jnp.concat([v, w])
+    assert got[0].dtype == want.dtype and np.array_equal(got[0], want)
+    assert np.array_equal(got[2], np.broadcast_to(np.asarray(v), (2, 16)))
+    with pytest.raises(ValueError, match=r"(?i)concatenate"):
+        xp.concat([v, v.reshape(4, 4)])
+    with pytest.raises(ValueError, match="too big"):  # XLA would abort the process
+        xp.broadcast_to(v, (2**40, 2**30, 16))
+    with pytest.raises(ValueError, match="negative"):
+        xp.broadcast_to(v, (-1, 16))
+    assert xp.broadcast_to(v, [2, 16]).shape == (2, 16)  # a list: check_shape's tuple

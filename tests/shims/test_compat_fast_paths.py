@@ -603,6 +603,16 @@ def test_jax_fast_paths_match_their_python_paths():
                 _same_jax_outcome(_outcome(xp.take, x, i), _outcome(xp.take._slow, x, i))
         _same_jax_outcome(_outcome(xp.take, x, indices[0], axis=0),
                           _outcome(xp.take._slow, x, indices[0], axis=0))
+    # concat: jnp.concatenate from C for a list or tuple of jax arrays and an int axis.
+    seqs = [[arrays[0], arrays[0]], (arrays[0], arrays[1]), [arrays[0], arrays[9]],
+            [arrays[3], arrays[3]], [arrays[3], arrays[0]], [arrays[12], arrays[0]],
+            [arrays[8], arrays[8]], [arrays[4]], [arrays[6], arrays[9], arrays[10]], [],
+            [arrays[0], np.ones(2)], [arrays[0], [1.0]], arrays[3]]
+    for arrs in seqs:
+        _check_jax_fast(xp.concat, jnp.concat, arrs)
+        for kwargs in ({"axis": 0}, {"axis": -1}, {"axis": 1}, {"axis": 2}, {"axis": None},
+                       {"axis": True}, {"axis": np.int64(0)}):
+            _check_jax_fast(xp.concat, jnp.concat, arrs, **kwargs)
     jitted = jax.jit(lambda a, b: (xp.searchsorted(a, b), xp.cumulative_sum(b), xp.exp(b)))
     got = jitted(sorted_[0], arrays[0])  # tracers: the Python paths, inlined
     _same_jax_outcome((got[0], None), (old_searchsorted(sorted_[0], arrays[0]), None))

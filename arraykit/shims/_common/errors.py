@@ -355,7 +355,8 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
               rules: Rules, array_type: type, arity: int, *, same_dtype: bool = False,
               min_ndim: int = 0, max_ndim: int = -1, exact: bool = False, then: tuple = (),
               dtypes: tuple[int, tuple] | None = None, fallback: bool = False,
-              kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None) -> Callable:
+              kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
+              seq: int = -1) -> Callable:
     """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
     Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
     ``same_dtype``; each of ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
@@ -371,6 +372,8 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     (``(position, dtype objects)``), only an argument of one of them there is. With
     ``fallback``, a call that ``native`` raises for is ``general``'s (which then gives
     ``compat``'s result or the standard exception): for a test ``native`` makes itself.
+    With ``seq``, the argument at that position is a non-empty list or tuple of such arrays
+    (``concat``).
     ``__wrapped__`` is ``compat``: the function is compared whole with array-api-compat's
     (tests/shims/test_compat_fast_paths.py)."""
     translations = rules.compiled()
@@ -379,7 +382,7 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     if not _use_guard(rules):
         return slow
     test = _FastTest(ok=(frozenset({array_type}),) * arity
-                     + tuple(None if t is None else frozenset(t) for t in then))
+                     + tuple(None if t is None else frozenset(t) for t in then), seq=seq)
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
                    fallback=fallback, kw=kw, dtype_from=rules.guard_dtype_from)

@@ -26,7 +26,8 @@ from .checks import shown
 INT64_MAX = 2 ** 63 - 1
 
 
-def _usual(shape: object, itemsize: int, max_extent: int, max_size: int) -> bool:
+def _usual(shape: object, itemsize: int, max_extent: int = INT64_MAX,
+           max_size: int = INT64_MAX) -> bool:
     """Whether ``shape`` is the usual call's: a tuple of non-negative Python ints within every
     limit. Read without ``operator.index``'s raised TypeError for a tuple (an exception per
     call cost jax's reshape ~5 us, more than the check itself): every extent and the element
@@ -40,6 +41,11 @@ def _usual(shape: object, itemsize: int, max_extent: int, max_size: int) -> bool
         if s:
             nbytes *= s
     return nbytes <= max_extent and nbytes <= max_size and nbytes <= INT64_MAX
+
+
+#: Whether ``check_shape(fname, shape, itemsize)`` (no limits of a framework's own) returns
+#: ``shape`` itself: a caller may skip its frame then (jax's broadcast_to).
+usual_shape = _usual
 
 
 def check_shape(fname: str, shape, itemsize: int, *, max_extent: int = INT64_MAX,

@@ -51,7 +51,7 @@ import numpy as _np
 from .._common import dtypes as _d
 from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
-from .._common.sizes import capped_diff_order, check_count, check_shape
+from .._common.sizes import capped_diff_order, check_count, check_shape, usual_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 
 # Re-exported (the redundant aliases say so): this package's modules and one-program functions.
@@ -291,14 +291,17 @@ def repeat(x: Any, repeats: Any, /, *, axis: int | None = None) -> Any:
 
 
 def _itemsize_of(x: Any) -> int:
-    # A jax array's own dtype (0.1 us); result_type for anything else (~6 us).
+    # A jax array's own dtype (through aval: its dtype property is a Python frame); result_type
+    # for anything else (~6 us).
     if type(x) is ARRAY_TYPE:
-        return x.dtype.itemsize
+        return x.aval.dtype.itemsize
     return _jnp.dtype(_jnp.result_type(x)).itemsize
 
 
 def broadcast_to(x: Any, /, shape: tuple[int, ...]) -> Any:
     """``jax.numpy.broadcast_to``; NumPy's errors for negative or too large shapes."""
+    if type(x) is ARRAY_TYPE and usual_shape(shape, x.aval.dtype.itemsize):
+        return _jnp.broadcast_to(x, shape)  # check_shape's usual case, two frames fewer
     return _jnp.broadcast_to(x, check_shape("broadcast_to", shape, _itemsize_of(x)))
 
 
@@ -420,6 +423,12 @@ def _take_read(x: Any, indices: Any, /) -> Any:
 
 
 take = fast_path(_take_read, "take", _take, _jnp.take, RULES, ARRAY_TYPE, 2, exact=True)
+
+#: ``concat`` of a list or tuple of eager jax arrays (and an int axis): ``jnp.concatenate``
+#: from C, what ``jnp.concat`` calls after its ``check_arraylike`` (true of these arguments;
+#: ~7 Python frames, 1-3 us of a 60 us call).
+concat = fast_path(_jnp.concatenate, "concat", wrap(_jnp.concat, "concat", RULES), _jnp.concat,
+                   RULES, ARRAY_TYPE, 1, seq=0, exact=True, kw=(("axis", (int,)),))
 
 
 def finfo(type: Any, /) -> _d.finfo_object:
