@@ -287,3 +287,34 @@ def test_eager_sign_is_one_fused_kernel(dtype):
     np.testing.assert_array_equal(np.asarray(g), np.sign(a[6:]))
     v = mx.vmap(xp.sign)(mx.reshape(x[:8], (2, 4)))
     assert np.asarray(v).tobytes() == np.asarray(want[:8]).tobytes()
+
+
+def _same(got, want):
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert np.asarray(got).tobytes() == np.asarray(want).tobytes()
+
+
+def test_argmax_and_count_nonzero_fast_paths_skip_the_rules(monkeypatch):
+    # The common case (a non-empty float array; argmax flattened 1-D or along an int axis in
+    # range; count_nonzero over every axis) is the rules' graph without their Python frames.
+    import arraykit.shims._common.searching as rules
+
+    search = xp._searching_functions
+    a = np.array([[1.0, np.nan, -0.0, 3.0], [0.0, 2.0, -np.inf, 2.0]], "float32")
+    cases = [(xp.argmax, search._argmax_rules, mx.array(a[0]), {}),
+             (xp.count_nonzero, search._count_nonzero_rules, mx.array(a), {}),
+             (xp.count_nonzero, search._count_nonzero_rules, mx.array(a > 1), {})]
+    for dtype in (mx.float32, mx.float64):
+        x = mx.array(a, dtype=dtype)
+        cases += [(xp.argmax, search._argmax_rules, x, {"axis": ax, "keepdims": kd})
+                  for ax in (0, 1, -1, -2) for kd in (False, True)]
+    want = [rules_fn(x, **kw) for _, rules_fn, x, kw in cases]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(rules, "arg_axis", fail)
+    monkeypatch.setattr(rules, "normalize_axes", fail)
+    for (fn, _, x, kw), w in zip(cases, want):
+        _same(fn(x, **kw), w)
+
