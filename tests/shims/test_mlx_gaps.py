@@ -318,3 +318,25 @@ def test_argmax_and_count_nonzero_fast_paths_skip_the_rules(monkeypatch):
     for (fn, _, x, kw), w in zip(cases, want):
         _same(fn(x, **kw), w)
 
+
+def test_sort_and_argsort_fast_paths_skip_the_rules(monkeypatch):
+    # An ascending sort of a non-empty float array along an int axis in range is MLX's
+    # stable sort (argsort: cast to int64), the rules' graph without their Python frames.
+    import arraykit.shims._common.sorting as rules
+
+    sorting = xp._sorting_functions
+    a = np.array([[1.0, np.nan, -0.0, 0.0], [0.0, 2.0, -np.inf, 2.0]], "float32")
+    cases = []
+    for dtype in (mx.float32, mx.float64):
+        for x in (mx.array(a, dtype=dtype), mx.array(a[1], dtype=dtype)):
+            for ax in range(-x.ndim, x.ndim):
+                cases += [(xp.sort, sorting._sort_rules, x, ax),
+                          (xp.argsort, sorting._argsort_rules, x, ax)]
+    want = [rules_fn(x, axis=ax) for _, rules_fn, x, ax in cases]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(rules, "normalize_axis", fail)
+    for (fn, _, x, ax), w in zip(cases, want):
+        _same(fn(x, axis=ax), w)

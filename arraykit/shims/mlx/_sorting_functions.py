@@ -33,4 +33,36 @@ def _sort_along(x, ax, descending):
     return _flip(r, ax) if descending else r
 
 
-argsort, sort = sorting_functions(_p, _argsort_along, _sort_along, __name__)
+_argsort_rules, _sort_rules = sorting_functions(_p, _argsort_along, _sort_along, __name__)
+_REAL_FLOAT = frozenset(D.DTYPES[n] for n in D.REAL_FLOAT)
+
+
+def _plain_axis(x, axis, descending, stable):
+    """The non-negative axis of an ascending sort of a non-empty real floating ``x`` of at
+    least one dimension along ``axis`` (an int in range); None otherwise (the rules decide)."""
+    if type(x) is not mx.array or x.dtype not in _REAL_FLOAT or descending is not False \
+            or stable is not True or type(axis) is not int or not x.size:
+        return None
+    n = x.ndim
+    if -n <= axis < n:
+        return axis + n if axis < 0 else axis
+    return None
+
+
+def argsort(x, /, *, axis=-1, descending=False, stable=True):
+    """Array API ``argsort``: int64 indices of the stable sort (whatever ``stable``)."""
+    ax = _plain_axis(x, axis, descending, stable)
+    if ax is None:
+        return _argsort_rules(x, axis=axis, descending=descending, stable=stable)
+    # Measured fast path: the rules' graph (MLX's stable argsort, the int64 cast) without
+    # their Python frames.
+    return mx.argsort(x, axis=ax).astype(_INDEX)
+
+
+def sort(x, /, *, axis=-1, descending=False, stable=True):
+    """Array API ``sort`` (stable, whatever ``stable``)."""
+    ax = _plain_axis(x, axis, descending, stable)
+    if ax is None:
+        return _sort_rules(x, axis=axis, descending=descending, stable=stable)
+    # Measured fast path: the rules' graph (MLX's stable sort) without their Python frames.
+    return mx.sort(x, axis=ax)
