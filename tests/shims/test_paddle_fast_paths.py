@@ -683,3 +683,26 @@ def test_paddle_sort_and_argsort_call_the_argsort_kernel_itself(monkeypatch):
     got8 = xp.sort(xp.asarray(i8), axis=0)
     assert got8.dtype == xp.int8
     np.testing.assert_array_equal(got8.numpy(), np.sort(i8, axis=0))
+
+
+def test_paddle_flip_calls_the_flip_kernel_itself(monkeypatch):
+    """``flip`` runs Paddle's flip kernel directly (paddle.flip's Python frame was called on
+    5865784), with NumPy's values for floats (NaN, -0.0), bool and int8 (through the
+    carrier), complex (part by part), and several axes."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    def refused(*args, **kwargs):
+        raise AssertionError("paddle.flip ran")
+
+    monkeypatch.setattr(paddle, "flip", refused)
+    a = np.array([[3.0, np.nan, -0.0], [0.0, 1.0, -np.inf]])
+    for name in ("float32", "bool", "int8", "complex64"):
+        with np.errstate(invalid="ignore"):
+            v = a.astype(name)
+        for axis in (None, 0, -1, (0, 1)):
+            got = xp.flip(xp.asarray(v), axis=axis)
+            assert got.dtype == xp.asarray(v).dtype
+            np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
+    np.testing.assert_array_equal(np.signbit(xp.flip(xp.asarray(a)).numpy()),
+                                  np.signbit(np.flip(a)))
