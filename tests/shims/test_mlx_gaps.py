@@ -340,3 +340,24 @@ def test_sort_and_argsort_fast_paths_skip_the_rules(monkeypatch):
     monkeypatch.setattr(rules, "normalize_axis", fail)
     for (fn, _, x, ax), w in zip(cases, want):
         _same(fn(x, axis=ax), w)
+
+
+def test_full_of_a_float_fast_path_skips_the_rules(monkeypatch):
+    # full(shape, <float>) fills float32 on MLX's default device: the rules' shape check and
+    # graph without fill_args and check_device.
+    import arraykit.shims._common.creation as rules
+
+    creation = xp._creation_functions
+    cases = [((16,), 2.0), ((), -0.0), ((0, 3), math.nan), (3, math.inf), ([2, 2], 1e300),
+             ((2,), 1e-320)]
+    want = [xp.full(s, v, dtype=xp.float32, device=mx.default_device()) for s, v in cases]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(rules, "fill_args", fail)
+    monkeypatch.setattr(creation, "check_device", fail)
+    for (s, v), w in zip(cases, want):
+        _same(xp.full(s, v), w)
+    with pytest.raises(ValueError, match="negative"):  # the shape check still runs
+        xp.full((-1,), 2.0)
