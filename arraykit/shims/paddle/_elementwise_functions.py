@@ -404,6 +404,9 @@ def negative(x, /):
 
 
 negative.__doc__ = _rules_negative.__doc__
+#: The Python path (as a Guard's ``__wrapped__``): what the fast paths are checked against.
+setattr(negative, "__wrapped__",  # noqa: B010 - a name the checkers do not know
+        getattr(_rules_negative, "__wrapped__", _rules_negative))
 
 
 #: Paddle's own clip kernel (``x < lo ? lo : x > hi ? hi : x``, NaN in ``x`` kept: NumPy's
