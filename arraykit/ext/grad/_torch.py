@@ -25,12 +25,15 @@ from typing import Any
 
 import torch
 from torch import func
-from torch._C._functorch import peek_interpreter_stack
 
 from .._pytree import flatten, tree_map, unflatten
 from ._common import Selected, split_aux
 
 DIFFERENTIATES = True
+
+#: Whether a torch.func transform is running (its dispatch key is on), without creating the
+#: functorch state that ``peek_interpreter_stack`` makes on first use.
+_transforms_active = torch._C._are_functorch_transforms_active
 
 
 def _flat(f, args, kwargs, sel):
@@ -87,7 +90,10 @@ def _autograd_value_and_grad(f, has_aux, args, kwargs, sel):
 def value_and_grad(f, argnums, has_aux, args, kwargs):
     """(value or (value, aux), grads): autograd in eager code, else ``torch.func``."""
     sel = Selected(args, argnums)
-    if peek_interpreter_stack() is None and not torch.compiler.is_compiling():
+    # The dispatch key test, not ``peek_interpreter_stack()``: that creates the thread's
+    # functorch state, which autograd then copies and frees at every node of every backward
+    # of the process (~1.6M instructions, +1.7%, per control-workload gradient).
+    if not torch.compiler.is_compiling() and not _transforms_active():
         return _autograd_value_and_grad(f, has_aux, args, kwargs, sel)
     g = _flat(f, args, kwargs, sel)
     grads, value = func.grad_and_value(g, argnums=tuple(range(len(sel.leaves))), has_aux=has_aux)(
