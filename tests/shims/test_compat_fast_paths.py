@@ -659,3 +659,36 @@ def test_torch_var_fast_path_passes_an_int_correction():
         keywords = getattr(xp, name).func.keywords
         assert keywords == {"correction": 0}, (name, keywords)
         assert type(keywords["correction"]) is int, name
+
+
+def test_torch_concat_of_tensors_is_torch_cat_from_c():
+    """``concat`` of a list or tuple of plain tensors along an int axis calls ``torch.cat``
+    from C (no Python frame: compat's wrapper only forwards there); every other call, and
+    every error, is what the installed wrapper over compat's ``concat`` gives."""
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    a, b = torch.arange(3.0), torch.zeros(3, dtype=torch.float64)
+    frames = []
+    sys.setprofile(lambda frame, event, arg: event == "call" and frames.append(frame))
+    try:
+        xp.concat([a, b])
+        xp.concat((a, a), axis=-1)
+    finally:
+        sys.setprofile(None)
+    assert [f.f_code.co_name for f in frames] == []
+    m, i8 = torch.ones(2, 3), torch.arange(3, dtype=torch.int8)
+    seqs = [[a, b], (a, i8), [m, m], [a], [a, m], [], [a, 1.0], [a, np.ones(3)],
+            [torch.nn.Parameter(a), a], [torch.tensor(True).reshape(1), a], a]
+    for arrs in seqs:
+        for kwargs in ({}, {"axis": 0}, {"axis": -1}, {"axis": 1}, {"axis": 5}, {"axis": None},
+                       {"axis": True}, {"axis": np.int64(0)}):
+            got, got_err = _outcome(xp.concat, arrs, **kwargs)
+            want, want_err = _outcome(xp.concat._slow, arrs, **kwargs)
+            assert got_err is want_err, (arrs, kwargs, got_err, want_err)
+            if want_err is None:
+                for other in (want, compat.concat(arrs, **kwargs)):
+                    assert (got.dtype, got.shape, got.requires_grad) == \
+                        (other.dtype, other.shape, other.requires_grad)
+                    assert torch.equal(got, other)

@@ -368,3 +368,11 @@ def _take_vector(x: Any, indices: Any, /, *, axis: Any = 0) -> Any:
 take = fast_path(_take_vector, "take", globals()["take"], _compat.take, 2, min_ndim=1,
                  max_ndim=1, exact=True, dtypes=(1, (_torch.int32, _torch.int64)),
                  fallback=True, kw=(("axis", (_int,)),))
+
+#: concat of a non-empty list or tuple of plain tensors along an int axis: torch.cat from C,
+#: what compat's concat calls there (torch.concat is torch.cat), without its Python frame;
+#: an error from torch.cat is translated as the installed wrapper translates compat's (the
+#: same call raised it). axis=None, a bool or NumPy axis, a subclass or foreign item, an
+#: empty sequence: the installed wrapper, as before.
+concat = fast_path(_torch.cat, "concat", globals()["concat"], _compat.concat, 1, seq=0,
+                   exact=True, kw=(("axis", (_int,)),))
