@@ -59,6 +59,8 @@ KINDS = {k: tuple(n for n in v if n in SUPPORTED) for k, v in _rules.KINDS.items
 KIND_SETS = {k: frozenset(v) for k, v in KINDS.items()}
 INTEGRAL = KIND_SETS["integral"]
 REAL_FLOAT = KIND_SETS["real floating"]
+#: The real floating dtype objects, for the fast paths' membership tests.
+REAL_FLOAT_DTYPES = frozenset(DTYPES[n] for n in REAL_FLOAT)
 COMPLEX = KIND_SETS["complex floating"]
 FLOATING = KIND_SETS["floating-point"]
 

@@ -22,7 +22,7 @@ def _arg(x, ax, keepdims, largest):
 
 
 _argmax_rules, argmin = _s.arg_functions(_p, _arg, __name__)
-_REAL_FLOAT = frozenset(D.DTYPES[n] for n in D.REAL_FLOAT)
+_REAL_FLOAT = D.REAL_FLOAT_DTYPES
 
 
 def argmax(x, /, *, axis=None, keepdims=False):

@@ -34,7 +34,7 @@ def _sort_along(x, ax, descending):
 
 
 _argsort_rules, _sort_rules = sorting_functions(_p, _argsort_along, _sort_along, __name__)
-_REAL_FLOAT = frozenset(D.DTYPES[n] for n in D.REAL_FLOAT)
+_REAL_FLOAT = D.REAL_FLOAT_DTYPES
 
 
 def _plain_axis(x, axis, descending, stable):

@@ -18,7 +18,7 @@ cumulative_prod = _rules.cumulative_prod
 #: The dtypes whose reductions take MLX's op as it is (no cast, no kind error): floating for
 #: sum/prod/mean (integers accumulate in int64 by the rules), real floating for max/min.
 _FLOATING = frozenset(D.DTYPES[n] for n in D.FLOATING)
-_REAL_FLOAT = frozenset(D.DTYPES[n] for n in D.REAL_FLOAT)
+_REAL_FLOAT = D.REAL_FLOAT_DTYPES
 
 
 def _plain(x, axis, keepdims, dtypes) -> bool:
