@@ -22,6 +22,7 @@ from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import is_zero
 from ._linear_algebra_functions import matmul, matrix_transpose, real_floating, tensordot, vecdot  # noqa: F401 (linalg has them too)
+from ._statistical_functions import _floating_axis
 
 __all__ = list(standard_names("linalg"))
 
@@ -235,20 +236,10 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     else takes the rules."""
     if type(x) is _Tensor and type(keepdims) is bool and type(ord) in (int, float) \
             and ord == 2:
-        d = x.dtype
-        if d is _F32 or d is _F64:
-            shape = x.shape
-            n = len(shape)
-            if n and 0 not in shape:
-                if axis is None:
-                    axes = list(range(n))
-                elif type(axis) is int and -n <= axis < n:
-                    axes = [axis % n]
-                else:
-                    axes = None
-                if axes is not None:
-                    a = _C_ABS(x)
-                    return _C_SQRT(_C_SUM(a * a, axes, None, keepdims))
+        axes = _floating_axis(x, axis)  # sum's and prod's test: None (every axis) or [axis]
+        if axes is not False:
+            a = _C_ABS(x)
+            return _C_SQRT(_C_SUM(a * a, axes, None, keepdims))
     return _vector_norm(x, axis=axis, keepdims=keepdims, ord=ord)
 
 
