@@ -53,6 +53,16 @@ def _checked_rows(idx: Any, dims: tuple[int, ...]) -> Any:
     return f if _c_rows(f, dims, idx) else None
 
 
+def _in_range_rows(idx: Any, dims: tuple[int, ...]) -> Any:
+    """The flat rows of ``idx`` where every entry lies in ``[0, d)``: ``_checked_rows``' one
+    pass, else NumPy's check (``_common.host_in_range``) and row arithmetic; None where some
+    entry does not (the caller's advanced indexing then wraps it or raises)."""
+    f = _checked_rows(idx, dims)
+    if f is None and _common.host_in_range(idx, dims):
+        f = _common.host_flat_rows(idx, dims)
+    return f
+
+
 def _max_int(base: Any, f: Any, pos: Any) -> Any:
     np.maximum.at(base, f, pos)
     return base
@@ -231,11 +241,7 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
             _common.raise_out_of_bounds(fn, idx, plan.dims, first_axis=len(plan.batch))
         return out
     # Rows of x as a view (a non-contiguous x would be copied whole: not worth it).
-    if x.flags.c_contiguous and (
-            (f := _checked_rows(idx, plan.dims)) is not None
-            or _common.host_in_range(idx, plan.dims)):
-        if f is None:
-            f = _common.host_flat_rows(idx, plan.dims)
+    if x.flags.c_contiguous and (f := _in_range_rows(idx, plan.dims)) is not None:
         return np.take(x.reshape(plan.rows, plan.inner_size), f, axis=0).reshape(plan.out_shape)
     try:
         return x[_columns(idx, plan)]
@@ -268,12 +274,8 @@ def update_nd(
         out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
         return out
     out = x.copy() if copy else x
-    if out.flags.c_contiguous:
-        f = _checked_rows(idx, plan.dims)
-        if f is not None or _common.host_in_range(idx, plan.dims):
-            if f is None:
-                f = _common.host_flat_rows(idx, plan.dims)
-            return _at_rows(out, f, updates, plan)
+    if out.flags.c_contiguous and (f := _in_range_rows(idx, plan.dims)) is not None:
+        return _at_rows(out, f, updates, plan)
     try:
         _AT[plan.reduction](out, _columns(idx, plan), updates)
     except IndexError:
