@@ -459,3 +459,42 @@ def test_mxnet_reductions_invoke_the_operators_of_mxnet_numpys_calls(monkeypatch
         grads.append((y.asnumpy(), t.grad.asnumpy()))
     np.testing.assert_array_equal(grads[0][0], grads[1][0])
     np.testing.assert_allclose(grads[0][1], grads[1][1], rtol=1e-6)
+
+
+def test_mxnet_inv_and_solve_read_the_matrix_in_place(monkeypatch):
+    """MXNet (issue 28): linalg.inv/solve of float32/float64 matrices in CPU memory wait for
+    the result once (the LinAlgError contract) and test the matrix for NaN in place, after
+    that wait (``_primitives.computed_view``), not through ``asnumpy``'s copy (a second engine
+    sync): no copy made; the values, the singular-matrix error and a NaN matrix's NaN result
+    as before."""
+    mx = require("mxnet")
+    from mxnet import np as mnp
+
+    import arraykit.shims.mxnet as xp
+
+    rng = np.random.default_rng(7)
+    a = rng.normal(size=(4, 4)) + 4 * np.eye(4)
+    b = rng.normal(size=(4, 3))
+    copies = []
+    asnumpy = mnp.ndarray.asnumpy
+    monkeypatch.setattr(mnp.ndarray, "asnumpy", lambda s: copies.append(1) or asnumpy(s))
+    for dtype in ("float32", "float64"):
+        x, y = mnp.array(a, dtype=dtype), mnp.array(b, dtype=dtype)
+        inv, sol = xp.linalg.inv(x), xp.linalg.solve(x, y)
+        batch = xp.linalg.inv(mnp.array(np.stack([a, a.T]), dtype=dtype, ctx=mx.cpu(1)))
+        assert not copies, "asnumpy was called"
+        assert inv.dtype == sol.dtype == batch.dtype == np.dtype(dtype)
+        want_inv = mnp.linalg.inv(x).asnumpy()
+        np.testing.assert_array_equal(inv.asnumpy(), want_inv)
+        np.testing.assert_array_equal(batch.asnumpy()[0], want_inv)
+        np.testing.assert_array_equal(sol.asnumpy(), mnp.linalg.solve(x, y).asnumpy())
+        copies.clear()
+        nan = mnp.array([[1.0, np.nan], [0.0, 1.0]], dtype=dtype)
+        assert np.isnan(xp.linalg.inv(nan).asnumpy()).all()
+        assert np.isnan(xp.linalg.solve(nan, mnp.ones((2, 1), dtype=dtype)).asnumpy()).all()
+        with pytest.raises(np.linalg.LinAlgError, match="inv"):
+            xp.linalg.inv(mnp.zeros((2, 2), dtype=dtype))
+        with pytest.raises(np.linalg.LinAlgError, match="solve"):
+            xp.linalg.solve(mnp.zeros((2, 2), dtype=dtype), mnp.ones((2, 2), dtype=dtype))
+        copies.clear()
+    mx.nd.waitall()

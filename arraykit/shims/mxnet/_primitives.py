@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ctypes import POINTER as _POINTER
 from ctypes import byref as _byref
+from ctypes import c_double as _c_double
+from ctypes import c_float as _c_float
 from ctypes import c_int as _c_int
 from ctypes import c_int64 as _c_int64
 from ctypes import c_size_t as _c_size_t
@@ -226,6 +228,34 @@ def host_array(h, ctx):
     r = ARRAY_TYPE(_new_alloc_handle(h.shape, ctx, False, h.dtype))
     _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
     return r
+
+
+_GET_DATA: Any = _LIB.MXNDArrayGetData
+#: The float dtype codes whose memory :func:`computed_view` reads: (C element type, NumPy dtype).
+_VIEW_TYPES = {0: (_c_float, onp.float32), 1: (_c_double, onp.float64)}
+
+
+def computed_view(x):
+    """A NumPy view of the memory of float32/float64 array ``x`` in the host's CPU memory
+    (``MXNDArrayGetData``), else None. The caller must know that ``x`` is computed and that
+    no queued operator writes it (e.g. after waiting for an operator that read ``x``): the
+    view is read as it is, with no engine sync, where ``x.asnumpy()`` pushes a copy and waits
+    for it (~9 us on 16 elements, MXNet 1.9.1, CPU time). Read it before returning."""
+    c = _c_int()
+    _GET_DTYPE(x.handle, _byref(c))
+    kind = _VIEW_TYPES.get(c.value)
+    if kind is None or not on_host(x):
+        return None
+    n, dims = _c_int(), _INT_P()
+    _GET_SHAPE(x.handle, _byref(n), _byref(dims))
+    size = 1
+    for i in range(n.value):
+        size *= dims[i]
+    if size <= 0:
+        return None
+    data = _c_void_p()
+    _check_call(_GET_DATA(x.handle, _byref(data)))
+    return onp.frombuffer((kind[0] * size).from_address(data.value), dtype=kind[1])
 
 
 #: Index arrays of at most this many elements, in CPU memory, are read for the bounds check

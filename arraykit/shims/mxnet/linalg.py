@@ -13,6 +13,8 @@ complex dtype: they raise TypeError rather than return something else.
 from __future__ import annotations
 
 import sys
+from ctypes import byref as _byref
+from ctypes import c_int as _c_int
 
 import numpy as _onp
 from mxnet import np as mnp
@@ -58,9 +60,12 @@ def _solved(solver, failure, a, *rest):
     way). The NaN test reads ``a`` to the host after the wait for the result, which has
     computed ``a`` too (one wait a call, not two), and tests there: as two MXNet ops and a
     read it cost ~98 us a 2x2 call, 2.7x the inverse itself (MXNet 1.9.1, CPU time); this
-    way ~12 us."""
+    way ~12 us. A float32/float64 ``a`` in CPU memory is read in place
+    (``_primitives.computed_view``: the wait has computed it, and nothing queued after the
+    solver writes it): ``asnumpy``'s copy is a second engine sync, ~10-20 us a call."""
     out = _synced(solver(a, *rest), failure)
-    if _onp.isnan(a.asnumpy()).any():
+    h = _p.computed_view(a)
+    if _onp.isnan(a.asnumpy() if h is None else h).any():
         raise _cl.LinAlgError("NaN")
     return out
 
@@ -177,8 +182,8 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)  # type: ignore[arg-type]
-cholesky, det, slogdet, inv, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv",
-                                                         "solve"))
+cholesky, det, slogdet = (_fns[n] for n in ("cholesky", "det", "slogdet"))
+_rules_inv, _rules_solve = _fns["inv"], _fns["solve"]
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr, matrix_norm = (_fns[n] for n in ("svd", "svdvals", "qr", "matrix_norm"))
 matrix_rank, pinv, matrix_power = _fns["matrix_rank"], _fns["pinv"], _fns["matrix_power"]
@@ -189,6 +194,57 @@ _INF = float("inf")
 
 _ABS, _SQRT = _p.operator("_npi_absolute"), _p.operator("_npi_sqrt")
 _FLOAT_CODES = frozenset(c for c, n in _p.CODE_NAMES.items() if n in ("float32", "float64"))
+_ndarray = mnp.ndarray
+_GET_SHAPE, _INT_P = _p._GET_SHAPE, _p._INT_P
+
+
+def _square_extent(x):
+    """The extent of the square matrices of ``x`` (``(..., n, n)``, no zero extent), else 0,
+    by one ctypes call."""
+    n, dims = _c_int(), _INT_P()
+    _GET_SHAPE(x.handle, _byref(n), _byref(dims))
+    k = n.value
+    if k < 2 or dims[k - 1] != dims[k - 2]:
+        return 0
+    for i in range(k):
+        if dims[i] <= 0:
+            return 0
+    return dims[k - 1]
+
+
+def inv(x, /):
+    """Array API ``inv``: LinAlgError for a singular matrix."""
+    if (type(x) is _ndarray and _p.dtype_code(x) in _FLOAT_CODES and _square_extent(x)):
+        # Measured fast path: float32/float64 square matrices with no zero extent are where
+        # the rules (``_common.linalg``'s ``inv``) end in ``_Kernels.inv``; a failure takes
+        # the rules (the same kernel again: the singular-matrix error naming inv, or NaN
+        # for a matrix holding NaN).
+        try:
+            return _solved(_INV, "non-convertible", x)
+        except _cl.LinAlgError:
+            pass
+    return _rules_inv(x)
+
+
+def solve(x1, x2, /):
+    """Array API ``solve``: ``x2`` a vector (one for every matrix) or a stack of matrices
+    whose batch shape broadcasts with ``x1``'s."""
+    if (type(x1) is _ndarray and type(x2) is _ndarray and _p.ndim(x1) == 2
+            and _p.ndim(x2) == 2):
+        c = _p.dtype_code(x1)
+        m = _square_extent(x1)
+        if m and c in _FLOAT_CODES and _p.dtype_code(x2) == c:
+            rows, cols = x2.shape
+            if rows == m and cols > 0:
+                # Measured fast path: one (n, n) matrix and one (n, k) of the same float
+                # dtype, no zero extent, are where the rules (``_common.linalg``'s
+                # ``solve``: no cast, no broadcast, no reshape) end in ``_Kernels.solve``; a
+                # failure takes the rules as ``inv`` does.
+                try:
+                    return _solved(_SOLVE, "singular", x1, x2)
+                except _cl.LinAlgError:
+                    pass
+    return _rules_solve(x1, x2)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
