@@ -386,3 +386,23 @@ def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
         got = fn(x, **kw)
         _same(got, w)
         assert _graph_ops(got) == _graph_ops(w)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_real_solve_factors_once_and_is_mlx_solve_bit_for_bit(dtype):
+    # The singular-matrix check's getrf (evaluated and read at the call) is the solve's: the
+    # result's graph holds no second LUF, and its bits are mx.linalg.solve's (-0.0 included).
+    rng = np.random.default_rng(5)
+    for shape, bshape in (((4, 4), (4, 2)), ((4, 4), (4,)), ((3, 5, 5), (3, 5, 1))):
+        a = rng.standard_normal(shape).astype(dtype)
+        a[..., 0, 1] = -0.0
+        b = rng.standard_normal(bshape).astype(dtype)
+        b[..., 0] = -0.0
+        out = xp.linalg.solve(mx.array(a), mx.array(b))
+        assert "LUF" not in _graph_ops(out), _graph_ops(out)
+        bb = mx.array(b[:, None] if b.ndim == 1 else b)
+        native = mx.linalg.solve(mx.array(a), bb, stream=mx.cpu).reshape(out.shape)
+        assert out.dtype == native.dtype and out.shape == native.shape
+        assert np.asarray(out).tobytes() == np.asarray(native).tobytes()
+    with pytest.raises(np.linalg.LinAlgError, match="singular"):
+        xp.linalg.solve(xp.asarray([[1.0, 2.0], [2.0, 4.0]], dtype=dtype), xp.ones(2, dtype=dtype))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 
 import mlx.core as mx
+import numpy as onp
 
 from .. import standard_names
 from .._common import linalg as _cl
@@ -116,13 +117,96 @@ def _real_solve(a, b):
     return mx.linalg.solve(a, b, stream=_CPU)
 
 
-@_real_solve.vjp
-def _real_solve_vjp(primals, cotangent, output):
+def _solve_vjp(primals, cotangent, output):
     # MLX 0.32.4's own vjp of solve fails ("Cannot calculate VJP with respect to indices", its
     # pivots): db = solve(a^T, ct), da = -db x^T.
-    a, _ = primals
+    a = primals[0]
     db = mx.linalg.solve(mx.swapaxes(a, -1, -2), cotangent, stream=_CPU)
     return (-(db @ mx.swapaxes(output, -1, -2)), db)
+
+
+_real_solve.vjp(_solve_vjp)
+
+
+@mx.custom_function
+def _lu_solve(a, b, lu, perm, eye):
+    """``mx.linalg.solve(a, b)`` from ``a``'s factors already computed: ``lu``, ``perm``
+    (the inverse of LUF's row order, uint32, ``(..., M, 1)``) and ``eye`` (a bool identity).
+    The same kernels on the same values as MLX 0.32.4's solve (``linalg.cpp``): its
+    ``take_along_axis(b, argsort(row_pivots))``, then ``solve_triangular`` with L and with
+    U. LAPACK's ``trtri`` reads one triangle of its matrix only, so U's is ``lu``'s upper
+    one, and L's lower one (``tril(LU, -1) + eye``: LU's entries ``+ 0.0``, ones on the
+    diagonal) is ``where(eye, 1, lu) + 0.0``'s. ``a`` is for the vjp."""
+    lower = mx.where(eye, 1.0, lu, stream=_CPU) + 0.0
+    pb = mx.take_along_axis(b, perm, axis=-2, stream=_CPU)
+    y = mx.linalg.solve_triangular(lower, pb, upper=False, stream=_CPU)
+    return mx.linalg.solve_triangular(lu, y, upper=True, stream=_CPU)
+
+
+# lu, perm and eye hold no gradient (lu comes from stop_gradient(a)): a's and b's only.
+_lu_solve.vjp(_solve_vjp)
+
+
+@_lu_solve.jvp
+def _lu_solve_jvp(primals, tangents):
+    # What _real_solve's default jvp computes: mx.linalg.solve's own jvp (0.32.4: ValueError,
+    # "[Primitive::jvp] Not implemented for LUF."), never one that skips a's tangent.
+    a, b = primals[:2]
+    ta, tb = (mx.zeros_like(p) if t is None else t for p, t in zip(primals[:2], tangents[:2]))
+    return mx.jvp(lambda a, b: mx.linalg.solve(a, b, stream=_CPU), [a, b], [ta, tb])[1][0]
+
+
+# Compiled as _real_inv (no Python closures to free a call); one trace per shape and dtype.
+_lu_solve = mx.compile(_lu_solve)
+_EYES: dict = {}
+
+
+def _row_order(piv):
+    """The inverse of LUF's row order from LAPACK's pivots ``piv`` (..., M) (LUF's own loop,
+    ``backend/cpu/luf.cpp``: the swaps applied last to first), uint32 of shape (..., M, 1)."""
+    m = piv.shape[-1]
+    if piv.ndim == 1:
+        rows, p = list(range(m)), piv.tolist()
+        for j in range(m - 1, -1, -1):
+            k = p[j]
+            rows[j], rows[k] = rows[k], rows[j]
+        perm = [0] * m
+        for i, r in enumerate(rows):
+            perm[r] = i
+        return mx.array(perm, dtype=mx.uint32)[:, None]
+    flat = onp.asarray(piv).reshape(-1, m).astype(onp.intp)
+    rows, at = onp.tile(onp.arange(m), (flat.shape[0], 1)), onp.arange(flat.shape[0])
+    for j in range(m - 1, -1, -1):
+        k = flat[:, j]
+        t = rows[at, k]
+        rows[at, k] = rows[:, j]
+        rows[:, j] = t
+    perm = onp.argsort(rows, axis=-1).astype(onp.uint32)
+    return mx.array(perm.reshape(piv.shape + (1,)))
+
+
+def _checked_solve(a, b):
+    """``mx.linalg.solve(a, b)`` for real ``a``, LinAlgError if a matrix is singular (an
+    exact zero pivot of its LU factorisation, NumPy's test; MLX's solve fails at evaluation
+    there, in trtri). One ``getrf``, evaluated and read here (the check), whose factors the
+    solve then uses: the old check factored ``a`` a second time. Under ``mx.compile`` /
+    ``mx.vmap``, where nothing evaluates, MLX's own solve as before (no check)."""
+    lu, piv = mx.linalg.lu_factor(mx.stop_gradient(a), stream=_CPU)
+    try:
+        mx.eval(lu)
+    except ValueError as e:
+        if not refused_in_trace(e):
+            raise
+        return _real_solve(a, b)
+    d = onp.asarray(lu).diagonal(0, -2, -1)
+    if (0.0 in d.tolist()) if d.ndim == 1 else bool((d == 0).any()):
+        raise _cl.LinAlgError("singular")
+    n = lu.shape[-1]
+    eye = _EYES.get(n)
+    if eye is None:
+        eye = _EYES[n] = mx.eye(n, dtype=mx.bool_)
+        mx.eval(eye)
+    return _lu_solve(a, b, lu, _row_order(piv), eye)
 
 
 class _Kernels:
@@ -169,8 +253,7 @@ class _Kernels:
     def solve(a, b):
         if a.dtype == mx.complex64:
             return _complex_solve(a, b)
-        _require_nonsingular(a)
-        return _real_solve(a, b)
+        return _checked_solve(a, b)
 
     @staticmethod
     def eigh(x):
