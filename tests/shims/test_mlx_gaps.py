@@ -406,3 +406,30 @@ def test_real_solve_factors_once_and_is_mlx_solve_bit_for_bit(dtype):
         assert np.asarray(out).tobytes() == np.asarray(native).tobytes()
     with pytest.raises(np.linalg.LinAlgError, match="singular"):
         xp.linalg.solve(xp.asarray([[1.0, 2.0], [2.0, 4.0]], dtype=dtype), xp.ones(2, dtype=dtype))
+
+
+def test_take_of_in_range_indices_skips_the_rules(monkeypatch):
+    # A few indices in [0, n) along an int axis (None for 1-D x) are mx.take of them, the
+    # rules' graph without their frames and their NumPy reduction; negative and
+    # out-of-bounds indices still take the rules (wrapped; IndexError).
+    import arraykit.shims._common.indexing as rules
+
+    x1 = mx.array(np.array([1.0, -0.0, np.nan, 4.0], "float32"))
+    x2 = mx.array(np.arange(12, dtype="int64").reshape(3, 4))
+    cases = [(x1, mx.array(np.array([3, 0, 0, 2], dt)), {}) for dt in ("int64", "int32", "uint8")]
+    cases += [(x2, mx.array(np.array([2, 0], "int64")), {"axis": ax}) for ax in (0, -2)]
+    cases += [(x2, mx.array(np.array([3, 1, 1], "int16")), {"axis": ax}) for ax in (1, -1)]
+    ours = xp._indexing_functions
+    by_rules = rules.take_function(ours._p, ours._gather, ours.__name__)
+    want = [by_rules(x, i, **kw) for x, i, kw in cases]
+    neg = xp.take(x1, mx.array(np.array([-1, 0], "int64")))
+    with pytest.raises(IndexError, match="take: index 4 is out of bounds for an axis of size 4"):
+        xp.take(x1, mx.array(np.array([4], "int64")))
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(rules, "check_bounds", fail)
+    for (x, i, kw), w in zip(cases, want):
+        _same(xp.take(x, i, **kw), w)
+    assert np.asarray(neg).tolist() == [4.0, 1.0]
