@@ -464,7 +464,7 @@ def test_mxnet_reductions_invoke_the_operators_of_mxnet_numpys_calls(monkeypatch
 def test_mxnet_inv_and_solve_read_the_matrix_in_place(monkeypatch):
     """MXNet (issue 28): linalg.inv/solve of float32/float64 matrices in CPU memory wait for
     the result once (the LinAlgError contract) and test the matrix for NaN in place, after
-    that wait (``_primitives.computed_view``), not through ``asnumpy``'s copy (a second engine
+    that wait (``_primitives.host_read``), not through ``asnumpy``'s copy (a second engine
     sync): no copy made; the values, the singular-matrix error and a NaN matrix's NaN result
     as before."""
     mx = require("mxnet")
@@ -497,4 +497,42 @@ def test_mxnet_inv_and_solve_read_the_matrix_in_place(monkeypatch):
         with pytest.raises(np.linalg.LinAlgError, match="solve"):
             xp.linalg.solve(mnp.zeros((2, 2), dtype=dtype), mnp.ones((2, 2), dtype=dtype))
         copies.clear()
+    mx.nd.waitall()
+
+
+def test_mxnet_host_paths_read_and_write_cpu_memory_in_place(monkeypatch):
+    """MXNet (issue 28): the host paths (sign, round, sort, argsort, searchsorted of arrays
+    in CPU memory) read their input's memory in place after waiting for it
+    (``_primitives.host_read``), not through ``asnumpy``'s copy operator, and write the
+    result into a fresh array's memory (``host_array``), not through
+    ``MXNDArraySyncCopyFromCPU``: NumPy's values, dtypes and shapes, also for the pending
+    output of an operator and a slice at an offset."""
+    mx = require("mxnet")
+    from mxnet import np as mnp
+
+    import arraykit.shims._common.operands  # noqa: F401 - imported before the patch
+    import arraykit.shims.mxnet as xp
+    from arraykit.shims.mxnet import _primitives as _p
+
+    vals = np.array([0.5, 1.5, 2.5, -0.5, -2.5, -0.0, np.nan, np.inf, -np.inf, 3.0, 1e-40,
+                     -7.5], dtype="float32")
+    copies = []
+    asnumpy = mnp.ndarray.asnumpy
+    monkeypatch.setattr(mnp.ndarray, "asnumpy", lambda s: copies.append(1) or asnumpy(s))
+    sync_copy = _p._COPY_FROM_HOST
+    monkeypatch.setattr(_p, "_COPY_FROM_HOST", lambda *a: copies.append(2) or sync_copy(*a))
+    base = mnp.array(np.stack([np.zeros_like(vals), vals]), dtype="float32")
+    for x in (mnp.array(vals), base[1], mnp.multiply(base[1], 1.0)):
+        got = [xp.sign(x), xp.round(x), xp.sort(x), xp.argsort(x),
+               xp.searchsorted(xp.sort(x), x, side="right")]
+        assert not copies, "a copy operator ran"
+        want = [np.sign(vals), np.round(vals), np.sort(vals, kind="stable"),
+                np.argsort(vals, kind="stable"),
+                np.searchsorted(np.sort(vals), vals, side="right")]
+        monkeypatch.setattr(mnp.ndarray, "asnumpy", asnumpy)
+        for g, w in zip(got, want):
+            h = g.asnumpy()
+            assert h.shape == w.shape and h.dtype == w.dtype.newbyteorder("=")
+            assert h.tobytes() == w.astype(h.dtype).tobytes()
+        monkeypatch.setattr(mnp.ndarray, "asnumpy", lambda s: copies.append(1) or asnumpy(s))
     mx.nd.waitall()

@@ -147,11 +147,11 @@ def _round(x):
     here: ``floor(x + 0.5)``, minus one where that lands on an odd number exactly half-way;
     values already integral by their magnitude (``_INTEGRAL_FROM``), infinities and nan pass
     through; zero keeps ``x``'s sign. An array in CPU memory, while autograd does not
-    record, is NumPy's ``round`` of the host copy, one copy back: the same values (half to
-    even, signed zeros), ~35 us a 16-element call where these ten operators cost ~1 ms
-    (MXNet 1.9.1, CPU time)."""
+    record, is NumPy's ``round`` of its memory read in place (``_primitives.host_read``),
+    one copy back: the same values (half to even, signed zeros), ~10 us a 16-element call
+    where these ten operators cost ~1 ms (MXNet 1.9.1, CPU time)."""
     if not _autograd.is_recording() and _p.on_host(x):
-        return _p.host_array(onp.round(x.asnumpy()), x.ctx)
+        return _p.host_array(onp.round(_p.host_read(x)), x.ctx)
     r = mnp.floor(x + 0.5)
     tie = mnp.equal(r - x, 0.5)
     odd = mnp.not_equal(mnp.mod(r, 2.0), 0)
@@ -165,10 +165,11 @@ def _round(x):
 def _sign(x):
     # MXNet returns 0 for nan, the standard asks for nan.
     if not _autograd.is_recording() and _p.on_host(x):
-        # In CPU memory, autograd not recording: NumPy's sign of the host copy, one copy back
-        # (as ``_round``): the same bytes as the three operators below (NaN passed through
-        # with its sign, -0.0 -> 0.0; float16/32/64, compared), ~25 us a call less.
-        return _p.host_array(onp.sign(x.asnumpy()), x.ctx)
+        # In CPU memory, autograd not recording: NumPy's sign of the memory read in place,
+        # one copy back (as ``_round``): the same bytes as the three operators below (NaN
+        # passed through with its sign, -0.0 -> 0.0; float16/32/64, compared), and less
+        # than MXNet's one sign operator called through its wrapper.
+        return _p.host_array(onp.sign(_p.host_read(x)), x.ctx)
     if _ndim(x) <= _MAX_NDIM:
         # The three operators of the general line below, invoked directly (their wrappers
         # and the helper's shape reads cost ~45 us a call); one shape, at most five axes:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from ctypes import POINTER as _POINTER
 from ctypes import byref as _byref
-from ctypes import c_double as _c_double
-from ctypes import c_float as _c_float
+from ctypes import c_char as _c_char
 from ctypes import c_int as _c_int
 from ctypes import c_int64 as _c_int64
 from ctypes import c_size_t as _c_size_t
 from ctypes import c_void_p as _c_void_p
+from ctypes import memmove as _memmove
 from typing import Any
 
 import numpy as onp
@@ -215,47 +215,68 @@ def to_host(x):
 
 
 _COPY_FROM_HOST: Any = _LIB.MXNDArraySyncCopyFromCPU
+_GET_DATA: Any = _LIB.MXNDArrayGetData
+_WAIT_TO_READ: Any = _LIB.MXNDArrayWaitToRead
+
+
+def _address(x) -> int:
+    """The address of array ``x``'s first element (``MXNDArrayGetData``; host memory only)."""
+    data = _c_void_p()
+    _check_call(_GET_DATA(x.handle, _byref(data)))
+    return data.value or 0
 
 
 def host_array(h, ctx):
     """NumPy array ``h`` (of a dtype MXNet holds) as an ``mxnet.numpy`` array on ``ctx``: one
     allocation and one copy (``mnp.array``'s ``empty`` and ``ret[:] = h`` cost ~120 us on 16
-    elements, this ~23 us; MXNet 1.9.1, CPU time). 0-d and empty arrays take ``mnp.array``
-    (no copy of zero bytes, no 0-d shape outside NumPy mode)."""
+    elements; MXNet 1.9.1, CPU time). On a CPU context the fresh array's memory, which no
+    operator uses yet, is written directly (``memmove``); elsewhere by
+    ``MXNDArraySyncCopyFromCPU``, an engine operator and a wait (~20 us). 0-d and empty arrays
+    take ``mnp.array`` (no copy of zero bytes, no 0-d shape outside NumPy mode)."""
     h = onp.asarray(h, order="C")  # (ascontiguousarray would make a 0-d h 1-D)
     if h.ndim == 0 or h.size == 0:
         return mnp.array(h, dtype=h.dtype, ctx=ctx)
     r = ARRAY_TYPE(_new_alloc_handle(h.shape, ctx, False, h.dtype))
-    _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
+    if ctx.device_typeid == 1:
+        _memmove(_address(r), h.ctypes.data, h.nbytes)
+    else:
+        _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
     return r
 
 
-_GET_DATA: Any = _LIB.MXNDArrayGetData
-#: The float dtype codes whose memory :func:`computed_view` reads: (C element type, NumPy dtype).
-_VIEW_TYPES = {0: (_c_float, onp.float32), 1: (_c_double, onp.float64)}
+#: MXNet's dtype codes -> NumPy dtypes (:func:`host_view`).
+_CODE_DTYPES = {c: onp.dtype(n) for c, n in CODE_NAMES.items()}
 
 
-def computed_view(x):
-    """A NumPy view of the memory of float32/float64 array ``x`` in the host's CPU memory
-    (``MXNDArrayGetData``), else None. The caller must know that ``x`` is computed and that
-    no queued operator writes it (e.g. after waiting for an operator that read ``x``): the
-    view is read as it is, with no engine sync, where ``x.asnumpy()`` pushes a copy and waits
-    for it (~9 us on 16 elements, MXNet 1.9.1, CPU time). Read it before returning."""
+def host_view(x):
+    """Array ``x``'s memory as a NumPy array of its dtype and shape (a view, no copy), after
+    waiting for the operators that write ``x`` (``MXNDArrayWaitToRead``): ``x`` in the
+    host's CPU memory with at least one element, else None. ``x.asnumpy()`` pushes a copy
+    operator and waits for it (~9-20 us on 16 elements, MXNet 1.9.1, CPU time). Read the view
+    at once and do not keep it or write it: an operator queued later may write ``x``."""
     c = _c_int()
     _GET_DTYPE(x.handle, _byref(c))
-    kind = _VIEW_TYPES.get(c.value)
-    if kind is None or not on_host(x):
+    dtype = _CODE_DTYPES.get(c.value)
+    if dtype is None or not on_host(x):
         return None
     n, dims = _c_int(), _INT_P()
     _GET_SHAPE(x.handle, _byref(n), _byref(dims))
+    shape = tuple(dims[:n.value])
     size = 1
-    for i in range(n.value):
-        size *= dims[i]
+    for d in shape:
+        size *= d
     if size <= 0:
         return None
-    data = _c_void_p()
-    _check_call(_GET_DATA(x.handle, _byref(data)))
-    return onp.frombuffer((kind[0] * size).from_address(data.value), dtype=kind[1])
+    _check_call(_WAIT_TO_READ(x.handle))
+    buf: Any = (_c_char * (size * dtype.itemsize)).from_address(_address(x))
+    return onp.frombuffer(buf, dtype=dtype).reshape(shape)
+
+
+def host_read(x):
+    """Array ``x``'s values on the host, to read at once: :func:`host_view`, else
+    ``x.asnumpy()``."""
+    h = host_view(x)
+    return x.asnumpy() if h is None else h
 
 
 #: Index arrays of at most this many elements, in CPU memory, are read for the bounds check

@@ -48,7 +48,7 @@ _on_host = _p.on_host
 def _argsort_along(x, ax, descending):
     """Always the stable sort: MXNet's own argsort is unstable, and NaN breaks it."""
     if _on_host(x):
-        return _p.host_array(_host_argsort(x.asnumpy(), ax, descending).astype("int64"),
+        return _p.host_array(_host_argsort(_p.host_read(x), ax, descending).astype("int64"),
                              x.ctx)
     # Descending: ``~x`` reverses integer order without overflow, ``-x`` reverses float order.
     key = x if not descending else (
@@ -93,7 +93,7 @@ def _sort_along(x, ax, descending):
     if not descending and _name_of(x) in _INTEGRAL:
         return mnp.sort(x, axis=ax)
     if not _autograd.is_recording() and _on_host(x):
-        h = x.asnumpy()
+        h = _p.host_read(x)
         r = onp.sort(h, axis=ax, kind="stable") if not descending else onp.take_along_axis(
             h, _host_argsort(h, ax, descending), axis=ax)
         return _p.host_array(r, x.ctx)

@@ -60,12 +60,10 @@ def _solved(solver, failure, a, *rest):
     way). The NaN test reads ``a`` to the host after the wait for the result, which has
     computed ``a`` too (one wait a call, not two), and tests there: as two MXNet ops and a
     read it cost ~98 us a 2x2 call, 2.7x the inverse itself (MXNet 1.9.1, CPU time); this
-    way ~12 us. A float32/float64 ``a`` in CPU memory is read in place
-    (``_primitives.computed_view``: the wait has computed it, and nothing queued after the
-    solver writes it): ``asnumpy``'s copy is a second engine sync, ~10-20 us a call."""
+    way ~12 us. An ``a`` in CPU memory is read in place (``_primitives.host_read``: the
+    wait has computed it): ``asnumpy``'s copy is a second engine sync, ~10-20 us a call."""
     out = _synced(solver(a, *rest), failure)
-    h = _p.computed_view(a)
-    if _onp.isnan(a.asnumpy() if h is None else h).any():
+    if _onp.isnan(_p.host_read(a)).any():
         raise _cl.LinAlgError("NaN")
     return out
 
