@@ -321,7 +321,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
             same_dtype: bool = False, min_ndim: int = 0, max_ndim: int = -1,
             exact: bool = False, fallback: bool = False,
             kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
-            dtype_from: str = "dtype") -> Callable:
+            dtype_from: str = "dtype", wraps: Callable | None = None) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
@@ -333,7 +333,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
     is raised as ``_reraise`` has it (the Guard passes the call's positional arguments as a
     tuple and its keywords as a dict); with ``fallback``, the call goes to ``slow`` instead
     (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it).
-    ``dtype_from``: ``Rules.guard_dtype_from``."""
+    ``dtype_from``: ``Rules.guard_dtype_from``. ``wraps``: the function the Guard presents
+    (``__wrapped__``, name, doc), ``f`` by default."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -346,7 +347,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
                   fallback=fallback, dtype_from=dtype_from,
                   **({} if kw is None else {"kw": kw}))
-    functools.update_wrapper(guard, f)
+    functools.update_wrapper(guard, f if wraps is None else wraps)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
 
@@ -546,12 +547,16 @@ def _check(test: _FastTest, full: Callable[[tuple, dict], None],
 # Installing over a namespace
 # ---------------------------------------------------------------------------------------
 
-def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=None
-         ) -> Callable:
+def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=None,
+         *, inner: Callable | None = None) -> Callable:
     """``f``, the namespace's ``fname`` of ``section``, with the standard's errors: the C path
     (``guarded``) where the Guard is built and ``rules.guard``, unless a check must run on
     every call in Python (a ``Rules.extra`` the Guard does not route); the Python path
-    (``translating``) otherwise, and as the C path's slow path."""
+    (``translating``) otherwise, and as the C path's slow path. ``inner``: what ``f`` calls
+    with its arguments unchanged once its own checks pass (true of every call the fast test
+    passes), called from C instead of ``f`` for a call of exactly the tested positional
+    arguments and no keyword (a jax ufunc's jitted function, without the ufunc's Python
+    ``__call__``); any other call takes ``f``'s way."""
     if translations is None:
         translations = rules.compiled()
     params = _signatures(section).get(fname, _Params())
@@ -572,8 +577,9 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
         refuse = (0, rules.floating_dtypes)
     if (floating and not allow) or (extra is not None and fname not in rules.guard_refuse):
         return python  # a check the Guard cannot route runs on every call
-    return guarded(f, fname, translations, python, test, refuse, allow_only=allow,
-                   dtype_from=rules.guard_dtype_from)
+    return guarded(f if inner is None else inner, fname, translations, python, test, refuse,
+                   allow_only=allow, exact=inner is not None,
+                   dtype_from=rules.guard_dtype_from, wraps=f)
 
 
 def _wrap_into(target: dict[str, Any], section: str, rules: Rules, translations,
