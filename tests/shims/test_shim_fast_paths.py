@@ -536,3 +536,42 @@ def test_mxnet_host_paths_read_and_write_cpu_memory_in_place(monkeypatch):
             assert h.tobytes() == w.astype(h.dtype).tobytes()
         monkeypatch.setattr(mnp.ndarray, "asnumpy", lambda s: copies.append(1) or asnumpy(s))
     mx.nd.waitall()
+
+
+def test_mxnet_broadcast_to_and_permute_dims_fast_paths_skip_the_rules(monkeypatch):
+    """MXNet (issue 28): broadcast_to to a tuple of ints within MXNet's limits that the
+    array's shape broadcasts to, and permute_dims by a permutation of non-negative ints (not
+    bool), go to the operator without the rules' frames (``broadcast_to_shape``,
+    ``permute_order``): ``mxnet.numpy``'s values, dtype and shape; other arguments take the
+    rules and their errors."""
+    require("mxnet")
+    from mxnet import np as mnp
+
+    import arraykit.shims.mxnet as xp
+    from arraykit.shims._common import manipulation
+
+    x = mnp.array(np.arange(6.0).reshape(1, 2, 3), dtype="float32")
+    calls = []
+    for name in ("broadcast_to_shape", "permute_order"):
+        f = getattr(manipulation, name)
+        monkeypatch.setattr(manipulation, name,
+                            lambda *a, f=f, **k: calls.append(f.__name__) or f(*a, **k))
+    got = [xp.broadcast_to(x, (4, 2, 3)), xp.broadcast_to(x, (2, 1, 2, 3)),
+           xp.broadcast_to(x, (0, 2, 3)), xp.permute_dims(x, (2, 0, 1)),
+           xp.permute_dims(x, (0, 1, 2))]
+    assert xp.broadcast_to(x, (1, 2, 3)) is x
+    assert not calls, calls
+    want = [mnp.broadcast_to(x, (4, 2, 3)), mnp.broadcast_to(x, (2, 1, 2, 3)),
+            mnp.broadcast_to(x, (0, 2, 3)), mnp.transpose(x, (2, 0, 1)), x]
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g.asnumpy(), w.asnumpy())
+    with pytest.raises(ValueError, match="broadcast"):
+        xp.broadcast_to(x, (2, 3, 3))
+    with pytest.raises(ValueError, match="negative"):
+        xp.broadcast_to(x, (-1, 2, 3))
+    assert xp.permute_dims(x, (-1, 0, 1)).shape == (3, 1, 2)
+    b = xp.permute_dims(mnp.array([[True, False]], dtype="bool"), (1, 0))
+    assert b.dtype == np.bool_ and b.shape == (2, 1)
+    assert calls == ["broadcast_to_shape", "broadcast_to_shape", "permute_order",
+                     "permute_order"]

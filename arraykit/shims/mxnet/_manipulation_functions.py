@@ -8,6 +8,7 @@ import numpy as onp
 from mxnet import np as mnp
 
 from .._common import manipulation as _manipulation
+from .._common.sizes import usual_shape as _usual
 from . import _primitives as _p
 from ._creation_functions import LIMITS
 from ._helpers import (
@@ -33,8 +34,30 @@ def broadcast_arrays(*arrays):
     return _manipulation.broadcast_arrays(_p, arrays)
 
 
+#: Element sizes by MXNet dtype code; the codes of MXNet's layout kernels (not bool).
+_ITEMSIZES = {c: onp.dtype(n).itemsize for c, n in _p.CODE_NAMES.items()}
+_LAYOUT_CODES = frozenset(_ITEMSIZES) - {_p.BOOL_CODE}
+_MAX_EXTENT, _MAX_SIZE = LIMITS["max_extent"], LIMITS["max_size"]
+
+
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``; incompatible shapes raise ValueError at the call."""
+    if type(x) is ndarray and type(shape) is tuple and len(shape) <= _p.BROADCAST_MAX_NDIM:
+        itemsize = _ITEMSIZES.get(_p.dtype_code(x))
+        if itemsize is not None and _usual(shape, itemsize, _MAX_EXTENT, _MAX_SIZE):
+            # Measured fast path: a tuple of ints within the limits is the shape the rules
+            # return (``sizes.check_shape``); one that ``x``'s shape broadcasts to, as
+            # ``broadcast_shapes`` decides it, goes to the operator ``_p.broadcast_to`` invokes.
+            xs = x.shape
+            if xs == shape:
+                return x
+            k = len(shape) - len(xs)
+            if k >= 0:
+                for i, d in enumerate(xs):
+                    if d != 1 and d != shape[k + i]:
+                        break
+                else:
+                    return _p._BROADCAST_TO(x, str(shape))
     name = require_array(x, "broadcast_to")
     shape = _manipulation.broadcast_to_shape(x.shape, shape, _itemsize(name), **LIMITS)
     return x if x.shape == shape else _p.broadcast_to(x, shape)
@@ -74,6 +97,13 @@ def moveaxis(x, source, destination, /):
 
 def permute_dims(x, /, axes):
     """Array API ``permute_dims``; negative axes allowed."""
+    if type(x) is ndarray and type(axes) is tuple and _p.dtype_code(x) in _LAYOUT_CODES:
+        n = _p.ndim(x)
+        if len(axes) == n and all(type(a) is int for a in axes) and sorted(axes) == list(
+                range(n)):
+            # Measured fast path: a permutation of x's axes as non-negative ints is the order
+            # the rules return (``permute_order``); not bool (``bool_safe``).
+            return _TRANSPOSE(x, str(axes))
     require_array(x, "permute_dims")
     order = _manipulation.permute_order(axes, x.ndim)
     return bool_safe(_TRANSPOSE, x, str(order))
