@@ -433,3 +433,26 @@ def test_take_of_in_range_indices_skips_the_rules(monkeypatch):
     for (x, i, kw), w in zip(cases, want):
         _same(xp.take(x, i, **kw), w)
     assert np.asarray(neg).tolist() == [4.0, 1.0]
+
+
+def test_solve_of_a_square_float_matrix_skips_the_rules(monkeypatch):
+    # A non-empty square float32/float64 matrix with a vector or matrix of its dtype and rows
+    # is the rules' graph without their frames; a singular matrix still gets their error.
+    import arraykit.shims._common.linalg as rules
+
+    rng = np.random.default_rng(7)
+    cases = []
+    for dtype in ("float32", "float64"):
+        a = mx.array(rng.standard_normal((3, 3)).astype(dtype))
+        cases += [(a, mx.array(rng.standard_normal(s).astype(dtype))) for s in ((3,), (3, 2))]
+    want = [xp.linalg._fns["solve"](a, b) for a, b in cases]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(rules, "check_matrices", fail)
+    for (a, b), w in zip(cases, want):
+        _same(xp.linalg.solve(a, b), w)
+    monkeypatch.undo()
+    with pytest.raises(np.linalg.LinAlgError, match="solve: singular matrix"):
+        xp.linalg.solve(xp.asarray([[1.0, 2.0], [2.0, 4.0]]), xp.ones(2))

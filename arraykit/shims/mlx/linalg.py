@@ -303,14 +303,32 @@ _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
 # inv has no fast path in front of the rules: a singular matrix would fail MLX's evaluation
 # twice (the fast path's, then the rules' own call of the kernel), and after that MLX 0.32.4's
 # next evaluation could wait forever (5 of 6 runs of a regular/singular/NaN sequence hung).
-cholesky, det, slogdet, inv, solve = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv",
-                                                         "solve"))
+cholesky, det, slogdet, inv = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv"))
+_solve_rules = _fns["solve"]
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr, matrix_norm = (_fns[n] for n in ("svd", "svdvals", "qr", "matrix_norm"))
 matrix_rank, pinv, matrix_power = _fns["matrix_rank"], _fns["pinv"], _fns["matrix_power"]
 cross, outer, diagonal, trace = (_fns[n] for n in ("cross", "outer", "diagonal", "trace"))
 _vector_norm = _fns["vector_norm"]
 _REAL_FLOAT = frozenset((mx.float32, mx.float64))
+
+
+def solve(x1, x2, /):
+    """Array API ``solve`` (the rules: ``_common.linalg``). A non-empty square float32 or
+    float64 matrix and a non-empty vector or matrix of its dtype and rows is the rules' graph
+    without their frames (``_checked_solve``; a vector as one column, reshaped back); a
+    singular matrix, and anything else, goes to the rules."""
+    if type(x1) is mx.array and type(x2) is mx.array:
+        dt, sa, sb = x1.dtype, x1.shape, x2.shape
+        if (dt in _REAL_FLOAT and x2.dtype == dt and len(sa) == 2 and sa[0] == sa[1] != 0
+                and 0 < len(sb) < 3 and sb[0] == sa[0] and 0 not in sb):
+            try:
+                if len(sb) == 1:
+                    return mx.reshape(_checked_solve(x1, mx.reshape(x2, (-1, 1))), sb)
+                return _checked_solve(x1, x2)
+            except _cl.LinAlgError:
+                pass  # the rules' answer: NaN for a matrix holding NaN, else their error
+    return _solve_rules(x1, x2)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
