@@ -575,3 +575,38 @@ def test_mxnet_broadcast_to_and_permute_dims_fast_paths_skip_the_rules(monkeypat
     assert b.dtype == np.bool_ and b.shape == (2, 1)
     assert calls == ["broadcast_to_shape", "broadcast_to_shape", "permute_order",
                      "permute_order"]
+
+
+def test_mxnet_concat_and_stack_of_one_dtype_skip_the_rules(monkeypatch):
+    """MXNet (issue 28): concat and stack of a list or tuple of two or more arrays of one
+    dtype, along an int axis in range, with extents that agree (off the axis for concat), go
+    to the operator without the rules' frames (``concat_args``, ``stack_args``):
+    ``mxnet.numpy``'s values, dtype and shape; promotion, one array, bad shapes and axes
+    take the rules."""
+    require("mxnet")
+    from mxnet import np as mnp
+
+    import arraykit.shims.mxnet as xp
+    from arraykit.shims._common import manipulation
+
+    a = mnp.array(np.arange(6.0).reshape(2, 3), dtype="float32")
+    b = mnp.array(np.arange(4.0).reshape(2, 2), dtype="float32")
+    calls = []
+    for name in ("concat_args", "stack_args"):
+        f = getattr(manipulation, name)
+        monkeypatch.setattr(manipulation, name,
+                            lambda *a, f=f, **k: calls.append(f.__name__) or f(*a, **k))
+    got = [xp.concat([a, b], axis=1), xp.concat((a, a, a), axis=-2), xp.stack([a, a]),
+           xp.stack((a, a), axis=-1)]
+    assert not calls, calls
+    want = [mnp.concatenate([a, b], axis=1), mnp.concatenate([a, a, a], axis=0),
+            mnp.stack([a, a]), mnp.stack([a, a], axis=2)]
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g.asnumpy(), w.asnumpy())
+    assert xp.concat([a, a.astype("float64")]).dtype == np.float64
+    with pytest.raises(ValueError, match="differ"):
+        xp.concat([a, b])
+    with pytest.raises(ValueError, match="same shape"):
+        xp.stack([a, b])
+    assert calls == ["concat_args", "concat_args", "stack_args"]

@@ -63,8 +63,38 @@ def broadcast_to(x, /, shape):
     return x if x.shape == shape else _p.broadcast_to(x, shape)
 
 
+def _one_dtype(arrays) -> bool:
+    """Whether ``arrays`` is a list or tuple of two or more ``mxnet.numpy`` arrays of one
+    MXNet dtype: what the rules' ``promoted`` returns as it is."""
+    if (type(arrays) is not list and type(arrays) is not tuple) or len(arrays) < 2:
+        return False
+    code = None
+    for a in arrays:
+        if type(a) is not ndarray:
+            return False
+        c = _p.dtype_code(a)
+        if code is None:
+            code = c
+        elif c != code:
+            return False
+    return code in _ITEMSIZES
+
+
 def concat(arrays, /, *, axis=0):
     """Array API ``concat`` (promotes dtypes; ``axis=None`` flattens first)."""
+    if type(axis) is int and _one_dtype(arrays):
+        first = arrays[0].shape
+        n = len(first)
+        if n and -n <= axis < n:
+            ax = axis % n
+            for a in arrays[1:]:
+                s = a.shape
+                if len(s) != n or any(s[i] != first[i] for i in range(n) if i != ax):
+                    break
+            else:
+                # Measured fast path: arrays of one dtype whose extents agree off an int
+                # axis in range are where the rules (``concat_args``) end in the operator.
+                return _CONCAT(arrays, str(ax))
     arrays, ax = _manipulation.concat_args(_p, arrays, axis)
     if ax is None:
         return mnp.concatenate([a.reshape(-1) for a in arrays], axis=0)
@@ -161,6 +191,17 @@ def squeeze(x, /, axis):
 
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` (promotes dtypes)."""
+    if type(axis) is int and _one_dtype(arrays):
+        shape = arrays[0].shape
+        for a in arrays[1:]:
+            if a.shape != shape:
+                break
+        else:
+            n = len(shape) + 1
+            if -n <= axis < n:
+                # Measured fast path: arrays of one dtype and one shape, an int axis in range:
+                # where the rules (``stack_args``) end in the operator.
+                return _STACK(arrays, str(axis % n))
     arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return _STACK(arrays, str(ax))
 
