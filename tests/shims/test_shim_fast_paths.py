@@ -610,3 +610,37 @@ def test_mxnet_concat_and_stack_of_one_dtype_skip_the_rules(monkeypatch):
     with pytest.raises(ValueError, match="same shape"):
         xp.stack([a, b])
     assert calls == ["concat_args", "concat_args", "stack_args"]
+
+
+def test_mxnet_index_bounds_checks_read_the_indices_in_place(monkeypatch):
+    """MXNet (issue 28): take's and take_along_axis's bounds checks (``_primitives.concrete``)
+    and ext.nd's gather_nd read index arrays in CPU memory in place after waiting for them
+    (``host_view``/``host_read``), not through ``asnumpy``'s copy operator: the same values,
+    and IndexError for an index out of range."""
+    mx = require("mxnet")
+    from mxnet import np as mnp
+
+    import arraykit.shims.mxnet as xp
+    from arraykit.ext import nd
+
+    x = mnp.array(np.arange(12.0).reshape(3, 4), dtype="float32")
+    i = mnp.array([2, -1, 0], dtype="int64")
+    rows = mnp.array([[0, 1], [2, 3]], dtype="int32")
+    copies = []
+    asnumpy = mnp.ndarray.asnumpy
+    monkeypatch.setattr(mnp.ndarray, "asnumpy", lambda s: copies.append(1) or asnumpy(s))
+    got = [xp.take(x, i, axis=1), xp.take_along_axis(x, xp.reshape(i, (3, 1)), axis=1),
+           nd.gather_nd(x, rows)]
+    with pytest.raises(IndexError):
+        xp.take(x, mnp.array([0, 3], dtype="int64"), axis=0)
+    with pytest.raises(IndexError):
+        nd.gather_nd(x, mnp.array([[3, 0]], dtype="int32"))
+    assert not copies, "asnumpy was called"
+    monkeypatch.undo()
+    h = np.arange(12.0, dtype="float32").reshape(3, 4)
+    want = [h[:, [2, -1, 0]], np.take_along_axis(h, np.array([[2], [-1], [0]]), axis=1),
+            h[[0, 2], [1, 3]]]
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        np.testing.assert_array_equal(g.asnumpy(), w)
+    mx.nd.waitall()

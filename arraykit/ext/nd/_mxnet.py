@@ -28,6 +28,7 @@ from mxnet import np as mnp
 from mxnet import npx
 from mxnet.ndarray import _internal as _nd_internal
 
+from ...shims.mxnet import _primitives as _p
 from . import _common
 
 
@@ -155,7 +156,7 @@ def _checked(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
     (``host_in_range``; two more otherwise) are the cheapest exact check: mxnet's own
     reductions take over 1 ms, its kernels' checks are asynchronous (and absent from the
     scatter kernel)."""
-    host = idx.asnumpy()
+    host = _p.host_read(idx)  # in place where it can (read in this call only)
     if host.size == 0 or _common.host_in_range(host, dims):
         return host, False
     lo, hi = float(host.min()), float(host.max())
