@@ -456,3 +456,20 @@ def test_solve_of_a_square_float_matrix_skips_the_rules(monkeypatch):
     monkeypatch.undo()
     with pytest.raises(np.linalg.LinAlgError, match="solve: singular matrix"):
         xp.linalg.solve(xp.asarray([[1.0, 2.0], [2.0, 4.0]]), xp.ones(2))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_eager_isfinite_is_one_fused_kernel(dtype):
+    # MLX's isfinite is seven graph nodes, each a kernel pass eagerly; arraykit's is one
+    # compiled kernel of the same predicates, mx.isfinite's values bit for bit, and under
+    # mx.compile the traced ops are mx.isfinite's own.
+    it = np.uint32 if dtype == "float32" else np.uint64
+    bits = np.random.default_rng(3).integers(0, np.iinfo(it).max, 5000, dtype=it, endpoint=True)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, 3.4e38], dtype=dtype)
+    x = mx.array(np.concatenate([special, bits.view(dtype)]))
+    got = xp.isfinite(x)
+    assert sum(_graph_ops(got).values()) == 1, _graph_ops(got)
+    assert np.asarray(got).tobytes() == np.asarray(mx.isfinite(x)).tobytes()
+    for v in (x[::7], mx.reshape(x[:60], (3, 4, 5)).T, x[0], x[:0]):  # views, 0-d, empty
+        assert np.asarray(xp.isfinite(v)).tobytes() == np.asarray(mx.isfinite(v)).tobytes()
+    assert _traced_ops(xp.isfinite, x) == _traced_ops(mx.isfinite, x)

@@ -180,6 +180,16 @@ def _sign_rule(x):
 _sign = mx.compile(_sign_rule, shapeless=True)
 
 
+def _isfinite_rule(x):
+    return mx.isfinite(x)
+
+
+#: MLX's isfinite as one compiled kernel: its graph is seven nodes (IsInf as two Equals and a
+#: LogicalOr, IsNaN's NotEqual, another LogicalOr, LogicalNot, two Broadcasts), each its own
+#: kernel pass eagerly; compiled, the same predicates fused (a transform runs mx.isfinite).
+_isfinite = mx.compile(_isfinite_rule, shapeless=True)
+
+
 def _complex_sign(x):
     # MLX gives sign(-0-0j) as -0-0j; the standard's is 0 + 0j.
     s = mx.where(x == 0, mx.zeros((), dtype=x.dtype), mx.sign(x))
@@ -290,6 +300,7 @@ _SPECIAL = {
     "expm1": {"complex64": _complex_expm1},
     "pow": {**_per(("int8", "int16", "int32", "int64"), _int_pow), "complex64": _complex_pow},
     "sign": {**_per(_REAL, _sign), "complex64": _complex_sign},
+    "isfinite": _per(_REAL, _isfinite),
     # Integer input is returned as it is; the parts of real input are itself and zeros.
     **{name: _per(_INTEGRAL, _ident) for name in ("ceil", "floor", "trunc", "round")},
     "conj": _per(_INTEGRAL | _REAL_FLOAT, _ident),
