@@ -706,3 +706,37 @@ def test_paddle_flip_calls_the_flip_kernel_itself(monkeypatch):
             np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
     np.testing.assert_array_equal(np.signbit(xp.flip(xp.asarray(a)).numpy()),
                                   np.signbit(np.flip(a)))
+
+
+def test_paddle_mean_of_floats_divides_by_a_python_float_with_the_rules_results(monkeypatch):
+    """``mean`` of a float32/float64 tensor, whole or along one int axis, is Paddle's sum
+    kernel divided by the count as a Python float (Tensor.__truediv__: true division in x's
+    dtype, in C++), with the rules' values bit for bit (random values, NaN, inf, -0.0,
+    counts 1 to 13 and 1000), dtypes, shapes, stop_gradient and errors; no 0-d count tensor
+    is made from Python (it was on b1266d5: the broadcasting divide, ~5 us a call)."""
+    require("paddle")
+    import paddle
+
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _statistical_functions as st
+
+    rng = np.random.default_rng(0)
+    special = np.array([-0.0, np.nan, 1.5, np.inf, -1e20, 3.0, -np.inf, 0.0, 1e-30, -7.0])
+    for name in ("float32", "float64", "int32", "complex64"):
+        for shape in [(), (1,), (3,), (7,), (13,), (1000,), (2, 3), (5, 7), (2, 0), (2, 3, 4)]:
+            for src in (special, rng.standard_normal(1000) * 1e3, -np.zeros(1000)):
+                x = xp.asarray(np.resize(src, shape).astype(name))
+                for axis in (None, 0, 1, -1, 3, (0, 1), True):
+                    for keepdims in (False, True, 1):
+                        _same(_call(xp.mean, x, axis=axis, keepdims=keepdims),
+                              _call(st._rules.mean, x, axis=axis, keepdims=keepdims))
+    g = paddle.to_tensor(rng.standard_normal((3, 5)).astype("float32"), stop_gradient=False)
+    _same(xp.mean(g, axis=0), st._rules.mean(g, axis=0))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a count tensor was made")
+
+    monkeypatch.setattr(st._p, "filled", refused)
+    x = xp.asarray(np.arange(12.0).reshape(3, 4).astype("float32"))
+    np.testing.assert_array_equal(xp.mean(x).numpy(), np.float32(5.5))
+    np.testing.assert_array_equal(xp.mean(x, axis=0).numpy(), [4.0, 5.0, 6.0, 7.0])
