@@ -644,3 +644,34 @@ def test_mxnet_index_bounds_checks_read_the_indices_in_place(monkeypatch):
         assert g.shape == w.shape
         np.testing.assert_array_equal(g.asnumpy(), w)
     mx.nd.waitall()
+
+
+def test_mxnet_take_on_an_empty_axis_of_unread_indices_raises_index_error():
+    """MXNet: take/take_along_axis into an axis of extent 0 with indices the bounds check
+    does not read (over ``HOST_CHECK_MAX``) raise the IndexError the read ones raise: MXNet's
+    take wrapped them modulo 0 and killed the process (SIGFPE) for 5000 uint8 indices, gave
+    MXNetError for int8/int64 (MXNet 1.9.1). In a subprocess, as the old failure was a
+    crash."""
+    require("mxnet")
+    import subprocess
+    import sys
+
+    code = """if True:
+        import numpy as np
+        import arraykit.shims.mxnet as xp
+        x = xp.zeros((0, 3))
+        for dt in ("uint8", "int8", "int64"):
+            i = xp.asarray(np.arange(5000) % 3, dtype=getattr(xp, dt))
+            for f in (lambda: xp.take(x, i, axis=0),
+                      lambda: xp.take_along_axis(x, xp.reshape(i[:4998], (1666, 3)), axis=0)):
+                try:
+                    f().wait_to_read()
+                except IndexError as e:
+                    assert "out of bounds for an axis of size 0" in str(e), e
+                else:
+                    raise AssertionError("no IndexError")
+        print("done")
+    """
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300, check=False)
+    assert r.returncode == 0 and "done" in r.stdout, (r.returncode, r.stderr[-2000:])
