@@ -740,3 +740,48 @@ def test_paddle_mean_of_floats_divides_by_a_python_float_with_the_rules_results(
     x = xp.asarray(np.arange(12.0).reshape(3, 4).astype("float32"))
     np.testing.assert_array_equal(xp.mean(x).numpy(), np.float32(5.5))
     np.testing.assert_array_equal(xp.mean(x, axis=0).numpy(), [4.0, 5.0, 6.0, 7.0])
+
+
+def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypatch):
+    """The NaN test of ``argmax``/``argmin``'s fast path: a float tensor of at most
+    ``_HOST_NAN_TEST`` elements is read once (its NumPy maximum: NaN iff it holds one, no FP
+    warning for inf - inf or overflow), a larger one summed by Paddle's kernel; the results
+    are the rules' on both sides of the size line (NaN first, infinities, ties), and the
+    small case runs no sum kernel (it did on b1266d5)."""
+    require("paddle")
+    import warnings
+
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _searching_functions as s
+
+    rng = np.random.default_rng(0)
+    big = s._HOST_NAN_TEST
+    for name in ("float32", "float64"):
+        for shape in [(6,), (big,), (big + 1,), (64, 65), (3, 2000)]:
+            for kind in ("plain", "nan", "infs", "over"):
+                a = rng.standard_normal(shape)
+                if kind == "nan":
+                    a.flat[rng.integers(0, a.size, 3)] = np.nan
+                if kind == "infs":
+                    a.flat[:2] = [np.inf, -np.inf]
+                if kind == "over":
+                    a = a * 3e38
+                with np.errstate(over="ignore"):
+                    x = xp.asarray(a.astype(name))
+                for fname in ("argmax", "argmin"):
+                    rules = getattr(s, "_" + fname)
+                    for axis in (None, 0, -1) if len(shape) == 1 else (0, -1):
+                        for keepdims in (False, True):
+                            with warnings.catch_warnings():
+                                warnings.simplefilter("error")
+                                got = getattr(xp, fname)(x, axis=axis, keepdims=keepdims)
+                            _same(got, rules(x, axis=axis, keepdims=keepdims))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the sum kernel ran")
+
+    monkeypatch.setattr(s, "_C_SUM", refused)
+    x = xp.asarray([1.0, np.nan, 7.0, np.nan])
+    np.testing.assert_array_equal(xp.argmax(x).numpy(), 1)
+    np.testing.assert_array_equal(xp.argmin(xp.asarray([[2.0, -1.0], [0.5, 4.0]]), axis=0).numpy(),
+                                  [1, 0])
