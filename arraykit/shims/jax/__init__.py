@@ -207,26 +207,95 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
     return _like(_jnp.full_like, x, (fill_value,), dtype, device)
 
 
+#: The usual eager call of ``zeros``/``ones``/``empty``/``eye``/``arange(n)``,
+#: ``broadcast_to`` and ``stack`` as jax's own function jitted, with the shape, sizes, axis
+#: and dtype static (``_program``): jax's eager path binds its primitives one by one from
+#: Python (16 elements: zeros ~130 us, eye ~230, arange ~65, broadcast_to ~50, stack ~60),
+#: the program is one dispatch from C (~9 us). One program per call signature, as jax's
+#: eager primitives compile one per shape.
+_PROGRAMS = {f: _jax.jit(f, static_argnums=n) for f, n in (
+    (_jnp.zeros, (0, 1)), (_jnp.ones, (0, 1)), (_jnp.empty, (0, 1)), (_jnp.eye, (0, 1, 2, 3)),
+    (_jnp.arange, (0, 1, 2, 3)), (_jnp.broadcast_to, (1,)), (_jnp.stack, (1,)))}
+
+_x64: Any
+try:
+    from jax._src.config import enable_x64 as _x64
+except ImportError:  # another jax: no 64-bit dtype is static (jax's own call for those)
+    _x64 = None
+
+#: id -> (dtype argument, its NumPy dtype, 64 bits) for the dtypes a program takes as a
+#: static argument: None and the standard's dtypes, NumPy's and jax's spellings (by identity:
+#: anything else, hashable or not, takes jax's own call), passed as the NumPy dtype jax
+#: makes of them first (jax's scalar types hash in Python). A 64-bit one only with x64 on:
+#: with it off, jax's own call warns on every call that it truncates the dtype, a program
+#: only when traced.
+_STATIC_DTYPES: dict[int, tuple[Any, Any, bool]] = {id(None): (None, None, False)}
+for _t in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+           "float32", "float64", "complex64", "complex128"):
+    for _dt in (getattr(_jnp, "bool_" if _t == "bool" else _t), _np.dtype(_t)):
+        _STATIC_DTYPES[id(_dt)] = (_dt, _np.dtype(_t),
+                                   _np.dtype(_t).itemsize == 8 or _t == "complex128")
+
+#: _static's answer for a dtype it cannot take.
+_NOT_STATIC = object()
+
+
+def _static(dtype: Any) -> Any:
+    """The NumPy dtype (or None) to pass a program for ``dtype`` (``_STATIC_DTYPES``), or
+    ``_NOT_STATIC``."""
+    hit = _STATIC_DTYPES.get(id(dtype))
+    if hit is None or hit[0] is not dtype or (hit[2] and not (
+            _x64 is not None and _x64.value)):
+        return _NOT_STATIC
+    return hit[1]
+
+
+def _program(f: Any, *args: Any) -> Any:
+    """``f(*args)`` (jax's own function) as its program ``_PROGRAMS[f]``, for a caller that
+    has checked that it runs eagerly (no trace: under one, jax's own call, so that a traced
+    program is unchanged) and that the static arguments are hashable: the same array
+    (values, dtype, weak type, sharding and committedness, also under a default device and a
+    mesh). Where the program raises (say, ``stack`` of arrays committed to two devices),
+    jax's own call runs and raises its own error."""
+    try:
+        return _PROGRAMS[f](*args)
+    except Exception:  # noqa: BLE001 - whatever it is, jax's own call raises its own
+        return f(*args)
+
+
 def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.zeros``; NumPy's errors for negative or too large sizes."""
-    shape = check_shape("zeros", shape, _itemsize(dtype))
-    if device is None or not _eager():
+    static = _static(dtype)  # a NumPy dtype hashes in C, a jax scalar type in Python
+    shape = check_shape("zeros", shape, _itemsize(dtype if static is _NOT_STATIC else static))
+    if device is None:
+        if static is not _NOT_STATIC and _eager():
+            return _program(_jnp.zeros, shape, static)
+        return _jnp.zeros(shape, dtype=dtype, device=device)
+    if not _eager():
         return _jnp.zeros(shape, dtype=dtype, device=device)
     return _placed(_jnp.zeros(shape, dtype=dtype), device, _jnp.zeros, shape, dtype=dtype)
 
 
 def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.ones``; NumPy's errors for negative or too large sizes."""
-    shape = check_shape("ones", shape, _itemsize(dtype))
-    if device is None or not _eager():
+    static = _static(dtype)  # a NumPy dtype hashes in C, a jax scalar type in Python
+    shape = check_shape("ones", shape, _itemsize(dtype if static is _NOT_STATIC else static))
+    if device is None:
+        if static is not _NOT_STATIC and _eager():
+            return _program(_jnp.ones, shape, static)
+        return _jnp.ones(shape, dtype=dtype, device=device)
+    if not _eager():
         return _jnp.ones(shape, dtype=dtype, device=device)
     return _placed(_jnp.ones(shape, dtype=dtype), device, _jnp.ones, shape, dtype=dtype)
 
 
 def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.empty``; NumPy's errors for negative or too large sizes."""
-    return _jnp.empty(check_shape("empty", shape, _itemsize(dtype)), dtype=dtype,
-                      device=device)
+    static = _static(dtype)
+    shape = check_shape("empty", shape, _itemsize(dtype if static is _NOT_STATIC else static))
+    if device is None and static is not _NOT_STATIC and _eager():
+        return _program(_jnp.empty, shape, static)
+    return _jnp.empty(shape, dtype=dtype, device=device)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
@@ -238,7 +307,12 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
         device: Any = None) -> Any:
     """``jax.numpy.eye``; NumPy's errors for negative or too large sizes."""
-    check_shape("eye", (n_rows, n_rows if n_cols is None else n_cols), _itemsize(dtype))
+    static = _static(dtype)
+    check_shape("eye", (n_rows, n_rows if n_cols is None else n_cols),
+                _itemsize(dtype if static is _NOT_STATIC else static))
+    if device is None and type(n_rows) is int and (n_cols is None or type(n_cols) is int) \
+            and type(k) is int and static is not _NOT_STATIC and _eager():
+        return _program(_jnp.eye, n_rows, n_cols, k, static)
     if device is None or not _eager():
         return _jnp.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
     return _placed(_jnp.eye(n_rows, n_cols, k=k, dtype=dtype), device, _jnp.eye, n_rows,
@@ -258,6 +332,13 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         # jnp.arange takes its iota path only for step=None: an explicit step of 1 builds the
         # range on the host and transfers it (~240 us instead of ~5 us; same values and dtype).
         step = None
+    static = _static(dtype)
+    if device is None and step is None and type(start) is int and (
+            stop is None or (start == 0 and type(stop) is int)) and static is not _NOT_STATIC \
+            and _eager():
+        # arange(n) and arange(0, n): jax's iota of n elements (a program per n, as jax's
+        # eager iota compiles one per size)
+        return _program(_jnp.arange, start if stop is None else stop, None, None, static)
     if device is None or not _eager():
         return _jnp.arange(start, stop, step, dtype=dtype, device=device)
     return _placed(_jnp.arange(start, stop, step, dtype=dtype), device, _jnp.arange, start,
@@ -301,7 +382,10 @@ def _itemsize_of(x: Any) -> int:
 def broadcast_to(x: Any, /, shape: tuple[int, ...]) -> Any:
     """``jax.numpy.broadcast_to``; NumPy's errors for negative or too large shapes."""
     if type(x) is ARRAY_TYPE and usual_shape(shape, x.aval.dtype.itemsize):
-        return _jnp.broadcast_to(x, shape)  # check_shape's usual case, two frames fewer
+        # check_shape's usual case, two frames fewer; the same shape: jax returns x itself
+        if shape != x.aval.shape and _eager():
+            return _program(_jnp.broadcast_to, x, shape)
+        return _jnp.broadcast_to(x, shape)
     return _jnp.broadcast_to(x, check_shape("broadcast_to", shape, _itemsize_of(x)))
 
 
@@ -429,6 +513,20 @@ take = fast_path(_take_read, "take", _take, _jnp.take, RULES, ARRAY_TYPE, 2, exa
 #: ~7 Python frames, 1-3 us of a 60 us call).
 concat = fast_path(_jnp.concatenate, "concat", wrap(_jnp.concat, "concat", RULES), _jnp.concat,
                    RULES, ARRAY_TYPE, 1, seq=0, exact=True, kw=(("axis", (int,)),))
+
+
+def _stack(arrays: Any, axis: int = 0) -> Any:
+    """``jnp.stack(arrays, axis)`` of a non-empty list or tuple of jax arrays and an int axis
+    (the C test): the program eagerly (``_program``), jax's own call under a trace."""
+    if _eager():
+        return _program(_jnp.stack, arrays, axis)
+    return _jnp.stack(arrays, axis)
+
+
+#: ``stack`` of a list or tuple of jax arrays (and an int axis): ``_stack`` from C; any other
+#: call (keywords beyond axis, other items) jax's own ``jnp.stack``, as before.
+stack = fast_path(_stack, "stack", wrap(_jnp.stack, "stack", RULES), _jnp.stack, RULES,
+                  ARRAY_TYPE, 1, seq=0, exact=True, kw=(("axis", (int,)),))
 
 
 def finfo(type: Any, /) -> _d.finfo_object:
