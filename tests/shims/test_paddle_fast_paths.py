@@ -785,3 +785,26 @@ def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypat
     np.testing.assert_array_equal(xp.argmax(x).numpy(), 1)
     np.testing.assert_array_equal(xp.argmin(xp.asarray([[2.0, -1.0], [0.5, 4.0]]), axis=0).numpy(),
                                   [1, 0])
+
+
+def test_paddle_take_bounds_read_is_one_max_reduce_with_the_rules_results(monkeypatch):
+    """``take``'s fast path reads its host indices' bound with the max ufunc's reduce itself
+    (``_MAX``, once a call; ``ndarray.max`` is a Python frame over it, as on b1266d5), with
+    the rules' values and errors for in-range, negative and out-of-range indices."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _indexing_functions as s
+
+    seen = []
+    real = s._MAX
+
+    def spy(a, axis):
+        seen.append(a.dtype)
+        return real(a, axis)
+
+    monkeypatch.setattr(s, "_MAX", spy)
+    x = xp.asarray(np.arange(12.0).reshape(4, 3).astype("float32"))
+    for ind, name in [([0, 3, 3], "int64"), ([2, 1], "int32"), ([-1], "int64"), ([4], "int32")]:
+        i = xp.asarray(np.array(ind, dtype=name))
+        _same(_call(xp.take, x, i, axis=0), _call(s._take, x, i, axis=0))
+    assert seen == [np.uint64, np.uint32, np.uint64, np.uint32]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast as typed
 
+import numpy as onp
 import paddle
 
 from .._common import indexing as _i
@@ -36,6 +37,7 @@ def _gather_along(x, indices, ax, n, negative):
 _take = _i.take_function(_p, _gather, __name__)
 _Tensor = paddle.Tensor
 _C_GATHER = paddle._C_ops.gather
+_MAX = onp.maximum.reduce
 #: By identity: x dtypes Paddle's gather kernel moves as they are (``moving`` detours the
 #: others), and the index dtypes it takes.
 _GATHER_X = frozenset(id(getattr(paddle, n)) for n in ("int32", "int64", "float32", "float64"))
@@ -64,7 +66,9 @@ def take(x, indices, /, *, axis=None):
                 host = indices.numpy()
                 # one max read as unsigned: a negative entry reads as >= 2**(bits-1) >= n
                 twin = _i.UNSIGNED_OF.get(host.dtype)
-                if twin is not None and xs[ax] <= twin[1] and host.view(twin[0]).max() < xs[ax]:
+                # (the max ufunc's reduce itself: ndarray.max is a Python frame over it)
+                if twin is not None and xs[ax] <= twin[1] \
+                        and _MAX(host.view(twin[0]), None) < xs[ax]:
                     return _C_GATHER(x, indices, ax)
     return _take(x, indices, axis=axis)
 take_along_axis = _i.take_along_axis_function(_p, _gather_along, __name__)
