@@ -473,3 +473,66 @@ def test_eager_isfinite_is_one_fused_kernel(dtype):
     for v in (x[::7], mx.reshape(x[:60], (3, 4, 5)).T, x[0], x[:0]):  # views, 0-d, empty
         assert np.asarray(xp.isfinite(v)).tobytes() == np.asarray(mx.isfinite(v)).tobytes()
     assert _traced_ops(xp.isfinite, x) == _traced_ops(mx.isfinite, x)
+
+
+_INV_LOOP = """
+import numpy as np, mlx.core as mx
+import arraykit.shims.mlx as xp
+rng = np.random.default_rng(1)
+ms = [mx.array(np.array(m, np.float32)) for m in ([[1, 2], [2, 4]], [[2, 1], [1, 3]],
+                                                  [[np.nan, 0], [0, 0]])]
+singular = 0
+for i in range(2000):
+    try:
+        mx.eval(xp.linalg.inv(ms[rng.integers(3)]))
+    except np.linalg.LinAlgError:
+        singular += 1
+print("done", singular)
+"""
+
+
+def test_inv_of_many_singular_matrices_does_not_hang():
+    # MLX 0.32.4's Inverse raises at evaluation on a singular matrix; after a few hundred
+    # failed evaluations the next one can wait forever (the old inv, which read that error,
+    # hung in 4 of 4 runs of this loop). No evaluation is let fail: the loop ends.
+    import subprocess
+    import sys
+
+    try:
+        proc = subprocess.run([sys.executable, "-c", _INV_LOOP], capture_output=True, text=True,
+                              timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("inv of a singular/regular/NaN sequence hung (20 s)")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split()[0] == "done" and 500 < int(proc.stdout.split()[1]) < 800
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_inv_outcomes_are_mlx_inverse_or_the_rules_error(dtype):
+    # A matrix MLX's Inverse would fail on (an exact zero pivot of getrf on its transpose, as
+    # Inverse::eval_cpu factors it) is LinAlgError, or all NaN where it holds NaN; any other is
+    # mx.linalg.inv's bits, NaN, inf and -0.0 included, batched too.
+    nan, inf = np.nan, np.inf
+    for m in ([[1, 2], [2, 4]], [[0, 0], [0, 0]], [[-0.0, 0], [0, 1]], [[2, 1], [1, 3]]):
+        a = mx.array(np.array(m, dtype))
+        if np.linalg.matrix_rank(np.array(m)) < 2:
+            with pytest.raises(np.linalg.LinAlgError, match=r"^inv: singular matrix$"):
+                xp.linalg.inv(a)
+            with pytest.raises(np.linalg.LinAlgError, match=r"^inv: singular matrix$"):
+                xp.linalg.inv(mx.stack([mx.eye(2, dtype=a.dtype), a]))
+        else:
+            _same(xp.linalg.inv(a), mx.linalg.inv(a, stream=mx.cpu))
+    # getrf of the transpose meets no zero pivot ([[0, 1], [0, nan]]'s own LU would): MLX's
+    # output; a NaN matrix with a zero pivot there: all NaN, the others solved.
+    for m in ([[nan, 0], [0, 0]], [[0, 1], [0, nan]], [[1, nan], [0, 1]], [[inf, 1], [1, 1]],
+              [[-0.0, 1], [1, -0.0]], [[1e30, 1], [1, 1e30]], [[1e-30, 0], [0, 1e-30]]):
+        a = mx.array(np.array(m, dtype))
+        _same(xp.linalg.inv(a), mx.linalg.inv(a, stream=mx.cpu))
+    a = mx.array(np.array([[[nan, 0], [0, 1]], [[0, 0], [nan, 0]], [[2, 1], [1, 3]]], dtype))
+    got = np.asarray(xp.linalg.inv(a))
+    assert np.isnan(got[:2]).all()
+    assert got[2].tobytes() == np.asarray(mx.linalg.inv(a[2], stream=mx.cpu)).tobytes()
+    r = mx.array(np.array([[2, 1], [1, 3]], dtype))
+    g = mx.grad(lambda z: xp.linalg.inv(z).sum())(r)
+    t = mx.swapaxes(mx.linalg.inv(r, stream=mx.cpu), -1, -2)
+    _same(g, -(t @ mx.ones_like(r) @ t))

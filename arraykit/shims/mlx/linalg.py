@@ -85,24 +85,29 @@ def _real_inv_vjp(primals, cotangent, output):
 
 
 def _evaluated_inv(x):
-    """Inverses of real matrices ``x``, evaluated. MLX's Inverse raises when it runs into an
-    exact zero pivot (LAPACK getrf's info > 0, NumPy's test), at evaluation: evaluated here
-    (the step's graph up to x), so that a singular matrix is NumPy's LinAlgError at the call,
-    not a RuntimeError at a later read; no second factorisation (that cost ~100 us a 2x2 call,
-    0.32.4). The evaluation is this contract's cost: ~20 us of CPU a call on MLX's CPU stream
-    (0.32.4; a handoff to the stream's thread, as for any ``mx.eval``). Under
-    mx.compile/mx.vmap, where nothing evaluates, the error surfaces at evaluation."""
-    r = _real_inv(x)
+    """Inverses of real matrices ``x``; LinAlgError where MLX's Inverse would fail at
+    evaluation (an exact zero pivot, LAPACK getrf's info > 0, NumPy's test). No MLX
+    evaluation is let fail: after some hundreds of failed evaluations MLX 0.32.4's next one
+    can wait forever (the old inv, which evaluated Inverse and read its error, hung in 4 of
+    4 runs of 2000 random singular/regular/NaN 2x2 inverses). Inverse::eval_cpu runs getrf
+    on the row-major data read as column-major, i.e. on x's transpose ((A^T)^-1 =
+    (A^-1)^T): ``lu_factor`` of ``x^T`` (LUF never fails; the same getrf on the same values)
+    is evaluated and its diagonal read on the host, which tells exactly which matrices
+    Inverse would fail on; only then is Inverse built (lazy; its evaluation cannot fail).
+    The price: one evaluation more than MLX's own inv (~+40 us a 2x2 call, 0.32.4). Under
+    mx.compile/mx.vmap, where nothing evaluates, MLX's inverse as before (its error
+    surfaces at evaluation)."""
+    lu, _ = mx.linalg.lu_factor(mx.swapaxes(x, -1, -2), stream=_CPU)
     try:
-        mx.eval(r)
+        mx.eval(lu)
     except ValueError as e:
         if not refused_in_trace(e):
             raise
-    except RuntimeError as e:
-        if "factorization failed" not in str(e):
-            raise
-        raise _cl.LinAlgError("singular") from None
-    return r
+        return _real_inv(x)
+    d = onp.asarray(lu).diagonal(0, -2, -1)
+    if (0.0 in d.tolist()) if d.ndim == 1 else bool((d == 0).any()):
+        raise _cl.LinAlgError("singular")
+    return _real_inv(x)
 
 
 # Called through mx.compile: a plain call of a custom_function builds Python closures that MLX
@@ -300,9 +305,6 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
-# inv has no fast path in front of the rules: a singular matrix would fail MLX's evaluation
-# twice (the fast path's, then the rules' own call of the kernel), and after that MLX 0.32.4's
-# next evaluation could wait forever (5 of 6 runs of a regular/singular/NaN sequence hung).
 cholesky, det, slogdet, inv = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv"))
 _solve_rules = _fns["solve"]
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
