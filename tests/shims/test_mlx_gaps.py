@@ -536,3 +536,33 @@ def test_inv_outcomes_are_mlx_inverse_or_the_rules_error(dtype):
     g = mx.grad(lambda z: xp.linalg.inv(z).sum())(r)
     t = mx.swapaxes(mx.linalg.inv(r, stream=mx.cpu), -1, -2)
     _same(g, -(t @ mx.ones_like(r) @ t))
+
+
+_EIG_NONFINITE = """
+import numpy as np, mlx.core as mx
+import arraykit.shims.mlx as xp
+nan, inf = np.nan, np.inf
+a = np.array([[[nan, 1], [1, 1]], [[inf, 1], [1, 1]], [[2, 1], [1, 3]]])
+for dt in ("float32", "complex64"):
+    x = xp.asarray(a.astype(dt))
+    w, v = xp.linalg.eig(x)
+    for r in (w, v, xp.linalg.eigvals(x), mx.compile(xp.linalg.eigvals)(x)):
+        r = np.asarray(r)
+        assert np.isnan(r[:2].real).all() and np.isnan(r[:2].imag).all(), r
+        assert np.isfinite(r[2]).all(), r
+    ref = mx.linalg.eigvals(x[2], stream=mx.cpu)
+    assert np.asarray(xp.linalg.eigvals(x[2])).tobytes() == np.asarray(ref).tobytes()
+print("done")
+"""
+
+
+def test_eig_of_nonfinite_matrices_is_nan_and_the_process_lives():
+    # MLX 0.32.4's geev on a matrix holding NaN or inf ends the process (LAPACK's xerbla,
+    # "On entry to SGEBAL parameter number 3 had an illegal value"): those matrices give NaN
+    # eigenvalues and eigenvectors (every backend's rule), eagerly and under mx.compile.
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _EIG_NONFINITE], capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == "done", proc.stdout + proc.stderr

@@ -214,6 +214,28 @@ def _checked_solve(a, b):
     return _lu_solve(a, b, lu, _row_order(piv), eye)
 
 
+def _eig(x):
+    return mx.linalg.eig(x, stream=_CPU)
+
+
+def _eigvals(x):
+    return mx.linalg.eigvals(x, stream=_CPU)
+
+
+def _finite_eig(solver, x):
+    """``solver(x)`` (MLX's eig or eigvals) where every entry of ``x`` is finite; matrices
+    holding NaN or an infinity give NaN results (``_common.linalg.eig_nonfinite_as_nan``,
+    every backend's behaviour). MLX 0.32.4's geev on such a matrix ends the process (LAPACK's
+    xerbla: "On entry to SGEBAL parameter number 3 had an illegal value"). Eagerly x's
+    values are read on the host (a view of an evaluated array: ~3 us a 4x4 call; a device
+    reduction and its evaluation cost ~75 us); under ``mx.compile``/``mx.vmap``, where values
+    are unknown, the masked path (the same values for finite input)."""
+    h = concrete(x)
+    if h is not None and onp.isfinite(h).all():
+        return solver(x)
+    return _cl.eig_nonfinite_as_nan(_xp(), solver, x)
+
+
 class _Kernels:
     """MLX's kernels (``_common.linalg.LinalgKernels``)."""
 
@@ -270,11 +292,11 @@ class _Kernels:
 
     @staticmethod
     def eig(x):
-        return mx.linalg.eig(x, stream=_CPU)
+        return _finite_eig(_eig, x)
 
     @staticmethod
     def eigvals(x):
-        return mx.linalg.eigvals(x, stream=_CPU)
+        return _finite_eig(_eigvals, x)
 
     @staticmethod
     def svd(x, full_matrices):
