@@ -808,3 +808,35 @@ def test_paddle_take_bounds_read_is_one_max_reduce_with_the_rules_results(monkey
         i = xp.asarray(np.array(ind, dtype=name))
         _same(_call(xp.take, x, i, axis=0), _call(s._take, x, i, axis=0))
     assert seen == [np.uint64, np.uint32, np.uint64, np.uint32]
+
+
+def test_paddle_reshape_to_a_tuple_of_its_size_is_the_kernel_itself(monkeypatch):
+    """``reshape`` of a tensor to a tuple of positive ints of its (non-zero) size is Paddle's
+    reshape kernel without the rules' reads (they ran on b1266d5), x itself where the shape
+    is x's (as paddle.reshape); -1, 0, a list, copy= and a size that does not fit take the
+    rules, with their errors."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _manipulation_functions as m
+
+    x = xp.asarray(np.arange(12.0).reshape(3, 4).astype("float32"))
+    rules_y = xp.reshape(x, (2, -1))
+    calls = []
+    real = m.require_array
+
+    def spy(*args, **kwargs):
+        calls.append(args[1:])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(m, "require_array", spy)
+    y = xp.reshape(x, (2, 6))
+    np.testing.assert_array_equal(y.numpy(), rules_y.numpy())
+    assert y.dtype == x.dtype and tuple(y.shape) == (2, 6) and y.stop_gradient
+    assert xp.reshape(x, (3, 4)) is x
+    assert tuple(xp.reshape(x, (1, 12, 1)).shape) == (1, 12, 1)
+    assert calls == []
+    assert tuple(xp.reshape(x, (-1,)).shape) == (12,)
+    with pytest.raises(ValueError, match="reshape"):
+        xp.reshape(x, (5,))
+    assert tuple(xp.reshape(x, (12,), copy=True).shape) == (12,)
+    assert len(calls) == 3

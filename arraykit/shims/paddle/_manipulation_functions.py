@@ -179,6 +179,21 @@ def _empty_along(x, ax, name):
 
 def reshape(x, /, shape, *, copy=None):
     """Array API ``reshape`` (-1 infers one extent)."""
+    if copy is None and type(x) is _Tensor and type(shape) is tuple and len(shape) <= MAX_NDIM \
+            and id(x.dtype) in _NAME_BY_ID:
+        # Measured fast path: a tuple of non-negative ints (no -1, no 0: Paddle's reshape
+        # reads 0 as "keep that extent") whose product is x's non-zero size is the reshape
+        # kernel paddle.reshape calls for it, without the rules' reads and paddle.reshape's
+        # Python layers. Anything else: the rules.
+        for s in shape:
+            if type(s) is not int or s < 0:
+                break
+        else:
+            xs = x.shape
+            size = math.prod(xs)
+            if size and math.prod(shape) == size:
+                ls = list(shape)
+                return x if ls == xs else _C_ops.reshape(x, ls)  # paddle.reshape's x for x
     name = require_array(x, "reshape")
     shape = list(_manipulation.reshape_shape(shape, _size(x), _d.ITEMSIZE[name]))
     check_rank("reshape", len(shape))
