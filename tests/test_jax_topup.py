@@ -687,12 +687,12 @@ def test_creation_broadcast_and_stack_run_one_program(xp):
     assert xp.broadcast_to(v, (16,)) is v  # jax's own call: x itself
 
 
-def test_argmax_argmin_and_take_call_jax_jitted_functions_from_c(xp):
-    """argmax/argmin of a jax array (an int or None axis, a bool keepdims) call the jitted
-    function jnp.argmax/argmin call, in their form of the call (one frame of ours, none of
-    jax's: ~4 us of a 17 us call); take of read indices calls jnp.take's jitted function
-    likewise. Results as
-    jax's own calls; other arguments (a NumPy axis, out=) take jax's functions."""
+def test_argmax_argmin_flip_and_take_call_jax_jitted_functions_from_c(xp):
+    """argmax/argmin of a jax array (an int or None axis, a bool keepdims) and flip (an int
+    or None axis) call the jitted function jnp.argmax/argmin/flip call, in their form of
+    the call (one frame of ours, none of jax's: ~4 us of a 15-17 us call); take of read
+    indices calls jnp.take's jitted function likewise. Results as jax's own calls; other
+    arguments (a NumPy axis, a tuple of axes, out=) take jax's functions."""
     import sys
 
     import numpy as np
@@ -701,7 +701,8 @@ def test_argmax_argmin_and_take_call_jax_jitted_functions_from_c(xp):
     v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
     i = jnp.asarray([0, 15, -16, 3])
     calls = [(xp.argmax, (m,), {}), (xp.argmin, (m,), {"axis": 1}),
-             (xp.argmax, (m,), {"axis": -1, "keepdims": True}), (xp.take, (v, i), {})]
+             (xp.argmax, (m,), {"axis": -1, "keepdims": True}), (xp.take, (v, i), {}),
+             (xp.flip, (m,), {}), (xp.flip, (m,), {"axis": -1})]
     for f, args, kwargs in calls:
         f(*args, **kwargs)
     frames = []
@@ -715,9 +716,11 @@ def test_argmax_argmin_and_take_call_jax_jitted_functions_from_c(xp):
         got = [f(*args, **kwargs) for f, args, kwargs in calls]
     finally:
         sys.setprofile(None)
-    assert frames == ["<listcomp>", "_argmax", "_argmin", "_argmax", "_take_read"]
+    assert frames == ["<listcomp>", "_argmax", "_argmin", "_argmax", "_take_read", "_flip",
+                      "_flip"]
     for r, (f, args, kwargs) in zip(got, calls):
         _same_array(r, getattr(jnp, f.__name__)(*args, **kwargs))
     _same_array(xp.argmax(m, axis=np.int64(0)), jnp.argmax(m, axis=0))
+    _same_array(xp.flip(m, axis=(0, 1)), jnp.flip(m, axis=(0, 1)))
     with pytest.raises(TypeError, match="out"):
         xp.argmax(m, out=m)
