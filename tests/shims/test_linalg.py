@@ -620,3 +620,61 @@ def test_mxnet_matrix_transpose_fast_path(xp, monkeypatch):
         y = xp.sum(xp.matrix_transpose(x) * xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
     y.backward()
     np.testing.assert_array_equal(host(x.grad), [[1.0, 3.0], [2.0, 4.0]])
+
+
+_SVD_FAMILY = {"svd": lambda ns, a: ns.linalg.svd(a), "svdvals": lambda ns, a: ns.linalg.svdvals(a),
+               "pinv": lambda ns, a: ns.linalg.pinv(a),
+               "matrix_rank": lambda ns, a: ns.linalg.matrix_rank(a),
+               "matrix_norm": lambda ns, a: ns.linalg.matrix_norm(a, ord="nuc")}
+
+
+@pytest.mark.parametrize("fw", ["numpy", "torch", "mlx", "paddle"])
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+@pytest.mark.parametrize("fname", sorted(_SVD_FAMILY))
+def test_svd_family_of_a_nan_matrix_raises_linalgerror(fw, dtype, fname):
+    # NumPy's class (and, but for torch's own text, its message): MLX 0.32.4 raised
+    # RuntimeError at evaluation (and a run of them hung the process), Paddle 3.3.1 ValueError
+    # ("This -4-th argument has an illegal value").
+    require(fw)
+    ns = importlib.import_module(f"arraykit.shims.{fw}")
+    a = ns.asarray(np.array([[np.nan, 1.0], [2.0, 3.0]], dtype))
+    with pytest.raises(np.linalg.LinAlgError) as info:
+        _SVD_FAMILY[fname](ns, a)
+    if fw != "torch":
+        assert str(info.value) == f"{fname}: SVD did not converge"
+    if fw in ("mlx", "paddle"):  # and a stack with one such matrix
+        b = ns.stack([ns.asarray(np.eye(2, dtype=dtype)), a])
+        with pytest.raises(np.linalg.LinAlgError, match=f"^{fname}: SVD did not converge$"):
+            _SVD_FAMILY[fname](ns, b)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64"])
+@pytest.mark.parametrize("fname", sorted(_SVD_FAMILY))
+def test_mlx_svd_family_of_an_infinite_matrix_raises_and_the_process_lives(dtype, fname):
+    # MLX 0.32.4's SVD of complex64 holding inf ended the process (LAPACK's xerbla, "SLASCL
+    # parameter number 4"); float32/float64 failed at evaluation (RuntimeError). A subprocess.
+    require("mlx")
+    code = ("import numpy as np, arraykit.shims.mlx as ns, mlx.core as mx, sys\n"
+            f"a = ns.asarray(np.array([[np.inf, 1.0], [2.0, 3.0]], {dtype!r}))\n"
+            "try:\n"
+            f"    r = {_SVD_SRC[fname]}\n"
+            "    mx.eval(*(r if isinstance(r, tuple) else (r,)))\n"
+            "except np.linalg.LinAlgError as e:\n"
+            "    print(type(e).__name__, e)\n")
+    out = _run(code)
+    assert out.strip() == f"LinAlgError {fname}: SVD did not converge", out
+
+
+_SVD_SRC = {"svd": "ns.linalg.svd(a)", "svdvals": "ns.linalg.svdvals(a)",
+            "pinv": "ns.linalg.pinv(a)",
+            "matrix_rank": "ns.linalg.matrix_rank(a)",
+            "matrix_norm": "ns.linalg.matrix_norm(a, ord='nuc')"}
+
+
+def _run(code):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout

@@ -566,3 +566,34 @@ def test_eig_of_nonfinite_matrices_is_nan_and_the_process_lives():
     proc = subprocess.run([sys.executable, "-c", _EIG_NONFINITE], capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "done", proc.stdout + proc.stderr
+
+
+_SVD_LOOP = """
+import numpy as np, mlx.core as mx, arraykit.shims.mlx as xp
+rng = np.random.default_rng(0)
+ms = [xp.asarray(np.array(m, "float64")) for m in ([[np.nan, np.nan], [np.nan, np.nan]],
+                                                   [[2, 1], [1, 3]])]
+f = 0
+for i in range(2000):
+    try:
+        mx.eval(xp.linalg.svdvals(ms[rng.integers(2)]))
+    except (np.linalg.LinAlgError, RuntimeError):
+        f += 1
+print("done", f, flush=True)
+"""
+
+
+def test_svdvals_of_many_nan_matrices_does_not_hang():
+    # MLX 0.32.4's SVD fails at evaluation on a NaN matrix ("[SVD::eval_cpu] SVD failed with
+    # error code -4"); after some hundreds of failed evaluations the next one can wait forever
+    # (the old svdvals hung this loop in 3 of 3 runs). No SVD of non-finite x is built.
+    import subprocess
+    import sys
+
+    try:
+        proc = subprocess.run([sys.executable, "-c", _SVD_LOOP], capture_output=True, text=True,
+                              timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("svdvals of a NaN/regular sequence hung (30 s)")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split()[0] == "done" and 900 < int(proc.stdout.split()[1]) < 1100

@@ -450,6 +450,32 @@ def eig_nonfinite_as_nan(xp, solver, x):
     return nan_where_not_ok(out)
 
 
+class SVDFailedError(LinAlgError):
+    """A shim kernel's signal that an SVD would not converge (non-finite input); the public
+    functions of :func:`svd_failures_named` re-raise it as NumPy's LinAlgError naming
+    themselves. Never reaches the user."""
+
+
+def svd_failures_named(fns: dict, names=("svd", "svdvals", "pinv", "matrix_rank",
+                                         "matrix_norm")) -> None:
+    """Wraps ``fns[name]`` for each of ``names`` in place: a kernel's :class:`SVDFailedError`
+    becomes ``LinAlgError("<name>: SVD did not converge")``, NumPy's class and message (its
+    ``svd``, ``svdvals``, ``pinv``, ``matrix_rank`` and ``matrix_norm`` of a matrix holding
+    NaN). The finite path pays one frame and a ``try``."""
+    import functools
+
+    for name in names:
+        fn = fns[name]
+
+        def named(*args, _fn=fn, _name=name, **kwargs):
+            try:
+                return _fn(*args, **kwargs)
+            except SVDFailedError:
+                raise LinAlgError(f"{_name}: SVD did not converge") from None
+
+        fns[name] = functools.wraps(fn)(named)
+
+
 # ---------------------------------------------------------------------------------------------
 # the linalg extension of a full shim, written once over its primitives and kernels
 

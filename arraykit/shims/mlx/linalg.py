@@ -236,6 +236,20 @@ def _finite_eig(solver, x):
     return _cl.eig_nonfinite_as_nan(_xp(), solver, x)
 
 
+def _require_finite(x):
+    """``_common.linalg.SVDFailedError`` (NumPy's LinAlgError "SVD did not converge", named by the
+    public function) if ``x`` holds NaN or an infinity, before MLX's SVD is built: MLX 0.32.4's
+    SVD of such a matrix fails at evaluation ("[SVD::eval_cpu] SVD failed with error code
+    -4"), and after some hundreds of failed evaluations the next one can wait forever (a loop
+    of NaN/regular 2x2 svdvals hung 3 of 3 runs); complex64 holding an infinity ends the
+    process (LAPACK's xerbla, "SLASCL parameter number 4"). Eagerly x's values are read on the
+    host (a view of the evaluated array, as ``_finite_eig``); under ``mx.compile``/``mx.vmap``,
+    where values are unknown, nothing (MLX's SVD as before)."""
+    h = concrete(x)
+    if h is not None and not onp.isfinite(h).all():
+        raise _cl.SVDFailedError("SVD did not converge")
+
+
 class _Kernels:
     """MLX's kernels (``_common.linalg.LinalgKernels``)."""
 
@@ -300,6 +314,7 @@ class _Kernels:
 
     @staticmethod
     def svd(x, full_matrices):
+        _require_finite(x)
         u, s, vh = mx.linalg.svd(x, stream=_CPU)
         if not full_matrices:
             k = min(x.shape[-2:])
@@ -308,6 +323,7 @@ class _Kernels:
 
     @staticmethod
     def svdvals(x):
+        _require_finite(x)
         return mx.linalg.svd(x, compute_uv=False, stream=_CPU)
 
     @staticmethod
@@ -327,6 +343,7 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
+_cl.svd_failures_named(_fns)
 cholesky, det, slogdet, inv = (_fns[n] for n in ("cholesky", "det", "slogdet", "inv"))
 _solve_rules = _fns["solve"]
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))

@@ -100,6 +100,15 @@ def _eig(a):
     return EigResult(w, v)
 
 
+def _svd_failed(x):
+    """After Paddle's SVD raised ValueError: ``_common.linalg.SVDFailedError`` (NumPy's
+    LinAlgError "SVD did not converge", named by the public function) if ``x`` holds NaN or an
+    infinity (Paddle 3.3.1: "(InvalidArgument) This -4-th argument has an illegal value",
+    LAPACK's info); otherwise the caller re-raises Paddle's error. The error path only."""
+    if not bool(paddle.isfinite(x).all()):
+        raise _cl.SVDFailedError("SVD did not converge") from None
+
+
 class _Kernels:
     """Paddle's kernels (``_common.linalg.LinalgKernels``)."""
 
@@ -168,15 +177,23 @@ class _Kernels:
 
     @staticmethod
     def svd(x, full_matrices):
-        return tuple(paddle.linalg.svd(x, full_matrices=full_matrices))
+        try:
+            return tuple(paddle.linalg.svd(x, full_matrices=full_matrices))
+        except ValueError:
+            _svd_failed(x)
+            raise
 
     @staticmethod
     def svdvals(x):
-        if D.NAME_OF[x.dtype] in _CPLX:
-            # No complex svdvals kernel in Paddle 3.3.1 on CPU; its complex svd exists.
-            return paddle.linalg.svd(x, full_matrices=False)[1]
-        # Paddle's svdvals flattens the batch dimensions ((2, 3, 4, 5) gave (6, 4)).
-        return paddle.linalg.svdvals(x).reshape(list(x.shape[:-2]) + [min(x.shape[-2:])])
+        try:
+            if D.NAME_OF[x.dtype] in _CPLX:
+                # No complex svdvals kernel in Paddle 3.3.1 on CPU; its complex svd exists.
+                return paddle.linalg.svd(x, full_matrices=False)[1]
+            # Paddle's svdvals flattens the batch dimensions ((2, 3, 4, 5) gave (6, 4)).
+            return paddle.linalg.svdvals(x).reshape(list(x.shape[:-2]) + [min(x.shape[-2:])])
+        except ValueError:
+            _svd_failed(x)
+            raise
 
     @staticmethod
     def qr(x, mode):
@@ -188,6 +205,7 @@ class _Kernels:
 
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)
+_cl.svd_failures_named(_fns)
 cholesky, det, slogdet = (_fns[n] for n in ("cholesky", "det", "slogdet"))
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr = (_fns[n] for n in ("svd", "svdvals", "qr"))
