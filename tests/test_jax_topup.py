@@ -14,6 +14,24 @@ def xp():
     return arraykit.array_namespace(jnp.ones(2))
 
 
+def _entered(run):
+    """``run()`` under ``sys.setprofile``: (its result, (file name with /, code name) of each
+    Python frame it entered, run's own frame left out)."""
+    import sys
+
+    entered = []
+
+    def profile(frame, event, arg):
+        if event == "call":
+            entered.append((frame.f_code.co_filename.replace("\\", "/"), frame.f_code.co_name))
+
+    sys.setprofile(profile)
+    try:
+        return run(), entered[1:]
+    finally:
+        sys.setprofile(None)
+
+
 def test_jax_namespace_is_the_topup(xp):
     assert xp.__name__ == "arraykit.shims.jax"
     assert xp.__array_api_version__ == "2025.12"
@@ -488,7 +506,6 @@ def test_guards_read_a_jax_array_dtype_through_its_aval(xp):
     floating input) read ``x.aval.dtype``, not the ``dtype`` property (a Python frame, ~0.1 us
     a call); the routing is unchanged: complex exp takes the corrected program, integer
     linalg input is refused, complex all/any test the imaginary part."""
-    import sys
 
     import numpy as np
 
@@ -499,17 +516,8 @@ def test_guards_read_a_jax_array_dtype_through_its_aval(xp):
              lambda: xp.linalg.vector_norm(v)]
     for c in calls:
         c()
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "call":
-            frames.append((frame.f_code.co_filename, frame.f_code.co_name))
-
-    sys.setprofile(profile)
-    try:
-        results = [c() for c in calls]
-    finally:
-        sys.setprofile(None)
+    results, entered = _entered(lambda: [c() for c in calls])
+    frames = [(f, n) for f, n in entered]
     assert [f for f in frames if f[1] == "dtype"] == []
     assert np.allclose(results[0], np.exp(np.asarray(v)))
     assert np.allclose(results[5], np.eye(3) / 2)
@@ -524,7 +532,6 @@ def test_take_of_read_indices_and_vector_norm_run_no_python_path(xp):
     extremes) checks them without the Python path's frames (errors.py, _errors.py), and
     still raises IndexError for an out-of-range index; vector_norm(x) of a floating array
     calls its program from C (no Python frame)."""
-    import sys
 
     import numpy as np
 
@@ -532,17 +539,8 @@ def test_take_of_read_indices_and_vector_norm_run_no_python_path(xp):
     i = jnp.asarray([0, 15, -16, 3])
     want = np.take(np.asarray(v), np.asarray(i))
     assert np.array_equal(xp.take(v, i), want)  # reads i on the host
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "call":
-            frames.append(frame.f_code.co_filename.replace("\\", "/"))
-
-    sys.setprofile(profile)
-    try:
-        got, norm = xp.take(v, i), xp.linalg.vector_norm(v)
-    finally:
-        sys.setprofile(None)
+    (got, norm), entered = _entered(lambda: (xp.take(v, i), xp.linalg.vector_norm(v)))
+    frames = [f for f, _ in entered]
     assert [f for f in frames if "errors.py" in f or "_one_program.py" in f] == []
     assert np.array_equal(got, want)
     assert float(norm) == float(jnp.linalg.vector_norm(v))
@@ -562,7 +560,6 @@ def test_concat_and_broadcast_to_skip_jax_python_layers(xp):
     test_creation_broadcast_and_stack_run_one_program). Results and errors as jax's and the
     size check's."""
     import collections
-    import sys
 
     import numpy as np
 
@@ -573,18 +570,8 @@ def test_concat_and_broadcast_to_skip_jax_python_layers(xp):
     for c in calls:
         c()
     def frames(call):
-        names = []
-
-        def profile(frame, event, arg):
-            if event == "call":
-                names.append(frame.f_code.co_name)
-
-        sys.setprofile(profile)
-        try:
-            r = call()
-        finally:
-            sys.setprofile(None)
-        return r, collections.Counter(names)
+        r, entered = _entered(call)
+        return r, collections.Counter(name for _, name in entered)
 
     got, names = zip(*(frames(c) for c in calls))
     for n, native in zip(names, (lambda: jnp.concatenate([v, w]), lambda: jnp.concatenate((v, v)),
@@ -611,7 +598,6 @@ def test_ufuncs_call_their_jitted_function_from_c(xp):
     scalars, no keyword) calls the ufunc's jitted function from C, without the ufunc's
     ``__call__`` frame (~3.5 us of a 15 us call); results as jax's own call, a keyword or
     another arity goes through the ufunc (its own errors, translated)."""
-    import sys
 
     v = jnp.linspace(-1.5, 1.5, 16, dtype=jnp.float32)
     w = jnp.arange(16, dtype=jnp.int32)
@@ -619,17 +605,8 @@ def test_ufuncs_call_their_jitted_function_from_c(xp):
              (xp.negative, (v,)), (xp.logical_and, (v > 0, True)), (xp.subtract, (w, w))]
     for f, args in calls:
         f(*args)
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "call":
-            frames.append(frame.f_code.co_filename.replace("\\", "/"))
-
-    sys.setprofile(profile)
-    try:
-        got = [f(*args) for f, args in calls]
-    finally:
-        sys.setprofile(None)
+    got, entered = _entered(lambda: [f(*args) for f, args in calls])
+    frames = [f for f, _ in entered]
     assert [f for f in frames if "ufunc_api.py" in f] == []
     for r, (f, args) in zip(got, calls):
         _same_array(r, getattr(jnp, f.__name__)(*args))
@@ -648,7 +625,6 @@ def test_creation_broadcast_and_stack_run_one_program(xp):
     same arrays as jax's own calls (values, dtype, weak type, sharding, committed), also for
     committed and weakly typed input; under a trace the same jaxpr as jax's; stack of
     arrays of another shape raises jax's error (translated)."""
-    import sys
 
     v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
     c = jax.device_put(jnp.arange(4.0), jax.devices()[0])
@@ -661,17 +637,9 @@ def test_creation_broadcast_and_stack_run_one_program(xp):
              ("stack", ((c, c, c),), {"axis": 1}), ("stack", ([weak, weak],), {})]
     for name, args, kwargs in calls:
         getattr(xp, name)(*args, **kwargs)
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "call":
-            frames.append(frame.f_code.co_filename.replace("\\", "/"))
-
-    sys.setprofile(profile)
-    try:
-        got = [getattr(xp, name)(*args, **kwargs) for name, args, kwargs in calls]
-    finally:
-        sys.setprofile(None)
+    got, entered = _entered(
+        lambda: [getattr(xp, name)(*args, **kwargs) for name, args, kwargs in calls])
+    frames = [f for f, _ in entered]
     assert [f for f in frames if "jax/_src/numpy/" in f or "jax/_src/lax/" in f] == []
     for r, (name, args, kwargs) in zip(got, calls):
         _same_array(r, getattr(jnp, name)(*args, **kwargs))
@@ -693,7 +661,6 @@ def test_argmax_argmin_flip_and_take_call_jax_jitted_functions_from_c(xp):
     the call (one frame of ours, none of jax's: ~4 us of a 15-17 us call); take of read
     indices calls jnp.take's jitted function likewise. Results as jax's own calls; other
     arguments (a NumPy axis, a tuple of axes, out=) take jax's functions."""
-    import sys
 
     import numpy as np
 
@@ -705,17 +672,8 @@ def test_argmax_argmin_flip_and_take_call_jax_jitted_functions_from_c(xp):
              (xp.flip, (m,), {}), (xp.flip, (m,), {"axis": -1})]
     for f, args, kwargs in calls:
         f(*args, **kwargs)
-    frames = []
-
-    def profile(frame, event, arg):
-        if event == "call":
-            frames.append(frame.f_code.co_name)
-
-    sys.setprofile(profile)
-    try:
-        got = [f(*args, **kwargs) for f, args, kwargs in calls]
-    finally:
-        sys.setprofile(None)
+    got, entered = _entered(lambda: [f(*args, **kwargs) for f, args, kwargs in calls])
+    frames = [n for _, n in entered]
     assert frames == ["<listcomp>", "_argmax", "_argmin", "_argmax", "_take_read", "_flip",
                       "_flip"]
     for r, (f, args, kwargs) in zip(got, calls):

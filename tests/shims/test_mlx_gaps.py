@@ -491,20 +491,27 @@ print("done", singular)
 """
 
 
-def test_inv_of_many_singular_matrices_does_not_hang():
-    # MLX 0.32.4's Inverse raises at evaluation on a singular matrix; after a few hundred
-    # failed evaluations the next one can wait forever (the old inv, which read that error,
-    # hung in 4 of 4 runs of this loop). No evaluation is let fail: the loop ends.
+def _loop_output(code, seconds, what):
+    """The words a loop of MLX calls (``code``, run by a fresh Python) printed, or a failure
+    naming ``what`` if it hung past ``seconds`` or its process did not exit cleanly."""
     import subprocess
     import sys
 
     try:
-        proc = subprocess.run([sys.executable, "-c", _INV_LOOP], capture_output=True, text=True,
-                              timeout=20)
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=seconds)
     except subprocess.TimeoutExpired:
-        pytest.fail("inv of a singular/regular/NaN sequence hung (20 s)")
+        pytest.fail(f"{what} hung ({seconds} s)")
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.split()[0] == "done" and 500 < int(proc.stdout.split()[1]) < 800
+    return proc.stdout.split()
+
+
+def test_inv_of_many_singular_matrices_does_not_hang():
+    # MLX 0.32.4's Inverse raises at evaluation on a singular matrix; after a few hundred
+    # failed evaluations the next one can wait forever (the old inv, which read that error,
+    # hung in 4 of 4 runs of this loop). No evaluation is let fail: the loop ends.
+    out = _loop_output(_INV_LOOP, 20, "inv of a singular/regular/NaN sequence")
+    assert out[0] == "done" and 500 < int(out[1]) < 800
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -587,13 +594,5 @@ def test_svdvals_of_many_nan_matrices_does_not_hang():
     # MLX 0.32.4's SVD fails at evaluation on a NaN matrix ("[SVD::eval_cpu] SVD failed with
     # error code -4"); after some hundreds of failed evaluations the next one can wait forever
     # (the old svdvals hung this loop in 3 of 3 runs). No SVD of non-finite x is built.
-    import subprocess
-    import sys
-
-    try:
-        proc = subprocess.run([sys.executable, "-c", _SVD_LOOP], capture_output=True, text=True,
-                              timeout=30)
-    except subprocess.TimeoutExpired:
-        pytest.fail("svdvals of a NaN/regular sequence hung (30 s)")
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.split()[0] == "done" and 900 < int(proc.stdout.split()[1]) < 1100
+    out = _loop_output(_SVD_LOOP, 30, "svdvals of a NaN/regular sequence")
+    assert out[0] == "done" and 900 < int(out[1]) < 1100

@@ -263,30 +263,29 @@ def _program(f: Any, *args: Any) -> Any:
         return f(*args)
 
 
-def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
-    """``jax.numpy.zeros``; NumPy's errors for negative or too large sizes."""
+def _filled(name: str, make: Any, shape: Any, dtype: Any, device: Any) -> Any:
+    """``make(shape, dtype=dtype, device=device)`` (``jnp.zeros`` or ``jnp.ones``), NumPy's
+    errors for negative or too large sizes: eagerly its program where the dtype is static,
+    placed by ``_placed`` where a device is given."""
     static = _static(dtype)  # a NumPy dtype hashes in C, a jax scalar type in Python
-    shape = check_shape("zeros", shape, _itemsize(dtype if static is _NOT_STATIC else static))
+    shape = check_shape(name, shape, _itemsize(dtype if static is _NOT_STATIC else static))
     if device is None:
         if static is not _NOT_STATIC and _eager():
-            return _program(_jnp.zeros, shape, static)
-        return _jnp.zeros(shape, dtype=dtype, device=device)
+            return _program(make, shape, static)
+        return make(shape, dtype=dtype, device=device)
     if not _eager():
-        return _jnp.zeros(shape, dtype=dtype, device=device)
-    return _placed(_jnp.zeros(shape, dtype=dtype), device, _jnp.zeros, shape, dtype=dtype)
+        return make(shape, dtype=dtype, device=device)
+    return _placed(make(shape, dtype=dtype), device, make, shape, dtype=dtype)
+
+
+def zeros(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """``jax.numpy.zeros``; NumPy's errors for negative or too large sizes."""
+    return _filled("zeros", _jnp.zeros, shape, dtype, device)
 
 
 def ones(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.ones``; NumPy's errors for negative or too large sizes."""
-    static = _static(dtype)  # a NumPy dtype hashes in C, a jax scalar type in Python
-    shape = check_shape("ones", shape, _itemsize(dtype if static is _NOT_STATIC else static))
-    if device is None:
-        if static is not _NOT_STATIC and _eager():
-            return _program(_jnp.ones, shape, static)
-        return _jnp.ones(shape, dtype=dtype, device=device)
-    if not _eager():
-        return _jnp.ones(shape, dtype=dtype, device=device)
-    return _placed(_jnp.ones(shape, dtype=dtype), device, _jnp.ones, shape, dtype=dtype)
+    return _filled("ones", _jnp.ones, shape, dtype, device)
 
 
 def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
