@@ -25,7 +25,7 @@ from .. import standard_names
 from .._common import linalg as _cl
 from . import _dtypes as D
 from . import _primitives as _p
-from ._helpers import concrete, normalize_axes, refused_in_trace
+from ._helpers import concrete, normalize_axes
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = list(standard_names("linalg"))
@@ -54,22 +54,27 @@ def _complex_solve(a, b):
     from ._elementwise_functions import _make_complex
 
     def real_solve(big, rhs):
-        _require_nonsingular(big)
+        _nonsingular_lu(big)
         return mx.linalg.solve(big, rhs, stream=_CPU)
 
     return _cl.complex_solve(_xp(), a, b, real_solve, _make_complex)
 
 
-def _require_nonsingular(a):
-    """LinAlgError if a matrix of ``a`` is singular (an exact zero pivot of its LU
-    factorisation, NumPy's test): MLX's ``solve`` returns a solution from LAPACK's factors
-    there, as if it were a result. One more ``getrf`` and a read of one value; skipped under
-    ``mx.compile``/``mx.vmap``, where values are unknown. (Real ``inv`` reads the error MLX
-    0.32.4's own Inverse raises at evaluation instead.)"""
-    lu, _ = mx.linalg.lu_factor(a, stream=_CPU)
-    v = concrete(mx.any(mx.diagonal(lu, axis1=-2, axis2=-1) == 0))
-    if v is not None and v.item():
+def _nonsingular_lu(a):
+    """``(lu, pivots)``, ``a``'s LU factorisation (LUF, which never fails at evaluation),
+    evaluated; LinAlgError if a matrix of ``a`` is singular (an exact zero pivot, NumPy's
+    test), read on the host. None under ``mx.compile``/``mx.vmap``, where values are unknown
+    (no check). MLX's ``solve`` returns a solution from LAPACK's factors of a singular matrix
+    as if it were a result, and its Inverse fails at evaluation there (see
+    ``_evaluated_inv``): inv and solve ask this first."""
+    lu, piv = mx.linalg.lu_factor(a, stream=_CPU)
+    h = concrete(lu)
+    if h is None:
+        return None
+    d = h.diagonal(0, -2, -1)
+    if (0.0 in d.tolist()) if d.ndim == 1 else bool((d == 0).any()):
         raise _cl.LinAlgError("singular")
+    return lu, piv
 
 
 @mx.custom_function
@@ -97,16 +102,7 @@ def _evaluated_inv(x):
     The price: one evaluation more than MLX's own inv (~+40 us a 2x2 call, 0.32.4). Under
     mx.compile/mx.vmap, where nothing evaluates, MLX's inverse as before (its error
     surfaces at evaluation)."""
-    lu, _ = mx.linalg.lu_factor(mx.swapaxes(x, -1, -2), stream=_CPU)
-    try:
-        mx.eval(lu)
-    except ValueError as e:
-        if not refused_in_trace(e):
-            raise
-        return _real_inv(x)
-    d = onp.asarray(lu).diagonal(0, -2, -1)
-    if (0.0 in d.tolist()) if d.ndim == 1 else bool((d == 0).any()):
-        raise _cl.LinAlgError("singular")
+    _nonsingular_lu(mx.swapaxes(x, -1, -2))
     return _real_inv(x)
 
 
@@ -196,16 +192,10 @@ def _checked_solve(a, b):
     there, in trtri). One ``getrf``, evaluated and read here (the check), whose factors the
     solve then uses: the old check factored ``a`` a second time. Under ``mx.compile`` /
     ``mx.vmap``, where nothing evaluates, MLX's own solve as before (no check)."""
-    lu, piv = mx.linalg.lu_factor(mx.stop_gradient(a), stream=_CPU)
-    try:
-        mx.eval(lu)
-    except ValueError as e:
-        if not refused_in_trace(e):
-            raise
+    factors = _nonsingular_lu(mx.stop_gradient(a))
+    if factors is None:
         return _real_solve(a, b)
-    d = onp.asarray(lu).diagonal(0, -2, -1)
-    if (0.0 in d.tolist()) if d.ndim == 1 else bool((d == 0).any()):
-        raise _cl.LinAlgError("singular")
+    lu, piv = factors
     n = lu.shape[-1]
     eye = _EYES.get(n)
     if eye is None:
