@@ -255,9 +255,7 @@ def host_view(x, max_size: int | None = None):
     waiting), else None. ``x.asnumpy()`` pushes a copy operator and waits for it (~9-20 us
     on 16 elements, MXNet 1.9.1, CPU time). Read the view at once and do not keep it or
     write it: an operator queued later may write ``x``."""
-    c = _c_int()
-    _GET_DTYPE(x.handle, _byref(c))
-    dtype = _CODE_DTYPES.get(c.value)
+    dtype = _CODE_DTYPES.get(dtype_code(x))
     if dtype is None or not on_host(x):
         return None
     n, dims = _c_int(), _INT_P()
