@@ -538,6 +538,58 @@ def test_mxnet_host_paths_read_and_write_cpu_memory_in_place(monkeypatch):
     mx.nd.waitall()
 
 
+def test_mxnet_var_std_and_vector_norm_of_small_cpu_arrays_are_numpys(monkeypatch):
+    """MXNet (issue 28): var, std (axis None) and the 2-norm of all of a float array in CPU
+    memory (autograd not recording) are NumPy's of its memory read in place, one copy back,
+    with no MXNet operator (four or five a call before): NumPy's bits (its pairwise sums;
+    MXNet's differed in the last bits on the float32 data near 1e4 below), dtypes, shapes and
+    NaN/inf, without NumPy's warnings; under autograd the operators, whose gradient flows."""
+    mx = require("mxnet")
+    import warnings
+
+    from mxnet import autograd
+    from mxnet import np as mnp
+
+    import arraykit.shims.mxnet as xp
+    from arraykit.shims.mxnet import _primitives as _p
+
+    rng = np.random.default_rng(3)
+    cases = [1e4 + rng.normal(size=(2, 3, 4)) * 1e-3, rng.normal(size=16) * 3,
+             np.array([1.0, np.nan, 2.0]), np.array([np.inf, 1.0]), np.array([-np.inf, np.inf]),
+             np.array([1e30, -1e30, 3e30]), np.array([-0.0, -0.0]), np.array(-2.5)]
+    inputs = [(h.astype(d), mnp.array(h, dtype=d)) for h in cases for d in ("float32", "float64")]
+    invoked = []
+    invoke = _p._INVOKE
+    monkeypatch.setattr(_p, "_INVOKE", lambda *a: invoked.append(1) or invoke(*a))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for h, x in inputs:
+            for keepdims in (False, True):
+                got = [xp.linalg.vector_norm(x, keepdims=keepdims)]
+                with np.errstate(all="ignore"):
+                    norm = np.asarray(np.linalg.norm(np.abs(h.ravel()), axis=0))
+                want = [norm.reshape((1,) * h.ndim) if keepdims else norm]
+                for c in (0.0, 1) if h.ndim else ():
+                    got += [xp.var(x, correction=c, keepdims=keepdims),
+                            xp.std(x, correction=c, keepdims=keepdims)]
+                    with np.errstate(all="ignore"):
+                        want += [np.asarray(np.var(h, ddof=c, keepdims=keepdims)),
+                                 np.asarray(np.std(h, ddof=c, keepdims=keepdims))]
+                assert not invoked, "an MXNet operator ran"
+                for g, w in zip(got, want):
+                    assert g.shape == w.shape and g.dtype == w.dtype and str(g.ctx) == "cpu(0)"
+                    assert g.asnumpy().tobytes() == w.tobytes(), (h, g, w)
+    monkeypatch.undo()
+    h = np.array([1.0, 2.0, 4.0, 8.0], dtype="float32")
+    x = mnp.array(h)
+    x.attach_grad()
+    with autograd.record():
+        y = xp.var(x)
+    y.backward()
+    np.testing.assert_allclose(x.grad.asnumpy(), 2 * (h - h.mean()) / 4, rtol=1e-6)
+    mx.nd.waitall()
+
+
 def test_mxnet_broadcast_to_and_permute_dims_fast_paths_skip_the_rules(monkeypatch):
     """MXNet (issue 28): broadcast_to to a tuple of ints within MXNet's limits that the
     array's shape broadcasts to, and permute_dims by a permutation of non-negative ints (not
