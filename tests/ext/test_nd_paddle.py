@@ -74,3 +74,93 @@ def test_paddle_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     np.testing.assert_array_equal(nd.gather_nd(p, (i0, i1)).numpy(), xn[n0, n1])
     (grad,) = paddle.grad([nd.gather_nd(p, (i0, i1)).sum()], [p])
     np.testing.assert_array_equal(grad.numpy(), want)
+
+
+def test_paddle_gather_nd_tuple_form_reads_each_column_once(monkeypatch):
+    """In-range CPU columns of the tuple form are read once, by the C helper (``_rows``),
+    which checks the range and writes the flat rows into a Paddle int64 tensor; no separate
+    host range check (``_paddle._below``: a NumPy max per column) and no Paddle row
+    arithmetic. The first call (the front's path) and the later ones (``gather_columns``)
+    alike; values, dtypes and shapes as x[i0, i1]; an out-of-range or negative entry still
+    takes the checked path with its results and errors."""
+    paddle = require("paddle")
+    import arraykit.ext.nd._paddle as pmod
+
+    if pmod._c_rows is None:  # a build without the C extension keeps the checked path
+        return
+    rng = np.random.default_rng(12)
+    xn = rng.standard_normal((9, 8, 3)).astype(np.float32)
+    x = paddle.to_tensor(xn)
+    below, rows = [], []
+    monkeypatch.setattr(pmod, "_below", lambda a, d, real=pmod._below: below.append(d)
+                        or real(a, d))
+    monkeypatch.setattr(pmod, "_c_rows", lambda *a, real=pmod._c_rows: rows.append(a[1])
+                        or real(*a))
+    for dt in ("int32", "int64", "int16", "uint8"):
+        n0 = rng.integers(0, 9, (5, 4)).astype(dt)
+        n1 = rng.integers(0, 8, (5, 4)).astype(dt)
+        c0, c1 = paddle.to_tensor(n0), paddle.to_tensor(n1)
+        for _ in range(3):
+            got = nd.gather_nd(x, (c0, c1))
+            assert got.dtype == x.dtype and tuple(got.shape) == (5, 4, 3)
+            np.testing.assert_array_equal(got.numpy(), xn[n0, n1])
+    assert below == [] and rows == [(9, 8)] * 12
+    for v in (-1, 9, 2**20):  # the checked path decides these, as before
+        n0 = rng.integers(0, 9, (5, 4)).astype(np.int32)
+        n0[1, 2] = v
+        assert_same_as_stacked(x, (paddle.to_tensor(n0), paddle.to_tensor(n0 % 8)))
+
+
+def test_paddle_scatter_sums_into_in_range_rows_are_one_accumulating_index_put(monkeypatch):
+    """Sums (``add``/``sum``) of float32/float64/int32/int64 updates at in-range CPU index
+    rows are one ``index_put(accumulate=True)`` of the flat rows (C helper, one read of the
+    indices), not ``scatter_nd_add`` (Paddle 3.3.1's CPU kernel calls MKL once per row):
+    the same bits, duplicates added in their order, gradients too; negative or
+    out-of-range rows keep the checked path and its results and errors."""
+    paddle = require("paddle")
+    import arraykit.ext.nd._paddle as pmod
+
+    if pmod._c_rows is None:  # a build without the C extension keeps the checked path
+        return
+    rng = np.random.default_rng(13)
+    puts = []
+    monkeypatch.setattr(pmod, "_C_INDEX_PUT", lambda *a, real=pmod._C_INDEX_PUT:
+                        puts.append(1) or real(*a))
+    for dt in ("float32", "float64", "int32", "int64"):
+        for idt in ("int32", "int64"):
+            idx = rng.integers(0, 3, (50, 2)).astype(idt)  # many duplicates
+            if dt.startswith("float"):
+                upd = (rng.standard_normal((50, 4)) * 10.0 ** rng.integers(-8, 8, (50, 1)))
+            else:
+                upd = rng.integers(-1000, 1000, (50, 4))
+            upd = upd.astype(dt)
+            want = np.zeros((3, 3, 4), dt)
+            for (a, b), u in zip(idx, upd):  # in order, as the standard's loop
+                want[a, b] += u
+            got = nd.scatter_nd(paddle.to_tensor(idx), paddle.to_tensor(upd), (3, 3, 4),
+                                reduction="sum")
+            assert got.dtype == paddle.to_tensor(upd).dtype and tuple(got.shape) == (3, 3, 4)
+            np.testing.assert_array_equal(got.numpy(), want)
+    assert len(puts) == 8
+    x = paddle.to_tensor(rng.standard_normal((4, 3)).astype(np.float32), stop_gradient=False)
+    u = paddle.to_tensor(rng.standard_normal((5, 3)).astype(np.float32), stop_gradient=False)
+    i = paddle.to_tensor(np.array([[0], [3], [3], [1], [0]]))
+    y = nd.update_nd(x, i, u, reduction="add")
+    gx, gu = paddle.grad([(y * y).sum()], [x, u])
+    want = x.numpy().copy()
+    np.add.at(want, i.numpy()[:, 0], u.numpy())
+    np.testing.assert_array_equal(y.numpy(), want)
+    np.testing.assert_array_equal(gx.numpy(), 2 * want)
+    np.testing.assert_array_equal(gu.numpy(), 2 * want[i.numpy()[:, 0]])
+    assert len(puts) == 9
+    for bad in ([[0], [-1]], [[0], [4]]):  # the checked path: wraps -1, raises for 4
+        i = paddle.to_tensor(np.array(bad))
+        try:
+            got = nd.update_nd(x, i, u[:2], reduction="add").numpy()
+        except IndexError as e:
+            assert "out of bounds" in str(e) and bad[1][0] == 4
+        else:
+            want = x.numpy().copy()
+            np.add.at(want, np.array(bad)[:, 0], u.numpy()[:2])
+            np.testing.assert_array_equal(got, want)
+    assert len(puts) == 9

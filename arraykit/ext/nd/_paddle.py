@@ -6,6 +6,7 @@ the indices go through ``Tensor.numpy``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -16,6 +17,12 @@ from arraykit.shims.paddle._dtypes import paddle
 from . import _common
 from ._generic import Generic
 
+_c_rows: Callable[[Any, tuple[int, ...], Any], bool] | None
+try:  # the optional C helper (_rows.c): checked flat rows in one pass over the indices
+    from ._rows import rows as _c_rows
+except ImportError:  # pragma: no cover - a build without the extension
+    _c_rows = None
+
 #: Paddle 3.3.1's ``index_add`` has CPU kernels for these dtypes only.
 _INDEX_ADD = frozenset({"float32", "float64", "int32", "int64", "float16"})
 #: ... and ``gather_nd`` / ``scatter_nd_add`` for these (none for float16 or bfloat16;
@@ -23,6 +30,12 @@ _INDEX_ADD = frozenset({"float32", "float64", "int32", "int64", "float16"})
 _GATHER_ND = frozenset({"bool", "uint8", "int8", "int16", "int32", "int64", "float32",
                         "float64", "complex64", "complex128"})
 _SCATTER_ND_ADD = frozenset({"uint8", "int32", "int64", "float32", "float64"})
+#: Sums into in-range rows: one ``index_put(accumulate=True)`` of flat row numbers, which adds
+#: the updates in their order as ``scatter_nd_add`` does (the same bits, values and
+#: gradients, checked on 1,000 updates of magnitudes 1e-8 to 1e8 into 7 rows) and is 16x
+#: faster on the vision benchmark's voxel grid (65536 updates into 40**3 cells: 0.13 ms
+#: against 2.1 ms: Paddle 3.3.1's CPU scatter_nd_add calls MKL's vsAdd once per index row).
+_INDEX_PUT_ADD = frozenset({"int32", "int64", "float32", "float64"})
 
 
 def _native_index(idx: Any) -> Any:
@@ -60,6 +73,15 @@ class _PaddleNd(Generic):
         self, x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str,
         copy: bool,
     ) -> Any:
+        if plan.reduction == "add" and dtype_name(x) in _INDEX_PUT_ADD:
+            f = _checked_rows(idx, plan.dims)
+            if f is not None:  # every row in range: one accumulating index_put of rows
+                if tuple(updates.shape) != plan.updates_shape:  # (a copy where it is one)
+                    updates = paddle.broadcast_to(updates, plan.updates_shape)
+                inner = list(plan.inner)
+                out = _C_INDEX_PUT(x.reshape([plan.rows, *inner]), [f],
+                                   updates.reshape([plan.n, *inner]), True)
+                return out.reshape(list(plan.shape))
         if (plan.reduction == "add" and dtype_name(x) in _SCATTER_ND_ADD
                 and self._in_range(idx, plan)):
             if tuple(updates.shape) != plan.updates_shape:  # (a copy where it is one)
@@ -126,6 +148,40 @@ def _below(a: Any, d: int) -> bool:
     return int(a.min()) >= 0 and int(a.max()) < d
 
 
+_CPU = paddle.CPUPlace()
+_EMPTY, _C_GATHER, _C_RESHAPE = paddle._C_ops.empty, paddle._C_ops.gather, paddle._C_ops.reshape
+_C_INDEX_PUT = paddle._C_ops.index_put
+_INT64_DTYPE = paddle.int64
+
+
+def _checked_rows(cols: Any, dims: tuple[int, ...]) -> Any:
+    """The flat row numbers (1-D int64, on the CPU) of the tuple form's CPU columns (or of
+    one CPU tensor of stacked rows (..., K)) where every entry lies in ``[0, d)`` of its
+    axis, computed by the C helper in one pass with the range check from host views.
+    ``_below`` of every column followed by Paddle's row arithmetic reads each column twice:
+    on the vision benchmark's 256x256 lookups that is 0.5 MB more read per gather. The rows
+    are written into a tensor of Paddle's allocator through its host view: a fresh NumPy
+    buffer of that size is a new mapping a call (~130 page faults). None where the helper
+    cannot say so (an entry out of range, a layout or dtype it does not read, no helper, a
+    tensor off the CPU): the caller's checks then decide, as without it."""
+    if _c_rows is None:
+        return None
+    if type(cols) is not tuple:  # stacked rows
+        if not cols.place.is_cpu_place():
+            return None
+        host = _host_view(cols)
+        n = host.size // len(dims)
+    else:
+        hosts = []
+        for c in cols:
+            if not c.place.is_cpu_place():
+                return None
+            hosts.append(_host_view(c))
+        host, n = tuple(hosts), hosts[0].size
+    f = _EMPTY([n], _INT64_DTYPE, _CPU)
+    return f if _c_rows(np.from_dlpack(f), dims, host) else None
+
+
 #: Index dtypes (by identity) whose flat row numbers are computed as they are (a narrower
 #: one could overflow ``i * stride``); int32 only while every row number fits it.
 _INT32, _INT64 = id(paddle.int32), id(paddle.int64)
@@ -144,6 +200,9 @@ def _columns_in_range_rows(cols: tuple[Any, ...], plan: _common.GatherPlan) -> A
     stacked form's path, with its errors)."""
     if plan.batch or not plan.n:
         return None
+    f = _checked_rows(cols, plan.dims)
+    if f is not None:
+        return f
     for c, d in zip(cols, plan.dims):
         if not _below(c, d):
             return None
@@ -180,9 +239,13 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     if entry is None:
         return None
     dims, rows_shape, out_shape = entry
-    for c, d in zip(idx, dims):
+    for c in idx[1:]:
         if type(c) is not _TENSOR or c.dtype is not dtype or c.shape != shape:
             return None
+    f = _checked_rows(idx, dims)
+    if f is not None:  # the kernels paddle.gather and Tensor.reshape call, without their layers
+        return _C_RESHAPE(_C_GATHER(_C_RESHAPE(x, rows_shape), f, 0), out_shape)
+    for c, d in zip(idx, dims):
         if not _below(c, d):
             return None
     f, stride = idx[-1], 1
