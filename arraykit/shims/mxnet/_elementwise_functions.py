@@ -32,7 +32,16 @@ from .._common import elementwise as _ce
 from .._common.clip import clip_function
 from . import _dtypes as D
 from . import _primitives as _p
-from ._helpers import _WHERE, CODE_NAMES, broadcast_shapes, dtype_code, ndarray, scalar_array
+from ._helpers import (
+    _WHERE,
+    CODE_NAMES,
+    broadcast_shapes,
+    dtype_code,
+    mode_free,
+    ndarray,
+    np_mode,
+    scalar_array,
+)
 from ._helpers import where as _where
 
 _NAME_OF = D.NAME_OF
@@ -379,6 +388,36 @@ _FUNCTIONS = _ce.ElementwiseFunctions(
     _p, __name__, fast_type=ndarray, dtype_key=dtype_code,
     dtype_keys={n: c for c, n in CODE_NAMES.items()}, op_errors=(MXNetError, ValueError),
     fast_op=_fast).functions(_UNARY, _BINARY, special=_SPECIAL)
+
+
+def _mode_free(name: str, f):
+    """Unary ``f`` (the factory's) whose fast path, an array with an axis and no zero extent
+    of a dtype the operator takes as it is, invokes the operator outside MXNet's NumPy mode
+    (``_helpers.mode_free``); every other call, and one whose operator raised, is ``f`` in
+    the mode. ``f`` itself where its op is a fallback of this module's."""
+    category, op = _UNARY[name]
+    if _npi_name(op) is None:
+        return f
+    special = _SPECIAL.get(name, {})
+    kinds = _p.DTYPE_RULES.kind_sets[category]
+    fast = frozenset(c for c, n in CODE_NAMES.items() if n in kinds and n not in special)
+    fop, in_mode = _fast(op), np_mode(f)
+
+    def g(x, /):
+        if type(x) is ndarray and _filled_code(x) in fast:
+            try:
+                return fop(x)
+            except (MXNetError, ValueError):
+                pass
+        return in_mode(x)
+
+    for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(g, attr, getattr(f, attr))
+    return mode_free(g)
+
+
+_filled_code = _p.filled_code
+_FUNCTIONS.update({name: _mode_free(name, _FUNCTIONS[name]) for name in _UNARY})
 globals().update(_FUNCTIONS)
 
 

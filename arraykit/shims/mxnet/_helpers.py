@@ -65,6 +65,17 @@ def np_mode(f):
     return in_np_mode
 
 
+def mode_free(f):
+    """Public function ``f`` marked to run as it is, without :func:`np_mode` around it: ``f``
+    calls MXNet directly only on its fast path, for arrays with an axis and no zero extent,
+    which MXNet's operators and shape reads treat alike in and out of the mode (it changes how
+    0-d and zero-size shapes are read: ``ConvertToNumpyShape``/``ConvertToLegacyShape``,
+    MXNet 1.9.1), and passes every other call to a function wrapped in :func:`np_mode`. A
+    caller outside the mode (``npx.set_np()`` not run) saves the switch: ~1.6 us a call."""
+    f.np_mode = True
+    return f
+
+
 def np_mode_all(namespace: dict, names) -> None:
     """Wrap the functions ``names`` of module globals ``namespace`` with :func:`np_mode`."""
     for name in names:

@@ -87,6 +87,31 @@ def filled_ndim(x) -> int:
     return max(k, 0)
 
 
+def filled_code(x) -> int:
+    """MXNet's dtype code of array ``x`` (:data:`CODE_NAMES`) where it has an axis and no zero
+    extent, else -1, by two ctypes calls."""
+    handle = x.handle
+    n, dims = _c_int(), _INT_P()
+    _GET_SHAPE(handle, _byref(n), _byref(dims))
+    k = n.value
+    if k < 1:
+        return -1
+    for i in range(k):
+        if dims[i] <= 0:
+            return -1
+    _GET_DTYPE(handle, _byref(n))
+    return n.value
+
+
+def filled_shape(x) -> tuple | None:
+    """``x.shape`` where array ``x`` has an axis and no zero extent, else None, by one ctypes
+    call (``x.shape`` costs ~1 us)."""
+    n, dims = _c_int(), _INT_P()
+    _GET_SHAPE(x.handle, _byref(n), _byref(dims))
+    shape = tuple(dims[:n.value]) if n.value > 0 else ()
+    return shape if shape and min(shape) > 0 else None
+
+
 def name_of(x) -> str | None:
     c = _c_int()
     _GET_DTYPE(x.handle, _byref(c))

@@ -8,7 +8,7 @@ from mxnet import np as mnp
 
 from .._common import searching as _s
 from . import _primitives as _p
-from ._helpers import _WHERE
+from ._helpers import _WHERE, mode_free, np_mode
 from ._helpers import where as _where
 
 
@@ -84,21 +84,24 @@ def _select(condition, x1, x2, name, shape):
     return _where(condition, x1, x2)  # broadcasts what differs (MXNet's kernel cannot)
 
 
-_where_rules = _s.where_function(_p, _select, __name__)
+_where_rules = np_mode(_s.where_function(_p, _select, __name__))
 _ndarray = mnp.ndarray
-_code = _p.dtype_code
+_code, _filled_shape = _p.dtype_code, _p.filled_shape
 _BOOL, _CODES = _p.BOOL_CODE, _p.CODE_NAMES
 
 
+@mode_free
 def where(condition, x1, x2, /):
     """Array API ``where``: ``x1`` where ``condition`` else ``x2``; ``x1``/``x2`` arrays or
     (2025.12) Python scalars, promoted by the standard's rules; all three broadcast."""
     if type(condition) is _ndarray and type(x1) is _ndarray and type(x2) is _ndarray:
         c = _code(x1)
         if c in _CODES and _code(x2) == c and _code(condition) == _BOOL:
-            s = condition.shape
-            if s == x1.shape == x2.shape and len(s) <= _p.BROADCAST_MAX_NDIM:
+            s = _filled_shape(condition)
+            if (s is not None and len(s) <= _p.BROADCAST_MAX_NDIM
+                    and s == _filled_shape(x1) == _filled_shape(x2)):
                 # Measured fast path: a bool condition and two arrays of one dtype and of its
-                # shape are where the rules end in MXNet's where operator (``_helpers.where``).
+                # shape (an axis, no zero extent: no NumPy mode needed) are where the rules
+                # end in MXNet's where operator (``_helpers.where``).
                 return _WHERE([condition, x1, x2])
     return _where_rules(condition, x1, x2)

@@ -13,6 +13,7 @@ from mxnet import autograd as _autograd  # pyright: ignore[reportAttributeAccess
 from mxnet import np as mnp
 
 from .._common.statistics import StatisticalFunctions
+from . import _helpers as _h
 from . import _primitives as _p
 
 _rules = StatisticalFunctions(_p)
@@ -36,6 +37,10 @@ _KEEPDIMS = {False: "False", True: "True"}
 cumulative_prod = _rules.cumulative_prod
 
 
+_cumulative_sum = _h.np_mode(_rules.cumulative_sum)
+
+
+@_h.mode_free
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     """Array API ``cumulative_sum`` (accumulation dtype as ``sum``)."""
     if (dtype is None and include_initial is False and type(x) is _ndarray
@@ -45,7 +50,7 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
             # Measured fast path: a float array with no zero extent, along one axis, is where
             # the rules end in MXNet's cumsum operator (``_primitives.scan``).
             return _p._CUMSUM(x, str(0 if axis is None else axis % n))
-    return _rules.cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
+    return _cumulative_sum(x, axis=axis, dtype=dtype, include_initial=include_initial)
 
 
 def _fast_axis(x, axis, keepdims, codes):
@@ -92,9 +97,12 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 def _fast_reduction(fname: str, codes, general):
     """``fname`` (max, min, prod, all, any) with :func:`_fast_axis`'s fast path to its
-    operator (``_primitives._REDUCE``), else the rules' ``general``."""
+    operator (``_primitives._REDUCE``; no NumPy mode needed: ``_helpers.mode_free``), else
+    the rules' ``general`` in the mode."""
     op = _p._REDUCE[fname]
+    general = _h.np_mode(general)
 
+    @_h.mode_free
     def reduction(x, /, *, axis=None, keepdims=False):
         ax = _fast_axis(x, axis, keepdims, codes)
         if ax is not None:
@@ -113,15 +121,17 @@ _EXTREME_CODES = frozenset() if _p.NAN_DROPPING_KERNELS else _REAL_CODES
 max = _fast_reduction("max", _EXTREME_CODES, _rules.max)
 min = _fast_reduction("min", _EXTREME_CODES, _rules.min)
 _PROD = _p._REDUCE["prod"]
+_prod = _h.np_mode(_rules.prod)
 
 
+@_h.mode_free
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``prod``: integers accumulate in int64 (MXNet has no uint64)."""
     if dtype is None:
         ax = _fast_axis(x, axis, keepdims, _FLOAT_CODES)
         if ax is not None:
             return _PROD(x, ax, _KEEPDIMS[keepdims])
-    return _rules.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
+    return _prod(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
 
 all = _fast_reduction("all", _BOOL_CODES, _rules.all)

@@ -26,7 +26,7 @@ from .._common import linalg as _cl
 from .._common.linalg import EighResult, QRResult, SlogdetResult, SVDResult  # noqa: F401
 from . import _primitives as _p
 from ._creation_functions import triu
-from ._helpers import bool_safe
+from ._helpers import bool_safe, mode_free, np_mode
 from ._helpers import where as _where
 from ._linear_algebra_functions import matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (linalg has them too)
 
@@ -182,7 +182,7 @@ class _Kernels:
 
 _fns = _cl.linalg_functions(_p, _Kernels, _xp, __name__)  # type: ignore[arg-type]
 cholesky, det, slogdet = (_fns[n] for n in ("cholesky", "det", "slogdet"))
-_rules_inv, _rules_solve = _fns["inv"], _fns["solve"]
+_rules_inv, _rules_solve = np_mode(_fns["inv"]), np_mode(_fns["solve"])
 eigh, eigvalsh, eig, eigvals = (_fns[n] for n in ("eigh", "eigvalsh", "eig", "eigvals"))
 svd, svdvals, qr, matrix_norm = (_fns[n] for n in ("svd", "svdvals", "qr", "matrix_norm"))
 matrix_rank, pinv, matrix_power = _fns["matrix_rank"], _fns["pinv"], _fns["matrix_power"]
@@ -211,6 +211,7 @@ def _square_extent(x):
     return dims[k - 1]
 
 
+@mode_free
 def inv(x, /):
     """Array API ``inv``: LinAlgError for a singular matrix."""
     if (type(x) is _ndarray and _p.dtype_code(x) in _FLOAT_CODES and _square_extent(x)):
@@ -225,6 +226,7 @@ def inv(x, /):
     return _rules_inv(x)
 
 
+@mode_free
 def solve(x1, x2, /):
     """Array API ``solve``: ``x2`` a vector (one for every matrix) or a stack of matrices
     whose batch shape broadcasts with ``x1``'s."""
@@ -233,8 +235,8 @@ def solve(x1, x2, /):
         c = _p.dtype_code(x1)
         m = _square_extent(x1)
         if m and c in _FLOAT_CODES and _p.dtype_code(x2) == c:
-            rows, cols = x2.shape
-            if rows == m and cols > 0:
+            shape = _p.filled_shape(x2)
+            if shape is not None and shape[0] == m:
                 # Measured fast path: one (n, n) matrix and one (n, k) of the same float
                 # dtype, no zero extent, are where the rules (``_common.linalg``'s
                 # ``solve``: no cast, no broadcast, no reshape) end in ``_Kernels.solve``; a
