@@ -840,3 +840,34 @@ def test_paddle_reshape_to_a_tuple_of_its_size_is_the_kernel_itself(monkeypatch)
         xp.reshape(x, (5,))
     assert tuple(xp.reshape(x, (12,), copy=True).shape) == (12,)
     assert len(calls) == 3
+
+
+def test_paddle_astype_calls_the_cast_kernel_itself(monkeypatch):
+    """``astype`` to another standard dtype runs Paddle's cast kernel with the dtype object
+    (paddle.cast's Python frame and its name conversion are not called), with NumPy's
+    values for the casts Paddle and NumPy agree on (floats with NaN, inf and -0.0 to
+    float64 and complex, ints and bools each way), differentiable, and the same tensor or
+    copy for the same dtype."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    def refused(*args, **kwargs):
+        raise AssertionError("paddle.cast ran")
+
+    monkeypatch.setattr(paddle, "cast", refused)
+    f = np.array([[1.5, np.nan, -0.0], [0.0, -2.25, -np.inf]], np.float32)
+    for v, to in ((f, "float64"), (f, "complex64"), (f, "complex128"),
+                  (np.array([0, 3, -7, 255], np.int64), "int32"),
+                  (np.array([0, 3, -7, 255], np.int32), "float32"),
+                  (np.array([True, False]), "int64"), (np.array([0, 2, -1]), "bool")):
+        got = xp.astype(xp.asarray(v), getattr(xp, to))
+        assert got.dtype == getattr(xp, to)
+        np.testing.assert_array_equal(got.numpy(), v.astype(to))
+    np.testing.assert_array_equal(np.signbit(xp.astype(xp.asarray(f), xp.float64).numpy()),
+                                  np.signbit(f.astype(np.float64)))
+    x = xp.asarray(f[:, :1].copy())
+    assert xp.astype(x, xp.float32, copy=False) is x and xp.astype(x, xp.float32) is not x
+    x.stop_gradient = False
+    (g,) = paddle.grad([(xp.astype(x, xp.float64) * 3.0).sum()], [x])
+    assert g.dtype == paddle.float32
+    np.testing.assert_array_equal(g.numpy(), np.full((2, 1), 3.0, np.float32))
