@@ -363,6 +363,32 @@ def test_full_of_a_float_fast_path_skips_the_rules(monkeypatch):
         xp.full((-1,), 2.0)
 
 
+def test_eye_of_an_int_fast_path_skips_the_rules(monkeypatch):
+    # eye(n) with no n_cols, k=0, no device and a standard dtype given as an MLX dtype (or
+    # none) is the rules' mx.eye call without eye_args; every other form still checks.
+    import arraykit.shims._common.creation as rules
+
+    cases = [(n, dt) for n in (1, 2, 4, 16, 300)
+             for dt in (None, mx.float32, mx.float64, mx.int64, mx.uint8, mx.bool_, mx.complex64)]
+    want = [xp.eye(n, k=0, dtype=dt, device=mx.default_device()) for n, dt in cases]
+    graphs = [_graph_ops(w) for w in want]
+
+    def fail(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    with monkeypatch.context() as m:
+        m.setattr(rules, "eye_args", fail)
+        for (n, dt), w, g in zip(cases, want, graphs):
+            got = xp.eye(n, dtype=dt)
+            assert _graph_ops(got) == g
+            _same(got, w)
+    for args, kw in (((-1,), {}), ((2.0,), {}), ((2, 2.0), {}), ((2,), {"k": 0.0}),
+                     ((2,), {"dtype": mx.float16}), ((2,), {"device": "gpu:3"})):
+        with pytest.raises((ValueError, TypeError), match=r"^eye: "):  # the checks still run
+            xp.eye(*args, **kw)
+    _same(xp.eye(0), mx.zeros((0, 0)))
+
+
 def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
     # var/std of a non-empty float array (whole, or along an int axis in range; a float
     # correction below the count) build the rules' graph in one frame: _p.variance's ops

@@ -195,8 +195,22 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return _filled("full_like", x.shape, value, name, stream)
 
 
+#: ``eye``'s dtypes by MLX dtype object (None: the default float), for its fast path.
+_EYE_DTYPES = {None: _FLOAT_DTYPE, **{_DTYPES[n]: _DTYPES[n] for n in D.SUPPORTED}}
+#: The fast path's largest ``n``: far inside every size limit of ``checked_shape``.
+_EYE_FAST_MAX = 1 << 14
+
+
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``: ones on diagonal ``k`` of an ``n_rows x n_cols`` matrix."""
+    if type(n_rows) is int and n_cols is None and k == 0 and type(k) is int \
+            and device is None and 0 < n_rows <= _EYE_FAST_MAX:
+        # Measured fast path: eye(n) (a standard dtype given as an MLX dtype, or None) is
+        # the rules' call of mx.eye without eye_args' frames (the stream: the default
+        # device's default stream either way).
+        d = _EYE_DTYPES.get(dtype)
+        if d is not None:
+            return mx.eye(n_rows, n_rows, 0, dtype=d)
     name, shape, k, stream, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype, device)
     if not inside:
         return mx.zeros(shape, dtype=_DTYPES[name], stream=stream)
