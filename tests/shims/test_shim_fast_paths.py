@@ -592,11 +592,11 @@ def test_mxnet_var_std_and_vector_norm_of_small_cpu_arrays_are_numpys(monkeypatc
 
 def test_mxnet_fast_paths_of_filled_arrays_skip_the_numpy_mode_switch(monkeypatch):
     """MXNet (issue 28): for a caller outside MXNet's NumPy mode, the fast paths of the unary
-    functions, max/min/prod/any/all, cumulative_sum, where, inv and solve on arrays with an
-    axis and no zero extent invoke their operators without switching the mode on and off
-    (``_helpers.mode_free``: two ctypes calls and the flag's thread-local, ~1.6 us): the
-    same results as in the mode; a 0-d or empty input still switches it, and the caller's
-    mode is as it was after every call."""
+    functions, max/min/prod/any/all, cumulative_sum, where, inv, solve, concat, stack and
+    permute_dims on arrays with an axis and no zero extent invoke their operators without
+    switching the mode on and off (``_helpers.mode_free``: two ctypes calls and the flag's
+    thread-local, ~1.6 us): the same results as in the mode; a 0-d or empty input still
+    switches it, and the caller's mode is as it was after every call."""
     mx = require("mxnet")
     from mxnet import np as mnp
 
@@ -610,7 +610,8 @@ def test_mxnet_fast_paths_of_filled_arrays_skip_the_numpy_mode_switch(monkeypatc
     def calls():
         return [xp.log(v), xp.isnan(v), xp.floor(v), xp.max(v), xp.min(m, axis=0),
                 xp.prod(v), xp.any(b), xp.all(b, keepdims=True), xp.cumulative_sum(v),
-                xp.where(b, v, v), xp.linalg.inv(m), xp.linalg.solve(m, m)]
+                xp.where(b, v, v), xp.linalg.inv(m), xp.linalg.solve(m, m),
+                xp.concat([v, v]), xp.stack((v, v), axis=1), xp.permute_dims(m, (1, 0))]
 
     switched = []
     set_np_shape = _helpers._SET_NP_SHAPE

@@ -14,9 +14,11 @@ from ._creation_functions import LIMITS
 from ._helpers import (
     bool_safe,
     broadcast_shapes,
+    mode_free,
     ndarray,
     normalize_axes,
     normalize_axis,
+    np_mode,
     require_array,
 )
 
@@ -80,21 +82,29 @@ def _one_dtype(arrays) -> bool:
     return code in _ITEMSIZES
 
 
+@mode_free
 def concat(arrays, /, *, axis=0):
     """Array API ``concat`` (promotes dtypes; ``axis=None`` flattens first)."""
     if type(axis) is int and _one_dtype(arrays):
-        first = arrays[0].shape
-        n = len(first)
-        if n and -n <= axis < n:
+        first = _p.filled_shape(arrays[0])
+        n = 0 if first is None else len(first)
+        if first is not None and -n <= axis < n:
             ax = axis % n
             for a in arrays[1:]:
-                s = a.shape
-                if len(s) != n or any(s[i] != first[i] for i in range(n) if i != ax):
+                s = _p.filled_shape(a)
+                if s is None or len(s) != n or any(s[i] != first[i] for i in range(n)
+                                                   if i != ax):
                     break
             else:
                 # Measured fast path: arrays of one dtype whose extents agree off an int
-                # axis in range are where the rules (``concat_args``) end in the operator.
+                # axis in range are where the rules (``concat_args``) end in the operator
+                # (an axis and no zero extent each: no NumPy mode needed).
                 return _CONCAT(arrays, str(ax))
+    return _concat(arrays, axis)
+
+
+@np_mode
+def _concat(arrays, axis):
     arrays, ax = _manipulation.concat_args(_p, arrays, axis)
     if ax is None:
         return mnp.concatenate([a.reshape(-1) for a in arrays], axis=0)
@@ -125,15 +135,22 @@ def moveaxis(x, source, destination, /):
     return bool_safe(mnp.transpose, x, axes=tuple(order))
 
 
+@mode_free
 def permute_dims(x, /, axes):
     """Array API ``permute_dims``; negative axes allowed."""
     if type(x) is ndarray and type(axes) is tuple and _p.dtype_code(x) in _LAYOUT_CODES:
-        n = _p.ndim(x)
-        if len(axes) == n and all(type(a) is int for a in axes) and sorted(axes) == list(
+        n = _p.filled_ndim(x)
+        if n and len(axes) == n and all(type(a) is int for a in axes) and sorted(axes) == list(
                 range(n)):
             # Measured fast path: a permutation of x's axes as non-negative ints is the order
-            # the rules return (``permute_order``); not bool (``bool_safe``).
+            # the rules return (``permute_order``); not bool (``bool_safe``); an axis and no
+            # zero extent (no NumPy mode needed).
             return _TRANSPOSE(x, str(axes))
+    return _permute_dims(x, axes)
+
+
+@np_mode
+def _permute_dims(x, axes):
     require_array(x, "permute_dims")
     order = _manipulation.permute_order(axes, x.ndim)
     return bool_safe(_TRANSPOSE, x, str(order))
@@ -189,19 +206,23 @@ def squeeze(x, /, axis):
     return _RESHAPE(x, str(tuple(s for i, s in enumerate(shape) if i not in axes)), "C")
 
 
+@mode_free
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` (promotes dtypes)."""
     if type(axis) is int and _one_dtype(arrays):
-        shape = arrays[0].shape
-        for a in arrays[1:]:
-            if a.shape != shape:
-                break
-        else:
+        shape = _p.filled_shape(arrays[0])
+        if shape is not None and all(_p.filled_shape(a) == shape for a in arrays[1:]):
             n = len(shape) + 1
             if -n <= axis < n:
-                # Measured fast path: arrays of one dtype and one shape, an int axis in range:
-                # where the rules (``stack_args``) end in the operator.
+                # Measured fast path: arrays of one dtype and one shape (an axis, no zero
+                # extent: no NumPy mode needed), an int axis in range: where the rules
+                # (``stack_args``) end in the operator.
                 return _STACK(arrays, str(axis % n))
+    return _stack(arrays, axis)
+
+
+@np_mode
+def _stack(arrays, axis):
     arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return _STACK(arrays, str(ax))
 
