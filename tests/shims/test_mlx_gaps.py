@@ -389,6 +389,35 @@ def test_eye_of_an_int_fast_path_skips_the_rules(monkeypatch):
     _same(xp.eye(0), mx.zeros((0, 0)))
 
 
+def test_float32_clip_between_python_floats_is_mx_clip(monkeypatch):
+    # A float32 array between two Python floats is mx.clip itself: the rules' graph
+    # (Maximum, then Minimum, float32 bounds) and bits, in one call; float64 keeps its
+    # float64 bounds (MLX's Python float scalar goes through float32).
+    rng = np.random.default_rng(4)
+    v = np.concatenate([rng.standard_normal(64), [0.0, -0.0, np.nan, np.inf, -np.inf, 1e-45]])
+    bounds = [(0.7, 1.2), (-0.0, 0.0), (math.nan, 1.0), (-math.inf, 1e300), (1e-46, -1.5)]
+    calls = []
+    native = mx.clip
+
+    def spy(*args, **kwargs):
+        calls.append(args)
+        return native(*args, **kwargs)
+
+    for lo, hi in bounds:
+        x = mx.array(v.astype(np.float32))
+        want = mx.minimum(mx.maximum(x, mx.array(lo, dtype=mx.float32)),
+                          mx.array(hi, dtype=mx.float32))
+        with monkeypatch.context() as m:
+            m.setattr(mx, "clip", spy)
+            got = xp.clip(x, lo, hi)
+        assert _graph_ops(got) == _graph_ops(want)
+        _same(got, want)
+        x64 = mx.array(v, dtype=mx.float64)
+        _same(xp.clip(x64, lo, hi), mx.minimum(mx.maximum(x64, mx.array(lo, dtype=mx.float64)),
+                                               mx.array(hi, dtype=mx.float64)))
+    assert len(calls) == len(bounds)
+
+
 def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
     # var/std of a non-empty float array (whole, or along an int axis in range; a float
     # correction below the count) build the rules' graph in one frame: _p.variance's ops
