@@ -871,3 +871,54 @@ def test_paddle_astype_calls_the_cast_kernel_itself(monkeypatch):
     (g,) = paddle.grad([(xp.astype(x, xp.float64) * 3.0).sum()], [x])
     assert g.dtype == paddle.float32
     np.testing.assert_array_equal(g.numpy(), np.full((2, 1), 3.0, np.float32))
+
+
+def test_paddle_flip_of_a_kernel_dtype_calls_the_kernel_without_moving(monkeypatch):
+    """``flip`` of a dtype Paddle's flip kernel takes as it is (float32/float64/int32/int64)
+    calls the kernel itself, not through ``moving`` (bool, narrow ints and complex still
+    go through it), with NumPy's values for axis None, ints and tuples."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    import arraykit.shims.paddle._manipulation_functions as m
+
+    moved = []
+    monkeypatch.setattr(m, "moving", lambda op, x, name, *a, real=m.moving:
+                        moved.append(name) or real(op, x, name, *a))
+    a = np.array([[3.0, np.nan, -0.0], [0.0, 1.0, -np.inf]])
+    for name in ("float32", "float64", "int32", "int64", "bool", "complex64"):
+        with np.errstate(invalid="ignore"):
+            v = a.astype(name)
+        for axis in (None, 0, -1, (0, 1)):
+            got = xp.flip(xp.asarray(v), axis=axis)
+            assert got.dtype == xp.asarray(v).dtype
+            np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
+    assert moved == ["bool"] * 4 + ["complex64"] * 4
+
+
+def test_paddle_broadcast_to_a_usual_tuple_skips_the_rules_frames(monkeypatch):
+    """``broadcast_to`` of a tensor to a tuple of non-negative ints of at least its rank
+    (at most 9, within Paddle's int32 extents) to which it broadcasts is decided inline:
+    the rules' ``broadcast_to_shape`` is not called; x itself for its own shape, the
+    expand kernel otherwise, with NumPy's values. Other shapes keep the rules and errors."""
+    require("paddle")
+    import arraykit.shims.paddle as xp
+    import arraykit.shims.paddle._manipulation_functions as m
+
+    real = m._manipulation.broadcast_to_shape
+    ruled = []
+    monkeypatch.setattr(m._manipulation, "broadcast_to_shape",
+                        lambda *a, **k: ruled.append(a[1]) or real(*a, **k))
+    v = np.array([[np.nan, -0.0, 1.5]], np.float32)
+    x = xp.asarray(v)
+    for shape in ((1, 3), (2, 3), (4, 2, 3), (0, 3), (2, 1, 1, 3)):
+        got = xp.broadcast_to(x, shape)
+        assert (got is x) == (shape == (1, 3)) and got.dtype == x.dtype
+        np.testing.assert_array_equal(got.numpy(), np.broadcast_to(v, shape))
+    assert ruled == []
+    for shape, err in (((3,), ValueError), ((2, 4), ValueError), ((1,) * 10, ValueError),
+                       ((2, -3), ValueError), ((2, 3.0), TypeError)):
+        with pytest.raises(err, match="broadcast_to"):
+            xp.broadcast_to(x, shape)
+    np.testing.assert_array_equal(xp.broadcast_to(x, [2, 3]).numpy(),
+                                  np.broadcast_to(v, (2, 3)))
+    assert len(ruled) == 6

@@ -122,6 +122,8 @@ def same_place(x, place):
 #: flip, roll...) are missing in Paddle 3.3.1 on CPU for at least one op.
 _MOVE_VIA_INT32 = frozenset(("bool", "int8", "int16", "uint8"))
 _COMPLEX = frozenset(("complex64", "complex128"))
+#: The dtypes ``moving`` does not pass to the op as they are.
+MOVED = _MOVE_VIA_INT32 | _COMPLEX
 
 
 def moving(op, x, name: str, *args, **kwargs):

@@ -10,10 +10,11 @@ import paddle
 
 from .._common import dtypes as _d
 from .._common import manipulation as _manipulation
-from .._common.sizes import check_shape
+from .._common.sizes import check_shape, usual_shape
 from . import _primitives as _p
 from ._helpers import (
     MAX_NDIM,
+    MOVED,
     broadcast_shapes,
     check_rank,
     moving,
@@ -56,6 +57,19 @@ def broadcast_arrays(*arrays):
 def broadcast_to(x, /, shape):
     """Array API ``broadcast_to``."""
     name = require_array(x, "broadcast_to")
+    xs = x.shape
+    if (type(shape) is tuple and len(xs) <= len(shape) <= MAX_NDIM
+            and usual_shape(shape, _d.ITEMSIZE[name], EXPAND_LIMITS["max_extent"])):
+        # The usual call, decided inline as the rules below decide it (check_shape returns
+        # such a shape itself; each of x's extents, aligned right, is the target's or 1):
+        # ~1.5 us of frames and a generic broadcast_shapes less. Anything else: the rules.
+        off = len(shape) - len(xs)
+        for i, d in enumerate(xs):
+            if d != 1 and d != shape[off + i]:
+                break
+        else:
+            ls = list(shape)
+            return x if xs == ls else _C_ops.expand(x, ls)
     shape = list(_manipulation.broadcast_to_shape(x.shape, shape, _d.ITEMSIZE[name],
                                                   **EXPAND_LIMITS))
     check_rank("broadcast_to", len(shape))
@@ -111,11 +125,12 @@ def flip(x, /, *, axis=None):
     """Array API ``flip``."""
     name = require_array(x, "flip")
     shape = x.shape
-    axes = list(normalize_axes(axis, len(shape), "flip"))
+    axes = _IDENTITY[len(shape)] if axis is None else list(normalize_axes(axis, len(shape),
+                                                                          "flip"))
     if not axes or 0 in shape:
         return x.clone()
     # paddle.flip's eager and PIR path for a list of axes is this kernel call (one frame less).
-    return moving(_C_ops.flip, x, name, axes)
+    return moving(_C_ops.flip, x, name, axes) if name in MOVED else _C_ops.flip(x, axes)
 
 
 def moveaxis(x, source, destination, /):
