@@ -421,26 +421,48 @@ def test_float32_clip_between_python_floats_is_mx_clip(monkeypatch):
 def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
     # var/std of a non-empty float array (whole, or along an int axis in range; a float
     # correction below the count) build the rules' graph in one frame: _p.variance's ops
-    # with its operands, not a call of it.
+    # with its operands, not a call of it; for corrections 0 and 1 that graph compiled
+    # (its elementwise ops fused), with the rules' bits, under mx.grad and mx.vmap too.
     stats = xp._statistical_functions
     a = np.array([[1.0, -0.0, 3.5, 1e30], [0.0, 2.0, -7.0, 2.0], [np.nan, 1, 2, 3]], "float32")
     cases = []
     for dtype in (mx.float32, mx.float64):
         for x in (mx.array(a[:2], dtype=dtype), mx.array(a, dtype=dtype)[:, 1]):
             for ax in (None, *range(-x.ndim, x.ndim)):
-                for kw in ({}, {"correction": 1.0, "keepdims": True}):
+                for kw in ({}, {"correction": 1.0, "keepdims": True}, {"correction": 0.5}):
                     cases += [(xp.var, stats._rules.var, x, dict(kw, axis=ax)),
                               (xp.std, stats._rules.std, x, dict(kw, axis=ax))]
+    mx.eval(*[x for _, _, x, _ in cases])  # the graphs compared are var's/std's own
     want = [rules_fn(x, **kw) for _, rules_fn, x, kw in cases]
+    graphs = [_graph_ops(w) for w in want]
+    grads = [mx.grad(lambda z, f=rules_fn, kw=kw: (f(z, **kw) * 1.5).sum())(x)
+             for _, rules_fn, x, kw in cases]
 
     def fail(*args, **kwargs):
         raise AssertionError("a Python layer of the rules ran")
 
     monkeypatch.setattr(stats._p, "variance", fail)
-    for (fn, _, x, kw), w in zip(cases, want):
+    for (fn, _, x, kw), w, g, dw in zip(cases, want, graphs, grads):
         got = fn(x, **kw)
+        ops = _graph_ops(got)
+        if kw.get("correction", 0.0) in (0.0, 1.0):
+            assert any(op.startswith("Compiled") for op in ops), ops
+            assert sum(ops.values()) < sum(g.values()), (ops, g)
+        else:
+            assert ops == g
         _same(got, w)
-        assert _graph_ops(got) == _graph_ops(w)
+        _same(mx.grad(lambda z, f=fn, kw=kw: (f(z, **kw) * 1.5).sum())(x), dw)
+    rng = np.random.default_rng(8)
+    for shape in ((16,), (4, 4), (3, 5, 2)):
+        for dtype in (np.float32, np.float64):
+            v = rng.standard_normal(shape).astype(dtype)
+            v.reshape(-1)[0] = -0.0
+            x = mx.array(v)
+            for fn, rules_fn in ((xp.var, stats._rules.var), (xp.std, stats._rules.std)):
+                for ax in (None, 0, -1):
+                    _same(fn(x, axis=ax, correction=1.0), rules_fn(x, axis=ax, correction=1.0))
+                    _same(mx.vmap(lambda z, f=fn: f(z, axis=None))(x),
+                          mx.vmap(lambda z, f=rules_fn: f(z, axis=None))(x))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

@@ -32,12 +32,42 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
     return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
 
 
-def _plain_variance(x, axis, correction, keepdims):
-    """The rules' graph for ``var`` (``_p.variance``, inlined: the same ops and operands)
-    where ``_plain`` holds for real floating ``x`` and ``correction`` is a float below the
-    count (the default 0.0 among them); None otherwise (the rules decide). Measured fast
-    path, as the reductions'; inlined, ~1.5 us less a call than through ``_plain`` and
-    ``_p.variance``."""
+def _variance_program(axes: tuple, keepdims: bool, correction: float, root: bool):
+    """The rules' ``var`` graph (``_p.variance``'s ops; ``root``: then ``sqrt``, ``std``) as
+    one ``mx.compile``d function of ``x``, one per argument set (traced once per shape and
+    dtype: the count is read from the shape at the trace). Eagerly the Subtract, Multiply,
+    Divide (and Sqrt) fuse: 16 float32 with eval, CPU time, best of 9 blocks, var 40.0 ->
+    25.4 us, std 46.1 -> 26.7 (mx.var 36.1, mx.std 38.3). Bit for bit the graph's values
+    (8,000 calls: 5 shapes, every axis, keepdims, corrections 0 and 1, float32/float64,
+    +-0, NaN, +-inf, 1e30, 3e38, subnormals), under mx.grad, mx.vjp, mx.vmap and
+    mx.compile too (256 cases)."""
+    key = (axes, keepdims, correction, root)
+    program = _VARIANCE_PROGRAMS.get(key)
+    if program is None:
+        ax = list(axes)
+
+        def variance(x):
+            count = 1
+            for a in ax:
+                count *= x.shape[a]
+            d = x - mx.mean(x, axis=ax, keepdims=True)
+            v = mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
+            return mx.sqrt(v) if root else v
+
+        program = _VARIANCE_PROGRAMS[key] = mx.compile(variance)
+    return program
+
+
+_VARIANCE_PROGRAMS: dict = {}
+
+
+def _plain_variance(x, axis, correction, keepdims, root=False):
+    """The rules' graph for ``var`` (``_p.variance``, inlined: the same ops and operands;
+    ``root``: ``std``'s, then ``sqrt``) where ``_plain`` holds for real floating ``x`` and
+    ``correction`` is a float below the count (the default 0.0 among them); None otherwise
+    (the rules decide). Measured fast path, as the reductions'; inlined, ~1.5 us less a call
+    than through ``_plain`` and ``_p.variance``; corrections 0 and 1 (the usual ones, a
+    bounded set of programs) as ``_variance_program``."""
     if type(x) is not mx.array or type(correction) is not float or x.dtype not in _REAL_FLOAT \
             or (keepdims is not False and keepdims is not True):
         return None
@@ -57,8 +87,11 @@ def _plain_variance(x, axis, correction, keepdims):
         return None
     if not count or count - correction <= 0:
         return None
+    if correction == 0.0 or correction == 1.0:
+        return _variance_program(tuple(axes), keepdims, correction, root)(x)
     d = x - mx.mean(x, axis=axes, keepdims=True)
-    return mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+    v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+    return mx.sqrt(v) if root else v
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
@@ -72,10 +105,10 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     """Array API ``std``: ``sqrt(var)``."""
-    v = _plain_variance(x, axis, correction, keepdims)
+    v = _plain_variance(x, axis, correction, keepdims, root=True)
     if v is None:
         return _rules.std(x, axis=axis, correction=correction, keepdims=keepdims)
-    return _p.sqrt(v)
+    return v
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
