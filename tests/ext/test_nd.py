@@ -1476,6 +1476,76 @@ def test_jax_tuple_form_reads_a_reused_column_on_the_host_once(monkeypatch):
         np.testing.assert_array_equal(np.asarray(nd.gather_nd(xj, (c0, neg))), x[i0, i1 - 7])
 
 
+def test_jax_gather_and_scatter_seen_before_skip_the_front(monkeypatch):
+    """Eager JAX calls of a kind the general path served before (the tuple form's gathers by
+    x's shape and the columns' shape, dtype and count; ``scatter_nd`` of stacked indices by
+    its arguments' shapes, dtypes, shape and reduction) run as one function of the backend
+    (``_jax.gather_columns``/``scatter_known``: no front, the same checks and kernel) with
+    the general path's values, dtypes and errors for every input they must not decide:
+    negative and out-of-range entries, other dtypes and shapes, empty indices, tracers."""
+    jax = require("jax")
+    jnp = jax.numpy
+    import arraykit.ext.nd as ndm
+
+    calls = []
+    real = ndm._impl
+    monkeypatch.setattr(ndm, "_impl", lambda *a: calls.append(a[0]) or real(*a))
+
+    def general(fn, *args, **kw):
+        with monkeypatch.context() as m:
+            m.setattr(ndm, "_gather_columns", {})
+            m.setattr(ndm, "_scatter_known", {})
+            return getattr(ndm, fn)(*args, **kw)
+
+    def same(fn, *args, **kw):
+        try:
+            want = np.asarray(general(fn, *args, **kw))
+        except (IndexError, TypeError, ValueError) as e:
+            for _ in range(2):
+                with pytest.raises(type(e), match="^" + re.escape(str(e)) + "$"):
+                    getattr(nd, fn)(*args, **kw)
+            return
+        for _ in range(2):  # the second call may take a path the first one set up
+            got = getattr(nd, fn)(*args, **kw)
+            assert type(got) is type(jnp.zeros(1)) and np.asarray(got).dtype == want.dtype
+            np.testing.assert_array_equal(np.asarray(got), want)
+
+    rng = np.random.default_rng(5)
+    x = jnp.asarray(rng.standard_normal((5, 7, 3)).astype(np.float32))
+    i0, i1 = (jnp.asarray(rng.integers(0, d, (4, 6)), dtype=jnp.int32) for d in (5, 7))
+    same("gather_nd", x, (i0, i1))
+    del calls[:]
+    np.testing.assert_array_equal(np.asarray(nd.gather_nd(x, (i0, i1))),
+                                  np.asarray(x)[np.asarray(i0), np.asarray(i1)])
+    assert calls == []  # the front did not run
+    for bad in (i1 - 7, i1 + 1, i1 - 8, i1.astype(jnp.int16), i1[:3], i1[:0, :0]):
+        same("gather_nd", x, (i0, bad))
+    same("gather_nd", x[:4], (i0, i1))  # in range for 5, not for 4
+    assert calls  # the general path decided those
+    traced = jax.jit(lambda c: nd.gather_nd(x, (i0, c)))(i1 + 1)  # compiled: clipped
+    np.testing.assert_array_equal(np.asarray(traced),
+                                  np.asarray(x)[np.asarray(i0), np.minimum(np.asarray(i1) + 1, 6)])
+
+    idx = jnp.asarray(rng.integers(0, 4, (6, 5, 3)), dtype=jnp.int32)
+    upd = jnp.asarray(rng.standard_normal((6, 5)).astype(np.float32))
+    for red in ("sum", "add", "multiply", "min", "max", "replace"):
+        same("scatter_nd", idx, upd, (4, 4, 4), reduction=red)
+    del calls[:]
+    want = np.zeros((4, 4, 4), np.float32)
+    np.add.at(want, tuple(np.moveaxis(np.asarray(idx), -1, 0)), np.asarray(upd))
+    np.testing.assert_allclose(np.asarray(nd.scatter_nd(idx, upd, (4, 4, 4))), want, rtol=1e-6)
+    assert calls == []  # the front did not run
+    for k, v in [(0, 4), (2, -1), (1, -5), (2, 2**31 - 1), (0, -(2**31))]:
+        same("scatter_nd", idx.at[2, 3, k].set(v), upd, (4, 4, 4))
+    same("scatter_nd", idx + 3, upd, (4, 9, 4))  # within axis 1 of 9 only
+    same("scatter_nd", idx[:0], upd[:0], (4, 4, 4))
+    same("scatter_nd", idx.astype(jnp.uint8), upd, (4, 4, 4))
+    same("scatter_nd", idx, upd, (4, 4, -1))
+    same("scatter_nd", idx, upd, (4, 4, 4), reduction="mean")
+    same("scatter_nd", idx, upd.astype(jnp.int32), (4, 4, 4), reduction="min")
+    assert calls
+
+
 def test_numpy_scatter_nd_seen_before_skips_the_front(monkeypatch):
     """A ``scatter_nd`` of stacked ndarray indices and ndarray updates whose arguments NumPy's
     backend validated before runs as one function (``_numpy.scatter_known``: no front, no

@@ -15,7 +15,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ...shims.jax._errors import extremes
+from ...shims.jax._errors import ARRAY_TYPE, extremes
 from . import _common
 
 
@@ -151,9 +151,49 @@ def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
 #: kernel, as a hand-written JAX gather (a stack costs one more dispatch eagerly).
 COLUMNS = True
 
+#: Eager tuple-form gathers the general path served, by ``(x's shape, the first column's
+#: shape and dtype, K)``: their plan, which the front validated (``gather_columns``).
+_COLUMN_PLANS: dict[tuple, _common.GatherPlan] = {}
+#: ``scatter_nd`` calls of stacked eager indices and updates by ``(shape, indices' shape and
+#: dtype, updates' shape and dtype, reduction)`` as passed: their plan, made by
+#: ``scatter_plan`` as the front makes it (``scatter_known``).
+_SCATTER_PLANS: dict[tuple, _common.ScatterPlan] = {}
+
+
+def _remember(plans: dict[tuple, Any], key: tuple, plan: Any) -> None:
+    if len(plans) >= 256:
+        plans.clear()
+    plans[key] = plan
+
+
+def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
+    """``gather_nd(x, idx)`` of eager columns where ``_COLUMN_PLANS`` knows the call, in one
+    function: the general path's in-range branch (each column's cached host bounds, the
+    unchecked kernel) without its per-call bookkeeping (~5 us a call: the layout and plan
+    keys, the library lookups). None: the general path, for anything else (tracers, other
+    shapes or dtypes) and for every index it must wrap or reject."""
+    if type(batch_dims) is not int or batch_dims or not idx:
+        return None
+    c0 = idx[0]
+    if type(x) is not ARRAY_TYPE or type(c0) is not ARRAY_TYPE:
+        return None
+    aval = c0.aval
+    plan = _COLUMN_PLANS.get((x.aval.shape, aval.shape, aval.dtype, len(idx)))
+    if plan is None:
+        return None
+    for c, d in zip(idx, plan.dims):
+        if (type(c) is not ARRAY_TYPE or c.aval.dtype != aval.dtype
+                or c.aval.shape != aval.shape or not _column_in_range(c, d)):
+            return None
+    return _gather_kernel(x, idx, plan, False)
+
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
     traced = _check(fn, idx, plan.dims, len(plan.batch))
+    if (not traced and type(idx) is tuple and not plan.batch and type(x) is ARRAY_TYPE
+            and all(type(c) is ARRAY_TYPE for c in idx)):
+        _remember(_COLUMN_PLANS, (x.aval.shape, idx[0].aval.shape, idx[0].aval.dtype,
+                                  len(idx)), plan)
     return _gather_kernel(x, idx, plan, traced)
 
 
@@ -162,6 +202,37 @@ def update_nd(
 ) -> Any:
     traced = _check(fn, idx, plan.dims, what=what)
     return _update_kernel(x, idx, updates, plan, traced)
+
+
+def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
+    """``scatter_nd(idx, updates, shape, reduction=reduction)`` of stacked eager indices whose
+    entries are all in ``[0, d)``, in one function: the front's plan (made once per key by
+    ``scatter_plan``, which raises for invalid arguments before anything is stored),
+    ``host_in_range`` of the indices (one ``max`` read as unsigned) and the unchecked kernel
+    (~4 us of Python less a call than the general path). None for anything else: the
+    general path wraps negative indices, raises for bad ones and says what it makes of other
+    arguments."""
+    if (type(idx) is not ARRAY_TYPE or type(updates) is not ARRAY_TYPE
+            or type(shape) is not tuple or type(reduction) is not str):
+        return None
+    ia, ua = idx.aval, updates.aval
+    key = (shape, ia.shape, ia.dtype, ua.shape, ua.dtype, reduction)
+    try:
+        plan = _SCATTER_PLANS.get(key)
+    except TypeError:  # an unhashable size in shape: the general path says what it makes of it
+        return None
+    if plan is None:
+        try:
+            plan = _common.cached(
+                _common.scatter_plan, "scatter_nd", shape, _common.array_shape(idx),
+                dtype_name(idx), _common.array_shape(updates), dtype_name(updates), None,
+                reduction)
+        except (TypeError, ValueError):  # the general path raises it
+            return None
+        _remember(_SCATTER_PLANS, key, plan)
+    if not _common.host_in_range(np.asarray(idx), plan.dims):
+        return None
+    return _scatter_kernel(idx, updates, plan, False)
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
