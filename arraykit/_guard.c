@@ -56,34 +56,78 @@ struct getter_cache {
     PyObject *descr;      /* not owned: the type's dict holds it while the tag is unchanged */
 };
 
+/* The positions whose front type is kept in the Guard itself, beside the function: every
+ * Guard arraykit builds tests at most three (where's). */
+#define GUARD_NFIRST 3
+
+/* Guard.tests: the tests beyond the types of the inline positions (and the keywords, which
+ * keywords_ok reads where a call names any); 0 for most Guards, one branch. */
+enum {
+    TEST_MORE = 1 << 0,       /* positions past GUARD_NFIRST are tested */
+    TEST_SEQ = 1 << 1,        /* seq: a non-empty list/tuple of its types */
+    TEST_EACH = 1 << 2,       /* each: every positional argument */
+    TEST_DTYPE_POS = 1 << 3,  /* no str at dtype_pos */
+    TEST_REFUSE = 1 << 4,     /* the dtype at refuse_pos (in refuse, or with allow_only not) */
+    TEST_SAME = 1 << 5,       /* same_dtype */
+    TEST_RANK = 1 << 6,       /* min_ndim/max_ndim */
+    TEST_NEVER = 1 << 7,      /* a tested position accepts no type: always slow */
+};
+
+/* The sets a call is tested against (the types of a position, of each, the dtypes of
+ * refuse), compared by identity, each a range of Guard.table: table[start[k]:start[k + 1]]
+ * holds set k's members but the one in front, which is first[k] for an inline position
+ * (k < GUARD_NFIRST, not seq) and table[start[k]] itself for the others. A member found
+ * past the front trades places with it: a position is mostly given one type (NumPy's
+ * operands accept ten, the ndarray among them, in a frozenset's order), which is then the
+ * one comparison. The sets themselves never change, so neither does any outcome. Sets:
+ * k < nchecked, the positions; EACH_SET(self) (nchecked), each; REFUSE_SET (nchecked + 1),
+ * refuse. A position that is not tested (None in ok) has an empty range and a NULL front;
+ * past GUARD_NFIRST it holds one NULL slot, its front. */
+#define EACH_SET(self) ((self)->nchecked)
+#define REFUSE_SET(self) ((self)->nchecked + 1)
+
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
+    /* What the accepted call reads, together (one or two cache lines): */
     PyObject *func;       /* the framework's function */
-    PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
-    PyObject *on_error;   /* callable(exc, args, kwargs): raises the standard exception */
-    PyObject *ok;         /* tuple: at position i, a tuple of exact types accepted, or None */
-    Py_ssize_t nchecked;  /* len(ok): how many leading positions are tested */
-    Py_ssize_t seq;       /* the position holding a non-empty list/tuple of ok[seq]'s types */
-    PyObject *each;       /* tuple of exact types of every positional argument, or NULL */
-    Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
-    int dtype_kw;         /* whether a dtype= keyword must not be a str */
-    Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
-    PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
-    int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
-    int same_dtype;       /* args[0].dtype is args[1].dtype, or slow */
+    int nmin;             /* nchecked: the fewest positional arguments from C */
+    unsigned int nspan;   /* the most, less nmin: 0 with exact, else INT_MAX */
+    unsigned short tests; /* TEST_* bits */
+    unsigned char nfirst; /* min(nchecked, GUARD_NFIRST): the positions first[] tests */
+    unsigned char keywords; /* exact or dtype_kw: a call's keywords are read */
+    PyObject *first[GUARD_NFIRST]; /* at position i: the type compared first (not owned: ok
+                                    * holds it); NULL: not tested there */
+    /* The rarer tests, in the order they are read (the rank first: torch's binary
+     * functions test it on every call): */
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
     PyObject *rank_name;  /* the attribute min_ndim/max_ndim read: "ndim" (an int) or, with
                            * rank_from="shape", "shape" (its length) */
+    struct getter_cache ndim_get;  /* see read_attr */
+    Py_ssize_t nchecked;  /* len(ok): how many leading positions are tested */
+    PyObject **table;     /* PyMem: the sets' other members (not owned: ok, each and refuse
+                           * hold them) */
+    Py_ssize_t *start;    /* PyMem: nchecked + 3 offsets into table */
+    Py_ssize_t seq;       /* the position holding a non-empty list/tuple of ok[seq]'s types */
+    Py_ssize_t dtype_pos; /* a position whose argument must not be a str; -1: none */
+    Py_ssize_t refuse_pos; /* a position whose argument's dtype must not be in refuse; -1 */
+    int allow_only;       /* refuse lists the only dtypes called from C (the others: slow) */
+    int dtype_kw;         /* whether a dtype= keyword must not be a str */
+    int exact;            /* nargs == nchecked and no keywords (but kw's), or slow */
+    int fallback;         /* an Exception from func: slow(*args, **kwargs), not on_error */
     PyObject *dtype_via;  /* NULL: the dtype tests read x.dtype; with dtype_from="aval",
                            * "aval": they read x.aval.dtype */
-    int exact;            /* nargs == nchecked and no keywords (but kw's), or slow */
+    struct getter_cache dtype_get, via_get;  /* see read_attr */
     PyObject *kw_names;   /* with exact: tuple of the keywords a call may name, a prefix of it
                            * in order; NULL: none */
     PyObject *kw_types;   /* tuple: at position j, a tuple of exact types for kw_names[j] */
-    int fallback;         /* an Exception from func: slow(*args, **kwargs), not on_error */
-    struct getter_cache ndim_get, dtype_get, via_get;  /* see read_attr */
+    /* Held only (the call reads table and first): */
+    PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
+    PyObject *on_error;   /* callable(exc, args, kwargs): raises the standard exception */
+    PyObject *ok;         /* tuple: at position i, a tuple of exact types accepted, or None */
+    PyObject *each;       /* tuple of exact types of every positional argument, or NULL */
+    PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -213,28 +257,46 @@ same_dtype(Guard *self, PyObject *a, PyObject *b)
     return same;
 }
 
-/* Whether o is (by identity) one of the items of tuple. */
+/* Whether type t is one of tuple's items (kw's types; by identity). */
 static int
-is_in(PyObject *o, PyObject *tuple)
+type_in(PyTypeObject *t, PyObject *tuple)
 {
     Py_ssize_t i, n = PyTuple_GET_SIZE(tuple);
     for (i = 0; i < n; i++) {
-        if (o == PyTuple_GET_ITEM(tuple, i)) {
+        if ((PyObject *)t == PyTuple_GET_ITEM(tuple, i)) {
             return 1;
         }
     }
     return 0;
 }
 
+/* Whether o (not NULL) is a member of set k (see Guard.table); one found past the front
+ * trades places with it. Under the GIL nothing runs between the two stores; without it, a
+ * race could leave a member out of the table, which then sends its calls to slow (the same
+ * outcome, more slowly), never one in. */
 static int
-type_in(PyTypeObject *t, PyObject *types)
+in_set(Guard *self, Py_ssize_t k, PyObject *o)
 {
-    return is_in((PyObject *)t, types);
+    int inline_front = k < self->nfirst && k != self->seq;
+    PyObject **front = inline_front ? &self->first[k] : &self->table[self->start[k]];
+    PyObject **p = self->table + self->start[k] + !inline_front;
+    PyObject **end = self->table + self->start[k + 1];
+    if (*front == o) {
+        return 1;
+    }
+    for (; p < end; p++) {
+        if (*p == o) {
+            *p = *front;
+            *front = o;
+            return 1;
+        }
+    }
+    return 0;
 }
 
-/* Whether seq is an exact list or tuple, not empty, of items of the exact types in types. */
+/* Whether seq is an exact list or tuple, not empty, of items of set k's types. */
 static int
-items_in(PyObject *seq, PyObject *types)
+items_in(Guard *self, PyObject *seq, Py_ssize_t k)
 {
     Py_ssize_t i, n;
     PyObject **items;
@@ -244,7 +306,7 @@ items_in(PyObject *seq, PyObject *types)
     n = PySequence_Fast_GET_SIZE(seq);
     items = PySequence_Fast_ITEMS(seq);
     for (i = 0; i < n; i++) {
-        if (!type_in(Py_TYPE(items[i]), types)) {
+        if (!in_set(self, k, (PyObject *)Py_TYPE(items[i]))) {
             return 0;
         }
     }
@@ -304,6 +366,135 @@ done:
     return result;
 }
 
+/* Out of guard_vectorcall: the accepted call's path then saves few registers. */
+#if defined(__GNUC__)
+#define GUARD_NOINLINE __attribute__((noinline))
+#define GUARD_COLD __attribute__((noinline, cold))
+#else
+#define GUARD_NOINLINE
+#define GUARD_COLD
+#endif
+
+/* Whether the call's keywords (kwnames, their values at vals) pass: with exact, they are a
+ * prefix of kw's (kw_prefix); with dtype_kw, dtype= is no str. Read only where a call
+ * names a keyword and the Guard tests them (self->keywords). */
+static GUARD_NOINLINE int
+keywords_ok(Guard *self, PyObject *const *vals, PyObject *kwnames)
+{
+    Py_ssize_t j, nkw = PyTuple_GET_SIZE(kwnames);
+    if (nkw == 0) {
+        return 1;
+    }
+    if (self->exact && !kw_prefix(self->kw_names, self->kw_types, kwnames, vals)) {
+        return 0;
+    }
+    if (self->dtype_kw) {
+        for (j = 0; j < nkw; j++) {
+            PyObject *name = PyTuple_GET_ITEM(kwnames, j);
+            if (PyUnicode_Check(vals[j])
+                    && (name == dtype_name || PyUnicode_Compare(name, dtype_name) == 0)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Whether the call passes the tests self->tests names (the call has nchecked positional
+ * arguments at least, and those of the inline positions passed): the type tests past
+ * them, then those that read the arguments' attributes. */
+static GUARD_NOINLINE int
+more_tests(Guard *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    unsigned int tests = self->tests;
+    Py_ssize_t i;
+    if (tests & TEST_NEVER) {
+        return 0;
+    }
+    if (tests & TEST_MORE) {
+        for (i = self->nfirst; i < self->nchecked; i++) {
+            if (i != self->seq && self->table[self->start[i]] != NULL
+                    && !in_set(self, i, (PyObject *)Py_TYPE(args[i]))) {
+                return 0;
+            }
+        }
+    }
+    if ((tests & TEST_SEQ) && !items_in(self, args[self->seq], self->seq)) {
+        return 0;
+    }
+    if (tests & TEST_EACH) {
+        for (i = 0; i < nargs; i++) {
+            if (!in_set(self, EACH_SET(self), (PyObject *)Py_TYPE(args[i]))) {
+                return 0;
+            }
+        }
+    }
+    if ((tests & TEST_DTYPE_POS) && nargs > self->dtype_pos
+            && PyUnicode_Check(args[self->dtype_pos])) {
+        return 0;
+    }
+    if ((tests & TEST_REFUSE) && nargs > self->refuse_pos) {
+        PyObject *dt = read_dtype(self, args[self->refuse_pos]);
+        int hit;
+        if (dt == NULL) {
+            PyErr_Clear();
+            return 0;
+        }
+        /* by identity: NumPy's builtin dtypes are singletons (a comparison costs more) */
+        hit = in_set(self, REFUSE_SET(self), dt);
+        Py_DECREF(dt);
+        if (hit != self->allow_only) {
+            return 0;
+        }
+    }
+    if ((tests & TEST_SAME) && (nargs < 2 || !same_dtype(self, args[0], args[1]))) {
+        return 0;
+    }
+    if (tests & TEST_RANK) {
+        for (i = 0; i < self->nchecked; i++) {
+            if (!has_ndim(args[i], self->rank_name, self->min_ndim, self->max_ndim,
+                          &self->ndim_get)) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* What a call that func raised for returns: with fallback, slow's result for an Exception;
+ * else on_error's (which raises the standard exception) for one; anything else (a
+ * KeyboardInterrupt) as it is. */
+static GUARD_COLD PyObject *
+raised(Guard *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *type, *value, *tb, *result;
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) {
+        return NULL;
+    }
+    if (self->fallback) {
+        PyErr_Clear();
+        return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+    }
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb != NULL) {
+        PyException_SetTraceback(value, tb);
+    }
+    result = call_on_error(self->on_error, value, args, nargs, kwnames);
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+    if (result != NULL) {  /* on_error must raise; returning is a bug of its own */
+        Py_DECREF(result);
+        PyErr_SetString(PyExc_SystemError, "arraykit guard: on_error returned");
+    }
+    return NULL;
+}
+
+/* The accepted call's path reads the Guard's first fields only (func, nmin, nspan, tests,
+ * nfirst, keywords, first[]): the argument count, one type comparison per tested position,
+ * one test of tests, then func by vectorcall. */
 static PyObject *
 guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
 {
@@ -311,90 +502,87 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
     Py_ssize_t i, nargs = PyVectorcall_NARGS(nargsf);
     PyObject *result;
 
-    if (nargs < self->nchecked || (self->exact && (nargs != self->nchecked
-            || (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0
-                && !kw_prefix(self->kw_names, self->kw_types, kwnames, args + nargs))))) {
+    /* nmin <= nargs <= nmin + nspan, in one comparison */
+    if ((size_t)(nargs - self->nmin) > (size_t)self->nspan) {
         goto slow;
     }
-    for (i = 0; i < self->nchecked; i++) {
-        PyObject *ok = PyTuple_GET_ITEM(self->ok, i);
-        if (ok != Py_None && (i == self->seq ? !items_in(args[i], ok)
-                                             : !type_in(Py_TYPE(args[i]), ok))) {
+    for (i = 0; i < self->nfirst; i++) {
+        PyObject *t = (PyObject *)Py_TYPE(args[i]), *want = self->first[i];
+        if (t != want && want != NULL && !in_set(self, i, t)) {
             goto slow;
         }
     }
-    if (self->each != NULL) {
-        for (i = 0; i < nargs; i++) {
-            if (!type_in(Py_TYPE(args[i]), self->each)) {
-                goto slow;
-            }
-        }
-    }
-    if (self->dtype_pos >= 0 && nargs > self->dtype_pos
-            && PyUnicode_Check(args[self->dtype_pos])) {
+    if (kwnames != NULL && self->keywords && !keywords_ok(self, args + nargs, kwnames)) {
         goto slow;
     }
-    if (kwnames != NULL && self->dtype_kw) {
-        Py_ssize_t j, nkw = PyTuple_GET_SIZE(kwnames);
-        for (j = 0; j < nkw; j++) {
-            PyObject *name = PyTuple_GET_ITEM(kwnames, j);
-            if (PyUnicode_Check(args[nargs + j])
-                    && (name == dtype_name
-                        || PyUnicode_Compare(name, dtype_name) == 0)) {
-                goto slow;
-            }
-        }
-    }
-    if (self->refuse_pos >= 0 && nargs > self->refuse_pos) {
-        PyObject *dt = read_dtype(self, args[self->refuse_pos]);
-        int hit;
-        if (dt == NULL) {
-            PyErr_Clear();
-            goto slow;
-        }
-        /* by identity: NumPy's builtin dtypes are singletons (a comparison costs more) */
-        hit = is_in(dt, self->refuse);
-        Py_DECREF(dt);
-        if (hit != self->allow_only) {
-            goto slow;
-        }
-    }
-    if (self->same_dtype && (nargs < 2 || !same_dtype(self, args[0], args[1]))) {
+    if (self->tests != 0 && !more_tests(self, args, nargs)) {
         goto slow;
-    }
-    if (self->min_ndim > 0 || self->max_ndim >= 0) {
-        for (i = 0; i < self->nchecked; i++) {
-            if (!has_ndim(args[i], self->rank_name, self->min_ndim, self->max_ndim,
-                          &self->ndim_get)) {
-                goto slow;
-            }
-        }
     }
     result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
-    if (result == NULL && self->fallback && PyErr_ExceptionMatches(PyExc_Exception)) {
-        PyErr_Clear();
-        goto slow;
+    if (result != NULL) {
+        return result;
     }
-    if (result == NULL && PyErr_ExceptionMatches(PyExc_Exception)) {
-        PyObject *type, *value, *tb;
-        PyErr_Fetch(&type, &value, &tb);
-        PyErr_NormalizeException(&type, &value, &tb);
-        if (tb != NULL) {
-            PyException_SetTraceback(value, tb);
-        }
-        result = call_on_error(self->on_error, value, args, nargs, kwnames);
-        Py_XDECREF(type);
-        Py_XDECREF(value);
-        Py_XDECREF(tb);
-        if (result != NULL) {  /* on_error must raise; returning is a bug of its own */
-            Py_DECREF(result);
-            PyErr_SetString(PyExc_SystemError, "arraykit guard: on_error returned");
-            return NULL;
-        }
-    }
-    return result;
+    return raised(self, args, nargsf, kwnames);
 slow:
     return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+}
+
+/* Lays out self's sets (see Guard.table) from ok, each and refuse, the types of a tested
+ * position that has none marking the Guard TEST_NEVER; -1 with an exception set. */
+static int
+build_sets(Guard *self)
+{
+    Py_ssize_t n = self->nchecked, k, j, m, size = 2, at = 0;
+    PyObject *sets[2] = {self->each, self->refuse};
+    for (k = 0; k < n; k++) {
+        PyObject *types = PyTuple_GET_ITEM(self->ok, k);
+        m = types == Py_None ? 0 : PyTuple_GET_SIZE(types);
+        size += k < self->nfirst && k != self->seq ? (m > 0 ? m - 1 : 0) : (m > 0 ? m : 1);
+    }
+    for (j = 0; j < 2; j++) {
+        size += sets[j] != NULL ? PyTuple_GET_SIZE(sets[j]) : 0;
+    }
+    self->table = PyMem_New(PyObject *, size);
+    self->start = PyMem_New(Py_ssize_t, n + 3);
+    if (self->table == NULL || self->start == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (k = 0; k < n; k++) {
+        PyObject *types = PyTuple_GET_ITEM(self->ok, k);
+        int inline_front = k < self->nfirst && k != self->seq;
+        m = types == Py_None ? 0 : PyTuple_GET_SIZE(types);
+        self->start[k] = at;
+        if (types != Py_None && m == 0) {
+            self->tests |= TEST_NEVER;
+        }
+        if (m == 0) {
+            if (!inline_front) {
+                self->table[at++] = NULL;  /* the front: not tested (or no type) */
+            }
+            continue;
+        }
+        j = 0;
+        if (inline_front) {
+            self->first[k] = PyTuple_GET_ITEM(types, j++);
+        }
+        for (; j < m; j++) {
+            self->table[at++] = PyTuple_GET_ITEM(types, j);
+        }
+    }
+    /* each and refuse: a front slot always, NULL where the set is empty (no member) */
+    for (j = 0; j < 2; j++) {
+        self->start[n + j] = at;
+        m = sets[j] != NULL ? PyTuple_GET_SIZE(sets[j]) : 0;
+        if (m == 0) {
+            self->table[at++] = NULL;
+        }
+        for (k = 0; k < m; k++) {
+            self->table[at++] = PyTuple_GET_ITEM(sets[j], k);
+        }
+    }
+    self->start[n + 2] = at;
+    return 0;
 }
 
 static PyObject *
@@ -502,6 +690,11 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             PyTuple_SET_ITEM(kw_types, j, types);
         }
     }
+    if (n > INT_MAX) {
+        Py_DECREF(ok);
+        PyErr_SetString(PyExc_OverflowError, "Guard: too many positions in ok");
+        goto kw_error;
+    }
     self = (Guard *)type->tp_alloc(type, 0);
     if (self == NULL) {
         Py_DECREF(ok);
@@ -518,6 +711,10 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->on_error = on_error;
     self->ok = ok;  /* the reference taken above */
     self->nchecked = n;
+    self->nmin = (int)n;
+    self->nspan = exact ? 0 : INT_MAX;
+    self->nfirst = (unsigned char)(n < GUARD_NFIRST ? n : GUARD_NFIRST);
+    self->keywords = exact || dtype_kw;
     self->seq = seq;
     if (each != Py_None) {
         Py_INCREF(each);
@@ -527,7 +724,6 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->dtype_kw = dtype_kw;
     self->refuse_pos = refuse_pos;
     self->allow_only = allow_only;
-    self->same_dtype = same;
     self->min_ndim = min_ndim;
     self->max_ndim = max_ndim;
     Py_INCREF(rank_from);
@@ -545,6 +741,17 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
+    }
+    self->tests = (unsigned short)((n > GUARD_NFIRST ? TEST_MORE : 0)
+                                   | (seq >= 0 ? TEST_SEQ : 0)
+                                   | (self->each != NULL ? TEST_EACH : 0)
+                                   | (dtype_pos >= 0 ? TEST_DTYPE_POS : 0)
+                                   | (refuse_pos >= 0 ? TEST_REFUSE : 0)
+                                   | (same ? TEST_SAME : 0)
+                                   | (min_ndim > 0 || max_ndim >= 0 ? TEST_RANK : 0));
+    if (build_sets(self) < 0) {
+        Py_DECREF(self);
+        return NULL;
     }
     return (PyObject *)self;
 kw_error:
@@ -591,6 +798,8 @@ guard_dealloc(Guard *self)
         PyObject_ClearWeakRefs((PyObject *)self);
     }
     guard_clear(self);
+    PyMem_Free(self->table);
+    PyMem_Free(self->start);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
