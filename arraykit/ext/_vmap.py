@@ -22,7 +22,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .._dispatch import backend_of_type
-from ._pytree import LEAF, flatten, impl_for_type, unflatten
+from ._lookup import type_lookup
+from ._pytree import LEAF, _not_an_array_type, flatten, unflatten
 
 __all__ = ["vmap"]
 
@@ -104,15 +105,24 @@ def vmap(
     @functools.wraps(f)
     def vmapped(*args: Any, **kwargs: Any) -> Any:
         axes = _per_argument(in_axes, len(args))
-        flat_args = [flatten(a) for a in args]
         mapped: list[Any] = []
         leaf_axes: list[int] = []
-        for i, ((leaves, _), axis) in enumerate(zip(flat_args, axes)):
+        # (position, TreeDef) of each mapped argument that is a pytree, not one array: the
+        # usual call maps arrays, put back in their places without unflatten (a loop backend
+        # runs flat_f once per example).
+        trees: list[tuple[int, Any]] = []
+        for i, (arg, axis) in enumerate(zip(args, axes)):
             if axis is None:
                 continue
-            for leaf in leaves:
-                leaf_axes.append(_leaf_axis(leaf, axis, i))
-                mapped.append(leaf)
+            if arg is None or isinstance(arg, (tuple, list, dict)):
+                leaves, treedef = flatten(arg)
+                trees.append((i, treedef))
+                for leaf in leaves:
+                    leaf_axes.append(_leaf_axis(leaf, axis, i))
+                    mapped.append(leaf)
+            else:
+                leaf_axes.append(_leaf_axis(arg, axis, i))
+                mapped.append(arg)
         if not mapped:
             raise ValueError(
                 "vmap: no argument is mapped, so there is no batch size; give at least one "
@@ -120,22 +130,20 @@ def vmap(
             )
         size = _batch_size(mapped, leaf_axes)
         out_def: list[Any] = []
-        # The usual call maps arrays, not pytrees: each mapped leaf is then its argument, put
-        # back in its place without unflatten (a loop backend runs flat_f once per example).
         positions = [i for i, axis in enumerate(axes) if axis is not None]
-        leaf_args = len(positions) == len(mapped)
 
         def flat_f(*mapped_leaves: Any) -> tuple[Any, ...]:
-            if leaf_args:
-                full = list(args)
+            full = list(args)
+            if trees:
+                tree_at = dict(trees)
+                it = iter(mapped_leaves)
+                for i in positions:
+                    treedef = tree_at.get(i)
+                    full[i] = next(it) if treedef is None else unflatten(
+                        treedef, [next(it) for _ in range(treedef.num_leaves)])
+            else:
                 for i, leaf in zip(positions, mapped_leaves):
                     full[i] = leaf
-            else:
-                it = iter(mapped_leaves)
-                full = [
-                    arg if axis is None else unflatten(treedef, [next(it) for _ in leaves])
-                    for arg, (leaves, treedef), axis in zip(args, flat_args, axes)
-                ]
             out = f(*full, **kwargs)
             if out is not None and not isinstance(out, (tuple, list, dict)):
                 out_def.append(LEAF)  # one array: flatten's answer without the walk
@@ -147,12 +155,28 @@ def vmap(
         # An empty batch has no example to map: every backend takes loop_vmap's rule (one call
         # on zeros, for the outputs' dtypes and shapes). tf.vectorized_map gets those shapes
         # wrong (TF 2.21: (4, 0, 0) for (4, 0, 2) with out_axes=1).
-        run = loop_vmap if size == 0 else (
-            getattr(impl_for_type(_PACKAGE, type(mapped[0])), "vmap", None) or loop_vmap)
+        run = loop_vmap if size == 0 else _runner(type(mapped[0]))
         out = run(flat_f, mapped, leaf_axes, size)
-        return unflatten(out_def[-1], _move_batch_axis(out, out_axes))
+        treedef = out_def[-1]
+        if treedef is LEAF and out_axes == 0:
+            return out[0]
+        return unflatten(treedef, _move_batch_axis(out, out_axes))
 
     return vmapped
+
+
+def _runner(cls: type) -> Callable[..., Any]:
+    """The backend's ``vmap`` for arrays of type ``cls``, else ``loop_vmap`` (built once per
+    type by ``_runner_of``, a ``type_lookup`` with the registry's invalidation)."""
+    global _runner_of  # noqa: PLW0603 - built on first use: the registry imports this package
+    if _runner_of is None:
+        _runner_of = type_lookup(
+            _PACKAGE, "_eager", _not_an_array_type,
+            build=lambda backend, module: getattr(module, "vmap", None) or loop_vmap)
+    return _runner_of(cls, "")
+
+
+_runner_of: Callable[[type, str], Any] | None = None
 
 
 # ---------------------------------------------------------------------------------------------

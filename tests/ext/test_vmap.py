@@ -115,6 +115,11 @@ def scaled(x, *, scale, shift=0.0):
     return x * scale + shift
 
 
+def first_of(t):
+    """A mapped pytree with one leaf: f sees the pytree, not the leaf."""
+    return t[0] * 2.0
+
+
 CASES = {
     # id: (f, args, in_axes, out_axes, kwargs)
     "int-in_axes": (dot, (X, Y), 0, 0, None),
@@ -132,6 +137,8 @@ CASES = {
     "unbatched-output": (shared_and_mapped, (W, XS), (None, 0), 0, None),
     "unbatched-output-out_axes=-1": (shared_and_mapped, (W, XS), (None, 0), -1, None),
     "keyword-arguments": (scaled, (XS,), 0, 0, {"scale": W[:, 0].copy(), "shift": 0.5}),
+    "one-leaf-tuple": (first_of, ((X,),), 0, 0, None),
+    "one-leaf-list-and-none": (lambda t, n: first_of(t), ([X], None), 0, 0, None),
 }
 
 
