@@ -124,10 +124,13 @@ def _voxel_grid(points, origin, voxel_size, n):
     cells = paddle.floor((points - origin) / voxel_size)
     inside = paddle.all((cells >= 0) & (cells < n), axis=-1)
     idx = paddle.clip(cells, 0, n - 1).astype("int64")
-    # Paddle's own scatter_nd_add (as arraykit.ext.nd on Paddle): several times faster
-    # than index_add on flat cell numbers.
-    voxels = paddle.zeros([n, n, n], dtype=points.dtype)
-    return paddle.scatter_nd_add(voxels, idx, inside.astype(points.dtype))
+    # Flat cell numbers and one index_put(accumulate=True), as arraykit.ext.nd sums on
+    # Paddle (9275f15): Paddle 3.3.1's CPU scatter_nd_add calls MKL's vsAdd once per index
+    # row (65536 points: 2.1 ms against 0.13 ms), and index_put adds in the same order.
+    flat = (idx[:, 0] * n + idx[:, 1]) * n + idx[:, 2]
+    voxels = paddle.zeros([n * n * n], dtype=points.dtype)
+    voxels = paddle.index_put(voxels, (flat,), inside.astype(points.dtype), accumulate=True)
+    return voxels.reshape([n, n, n])
 
 
 def robotics(theta, a, d, alpha):
