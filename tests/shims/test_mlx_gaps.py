@@ -5,6 +5,7 @@ eagerly and refuse clearly under ``mx.compile``; index bounds are errors, not me
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -443,6 +444,8 @@ def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
 
     monkeypatch.setattr(stats._p, "variance", fail)
     for (fn, _, x, kw), w, g, dw in zip(cases, want, graphs, grads):
+        first = fn(x, **kw)  # a key's first call: the graph uncompiled (see below)
+        _same(first, w)
         got = fn(x, **kw)
         ops = _graph_ops(got)
         if kw.get("correction", 0.0) in (0.0, 1.0):
@@ -463,6 +466,26 @@ def test_var_and_std_fast_path_is_the_rules_graph_inlined(monkeypatch):
                     _same(fn(x, axis=ax, correction=1.0), rules_fn(x, axis=ax, correction=1.0))
                     _same(mx.vmap(lambda z, f=fn: f(z, axis=None))(x),
                           mx.vmap(lambda z, f=rules_fn: f(z, axis=None))(x))
+
+
+def test_var_of_many_shapes_compiles_a_bounded_set_of_programs():
+    # A compiled variance program is traced per shape: one call of a shape keeps the
+    # uncompiled graph, and the programs are capped (one program traced for 500 vector
+    # lengths took 457 s; mx.var 25 ms).
+    stats = xp._statistical_functions
+    stats._VARIANCE_PROGRAMS.clear()
+    stats._SEEN.clear()
+    start = time.process_time()
+    for n in range(2, 302):
+        x = mx.arange(n, dtype=mx.float32)
+        v = xp.var(x)
+        assert "Compiled" not in " ".join(_graph_ops(v)), n
+        _same(v, stats._rules.var(x))
+    assert not stats._VARIANCE_PROGRAMS
+    for n in range(2, 202):
+        xp.std(mx.arange(n, dtype=mx.float32))
+    assert len(stats._VARIANCE_PROGRAMS) <= stats._PROGRAMS_MAX
+    assert time.process_time() - start < 30
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])

@@ -32,33 +32,45 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
     return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
 
 
-def _variance_program(axes: tuple, keepdims: bool, correction: float, root: bool):
+def _variance_program(x, axes: tuple, keepdims: bool, correction: float, root: bool):
     """The rules' ``var`` graph (``_p.variance``'s ops; ``root``: then ``sqrt``, ``std``) as
-    one ``mx.compile``d function of ``x``, one per argument set (traced once per shape and
-    dtype: the count is read from the shape at the trace). Eagerly the Subtract, Multiply,
-    Divide (and Sqrt) fuse: 16 float32 with eval, CPU time, best of 9 blocks, var 40.0 ->
-    25.4 us, std 46.1 -> 26.7 (mx.var 36.1, mx.std 38.3). Bit for bit the graph's values
-    (8,000 calls: 5 shapes, every axis, keepdims, corrections 0 and 1, float32/float64,
-    +-0, NaN, +-inf, 1e30, 3e38, subnormals), under mx.grad, mx.vjp, mx.vmap and
-    mx.compile too (256 cases)."""
-    key = (axes, keepdims, correction, root)
+    one ``mx.compile``d function of ``x``, one per argument set, shape and dtype (the count
+    is read from the shape at the trace). Eagerly the Subtract, Multiply, Divide (and Sqrt)
+    fuse: 16 float32 with eval, CPU time, best of 9 blocks, var 40.0 -> 25.4 us, std 46.1 ->
+    26.7 (mx.var 36.1, mx.std 38.3). Bit for bit the graph's values (8,000 calls: 5 shapes,
+    every axis, keepdims, corrections 0 and 1, float32/float64, +-0, NaN, +-inf, 1e30, 3e38,
+    subnormals), under mx.grad, mx.vjp, mx.vmap and mx.compile too (256 cases).
+
+    None (the uncompiled graph) on a key's first call and once ``_PROGRAMS_MAX`` programs
+    exist: a trace and compile costs 0.3-3 ms, which one call does not repay, and one
+    program traced for many shapes grew to ~1 s a new shape (500 vector lengths: 457 s
+    against mx.var's 25 ms)."""
+    key = (x.shape, x.dtype, axes, keepdims, correction, root)
     program = _VARIANCE_PROGRAMS.get(key)
-    if program is None:
-        ax = list(axes)
+    if program is not None:
+        return program
+    if key not in _SEEN or len(_VARIANCE_PROGRAMS) >= _PROGRAMS_MAX:
+        if len(_SEEN) >= 4 * _PROGRAMS_MAX:
+            _SEEN.clear()
+        _SEEN.add(key)
+        return None
+    ax = list(axes)
 
-        def variance(x):
-            count = 1
-            for a in ax:
-                count *= x.shape[a]
-            d = x - mx.mean(x, axis=ax, keepdims=True)
-            v = mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
-            return mx.sqrt(v) if root else v
+    def variance(x):
+        count = 1
+        for a in ax:
+            count *= x.shape[a]
+        d = x - mx.mean(x, axis=ax, keepdims=True)
+        v = mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
+        return mx.sqrt(v) if root else v
 
-        program = _VARIANCE_PROGRAMS[key] = mx.compile(variance)
+    program = _VARIANCE_PROGRAMS[key] = mx.compile(variance)
     return program
 
 
 _VARIANCE_PROGRAMS: dict = {}
+_SEEN: set = set()
+_PROGRAMS_MAX = 64
 
 
 def _plain_variance(x, axis, correction, keepdims, root=False):
@@ -67,7 +79,7 @@ def _plain_variance(x, axis, correction, keepdims, root=False):
     ``correction`` is a float below the count (the default 0.0 among them); None otherwise
     (the rules decide). Measured fast path, as the reductions'; inlined, ~1.5 us less a call
     than through ``_plain`` and ``_p.variance``; corrections 0 and 1 (the usual ones, a
-    bounded set of programs) as ``_variance_program``."""
+    bounded set of programs) as ``_variance_program`` from a key's second call."""
     if type(x) is not mx.array or type(correction) is not float or x.dtype not in _REAL_FLOAT \
             or (keepdims is not False and keepdims is not True):
         return None
@@ -88,7 +100,9 @@ def _plain_variance(x, axis, correction, keepdims, root=False):
     if not count or count - correction <= 0:
         return None
     if correction == 0.0 or correction == 1.0:
-        return _variance_program(tuple(axes), keepdims, correction, root)(x)
+        program = _variance_program(x, tuple(axes), keepdims, correction, root)
+        if program is not None:
+            return program(x)
     d = x - mx.mean(x, axis=axes, keepdims=True)
     v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
     return mx.sqrt(v) if root else v
