@@ -685,6 +685,20 @@ def test_paddle_sort_and_argsort_call_the_argsort_kernel_itself(monkeypatch):
     np.testing.assert_array_equal(got8.numpy(), np.sort(i8, axis=0))
 
 
+def _flips_are_numpys(xp, dtype_names):
+    """xp.flip of a 2x3 array (NaN, -0.0, -inf among it) cast to each dtype, along every axis
+    form, is np.flip's (values and dtype); returns the float64 array."""
+    a = np.array([[3.0, np.nan, -0.0], [0.0, 1.0, -np.inf]])
+    for name in dtype_names:
+        with np.errstate(invalid="ignore"):
+            v = a.astype(name)
+        for axis in (None, 0, -1, (0, 1)):
+            got = xp.flip(xp.asarray(v), axis=axis)
+            assert got.dtype == xp.asarray(v).dtype
+            np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
+    return a
+
+
 def test_paddle_flip_calls_the_flip_kernel_itself(monkeypatch):
     """``flip`` runs Paddle's flip kernel directly (paddle.flip's Python frame was called on
     5865784), with NumPy's values for floats (NaN, -0.0), bool and int8 (through the
@@ -696,14 +710,7 @@ def test_paddle_flip_calls_the_flip_kernel_itself(monkeypatch):
         raise AssertionError("paddle.flip ran")
 
     monkeypatch.setattr(paddle, "flip", refused)
-    a = np.array([[3.0, np.nan, -0.0], [0.0, 1.0, -np.inf]])
-    for name in ("float32", "bool", "int8", "complex64"):
-        with np.errstate(invalid="ignore"):
-            v = a.astype(name)
-        for axis in (None, 0, -1, (0, 1)):
-            got = xp.flip(xp.asarray(v), axis=axis)
-            assert got.dtype == xp.asarray(v).dtype
-            np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
+    a = _flips_are_numpys(xp, ("float32", "bool", "int8", "complex64"))
     np.testing.assert_array_equal(np.signbit(xp.flip(xp.asarray(a)).numpy()),
                                   np.signbit(np.flip(a)))
 
@@ -884,14 +891,7 @@ def test_paddle_flip_of_a_kernel_dtype_calls_the_kernel_without_moving(monkeypat
     moved = []
     monkeypatch.setattr(m, "moving", lambda op, x, name, *a, real=m.moving:
                         moved.append(name) or real(op, x, name, *a))
-    a = np.array([[3.0, np.nan, -0.0], [0.0, 1.0, -np.inf]])
-    for name in ("float32", "float64", "int32", "int64", "bool", "complex64"):
-        with np.errstate(invalid="ignore"):
-            v = a.astype(name)
-        for axis in (None, 0, -1, (0, 1)):
-            got = xp.flip(xp.asarray(v), axis=axis)
-            assert got.dtype == xp.asarray(v).dtype
-            np.testing.assert_array_equal(got.numpy(), np.flip(v, axis=axis))
+    _flips_are_numpys(xp, ("float32", "float64", "int32", "int64", "bool", "complex64"))
     assert moved == ["bool"] * 4 + ["complex64"] * 4
 
 
