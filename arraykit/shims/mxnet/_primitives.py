@@ -11,6 +11,7 @@ from ctypes import c_int64 as _c_int64
 from ctypes import c_size_t as _c_size_t
 from ctypes import c_uint as _c_uint
 from ctypes import c_void_p as _c_void_p
+from math import prod as _prod
 from typing import Any
 
 import numpy as onp
@@ -285,13 +286,11 @@ def host_array(h, ctx):
         if not address:
             return mnp.array(h, dtype=h.dtype, ctx=ctx)
         # (a NumPy copy into a view of the memory: ``h.ctypes`` alone costs ~1 us)
-        _memory(address, h.shape, h.dtype)[...] = h
+        _memory(address, h.shape, h.dtype, h.size)[...] = h
     else:
         h = onp.ascontiguousarray(h)
         _check_call(_COPY_FROM_HOST(r.handle, _c_void_p(h.ctypes.data), _c_size_t(h.size)))
     return r
-
-
 
 
 def host_view(x, max_size: int | None = None):
@@ -313,24 +312,18 @@ def host_view(x, max_size: int | None = None):
     n, dims = _c_int(), _INT_P()
     _GET_SHAPE(handle, _byref(n), _byref(dims))
     shape = tuple(dims[:n.value])
-    size = _size(shape)
+    size = _prod(shape)
     if size <= 0 or (max_size is not None and size > max_size):
         return None
     _check_call(_WAIT_TO_READ(handle))
-    return _memory(_address(x), shape, dtype)
+    return _memory(_address(x), shape, dtype, size)
 
 
-def _memory(address: int, shape: tuple, dtype):
-    """The NumPy array of ``shape`` and ``dtype`` (C order) over the memory at ``address``."""
-    buf: Any = (_c_char * (_size(shape) * dtype.itemsize)).from_address(address)
+def _memory(address: int, shape: tuple, dtype, size: int):
+    """The NumPy array of ``shape`` (``size`` elements) and ``dtype`` (C order) over the
+    memory at ``address``."""
+    buf: Any = (_c_char * (size * dtype.itemsize)).from_address(address)
     return onp.ndarray(shape, dtype, buf)
-
-
-def _size(shape: tuple) -> int:
-    size = 1
-    for d in shape:
-        size *= d
-    return size
 
 
 #: NumPy 1.x's (MXNet's) error-object calls; NumPy 2 has ``errstate`` only.
