@@ -32,14 +32,16 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
     return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
 
 
-def _variance_program(x, axes: tuple, keepdims: bool, correction: float, root: bool):
+def _variance_program(x, axes: tuple, keepdims: bool, count: int, correction: float,
+                      root: bool):
     """The rules' ``var`` graph (``_p.variance``'s ops; ``root``: then ``sqrt``, ``std``) as
-    one ``mx.compile``d function of ``x``, one per argument set, shape and dtype (the count
-    is read from the shape at the trace). Eagerly the Subtract, Multiply, Divide (and Sqrt)
-    fuse: 16 float32 with eval, CPU time, best of 9 blocks, var 40.0 -> 25.4 us, std 46.1 ->
-    26.7 (mx.var 36.1, mx.std 38.3). Bit for bit the graph's values (8,000 calls: 5 shapes,
-    every axis, keepdims, corrections 0 and 1, float32/float64, +-0, NaN, +-inf, 1e30, 3e38,
-    subnormals), under mx.grad, mx.vjp, mx.vmap and mx.compile too (256 cases).
+    one ``mx.compile``d function of ``x``, one per argument set, shape and dtype (``count``,
+    the elements over ``axes``, follows from the shape). Eagerly the Subtract, Multiply,
+    Divide (and Sqrt) fuse: 16 float32 with eval, CPU time, best of 9 blocks, var 40.0 ->
+    25.4 us, std 46.1 -> 26.7 (mx.var 36.1, mx.std 38.3). Bit for bit the graph's values
+    (8,000 calls: 5 shapes, every axis, keepdims, corrections 0 and 1, float32/float64, +-0,
+    NaN, +-inf, 1e30, 3e38, subnormals), under mx.grad, mx.vjp, mx.vmap and mx.compile too
+    (256 cases).
 
     None (the uncompiled graph) on a key's first call and once ``_PROGRAMS_MAX`` programs
     exist: a trace and compile costs 0.3-3 ms, which one call does not repay, and one
@@ -57,15 +59,18 @@ def _variance_program(x, axes: tuple, keepdims: bool, correction: float, root: b
     ax = list(axes)
 
     def variance(x):
-        count = 1
-        for a in ax:
-            count *= x.shape[a]
-        d = x - mx.mean(x, axis=ax, keepdims=True)
-        v = mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
-        return mx.sqrt(v) if root else v
+        return _variance_ops(x, ax, keepdims, count, correction, root)
 
     program = _VARIANCE_PROGRAMS[key] = mx.compile(variance)
     return program
+
+
+def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, root: bool):
+    """The rules' ``var`` graph (``_p.variance``'s ops and operands, inlined), then ``sqrt``
+    for ``std`` (``root``): what ``_plain_variance`` builds, compiled or not."""
+    d = x - mx.mean(x, axis=axes, keepdims=True)
+    v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+    return mx.sqrt(v) if root else v
 
 
 _VARIANCE_PROGRAMS: dict = {}
@@ -100,12 +105,10 @@ def _plain_variance(x, axis, correction, keepdims, root=False):
     if not count or count - correction <= 0:
         return None
     if correction == 0.0 or correction == 1.0:
-        program = _variance_program(x, tuple(axes), keepdims, correction, root)
+        program = _variance_program(x, tuple(axes), keepdims, count, correction, root)
         if program is not None:
             return program(x)
-    d = x - mx.mean(x, axis=axes, keepdims=True)
-    v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
-    return mx.sqrt(v) if root else v
+    return _variance_ops(x, axes, keepdims, count, correction, root)
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
