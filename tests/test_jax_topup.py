@@ -552,40 +552,25 @@ def test_take_of_read_indices_and_vector_norm_run_no_python_path(xp):
         xp.linalg.vector_norm(jnp.arange(3))
 
 
-def test_concat_and_broadcast_to_skip_jax_python_layers(xp):
-    """concat of a list of jax arrays calls jnp.concatenate from C (jnp.concat's own
-    check_arraylike frames skipped: it holds for these arguments); broadcast_to's size check
-    reads the item size through aval (no dtype property frame) and runs check_shape's test
-    alone for a usual shape, then the program (no frame of jax's eager path, see
-    test_creation_broadcast_and_stack_run_one_program). Results and errors as jax's and the
-    size check's."""
+def test_broadcast_to_skips_jax_python_layers(xp):
+    """broadcast_to's size check reads the item size through aval (no dtype property frame)
+    and runs check_shape's test alone for a usual shape, then the program (no frame of jax's
+    eager path, see test_creation_broadcast_stack_and_concat_run_one_program). Results and
+    errors as jax's and the size check's."""
     import collections
 
     import numpy as np
 
     v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
-    w = jnp.arange(16, dtype=jnp.int32)
-    calls = [lambda: xp.concat([v, w]), lambda: xp.concat((v, v), axis=0),
-             lambda: xp.broadcast_to(v, (2, 16))]
-    for c in calls:
-        c()
-    def frames(call):
-        r, entered = _entered(call)
-        return r, collections.Counter(name for _, name in entered)
-
-    got, names = zip(*(frames(c) for c in calls))
-    for n, native in zip(names, (lambda: jnp.concatenate([v, w]), lambda: jnp.concatenate((v, v)),
-                                 lambda: jnp.broadcast_to(v, (2, 16)))):
-        native()
-        assert n - frames(native)[1] == collections.Counter() or set(
-            n - frames(native)[1]) <= {"broadcast_to", "_usual", "_program", "trace_state_clean",
-                                       "is_top_level", "trace", "axis_env"}  # broadcast_to
-    assert names[0] - frames(lambda: jnp.concatenate([v, w]))[1] == collections.Counter()
-    want = jnp.concat([v, w])
-    assert got[0].dtype == want.dtype and np.array_equal(got[0], want)
-    assert np.array_equal(got[2], np.broadcast_to(np.asarray(v), (2, 16)))
-    with pytest.raises(ValueError, match=r"(?i)concatenate"):
-        xp.concat([v, v.reshape(4, 4)])
+    xp.broadcast_to(v, (2, 16))
+    got, entered = _entered(lambda: xp.broadcast_to(v, (2, 16)))
+    ours = collections.Counter(name for _, name in entered)
+    jnp.broadcast_to(v, (2, 16))
+    _, native = _entered(lambda: jnp.broadcast_to(v, (2, 16)))
+    assert set(ours - collections.Counter(name for _, name in native)) <= {
+        "broadcast_to", "_usual", "_program", "trace_state_clean", "is_top_level", "trace",
+        "axis_env"}
+    assert np.array_equal(got, np.broadcast_to(np.asarray(v), (2, 16)))
     with pytest.raises(ValueError, match="too big"):  # XLA would abort the process
         xp.broadcast_to(v, (2**40, 2**30, 16))
     with pytest.raises(ValueError, match="negative"):
@@ -618,13 +603,14 @@ def test_ufuncs_call_their_jitted_function_from_c(xp):
         xp.add(v, v[:3])
 
 
-def test_creation_broadcast_and_stack_run_one_program(xp):
-    """zeros/ones/empty/eye/arange(n), broadcast_to and stack run eagerly as jax's own
+def test_creation_broadcast_stack_and_concat_run_one_program(xp):
+    """zeros/ones/empty/eye/arange(n), broadcast_to, stack and concat run eagerly as jax's own
     function jitted with static sizes (one dispatch from C, ~9 us, where jax's eager path
     binds primitives from Python: 50-230 us): no frame of jax's eager numpy/lax layers; the
     same arrays as jax's own calls (values, dtype, weak type, sharding, committed), also for
-    committed and weakly typed input; under a trace the same jaxpr as jax's; stack of
-    arrays of another shape raises jax's error (translated)."""
+    committed and weakly typed input, and concat's promotion of two dtypes; under a trace
+    the same jaxpr as jax's; stack or concat of arrays of another shape raises jax's error
+    (translated)."""
 
     v = jnp.linspace(0.5, 1.5, 16, dtype=jnp.float32)
     c = jax.device_put(jnp.arange(4.0), jax.devices()[0])
@@ -634,7 +620,10 @@ def test_creation_broadcast_and_stack_run_one_program(xp):
              ("arange", (16,), {}), ("arange", (0, 7), {"dtype": jnp.float32}),
              ("broadcast_to", (v, (2, 16)), {}), ("broadcast_to", (c, (3, 4)), {}),
              ("broadcast_to", (weak, (2,)), {}), ("stack", ([v, v],), {}),
-             ("stack", ((c, c, c),), {"axis": 1}), ("stack", ([weak, weak],), {})]
+             ("stack", ((c, c, c),), {"axis": 1}), ("stack", ([weak, weak],), {}),
+             ("concat", ([v, jnp.arange(16, dtype=jnp.int32)],), {}),
+             ("concat", ((c, c),), {"axis": 0}), ("concat", ([weak[None], weak[None]],), {}),
+             ("concat", ([v.reshape(4, 4), v.reshape(4, 4)],), {"axis": -1})]
     for name, args, kwargs in calls:
         getattr(xp, name)(*args, **kwargs)
     got, entered = _entered(
@@ -647,11 +636,14 @@ def test_creation_broadcast_and_stack_run_one_program(xp):
              (lambda: xp.eye(3), lambda: jnp.eye(3)),
              (lambda: xp.arange(5), lambda: jnp.arange(5)),
              (lambda: xp.broadcast_to(v, (2, 16)), lambda: jnp.broadcast_to(v, (2, 16))),
-             (lambda: xp.stack([v, v]), lambda: jnp.stack([v, v]))]
+             (lambda: xp.stack([v, v]), lambda: jnp.stack([v, v])),
+             (lambda: xp.concat([v, v]), lambda: jnp.concat([v, v]))]
     for ours, theirs in pairs:
         assert str(jax.make_jaxpr(ours)()) == str(jax.make_jaxpr(theirs)())
     with pytest.raises(ValueError, match="same shape"):
         xp.stack([v, v[:3]])
+    with pytest.raises(ValueError, match=r"(?i)concatenate"):
+        xp.concat([v, v.reshape(4, 4)])
     assert xp.broadcast_to(v, (16,)) is v  # jax's own call: x itself
 
 
