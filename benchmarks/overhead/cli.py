@@ -12,7 +12,7 @@ from .inputs import WORKLOADS
 from .report import render_markdown, write_report
 from .runner import env_name, run
 from .threads import CLOCKS, pin_environment
-from .timing import CYCLES
+from .timing import CYCLES, SLOW_BLOCK_S
 
 RESULTS_DIR = Path(__file__).resolve().parents[1] / "results"
 
@@ -42,7 +42,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "other process interrupts)")
     p.add_argument("--cycles", type=int, default=CYCLES,
                    help=f"A-B-B-A cycles per round (default {CYCLES}; one where a block lasts "
-                        "over 50 ms): a side's time in a round is its best block there")
+                        f"over {SLOW_BLOCK_S * 1e3:.0f} ms): a side's time in a round is its "
+                        "best block there")
     p.add_argument("--clock", choices=tuple(CLOCKS), default="cpu",
                    help="cpu: CPU time of the process (default; robust to other work on the "
                         "machine, with --threads 1); wall: wall-clock time")

@@ -88,9 +88,10 @@ def _method(d: dict) -> str:
     if d.get("threads_not_pinned"):
         text += f" (not pinned: {', '.join(d['threads_not_pinned'])})"
     if d.get("order") == "ABBA":
+        slow_ms = 1e3 * d.get("slow_block_s", 0.05)  # 50 ms in results before 2026-12-06
         text += (f"; rounds of {d.get('cycles', 1)} cycles of blocks A-B-B-A / B-A-A-B "
-                 "(one where a block lasts over 50 ms), a side's time in a round its best "
-                 "block there")
+                 f"(one where a block lasts over {slow_ms:.0f} ms), a side's time in a round "
+                 "its best block there")
     else:
         text += "; rounds of blocks A-B / B-A, a side's time in a round its one block"
     return text

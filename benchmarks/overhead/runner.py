@@ -16,7 +16,7 @@ from .frameworks import Framework, load_framework
 from .inputs import SIZES, describe_size, make_inputs
 from .micro import micro_dispatch, micro_mxnet_ops, micro_tf_ops
 from .threads import CLOCKS, environment_pinned, pin_runtime
-from .timing import CYCLES, profile_top, program_check, time_ab
+from .timing import CYCLES, SLOW_BLOCK_S, profile_top, program_check, time_ab
 
 #: Recorded in each results document: the native code runs arraykit's own algorithms.
 NATIVE_BASELINE = "same algorithm as arraykit"
@@ -214,7 +214,7 @@ def run(opts: argparse.Namespace, path: Path | None = None) -> dict:
         "versions": {fw.name: fw.version for fw in frameworks},
         "rounds": opts.rounds, "min_sample_s": opts.min_sample_s,
         "clock": getattr(opts, "clock", "wall"), "order": "ABBA", "threads": threads,
-        "cycles": getattr(opts, "cycles", CYCLES),
+        "cycles": getattr(opts, "cycles", CYCLES), "slow_block_s": SLOW_BLOCK_S,
         "threads_env_before_import": environment_pinned(threads) if threads else None,
         "threads_not_pinned": unpinned, "aa": getattr(opts, "aa", False),
         "tolerance": {"rtol": RTOL, "atol_times_max": ATOL, "voxel_points_moved": VOXEL_MOVED},

@@ -30,6 +30,12 @@ def _sample(fn: Callable, sync: Callable, number: int,
 
 #: ABBA cycles per round (``--cycles``): a side's time in a round is its best block there.
 CYCLES = 3
+#: A block longer than this (seconds) makes a round one cycle, so the slowest cells' rounds
+#: stay short. At 50 ms (before 2026-12-06) every cell of 50-500 ms a call (jax control and
+#: rollouts, TF control/rollouts/kalman, MXNet mechanics/control/rollouts/kalman) ran one cycle,
+#: a side's time in a round the best of two one-call blocks: the noisiest cells of the study
+#: (upper quartiles +2.0 to +3.4% over medians within 1%). Three cycles there add ~4 minutes.
+SLOW_BLOCK_S = 0.5
 
 
 def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s: float,
@@ -39,9 +45,9 @@ def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s:
     A block is ``number`` calls, chosen so that it lasts about ``min_sample_s``. A round is
     ``cycles`` cycles of four blocks, A-B-B-A and B-A-A-B alternately (so a drift of the
     machine's speed cancels and neither side always runs first); one cycle where a block
-    lasts over 50 ms (the rounds of slow cells stay short). A side's time in a round is its best
-    block there: other work on the machine can only add time to a block (on CPU time too:
-    it evicts the caches), so the fastest is the cleanest. The overhead of a round is
+    lasts over ``SLOW_BLOCK_S`` (the rounds of slow cells stay short). A side's time in a
+    round is its best block there: other work on the machine can only add time to a block (on
+    CPU time too: it evicts the caches), so the fastest is the cleanest. The overhead of a round is
     t_a / t_b - 1; the report gives the median over the rounds and the interquartile range,
     not a ratio of medians.
 
@@ -55,7 +61,7 @@ def time_ab(a: Callable, b: Callable, sync: Callable, rounds: int, min_sample_s:
         sync(b())
     t1 = min(_sample(a, sync, 1, clock), _sample(b, sync, 1, clock))
     number = max(1, math.ceil(min_sample_s / max(t1, 1e-9)))
-    if number * t1 > 0.05:
+    if number * t1 > SLOW_BLOCK_S:
         cycles = 1
     ta, tb = [], []
     gc_was = gc.isenabled()
