@@ -83,8 +83,15 @@ def vision(depth, image, k, pose, origin, full=True):
     du, dv = (uc - u0)[..., None], (vc - v0)[..., None]
     iu0, iv0 = u0.astype("int32"), v0.astype("int32")
     iu1, iv1 = mnp.minimum(iu0 + 1, w - 1), mnp.minimum(iv0 + 1, h - 1)
-    top = image[iv0, iu0] * (1 - du) + image[iv0, iu1] * du
-    bottom = image[iv1, iu0] * (1 - du) + image[iv1, iu1] * du
+    # Pixels as rows of a flat (h * w, c) view, read with one ``take`` of flat row numbers:
+    # what arraykit.ext.nd does on MXNet (cae6e03), ~1.8x faster than ``image[iv, iu]``.
+    rows = image.reshape(h * w, -1)
+
+    def at(iv, iu):
+        return mnp.take(rows, iv * w + iu, axis=0)
+
+    top = at(iv0, iu0) * (1 - du) + at(iv0, iu1) * du
+    bottom = at(iv1, iu0) * (1 - du) + at(iv1, iu1) * du
     warped = top * (1 - dv) + bottom * dv
     n = _vision.VOXEL_COUNT
     cells = mnp.floor((points.reshape(-1, 3) - origin) / _vision.VOXEL_SIZE)
