@@ -62,7 +62,8 @@ TREE = 3  # anything else: flattened with arraykit's pytrees
 # hooks (``_contract.ScanBackend``): ``unstack(x, n)`` splits an array along axis 0 into its
 # steps in one call (default: ``index_steps``), ``wrap_loop(run)`` wraps the loop (MXNet's
 # NumPy mode), ``wrap_stack(stack)`` the namespace's ``stack`` of the ys (NumPy's scalars),
-# ``cacheable()`` says whether the runner may be cached now.
+# ``check_carry(init, carry)`` checks the first step's carry (Paddle's, without its costly
+# getters), ``cacheable()`` says whether the runner may be cached now.
 
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -287,7 +288,8 @@ def _runner_for(x: Any) -> Callable[..., Any]:
         wrap_stack = getattr(hooks, "wrap_stack", None)
         if wrap_stack is not None and stack is not None:
             stack = wrap_stack(stack)
-        run = make_loop(getattr(hooks, "unstack", index_steps), stack)
+        run = make_loop(getattr(hooks, "unstack", index_steps), stack,
+                        getattr(hooks, "check_carry", check_carry))
         wrap_loop = getattr(hooks, "wrap_loop", None)
         if wrap_loop is not None:
             run = wrap_loop(run)
@@ -322,10 +324,12 @@ def _stack_of(leaf: Any) -> Callable[..., Any]:
 
 
 def make_loop(
-    unstack: Callable[[Any, int], Any], stack: Callable[..., Any] | None
+    unstack: Callable[[Any, int], Any], stack: Callable[..., Any] | None,
+    check: Callable[[Any, Any], None] = check_carry,
 ) -> Callable[..., Any]:
     """A runner that loops in Python: ``unstack(x, n)`` splits an xs leaf into its n steps,
-    ``stack(list)`` (None: the ys' namespace's ``stack``) joins the ys."""
+    ``stack(list)`` (None: the ys' namespace's ``stack``) joins the ys, ``check(init,
+    carry)`` checks the first step's carry."""
 
     def run(f, init, xs, kind, leaves, treedef, length):
         if length is None:
@@ -346,7 +350,7 @@ def make_loop(
             steps = None
         # Step 0 is checked; the others run bare.
         carry, y = split_output(f(init, steps[0] if steps is not None else None))
-        check_carry(init, carry)
+        check(init, carry)
         ys = [y]
         append = ys.append
         if steps is None:
