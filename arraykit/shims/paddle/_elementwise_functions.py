@@ -389,16 +389,22 @@ globals().update(_FUNCTIONS)
 
 _rules_negative = _FUNCTIONS["negative"]
 _C_MULTIPLY = _C_OPS.multiply
+_C_SCALE = _C_OPS.scale
 _NEG_F32, _NEG_F64 = paddle.float32, paddle.float64
 
 
 def negative(x, /):
     # A float32/float64 tensor is the rules' _flip_sign (the multiply kernel by a -1 of its
     # dtype, paddle.multiply only forwarding to it) without the rules' frame and reads
-    # (~5.5 us a call over paddle.neg, 3.3.1); anything else the rules.
+    # (~5.5 us a call over paddle.neg, 3.3.1); anything else the rules. Without a gradient
+    # to record, the scale kernel's x * -1 + -0.0 in one op: the multiply's bits (signed
+    # zeros, NaN signs and payloads: 3.3.1, old vs new), where paddle.neg's bias +0.0 turns
+    # -0.0 into +0.0; a tensor that records keeps the multiply and its gradient.
     if type(x) is Tensor:
         d = x.dtype
         if d is _NEG_F32 or d is _NEG_F64:
+            if x.stop_gradient:
+                return _C_SCALE(x, -1.0, -0.0, True)
             return _C_MULTIPLY(x, _p.filled([], -1.0, d))
     return _rules_negative(x)
 
