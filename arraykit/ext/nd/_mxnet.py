@@ -210,10 +210,40 @@ def _flat_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
     of the indices into its coordinates-first layout alone costs more (~0.6 ms for 65536
     index pairs) than computing and uploading these (~0.1 ms), and ``take`` is twice as fast
     as ``gather_nd``."""
-    f = _common.host_flat_rows(host, dims).reshape(-1)
     first = host[0] if type(host) is tuple else host
-    dtype = "int32" if _common.small_index(first.dtype.name, dims) else "int64"
+    small = _common.small_index(first.dtype.name, dims)
+    if small and first.dtype == _INT32:
+        # int32 indices, every row number fits: computed in int32 straight into the new
+        # array's memory (no int64 pass, cast and upload: ~40 us against ~240 for 65536
+        # pairs; MXNet 1.9.1, NumPy 1.23).
+        n = first.size if type(host) is tuple else first.size // len(dims)
+        made = _p.host_allocated((n,), _INT32, like.ctx)
+        if made is not None:
+            _int32_rows(host, dims, made[1])
+            return made[0]
+    f = _common.host_flat_rows(host, dims).reshape(-1)
+    dtype = "int32" if small else "int64"
     return mnp.array(f.astype(dtype, copy=False), dtype=dtype, ctx=like.ctx)
+
+
+_INT32 = np.dtype(np.int32)
+
+
+def _int32_rows(host: Any, dims: tuple[int, ...], out: np.ndarray) -> None:
+    """``_common.host_flat_rows`` of int32 indices into ``out`` (int32, 1-D), where every
+    row number fits in int32 (so does every partial sum)."""
+    if type(host) is tuple:
+        cols = [c.reshape(-1) for c in host]
+    else:
+        cols = list(host.reshape(-1, len(dims)).T)
+    if len(dims) == 1:
+        out[...] = cols[0]
+        return
+    np.multiply(cols[0], dims[1], out=out)
+    np.add(out, cols[1], out=out)
+    for c, d in zip(cols[2:], dims[2:]):
+        np.multiply(out, d, out=out)
+        np.add(out, c, out=out)
 
 
 def _coords(idx: Any, dims: tuple[int, ...], negative: bool) -> Any:
@@ -249,7 +279,7 @@ def _scatter_add(
         if idx.ndim == 1:  # one index row: give mxnet its index axis
             updates = updates.reshape((1,) + tuple(updates.shape))
     else:  # rows: (1, n) coordinates into (M, I)
-        coords = _flat_rows(host, plan.dims, updates).reshape(1, -1)
+        coords = _reshaped(_flat_rows(host, plan.dims, updates), (1, plan.n))
         shape = (plan.rows, plan.inner_size)
         updates = _reshaped(updates, (plan.n, plan.inner_size))
     if not mx.autograd.is_recording():  # no gradient wanted: skip the Function machinery

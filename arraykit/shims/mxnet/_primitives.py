@@ -266,6 +266,22 @@ def _allocated(shape: tuple, ctx, code: int):
     return ARRAY_TYPE(h)
 
 
+def host_allocated(shape: tuple, dtype, ctx):
+    """``(array, view)``: a new ``mxnet.numpy`` array of ``shape`` and NumPy ``dtype`` on a CPU
+    context ``ctx``, and a NumPy view of its memory to write its values into at once (the
+    memory no operator uses yet, as in :func:`host_array`; no host array and copy); None for
+    other contexts and dtypes and for empty shapes."""
+    code = _DTYPE_CODES.get(dtype)
+    size = _prod(shape)
+    if code is None or size <= 0 or ctx.device_typeid != 1:
+        return None
+    r = _allocated(shape, ctx, code)
+    address = _address(r)
+    if not address:
+        return None
+    return r, _memory(address, shape, dtype, size)
+
+
 def host_array(h, ctx):
     """NumPy array ``h`` (of a dtype MXNet holds) as an ``mxnet.numpy`` array on ``ctx``: one
     allocation and one copy (``mnp.array``'s ``empty`` and ``ret[:] = h`` cost ~120 us on 16
