@@ -102,9 +102,21 @@ def vmap(
     if isinstance(out_axes, bool) or not isinstance(out_axes, int):
         raise TypeError(f"vmap: out_axes must be an int, got {out_axes!r}")
 
+    # The positions of the mapped arguments, where in_axes fixes them (a tuple): computed
+    # here once, not per call (nothing is stored at call time, inside a tracer's trace).
+    tuple_axes = in_axes if isinstance(in_axes, tuple) else None
+    tuple_positions = ([i for i, axis in enumerate(tuple_axes) if axis is not None]
+                       if tuple_axes is not None else None)
+
     @functools.wraps(f)
     def vmapped(*args: Any, **kwargs: Any) -> Any:
-        axes = _per_argument(in_axes, len(args))
+        if tuple_axes is None:
+            axes = _per_argument(in_axes, len(args))
+            positions: Any = range(len(args))  # every argument (in_axes None: none, below)
+        else:
+            axes = tuple_axes if len(tuple_axes) == len(args) else _per_argument(
+                tuple_axes, len(args))
+            positions = tuple_positions
         mapped: list[Any] = []
         leaf_axes: list[int] = []
         # (position, TreeDef) of each mapped argument that is a pytree, not one array: the
@@ -130,7 +142,6 @@ def vmap(
             )
         size = _batch_size(mapped, leaf_axes)
         out_def: list[Any] = []
-        positions = [i for i, axis in enumerate(axes) if axis is not None]
 
         def flat_f(*mapped_leaves: Any) -> tuple[Any, ...]:
             full = list(args)
@@ -219,6 +230,9 @@ def _leaf_axis(leaf: Any, axis: int, position: int) -> int:
 
 
 def _batch_size(leaves: list[Any], axes: list[int]) -> int:
+    if len(leaves) == 1:  # one mapped leaf (the usual call): its size, as below
+        size = leaves[0].shape[axes[0]]
+        return operator.index(size) if isinstance(size, int) else leaves[0].shape[axes[0]]
     sizes = [leaf.shape[a] for leaf, a in zip(leaves, axes)]
     known = {operator.index(s) for s in sizes if s is not None and isinstance(s, int)}
     if len(known) > 1:
