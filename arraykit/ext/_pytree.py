@@ -205,11 +205,13 @@ def warm(x: Any, packages: Iterable[str] = ("arraykit.ext.grad", "arraykit.ext.j
     modules. Compilers that trace Python bytecode (torch.compile) cannot follow an import, so
     ``jit`` calls this with a real argument before handing a function to them.
 
-    ``arraykit.ext.nd`` is imported and its implementation for ``type(x)`` loaded too: code
-    commonly imports it inside the function (``from arraykit.ext.nd import gather_nd``), which
-    dynamo follows only if the module is loaded already."""
+    ``arraykit.ext.nd`` and ``arraykit.ext.random`` are imported and their implementations for
+    ``type(x)`` built too, and ``scan``'s runner: code commonly imports them inside the
+    function (``from arraykit.ext.nd import gather_nd``), which dynamo follows only if the
+    module is loaded already, and an implementation built inside the trace would be built by
+    code dynamo cannot trace (torch's ``random`` registers a custom operator)."""
     from .. import array_namespace
-    from . import nd
+    from . import nd, random
 
     try:
         array_namespace(x)
@@ -217,7 +219,12 @@ def warm(x: Any, packages: Iterable[str] = ("arraykit.ext.grad", "arraykit.ext.j
         pass  # no namespace yet (a shim being built): f will say so itself if it needs one
     for package in packages:
         impl_for_type(package, type(x))
-    nd._warm(type(x))
+    if backend_of_type(type(x)) is not None:  # other types: the call itself says so
+        for lazily_built in (nd, random):
+            lazily_built._lookup(type(x), "warm")
+        from .jit import _scan
+
+        _scan._runner_for(x)  # loads the backend's scan hooks, which dynamo cannot import
 
 
 # ---------------------------------------------------------------------------------------------

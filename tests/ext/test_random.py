@@ -374,6 +374,47 @@ def test_compiled_equals_eager(name):
     np.testing.assert_array_equal(got[3].astype(np.uint64), eager[3].astype(np.uint64))
 
 
+def test_torch_compiled_draws_run_the_host_kernels():
+    """Under torch.compile a CPU key's draws are one custom operator each
+    (``arraykit::host_draw``, the eager host kernels when the program runs): no traced
+    Threefry, whose ~115 ops per word Inductor took minutes to lower. The bits are the eager
+    draws' (normal too: the host's, not the portable path's few-ulp values), also for a batch
+    of keys under torch.func.vmap inside the compiled function."""
+    torch = require("torch")
+    if R._common._host is None:
+        pytest.skip("the C extension arraykit.ext.random._host is not built")
+
+    k = R.key(123, like=torch.zeros(1))
+
+    def draws(key):
+        k1, k2 = R.split(key)[0], R.split(key)[1]
+        return (R.uniform(k1, (64,)), R.normal(k2, (3, 5)), R.bits(k2, (8,)),
+                R.uniform(k1, (4,), dtype="float64"))
+
+    eager = draws(k)
+    graphs = []
+
+    def record(gm, example_inputs):
+        graphs.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    try:
+        got = torch.compile(draws, backend=record, fullgraph=True)(k)
+        names = [str(n.target) for gm in graphs for n in gm.graph.nodes
+                 if n.op == "call_function"]
+        assert sum(n.startswith("arraykit.host_draw") for n in names) == 6, names
+        assert not [n for n in names if "xor" in n], names  # Threefry's mixing op
+        for a, b in zip(got, eager):
+            assert a.dtype == b.dtype and torch.equal(a, b)
+        keys = R.split(k, 3)
+        batched = torch.compile(torch.func.vmap(lambda key: R.normal(key, (4,))),
+                                fullgraph=True)(keys)
+        assert torch.equal(batched, torch.stack([R.normal(keys[i], (4,)) for i in range(3)]))
+    finally:
+        torch._dynamo.reset()
+
+
 # -- the host path (arraykit/ext/random/_host.c) ---------------------------------------------
 
 #: The backends whose eager CPU keys draw on the host.

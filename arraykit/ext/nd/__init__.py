@@ -53,7 +53,7 @@ import sys
 from typing import Any, TypeVar
 
 from ... import _registry
-from ..._dispatch import array_namespace, backend_of_type
+from ..._dispatch import array_namespace
 from .._lookup import own_implementation, own_module, type_lookup, type_name
 from . import _common
 
@@ -286,14 +286,6 @@ def segment_mean(data: ArrayT, segment_ids: Any, /, num_segments: int) -> ArrayT
     count = _segment("segment_mean", "add", ones, segment_ids, num_segments)
     count = impl.reshape(count, (int(num_segments),) + (1,) * (len(impl.shape(data)) - 1))
     return total / impl.where(count == 0, impl.full((), 1, data), count)
-
-
-def _warm(cls: type) -> None:
-    """Load the implementation for arrays of type ``cls`` now (``arraykit.ext._pytree.warm``,
-    before a tracing compiler sees the first call); types of no registered library are
-    ignored (the call itself will say so)."""
-    if backend_of_type(cls) is not None:
-        _lookup(cls, "warm")
 
 
 def _preload() -> None:
