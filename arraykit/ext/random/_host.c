@@ -18,7 +18,10 @@
  * a vector and 8 vectors in flight, the same operations in the same order, no FMA, so the
  * same bits as the loops (checked for the normal over all 2**23 inputs it depends on, and
  * over 3000 keys and sizes per kernel). 40960 normals (AMD EPYC, gcc 12): 0.29 ms with the
- * auto-vectorised AVX2 loops, 0.15 ms with these; Threefry's bits 0.11 -> 0.05 ms.
+ * auto-vectorised AVX2 loops, 0.15 ms with these; Threefry's bits 0.11 -> 0.05 ms. Where the
+ * CPU also has AVX-512 (F and DQ) the normal runs the same operations on 16 words a vector
+ * (fill_normal_avx512; checked as the AVX2 one): 40960 normals (Xeon with AVX512_SPR, gcc 12,
+ * CPU time) 0.117 ms with the AVX2 kernel, 0.072 ms with it (torch.randn: ~0.10 ms).
  *
  *   stream(k0, k1, out)   out: writable uint32 buffer of 2n; y0 -> out[:n], y1 -> out[n:]
  *   bits(k0, k1, out)     out: writable uint32 buffer of n; y0 ^ y1
@@ -528,6 +531,200 @@ fill_normal_avx2(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
 }
 #endif
 
+/* ---- The AVX-512 normal (x86-64, gcc or clang, where the CPU has AVX-512 F and DQ): the AVX2
+ * kernel's operations on 16 words a vector, in the same order and precisions (no FMA; masks
+ * in place of blends), so the same bits as the loops; Threefry's rotations are one
+ * instruction each (vprold). */
+#if HOST_AVX2 && !defined(HOST_AVX512)
+#define HOST_AVX512 1
+#endif
+#if HOST_AVX512
+#define AVX512 __attribute__((target("avx512f,avx512dq")))
+#define LANES16 16 /* 32-bit words in a vector */
+#define WAYS16 8   /* vectors of counters in flight per step (4: 5-10% slower) */
+#define HALVES16 (2 * WAYS16) /* 8-double vectors per step */
+
+#define ROUND16(r)                                                                           \
+    for (w = 0; w < WAYS16; w++) {                                                           \
+        x0[w] = _mm512_add_epi32(x0[w], x1[w]);                                              \
+        x1[w] = _mm512_xor_si512(_mm512_rol_epi32(x1[w], r), x0[w]);                         \
+    }
+#define INJECT16(a, b, c)                                                                    \
+    for (w = 0; w < WAYS16; w++) {                                                           \
+        x0[w] = _mm512_add_epi32(x0[w], a);                                                  \
+        x1[w] = _mm512_add_epi32(x1[w], _mm512_add_epi32(b, _mm512_set1_epi32(c)));         \
+    }
+
+/* Threefry-2x32 of the counters base + 0 .. STEP-1: bits[w] gets y0 ^ y1 of counters
+ * base + 16w + 0..15. */
+AVX512 INLINE void
+threefry_bits16(__m512i ks0, __m512i ks1, __m512i ks2, uint32_t base, __m512i *bits)
+{
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                                           15);
+    __m512i x0[WAYS16], x1[WAYS16];
+    int w;
+    for (w = 0; w < WAYS16; w++) {
+        x0[w] = ks0;
+        x1[w] = _mm512_add_epi32(
+            _mm512_add_epi32(_mm512_set1_epi32((int)(base + 16u * w)), iota), ks1);
+    }
+    ROUND16(13) ROUND16(15) ROUND16(26) ROUND16(6) INJECT16(ks1, ks2, 1)
+    ROUND16(17) ROUND16(29) ROUND16(16) ROUND16(24) INJECT16(ks2, ks0, 2)
+    ROUND16(13) ROUND16(15) ROUND16(26) ROUND16(6) INJECT16(ks0, ks1, 3)
+    ROUND16(17) ROUND16(29) ROUND16(16) ROUND16(24) INJECT16(ks1, ks2, 4)
+    ROUND16(13) ROUND16(15) ROUND16(26) ROUND16(6) INJECT16(ks2, ks0, 5)
+    for (w = 0; w < WAYS16; w++) {
+        bits[w] = _mm512_xor_si512(x0[w], x1[w]);
+    }
+}
+
+/* log_of_positive of 4 vectors of 8 doubles (log4x4's operations). */
+AVX512 INLINE void
+log4x8(const __m512d *y, __m512d *r)
+{
+    const __m512i magic = _mm512_set1_epi64(0x4330000000000000LL); /* 2**52 */
+    __m512d e[4], m[4], s[4], s2[4], p[4];
+    int j;
+    EACH(j, 4) {
+        const __m512i bits = _mm512_castpd_si512(y[j]);
+        __m512i k = _mm512_srli_epi64(bits, 52); /* y > 0: no sign bit */
+        __mmask8 big;
+        e[j] = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(k, magic)),
+                             _mm512_set1_pd(4503599627370496.0 + 1023.0));
+        m[j] = _mm512_castsi512_pd(_mm512_or_si512(
+            _mm512_and_si512(bits, _mm512_set1_epi64(0x000fffffffffffffLL)),
+            _mm512_set1_epi64(0x3ff0000000000000LL)));
+        big = _mm512_cmp_pd_mask(m[j], _mm512_set1_pd(1.4142135623730951), _CMP_GT_OQ);
+        m[j] = _mm512_mask_mul_pd(m[j], big, m[j], _mm512_set1_pd(0.5));
+        e[j] = _mm512_mask_add_pd(e[j], big, e[j], _mm512_set1_pd(1.0));
+    }
+    EACH(j, 4) {
+        s[j] = _mm512_div_pd(_mm512_sub_pd(m[j], _mm512_set1_pd(1.0)),
+                             _mm512_add_pd(m[j], _mm512_set1_pd(1.0)));
+    }
+    EACH(j, 4) {
+        s2[j] = _mm512_mul_pd(s[j], s[j]);
+        p[j] = _mm512_add_pd(_mm512_mul_pd(_mm512_set1_pd(2.0 / 13), s2[j]),
+                             _mm512_set1_pd(2.0 / 11));
+    }
+#define HORNER16(c) \
+    EACH(j, 4) { p[j] = _mm512_add_pd(_mm512_mul_pd(p[j], s2[j]), _mm512_set1_pd(c)); }
+    HORNER16(2.0 / 9) HORNER16(2.0 / 7) HORNER16(2.0 / 5) HORNER16(2.0 / 3) HORNER16(2.0)
+#undef HORNER16
+    EACH(j, 4) {
+        r[j] = _mm512_add_pd(_mm512_mul_pd(e[j], _mm512_set1_pd(0.6931471805599453)),
+                             _mm512_mul_pd(s[j], p[j]));
+    }
+}
+
+/* log1p_series's lanes, 8 doubles. */
+AVX512 __attribute__((noinline)) static void
+log1p_series8(__m512d d, __mmask8 tiny, __m512d *r)
+{
+    double lanes[8], dd[8];
+    int j;
+    _mm512_storeu_pd(lanes, *r);
+    _mm512_storeu_pd(dd, d);
+    for (j = 0; j < 8; j++) {
+        if (tiny >> j & 1) {
+            double x = dd[j];
+            lanes[j] = x - 0.5 * x * x + x * x * x / 3.0;
+        }
+    }
+    *r = _mm512_loadu_pd(lanes);
+}
+
+#define ERFINV_HORNER16(coef)                                                                \
+    for (k = 1; k < 9; k++) {                                                                \
+        EACH(j, WAYS16) { p[j] = _mm512_add_ps(coef, _mm512_mul_ps(p[j], w[j])); }           \
+    }
+
+/* normal_step on 16-word vectors. */
+AVX512 INLINE void
+normal_step16(const __m512i *bits, float *dst)
+{
+    const float lo = -0.99999994f;
+    const __m512 sign = _mm512_set1_ps(-0.0f);
+    __m512d d[HALVES16], r[HALVES16];
+    __m512 u[WAYS16], w[WAYS16], p[WAYS16];
+    __mmask16 lt[WAYS16], all_lt = 0xffff;
+    int j, k;
+    EACH(j, WAYS16) {
+        __m512 unit = _mm512_mul_ps(_mm512_cvtepi32_ps(_mm512_srli_epi32(bits[j], 9)),
+                                    _mm512_set1_ps(1.0f / 8388608.0f));
+        __m512 v = _mm512_add_ps(_mm512_mul_ps(unit, _mm512_set1_ps(2.0f)),
+                                 _mm512_set1_ps(lo));
+        __m512 nsq;
+        u[j] = _mm512_max_ps(_mm512_set1_ps(lo), v);
+        nsq = _mm512_xor_ps(_mm512_mul_ps(u[j], u[j]), sign);
+        d[2 * j] = _mm512_cvtps_pd(_mm512_castps512_ps256(nsq));
+        d[2 * j + 1] = _mm512_cvtps_pd(_mm512_extractf32x8_ps(nsq, 1));
+    }
+    EACH(j, HALVES16) {
+        r[j] = _mm512_add_pd(_mm512_set1_pd(1.0), d[j]);
+    }
+    for (j = 0; j < HALVES16; j += 4) {
+        log4x8(r + j, r + j);
+    }
+    EACH(j, HALVES16) {
+        __mmask8 tiny = _mm512_cmp_pd_mask(_mm512_andnot_pd(_mm512_set1_pd(-0.0), d[j]),
+                                           _mm512_set1_pd(0x1p-20), _CMP_LT_OQ);
+        if (__builtin_expect(tiny != 0, 0)) {
+            log1p_series8(d[j], tiny, &r[j]);
+        }
+    }
+    EACH(j, WAYS16) {
+        w[j] = _mm512_xor_ps(_mm512_insertf32x8(_mm512_castps256_ps512(
+                                 _mm512_cvtpd_ps(r[2 * j])), _mm512_cvtpd_ps(r[2 * j + 1]), 1),
+                             sign);
+        lt[j] = _mm512_cmp_ps_mask(w[j], _mm512_set1_ps(5.0f), _CMP_LT_OQ);
+        all_lt &= lt[j];
+    }
+    if (__builtin_expect(all_lt == 0xffff, 1)) {
+        EACH(j, WAYS16) {
+            w[j] = _mm512_sub_ps(w[j], _mm512_set1_ps(2.5f));
+            p[j] = _mm512_set1_ps(ERFINV_LT5[0]);
+        }
+        ERFINV_HORNER16(_mm512_set1_ps(ERFINV_LT5[k]))
+    }
+    else {
+        EACH(j, WAYS16) {
+            w[j] = _mm512_mask_blend_ps(lt[j],
+                                        _mm512_sub_ps(_mm512_sqrt_ps(w[j]), _mm512_set1_ps(3.0f)),
+                                        _mm512_sub_ps(w[j], _mm512_set1_ps(2.5f)));
+            p[j] = _mm512_mask_blend_ps(lt[j], _mm512_set1_ps(ERFINV_GE5[0]),
+                                        _mm512_set1_ps(ERFINV_LT5[0]));
+        }
+        ERFINV_HORNER16(_mm512_mask_blend_ps(lt[j], _mm512_set1_ps(ERFINV_GE5[k]),
+                                             _mm512_set1_ps(ERFINV_LT5[k])))
+    }
+    EACH(j, WAYS16) {
+        _mm512_storeu_ps(dst + LANES16 * j,
+                         _mm512_mul_ps(_mm512_mul_ps(p[j], u[j]),
+                                       _mm512_set1_ps((float)1.4142135623730951)));
+    }
+}
+
+AVX512 static void
+fill_normal_avx512(uint32_t k0, uint32_t k1, void *buf, Py_ssize_t n)
+{
+    float *out = (float *)buf, tail[LANES16 * WAYS16];
+    __m512i bits[WAYS16];
+    const __m512i ks0 = _mm512_set1_epi32((int)k0), ks1 = _mm512_set1_epi32((int)k1);
+    const __m512i ks2 = _mm512_set1_epi32((int)(k0 ^ k1 ^ PARITY));
+    Py_ssize_t i;
+    for (i = 0; i < n; i += LANES16 * WAYS16) {
+        float *dst = n - i >= LANES16 * WAYS16 ? out + i : tail;
+        threefry_bits16(ks0, ks1, ks2, (uint32_t)i, bits);
+        normal_step16(bits, dst);
+        if (dst == tail) {
+            memcpy(out + i, tail, (size_t)(n - i) * 4);
+        }
+    }
+}
+#endif
+
 /* The kernels in use: the loops above, or where the CPU has them the AVX2 ones (PyInit). */
 static fill_fn fast_stream = fill_stream, fast_bits = fill_bits, fast_unit = fill_unit,
                fast_normal = fill_normal;
@@ -619,7 +816,14 @@ PyInit__host(void)
         simd = "avx2";
     }
 #endif
-    /* which kernels run: "avx2", or "" for the loops above */
+#if HOST_AVX512
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")) {
+        fast_normal = fill_normal_avx512;
+        simd = "avx512";
+    }
+#endif
+    /* which kernels run: "avx512" (the AVX2 ones and the AVX-512 normal), "avx2", or "" for
+     * the loops above */
     if (PyModule_AddStringConstant(mod, "SIMD", simd) < 0) {
         Py_DECREF(mod);
         return NULL;

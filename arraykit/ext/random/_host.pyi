@@ -1,9 +1,9 @@
 # Types of the C extension arraykit/ext/random/_host.c (see its header comment). ``out`` is a
 # writable C-contiguous buffer (a NumPy array): uint32 for stream/bits, float32 for unit/normal.
-# baseline=True runs the portable C loops instead of the AVX2 kernels (the same values).
+# baseline=True runs the portable C loops instead of the SIMD kernels (the same values).
 from typing import Any
 
-SIMD: str  # "avx2" where the AVX2 kernels run, else ""
+SIMD: str  # "avx512" (AVX2 kernels, AVX-512 normal), "avx2" (AVX2 kernels), or "" (the loops)
 
 def stream(k0: int, k1: int, out: Any, baseline: bool = False, /) -> None: ...
 def bits(k0: int, k1: int, out: Any, baseline: bool = False, /) -> None: ...
