@@ -710,7 +710,11 @@ def scatter_flat_rows(
     ops: Ops, x: Any, f: Any, updates: Any, plan: ScatterPlan, drop: bool
 ) -> Any:
     """The update's result from its flat row numbers ``f`` (n,) (``M`` marks a dropped row
-    when ``drop``)."""
+    when ``drop``). Rows of no element (or no rows) take no write: ``x`` as it is (a
+    framework's scatter into them raised on torch and TF and killed the process on MLX 0.32.4
+    with a floating point exception)."""
+    if plan.inner_size == 0 or plan.rows == 0:
+        return x
     v2 = ops.reshape(ops.broadcast_to(updates, plan.updates_shape), (plan.n, plan.inner_size))
     x2 = ops.reshape(x, (plan.rows, plan.inner_size))
     out = ops.scatter_rows(x2, f, v2, plan.reduction, drop)

@@ -295,7 +295,7 @@ def update_nd(
             v2 = torch.broadcast_to(updates, plan.updates_shape)
             if plan.inner:
                 rows, f = x.reshape(plan.rows, plan.inner_size), f.to(torch.int64)
-                v2 = v2.reshape(-1, plan.inner_size)
+                v2 = v2.reshape(plan.n, plan.inner_size)  # (-1, 0) is ambiguous
             else:
                 rows, v2 = x.reshape(plan.rows), v2.reshape(-1)
             if copy or x.requires_grad:
