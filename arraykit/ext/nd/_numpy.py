@@ -276,6 +276,9 @@ def update_nd(
     out = x.copy() if copy else x
     if out.flags.c_contiguous and (f := _in_range_rows(idx, plan.dims)) is not None:
         return _at_rows(out, f, updates, plan)
+    if plan.inner_size == 0 and _common.host_out_of_bounds(idx, plan.dims):
+        # ufunc.at has no element to write into empty sub-arrays: NumPy 1.23 checks no index
+        _common.raise_out_of_bounds(fn, idx, plan.dims, what=what)
     try:
         _AT[plan.reduction](out, _columns(idx, plan), updates)
     except IndexError:

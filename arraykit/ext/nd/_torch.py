@@ -301,6 +301,9 @@ def update_nd(
             if copy or x.requires_grad:
                 return rows.index_add(0, f, v2).reshape(plan.shape)
             return rows.index_add_(0, f, v2).reshape(plan.shape)
+        if plan.inner_size == 0 and _common.host_out_of_bounds(_host(idx), plan.dims):
+            # index_put checks no index where no element is written (empty sub-arrays)
+            _common.raise_out_of_bounds(fn, _host(idx), plan.dims, what=what)
         try:
             if copy or x.requires_grad:
                 return torch.index_put(x, _columns(idx, plan), updates, accumulate=True)
