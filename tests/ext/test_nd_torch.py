@@ -69,3 +69,38 @@ def test_torch_gather_nd_tuple_form_seen_before_skips_the_front(monkeypatch):
     xg = x.clone().requires_grad_(True)
     nd.gather_nd(xg, (i0, i1)).sum().backward()  # exact Tensor: the fast path, grads too
     torch.testing.assert_close(xg.grad, want, rtol=0, atol=0)
+
+
+def test_torch_bounds_verdicts_follow_in_place_writes():
+    """The eager bounds check reads each index tensor's largest entry once (``_torch._high``,
+    cached by tensor): an in-place write to the tensor, or to a view of it, after a call
+    makes the next call read it again, so an out-of-bounds entry written there raises.
+    Under torch.func.grad the columns are functorch wrappers NumPy cannot read: the check
+    reads them with torch (aminmax) and the gradient is index_select's."""
+    torch = require("torch")
+    import pytest
+
+    x = torch.arange(30.0).reshape(6, 5)
+    i0 = torch.tensor([[0, 5], [2, 3]], dtype=torch.int32)
+    i1 = torch.tensor([[4, 0], [1, 1]], dtype=torch.int32)
+    for _ in range(2):  # the second call: the known tuple-form call, verdicts cached
+        torch.testing.assert_close(nd.gather_nd(x, (i0, i1)), x[i0, i1], rtol=0, atol=0)
+    i1[1, 0] = 5
+    with pytest.raises(IndexError, match="out of bounds"):
+        nd.gather_nd(x, (i0, i1))
+    i1[1, 0] = 1
+    nd.gather_nd(x, (i0, i1))
+    i0.view(-1)[3] = -7  # through a view: the same version counter
+    with pytest.raises(IndexError, match="out of bounds"):
+        nd.gather_nd(x, (i0, i1))
+    idx = torch.stack([i0.clamp(0, 5), i1], dim=-1)
+    nd.scatter_nd(idx, torch.ones(2, 2), (6, 5))
+    idx[0, 0, 1] = 5
+    with pytest.raises(IndexError, match="out of bounds"):
+        nd.scatter_nd(idx, torch.ones(2, 2), (6, 5))
+
+    cols = (torch.tensor([0, 5, 2]), torch.tensor([4, 0, 1]))
+    grad = torch.func.grad(lambda a: nd.gather_nd(a * 2, cols).sum())(x)
+    want = torch.zeros_like(x)
+    want[cols] = 2.0
+    torch.testing.assert_close(grad, want, rtol=0, atol=0)
