@@ -200,7 +200,7 @@ def _high(c: Any) -> int:
     try:
         high = int(c.numpy().view(_UNSIGNED[c.dtype]).max())
     except (RuntimeError, TypeError, KeyError):
-        lo, hi = (v.item() for v in torch.aminmax(c))
+        lo, hi = (int(v.item()) for v in torch.aminmax(c))
         high = 1 << 64 if lo < 0 else hi
     if len(_HIGHS) >= 64:
         _HIGHS.clear()
