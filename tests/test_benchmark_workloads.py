@@ -150,3 +150,32 @@ def test_aa_run_pins_threads_before_imports_and_writes_only_its_output(tmp_path)
     assert rec["aa"] and rec["status"] == "ok" and rec["workload"] == "kalman"
     assert "A/A check of the method" in out.with_suffix(".md").read_text()
     assert not (tmp_path / "results").exists() or not list((tmp_path / "results").iterdir())
+
+
+def test_compare_runs_reads_each_runs_eager_cells(tmp_path) -> None:
+    """benchmarks/compare_runs.py: per cell each run's median, the median of the runs and
+    their spread; a cell counts as within target in every run only if each run says so."""
+    import json
+
+    from benchmarks import compare_runs
+
+    def write(d, medians):
+        d.mkdir()
+        results = [{"workload": w, "framework": fw, "version": "1", "mode": "eager",
+                    "status": "ok", "overhead_median_pct": m, "target_pct": 1.0}
+                   for (w, fw), m in medians.items()]
+        results.append({"workload": "vision", "framework": "jax", "version": "1",
+                        "mode": "compiled", "status": "ok", "overhead_median_pct": 50.0})
+        (d / "main.json").write_text(json.dumps({"results": results}))
+
+    write(tmp_path / "a", {("vision", "jax"): 0.5, ("control", "torch"): 2.0})
+    write(tmp_path / "b", {("vision", "jax"): 1.5, ("control", "torch"): 0.2})
+    write(tmp_path / "c", {("vision", "jax"): 0.7, ("control", "torch"): 0.4})
+    out = tmp_path / "cmp.md"
+    assert compare_runs.main([str(tmp_path / r) for r in "abc"] + ["--markdown", str(out)]) == 0
+    text = out.read_text()
+    assert "| vision | jax | 1% | +0.50 | +1.50 ✗ | +0.70 | +0.70 | 1.00 |" in text
+    assert "| control | torch | 1% | +2.00 ✗ | +0.20 | +0.40 | +0.40 | 1.80 |" in text
+    assert "2 eager cells in all 3 runs: 0 within their target in every run, 2 by the median" \
+        in text
+    assert "+50.00" not in text  # compiled cells are not read
