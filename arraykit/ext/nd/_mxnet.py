@@ -265,17 +265,8 @@ def update_nd(
     host, negative = _checked(fn, idx, plan.dims, what=what)
     if plan.reduction == "add" and plan.n:
         return x + _scatter_add(idx, host, negative, updates, plan)
-    if _no_elements(plan):
-        return mnp.zeros(plan.shape, dtype=x.dtype, ctx=x.ctx)
     out, _ = _common.update_nd(OPS, x, idx, updates, plan, drop=False)
     return out
-
-
-def _no_elements(plan: _common.ScatterPlan) -> bool:
-    # Index rows that address empty sub-arrays (x of shape (5, 0, 2), indices (n, 1)): the
-    # result is x's zero elements. MXNet 1.9.1 aborts, segfaults or raises in the sort-based
-    # path's kernels on them (replace/multiply/min/max, found 2026-12-06).
-    return bool(plan.n) and 0 in plan.shape
 
 
 def _scatter_add(
@@ -303,7 +294,5 @@ def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -
     host, negative = _checked(fn, idx, plan.dims)
     if plan.reduction == "add" and plan.n:
         return _scatter_add(idx, host, negative, updates, plan)
-    if _no_elements(plan):
-        return mnp.zeros(plan.shape, dtype=updates.dtype, ctx=updates.ctx)
     out, _ = _common.update_nd(OPS, full(plan.shape, 0, updates), idx, updates, plan, False)
     return out
