@@ -402,18 +402,30 @@ def _unsigned_max(idx: Any, dims: tuple[int, ...]) -> Any:
     return idx.max()
 
 
-def host_flat_rows(idx: Any, dims: tuple[int, ...]) -> Any:
+def host_flat_rows(idx: Any, dims: tuple[int, ...], out: Any = None) -> Any:
     """Row-major flat row numbers (intp) of host (NumPy) index rows (..., K) known to lie in
     ``[0, d)`` (``host_in_range``): ``f = (i_0 * d_1 + i_1) * d_2 + ...``. A flat take or
     ``ufunc.at`` on one axis with these is several times faster in NumPy than the equivalent
     advanced indexing with K index arrays (one contiguous index instead of K strided ones).
     ``idx`` may also be the tuple form, K host columns of one shape and dtype: contiguous
-    columns are read faster than the strided ones of a stack."""
+    columns are read faster than the strided ones of a stack. With ``out`` (of the index
+    shape, in a dtype that holds every row number: int32 where ``small_index`` says so, for
+    int32 indices) the rows are computed there, the first product straight into it (MXNet:
+    into a new array's memory, no intp pass, cast or upload)."""
     cols = idx if type(idx) is tuple else [idx[..., k] for k in range(len(dims))]
-    if cols[0].dtype.kind == "u" and cols[0].dtype.itemsize >= np.dtype(np.intp).itemsize:
-        cols = [c.astype(np.intp) for c in cols]  # uint64 + int64 would give float64
-    f = cols[0].astype(np.intp)
-    for k in range(1, len(dims)):
+    if out is not None:
+        if len(dims) == 1:
+            out[...] = cols[0]
+            return out
+        f = np.multiply(cols[0], dims[1], out=out)
+        f += cols[1]
+        first = 2
+    else:
+        if cols[0].dtype.kind == "u" and cols[0].dtype.itemsize >= np.dtype(np.intp).itemsize:
+            cols = [c.astype(np.intp) for c in cols]  # uint64 + int64 would give float64
+        f = cols[0].astype(np.intp)
+        first = 1
+    for k in range(first, len(dims)):
         f *= dims[k]
         f += cols[k]
     return f

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 from typing import Any
 
@@ -216,10 +217,10 @@ def _flat_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
         # int32 indices, every row number fits: computed in int32 straight into the new
         # array's memory (no int64 pass, cast and upload: ~40 us against ~240 for 65536
         # pairs; MXNet 1.9.1, NumPy 1.23).
-        n = first.size if type(host) is tuple else first.size // len(dims)
-        made = _p.host_allocated((n,), _INT32, like.ctx)
+        shape = first.shape if type(host) is tuple else first.shape[:-1]
+        made = _p.host_allocated((math.prod(shape),), _INT32, like.ctx)
         if made is not None:
-            _int32_rows(host, dims, made[1])
+            _common.host_flat_rows(host, dims, out=made[1].reshape(shape))
             return made[0]
     f = _common.host_flat_rows(host, dims).reshape(-1)
     dtype = "int32" if small else "int64"
@@ -227,23 +228,6 @@ def _flat_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
 
 
 _INT32 = np.dtype(np.int32)
-
-
-def _int32_rows(host: Any, dims: tuple[int, ...], out: np.ndarray) -> None:
-    """``_common.host_flat_rows`` of int32 indices into ``out`` (int32, 1-D), where every
-    row number fits in int32 (so does every partial sum)."""
-    if type(host) is tuple:
-        cols = [c.reshape(-1) for c in host]
-    else:
-        cols = list(host.reshape(-1, len(dims)).T)
-    if len(dims) == 1:
-        out[...] = cols[0]
-        return
-    np.multiply(cols[0], dims[1], out=out)
-    np.add(out, cols[1], out=out)
-    for c, d in zip(cols[2:], dims[2:]):
-        np.multiply(out, d, out=out)
-        np.add(out, c, out=out)
 
 
 def _coords(idx: Any, dims: tuple[int, ...], negative: bool) -> Any:
