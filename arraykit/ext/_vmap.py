@@ -232,7 +232,7 @@ def _leaf_axis(leaf: Any, axis: int, position: int) -> int:
 def _batch_size(leaves: list[Any], axes: list[int]) -> int:
     if len(leaves) == 1:  # one mapped leaf (the usual call): its size, as below
         size = leaves[0].shape[axes[0]]
-        return operator.index(size) if isinstance(size, int) else leaves[0].shape[axes[0]]
+        return operator.index(size) if isinstance(size, int) else size
     sizes = [leaf.shape[a] for leaf, a in zip(leaves, axes)]
     known = {operator.index(s) for s in sizes if s is not None and isinstance(s, int)}
     if len(known) > 1:
