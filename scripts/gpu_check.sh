@@ -81,7 +81,7 @@ fi
 echo "gpu_check: [2/2] overhead study on cuda (limit ${GPU_CHECK_STUDY_S:-300} s) -> $OUT/benchmarks"
 cp benchmarks/results/main.json "$OUT/benchmarks/" 2>/dev/null  # the CPU side of the report
 timeout "${GPU_CHECK_STUDY_S:-300}" "$PYTHON" -m benchmarks --device cuda \
-    --frameworks torch,jax,cupy --rounds 7 --min-sample-s 0.05 --no-torch-compile \
+    --frameworks torch,jax,cupy --processes 1 --rounds 7 --min-sample-s 0.05 --no-torch-compile \
     --compiled-steps 20 --micro '' --note "scripts/gpu_check.sh (7 rounds, short blocks)" \
     --results-dir "$OUT/benchmarks" --env main >"$OUT/study.log" 2>&1
 rc=$?

@@ -179,3 +179,59 @@ def test_compare_runs_reads_each_runs_eager_cells(tmp_path) -> None:
     assert "2 eager cells in all 3 runs: 0 within their target in every run, 2 by the median" \
         in text
     assert "+50.00" not in text  # compiled cells are not read
+
+
+def test_merge_cell_takes_the_median_of_the_process_medians() -> None:
+    """--processes: a cell's figure is the median over processes of each process's median,
+    its quartiles those of every round, its target checked on that median; a cell that
+    failed in any process shows as failed."""
+    from benchmarks.overhead.processes import merge, merge_cell
+
+    def rec(samples, **kw):
+        s = sorted(samples)
+        return dict({"workload": "vision", "framework": "torch", "version": "2", "mode": "eager",
+                     "status": "ok", "target_pct": 1.0, "number": 2, "rounds": len(s),
+                     "cycles": 3, "order": "ABBA", "arraykit_first_call_s": 0.1,
+                     "native_first_call_s": 0.1, "arraykit_median_s": 1.0,
+                     "native_median_s": 1.0, "overhead_median_pct": s[len(s) // 2],
+                     "overhead_pct_samples": samples}, **kw)
+
+    merged = merge_cell([rec([0.0, 0.2, 0.4]), rec([3.0, 3.2, 3.4]), rec([0.5, 0.6, 0.7])])
+    assert merged["overhead_median_pct"] == 0.6 and merged["meets_target"]
+    assert merged["process_medians_pct"] == [0.2, 3.2, 0.6]
+    assert merged["rounds"] == 9 and merged["rounds_per_process"] == 3
+    assert merged["overhead_q1_pct"] < 0.6 < merged["overhead_q3_pct"]
+    missed = merge_cell([rec([1.1, 1.2, 1.3]), rec([0.0, 2.0, 4.0])])
+    assert missed["overhead_median_pct"] == 1.6 and not missed["meets_target"]
+    failed = merge_cell([rec([0.0]), rec([0.0], status="error", error="boom")])
+    assert failed["status"] == "error" and failed["processes"] == 2
+    docs = [{"results": [rec([0.1]), rec([2.0], workload="kalman")]},
+            {"results": [rec([0.3]), rec([4.0], workload="kalman")]}]
+    cells = {r["workload"]: r for r in merge(docs)}
+    assert cells["vision"]["overhead_median_pct"] == 0.2
+    assert cells["kalman"]["process_medians_pct"] == [2.0, 4.0]
+
+
+def test_study_in_several_processes(tmp_path) -> None:
+    """``python -m benchmarks --processes 2``: the eager cells run in two child processes (one
+    framework each), merged into one document whose table shows each process's median; the
+    A/A check there times the native code against a second copy of it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    out = tmp_path / "aa.json"
+    root = Path(overhead.__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-m", "benchmarks", "--aa", "--quick", "--processes", "2",
+                    "--frameworks", "numpy", "--workloads", "kalman,vision", "--modes",
+                    "eager", "--micro", "", "--rounds", "3", "--cycles", "1",
+                    "--results-dir", str(tmp_path / "results"), "--output", str(out)],
+                   cwd=root, env=dict(os.environ), check=True, capture_output=True)
+    doc = json.loads(out.read_text())
+    assert doc["processes"] == 2 and doc["aa"]
+    assert sorted(r["workload"] for r in doc["results"]) == ["kalman", "vision"]
+    for rec in doc["results"]:
+        assert rec["status"] == "ok" and rec["processes"] == 2, rec
+        assert len(rec["process_medians_pct"]) == 2 and rec["rounds"] == 6
+    assert "Eager cells across processes" in out.with_suffix(".md").read_text()

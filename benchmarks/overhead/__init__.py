@@ -14,9 +14,15 @@ the standard) and the framework's native version (``benchmarks.native.<framework
    ``mx.eval``, ``wait_to_read``), garbage collection off inside a round; a side's time in a
    round is its best block there. The overhead of a round is ``t_arraykit / t_native - 1``;
    the report gives its median and interquartile range over the rounds.
+3. measured in several processes (``--processes``, default 5; ``processes.py``): each
+   framework's eager cells run in fresh processes, one framework per process, and a cell's
+   figure is the median of the processes' medians, since a process's allocator and cache
+   state moves all of its rounds together (two single-process runs of one commit differed by
+   up to 5 points in a cell whose IQRs were 1-3 points wide).
 
-``--aa`` checks the method itself: the native code on both sides, where the answer is 0%;
-the figures say how finely the study resolves on this machine now.
+``--aa`` checks the method itself: the native code on both sides (side B a second copy of the
+native module on inputs of its own), where the answer is 0%; the figures say how finely the
+study resolves on this machine now.
 
 Modes: "eager", and "compiled" where the framework compiles functions (jax.jit,
 tf.function(jit_compile=True), torch.compile). The arraykit side is compiled with
@@ -45,6 +51,7 @@ os.environ.setdefault("KERAS_BACKEND", "tensorflow")  # keras.ops on TF for the 
 #   timing      interleaved A/B timing, cProfile, compiled-program checks
 #   micro       dispatch and per-op shim microbenchmarks
 #   runner      the run: cells checked then timed, into one results document
+#   processes   the eager cells in several processes, and their merge
 #   report      overhead.md and overhead.png from every results file
 #   cli         options and main
 from .cases import ATOL, RTOL, TARGET_PCT, VOXEL_MOVED, Case, build_case, compare

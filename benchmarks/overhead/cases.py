@@ -146,6 +146,26 @@ def build_case(fw: Framework, workload: str, mode: str, args: tuple, *,
     return case
 
 
+def native_copy(fw: Framework, workload: str, mode: str, size: dict, *,
+                full_vision: bool = True) -> Callable[[], Any]:
+    """The timed native callable of a cell, made from a second copy of the framework's
+    native module (loaded again under another name: new functions, new jitted kernels) on
+    inputs of its own: side B of the A/A check."""
+    import dataclasses
+    import importlib.util
+
+    from .inputs import make_inputs
+
+    name = f"{fw.native.__name__.rpartition('.')[0]}._copy_of_{fw.name}_"
+    spec = importlib.util.spec_from_file_location(name, fw.native.__file__)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    twin = dataclasses.replace(fw, native=module)
+    args = tuple(fw.asarray(a) for a in make_inputs(workload, size))
+    case = build_case(twin, workload, mode, args, full_vision=full_vision)
+    return case.native_timed or case.native
+
+
 # --- correctness -----------------------------------------------------------------------------
 
 def compare(workload: str, ak_out: Any, nat_out: Any, to_numpy: Callable) -> tuple[bool, str]:

@@ -7,8 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from .frameworks import DEVICES, FRAMEWORKS, enable_compile_caches
+from .frameworks import DEVICES, FRAMEWORKS, enable_compile_caches, installed
 from .inputs import WORKLOADS
+from .processes import merge, run_children
 from .report import render_markdown, write_report
 from .runner import env_name, run
 from .threads import CLOCKS, pin_environment
@@ -34,8 +35,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--micro", type=lambda s: [m for m in s.split(",") if m],
                    default=["dispatch", "tf_ops", "mxnet_ops"],
                    help="microbenchmarks: dispatch,tf_ops,mxnet_ops ('' for none)")
+    p.add_argument("--processes", type=int, default=None,
+                   help="fresh processes per framework for the eager cells (default 5, 1 with "
+                        "--quick): a cell's figure is the median of the processes' medians, "
+                        "as a process's allocator and cache state moves a whole run "
+                        "(processes.py); 1 runs everything in this process")
     p.add_argument("--rounds", type=int, default=None,
-                   help="interleaved rounds per cell (each: blocks A-B-B-A or B-A-A-B)")
+                   help="interleaved rounds per cell and process (each: blocks A-B-B-A or "
+                        "B-A-A-B; default 7 with several processes, 21 with one)")
     p.add_argument("--min-sample-s", type=float, default=None,
                    help="seconds per timed block (calls per block are chosen to fill it; "
                         "default 5 ms, 1 ms with --quick: short blocks, some of which no "
@@ -88,8 +95,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         bad = [c for c in chosen if c not in allowed]
         if bad:
             p.error(f"{name}: unknown {bad}; choose from {','.join(allowed)}")
+    if o.processes is None:
+        o.processes = 1 if o.quick or o.check_only else 5
+    if o.processes < 1:
+        p.error("--processes: at least 1")
     if o.rounds is None:
-        o.rounds = 5 if o.quick else 21
+        o.rounds = 5 if o.quick else 7 if o.processes > 1 else 21
     if o.min_sample_s is None:
         o.min_sample_s = 0.001 if o.quick else 0.005
     if o.aa and o.output is None:
@@ -97,6 +108,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if o.torch_compile is None:
         o.torch_compile = not o.quick
     return o
+
+
+def run_study(opts: argparse.Namespace, path: Path) -> dict:
+    """The results document: with ``--processes`` over 1 the eager cells run in child
+    processes (``processes.py``) and the rest (compiled cells, microbenchmarks) here."""
+    if opts.processes <= 1 or "eager" not in opts.modes:
+        return run(opts, path)
+    names = [n for n in opts.frameworks if installed(n)]
+    children = run_children(opts, names)
+    rest = argparse.Namespace(**vars(opts))
+    rest.modes = [m for m in opts.modes if m != "eager"]
+    doc = run(rest, path, prior_results=merge(children))
+    for child in children:
+        doc["skipped"].update(child.get("skipped", {}))
+    doc["modes"] = opts.modes
+    return doc
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         enable_compile_caches(opts.cache_dir)
     if opts.output is not None and not opts.report_only:
         opts.output.parent.mkdir(parents=True, exist_ok=True)
-        doc = run(opts, opts.output)
+        doc = run_study(opts, opts.output)
         opts.output.write_text(json.dumps(doc, indent=1) + "\n")
         md = opts.output.with_suffix(".md")
         md.write_text(render_markdown([doc]) + "\n")
@@ -119,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         suffix = ".quick.json" if opts.quick else ".json"
         tag = "" if opts.device == "cpu" else f"-{opts.device}"
         path = opts.results_dir / f"{opts.env}{tag}{suffix}"
-        doc = run(opts, path)
+        doc = run_study(opts, path)
         path.write_text(json.dumps(doc, indent=1) + "\n")
         print(f"wrote {path}")
         bad = [r for r in doc["results"] if r["status"] in ("mismatch", "error")]

@@ -4,6 +4,7 @@ the chosen device, synchronisation, compilation."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 from collections.abc import Callable
@@ -56,6 +57,19 @@ def enable_compile_caches(cache_dir: Path) -> None:
         if "persistent_cache_directory" not in flags:
             os.environ["TF_XLA_FLAGS"] = (
                 f"{flags} --tf_xla_persistent_cache_directory={cache_dir / 'tf'}").strip()
+
+
+#: The module whose presence says a framework is installed (found without importing it).
+_MODULES = {"mlx": "mlx.core"}
+
+
+def installed(name: str) -> bool:
+    """Whether ``name``'s package is installed here (nothing is imported)."""
+    module = _MODULES.get(name, name)
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 class UnavailableError(Exception):
