@@ -58,6 +58,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="threads per framework (default 1: BLAS, OpenMP, torch, TF, XLA; set "
                         "before the frameworks load, the program re-executes itself once); "
                         "0: the frameworks' defaults")
+    p.add_argument("--malloc", choices=("fixed", "default"), default="fixed",
+                   help="fixed (default): glibc's mmap and trim thresholds fixed at 1 GiB "
+                        "(set before start, the program re-executing itself), so a call's "
+                        "page faults do not depend on what the process freed before "
+                        "(threads.MALLOC_ENVIRONMENT); default: glibc's own dynamic thresholds")
     p.add_argument("--aa", action="store_true",
                    help="A/A check of the method: the native code timed on both sides; a "
                         "median within +-0.5%% and an IQR under 1 point show it resolves 1%%. "
@@ -130,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m benchmarks``: run, write ``<env>.json``, rebuild the table and chart."""
     opts = parse_args(argv)
     if argv is None and not opts.report_only:  # run as a program: threads set before imports
-        pin_environment(opts.threads, sys.argv[1:])
+        pin_environment(opts.threads, sys.argv[1:], opts.malloc)
     opts.results_dir.mkdir(parents=True, exist_ok=True)
     if opts.cache_dir is not None and str(opts.cache_dir) not in ("", "."):
         enable_compile_caches(opts.cache_dir)

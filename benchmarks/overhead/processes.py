@@ -38,6 +38,7 @@ def child_argv(opts: argparse.Namespace, framework: str, output: Path, profile: 
             "--frameworks", framework, "--workloads", ",".join(opts.workloads),
             "--rounds", str(opts.rounds), "--min-sample-s", str(opts.min_sample_s),
             "--cycles", str(opts.cycles), "--clock", opts.clock, "--threads", str(opts.threads),
+            "--malloc", opts.malloc,
             "--device", opts.device, "--env", opts.env, "--output", str(output),
             "--results-dir", str(output.parent)]
     if opts.quick:

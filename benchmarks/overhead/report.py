@@ -94,6 +94,9 @@ def _method(d: dict) -> str:
                  "its best block there")
     else:
         text += "; rounds of blocks A-B / B-A, a side's time in a round its one block"
+    if d.get("malloc") == "fixed":
+        text += ("; glibc's mmap and trim thresholds fixed at 1 GiB (calls do not page-fault "
+                 "by what the process freed before)")
     if d.get("processes", 1) > 1:
         text += (f"; eager cells in {d['processes']} fresh processes per framework, one "
                  "framework per process, a cell's figure the median of the processes' medians")

@@ -15,7 +15,7 @@ from .cases import ATOL, RTOL, VOXEL_MOVED, build_case, compare, native_copy, ta
 from .frameworks import Framework, load_framework
 from .inputs import SIZES, describe_size, make_inputs
 from .micro import micro_dispatch, micro_mxnet_ops, micro_tf_ops
-from .threads import CLOCKS, environment_pinned, pin_runtime
+from .threads import CLOCKS, environment_pinned, malloc_fixed, pin_runtime
 from .timing import CYCLES, SLOW_BLOCK_S, profile_top, program_check, time_ab
 
 #: Recorded in each results document: the native code runs arraykit's own algorithms.
@@ -219,6 +219,7 @@ def run(opts: argparse.Namespace, path: Path | None = None,
         "clock": getattr(opts, "clock", "wall"), "order": "ABBA", "threads": threads,
         "cycles": getattr(opts, "cycles", CYCLES), "slow_block_s": SLOW_BLOCK_S,
         "threads_env_before_import": environment_pinned(threads) if threads else None,
+        "malloc": "fixed" if malloc_fixed() else "default",
         "threads_not_pinned": unpinned, "aa": getattr(opts, "aa", False),
         "tolerance": {"rtol": RTOL, "atol_times_max": ATOL, "voxel_points_moved": VOXEL_MOVED},
         "note": opts.note, "device": device, "skipped": skipped,
