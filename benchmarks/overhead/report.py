@@ -180,6 +180,12 @@ def _device_table(rows: list[dict], devices: list[str]) -> list[str]:
     return lines
 
 
+def _within(median: float, r: dict) -> bool:
+    """Whether one process's median meets the cell's target (an A/A cell: within +-)."""
+    target = r.get("target_pct", 1.0)
+    return abs(median) <= target if r.get("aa") else median < target
+
+
 def _process_table(rows: list[dict]) -> list[str]:
     """The eager cells measured in several processes: each process's median, and how far
     apart they lie (what one process's IQR cannot show)."""
@@ -196,7 +202,7 @@ def _process_table(rows: list[dict]) -> list[str]:
         lines.append(f"| {r['workload']} | {_label(r)} | "
                      + ", ".join(f"{m:+.2f}" for m in meds)
                      + f" | {r['overhead_median_pct']:+.2f} | {spreads[-1]:.2f} | "
-                     f"{sum(m < r.get('target_pct', 1.0) for m in meds)} of {len(meds)} |")
+                     f"{sum(_within(m, r) for m in meds)} of {len(meds)} |")
     spreads.sort()
     lines += ["", f"Range of the process medians over {len(multi)} cells: median "
               f"{spreads[len(spreads) // 2]:.2f} points, largest {spreads[-1]:.2f}.", ""]
