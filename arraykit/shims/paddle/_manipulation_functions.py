@@ -156,7 +156,7 @@ def permute_dims(x, /, axes):
             if type(a) is not int:
                 break
         else:
-            identity = _IDENTITY[len(x.shape)]
+            identity = _IDENTITY[len(x.strides)]  # the rank, as matrix_transpose reads it
             if sorted(perm) == identity and perm != identity:
                 return _C_ops.transpose(x, perm)
     require_array(x, "permute_dims")
