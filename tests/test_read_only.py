@@ -287,7 +287,7 @@ def _paths(monkeypatch):
     """Counts of the general path and of the TF writer's one-op writes, as they run."""
     from arraykit.ext.nd import _tensorflow as writer
 
-    seen = {"general": 0, "replace_unique": 0, "replace_strided": 0}
+    seen = {"general": 0, "replace_unique": 0, "replace_strided": 0, "replace_dense": 0}
 
     def counted(name, f):
         def g(*a):
@@ -297,7 +297,7 @@ def _paths(monkeypatch):
 
     monkeypatch.setattr(_read_only, "general_setitem",
                         counted("general", _read_only.general_setitem))
-    for name in ("replace_unique", "replace_strided"):
+    for name in ("replace_unique", "replace_strided", "replace_dense"):
         monkeypatch.setattr(writer, name, counted(name, getattr(writer, name)))
     return seen
 
@@ -311,10 +311,19 @@ def _paths(monkeypatch):
 def test_host_index_written_in_one_op_as_numpy_and_the_general_path(
         enabled, monkeypatch, mk, base, spec, value):
     key, np_key = _key(spec, mk)
-    expected = base.copy()
-    n_selected = expected[np_key].size
+    n_selected = base[np_key].size
     v = np.float64(-7.5) if value == "scalar" else -np.arange(
-        1.0, n_selected + 1).reshape(expected[np_key].shape)
+        1.0, n_selected + 1).reshape(base[np_key].shape)
+    seen = _written_as_numpy_and_the_general_path(monkeypatch, base, key, np_key, v)
+    assert seen["general"] == 0, seen
+    if value == "array" and n_selected:
+        assert seen["replace_unique"] + seen["replace_strided"] == 1, seen
+
+
+def _written_as_numpy_and_the_general_path(monkeypatch, base, key, np_key, v):
+    """Checks ``at(x, key).set(v)`` on ``base`` as float32 against NumPy's ``base[np_key] =
+    v`` and the general path (``x`` unchanged); the paths taken (``_paths``)."""
+    expected = base.copy()
     expected[np_key] = v
     x = tf.constant(base, tf.float32)
     xp = arraykit.array_namespace(x)
@@ -325,9 +334,7 @@ def test_host_index_written_in_one_op_as_numpy_and_the_general_path(
     np.testing.assert_array_equal(out.numpy(), expected.astype(np.float32))
     np.testing.assert_array_equal(out.numpy(), general.numpy())
     np.testing.assert_array_equal(x.numpy(), base.astype(np.float32))
-    assert seen["general"] == 0, seen
-    if value == "array" and n_selected:
-        assert seen["replace_unique"] + seen["replace_strided"] == 1, seen
+    return seen
 
 
 REPEATS = {"1d": (V1, np.array([4, 1, 4, 0, 1, 4])),
@@ -457,3 +464,135 @@ def test_numpy_values_are_written_as_numpy_writes_them(enabled, value):
     got = xpx.at(tf.constant(a), idx).set(value)
     np.testing.assert_array_equal(got.numpy(), want)
     assert got.dtype == tf.float32
+
+
+# --- dense rows: SparseToDense and a select over all of x (issue 28) ----------------------
+# Where an array value writes many rows (~7% of 1e6 elements and up), the TF writer's
+# replace_dense writes them in two ops over all of x instead of a scatter; a repeated
+# position keeps its last update (the others' values go to a row nothing writes).
+
+
+@pytest.fixture
+def dense_always(monkeypatch):
+    """The TF writer's cost model tuned so that every array-value row write is dense."""
+    from arraykit.ext.nd import _tensorflow as writer
+
+    monkeypatch.setattr(writer, "DENSE_GAIN", 10**9)
+    monkeypatch.setattr(writer, "DENSE_FIXED", 0)
+
+
+DENSE_CASES = {
+    **{f"1d-{k}": (V1, FAST_1D[k]) for k in ("int array", "unsorted", "negative ints",
+                                               "int matrix", "mask")},
+    **{f"2d-{k}": (M2, FAST_2D[k]) for k in ("rows", "pairs", "array+int", "row mask",
+                                               "mask")},
+    **{f"repeats {k}": REPEATS[k] for k in REPEATS},
+    "3d pairs, repeated": (np.arange(60.0).reshape(3, 4, 5),
+                           (np.array([2, 0, 2, -1]), np.array([1, 3, 1, -3]))),
+}
+
+
+@pytest.mark.parametrize("mk", [tf.constant, np.asarray], ids=["tf index", "numpy index"])
+@pytest.mark.parametrize("case", list(DENSE_CASES))
+def test_dense_rows_written_as_numpy_and_the_general_path(
+        enabled, dense_always, monkeypatch, mk, case):
+    base, spec = DENSE_CASES[case]
+    key, np_key = _key(spec, mk)
+    shape = base[np_key].shape
+    v = -np.arange(1.0, 1 + np.prod(shape)).reshape(shape)
+    # and a value broadcast along the selection's leading axis: written to every row
+    for value in (v, v[-1:]):
+        seen = _written_as_numpy_and_the_general_path(monkeypatch, base, key, np_key, value)
+        assert seen == {"general": 0, "replace_unique": 0, "replace_strided": 0,
+                        "replace_dense": 1}, seen
+
+
+def test_dense_rows_every_row_written_and_some_repeated(enabled, dense_always, monkeypatch):
+    # No row is left for the repeated positions' discarded values: the winners are gathered
+    # and scattered, as without replace_dense.
+    idx = np.array([3, 0, 1, 2, 3, 1])
+    expected = np.zeros(4)
+    expected[idx] = np.arange(6.0)
+    seen = _paths(monkeypatch)
+    out = xpx.at(tf.constant(np.zeros(4)), tf.constant(idx)).set(tf.constant(np.arange(6.0)))
+    np.testing.assert_array_equal(out.numpy(), expected)
+    assert seen["replace_unique"] == 1 and seen["replace_dense"] == 0, seen
+
+
+def test_dense_rows_chosen_by_the_share_of_x_written(enabled, monkeypatch):
+    # 1/3 of 100,000 elements costs less by replace_dense, 10 of them by the scatter.
+    base = np.zeros(100_000, np.float32)
+    seen = _paths(monkeypatch)
+    for idx, path in ((np.arange(0, 100_000, 3), "replace_dense"),
+                      (np.arange(0, 100, 10), "replace_unique")):
+        expected = base.copy()
+        v = np.arange(1.0, idx.size + 1, dtype=np.float32)
+        expected[idx] = v
+        before = seen[path]
+        out = xpx.at(tf.constant(base), tf.constant(idx)).set(tf.constant(v))
+        np.testing.assert_array_equal(out.numpy(), expected)
+        assert seen[path] == before + 1, seen
+    assert seen["general"] == 0
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int32", "uint64", "complex64", "float64"])
+@pytest.mark.parametrize("spec", [np.array([2, 0, 2]), np.array([[True], [False], [True],
+                                                                 [True]])],
+                         ids=["repeated rows", "row mask"])
+def test_dense_rows_keep_every_dtype(enabled, dense_always, monkeypatch, dtype, spec):
+    base = np.arange(8).reshape(4, 2).astype(dtype)
+    expected = base.copy()
+    v = (np.arange(expected[spec[:, 0] if spec.dtype == bool else spec].size) % 2
+         ).astype(dtype).reshape(expected[spec[:, 0] if spec.dtype == bool else spec].shape)
+    key = spec[:, 0] if spec.dtype == bool else spec
+    expected[key] = v
+    seen = _paths(monkeypatch)
+    out = xpx.at(tf.constant(base), tf.constant(key)).set(tf.constant(v))
+    assert out.dtype.name == dtype
+    np.testing.assert_array_equal(out.numpy(), expected)
+    assert seen["replace_dense"] == 1 and not seen["general"], seen
+
+
+@pytest.mark.parametrize("spec", [np.array([3, 1, 3, 0]), M2 > 12.0,
+                                  (np.array([1, 2, 1]), np.array([4, 0, 4]))],
+                         ids=["repeated rows", "mask", "repeated pairs"])
+def test_dense_rows_differentiate_in_x_and_in_the_value(enabled, dense_always, spec):
+    # The gradient of sum(out * w): w where a row is written (by its last update; an
+    # update written over gets zero), else w for x.
+    key = tuple(tf.constant(k) for k in spec) if isinstance(spec, tuple) else tf.constant(
+        spec)
+    x = tf.constant(M2, tf.float32)
+    weights = tf.constant(np.arange(1.0, 21.0, dtype=np.float32).reshape(4, 5))
+    shape = M2[spec].shape
+    v = tf.constant(np.arange(1.0, 1 + np.prod(shape), dtype=np.float32).reshape(shape))
+    with tf.GradientTape() as tape:
+        tape.watch([x, v])
+        out = xpx.at(x, key).set(v * v)
+        total = tf.reduce_sum(out * weights)
+    grad_x, grad_v = tape.gradient(total, [x, v])
+    # NumPy's writes, of each update's index, say who wins where
+    winner = np.full(M2.shape, -1)
+    winner[spec] = np.arange(np.prod(shape)).reshape(shape)
+    want_x = np.where(winner < 0, weights.numpy(), 0.0)
+    want_v = np.zeros(int(np.prod(shape)), np.float32)
+    for (i, j), k in np.ndenumerate(winner):
+        if k >= 0:
+            want_v[k] = 2 * v.numpy().reshape(-1)[k] * weights.numpy()[i, j]
+    np.testing.assert_array_equal(tf.convert_to_tensor(grad_x).numpy(), want_x)
+    np.testing.assert_array_equal(tf.convert_to_tensor(grad_v).numpy().reshape(-1), want_v)
+
+
+def test_dense_rows_inside_tf_function(enabled, dense_always, monkeypatch):
+    # A host index in a graph: the same write, traced; a traced index: the general path.
+    idx = np.array([7, 2, 7, -1])
+    expected = V1.copy()
+    expected[idx] = [1.0, 2.0, 3.0, 4.0]
+    seen = _paths(monkeypatch)
+    host = tf.function(lambda x, v: xpx.at(x, idx).set(v))
+    traced = tf.function(lambda x, i, v: xpx.at(x, i).set(v))
+    v = tf.constant([1.0, 2.0, 3.0, 4.0], tf.float64)
+    np.testing.assert_array_equal(host(tf.constant(V1), v).numpy(), expected)
+    assert seen["replace_dense"] == 1 and not seen["general"], seen
+    np.testing.assert_array_equal(traced(tf.constant(V1), tf.constant(idx), v).numpy(),
+                                  expected)
+    assert seen["general"] == 1, seen

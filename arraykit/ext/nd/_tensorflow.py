@@ -201,6 +201,49 @@ def replace_unique(x: Any, positions: Any, values: Any) -> Any:
         x, tf.constant(positions, tf.int32 if narrow else tf.int64), values)
 
 
+#: replace_dense costs less than replace_unique where ``written * DENSE_GAIN > size +
+#: DENSE_FIXED`` (elements written, elements of x). TF 2.21 CPU, one thread, float32, per
+#: element written: scatter ~19 ns, SparseToDense ~3 ns; per element of x: the where and the
+#: zeros SparseToDense fills ~1.3 ns, the scatter's copy ~0.4 ns; ~65 us more ops. Crossover
+#: measured at ~50% of 1e4 elements, ~14% of 1e5, ~7% of 1e6.
+DENSE_GAIN = 17
+DENSE_FIXED = 70_000
+
+
+def replace_dense(x: Any, rows: Any, values: Any, written: Any) -> Any:
+    """``x`` with its rows (the sub-arrays ``x.shape[written.ndim:]`` at the flat positions
+    over the leading ``written.ndim`` axes) ``rows`` (an ``(m,)`` host integer array) replaced
+    by ``values`` (``(m,) + x.shape[written.ndim:]``, ``x``'s dtype), ``written`` (a host
+    boolean array of those axes' shape) saying which rows are written. A row not marked in
+    ``written`` may appear in ``rows``: its values are discarded, so repeated positions are
+    resolved by the caller. Two ops over all of ``x``: ``SparseToDense`` puts the values in
+    place over zeros, and a select with ``written`` keeps ``x`` elsewhere; gradients reach
+    ``x`` and ``values`` (a discarded value gets zero)."""
+    shape = tuple(x.shape)
+    k = written.ndim
+    inner = 1
+    for d in shape[k:]:
+        inner *= d
+    size = written.size * inner
+    index = tf.int32 if size < 2**31 else tf.int64
+    elements = rows.astype(index.as_numpy_dtype)
+    if inner > 1:
+        elements = elements[:, None] * inner + np.arange(inner, dtype=elements.dtype)
+    # (m, 1) indices, not (m,): SparseToDense's gradient gathers with gather_nd.
+    dense = tf.raw_ops.SparseToDense(
+        sparse_indices=tf.constant(elements.reshape(-1, 1)),
+        output_shape=tf.constant([size], index), sparse_values=tf.reshape(values, [-1]),
+        default_value=tf.constant(False if x.dtype.name == "bool" else 0, x.dtype),
+        validate_indices=False)
+    if len(shape) != 1:
+        dense = tf.reshape(dense, shape)
+    if k == 1 or k == len(shape):
+        # Select (not SelectV2): a vector condition picks rows; ~20% less time at 1e6.
+        return tf.raw_ops.Select(condition=tf.constant(written), x=dense, y=x)
+    return tf.where(tf.constant(written.reshape(written.shape + (1,) * (len(shape) - k))),
+                    dense, x)
+
+
 def replace_strided(x: Any, axes: Any, value: Any) -> Any:
     """``x`` with ``x[key] = value`` for a key of ints and slices, one per axis: ``axes``
     holds per axis an in-bounds int or the ``(start, stop, step)`` of ``slice.indices``;
