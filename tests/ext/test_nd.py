@@ -1697,7 +1697,28 @@ def test_numpy_c_rows_are_the_checked_flat_rows(idx_dtype):
     assert rows(f, (4, 4), (i, i[:3])) is False
     assert rows(f, (4, 4), (i,)) is False
     assert rows(np.empty(0, np.intp), (4, 4), (i[:0], i[:0])) is False
-    assert rows(f.astype(np.int32), (4, 4), (i, i)) is False
+    # int32 rows: for int32 and int64 indices where every row number fits in int32 (the
+    # rows torch's index_select reads); never another index dtype or a narrower out
+    f32 = np.full(4, -7, np.int32)
+    if idx_dtype in ("int32", "int64"):
+        assert rows(f32, (4, 4), (i, i)) is True
+        np.testing.assert_array_equal(f32, np.arange(4) * 5)
+        for dims in [(5,), (5, 7), (4, 1, 6), (3, 4, 5, 2)]:
+            stacked = np.stack([rng.integers(0, d, (6, 3)) for d in dims], -1).astype(idx_dtype)
+            cols = tuple(stacked[..., k].copy() for k in range(len(dims)))
+            for idx in (cols, stacked):
+                out = np.full((6, 3), -7, np.int32)
+                assert rows(out, dims, idx) is True
+                np.testing.assert_array_equal(out, _common.host_flat_rows(stacked, dims))
+            bad = stacked.copy()
+            bad[0, 0, -1] = -1
+            assert rows(np.empty((6, 3), np.int32), dims, bad) is False
+        assert rows(f32, (2**29 - 1, 4), (i, i)) is True  # 2**31 - 4 rows
+        assert rows(f32, (2**16, 2**15), (i, i)) is False  # 2**31 rows: int32 cannot hold
+        assert rows(f32, (46341, 46341), (i, i)) is False
+    else:
+        assert rows(f32, (4, 4), (i, i)) is False
+    assert rows(f.astype(np.int16), (4, 4), (i, i)) is False
 
 
 @pytest.mark.parametrize("idx_dtype", ["int8", "int32", "int64", "uint8", "uint64"])
@@ -1742,3 +1763,59 @@ def test_numpy_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
             without = [outcome(c) for c in calls]
             monkeypatch.setattr(_numpy, "_c_rows", c_rows)
             assert with_c == without, (k, v)
+
+
+@pytest.mark.parametrize("idx_dtype", ["int8", "int32", "int64", "uint8"])
+def test_torch_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+    """gather_nd (tuple and stacked forms, a call seen before and a first call), update_nd and
+    scatter_nd on CPU torch tensors give the same values, dtypes and shapes, or the same
+    IndexError message, with the C rows helper (one pass: check and int32 rows) and without it
+    (the torch checks: _high and _flat_rows), for indices at and past both ends of every
+    axis; with the helper an in-range int32/int64 call takes it."""
+    torch = pytest.importorskip("torch")
+    from arraykit.ext.nd import _torch
+
+    c_rows = _rows_helper()
+    rng = np.random.default_rng(13)
+    x = torch.asarray(rng.standard_normal((5, 7, 3)).astype(np.float32))
+    info = np.iinfo(idx_dtype)
+    signed = info.min < 0
+
+    def outcome(fn):
+        try:
+            out = fn()
+        except IndexError as e:
+            return "IndexError", str(e)
+        return out.dtype, tuple(out.shape), out.numpy().tobytes()
+
+    used = []
+    checked = _torch._checked_rows
+
+    def counted(*args):
+        out = checked(*args)
+        used.append(out is not None)
+        return out
+
+    for k, d in [(0, 5), (1, 7)]:
+        for v in [0, d - 1, d, int(info.max)] + ([-1, -d, -d - 1, int(info.min)] if signed else []):
+            idx = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
+            idx[1, 3, k] = v
+            idx = torch.asarray(idx.astype(idx_dtype))
+            cols = (idx[..., 0].clone(), idx[..., 1].clone())
+            upd = torch.asarray(rng.standard_normal((4, 6, 3)).astype(np.float32))
+            calls = [
+                partial(nd.gather_nd, x, cols),
+                partial(nd.gather_nd, x, cols),
+                partial(nd.gather_nd, x, idx),
+                partial(nd.update_nd, x, idx, upd, reduction="add"),
+                partial(nd.update_nd, x, cols, upd, reduction="max"),
+                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
+                partial(nd.scatter_nd, cols, upd[..., 0], (5, 7)),
+            ]
+            monkeypatch.setattr(_torch, "_checked_rows", counted)
+            with_c = [outcome(c) for c in calls]
+            monkeypatch.setattr(_torch, "_c_rows", None)
+            without = [outcome(c) for c in calls]
+            monkeypatch.setattr(_torch, "_c_rows", c_rows)
+            assert with_c == without, (k, v)
+    assert any(used) == (idx_dtype in ("int32", "int64"))

@@ -1,5 +1,6 @@
 /* arraykit.ext.nd._rows: checked flat row numbers of host index columns, in one pass
- * (arraykit/ext/nd/_numpy.py, the in-range fast paths of gather_nd and scatter_nd).
+ * (arraykit/ext/nd/_numpy.py and _torch.py, the in-range fast paths of gather_nd and
+ * scatter_nd; torch's CPU tensors through their NumPy views, into int32 rows).
  *
  * The Python path reads the index columns twice: once for the range check (one max per
  * column, read as unsigned) and once to compute the flat rows f = (i_0 * d_1 + i_1) * d_2 + ...
@@ -8,7 +9,9 @@
  * tests it against [0, d_k) (a negative entry read as unsigned is >= d_k) and writes f.
  *
  *   rows(out, dims, columns) -> bool
- *     out      writable C-contiguous buffer of n intp ('n', 'l' or 'q' of sizeof(Py_ssize_t))
+ *     out      writable C-contiguous buffer of n intp ('n', 'l' or 'q' of sizeof(Py_ssize_t)),
+ *              or of n int32 ('i' of 4 bytes) where prod(d_k) <= 2**31 - 1 (else False): the
+ *              flat rows a torch index_select or index_add reads, half the bytes of intp
  *     dims     tuple of K ints, 1 <= d_k, K >= 1
  *     columns  a tuple of K C-contiguous integer buffers of n entries each (the tuple form),
  *              or one C-contiguous integer buffer of n * K entries (stacked rows, last axis K)
@@ -46,23 +49,24 @@
  * stacked rows consecutive entries of a column are K apart (S below), else adjacent.
  * For K = 3 the rows are v0 * (d1 * d2) + v1 * d2 + v2, the same number as the Horner form,
  * where d1 * d2 fits M (else the generic loop). */
-#define LOOP2(U, M, S)                                                                            \
+#define LOOP2(U, M, S, OUT)                                                                            \
     for (i = 0; i < n; i++) {                                                               \
         U v0 = (U)c0[i * (S)], v1 = (U)c1[i * (S)];                                         \
         bad |= (M)(v0 >= d0) | (M)(v1 >= d1);                                               \
-        f[i] = (int64_t)((uint64_t)(M)v0 * m1 + (M)v1);                                     \
+        f[i] = (OUT)((uint64_t)(M)v0 * m1 + (M)v1);                                         \
     }
-#define LOOP3(U, M, S)                                                                            \
+#define LOOP3(U, M, S, OUT)                                                                            \
     for (i = 0; i < n; i++) {                                                               \
         U v0 = (U)c0[i * (S)], v1 = (U)c1[i * (S)], v2 = (U)c2[i * (S)];                    \
         bad |= (M)(v0 >= d0) | (M)(v1 >= d1) | (M)(v2 >= d2);                               \
-        f[i] = (int64_t)((uint64_t)(M)v0 * m12 + (uint64_t)(M)v1 * m2 + (M)v2);            \
+        f[i] = (OUT)((uint64_t)(M)v0 * m12 + (uint64_t)(M)v1 * m2 + (M)v2);                \
     }
 
-#define KERNEL(NAME, T, U, M, LIMIT)                                                        \
-    CLONES static int NAME(int64_t *restrict f, Py_ssize_t n, int K, const char *const *p,         \
+#define KERNEL(NAME, T, U, M, LIMIT, OUT)                                                   \
+    CLONES static int NAME(void *restrict out, Py_ssize_t n, int K, const char *const *p,   \
                     int stacked, const uint64_t *d)                                         \
     {                                                                                       \
+        OUT *restrict f = (OUT *)out;                                                       \
         M bad = 0;                                                                          \
         Py_ssize_t i;                                                                       \
         int k;                                                                              \
@@ -77,7 +81,7 @@
             for (i = 0; i < n; i++) {                                                       \
                 U v0 = (U)c0[i];                                                            \
                 bad |= (M)(v0 >= d0);                                                       \
-                f[i] = (int64_t)v0;                                                         \
+                f[i] = (OUT)v0;                                                             \
             }                                                                               \
         }                                                                                   \
         else if (K == 2) {                                                                  \
@@ -85,10 +89,10 @@
             const U d0 = (U)d[0], d1 = (U)d[1];                                             \
             const uint64_t m1 = (M)d[1];                                                    \
             if (stacked) {                                                                  \
-                LOOP2(U, M, 2)                                                                  \
+                LOOP2(U, M, 2, OUT)                                                                  \
             }                                                                               \
             else {                                                                          \
-                LOOP2(U, M, 1)                                                                  \
+                LOOP2(U, M, 1, OUT)                                                                  \
             }                                                                               \
         }                                                                                   \
         else if (K == 3 && d[1] * d[2] <= (uint64_t)(M)-1) {                                \
@@ -96,10 +100,10 @@
             const U d0 = (U)d[0], d1 = (U)d[1], d2 = (U)d[2];                               \
             const uint64_t m2 = (M)d[2], m12 = (M)(d[1] * d[2]);                            \
             if (stacked) {                                                                  \
-                LOOP3(U, M, 3)                                                                  \
+                LOOP3(U, M, 3, OUT)                                                                  \
             }                                                                               \
             else {                                                                          \
-                LOOP3(U, M, 1)                                                                  \
+                LOOP3(U, M, 1, OUT)                                                                  \
             }                                                                               \
         }                                                                                   \
         else {                                                                              \
@@ -111,23 +115,40 @@
                     bad |= (M)(v >= (U)d[k]);                                               \
                     acc = acc * d[k] + v;                                                   \
                 }                                                                           \
-                f[i] = (int64_t)acc;                                                        \
+                f[i] = (OUT)acc;                                                            \
             }                                                                               \
         }                                                                                   \
         return bad == 0;                                                                    \
     }
 
-KERNEL(rows_i8, int8_t, uint8_t, uint32_t, 0x80)
-KERNEL(rows_i16, int16_t, uint16_t, uint32_t, 0x8000)
-KERNEL(rows_i32, int32_t, uint32_t, uint32_t, 0x80000000u)
-KERNEL(rows_i64, int64_t, uint64_t, uint64_t, 0x8000000000000000ull)
-KERNEL(rows_u8, uint8_t, uint8_t, uint32_t, 0xff)
-KERNEL(rows_u16, uint16_t, uint16_t, uint32_t, 0xffff)
-KERNEL(rows_u32, uint32_t, uint32_t, uint32_t, 0xffffffffu)
-KERNEL(rows_u64, uint64_t, uint64_t, uint64_t, 0xffffffffffffffffull)
+KERNEL(rows_i8, int8_t, uint8_t, uint32_t, 0x80, int64_t)
+KERNEL(rows_i16, int16_t, uint16_t, uint32_t, 0x8000, int64_t)
+KERNEL(rows_i32, int32_t, uint32_t, uint32_t, 0x80000000u, int64_t)
+KERNEL(rows_i64, int64_t, uint64_t, uint64_t, 0x8000000000000000ull, int64_t)
+KERNEL(rows_u8, uint8_t, uint8_t, uint32_t, 0xff, int64_t)
+KERNEL(rows_u16, uint16_t, uint16_t, uint32_t, 0xffff, int64_t)
+KERNEL(rows_u32, uint32_t, uint32_t, uint32_t, 0xffffffffu, int64_t)
+KERNEL(rows_u64, uint64_t, uint64_t, uint64_t, 0xffffffffffffffffull, int64_t)
+/* int32 rows, for int32 and int64 indices (torch's index tensors): every row is below
+ * prod(d_k) <= 2**31 - 1, checked by the caller, so the narrowing keeps every value. */
+KERNEL(rows32_i32, int32_t, uint32_t, uint32_t, 0x80000000u, int32_t)
+KERNEL(rows32_i64, int64_t, uint64_t, uint64_t, 0x8000000000000000ull, int32_t)
 
-typedef int (*kernel_t)(int64_t *restrict, Py_ssize_t, int, const char *const *, int,
+typedef int (*kernel_t)(void *restrict, Py_ssize_t, int, const char *const *, int,
                         const uint64_t *);
+
+/* The int32-rows twin of an intp-rows kernel (NULL: none, the caller answers False). */
+static kernel_t
+narrow(kernel_t kernel)
+{
+    if (kernel == rows_i32) {
+        return rows32_i32;
+    }
+    if (kernel == rows_i64) {
+        return rows32_i64;
+    }
+    return NULL;
+}
 
 /* The kernel for a buffer's struct format: one native integer code, optionally after '@'
  * (native order and size: what NumPy exports for its native-order integer dtypes). */
@@ -175,7 +196,7 @@ rows(PyObject *self, PyObject *args)
     uint64_t d[MAX_K];
     const char *p[MAX_K];
     Py_ssize_t n;
-    int stacked = 0;
+    int stacked = 0, out32 = 0;
     kernel_t kernel = NULL;
     (void)self;
 
@@ -200,8 +221,22 @@ rows(PyObject *self, PyObject *args)
         Py_RETURN_FALSE;
     }
     n = fv.len / (fv.itemsize > 0 ? fv.itemsize : 1);
-    if (n == 0 || fv.itemsize != 8 || sizeof(Py_ssize_t) != 8 || kernel_of(&fv) == NULL
-        || kernel_of(&fv) == rows_u64) {
+    if (n == 0 || sizeof(Py_ssize_t) != 8) {
+        goto done;
+    }
+    if (fv.itemsize == 4) {  /* int32 rows: only where every row number fits */
+        uint64_t rows_total = 1;
+        if (kernel_of(&fv) != rows_i32) {
+            goto done;
+        }
+        for (k = 0; k < K; k++) {
+            if (d[k] > 0x7fffffffull || (rows_total *= d[k]) > 0x7fffffffull) {
+                goto done;
+            }
+        }
+        out32 = 1;
+    }
+    else if (fv.itemsize != 8 || kernel_of(&fv) == NULL || kernel_of(&fv) == rows_u64) {
         goto done;
     }
     if (PyTuple_Check(columns)) {
@@ -239,8 +274,11 @@ rows(PyObject *self, PyObject *args)
         }
         stacked = 1;
     }
+    if (out32 && (kernel = narrow(kernel)) == NULL) {
+        goto done;
+    }
     Py_BEGIN_ALLOW_THREADS
-    ok = kernel((int64_t *)fv.buf, n, K, p, stacked, d);
+    ok = kernel(fv.buf, n, K, p, stacked, d);
     Py_END_ALLOW_THREADS
 done:
     for (k = 0; k < held; k++) {
@@ -253,8 +291,8 @@ done:
 static PyMethodDef methods[] = {
     {"rows", rows, METH_VARARGS,
      "rows(out, dims, columns) -> bool: the flat row numbers of index columns (a tuple of K "
-     "buffers, or one buffer of stacked rows) into out, True where every entry lies in "
-     "[0, d_k); False otherwise (out unspecified)."},
+     "buffers, or one buffer of stacked rows) into out (intp, or int32 where every row fits), "
+     "True where every entry lies in [0, d_k); False otherwise (out unspecified)."},
     {NULL, NULL, 0, NULL},
 };
 
