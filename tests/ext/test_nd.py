@@ -1819,3 +1819,59 @@ def test_torch_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
             monkeypatch.setattr(_torch, "_c_rows", c_rows)
             assert with_c == without, (k, v)
     assert any(used) == (idx_dtype in ("int32", "int64"))
+
+
+@pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8"])
+def test_mxnet_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+    """As the torch test above, on MXNet arrays: the same values, dtypes, shapes and contexts
+    or the same IndexError message with the C rows helper and without it (the NumPy checks
+    and host_flat_rows), for indices at and past both ends of every axis; an in-range
+    int32/int64 call takes the helper."""
+    pytest.importorskip("mxnet")
+    from mxnet import np as mnp
+
+    from arraykit.ext.nd import _mxnet
+
+    c_rows = _rows_helper()
+    rng = np.random.default_rng(14)
+    x = mnp.array(rng.standard_normal((5, 7, 3)).astype(np.float32))
+    info = np.iinfo(idx_dtype)
+    signed = info.min < 0
+
+    def outcome(fn):
+        try:
+            out = fn()
+        except IndexError as e:
+            return "IndexError", str(e)
+        return str(out.dtype), tuple(out.shape), str(out.ctx), out.asnumpy().tobytes()
+
+    used = []
+    checked = _mxnet._checked_rows
+
+    def counted(*args):
+        out = checked(*args)
+        used.append(out is not None)
+        return out
+
+    for k, d in [(0, 5), (1, 7)]:
+        for v in [0, d - 1, d, int(info.max)] + ([-1, -d, -d - 1] if signed else []):
+            host = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
+            host[1, 3, k] = v
+            idx = mnp.array(host.astype(idx_dtype), dtype=idx_dtype)
+            cols = (mnp.array(host[..., 0].astype(idx_dtype), dtype=idx_dtype),
+                    mnp.array(host[..., 1].astype(idx_dtype), dtype=idx_dtype))
+            upd = mnp.array(rng.standard_normal((4, 6, 3)).astype(np.float32))
+            calls = [
+                partial(nd.gather_nd, x, cols),
+                partial(nd.gather_nd, x, idx),
+                partial(nd.update_nd, x, idx, upd, reduction="add"),
+                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
+                partial(nd.scatter_nd, cols, upd[..., 0], (5, 7)),
+            ]
+            monkeypatch.setattr(_mxnet, "_checked_rows", counted)
+            with_c = [outcome(c) for c in calls]
+            monkeypatch.setattr(_mxnet, "_c_rows", None)
+            without = [outcome(c) for c in calls]
+            monkeypatch.setattr(_mxnet, "_c_rows", c_rows)
+            assert with_c == without, (k, v)
+    assert any(used) == (idx_dtype in ("int32", "int64"))

@@ -33,6 +33,12 @@ from ..._dispatch import array_namespace
 from ...shims.mxnet import _primitives as _p
 from . import _common
 
+_c_rows: Any
+try:  # the optional C helper (_rows.c): checked flat rows in one pass over the indices
+    from ._rows import rows as _c_rows
+except ImportError:  # pragma: no cover - where it did not build: the NumPy checks below
+    _c_rows = None
+
 
 def _paused(func: Any) -> Any:
     # Integer bookkeeping (sort order, run bounds) needs no gradient, and mnp.searchsorted is
@@ -145,6 +151,9 @@ def _column_rows(idx: tuple[Any, ...], plan: _common.GatherPlan, like: Any) -> A
     if plan.batch or not plan.n:
         return None
     host = tuple(_p.host_read(c) for c in idx)  # in place where it can (read in this call)
+    f = _checked_rows(host, plan.dims, like)
+    if f is not None:
+        return f
     if not _common.host_in_range(host, plan.dims):
         return None
     return _flat_rows(host, plan.dims, like)
@@ -156,6 +165,10 @@ def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
         if f is not None:
             return _take_rows(x, f, plan)
         idx = array_namespace(idx[0]).stack(list(idx), axis=-1)  # as the front stacks
+    elif not plan.batch and plan.n:
+        f = _checked_rows(_p.host_read(idx), plan.dims, x)
+        if f is not None:
+            return _take_rows(x, f, plan)
     # A host copy of the indices (~60 us for 2e5) buys a synchronous, exact bounds check.
     # gather_nd's own check is asynchronous and its errors come back garbled for some index
     # dtypes (a UnicodeDecodeError for int8), so it is not relied on.
@@ -204,6 +217,24 @@ def _checked(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
     return host, lo < 0
 
 
+def _checked_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
+    """Flat row numbers (1-D int32, a new array on ``like``'s CPU context) of host index
+    columns (the tuple form) or stacked rows ``host`` (int32 or int64) when every entry lies
+    in ``[0, d)``: checked and computed by the C helper (``_rows.c``) in one pass, straight
+    into the new array's memory, where ``host_in_range`` and ``host_flat_rows`` read the
+    indices twice and the rows once more. None where it cannot answer so (an entry out of
+    range, another dtype or layout, more rows than int32 holds, another context, no helper):
+    the checked path then decides."""
+    first = host[0] if type(host) is tuple else host
+    if _c_rows is None or (first.dtype != _INT32 and first.dtype != _INT64):
+        return None
+    n = first.size if type(host) is tuple else first.size // len(dims)
+    made = _p.host_allocated((n,), _INT32, like.ctx) if n else None
+    if made is None or not _c_rows(made[1], dims, host):
+        return None
+    return made[0]
+
+
 def _flat_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
     """Flat row numbers (1-D, on ``like``'s device) of in-range index rows, computed from the
     host copy the bounds check made anyway (or from the tuple form's host columns). With
@@ -228,6 +259,7 @@ def _flat_rows(host: Any, dims: tuple[int, ...], like: Any) -> Any:
 
 
 _INT32 = np.dtype(np.int32)
+_INT64 = np.dtype(np.int64)
 
 
 def _coords(idx: Any, dims: tuple[int, ...], negative: bool) -> Any:
@@ -246,6 +278,10 @@ def _coords(idx: Any, dims: tuple[int, ...], negative: bool) -> Any:
 def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
+    if plan.reduction == "add" and plan.n:
+        f = _checked_rows(_p.host_read(idx), plan.dims, updates)
+        if f is not None:
+            return x + _scatter_rows_add(f, updates, plan)
     host, negative = _checked(fn, idx, plan.dims, what=what)
     if plan.reduction == "add" and plan.n:
         return x + _scatter_add(idx, host, negative, updates, plan)
@@ -256,16 +292,28 @@ def update_nd(
 def _scatter_add(
     idx: Any, host: np.ndarray, negative: bool, updates: Any, plan: _common.ScatterPlan
 ) -> Any:
+    if not negative:
+        return _scatter_rows_add(_flat_rows(host, plan.dims, updates), updates, plan)
     if tuple(updates.shape) != plan.updates_shape:
         updates = mnp.broadcast_to(updates, plan.updates_shape)
-    if negative:
-        coords, shape = _coords(idx, plan.dims, negative), plan.shape
-        if idx.ndim == 1:  # one index row: give mxnet its index axis
-            updates = updates.reshape((1,) + tuple(updates.shape))
-    else:  # rows: (1, n) coordinates into (M, I)
-        coords = _reshaped(_flat_rows(host, plan.dims, updates), (1, plan.n))
-        shape = (plan.rows, plan.inner_size)
-        updates = _reshaped(updates, (plan.n, plan.inner_size))
+    coords, shape = _coords(idx, plan.dims, negative), plan.shape
+    if idx.ndim == 1:  # one index row: give mxnet its index axis
+        updates = updates.reshape((1,) + tuple(updates.shape))
+    return _summed(coords, shape, updates, plan)
+
+
+def _scatter_rows_add(f: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
+    """The add-scatter of ``updates`` at flat rows ``f`` (valid row numbers) into zeros of
+    the plan's shape: (1, n) coordinates into (M, I) rows."""
+    if tuple(updates.shape) != plan.updates_shape:
+        updates = mnp.broadcast_to(updates, plan.updates_shape)
+    coords = _reshaped(f, (1, plan.n))
+    updates = _reshaped(updates, (plan.n, plan.inner_size))
+    return _summed(coords, (plan.rows, plan.inner_size), updates, plan)
+
+
+def _summed(coords: Any, shape: tuple[int, ...], updates: Any,
+            plan: _common.ScatterPlan) -> Any:
     if not mx.autograd.is_recording():  # no gradient wanted: skip the Function machinery
         out = _ScatterAdd.forward(SimpleNamespace(coords=coords, shape=shape), updates)
     else:
@@ -275,6 +323,10 @@ def _scatter_add(
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
     """scatter_nd without materialising and adding the zero base for "add"."""
+    if plan.reduction == "add" and plan.n:
+        f = _checked_rows(_p.host_read(idx), plan.dims, updates)
+        if f is not None:
+            return _scatter_rows_add(f, updates, plan)
     host, negative = _checked(fn, idx, plan.dims)
     if plan.reduction == "add" and plan.n:
         return _scatter_add(idx, host, negative, updates, plan)
