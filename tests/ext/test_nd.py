@@ -1729,12 +1729,6 @@ def test_numpy_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
     and past both ends of every axis."""
     from arraykit.ext.nd import _numpy
 
-    c_rows = _rows_helper()
-    rng = np.random.default_rng(12)
-    x = rng.standard_normal((5, 7, 3)).astype(np.float32)
-    info = np.iinfo(idx_dtype)
-    signed = info.min < 0
-
     def outcome(fn):
         try:
             out = fn()
@@ -1742,111 +1736,22 @@ def test_numpy_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
             return "IndexError", str(e)
         return out.dtype, out.shape, out.tobytes()
 
-    for k, d in [(0, 5), (1, 7)]:
-        for v in [0, d - 1, d, info.max] + ([-1, -d, -d - 1, info.min] if signed else []):
-            idx = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
-            idx = idx.astype(idx_dtype)
-            idx[1, 3, k] = v
-            cols = (idx[..., 0].copy(), idx[..., 1].copy())
-            upd = rng.standard_normal((4, 6, 3)).astype(np.float32)
-            calls = [
-                partial(nd.gather_nd, x, cols),
-                partial(nd.gather_nd, x, cols),
-                partial(nd.gather_nd, x, idx),
-                partial(nd.update_nd, x, idx, upd, reduction="add"),
-                partial(nd.update_nd, x, cols, upd, reduction="max"),
-                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
-                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
-            ]
-            with_c = [outcome(c) for c in calls]
-            monkeypatch.setattr(_numpy, "_c_rows", None)
-            without = [outcome(c) for c in calls]
-            monkeypatch.setattr(_numpy, "_c_rows", c_rows)
-            assert with_c == without, (k, v)
+    _c_rows_agree(monkeypatch, _numpy, np.array, outcome, idx_dtype, 12)
 
 
-@pytest.mark.parametrize("idx_dtype", ["int8", "int32", "int64", "uint8"])
-def test_torch_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+
+def _c_rows_agree(monkeypatch, module, asarray, outcome, idx_dtype, seed):
     """gather_nd (tuple and stacked forms, a call seen before and a first call), update_nd and
-    scatter_nd on CPU torch tensors give the same values, dtypes and shapes, or the same
-    IndexError message, with the C rows helper (one pass: check and int32 rows) and without it
-    (the torch checks: _high and _flat_rows), for indices at and past both ends of every
-    axis; with the helper an in-range int32/int64 call takes it."""
-    torch = pytest.importorskip("torch")
-    from arraykit.ext.nd import _torch
-
+    scatter_nd through backend ``module`` give the same outcome (``outcome(fn)``) with the C
+    rows helper (``module._c_rows``) and without it, for indices at and past both ends of
+    every axis; True where some call took it through ``module._checked_rows``."""
     c_rows = _rows_helper()
-    rng = np.random.default_rng(13)
-    x = torch.asarray(rng.standard_normal((5, 7, 3)).astype(np.float32))
+    rng = np.random.default_rng(seed)
+    x = asarray(rng.standard_normal((5, 7, 3)).astype(np.float32))
     info = np.iinfo(idx_dtype)
     signed = info.min < 0
-
-    def outcome(fn):
-        try:
-            out = fn()
-        except IndexError as e:
-            return "IndexError", str(e)
-        return out.dtype, tuple(out.shape), out.numpy().tobytes()
-
     used = []
-    checked = _torch._checked_rows
-
-    def counted(*args):
-        out = checked(*args)
-        used.append(out is not None)
-        return out
-
-    for k, d in [(0, 5), (1, 7)]:
-        for v in [0, d - 1, d, int(info.max)] + ([-1, -d, -d - 1, int(info.min)] if signed else []):
-            idx = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
-            idx[1, 3, k] = v
-            idx = torch.asarray(idx.astype(idx_dtype))
-            cols = (idx[..., 0].clone(), idx[..., 1].clone())
-            upd = torch.asarray(rng.standard_normal((4, 6, 3)).astype(np.float32))
-            calls = [
-                partial(nd.gather_nd, x, cols),
-                partial(nd.gather_nd, x, cols),
-                partial(nd.gather_nd, x, idx),
-                partial(nd.update_nd, x, idx, upd, reduction="add"),
-                partial(nd.update_nd, x, cols, upd, reduction="max"),
-                partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
-                partial(nd.scatter_nd, cols, upd[..., 0], (5, 7)),
-            ]
-            monkeypatch.setattr(_torch, "_checked_rows", counted)
-            with_c = [outcome(c) for c in calls]
-            monkeypatch.setattr(_torch, "_c_rows", None)
-            without = [outcome(c) for c in calls]
-            monkeypatch.setattr(_torch, "_c_rows", c_rows)
-            assert with_c == without, (k, v)
-    assert any(used) == (idx_dtype in ("int32", "int64"))
-
-
-@pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8"])
-def test_mxnet_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
-    """As the torch test above, on MXNet arrays: the same values, dtypes, shapes and contexts
-    or the same IndexError message with the C rows helper and without it (the NumPy checks
-    and host_flat_rows), for indices at and past both ends of every axis; an in-range
-    int32/int64 call takes the helper."""
-    pytest.importorskip("mxnet")
-    from mxnet import np as mnp
-
-    from arraykit.ext.nd import _mxnet
-
-    c_rows = _rows_helper()
-    rng = np.random.default_rng(14)
-    x = mnp.array(rng.standard_normal((5, 7, 3)).astype(np.float32))
-    info = np.iinfo(idx_dtype)
-    signed = info.min < 0
-
-    def outcome(fn):
-        try:
-            out = fn()
-        except IndexError as e:
-            return "IndexError", str(e)
-        return str(out.dtype), tuple(out.shape), str(out.ctx), out.asnumpy().tobytes()
-
-    used = []
-    checked = _mxnet._checked_rows
+    checked = getattr(module, "_checked_rows", None)
 
     def counted(*args):
         out = checked(*args)
@@ -1856,22 +1761,68 @@ def test_mxnet_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
     for k, d in [(0, 5), (1, 7)]:
         for v in [0, d - 1, d, int(info.max)] + ([-1, -d, -d - 1] if signed else []):
             host = np.stack([rng.integers(0, 5, (4, 6)), rng.integers(0, 7, (4, 6))], -1)
+            host = host.astype(idx_dtype)
             host[1, 3, k] = v
-            idx = mnp.array(host.astype(idx_dtype), dtype=idx_dtype)
-            cols = (mnp.array(host[..., 0].astype(idx_dtype), dtype=idx_dtype),
-                    mnp.array(host[..., 1].astype(idx_dtype), dtype=idx_dtype))
-            upd = mnp.array(rng.standard_normal((4, 6, 3)).astype(np.float32))
+            idx = asarray(host)
+            cols = (asarray(host[..., 0].copy()), asarray(host[..., 1].copy()))
+            upd = asarray(rng.standard_normal((4, 6, 3)).astype(np.float32))
             calls = [
+                partial(nd.gather_nd, x, cols),
                 partial(nd.gather_nd, x, cols),
                 partial(nd.gather_nd, x, idx),
                 partial(nd.update_nd, x, idx, upd, reduction="add"),
+                partial(nd.update_nd, x, cols, upd, reduction="max"),
                 partial(nd.scatter_nd, idx, upd, (5, 7, 3)),
                 partial(nd.scatter_nd, cols, upd[..., 0], (5, 7)),
             ]
-            monkeypatch.setattr(_mxnet, "_checked_rows", counted)
+            if checked is not None:
+                monkeypatch.setattr(module, "_checked_rows", counted)
             with_c = [outcome(c) for c in calls]
-            monkeypatch.setattr(_mxnet, "_c_rows", None)
+            monkeypatch.setattr(module, "_c_rows", None)
             without = [outcome(c) for c in calls]
-            monkeypatch.setattr(_mxnet, "_c_rows", c_rows)
+            monkeypatch.setattr(module, "_c_rows", c_rows)
             assert with_c == without, (k, v)
-    assert any(used) == (idx_dtype in ("int32", "int64"))
+    return any(used)
+
+
+@pytest.mark.parametrize("idx_dtype", ["int8", "int32", "int64", "uint8"])
+def test_torch_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+    """CPU torch tensors: the same values, dtypes and shapes, or the same IndexError message,
+    with the C rows helper (one pass: check and int32 rows) and without it (the torch
+    checks: _high and _flat_rows); an in-range int32/int64 call takes the helper."""
+    torch = pytest.importorskip("torch")
+    from arraykit.ext.nd import _torch
+
+    def outcome(fn):
+        try:
+            out = fn()
+        except IndexError as e:
+            return "IndexError", str(e)
+        return out.dtype, tuple(out.shape), out.numpy().tobytes()
+
+    used = _c_rows_agree(monkeypatch, _torch, torch.asarray, outcome, idx_dtype, 13)
+    assert used == (idx_dtype in ("int32", "int64"))
+
+
+@pytest.mark.parametrize("idx_dtype", ["int32", "int64", "uint8"])
+def test_mxnet_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
+    """MXNet arrays: the same values, dtypes, shapes and contexts, or the same IndexError
+    message, with the C rows helper and without it (the NumPy checks and host_flat_rows);
+    an in-range int32/int64 call takes the helper."""
+    pytest.importorskip("mxnet")
+    from mxnet import np as mnp
+
+    from arraykit.ext.nd import _mxnet
+
+    def outcome(fn):
+        try:
+            out = fn()
+        except IndexError as e:
+            return "IndexError", str(e)
+        return str(out.dtype), tuple(out.shape), str(out.ctx), out.asnumpy().tobytes()
+
+    def asarray(a):
+        return mnp.array(a, dtype=a.dtype)
+
+    used = _c_rows_agree(monkeypatch, _mxnet, asarray, outcome, idx_dtype, 14)
+    assert used == (idx_dtype in ("int32", "int64"))
