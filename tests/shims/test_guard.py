@@ -424,6 +424,33 @@ def test_rank_from_shape_reads_the_length_of_the_shape():
         Guard(lambda a: "fast", slow, on_error, ((ByShape,),), min_ndim=1, rank_from="size")
 
 
+def test_rank_from_strides_reads_the_length_of_the_strides():
+    """``rank_from="strides"``: min_ndim/max_ndim read ``len(x.strides)`` (Paddle's strides,
+    a C getter cheaper than its shape's); neither ndim nor shape is read, and strides that
+    are no list or tuple, or an object without them, take the Python path."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class ByStrides:  # ndim and shape are wrong on purpose: the Guard must not read them
+        ndim = 5
+        shape = (1, 1, 1, 1, 1)
+
+        def __init__(self, strides):
+            self.strides = strides
+
+    band = Guard(lambda a: "fast", slow, on_error, ((ByStrides,),), min_ndim=1, max_ndim=2,
+                 rank_from="strides")
+    assert [band(ByStrides([1] * n)) for n in range(4)] == ["slow", "fast", "fast", "slow"]
+    assert band(ByStrides((3, 1))) == "fast" and band(ByStrides(2)) == "slow"
+    assert band(ByStrides("ab")) == "slow"
+    bare = ByStrides([1])
+    del bare.strides
+    assert band(bare) == "slow"
+
+
 def test_dtype_from_aval_reads_the_dtype_of_the_aval():
     """``dtype_from="aval"``: the dtype tests (refuse_pos, same_dtype) read ``x.aval.dtype``
     (jax's ``Array.dtype`` is a Python property returning that object, ``aval`` a C++ one);
