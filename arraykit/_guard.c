@@ -33,6 +33,10 @@
  *     first k names of kw (a tuple of (name, tuple of exact types) pairs) in that order,
  *     each value of one of its types (torch.sum(x, axis=0, keepdims=True): torch reads
  *     NumPy's names; keepdims alone, or the names in another order, is slow's);
+ *   - with result_check (a method name), a result whose result_check() is false ->
+ *     slow(*args, **kwargs), the result dropped (Paddle's matmul and inverse kernels return
+ *     an empty result for some input NumPy refuses: _holder_size() is 0 only for those);
+ *     an exception from the check propagates, as from the Python path's test;
  *   - with fallback, an Exception raised by the function -> slow(*args, **kwargs) instead of
  *     on_error: a test that only rare input fails moves onto the path only that input takes,
  *     where the function itself refuses that input (torch.matmul raises for two dtypes, where
@@ -124,6 +128,8 @@ typedef struct {
     PyObject *kw_names;   /* with exact: tuple of the keywords a call may name, a prefix of it
                            * in order; NULL: none */
     PyObject *kw_types;   /* tuple: at position j, a tuple of exact types for kw_names[j] */
+    PyObject *result_check; /* NULL, or the name of a method of the result: false -> slow */
+    struct getter_cache check_get; /* its method descriptor, found once per type and tag */
     /* Held only (the call reads table and first): */
     PyObject *slow;       /* callable(*args, **kwargs): full checks, call, translation */
     PyObject *on_error;   /* callable(exc, args, kwargs): raises the standard exception */
@@ -402,6 +408,20 @@ keywords_ok(Guard *self, PyObject *const *vals, PyObject *kwnames)
     return 1;
 }
 
+/* Whether the arguments at the tested positions have min_ndim <= rank <= max_ndim. */
+static int
+rank_ok(Guard *self, PyObject *const *args)
+{
+    Py_ssize_t i;
+    for (i = 0; i < self->nchecked; i++) {
+        if (!has_ndim(args[i], self->rank_name, self->min_ndim, self->max_ndim,
+                      &self->ndim_get)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Whether the call passes the tests self->tests names (the call has nchecked positional
  * arguments at least, and those of the inline positions passed): the type tests past
  * them, then those that read the arguments' attributes. */
@@ -444,21 +464,37 @@ more_tests(Guard *self, PyObject *const *args, Py_ssize_t nargs)
         }
         /* by identity: NumPy's builtin dtypes are singletons (a comparison costs more) */
         hit = in_set(self, REFUSE_SET(self), dt);
-        Py_DECREF(dt);
         if (hit != self->allow_only) {
+            Py_DECREF(dt);
             return 0;
         }
+        if ((tests & TEST_SAME) && self->refuse_pos == 0) {
+            /* same_dtype with the first argument's dtype just read: one read fewer (Paddle
+             * 3.3.1's dtype getter is ~0.1-0.25 us a read) */
+            PyObject *db;
+            int same;
+            if (nargs < 2) {
+                Py_DECREF(dt);
+                return 0;
+            }
+            db = read_dtype(self, args[1]);
+            if (db == NULL) {
+                PyErr_Clear();
+                Py_DECREF(dt);
+                return 0;
+            }
+            same = dt == db;
+            Py_DECREF(db);
+            Py_DECREF(dt);
+            return same ? (tests & TEST_RANK ? rank_ok(self, args) : 1) : 0;
+        }
+        Py_DECREF(dt);
     }
     if ((tests & TEST_SAME) && (nargs < 2 || !same_dtype(self, args[0], args[1]))) {
         return 0;
     }
     if (tests & TEST_RANK) {
-        for (i = 0; i < self->nchecked; i++) {
-            if (!has_ndim(args[i], self->rank_name, self->min_ndim, self->max_ndim,
-                          &self->ndim_get)) {
-                return 0;
-            }
-        }
+        return rank_ok(self, args);
     }
     return 1;
 }
@@ -494,6 +530,76 @@ raised(Guard *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
     return NULL;
 }
 
+/* Whether o's instance dict (Paddle's tensors have one) holds name, which would shadow a
+ * method of its type (a non-data descriptor); 1 where that cannot be read. */
+static int
+shadowed(PyObject *o, PyObject *name)
+{
+    PyObject **dp, *v;
+    if (Py_TYPE(o)->tp_dictoffset == 0) {
+        return 0;
+    }
+    dp = _PyObject_GetDictPtr(o);
+    if (dp == NULL || *dp == NULL) {
+        return 0;
+    }
+    v = PyDict_GetItemWithError(*dp, name);  /* borrowed */
+    if (v == NULL && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 1;
+    }
+    return v != NULL;
+}
+
+/* result if result.<result_check>() is true; else slow's result for the call (result
+ * dropped); NULL where the check raised. */
+static GUARD_NOINLINE PyObject *
+checked(Guard *self, PyObject *result, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyTypeObject *t = Py_TYPE(result);
+    struct getter_cache *cache = &self->check_get;
+    PyObject *ok;
+    int truth;
+    if (t != cache->type || t->tp_version_tag != cache->tag
+            || !PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG)) {
+        /* A C method of the type (Paddle's Tensor._holder_size), called as a descriptor
+         * with the result first: no bound method made, no look-up per call (as read_attr) */
+        PyObject *descr = t->tp_getattro == PyObject_GenericGetAttr
+            ? _PyType_Lookup(t, self->result_check) : NULL;  /* borrowed; assigns a tag */
+        if (descr != NULL && Py_IS_TYPE(descr, &PyMethodDescr_Type)
+                && PyType_HasFeature(t, Py_TPFLAGS_VALID_VERSION_TAG)) {
+            cache->type = t;
+            cache->tag = t->tp_version_tag;
+            cache->descr = descr;
+        }
+        else {
+            cache->type = NULL;
+        }
+    }
+    if (cache->type == t && !shadowed(result, self->result_check)) {
+        Py_INCREF(cache->descr);
+        ok = PyObject_Vectorcall(cache->descr, &result, 1, NULL);
+        Py_DECREF(cache->descr);
+    }
+    else {
+        ok = PyObject_CallMethodNoArgs(result, self->result_check);
+    }
+    if (ok == NULL) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    truth = PyObject_IsTrue(ok);
+    Py_DECREF(ok);
+    if (truth > 0) {
+        return result;
+    }
+    Py_DECREF(result);
+    if (truth < 0) {
+        return NULL;
+    }
+    return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+}
+
 /* The accepted call's path reads the Guard's first fields only (func, nmin, nspan, tests,
  * nfirst, keywords, first[]): the argument count, one type comparison per tested position,
  * one test of tests, then func by vectorcall. */
@@ -521,10 +627,13 @@ guard_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         goto slow;
     }
     result = PyObject_Vectorcall(self->func, args, nargsf, kwnames);
-    if (result != NULL) {
-        return result;
+    if (result == NULL) {
+        return raised(self, args, nargsf, kwnames);
     }
-    return raised(self, args, nargsf, kwnames);
+    if (self->result_check != NULL) {
+        return checked(self, result, args, nargsf, kwnames);
+    }
+    return result;
 slow:
     return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
 }
@@ -593,20 +702,20 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
                              "min_ndim", "max_ndim", "exact", "fallback", "kw", "rank_from",
-                             "dtype_from", NULL};
+                             "dtype_from", "result_check", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL, *rank_from = ndim_name;
-    PyObject *dtype_from = dtype_name;
+    PyObject *dtype_from = dtype_name, *result_check = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUU", kwlist, &func,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUUO", kwlist, &func,
                                      &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
                                      &max_ndim, &exact, &fallback, &kw, &rank_from,
-                                     &dtype_from)) {
+                                     &dtype_from, &result_check)) {
         return NULL;
     }
     if (PyUnicode_CompareWithASCIIString(rank_from, "ndim") != 0
@@ -614,6 +723,10 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
             && PyUnicode_CompareWithASCIIString(rank_from, "strides") != 0) {
         PyErr_SetString(PyExc_ValueError,
                         "Guard: rank_from must be 'ndim', 'shape' or 'strides'");
+        return NULL;
+    }
+    if (result_check != Py_None && !PyUnicode_Check(result_check)) {
+        PyErr_SetString(PyExc_TypeError, "Guard: result_check must be a method name or None");
         return NULL;
     }
     if (PyUnicode_CompareWithASCIIString(dtype_from, "dtype") != 0
@@ -742,6 +855,11 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->exact = exact;
     self->fallback = fallback;
+    if (result_check != Py_None) {
+        Py_INCREF(result_check);
+        PyUnicode_InternInPlace(&result_check);
+        self->result_check = result_check;
+    }
     if (refuse_pos >= 0) {
         Py_INCREF(refuse);
         self->refuse = refuse;
@@ -777,6 +895,7 @@ kw_error:
         APPLY(self->rank_name); \
         APPLY(self->dtype_via); \
         APPLY(self->kw_types); \
+        APPLY(self->result_check); \
         APPLY(self->dict); \
     } while (0)
 
@@ -843,7 +962,7 @@ static PyTypeObject GuardType = {
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
               "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None, "
-              "rank_from='ndim', dtype_from='dtype')\n"
+              "rank_from='ndim', dtype_from='dtype', result_check=None)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -740,3 +740,77 @@ def test_torch_fast_paths_run_in_c_and_trace_their_python_path():
     x, y = torch.ones(3), torch.arange(9.0).reshape(3, 3)
     compiled = torch.compile(f, fullgraph=True, backend="eager")
     assert torch.allclose(compiled(x, y), f(x, y))
+
+
+def test_result_check_sends_a_false_result_to_the_python_path():
+    """``result_check``: after the function returns, ``result.<name>()`` is called; a false
+    answer drops the result for ``slow(*args, **kwargs)`` (Paddle's matmul and inverse
+    kernels give an empty result for some input NumPy refuses), an exception from the check
+    propagates, and a method the instance shadows is the instance's."""
+    calls = []
+
+    def slow(*args, **kwargs):
+        calls.append((args, kwargs))
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class Result:
+        def __init__(self, held):
+            self.held = held
+
+        def nbytes(self):
+            if self.held is None:
+                raise RuntimeError("cannot tell")
+            return self.held
+
+    class Slotted(Result):  # no instance dict: the type's method is called directly
+        __slots__ = ()
+
+    guard = Guard(lambda a: Result(a) if a >= 0 else Slotted(-a), slow, on_error, ((int,),),
+                  result_check="nbytes")
+    assert guard(4).held == 4 and guard(-3).held == 3 and calls == []
+    assert guard(0) == "slow" and calls == [((0,), {})]
+    with pytest.raises(RuntimeError, match="cannot tell"):
+        Guard(lambda a: Result(None), slow, on_error, ((int,),), result_check="nbytes")(1)
+
+    shadowed = Result(5)
+    shadowed.nbytes = lambda: 0  # the instance's method wins, as for a Python call
+    assert Guard(lambda a: shadowed, slow, on_error, ((int,),), result_check="nbytes")(1) \
+        == "slow"
+    assert Guard(lambda a: 7, slow, on_error, ((int,),), result_check="bit_length")(1) == 7
+    with pytest.raises(TypeError, match="result_check"):
+        Guard(lambda a: a, slow, on_error, ((int,),), result_check=1)
+
+
+def test_refuse_and_same_dtype_read_the_first_dtype_once():
+    """``refuse_pos=0`` with ``same_dtype``: the first argument's dtype, read for the refuse
+    test, is the one compared with the second's (one read fewer a call); the outcomes are
+    those of the two tests apart, the rank test included."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class Counted:
+        reads = 0
+
+        def __init__(self, dtype, ndim=1):
+            self._dtype, self.ndim = dtype, ndim
+
+        @property
+        def dtype(self):
+            Counted.reads += 1
+            return self._dtype
+
+    f32, f64, i32 = object(), object(), object()
+    guard = Guard(lambda a, b: "fast", slow, on_error, ((Counted,), (Counted,)), refuse_pos=0,
+                  refuse=(f32, f64), allow_only=True, same_dtype=True, min_ndim=1)
+    assert guard(Counted(f32), Counted(f32)) == "fast" and Counted.reads == 2
+    assert guard(Counted(f64), Counted(f64)) == "fast"
+    assert guard(Counted(f32), Counted(f64)) == "slow"
+    assert guard(Counted(i32), Counted(i32)) == "slow"
+    assert guard(Counted(f32), Counted(f32, ndim=0)) == "slow"
+    assert guard(Counted(f32)) == "slow"

@@ -21,6 +21,7 @@ from .._common.linalg import EighResult, EigResult, QRResult, SlogdetResult, SVD
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import is_zero
+from ._linear_algebra_functions import guarded as _guarded
 from ._linear_algebra_functions import matmul, matrix_transpose, real_floating, tensordot, vecdot  # noqa: F401 (linalg has them too)
 from ._statistical_functions import _floating_axis
 
@@ -242,6 +243,7 @@ def inv(x, /):
     return _inv(x)
 
 
+inv = _guarded(_paddle_inv, inv, 1)  # its fast path from C (Guard, result_check)
 _C_ABS, _C_SQRT, _C_SUM = paddle._C_ops.abs, paddle._C_ops.sqrt, paddle._C_ops.sum
 
 
