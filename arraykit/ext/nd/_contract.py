@@ -41,4 +41,7 @@ class NdBackend(Protocol):
 # ``(m,) + x.shape[k:]``, at the unique in-bounds host positions ``(m, k)``),
 # ``replace_strided(x, axes, value)`` (one op for ``x[ints and slices] = value``; None when
 # it cannot) and ``SCATTER_COST`` (what one scattered element costs, in elements of a
-# ``where`` over the whole array).
+# ``where`` over the whole array); ``replace_dense(x, rows, values, written)`` (the same
+# write as ops over the whole array, for many rows, with repeated rows resolved by the
+# caller: a row not marked in the host boolean ``written`` is discarded) with ``DENSE_GAIN``
+# and ``DENSE_FIXED`` (it is chosen where ``written * DENSE_GAIN > size + DENSE_FIXED``).
