@@ -203,6 +203,14 @@ def test_merge_cell_takes_the_median_of_the_process_medians() -> None:
     assert merged["overhead_q1_pct"] < 0.6 < merged["overhead_q3_pct"]
     missed = merge_cell([rec([1.1, 1.2, 1.3]), rec([0.0, 2.0, 4.0])])
     assert missed["overhead_median_pct"] == 1.6 and not missed["meets_target"]
+    # A/A: the median of the process medians within +-0.5 and its interval at most 1 point
+    # wide decide, however wide the rounds' pooled IQR
+    aa = merge_cell([rec([-3.0, 0.1, 3.0], aa=True, target_pct=0.5),
+                     rec([-3.0, 0.2, 3.0], aa=True, target_pct=0.5),
+                     rec([-3.0, -0.1, 3.0], aa=True, target_pct=0.5)])
+    assert aa["meets_target"] and aa["overhead_q3_pct"] - aa["overhead_q1_pct"] > 1
+    off = merge_cell([rec([0.6], aa=True, target_pct=0.5), rec([0.7], aa=True, target_pct=0.5)])
+    assert not off["meets_target"]
     failed = merge_cell([rec([0.0]), rec([0.0], status="error", error="boom")])
     assert failed["status"] == "error" and failed["processes"] == 2
     docs = [{"results": [rec([0.1]), rec([2.0], workload="kalman")]},

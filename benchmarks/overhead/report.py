@@ -109,7 +109,9 @@ def _aa_note(docs: list[dict]) -> list[str]:
         return []
     return ["**A/A check of the method**: the native code timed on both sides, so every "
             "figure below is the method's own error. It resolves 1% when the median is within "
-            "+-0.5% and the interquartile range is under 1 point (✗ marks a miss).", ""]
+            "+-0.5% and the interquartile range is under 1 point (in several processes: the "
+            "median of the process medians within +-0.5% and the half-width of its interval, "
+            "±, at most 1 point; ✗ marks a miss).", ""]
 
 
 def _baseline_note(docs: list[dict]) -> str:

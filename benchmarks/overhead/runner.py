@@ -27,7 +27,8 @@ NATIVE_BASELINE = "same algorithm as arraykit"
 ROUNDS_CAP = {"rollouts": 9}
 
 #: What an A/A run (``--aa``: native code on both sides) must show for the method to resolve
-#: 1%: a median within +-0.5% and an interquartile range under 1 point.
+#: 1%: a median within +-0.5% and an interquartile range under 1 point (in several processes:
+#: the median of the process medians within +-0.5% and its interval's half-width at most 1).
 AA_MEDIAN_PCT = 0.5
 AA_IQR_PCT = 1.0
 
