@@ -124,10 +124,14 @@ def run_study(opts: argparse.Namespace, path: Path) -> dict:
     children = run_children(opts, names)
     rest = argparse.Namespace(**vars(opts))
     rest.modes = [m for m in opts.modes if m != "eager"]
+    # The compiled cells run in this one process: as many rounds as an eager cell gets in
+    # all its processes together (their figure is one process's median).
+    rest.rounds = opts.rounds * opts.processes
     doc = run(rest, path, prior_results=merge(children))
     for child in children:
         doc["skipped"].update(child.get("skipped", {}))
     doc["modes"] = opts.modes
+    doc["rounds"], doc["compiled_rounds"] = opts.rounds, rest.rounds
     return doc
 
 

@@ -242,8 +242,9 @@ def render_markdown(docs: list[dict]) -> str:
             lines[-1] += f", at end {end[0]:.1f}"
         rounds = f"{d['rounds']} rounds"
         if d.get("processes", 1) > 1:
+            compiled = f"{d.get('compiled_rounds', d['rounds'])} rounds"
             rounds = f"{d['processes']} processes x {rounds} (eager)" + (
-                f", {rounds} (compiled)" if "compiled" in d.get("modes", ()) else "")
+                f", {compiled} (compiled)" if "compiled" in d.get("modes", ()) else "")
         lines[-1] += (f"; {rounds} x blocks of >= {d['min_sample_s']} s; "
                       + ", ".join(f"{k} {v}" for k, v in d["versions"].items()))
         if d.get("skipped"):
