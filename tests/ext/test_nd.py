@@ -1790,7 +1790,7 @@ def test_torch_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
     """CPU torch tensors: the same values, dtypes and shapes, or the same IndexError message,
     with the C rows helper (one pass: check and int32 rows) and without it (the torch
     checks: _high and _flat_rows); an in-range int32/int64 call takes the helper."""
-    torch = pytest.importorskip("torch")
+    torch = require("torch")
     from arraykit.ext.nd import _torch
 
     def outcome(fn):
@@ -1809,8 +1809,7 @@ def test_mxnet_nd_with_and_without_c_rows_agree(idx_dtype, monkeypatch):
     """MXNet arrays: the same values, dtypes, shapes and contexts, or the same IndexError
     message, with the C rows helper and without it (the NumPy checks and host_flat_rows);
     an in-range int32/int64 call takes the helper."""
-    pytest.importorskip("mxnet")
-    from mxnet import np as mnp
+    mnp = require("mxnet.numpy")
 
     from arraykit.ext.nd import _mxnet
 
