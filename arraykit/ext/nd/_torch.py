@@ -215,6 +215,12 @@ def _columns_in_range_rows(cols: tuple[Any, ...], dims: tuple[int, ...]) -> Any:
             return f
     if cols[0].dtype not in (torch.int64, torch.int32) or math.prod(dims) > _INT32_MAX:
         cols = tuple(c.to(torch.int64) for c in cols)
+    return _high_rows(cols, dims)
+
+
+def _high_rows(cols: tuple[Any, ...], dims: tuple[int, ...]) -> Any:
+    """Flat rows of int32/int64 columns by torch ops after one ``_high`` check per column;
+    None where an entry is outside ``[0, d)``."""
     for c, d in zip(cols, dims):
         if _high(c) >= d:
             return None
@@ -274,8 +280,8 @@ _is_compiling = torch.compiler.is_compiling
 def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     """``gather_nd(x, idx)`` of the tuple form where ``_COLUMN_PLANS`` knows the call (the
     front's checks passed for these shapes and dtype before), in one function: the same
-    operations as the general path's in-range branch (one ``_high`` per column, the flat
-    rows, one ``index_select``) without its per-call bookkeeping (~25 us a call: the
+    operations as the general path's in-range branch (``_checked_rows``, else ``_high_rows``;
+    one ``index_select``) without its per-call bookkeeping (~25 us a call: the
     layout and plan keys, three library lookups, ``device.type`` reads). None: the general
     path, for anything else (other types, devices, a non-contiguous ``x``, under
     ``torch.compile``) and for every index it must wrap or reject."""
@@ -293,12 +299,13 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     for c in idx:
         if type(c) is not _Tensor or c.dtype is not dtype or c.shape != shape or not c.is_cpu:
             return None
+    # The C helper inline (one frame less on a path taken per call), _high's checks where it
+    # answers no.
     f = _checked_rows(idx, dims, c0.numel())
     if f is None:
-        for c, d in zip(idx, dims):
-            if _high(c) >= d:
-                return None
-        f = _flat_rows(idx, dims)
+        f = _high_rows(idx, dims)
+        if f is None:
+            return None
     return x.reshape(rows_shape).index_select(0, f).reshape(out_shape)
 
 
