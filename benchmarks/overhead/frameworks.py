@@ -4,7 +4,6 @@ the chosen device, synchronisation, compilation."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 from collections.abc import Callable
@@ -59,17 +58,13 @@ def enable_compile_caches(cache_dir: Path) -> None:
                 f"{flags} --tf_xla_persistent_cache_directory={cache_dir / 'tf'}").strip()
 
 
-#: The module whose presence says a framework is installed (found without importing it).
-_MODULES = {"mlx": "mlx.core"}
-
-
 def installed(name: str) -> bool:
-    """Whether ``name``'s package is installed here (nothing is imported)."""
-    module = _MODULES.get(name, name)
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
+    """Whether framework ``name`` is installed here, by arraykit's registry row (found with
+    code, not a bare folder of its name; nothing is imported)."""
+    from arraykit import _registry
+
+    row = next((b for b in _registry.BACKENDS if b.name == name), None)
+    return row is not None and row.installed()
 
 
 class UnavailableError(Exception):
