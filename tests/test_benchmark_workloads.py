@@ -243,3 +243,26 @@ def test_study_in_several_processes(tmp_path) -> None:
         assert rec["status"] == "ok" and rec["processes"] == 2, rec
         assert len(rec["process_medians_pct"]) == 2 and rec["rounds"] == 6
     assert "Eager cells across processes" in out.with_suffix(".md").read_text()
+
+
+def test_a_failed_study_process_is_recorded(monkeypatch) -> None:
+    """A child process that fails leaves a "skipped" entry naming the framework and why (the
+    report lists it), not only a line on stderr: its cells are missing from the merge."""
+    import argparse
+    import subprocess
+
+    from benchmarks.overhead import processes
+
+    def failing(*args, **kwargs):
+        return subprocess.CompletedProcess(args, 3, stdout="", stderr="boom\nTypeError: x")
+
+    monkeypatch.setattr(processes.subprocess, "run", failing)
+    opts = argparse.Namespace(processes=2, workloads=["kalman"], rounds=3, min_sample_s=0.001,
+                              cycles=1, clock="cpu", threads=1, malloc="fixed", device="cpu",
+                              env="main", quick=True, aa=False, no_profile=True,
+                              check_only=False)
+    docs = processes.run_children(opts, ["numpy"])
+    assert [d["results"] for d in docs] == [[], []]
+    assert docs[0]["skipped"] == {"numpy eager": "process 1 failed (3): boom | TypeError: x"}
+    assert processes.merge(docs) == []
+

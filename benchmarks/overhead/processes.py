@@ -60,12 +60,12 @@ def run_children(opts: argparse.Namespace, frameworks: list[str]) -> list[dict]:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="arraykit-study-") as tmp:
         for rep in range(opts.processes):
-            for fw in frameworks:
+            for i, fw in enumerate(frameworks):
                 out = Path(tmp) / f"{fw}-{rep}.json"
                 # The first process of a framework profiles its missed cells; the rest
                 # only time them.
                 argv = child_argv(opts, fw, out, profile=rep == 0)
-                number = rep * len(frameworks) + frameworks.index(fw) + 1
+                number = rep * len(frameworks) + i + 1
                 sys.stderr.write(f"[process {number}/{total}, {time.perf_counter() - t0:.0f} s] "
                                  f"{fw} eager cells ({rep + 1} of {opts.processes})\n")
                 sys.stderr.flush()
@@ -73,9 +73,11 @@ def run_children(opts: argparse.Namespace, frameworks: list[str]) -> list[dict]:
                                       capture_output=True, text=True, check=False,
                                       env=dict(os.environ))
                 if proc.returncode != 0 or not out.exists():
-                    tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
-                    sys.stderr.write(f"  {fw}: process failed ({proc.returncode}): "
-                                     f"{' | '.join(tail)}\n")
+                    tail = " | ".join((proc.stderr or proc.stdout).strip().splitlines()[-3:])
+                    why = f"process {rep + 1} failed ({proc.returncode}): {tail}"
+                    sys.stderr.write(f"  {fw}: {why}\n")
+                    # Recorded (the report lists it), not only printed: its cells are missing.
+                    docs.append({"results": [], "skipped": {f"{fw} eager": why}})
                     continue
                 doc = json.loads(out.read_text())
                 doc["process"] = rep
