@@ -220,6 +220,38 @@ def test_merge_cell_takes_the_median_of_the_process_medians() -> None:
     assert cells["kalman"]["process_medians_pct"] == [2.0, 4.0]
 
 
+def test_targets_are_the_issues_and_the_report_counts_them() -> None:
+    """A compiled cell meets its target with the same program as native or a median under
+    1%; eager cells under 1% (kalman: its own targets), read by today's rules also from a
+    record stored with an older target; the report counts them and names every miss."""
+    from benchmarks.overhead.cases import meets_target
+    from benchmarks.overhead.report import _target_summary
+
+    def rec(workload, framework, mode, median, q3=None, **kw):
+        return dict({"workload": workload, "framework": framework, "version": "1",
+                     "mode": mode, "status": "ok", "overhead_median_pct": median,
+                     "overhead_q1_pct": median - 1, "overhead_q3_pct": q3 or median + 0.5},
+                    **kw)
+
+    same = rec("vision", "jax", "compiled", 4.0, same_program=True, target_pct=0.1)
+    under = rec("mechanics", "torch", "compiled", 0.7, same_program=False, target_pct=0.1)
+    over = rec("control", "tensorflow", "compiled", 1.2, same_program=False)
+    assert meets_target(same) and meets_target(under) and not meets_target(over)
+    assert meets_target(rec("kalman", "torch", "eager", 2.5))
+    assert not meets_target(rec("kalman", "tensorflow", "eager", 0.5))
+    assert not meets_target(rec("vision", "torch", "eager", 1.0))
+    rows = [same, under, over, rec("vision", "numpy", "eager", 0.2),
+            rec("robotics", "torch", "eager", 0.3, q3=2.3), rec("vision", "torch", "eager", 1.5),
+            rec("kalman", "numpy", "eager", 2.0), rec("vision", "mlx", "aa", 3.0, aa=True),
+            dict(rec("control", "mlx", "eager", 0.0), status="error")]
+    text = "\n".join(_target_summary(rows))
+    assert "Eager cells within 1%: **2 of 3**" in text
+    assert "upper quartile within 2% on 1 of those 2 (not: robotics torch 1 q3 +2.30%)" in text
+    assert "Missed: vision torch 1 +1.50%" in text
+    assert "Cells with targets of their own: **1 of 1**" in text
+    assert "or within 1%: **2 of 3**. Missed: control tensorflow 1 +1.20% (program differs)" in text
+
+
 def test_study_in_several_processes(tmp_path) -> None:
     """``python -m benchmarks --processes 2``: the eager cells run in two child processes (one
     framework each), merged into one document whose table shows each process's median; the

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .cases import meets_target
+
 #: Fields of a cell's record that describe the cell, not one process's timing: taken from
 #: the first process's record.
 _CELL_FIELDS = ("workload", "framework", "version", "mode", "size", "variant",
@@ -116,7 +118,6 @@ def merge_cell(records: list[dict]) -> dict:
         overhead_median_pct=statistics.median(medians),
         overhead_q1_pct=q[0], overhead_q3_pct=q[2], overhead_ci_pct=ci,
         process_medians_pct=medians, overhead_pct_samples=samples)
-    target = rec.get("target_pct", 1.0)
     if rec.get("aa"):
         from .runner import AA_IQR_PCT, AA_MEDIAN_PCT
 
@@ -126,7 +127,7 @@ def merge_cell(records: list[dict]) -> dict:
         rec["meets_target"] = (abs(rec["overhead_median_pct"]) <= AA_MEDIAN_PCT
                                and ci <= AA_IQR_PCT)
     else:
-        rec["meets_target"] = rec["overhead_median_pct"] < target
+        rec["meets_target"] = meets_target(rec)
     profiled = next((r["profile_arraykit"] for r in records if r.get("profile_arraykit")), None)
     if profiled is not None and not rec["meets_target"]:
         rec["profile_arraykit"] = profiled
