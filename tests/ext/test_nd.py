@@ -1406,6 +1406,37 @@ def test_tensorflow_graph_sum_scatter_is_one_scatter_into_x(jit_compile):
     assert ops.count("TensorScatterAdd") == 2 and "ConcatV2" not in ops, ops
 
 
+def test_tensorflow_xla_sum_scatter_lets_xla_skip_dropped_updates():
+    """Under XLA a dropped update of a floating sum-scatter gets row number M, which XLA's
+    scatter skips: the updates reach the scatter unmasked (no second pass recomputing the
+    drop mask for them: ~3% of the TF vision step), and a dropped update's gradient is still
+    zero (TF's own gradient would gather row M, which XLA clamps to the last row)."""
+    require("tensorflow")
+    from arraykit.ext.nd import update_nd
+
+    x = tf.constant([-0.0, 1.0, -0.0, 3.0, 0.0, -0.0], tf.float32)
+    idx = tf.constant([[1], [-1], [7], [-7], [0], [4]], tf.int32)
+    upd = tf.constant([10.0, 20.0, 30.0, 40.0, 50.0, -0.0], tf.float32)
+
+    @tf.function(jit_compile=True, autograph=False)
+    def f(x, idx, upd):
+        with tf.GradientTape() as tape:
+            tape.watch([x, upd])
+            y = update_nd(x, idx, upd, reduction="sum")
+            loss = tf.reduce_sum(y * tf.range(1.0, 7.0))
+        return (y,) + tuple(tape.gradient(loss, [x, upd]))
+
+    y, gx, gu = (t.numpy() for t in f(x, idx, upd))
+    np.testing.assert_array_equal(y, [50.0, 11.0, -0.0, 3.0, 0.0, 20.0])  # rows 2, 3 dropped
+    assert list(np.signbit(y)) == [False, False, True, False, False, False]
+    np.testing.assert_array_equal(gx, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    np.testing.assert_array_equal(gu, [2.0, 6.0, 0.0, 0.0, 1.0, 5.0])
+    graph = f.get_concrete_function(x, idx, upd).graph
+    scatters = [op for op in graph.get_operations() if op.type == "TensorScatterAdd"]
+    assert len(scatters) == 1, scatters
+    assert scatters[0].inputs[2].op.type not in ("Select", "SelectV2"), scatters[0].inputs[2]
+
+
 @pytest.mark.parametrize("jit_compile", [False, True])
 def test_tensorflow_graph_gather_is_tf_gather_nd_of_clipped_columns(jit_compile):
     """In a graph, a gather (no batch axes) is TF's own GatherNd of the index columns, each

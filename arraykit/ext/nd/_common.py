@@ -612,7 +612,7 @@ def clipped_flat_rows(
 
 def traced_add(
     ops: Ops, x: Any, cols: tuple[Any, ...], updates: Any, plan: ScatterPlan, neutral: Any,
-    scatter: Callable[[Any, Any, Any], Any] | None = None,
+    scatter: Callable[[Any, Any, Any], Any] | None = None, skips: bool = False,
 ) -> Any:
     """An add-scatter in a compiled program (torch.compile, mx.compile, TF graphs): what a
     user of the framework writes (flat row numbers, one add-scatter into x's rows: 1-D rows
@@ -623,8 +623,13 @@ def traced_add(
     -0.0 included, where +0.0 would turn a -0.0 target into +0.0), as the backend's ``where``
     takes it. ``cols`` are the K index columns in the dtype the row arithmetic runs in; every
     axis of ``plan.dims`` must be non-empty. ``scatter(rows, f, v)`` adds ``v`` into ``rows``
-    (default ``ops.scatter_rows(rows, f, v, "add", False)``)."""
+    (default ``ops.scatter_rows(rows, f, v, "add", False)``). With ``skips``, ``scatter``
+    itself skips a row number out of range (XLA's scatter): a dropped update gets row number
+    ``M`` and keeps its value, which saves the pass that recomputes the mask for the values
+    (TF vision, jit_compile: ~3% of the step)."""
     f, bad = clipped_flat_rows(ops, cols, plan.dims, plan.index_dtype, True)
+    if skips:
+        f = ops.where(bad, plan.rows, f)
     if f.ndim != 1:
         f, bad = ops.reshape(f, (plan.n,)), ops.reshape(bad, (plan.n,))
     v2 = updates
@@ -637,7 +642,8 @@ def traced_add(
         rows = ops.reshape(x, (plan.rows,)) if x.ndim != 1 else x
         if v2.ndim != 1:
             v2 = ops.reshape(v2, (plan.n,))
-    v2 = ops.where(bad, neutral, v2)
+    if not skips:
+        v2 = ops.where(bad, neutral, v2)
     out = scatter(rows, f, v2) if scatter else ops.scatter_rows(rows, f, v2, "add", False)
     return out if tuple(out.shape) == plan.shape else ops.reshape(out, plan.shape)
 

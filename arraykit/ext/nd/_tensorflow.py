@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import tensorflow as tf
+from tensorflow.python.ops import control_flow_util as _cfu
 
 from . import _common
 
@@ -165,10 +166,29 @@ def update_nd(
 def _graph_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan) -> Any:
     """A floating "add" in a graph: what a TF user writes (flat rows, one
     ``tensor_scatter_nd_add`` into ``x`` itself) plus the compiled drop rule
-    (``_common.traced_add``)."""
+    (``_common.traced_add``). Under XLA, whose scatter skips an out-of-range row, a dropped
+    update goes to row M (``_skipping_add``); TF's CPU kernel would raise there."""
     wide = tf.int32 if plan.small_index else tf.int64
     cols = tuple(tf.cast(idx[..., k], wide) for k in range(len(plan.dims)))
+    if _cfu.GraphOrParentsInXlaContext(tf.compat.v1.get_default_graph()):
+        return _common.traced_add(OPS, x, cols, updates, plan, -0.0, _skipping_add, skips=True)
     return _common.traced_add(OPS, x, cols, updates, plan, -0.0)
+
+
+def _skipping_add(rows: Any, f: Any, v: Any) -> Any:
+    """``tensor_scatter_nd_add`` of ``v`` into ``rows`` at row numbers ``f``, of which
+    ``len(rows)`` (out of range) marks an update XLA skips. Its gradient is zero: TF's own
+    would gather row ``len(rows)``, which XLA clamps to the last row."""
+
+    @tf.custom_gradient
+    def add(rows: Any, v: Any) -> Any:
+        def grad(g: Any) -> tuple[Any, Any]:
+            padded = tf.concat([g, tf.zeros((1,) + tuple(g.shape[1:]), g.dtype)], 0)
+            return g, tf.gather(padded, f)
+
+        return tf.tensor_scatter_nd_add(rows, f[:, None], v), grad
+
+    return add(rows, v)
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
