@@ -274,7 +274,31 @@ def test_study_in_several_processes(tmp_path) -> None:
     for rec in doc["results"]:
         assert rec["status"] == "ok" and rec["processes"] == 2, rec
         assert len(rec["process_medians_pct"]) == 2 and rec["rounds"] == 6
-    assert "Eager cells across processes" in out.with_suffix(".md").read_text()
+    assert "Cells across processes" in out.with_suffix(".md").read_text()
+
+
+def test_compiled_cells_run_in_the_study_processes_too(tmp_path) -> None:
+    """With --processes 2 a compiled cell is timed in both child processes, like an eager one,
+    its program check and jit wrapper cost carried into the merged record."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    _framework("jax")
+    out = tmp_path / "jit.json"
+    root = Path(overhead.__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--processes", "2",
+                    "--frameworks", "jax", "--workloads", "mechanics", "--modes", "compiled",
+                    "--micro", "", "--rounds", "3", "--cycles", "1", "--no-profile",
+                    "--results-dir", str(tmp_path / "results"), "--output", str(out)],
+                   cwd=root, env=dict(os.environ), check=True, capture_output=True)
+    doc = json.loads(out.read_text())
+    (rec,) = doc["results"]
+    assert rec["mode"] == "compiled" and rec["status"] == "ok", rec
+    assert rec["processes"] == 2 and len(rec["process_medians_pct"]) == 2 and rec["rounds"] == 6
+    assert rec["same_program"] is True and rec["wrapper_s"] > 0 and rec["meets_target"]
+    assert doc["compiled_rounds"] == doc["rounds"] == 3
 
 
 def test_a_failed_study_process_is_recorded(monkeypatch) -> None:
@@ -292,9 +316,10 @@ def test_a_failed_study_process_is_recorded(monkeypatch) -> None:
     opts = argparse.Namespace(processes=2, workloads=["kalman"], rounds=3, min_sample_s=0.001,
                               cycles=1, clock="cpu", threads=1, malloc="fixed", device="cpu",
                               env="main", quick=True, aa=False, no_profile=True,
-                              check_only=False)
+                              check_only=False, modes=["eager"], torch_compile=False,
+                              cache_dir=None, compiled_steps=None)
     docs = processes.run_children(opts, ["numpy"])
     assert [d["results"] for d in docs] == [[], []]
-    assert docs[0]["skipped"] == {"numpy eager": "process 1 failed (3): boom | TypeError: x"}
+    assert docs[0]["skipped"] == {"numpy cells": "process 1 failed (3): boom | TypeError: x"}
     assert processes.merge(docs) == []
 

@@ -31,12 +31,12 @@ from .cases import meets_target
 #: the first process's record.
 _CELL_FIELDS = ("workload", "framework", "version", "mode", "size", "variant",
                 "arraykit_compiler", "native_compiler", "check", "notes", "target_pct", "aa",
-                "aa_sides")
+                "aa_sides", "wrapper_method")
 
 
 def child_argv(opts: argparse.Namespace, framework: str, output: Path, profile: bool) -> list[str]:
-    """The command-line arguments of one child: ``framework``'s eager cells, one process."""
-    argv = ["--processes", "1", "--modes", "eager", "--micro", "",
+    """The command-line arguments of one child: ``framework``'s cells, one process."""
+    argv = ["--processes", "1", "--modes", ",".join(opts.modes), "--micro", "",
             "--frameworks", framework, "--workloads", ",".join(opts.workloads),
             "--rounds", str(opts.rounds), "--min-sample-s", str(opts.min_sample_s),
             "--cycles", str(opts.cycles), "--clock", opts.clock, "--threads", str(opts.threads),
@@ -51,6 +51,11 @@ def child_argv(opts: argparse.Namespace, framework: str, output: Path, profile: 
         argv.append("--no-profile")
     if opts.check_only:
         argv.append("--check-only")
+    argv.append("--torch-compile" if opts.torch_compile else "--no-torch-compile")
+    if opts.cache_dir is not None:
+        argv += ["--cache-dir", str(opts.cache_dir)]
+    if opts.compiled_steps is not None:
+        argv += ["--compiled-steps", str(opts.compiled_steps)]
     return argv
 
 
@@ -69,7 +74,7 @@ def run_children(opts: argparse.Namespace, frameworks: list[str]) -> list[dict]:
                 argv = child_argv(opts, fw, out, profile=rep == 0)
                 number = rep * len(frameworks) + i + 1
                 sys.stderr.write(f"[process {number}/{total}, {time.perf_counter() - t0:.0f} s] "
-                                 f"{fw} eager cells ({rep + 1} of {opts.processes})\n")
+                                 f"{fw} cells ({rep + 1} of {opts.processes})\n")
                 sys.stderr.flush()
                 proc = subprocess.run([sys.executable, "-m", "benchmarks", *argv],
                                       capture_output=True, text=True, check=False,
@@ -79,7 +84,7 @@ def run_children(opts: argparse.Namespace, frameworks: list[str]) -> list[dict]:
                     why = f"process {rep + 1} failed ({proc.returncode}): {tail}"
                     sys.stderr.write(f"  {fw}: {why}\n")
                     # Recorded (the report lists it), not only printed: its cells are missing.
-                    docs.append({"results": [], "skipped": {f"{fw} eager": why}})
+                    docs.append({"results": [], "skipped": {f"{fw} cells": why}})
                     continue
                 doc = json.loads(out.read_text())
                 doc["process"] = rep
@@ -88,7 +93,9 @@ def run_children(opts: argparse.Namespace, frameworks: list[str]) -> list[dict]:
 
 
 def merge_cell(records: list[dict]) -> dict:
-    """One eager cell's record from its records in several processes.
+    """One cell's record from its records in several processes (a compiled cell's program
+    check: the same program only where every process found it; the jit wrapper's cost the
+    median of the processes').
 
     Records that did not time (error, mismatch, skipped, checked) are not merged: the first
     such record is returned, so a cell that fails anywhere shows as failed."""
@@ -118,6 +125,15 @@ def merge_cell(records: list[dict]) -> dict:
         overhead_median_pct=statistics.median(medians),
         overhead_q1_pct=q[0], overhead_q3_pct=q[2], overhead_ci_pct=ci,
         process_medians_pct=medians, overhead_pct_samples=samples)
+    checks = [r["same_program"] for r in records if "same_program" in r]
+    if checks:
+        rec["same_program"] = all(checks)
+        diff = next((r["program_diff"] for r in records if r.get("program_diff")), None)
+        if diff is not None:
+            rec["program_diff"] = diff
+    wrappers = [r["wrapper_s"] for r in records if "wrapper_s" in r]
+    if wrappers:
+        rec["wrapper_s"] = statistics.median(wrappers)
     if rec.get("aa"):
         from .runner import AA_IQR_PCT, AA_MEDIAN_PCT
 
@@ -135,8 +151,8 @@ def merge_cell(records: list[dict]) -> dict:
 
 
 def merge(docs: list[dict]) -> list[dict]:
-    """The eager cells of the children's documents, each merged over its processes, in the
-    order of the first process's results."""
+    """The cells of the children's documents, each merged over its processes, in the order of
+    the first process's results."""
     cells: dict[tuple[str, str, str], list[dict]] = {}
     for doc in docs:
         for r in doc["results"]:
