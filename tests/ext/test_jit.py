@@ -183,6 +183,51 @@ def test_torch_recompile_limit_falls_back_to_eager_with_a_warning():
         assert compilation(jf) == "inductor"
 
 
+def test_torch_guards_leave_out_arraykit_internals():
+    """TorchDynamo re-checks, before every call, each object a trace read; jit drops the
+    checks of identity and structure on arraykit's and array-api-compat's module internals
+    and of values fixed with a function (closures, defaults), and keeps the rest."""
+    from types import SimpleNamespace
+
+    from arraykit.ext.jit import _torch as jit_torch
+
+    def entry(name, kind):
+        return SimpleNamespace(name=name, guard_type=kind, is_global="G[" in name)
+
+    kept = {
+        "G['__import_arraykit_dot__dispatch']._namespace_by_type": ("DICT_KEYS_MATCH", False),
+        "type(G['__import_arraykit_dot_shims_dot_torch'].clip).__call__": ("CLOSURE_MATCH", False),
+        "G['__import_arraykit'].device.__code__": ("ID_MATCH", False),
+        "G['__import_array_api_compat_dot_common_dot__helpers'].cast": ("ID_MATCH", False),
+        "G['__import_arraykit_dot_shims_dot_torch'].abs._slow.__closure__[0].cell_contents":
+            ("CONSTANT_MATCH", False),
+        # a value read from a module attribute (a flag) stays
+        "G['__import_arraykit_dot_ext_dot_grad_dot__torch']._nesting.depth": ("EQUALS_MATCH", True),
+        "L['x']": ("TENSOR_MATCH", True),
+        "L['f'].__closure__[0].cell_contents": ("CONSTANT_MATCH", True),  # the caller's
+        "G['__import_mymodule'].helper.__code__": ("ID_MATCH", True),
+        "G['__import_arraykitten'].f.__code__": ("ID_MATCH", True),
+        "G['arraykit'].array_namespace": ("ID_MATCH", True),  # the caller's global
+    }
+    entries = [entry(name, kind) for name, (kind, _) in kept.items()]
+    assert jit_torch._own_guards(entries) == [keep for _, keep in kept.values()]
+
+
+def test_torch_jit_does_not_recheck_arraykit_tables(monkeypatch):
+    """A trace reads arraykit's dispatch table; a new row (another array type) fails
+    TorchDynamo's check of the table's keys, and the next call would trace again: jit drops
+    that check, as the rows the trace read still map to the same namespaces."""
+    from arraykit import _dispatch
+
+    jf = jit(_scaled_sum, static_argnums=1)
+    x = torch.asarray(X)
+    close(jf(x, 2), 2 * X.sum())
+    monkeypatch.setitem(_dispatch._namespace_by_type, type("NotAnArray", (), {}), None)
+    close(jf(x + 1, 2), 2 * (X + 1).sum())
+    assert jf.trace_count == 1
+    assert compilation(jf) == "inductor"
+
+
 @pytest.mark.parametrize("name", ["jax", "numpy"])
 def test_static_value_cache_is_bounded_lru(name, monkeypatch):
     mk = _maker(name)

@@ -104,3 +104,37 @@ def test_torch_bounds_verdicts_follow_in_place_writes():
     want = torch.zeros_like(x)
     want[cols] = 2.0
     torch.testing.assert_close(grad, want, rtol=0, atol=0)
+
+
+def test_torch_compiled_calls_read_no_plan_cache(monkeypatch):
+    """Under torch.compile the argument plans are built while tracing (``_torch._teach_dynamo``),
+    not read from ``_common._plans``: a read would have TorchDynamo re-check the cache's keys
+    and every field the trace read from a plan before each call (~170 guards on the vision
+    workload), and trace again once the cache changed (here: emptied)."""
+    torch = require("torch")
+    from arraykit.ext.nd import _common
+
+    traces = []
+
+    def backend(gm, example_inputs):
+        traces.append(gm)
+        return gm.forward
+
+    def f(x, idx, cols):
+        return nd.gather_nd(x, idx), nd.gather_nd(x, cols), nd.scatter_nd(idx, x[:2], (4, 3))
+
+    x = torch.arange(12.0).reshape(4, 3)
+    idx = torch.tensor([[3], [-1]])
+    cols = (torch.tensor([0, 3, 5], dtype=torch.int32), torch.tensor([-1, 1, 2], dtype=torch.int32))
+    f(x, idx, (cols[0].clamp(max=3), cols[1]))  # eager: the imports a trace cannot follow
+    compiled = torch.compile(f, backend=backend, fullgraph=True)
+    first = compiled(x, idx, cols)
+    monkeypatch.setattr(_common, "_plans", {})
+    again = compiled(x + 1, idx, cols)
+    assert len(traces) == 1
+    want_rows = torch.stack([x[3], x[3]])  # -1 wraps to row 3
+    torch.testing.assert_close(first[0], want_rows, rtol=0, atol=0)
+    torch.testing.assert_close(first[1], torch.stack([x[0, 2], x[3, 1], x[3, 2]]),
+                               rtol=0, atol=0)  # clipped: row 5 -> 3
+    torch.testing.assert_close(again[0], want_rows + 1, rtol=0, atol=0)
+    torch.testing.assert_close(first[2][3], x[0] + x[1], rtol=0, atol=0)
