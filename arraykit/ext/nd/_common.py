@@ -613,6 +613,7 @@ def clipped_flat_rows(
 def traced_add(
     ops: Ops, x: Any, cols: tuple[Any, ...], updates: Any, plan: ScatterPlan, neutral: Any,
     scatter: Callable[[Any, Any, Any], Any] | None = None, skips: bool = False,
+    flat_rows: Callable[..., tuple[Any, Any]] | None = None,
 ) -> Any:
     """An add-scatter in a compiled program (torch.compile, mx.compile, TF graphs): what a
     user of the framework writes (flat row numbers, one add-scatter into x's rows: 1-D rows
@@ -626,8 +627,12 @@ def traced_add(
     (default ``ops.scatter_rows(rows, f, v, "add", False)``). With ``skips``, ``scatter``
     itself skips a row number out of range (XLA's scatter): a dropped update gets row number
     ``M`` and keeps its value, which saves the pass that recomputes the mask for the values
-    (TF vision, jit_compile: ~3% of the step)."""
-    f, bad = clipped_flat_rows(ops, cols, plan.dims, plan.index_dtype, True)
+    (TF vision, jit_compile: ~3% of the step). ``flat_rows(cols, dims, index_dtype)``: a
+    backend's own ``clipped_flat_rows(..., mark=True)`` (the same ``(f, bad)``)."""
+    if flat_rows is None:
+        f, bad = clipped_flat_rows(ops, cols, plan.dims, plan.index_dtype, True)
+    else:
+        f, bad = flat_rows(cols, plan.dims, plan.index_dtype)
     if skips:
         f = ops.where(bad, plan.rows, f)
     if f.ndim != 1:

