@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 from .frameworks import DEVICES, FRAMEWORKS, enable_compile_caches, installed
@@ -123,6 +124,7 @@ def run_study(opts: argparse.Namespace, path: Path) -> dict:
     within 0.7% in the others, same code), so one process's median cannot stand for it."""
     if opts.processes <= 1:
         return run(opts, path)
+    started = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime())
     names = [n for n in opts.frameworks if installed(n)]
     children = run_children(opts, names)
     rest = argparse.Namespace(**vars(opts))
@@ -132,6 +134,7 @@ def run_study(opts: argparse.Namespace, path: Path) -> dict:
         doc["skipped"].update(child.get("skipped", {}))
     doc["modes"] = opts.modes
     doc["rounds"] = doc["compiled_rounds"] = opts.rounds
+    doc["started"] = started  # when the first child started, not this process's own run
     return doc
 
 
