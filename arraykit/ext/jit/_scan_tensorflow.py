@@ -68,7 +68,16 @@ def _graph(f, init, kind, leaves, treedef, length):
         [tf.TensorSpec(c.shape, c.dtype) for c in init_leaves],
         [tf.TensorSpec(leaf.shape[1:], leaf.dtype) for leaf in leaves])
     y_def, y_specs = found[0]
-    ys_arrays = [tf.TensorArray(v.dtype, size=length, element_shape=v.shape) for v in y_specs]
+    # T as the native loop has it: read from x at run time (``tf.shape(x)[0]``), sizing the
+    # TensorArrays and bounding the counter, with ``maximum_iterations`` a tensor. Python ints
+    # there gave XLA the same operations in another entry schedule and buffer assignment: the
+    # study's TF control cell compiled read +7.5/+8.6% (3 processes each, after TF's other
+    # compiled cells), with this form +0.6/+0.6%. The ys keep their static leading dimension
+    # (``_stacked``): ext.nd and the caller's shapes need it.
+    steps = tf.shape(leaves[0])[0] if leaves else tf.constant(length)
+    bound = tf.constant(length) if isinstance(length, int) else length
+    one = tf.constant(1)
+    ys_arrays = [tf.TensorArray(v.dtype, size=steps, element_shape=v.shape) for v in y_specs]
 
     def read(i):
         return [leaf[i] for leaf in leaves]
@@ -78,18 +87,27 @@ def _graph(f, init, kind, leaves, treedef, length):
         ys_arrays, carry_leaves = _step(
             f, unflatten(init_def, carry_leaves), x, init, y_def, ys_arrays, i
         )
-        return i + 1, ys_arrays, carry_leaves
+        return i + one, ys_arrays, carry_leaves
 
     # The loop's variables in AutoGraph's order for a tf.range loop writing a TensorArray
     # (the counter, the TensorArray, the carry), so XLA's program is the native one.
     _, ys_arrays, carry_leaves = tf.while_loop(
-        lambda i, *_: i < length,
+        lambda i, *_: i < steps,
         body,
         (tf.constant(0), ys_arrays, init_leaves),
-        maximum_iterations=length,
+        maximum_iterations=bound,
     )
-    ys = unflatten(y_def, [ta.stack() for ta in ys_arrays])
+    ys = unflatten(y_def, [_stacked(ta, length) for ta in ys_arrays])
     return unflatten(init_def, carry_leaves), ys
+
+
+def _stacked(ta, length):
+    """``ta.stack()`` with its static leading dimension (a TensorArray of a run-time size
+    stacks to an unknown one)."""
+    ys = ta.stack()
+    if isinstance(length, int):
+        ys.set_shape((length,) + tuple(ys.shape[1:]))
+    return ys
 
 
 def _step(f, carry, x, init, y_def, ys_arrays, i):
