@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .cases import CELL_TARGET_PCT, TARGET_PCT, meets_target
+from .cases import CELL_TARGET_PCT, TARGET_PCT, meets_target, own_target_pct
 from .inputs import WORKLOADS
 from .threads import CLOCK_NAMES
 
@@ -78,7 +78,7 @@ def _target_summary(rows: list[dict]) -> list[str]:
         return []
 
     def own(r: dict) -> bool:
-        return any((r["workload"], r["mode"], f) in CELL_TARGET_PCT for f in (None, r["framework"]))
+        return own_target_pct(r["workload"], r["mode"], r["framework"]) is not None
 
     def name(r: dict) -> str:
         return f"{r['workload']} {_label(r)} {r['overhead_median_pct']:+.2f}%"
