@@ -12,11 +12,19 @@ every framework pinned to one thread; the columns of one function are interleave
 (A, B, C, C, B, A, ...) of about ``--block-ms`` each, and a column's figure is its fastest block
 (the least disturbed on a shared machine), in microseconds per call; ``--aa`` times the native
 calls twice, and their difference shows how finely the method resolves. Lazy frameworks are forced:
-JAX results are blocked on, MLX results evaluated, in every column. MXNet results are waited
-for, and each MXNet block also drains the engine (``mx.nd.waitall``) before it starts (untimed)
-and before it ends (timed): the engine's threads count in the process's CPU time and free
-arrays asynchronously, so without the drain a block pays for work left by the one before it.
-``extra`` is arraykit minus native; ``vs tnp``/``vs compat`` arraykit minus those.
+JAX results are blocked on in every call. MLX and MXNet results are forced once a block, inside
+its time: a block keeps its calls' results and ends with ``mx.eval`` of all of them (MLX) or a
+drain of the engine (``mx.nd.waitall``, MXNet, which also drains before a block starts,
+untimed: the engine's threads count in the process's CPU time and free arrays asynchronously,
+so without the drain a block pays for work left by the one before it). Forcing every call
+instead adds a hand-over to the framework's worker thread that costs the same on both sides
+but is bimodal on this machine (MLX: 8-14 or ~50 us a call for the same ``mx.add``; MXNet
+likewise), so rows read tens of us apart between runs; a function that forces its own result
+(a bounds or singularity read) still pays that hand-over in its own column. For MLX the
+table also says whether arraykit's graph is native's (``mx.export_to_dot`` of both results,
+node ids left out): where it is, the evaluation is the same work and ``extra`` is the Python
+that builds the graph. ``extra`` is arraykit minus native; ``vs tnp``/``vs compat`` arraykit
+minus those.
 
     python benchmarks/call_cost.py [--frameworks tensorflow] [--rounds 9] [--only sort,max]
                                    [--json out.json] [--markdown out.md]
@@ -368,9 +376,6 @@ def mlx_columns(errors: bool) -> Columns:
     a = types.SimpleNamespace(**{k: mx.array(x) for k, x in _inputs().items()})
     cpu = mx.cpu
 
-    def evald(col: dict[str, Call]) -> dict[str, Call]:
-        return {n: _bound(lambda c: mx.eval(c()), c) for n, c in col.items()}
-
     native: dict[str, Case] = {
         **{n: _binary(getattr(mx, f)) for n, f in (
             ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"),
@@ -401,8 +406,8 @@ def mlx_columns(errors: bool) -> Columns:
         "arange": lambda a: mx.arange(16), "eye": lambda a: mx.eye(4),
     }
     ours = dict(STD, astype=lambda xp, a: xp.astype(a.v, xp.float32))
-    return {"native": evald({n: _bound(f, a) for n, f in native.items()}),
-            "arraykit": evald(_with(arraykit.array_namespace(a.v), ours, a))}
+    return {"native": {n: _bound(f, a) for n, f in native.items()},
+            "arraykit": _with(arraykit.array_namespace(a.v), ours, a)}
 
 
 def paddle_columns(errors: bool) -> Columns:
@@ -452,12 +457,8 @@ def mxnet_columns(errors: bool) -> Columns:
 
     npx = mx.np
     a = types.SimpleNamespace(**{k: npx.array(x, dtype=x.dtype) for k, x in _inputs().items()})
-
-    def waited(col: dict[str, Call]) -> dict[str, Call]:
-        return {n: _bound(lambda c: c().wait_to_read(), c) for n, c in col.items()}
-
     table = {n: f for n, f in NPSTYLE.items() if n not in ("count_nonzero",)}
-    return {"native": waited(_with(npx, table, a)), "arraykit": waited(_namespace(a))}
+    return {"native": _with(npx, table, a), "arraykit": _namespace(a)}
 
 
 FRAMEWORKS: dict[str, tuple[str, Callable[[bool], Columns]]] = {
@@ -468,29 +469,66 @@ FRAMEWORKS: dict[str, tuple[str, Callable[[bool], Columns]]] = {
 }
 
 
-def _sync(fw: str) -> Call | None:
-    """What waits for all of ``fw``'s asynchronous work, where a block must pay for its own."""
+#: The key of an MLX row's graph comparison in the results (1.0: arraykit's graph is native's).
+SAME_GRAPH = "same_graph"
+
+
+class Force:
+    """How a lazy or asynchronous framework's block is made to pay for its own work:
+    ``before`` (untimed) leaves no earlier work pending; ``results`` (timed) completes the
+    block's results, all at once."""
+
+    def __init__(self, before: Call | None, results: Callable[[list], object]):
+        self.before, self.results = before, results
+
+
+def _force(fw: str) -> Force | None:
+    """None where a call's result is complete when it returns (or blocked on in the call)."""
     if fw == "mxnet":
         import mxnet as mx
 
-        return mx.nd.waitall
+        return Force(mx.nd.waitall, lambda outs: mx.nd.waitall())
+    if fw == "mlx":
+        import mlx.core as mx
+
+        return Force(None, mx.eval)
     return None
 
 
-def _block(call: Call, number: int, sync: Call | None) -> float:
-    """CPU seconds of ``number`` calls; with ``sync``, drained before (untimed) and after."""
-    if sync is None:
+def _block(call: Call, number: int, force: Force | None) -> float:
+    """CPU seconds of ``number`` calls; with ``force``, their results forced in the time."""
+    if force is None:
         return timeit.Timer(call, timer=time.process_time).timeit(number)
-    sync()
+    if force.before is not None:
+        force.before()
+    t0 = time.process_time()
+    outs = [call() for _ in range(number)]
+    force.results(outs)
+    t = time.process_time() - t0
+    del outs  # freed outside the time, on both sides alike
+    return t
 
-    def block() -> None:
-        for _ in range(number):
-            call()
-        sync()
-    return timeit.Timer(block, timer=time.process_time).timeit(1)
+
+def same_mlx_graph(a: object, b: object) -> bool:
+    """Whether two MLX results have the same graph: ``mx.export_to_dot``'s text with the node
+    ids renumbered in order of appearance, and the same dtype and shape."""
+    import re
+    import tempfile
+
+    import mlx.core as mx
+
+    def text(x: object) -> str:
+        with tempfile.NamedTemporaryFile("r", suffix=".dot") as f:
+            mx.export_to_dot(f.name, x)
+            dot = f.read()
+        ids: dict[str, str] = {}
+        return re.sub(r"\b\d{6,}\b", lambda m: ids.setdefault(m.group(0), f"n{len(ids)}"), dot)
+
+    return (text(a) == text(b) and getattr(a, "dtype", None) == getattr(b, "dtype", None)
+            and getattr(a, "shape", None) == getattr(b, "shape", None))
 
 
-def _number(call: Call, block_ms: float, sync: Call | None = None) -> int:
+def _number(call: Call, block_ms: float, sync: Force | None = None) -> int:
     """Calls per block so that a block takes about ``block_ms`` of CPU time."""
     n = 1
     while True:
@@ -501,9 +539,9 @@ def _number(call: Call, block_ms: float, sync: Call | None = None) -> int:
 
 
 def time_interleaved(calls: list[Call], rounds: int, block_ms: float,
-                     sync: Call | None = None) -> list[float]:
+                     sync: Force | None = None) -> list[float]:
     """Fastest block (us per call, CPU time) of each of ``calls``, the blocks interleaved
-    A, B, C, C, B, A, ... over ``rounds`` rounds; ``sync`` (see ``_sync``) ends each block."""
+    A, B, C, C, B, A, ... over ``rounds`` rounds; ``sync`` (see ``_force``) ends each block."""
     number = min(_number(c, block_ms, sync) for c in calls)
     best = [float("inf")] * len(calls)
     order = list(range(len(calls)))
@@ -524,7 +562,7 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
         aa: bool = False, out=print) -> dict[str, dict[str, float]]:
     module, build = FRAMEWORKS[fw]
     cols = build(errors)
-    sync = _sync(fw)
+    sync = _force(fw)
     if aa:  # the native calls timed twice: their difference is the method's noise floor
         cols["aa"] = dict(cols["native"])
     names = list(cols)
@@ -538,11 +576,13 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
     for fname in STD:
         if only and fname not in only:
             continue
-        have = []
+        have, first = [], {}
         for n in names:
             if fname in cols[n]:
                 try:
-                    cols[n][fname]()
+                    first[n] = cols[n][fname]()
+                    if sync is not None:
+                        sync.results([first[n]])
                     have.append(n)
                 except Exception as e:  # noqa: BLE001 - a benchmark cell, reported, not raised
                     out(f"# {fname} {n} failed: {type(e).__name__}: {str(e)[:70]!r}")
@@ -556,13 +596,18 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
         for n in extra:
             line += (f" {best[n]:9.2f} {best['arraykit'] - best[n]:9.2f}" if n in best
                      else f" {'-':>9} {'-':>9}")
+        if fw == "mlx":  # built afresh: an evaluated result's graph is the array itself
+            best[SAME_GRAPH] = float(same_mlx_graph(cols["native"][fname](),
+                                                    cols["arraykit"][fname]()))
+            line += "  same graph" if best[SAME_GRAPH] else "  graph differs"
         out(line, flush=True) if out is print else out(line)
     return res
 
 
 def markdown(fw: str, res: dict[str, dict[str, float]], rounds: int) -> str:
     module, _ = FRAMEWORKS[fw]
-    cols = sorted({c for r in res.values() for c in r} - {"native", "arraykit"})
+    cols = sorted({c for r in res.values() for c in r} - {"native", "arraykit", SAME_GRAPH})
+    graphs = any(SAME_GRAPH in r for r in res.values())
     lines = [f"### {fw} {_version(module)}",
              "",
              f"Measured {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC, arraykit "
@@ -570,13 +615,15 @@ def markdown(fw: str, res: dict[str, dict[str, float]], rounds: int) -> str:
              "interleaved blocks, CPU time, one thread; us per call.",
              "",
              "| function | native | arraykit | extra | " + " | ".join(
-                 f"{c} | arraykit - {c}" for c in cols) + " |",
-             "|---" * (4 + 2 * len(cols)) + "|"]
+                 f"{c} | arraykit - {c}" for c in cols) + (" | graph" if graphs else "") + " |",
+             "|---" * (4 + 2 * len(cols) + graphs) + "|"]
     for fname, r in res.items():
         row = f"| {fname} | {r['native']:.2f} | {r['arraykit']:.2f} | " \
               f"{r['arraykit'] - r['native']:+.2f} |"
         for c in cols:
             row += (f" {r[c]:.2f} | {r['arraykit'] - r[c]:+.2f} |" if c in r else " - | - |")
+        if graphs:
+            row += " same |" if r.get(SAME_GRAPH) else " differs |"
         lines.append(row)
     return "\n".join(lines) + "\n"
 
