@@ -325,6 +325,17 @@ count_nonzero = _exact(_torch.count_nonzero, "count_nonzero", _compat.count_nonz
                        _compat.count_nonzero)
 argsort = _exact(partial(_torch.argsort, stable=True), "argsort", _compat.argsort,
                  _compat.argsort)
+_torch_sort = _torch.sort
+
+
+def _sort_values(x: Any, /) -> Any:
+    """array-api-compat's ``sort`` with its defaults: the values of torch's stable sort along
+    the last axis, without compat's keyword renaming (f32[16], CPU time: 3.25-3.54 -> ~2.95 us;
+    ``torch.sort(x, stable=True)`` 2.93-3.02, ``torch.sort(x)`` 2.67-2.80)."""
+    return _torch_sort(x, stable=True)[0]
+
+
+sort = _exact(_sort_values, "sort", _compat.sort, _compat.sort)
 #: compat's promotion differs from torch's only where an operand is 0-d.
 where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None,
                min_ndim=1)
