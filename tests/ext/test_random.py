@@ -465,13 +465,14 @@ def _host_module():
 def test_host_kernels_equal_the_c_loops():
     """The SIMD kernels (AVX2's, and AVX-512's normal: picked by the CPU, ``_host.SIMD``) give
     the portable C loops' bits (``baseline=True``): every size up to past two 64-draw steps and
-    one 128-draw step (the tails), large draws, keys with high bits set."""
+    one 128-draw step (the tails), sizes about the AVX-512 normal's threshold (1,024 samples)
+    with their tails, large draws, keys with high bits set."""
     host = _host_module()
     assert host.SIMD in ("avx512", "avx2", "")
     kernels = (("stream", np.uint32, 2), ("bits", np.uint32, 1), ("unit", np.float32, 1),
                ("normal", np.float32, 1))
     for k0, k1 in ((0, 0), (0, 42), (2**32 - 1, 12345), (0x9E3779B9, 0x7F4A7C15)):
-        for n in [*range(150), 40960, 100003]:
+        for n in [*range(150), 1023, 1024, 1025, 1151, 1153, 40960, 100003]:
             for name, dtype, per_draw in kernels:
                 fast, loops = np.empty(n * per_draw, dtype), np.empty(n * per_draw, dtype)
                 getattr(host, name)(k0, k1, fast)
