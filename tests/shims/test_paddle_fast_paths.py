@@ -507,6 +507,37 @@ def test_paddle_vector_norm_2_of_floats_is_the_kernels_with_the_rules_results(mo
                                   [[5.0], [0.0]])
 
 
+def test_paddle_vector_norm_2_keeps_the_four_kernels_bits():
+    """The whole-tensor 2-norm (one frobenius_norm kernel and an abs) has the bits of the
+    rules' abs, multiply, sum and sqrt: NaN signs and payloads (a negative NaN keeps its
+    sign through x * x and frobenius_norm; |x| clears it), infinities, -0.0, sizes past the
+    kernels' vector widths, float32 and float64, keepdims; a tensor recording a gradient
+    gets the rules' gradient."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+
+    c = paddle._C_ops
+    rng = np.random.default_rng(0)
+    nans = np.array([0x7FC12345, 0xFFC12345, 0x7F812345, 0xFFC00000], np.uint32).view(np.float32)
+    for name in ("float32", "float64"):
+        for shape in [(1,), (16,), (23,), (24,), (97,), (4, 4), (3, 5, 7), (1000,)]:
+            for fill in ([], [nans[0]], [nans[1]], [nans[2]], [nans[3], nans[0]], [-np.inf],
+                         [np.inf, np.nan], [-0.0] * 3):
+                a = (rng.standard_normal(shape) * 10.0 ** rng.integers(-20, 20)).astype(name)
+                flat = a.reshape(-1)
+                if fill:
+                    flat[rng.integers(0, flat.size, len(fill))] = np.array(fill, name)
+                x = paddle.to_tensor(a)
+                for keepdims in (False, True):
+                    m = c.abs(x)
+                    want = c.sqrt(c.sum(m * m, None, None, keepdims)).numpy()
+                    got = xp.linalg.vector_norm(x, keepdims=keepdims).numpy()
+                    assert got.shape == want.shape and got.tobytes() == want.tobytes()
+    x = paddle.to_tensor(np.array([3.0, -4.0, 0.0], np.float32), stop_gradient=False)
+    xp.linalg.vector_norm(x).backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.array([0.6, -0.8, 0.0], np.float32))
+
+
 def test_paddle_solve_of_one_float_matrix_is_the_kernel_with_the_rules_results(monkeypatch):
     """``linalg.solve`` of a square float32/float64 matrix and a matrix or vector of its rows
     in its dtype is Paddle's kernel without the rules' reads, with the rules' values, dtypes,

@@ -69,6 +69,13 @@ require_array = _RULES.require_array
 
 # --- devices --------------------------------------------------------------------------------
 
+#: Whether this Paddle build has no device but the CPU, so that every tensor is on it: fast
+#: paths whose kernel's bits were compared on the CPU only test this, not ``x.place`` (a read
+#: and a method call, ~0.33 us, 3.3.1).
+CPU_ONLY = not (paddle.is_compiled_with_cuda() or paddle.is_compiled_with_rocm()
+                or paddle.is_compiled_with_xpu() or paddle.device.get_all_custom_device_type())
+
+
 def default_place():
     """Paddle's current device as a Place (``paddle.set_device`` chooses it)."""
     return paddle.framework._current_expected_place()
