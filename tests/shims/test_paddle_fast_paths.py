@@ -474,6 +474,44 @@ def test_paddle_searchsorted_reads_finiteness_once_and_keeps_numpy_order(monkeyp
     np.testing.assert_array_equal(got.numpy(), [[1, 4]])
 
 
+def test_paddle_searchsorted_of_two_vectors_is_the_kernel_with_the_rules_results(monkeypatch):
+    """``searchsorted`` of two non-empty 1-D tensors of one float32/float64 dtype holding only
+    finite values (host isfinite), or of one int32/int64 dtype, is Paddle's kernel without the
+    rules; with the rules' results for non-finite values, -0.0, unsorted x1, narrow and mixed
+    dtypes, empty, 0-d and 2-d arguments, sorter and bad sides (values or errors); the rules
+    are not called for the common case (they were on f3b1cbd)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _searching_functions as s
+
+    rng = np.random.default_rng(0)
+    vals = np.array([-np.inf, -1e30, -2.0, -0.0, 0.0, 1.5, 3e38, np.inf, np.nan])
+    for name in ("float32", "float64", "int32", "int64", "int8", "uint8"):
+        for n in (1, 5, 16):
+            with np.errstate(invalid="ignore", over="ignore"):
+                a = rng.choice(vals, n).astype(name) if name[0] == "f" else \
+                    rng.integers(-5, 9, n).astype(name)
+            for x1 in (np.sort(a), a, a[np.isfinite(a)] if name[0] == "f" else a):
+                for x2 in (a[::-1], np.zeros(0, name), np.asarray(a[0]), np.resize(a, (2, n)),
+                           np.asarray(a, "float64" if name == "float32" else "float32")):
+                    if not x1.size:
+                        continue
+                    t1, t2 = paddle.to_tensor(x1), paddle.to_tensor(x2)
+                    for kw in ({}, {"side": "right"}, {"side": "mid"}, {"sorter": None},
+                               {"sorter": paddle.to_tensor(np.argsort(x1))}):
+                        _same(_call(xp.searchsorted, t1, t2, **kw),
+                              _call(s._searchsorted, t1, t2, **kw))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the rules ran")
+
+    monkeypatch.setattr(s, "_searchsorted", refused)
+    for name in ("float32", "float64", "int32", "int64"):
+        a = xp.asarray([0, 1, 2, 3], dtype=getattr(xp, name))
+        got = xp.searchsorted(a, xp.asarray([3, 0, 5, -1], dtype=getattr(xp, name)), side="right")
+        np.testing.assert_array_equal(got.numpy(), [4, 1, 4, 0])
+
+
 def test_paddle_vector_norm_2_of_floats_is_the_kernels_with_the_rules_results(monkeypatch):
     """``linalg.vector_norm``'s 2-norm of a float32/float64 tensor, whole or along one int
     axis, is sqrt(sum(|x| * |x|)) by Paddle's kernels without the rules' layers, with the

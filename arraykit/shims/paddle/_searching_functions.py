@@ -137,7 +137,36 @@ def _search(a, b, right, sorter):
 _C_SEARCHSORTED = paddle._C_ops.searchsorted
 
 
-searchsorted = _s.searchsorted_function(_p, _search, __name__)
+_searchsorted = _s.searchsorted_function(_p, _search, __name__)
+#: Up to this many elements in each argument the finiteness test of the fast path below reads
+#: the values on the host (as ``_HOST_NAN_TEST``).
+_HOST_FINITE_TEST = 4096
+_ISFINITE, _ALL = onp.isfinite, onp.logical_and.reduce
+_SEARCH_INTS = frozenset((id(D.DTYPES["int32"]), id(D.DTYPES["int64"])))
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Array API ``searchsorted``: ``x1`` 1-D (sorted, or sorted by ``sorter``), ``x2`` an
+    array or (2025.12) a Python scalar; int64 indices of ``x2``'s shape."""
+    if type(x1) is _Tensor and type(x2) is _Tensor and sorter is None and type(side) is str \
+            and (side == "left" or side == "right"):
+        # Measured fast path (~6 us a call less, 3.3.1): two non-empty 1-D tensors of one
+        # float32/float64 dtype object, each holding only finite values (read on the host:
+        # their copies' isfinite, where _search sums on the device and reads the sum), or of
+        # one int32/int64 dtype object, are _search's kernel call, without the rules' checks
+        # and reads. Anything else, a non-finite value included: the rules.
+        d = x1.dtype
+        if x2.dtype is d:
+            sa, sv = x1.shape, x2.shape
+            if len(sa) == 1 and len(sv) == 1 and sa[0] and sv[0]:
+                if d is _F32 or d is _F64:
+                    if sa[0] <= _HOST_FINITE_TEST and sv[0] <= _HOST_FINITE_TEST \
+                            and _ALL(_ISFINITE(x1.numpy()), None) \
+                            and _ALL(_ISFINITE(x2.numpy()), None):
+                        return _C_SEARCHSORTED(x1, x2, False, side == "right")
+                elif id(d) in _SEARCH_INTS:
+                    return _C_SEARCHSORTED(x1, x2, False, side == "right")
+    return _searchsorted(x1, x2, side=side, sorter=sorter)
 
 
 def _searchsorted_nonfinite(a, v, right):
