@@ -863,27 +863,36 @@ def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypat
                                   [1, 0])
 
 
-def test_paddle_take_bounds_read_is_one_max_reduce_with_the_rules_results(monkeypatch):
-    """``take``'s fast path reads its host indices' bound with the max ufunc's reduce itself
-    (``_MAX``, once a call; ``ndarray.max`` is a Python frame over it, as on b1266d5), with
-    the rules' values and errors for in-range, negative and out-of-range indices."""
+def test_paddle_take_bounds_read_decides_kernel_or_rules_with_the_rules_results(monkeypatch):
+    """``take``'s fast path reads its host indices as unsigned (a negative entry reads as
+    >= 2**(bits-1)): in-range int32/int64 indices are the kernel's (the rules are not called),
+    negative and out-of-range ones the rules' (their wrap, their IndexError), with the rules'
+    values and errors; the max is the element at ``argmax`` of that view (on b1266d5 the
+    maximum ufunc's reduce, ~0.7 us more a call on 16 int64)."""
     require("paddle")
     import arraykit.shims.paddle as xp
     from arraykit.shims.paddle import _indexing_functions as s
 
-    seen = []
-    real = s._MAX
-
-    def spy(a, axis):
-        seen.append(a.dtype)
-        return real(a, axis)
-
-    monkeypatch.setattr(s, "_MAX", spy)
     x = xp.asarray(np.arange(12.0).reshape(4, 3).astype("float32"))
-    for ind, name in [([0, 3, 3], "int64"), ([2, 1], "int32"), ([-1], "int64"), ([4], "int32")]:
+    cases = [([0, 3, 3], "int64", False), ([2, 1], "int32", False), ([-1], "int64", True),
+             ([4], "int32", True), ([3, -4, 0], "int32", True), ([2**40], "int64", True)]
+    want = {}
+    for ind, name, _ in cases:
         i = xp.asarray(np.array(ind, dtype=name))
-        _same(_call(xp.take, x, i, axis=0), _call(s._take, x, i, axis=0))
-    assert seen == [np.uint64, np.uint32, np.uint64, np.uint32]
+        want[ind[0], name] = _call(s._take, x, i, axis=0)
+    ruled = []
+    real = s._take
+
+    def spy(*args, **kwargs):
+        ruled.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(s, "_take", spy)
+    for ind, name, rules in cases:
+        i = xp.asarray(np.array(ind, dtype=name))
+        ruled.clear()
+        _same(_call(xp.take, x, i, axis=0), want[ind[0], name])
+        assert ruled == ([True] if rules else []), (ind, name)
 
 
 def test_paddle_reshape_to_a_tuple_of_its_size_is_the_kernel_itself(monkeypatch):
