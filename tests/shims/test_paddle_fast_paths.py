@@ -863,6 +863,41 @@ def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypat
                                   [1, 0])
 
 
+def test_paddle_argmax_argmin_of_a_small_vector_is_numpys_search_of_its_host_copy(monkeypatch):
+    """A 1-D float32/float64 tensor of at most ``_HOST_NAN_TEST`` elements searched whole is
+    NumPy's argmax/argmin of its host copy (the copy the NaN rule reads anyway) as one int64
+    fill: the rules' index (first extreme, first NaN, -0.0 and 0.0 tied, infinities), dtype,
+    shape (keepdims: (1,)), place and stop_gradient, for random vectors with ties; larger
+    vectors and other shapes keep the kernel (the fill runs only for the former)."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _searching_functions as s
+
+    rng = np.random.default_rng(1)
+    pool = np.array([-0.0, 0.0, 1.0, -1.0, 2.0, np.nan, np.inf, -np.inf])
+    fills = []
+    real = s._C_FULL
+
+    def spy(*args):
+        fills.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(s, "_C_FULL", spy)
+    for name in ("float32", "float64"):
+        for n in (1, 2, 5, 16, 100, s._HOST_NAN_TEST, s._HOST_NAN_TEST + 1):
+            for _ in range(4):
+                x = paddle.to_tensor(rng.choice(pool[: rng.integers(2, 9)], n).astype(name))
+                if rng.random() < 0.5:
+                    x.stop_gradient = False
+                for fname in ("argmax", "argmin"):
+                    for keepdims in (False, True):
+                        fills.clear()
+                        got = getattr(xp, fname)(x, keepdims=keepdims)
+                        _same(got, getattr(s, "_" + fname)(x, keepdims=keepdims))
+                        assert fills == ([[1] if keepdims else []]
+                                         if n <= s._HOST_NAN_TEST else []), (name, n)
+
+
 def test_paddle_take_bounds_read_decides_kernel_or_rules_with_the_rules_results(monkeypatch):
     """``take``'s fast path reads its host indices as unsigned (a negative entry reads as
     >= 2**(bits-1)): in-range int32/int64 indices are the kernel's (the rules are not called),
