@@ -236,20 +236,30 @@ def _squeeze(x, axis):
 @mode_free
 def stack(arrays, /, *, axis=0):
     """Array API ``stack`` (promotes dtypes)."""
-    if type(axis) is int and _one_dtype(arrays):
-        shape = _p.filled_shape(arrays[0])
-        if shape is not None and all(_p.filled_shape(a) == shape for a in arrays[1:]):
-            n = len(shape) + 1
-            if -n <= axis < n:
-                # Measured fast path: arrays of one dtype and one shape (an axis, no zero
-                # extent: no NumPy mode needed), an int axis in range: where the rules
-                # (``stack_args``) end in the operator.
-                return _STACK(arrays, str(axis % n))
+    layout = _p.common_layout(arrays) if type(axis) is int else None
+    if layout is not None and layout[0] in _ITEMSIZES:
+        shape = layout[1]
+        n = len(shape) + 1
+        if -n <= axis < n and ((shape and min(shape) > 0) or _p.np_shape_on()):
+            # Measured fast path: arrays of one dtype and one shape, an int axis in range:
+            # where the rules (``stack_args``) end in the operator. An axis and no zero
+            # extent each need no NumPy mode; 0-d or zero-size arrays run here in it (the
+            # caller's: scan's loop), their shapes read as they are.
+            return _STACK(arrays, str(axis % n))
+        return _stack(arrays, axis, True)
     return _stack(arrays, axis)
 
 
 @np_mode
-def _stack(arrays, axis):
+def _stack(arrays, axis, same=False):
+    if same:
+        # In the NumPy mode 0-d and zero-size shapes read as they are: the fast path's test
+        # for them too (stack_args reads each shape through two Python properties).
+        layout = _p.common_layout(arrays)
+        if layout is not None:
+            n = len(layout[1]) + 1
+            if -n <= axis < n:
+                return _STACK(arrays, str(axis % n))
     arrays, ax = _manipulation.stack_args(_p, arrays, axis)
     return _STACK(arrays, str(ax))
 

@@ -104,6 +104,47 @@ def filled_code(x) -> int:
     return n.value
 
 
+def common_layout(arrays) -> tuple | None:
+    """``(dtype code, shape)`` shared by every array of ``arrays`` (a list or tuple of two or
+    more ``mxnet.numpy`` arrays), else None, by two ctypes calls an array and nothing else
+    (stack's test: ``dtype_code`` and ``filled_shape`` each cost a Python frame and new ctypes
+    objects). A shape is read in the caller's mode: a 0-d or zero-size one is only known to
+    read as it is in MXNet's NumPy mode (``np_shape_on``); an unknown dimension answers
+    None."""
+    if (type(arrays) is not list and type(arrays) is not tuple) or len(arrays) < 2:
+        return None
+    n, dims, code = _c_int(), _INT_P(), _c_int()
+    n_ref, dims_ref, code_ref = _byref(n), _byref(dims), _byref(code)
+    layout = None
+    for a in arrays:
+        if type(a) is not ARRAY_TYPE:
+            return None
+        handle = a.handle
+        _GET_SHAPE(handle, n_ref, dims_ref)
+        _GET_DTYPE(handle, code_ref)
+        k = n.value
+        if k < 0:
+            return None
+        this = (code.value, tuple(dims[:k]))
+        if layout is None:
+            if this[1] and min(this[1]) < 0:
+                return None
+            layout = this
+        elif this != layout:
+            return None
+    return layout
+
+
+_IS_NP_SHAPE: Any = _LIB.MXIsNumpyShape
+
+
+def np_shape_on() -> bool:
+    """Whether MXNet's NumPy shape semantics are on in this thread (one ctypes call)."""
+    on = _c_int()
+    _IS_NP_SHAPE(_byref(on))
+    return on.value != 0
+
+
 def filled_shape(x) -> tuple | None:
     """``x.shape`` where array ``x`` has an axis and no zero extent, else None, by one ctypes
     call (``x.shape`` costs ~1 us)."""
