@@ -476,10 +476,11 @@ def test_paddle_searchsorted_reads_finiteness_once_and_keeps_numpy_order(monkeyp
 
 def test_paddle_searchsorted_of_two_vectors_is_the_kernel_with_the_rules_results(monkeypatch):
     """``searchsorted`` of two non-empty 1-D tensors of one float32/float64 dtype holding only
-    finite values (host isfinite), or of one int32/int64 dtype, is Paddle's kernel without the
-    rules; with the rules' results for non-finite values, -0.0, unsorted x1, narrow and mixed
-    dtypes, empty, 0-d and 2-d arguments, sorter and bad sides (values or errors); the rules
-    are not called for the common case (they were on f3b1cbd)."""
+    finite values (their host copies' least and greatest), or of one int32/int64 dtype, is
+    Paddle's kernel without the rules; with the rules' results for non-finite values, -0.0,
+    unsorted x1, narrow and mixed dtypes, empty, 0-d and 2-d arguments, sorter and bad sides
+    (values or errors); the rules are not called for the common case (they were on
+    f3b1cbd)."""
     paddle = require("paddle")
     import arraykit.shims.paddle as xp
     from arraykit.shims.paddle import _searching_functions as s

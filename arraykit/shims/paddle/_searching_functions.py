@@ -154,7 +154,7 @@ _searchsorted = _s.searchsorted_function(_p, _search, __name__)
 #: Up to this many elements in each argument the finiteness test of the fast path below reads
 #: the values on the host (as ``_HOST_NAN_TEST``).
 _HOST_FINITE_TEST = 4096
-_ISFINITE, _ALL = onp.isfinite, onp.logical_and.reduce
+_NEG_INF = -float("inf")
 _SEARCH_INTS = frozenset((id(D.DTYPES["int32"]), id(D.DTYPES["int64"])))
 
 
@@ -173,10 +173,14 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
             sa, sv = x1.shape, x2.shape
             if len(sa) == 1 and len(sv) == 1 and sa[0] and sv[0]:
                 if d is _F32 or d is _F64:
-                    if sa[0] <= _HOST_FINITE_TEST and sv[0] <= _HOST_FINITE_TEST \
-                            and _ALL(_ISFINITE(x1.numpy()), None) \
-                            and _ALL(_ISFINITE(x2.numpy()), None):
-                        return _C_SEARCHSORTED(x1, x2, False, side == "right")
+                    if sa[0] <= _HOST_FINITE_TEST and sv[0] <= _HOST_FINITE_TEST:
+                        # finite iff the least and greatest elements are (the element at
+                        # argmin/argmax: C methods, ~1 us under isfinite and an all-reduce for
+                        # two 16-element copies; a NaN is the first found by either)
+                        ha, hv = x1.numpy(), x2.numpy()
+                        if ha[ha.argmin()] > _NEG_INF and ha[ha.argmax()] < _INF \
+                                and hv[hv.argmin()] > _NEG_INF and hv[hv.argmax()] < _INF:
+                            return _C_SEARCHSORTED(x1, x2, False, side == "right")
                 elif id(d) in _SEARCH_INTS:
                     return _C_SEARCHSORTED(x1, x2, False, side == "right")
     return _searchsorted(x1, x2, side=side, sorter=sorter)
