@@ -819,6 +819,44 @@ def test_paddle_mean_of_floats_divides_by_a_python_float_with_the_rules_results(
     np.testing.assert_array_equal(xp.mean(x, axis=0).numpy(), [4.0, 5.0, 6.0, 7.0])
 
 
+def test_paddle_mean_over_a_power_of_two_count_scales_with_the_rules_bits():
+    """``mean`` over a power-of-two count (1 to 2**16 elements, whole or along an axis) scales
+    the fresh sum by 2**-k in place, with the rules' bits (their division by the count):
+    subnormal quotients, -0.0, NaN payloads, infinities, float32 and float64, keepdims; a
+    tensor that records a gradient gets the rules' value and gradient."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _statistical_functions as st
+
+    rng = np.random.default_rng(2)
+    nan = np.array([0x7FC12345, 0xFFC00321], np.uint32).view(np.float32)
+    pool = np.array([-0.0, 0.0, np.inf, -np.inf, 1e-45, -1e-45, 3e38, nan[0], nan[1]])
+    for name in ("float32", "float64"):
+        for shape, axis in [((1,), None), ((2,), None), ((16,), None), ((4, 4), None),
+                            ((4, 4), 0), ((3, 8), -1), ((2, 4, 3), 1), ((2**16,), None)]:
+            for kind in range(4):
+                if kind == 0:
+                    a = rng.standard_normal(shape) * (1e-42 if name == "float32" else 1e-320)
+                elif kind == 1:
+                    a = rng.choice(pool, shape)
+                elif kind == 2:
+                    a = -np.zeros(shape)
+                else:
+                    a = rng.standard_normal(shape) * 1e3
+                with np.errstate(over="ignore"):
+                    x = paddle.to_tensor(a.astype(name))
+                for keepdims in (False, True):
+                    got = xp.mean(x, axis=axis, keepdims=keepdims)
+                    want = st._rules.mean(x, axis=axis, keepdims=keepdims)
+                    _same(got, want)
+                    assert got.numpy().tobytes() == want.numpy().tobytes()
+    g = paddle.to_tensor(rng.standard_normal((4, 4)).astype("float32"), stop_gradient=False)
+    h = paddle.to_tensor(g.numpy(), stop_gradient=False)
+    xp.mean(g, axis=0).sum().backward()
+    st._rules.mean(h, axis=0).sum().backward()
+    assert g.grad.numpy().tobytes() == h.grad.numpy().tobytes()
+
+
 def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypatch):
     """The NaN test of ``argmax``/``argmin``'s fast path: a float tensor of at most
     ``_HOST_NAN_TEST`` elements is read once (its NumPy maximum: NaN iff it holds one, no FP
