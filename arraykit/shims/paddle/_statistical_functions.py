@@ -18,7 +18,8 @@ _Tensor = paddle.Tensor
 _F32, _F64 = paddle.float32, paddle.float64
 _C_ops = paddle._C_ops
 
-_C_PROD, _C_SUM, _C_SCALE_ = _C_ops.prod, _C_ops.sum, _C_ops.scale_
+_C_PROD, _C_SUM = _C_ops.prod, _C_ops.sum
+_C_SCALE_ = getattr(_C_ops, "scale_")  # noqa: B009 - absent from Paddle 3.3.1's stubs
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
