@@ -117,6 +117,23 @@ def arange_args(p: ShimPrimitives, start, stop, step, dtype, device) -> tuple:
     return first, delta, n, name, dev
 
 
+#: The magnitude up to which every integer is exact in a float dtype.
+EXACT_INT = {"float32": 2 ** 24, "float64": 2 ** 53}
+
+
+def whole_range(name: str, first: float, delta: float, n: int) -> bool:
+    """Whether ``arange_args``'s float values ``first + i * delta`` (``i``, ``i * delta`` and
+    the stop ``first + n * delta`` a range op takes its length from too, for ``i <= n``) are
+    whole numbers that dtype ``name`` holds exactly, from a start that is not -0.0: then the
+    framework's own range in the dtype gives the float64 route's values in one op (its sum
+    or product in the dtype is exact; the float64 route's first value is +0.0 for a -0.0
+    start)."""
+    limit = EXACT_INT.get(name)
+    return (limit is not None and n > 0 and first.is_integer() and delta.is_integer()
+            and (first != 0 or math.copysign(1.0, first) > 0)
+            and max(n, abs(first), abs(first + n * delta), n * abs(delta)) <= limit)
+
+
 def check_meshgrid(p: ShimPrimitives, indexing, arrays) -> None:
     """``meshgrid``'s arguments: ``indexing``, then ``arrays``, each one of the shim's arrays
     (TypeError), of one dtype (TypeError) and one-dimensional (ValueError, as NumPy 2 and

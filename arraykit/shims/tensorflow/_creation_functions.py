@@ -256,6 +256,12 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
                 r = _m.add_v2(_m.mul(r, tf.constant(delta, tf.int64)),
                               tf.constant(first, tf.int64))
             return r if dtype is tf.int64 else _m.cast(r, dtype)
+        if _creation.whole_range(name, first, delta, n):
+            # Whole numbers within the dtype's exact range: TF's Range in the dtype gives
+            # the values below in one op, where they are five (vision's pixel grid:
+            # arange(256, dtype=float32) twice a call).
+            return _m._range(scalar_const(first, dtype), scalar_const(first + n * delta, dtype),
+                             scalar_const(delta, dtype))
         r = _m.cast(_m._range(tf.constant(0, tf.int64), tf.constant(n, tf.int64),
                               tf.constant(1, tf.int64)), tf.float64)
         r = _m.add_v2(_m.mul(r, tf.constant(delta, tf.float64)),
