@@ -819,6 +819,45 @@ def test_paddle_mean_of_floats_divides_by_a_python_float_with_the_rules_results(
     np.testing.assert_array_equal(xp.mean(x, axis=0).numpy(), [4.0, 5.0, 6.0, 7.0])
 
 
+def test_paddle_equal_of_two_float_tensors_is_its_own_guard_with_the_rules_results(monkeypatch):
+    """``equal`` of two float32/float64 tensors of one dtype is a Guard of its own over the
+    three exact kernels (less_equal, greater_equal, and-ed in place), with the rules' results
+    (1e-30 != 0, adjacent floats unequal, NaN unequal, -0.0 == 0.0, infinities, broadcasting)
+    and the rules' error for shapes that do not broadcast; other dtypes, mixed dtypes and
+    scalars go to the rules' Guard; the float case runs the Guard's own op."""
+    paddle = require("paddle")
+    import arraykit.shims.paddle as xp
+    from arraykit.shims.paddle import _elementwise_functions as e
+
+    rules = e._rules_equal
+    a = np.array([1e-30, 0.0, 1.0, 1e-20, np.inf, np.nan, -0.0, 1e-45, 3e38, -np.inf])
+    b = np.array([0.0, -0.0, 1.0000001, 1.0000001e-20, np.inf, np.nan, 0.0, 0.0, np.inf,
+                  -np.inf])
+    for name in ("float32", "float64", "int64", "int8", "bool", "complex64"):
+        with np.errstate(invalid="ignore", over="ignore"):
+            x, y = paddle.to_tensor(a.astype(name)), paddle.to_tensor(b.astype(name))
+        for args in ((x, y), (x, x), (x, y[:1]), (x.reshape([2, 5]), y[:5]), (x, y[:3]),
+                     (x, 1.0), (x, paddle.to_tensor(b.astype("float64"))), (x,)):
+            _same(_call(xp.equal, *args), _call(rules, *args))
+    with np.errstate(over="ignore"):
+        got = xp.equal(paddle.to_tensor(a.astype("float32")), paddle.to_tensor(b.astype("float32")))
+    np.testing.assert_array_equal(got.numpy(), a.astype("float32") == b.astype("float32"))
+
+    seen = []
+    real = e._C_AND_
+
+    def spy(*args):
+        seen.append(len(args))
+        return real(*args)
+
+    monkeypatch.setattr(e, "_C_AND_", spy)  # the float Guard's own op (eq has another and)
+    for dtype in (xp.float32, xp.float64):
+        x = xp.asarray([1.0, np.nan, -0.0], dtype=dtype)
+        np.testing.assert_array_equal(
+            xp.equal(x, xp.asarray([1.0, np.nan, 0.0], dtype=dtype)).numpy(), [True, False, True])
+    assert seen == [2, 2]
+
+
 def test_paddle_mean_over_a_power_of_two_count_scales_with_the_rules_bits():
     """``mean`` over a power-of-two count (1 to 2**16 elements, whole or along an axis) scales
     the fresh sum by 2**-k in place, with the rules' bits (their division by the count):

@@ -17,6 +17,7 @@ import paddle
 
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
+from .._common.errors import Guard
 from .._common.special_values import COMPLEX_RULES, SpecialValues
 from . import _dtypes as D
 from . import _primitives as _p
@@ -413,6 +414,37 @@ negative.__doc__ = _rules_negative.__doc__
 #: The Python path (as a Guard's ``__wrapped__``): what the fast paths are checked against.
 setattr(negative, "__wrapped__",  # noqa: B010 - a name the checkers do not know
         getattr(_rules_negative, "__wrapped__", _rules_negative))
+
+
+_rules_equal = _FUNCTIONS["equal"]
+_C_LE, _C_GE = _C_OPS.less_equal, _C_OPS.greater_equal
+_C_AND_ = getattr(_C_OPS, "bitwise_and_")  # noqa: B009 - absent from Paddle 3.3.1's stubs
+
+
+def _float_equal(x1, x2, /):
+    """``_helpers.eq`` of two float32/float64 tensors of one dtype object (exact: Paddle's
+    equal kernel is approximate), without its dtype read and test; the two fresh bool
+    results and-ed in place (bitwise_and_ on bools: the logical and, no new tensor, ~0.3 us
+    under logical_and, 3.3.1)."""
+    return _C_AND_(_C_LE(x1, x2), _C_GE(x1, x2))
+
+
+def _reraise(exc, args, kwargs):  # not called: fallback sends exceptions to the rules
+    raise exc
+
+
+if Guard is not None:
+    #: The float case of the rules' Guard (``_FUNCTIONS``, every dtype: its fast op, ``eq``,
+    #: reads the dtype again and branches on it) from a Guard of its own that has read it:
+    #: two float32/float64 tensors of one dtype object, no keywords -> the three kernels
+    #: (~0.35 us a call less, 3.3.1); an exception of theirs (shapes that do not broadcast)
+    #: and every other call -> the rules' Guard, which raises the standard error.
+    equal = Guard(_float_equal, _rules_equal, _reraise, ((Tensor,), (Tensor,)), refuse_pos=0,
+                  refuse=(_NEG_F32, _NEG_F64), allow_only=True, same_dtype=True, exact=True,
+                  fallback=True)
+    for _attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(equal, _attr, getattr(_rules_equal, _attr))
+    equal.__wrapped__ = getattr(_rules_equal, "__wrapped__", _rules_equal)
 
 
 #: Paddle's own clip kernel (``x < lo ? lo : x > hi ? hi : x``, NaN in ``x`` kept: NumPy's
