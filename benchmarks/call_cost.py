@@ -510,21 +510,11 @@ def _block(call: Call, number: int, force: Force | None) -> float:
 
 
 def same_mlx_graph(a: object, b: object) -> bool:
-    """Whether two MLX results have the same graph: ``mx.export_to_dot``'s text with the node
-    ids renumbered in order of appearance, and the same dtype and shape."""
-    import re
-    import tempfile
+    """Whether two MLX results have the same graph (``overhead.timing.mlx_dot``), dtype and
+    shape."""
+    from benchmarks.overhead.timing import mlx_dot
 
-    import mlx.core as mx
-
-    def text(x: object) -> str:
-        with tempfile.NamedTemporaryFile("r", suffix=".dot") as f:
-            mx.export_to_dot(f.name, x)
-            dot = f.read()
-        ids: dict[str, str] = {}
-        return re.sub(r"\b\d{6,}\b", lambda m: ids.setdefault(m.group(0), f"n{len(ids)}"), dot)
-
-    return (text(a) == text(b) and getattr(a, "dtype", None) == getattr(b, "dtype", None)
+    return (mlx_dot(a) == mlx_dot(b) and getattr(a, "dtype", None) == getattr(b, "dtype", None)
             and getattr(a, "shape", None) == getattr(b, "shape", None))
 
 

@@ -281,9 +281,21 @@ def _fx_ops(fn: Callable, args: tuple) -> list[str] | None:
         o for o in ops if not o.startswith("placeholder:")]
 
 
+def mlx_dot(*outputs: Any) -> str:
+    """``mx.export_to_dot`` of MLX arrays' graph, with the nodes' addresses numbered in order
+    of appearance (two calls that build the same graph give the same text)."""
+    import mlx.core as mx
+
+    dot = io.StringIO()
+    mx.export_to_dot(dot, *outputs)
+    ids: dict[str, str] = {}
+    return re.sub(r"\b\d{6,}\b", lambda m: ids.setdefault(m.group(), f"n{len(ids)}"),
+                  dot.getvalue())
+
+
 def _mlx_graph(fn: Callable, args: tuple) -> str | None:
-    """The graph ``mx.compile`` traces from ``fn`` (``mx.export_to_dot`` of its outputs, taken
-    inside the trace), with the nodes' addresses numbered in order of appearance."""
+    """The graph ``mx.compile`` traces from ``fn`` (``mlx_dot`` of its outputs, taken inside
+    the trace)."""
     import mlx.core as mx
 
     from .frameworks import _leaves
@@ -292,14 +304,11 @@ def _mlx_graph(fn: Callable, args: tuple) -> str | None:
 
     def traced(*a: Any) -> Any:
         out = fn(*a)
-        dot = io.StringIO()
-        mx.export_to_dot(dot, *_leaves(out))
-        graphs.append(dot.getvalue())
+        graphs.append(mlx_dot(*_leaves(out)))
         return out
 
     try:
         mx.eval(*_leaves(mx.compile(traced)(*args)))
     except Exception:  # noqa: BLE001  (no single traced graph: nothing to compare)
         return None
-    ids: dict[str, str] = {}
-    return re.sub(r"\b\d{6,}\b", lambda m: ids.setdefault(m.group(), f"n{len(ids)}"), graphs[0])
+    return graphs[0]
