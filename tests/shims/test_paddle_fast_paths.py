@@ -942,11 +942,12 @@ def test_paddle_argmax_argmin_nan_test_reads_small_tensors_on_the_host(monkeypat
 
 
 def test_paddle_argmax_argmin_of_a_small_vector_is_numpys_search_of_its_host_copy(monkeypatch):
-    """A 1-D float32/float64 tensor of at most ``_HOST_NAN_TEST`` elements searched whole is
-    NumPy's argmax/argmin of its host copy (the copy the NaN rule reads anyway) as one int64
-    fill: the rules' index (first extreme, first NaN, -0.0 and 0.0 tied, infinities), dtype,
-    shape (keepdims: (1,)), place and stop_gradient, for random vectors with ties; larger
-    vectors and other shapes keep the kernel (the fill runs only for the former)."""
+    """A 1-D real tensor (float32/float64, every integer dtype) of at most
+    ``_HOST_NAN_TEST`` elements searched whole is NumPy's argmax/argmin of its host copy as
+    one int64 fill: the rules' index (first extreme, first NaN, -0.0 and 0.0 tied, ties of
+    integers, infinities), dtype, shape (keepdims: (1,)), place and stop_gradient, for
+    random vectors with ties; larger vectors and other shapes keep the kernel (the fill runs
+    only for the former)."""
     paddle = require("paddle")
     import arraykit.shims.paddle as xp
     from arraykit.shims.paddle import _searching_functions as s
@@ -961,10 +962,14 @@ def test_paddle_argmax_argmin_of_a_small_vector_is_numpys_search_of_its_host_cop
         return real(*args)
 
     monkeypatch.setattr(s, "_C_FULL", spy)
-    for name in ("float32", "float64"):
+    for name in ("float32", "float64", "int64", "int32", "int16", "int8", "uint8"):
         for n in (1, 2, 5, 16, 100, s._HOST_NAN_TEST, s._HOST_NAN_TEST + 1):
             for _ in range(4):
-                x = paddle.to_tensor(rng.choice(pool[: rng.integers(2, 9)], n).astype(name))
+                if name[0] == "f":
+                    a = rng.choice(pool[: rng.integers(2, 9)], n).astype(name)
+                else:
+                    a = rng.integers(0, rng.integers(1, 9), n).astype(name)
+                x = paddle.to_tensor(a)
                 if rng.random() < 0.5:
                     x.stop_gradient = False
                 for fname in ("argmax", "argmin"):
