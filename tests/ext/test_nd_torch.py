@@ -138,3 +138,30 @@ def test_torch_compiled_calls_read_no_plan_cache(monkeypatch):
                                rtol=0, atol=0)  # clipped: row 5 -> 3
     torch.testing.assert_close(again[0], want_rows + 1, rtol=0, atol=0)
     torch.testing.assert_close(first[2][3], x[0] + x[1], rtol=0, atol=0)
+
+
+def test_torch_compiled_gather_clips_power_of_two_axes_as_the_rule():
+    """Under torch.compile a power-of-two axis takes ``_torch._clipped_flat_rows``'s own form
+    of the compiled rule (``max(min(c, d - 1) + d, 0) & (d - 1)``): the reference's values
+    (wrap once, then clip) for every entry around both edges and at each dtype's extremes,
+    in the stacked and tuple forms, beside an axis of another length (the shared form)."""
+    torch = require("torch")
+    import nd_reference as ref
+
+    x = np.arange(8 * 4 * 6 * 2, dtype=np.float32).reshape(8, 4, 6, 2)
+    nd.gather_nd(torch.from_numpy(x), torch.zeros((1, 3), dtype=torch.int64))  # the imports
+    near = [-9, -8, -7, -5, -4, -3, -1, 0, 1, 3, 4, 5, 7, 8, 9, 16]
+    for dt in (torch.int8, torch.int16, torch.int32, torch.int64):
+        info = torch.iinfo(dt)
+        vals = near + [info.min, info.min + 1, info.max - 1, info.max]
+        grid = np.array(np.meshgrid(vals, vals, [-7, -6, -1, 0, 5, 6], indexing="ij"))
+        idx = grid.reshape(3, -1).T.copy()
+        torch._dynamo.reset()
+        gather = torch.compile(nd.gather_nd, backend="aot_eager", fullgraph=True)
+        cols = torch.compile(lambda a, p, q, r: nd.gather_nd(a, (p, q, r)), backend="aot_eager",
+                             fullgraph=True)
+        want = ref.gather_nd(x, idx, compiled=True)
+        t = torch.from_numpy(idx).to(dt)
+        np.testing.assert_array_equal(gather(torch.from_numpy(x), t).numpy(), want)
+        np.testing.assert_array_equal(cols(torch.from_numpy(x), *t.unbind(-1)).numpy(), want)
+    torch._dynamo.reset()

