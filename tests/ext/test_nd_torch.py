@@ -165,3 +165,56 @@ def test_torch_compiled_gather_clips_power_of_two_axes_as_the_rule():
         np.testing.assert_array_equal(gather(torch.from_numpy(x), t).numpy(), want)
         np.testing.assert_array_equal(cols(torch.from_numpy(x), *t.unbind(-1)).numpy(), want)
     torch._dynamo.reset()
+
+
+def test_torch_compiled_sum_scatter_on_one_thread_is_scatter_add_with_the_rules_values():
+    """On one thread a compiled float sum-scatter adds through ``scatter_add`` (which
+    Inductor fuses without a wrap of negative row numbers: the drop rule's rows are never
+    negative), on several through ``index_add`` (Inductor runs a sum-scatter as ATen's kernel
+    there); both give the reference's sums, in its order, for duplicates, trailing axes,
+    dropped rows and -0.0 targets, and the gradient of the updates."""
+    torch = require("torch")
+    import nd_reference as ref
+
+    rng = np.random.default_rng(5)
+    threads = torch.get_num_threads()
+    nd.scatter_nd(torch.zeros((1, 2), dtype=torch.int64), torch.ones(1), (4, 3))  # the imports
+    try:
+        for n_threads, want_op in ((1, "scatter_add"), (2, "index_add")):
+            torch.set_num_threads(n_threads)
+            for dt, shape in ((np.float32, (4, 8)), (np.float64, (5, 4, 3)), (np.float32, (6,))):
+                idx = rng.integers(-8, 9, (40, 2 if len(shape) > 1 else 1)).astype(np.int32)
+                upd = rng.standard_normal((40,) + shape[idx.shape[1]:]).astype(dt)
+                upd[::7] = -0.0
+                base = np.where(rng.random(shape) < 0.5, -0.0, 1.5).astype(dt)
+                ops = []
+
+                def backend(gm, example_inputs, ops=ops):
+                    ops += [str(n.target) for n in gm.graph.nodes if n.op != "placeholder"]
+                    return gm.forward
+
+                torch._dynamo.reset()
+                scatter = torch.compile(lambda i, u, shape=shape: nd.scatter_nd(i, u, shape),
+                                        backend=backend, fullgraph=True)
+                update = torch.compile(lambda a, i, u: nd.update_nd(a, i, u, reduction="add"),
+                                       backend=backend, fullgraph=True)
+                ti, tu = torch.from_numpy(idx), torch.from_numpy(upd)
+                got = scatter(ti, tu).numpy()
+                np.testing.assert_array_equal(got, ref.scatter_nd(idx, upd, shape, compiled=True))
+                want = ref.update_nd(base, idx, upd, "add", compiled=True)
+                got = update(torch.from_numpy(base.copy()), ti, tu).numpy()
+                np.testing.assert_array_equal(got, want)
+                assert np.signbit(got).tolist() == np.signbit(want).tolist()
+                tu.requires_grad_(True)
+                (update(torch.from_numpy(base.copy()), ti, tu) * 2).sum().backward()
+                kept = ~((idx < -np.array(shape[:idx.shape[1]]))
+                         | (idx >= np.array(shape[:idx.shape[1]]))).any(-1)
+                grad = np.broadcast_to(kept.reshape((-1,) + (1,) * (upd.ndim - 1)) * 2.0,
+                                       upd.shape)
+                np.testing.assert_array_equal(tu.grad.numpy(), grad)
+                assert any(want_op in op for op in ops), ops
+                other = "index_add" if want_op == "scatter_add" else "scatter_add"
+                assert not any(other in op for op in ops), ops
+    finally:
+        torch.set_num_threads(threads)
+        torch._dynamo.reset()

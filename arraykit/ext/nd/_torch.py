@@ -177,10 +177,49 @@ def _neutral(dtype: Any) -> Any:
 
 
 def _compiled_add(x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, copy: bool) -> Any:
-    # The native program (flat rows, one index_add) plus the drop rule (_common.traced_add).
+    # The native program (flat rows, one index_add; scatter_add on one thread: _scatter_add)
+    # plus the drop rule (_common.traced_add).
+    in_place = not (copy or x.requires_grad)
+    scatter: Callable[[Any, Any, Any], Any] | None
+    if x.dtype in _SCATTER_ADD_DTYPES and x.device.type == "cpu" and _one_thread():
+        scatter = _scatter_add_ if in_place else _scatter_add
+    else:
+        scatter = _index_add_ if in_place else None
     return _common.traced_add(OPS, x, _traced_columns(idx, plan), updates, plan,
-                              _neutral(x.dtype), None if copy or x.requires_grad else _index_add_,
-                              flat_rows=_dropped_flat_rows)
+                              _neutral(x.dtype), scatter, flat_rows=_dropped_flat_rows)
+
+
+#: x dtypes whose sum-scatter Inductor fuses on CPU (int64 and bool take its fallback kernel).
+_SCATTER_ADD_DTYPES = (torch.float32, torch.float64)
+
+
+def _one_thread() -> bool:
+    return torch.get_num_threads() == 1
+
+
+try:  # read once while tracing, as Inductor reads the thread count when it compiles
+    _one_thread = torch._dynamo.assume_constant_result(_one_thread)
+except AttributeError:  # pragma: no cover - older torch: index_add everywhere
+    _one_thread = lambda: False  # noqa: E731
+
+
+def _scatter_add(rows: Any, f: Any, v2: Any, in_place: bool = False) -> Any:
+    """``rows.index_add(0, f, v2)`` as ``scatter_add`` with int64 row numbers: the same sums
+    in the same order, where Inductor's ``scatter_add`` reads its indices as they are
+    (``wrap_neg=False``) and ``index_add``'s index_put adds a wrap of negative row numbers
+    (an int64 add, compare and select per element) that the drop rule's rows, never negative,
+    do not need. On one thread only: on several, Inductor runs a sum-scatter as ATen's kernel
+    (``config.cpp.fallback_scatter_reduce_sum``), outside the fused loop. The vision voxel
+    scatter (65536 rows, three columns; study inputs) ran ~6% faster than the native
+    index_add, the whole compiled vision cell ~1.7% (torch 2.13, one thread, 2026-12-06)."""
+    f = f.to(torch.int64)
+    if rows.ndim == 2:
+        f = f[:, None].expand(-1, rows.shape[1])
+    return rows.scatter_add_(0, f, v2) if in_place else rows.scatter_add(0, f, v2)
+
+
+def _scatter_add_(rows: Any, f: Any, v2: Any) -> Any:
+    return _scatter_add(rows, f, v2, True)
 
 
 def _dropped_flat_rows(cols: tuple[Any, ...], dims: tuple[int, ...], index_dtype: str) -> Any:
