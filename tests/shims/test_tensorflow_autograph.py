@@ -52,6 +52,18 @@ def test_python_clip_bounds_are_constants_of_the_graph():
     assert g(i).numpy().tolist() == [0, 0, 5] and g(i).dtype == tf.int32
 
 
+def test_arange_in_a_graph_captures_nothing():
+    # The vision workload's pixel grid: a captured bound made XLA compute the grid at run time
+    # (TF vision compiled +5.8% over native's tf.range, whose bounds are graph constants).
+    for args, kw in (((256,), {"dtype": xp.float32}), ((2.0, 11.0, 3.0), {}), ((0, 6, 2), {}),
+                     ((5,), {"dtype": xp.int32})):
+        want = xp.arange(*args, **kw)  # fills the eager caches of the bounds
+        f = tf.function(lambda args=args, kw=kw: xp.arange(*args, **kw), jit_compile=True)
+        assert list(f.get_concrete_function().captured_inputs) == []
+        got = f()
+        assert got.dtype == want.dtype and np.array_equal(got.numpy(), want.numpy())
+
+
 def test_zeros_like_and_ones_like_in_a_graph_capture_nothing():
     x = tf.constant([[1.5, -2.0]])
     xp.zeros_like(x), xp.ones_like(x, dtype=xp.int32)  # fill the eager caches
