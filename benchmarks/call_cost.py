@@ -518,26 +518,26 @@ def same_mlx_graph(a: object, b: object) -> bool:
             and getattr(a, "shape", None) == getattr(b, "shape", None))
 
 
-def _number(call: Call, block_ms: float, sync: Force | None = None) -> int:
+def _number(call: Call, block_ms: float, force: Force | None = None) -> int:
     """Calls per block so that a block takes about ``block_ms`` of CPU time."""
     n = 1
     while True:
-        t = _block(call, n, sync)
+        t = _block(call, n, force)
         if t >= 0.2 * block_ms / 1e3 or n >= 1 << 20:
             return max(1, int(n * block_ms / 1e3 / max(t, 1e-9)))
         n *= 4
 
 
 def time_interleaved(calls: list[Call], rounds: int, block_ms: float,
-                     sync: Force | None = None) -> list[float]:
+                     force: Force | None = None) -> list[float]:
     """Fastest block (us per call, CPU time) of each of ``calls``, the blocks interleaved
-    A, B, C, C, B, A, ... over ``rounds`` rounds; ``sync`` (see ``_force``) ends each block."""
-    number = min(_number(c, block_ms, sync) for c in calls)
+    A, B, C, C, B, A, ... over ``rounds`` rounds; ``force`` (see ``_force``) ends each block."""
+    number = min(_number(c, block_ms, force) for c in calls)
     best = [float("inf")] * len(calls)
     order = list(range(len(calls)))
     for r in range(rounds):
         for k in (order if r % 2 == 0 else order[::-1]):
-            t = _block(calls[k], number, sync)
+            t = _block(calls[k], number, force)
             best[k] = min(best[k], t / number * 1e6)
     return best
 
@@ -552,7 +552,7 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
         aa: bool = False, out=print) -> dict[str, dict[str, float]]:
     module, build = FRAMEWORKS[fw]
     cols = build(errors)
-    sync = _force(fw)
+    force = _force(fw)
     if aa:  # the native calls timed twice: their difference is the method's noise floor
         cols["aa"] = dict(cols["native"])
     names = list(cols)
@@ -566,20 +566,20 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
     for fname in STD:
         if only and fname not in only:
             continue
-        have, first = [], {}
+        have = []
         for n in names:
             if fname in cols[n]:
                 try:
-                    first[n] = cols[n][fname]()
-                    if sync is not None:
-                        sync.results([first[n]])
+                    result = cols[n][fname]()
+                    if force is not None:
+                        force.results([result])
                     have.append(n)
                 except Exception as e:  # noqa: BLE001 - a benchmark cell, reported, not raised
                     out(f"# {fname} {n} failed: {type(e).__name__}: {str(e)[:70]!r}")
         if "native" not in have or "arraykit" not in have:
             continue
         best = dict(zip(have, time_interleaved([cols[n][fname] for n in have], rounds,
-                                               block_ms, sync)))
+                                               block_ms, force)))
         res[fname] = best
         line = f"{fname:15} {best['native']:8.2f} {best['arraykit']:9.2f} " \
                f"{best['arraykit'] - best['native']:8.2f}"
