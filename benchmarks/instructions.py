@@ -171,7 +171,8 @@ def markdown(records: list[dict], meta: dict, timed: dict) -> str:
     lines += [head, rule]
     for r in records:
         a, n = r["arraykit"]["Ir"], r["native"]["Ir"]
-        t = timed.get((r["framework"], meta["version_of"].get(r["framework"]), r["workload"]))
+        t = None if r.get("aa") else timed.get(
+            (r["framework"], meta["version_of"].get(r["framework"]), r["workload"]))
         name = f"{r['framework']} (A/A: native twice)" if r.get("aa") else r["framework"]
         row = (f"| {r['workload']} | {name} | {n / 1e6:,.3f} M | {a / 1e6:,.3f} M |"
                f" {a - n:+,.0f} ({(a / n - 1) * 100:+.2f}%) |"
