@@ -243,6 +243,14 @@ def _mlx_eval(x: Any) -> Any:
     return x
 
 
+def _on_cpu(x: Any) -> str:
+    return "cpu"  # numpy: array-api-compat's device() (its generic checks cost ~1 us a call)
+
+
+def _device_attribute(x: Any) -> Any:
+    return x.device  # torch: what array-api-compat's device() returns, after its checks
+
+
 def _numpy_writeable(x: Any) -> bool:
     return bool(x.flags.writeable)
 
@@ -266,7 +274,7 @@ BACKENDS: list[Backend] = [
     Backend("numpy",      ("numpy:ndarray", "numpy:generic"),                    "arraykit.shims.numpy",
             served_by="array-api-compat + arraykit fast paths", constructor="numpy:asarray",
             namespace_names=("numpy", "array_api_compat.numpy", "arraykit.shims.numpy"),
-            writeable=_numpy_writeable, array_object="arraykit.shims.numpy"),
+            writeable=_numpy_writeable, array_object="arraykit.shims.numpy", device=_on_cpu),
     Backend("jax",        ("jax:Array", "jax.core:Tracer"),                      "arraykit.shims.jax",
             served_by="jax.numpy + arraykit 2025.12 top-up", constructor="jax.numpy:asarray",
             namespace_names=("jax.numpy", "arraykit.shims.jax"),
@@ -275,7 +283,8 @@ BACKENDS: list[Backend] = [
     Backend("torch",      ("torch:Tensor",),                                     "arraykit.shims.torch",
             served_by="array-api-compat + arraykit fast paths", constructor="torch:asarray",
             namespace_names=("torch", "array_api_compat.torch", "arraykit.shims.torch"),
-            array_object="arraykit.shims.torch", to_numpy=_torch_numpy),
+            array_object="arraykit.shims.torch", to_numpy=_torch_numpy,
+            device=_device_attribute),
     Backend("cupy",       ("cupy:ndarray",),                                     "array_api_compat.cupy",
             served_by="array-api-compat", constructor="cupy:asarray",
             namespace_names=("cupy", "array_api_compat.cupy")),

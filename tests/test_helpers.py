@@ -36,6 +36,23 @@ def test_numpy_helpers():
     assert not arraykit.is_torch_namespace(np)
 
 
+def test_device_is_array_api_compats_device():
+    # numpy and torch answer from their registry rows (no generic checks): the same objects
+    import array_api_compat
+
+    xs = [np.ones(3), np.float32(1), np.ones(3).view(np.ma.MaskedArray), np.zeros((), bool)]
+    torch = None
+    try:
+        import torch
+    except ImportError:
+        pass
+    if torch is not None:
+        xs += [torch.ones(3), torch.zeros((), dtype=torch.int8), torch.ones(2, device="meta")]
+    for x in xs:
+        assert arraykit.device(x) == array_api_compat.device(x)
+        assert type(arraykit.device(x)) is type(array_api_compat.device(x))
+
+
 def test_helpers_reject_non_arrays():
     for fn in (arraykit.size, arraykit.device, arraykit.is_lazy_array):
         with pytest.raises(TypeError,
