@@ -5,9 +5,11 @@ figure is good to about ±0.6 points (``docs/performance.md``). This counts what
 executes instead: each cell runs under ``valgrind --tool=cachegrind`` in three processes that
 build the same inputs and warm both sides up alike (``WARMUP`` calls each), then make no
 call, ``--calls`` calls of the arraykit side, or as many of the native side. A side's
-instructions per call are its process's total less the no-call process's, over ``--calls``:
-exact counts (``PYTHONHASHSEED`` fixed), so a difference of a few hundred instructions a call
-shows, where the study resolves tens of thousands.
+instructions per call are its process's total less the no-call process's, over ``--calls``.
+Counts do not move with the machine's load. With ``PYTHONHASHSEED`` fixed, NumPy's repeat to a
+few hundred instructions a call; frameworks with threads and caches of their own do not
+(``--aa`` counts the native side twice: 0.2-0.3% apart on torch and Paddle, ~2% on JAX,
+2026-12-06), and a difference below that is no finding.
 
 What a count leaves out is as important as what it shows: it is work, not time. Cache and
 TLB misses, branch mispredictions, memory placement and the core's frequency do not enter it
@@ -18,7 +20,9 @@ arraykit's count is at or below native's and its time is above, the difference l
 the instructions the layer executes.
 
     python benchmarks/instructions.py [--frameworks torch,paddle] [--workloads vision]
-                                      [--calls 10] [--cache-sim] [--markdown out.md]
+                                      [--cells torch:vision,...] [--calls 10] [--aa]
+                                      [--cache-sim] [--last-level 2097152,16,64]
+                                      [--branch-sim] [--json F] [--markdown F]
 
 Each process takes minutes (importing a framework under valgrind is ~50x slower); ``--jobs``
 processes run at once.
