@@ -476,11 +476,18 @@ def test_torch_exact_fast_paths_match_compat():
             _check_torch_exact(xp.full, shape, fill)
             _check_torch_exact(xp.full, shape, fill, dtype=torch.float64)
     for n in (4, 0, 1, -1, 2.5, -2.5, 1e3, True, None, "4"):
-        _check_torch_exact(xp.arange, n)
-        _check_torch_exact(xp.arange, n, 8)
         _check_torch_exact(xp.eye, n)
         _check_torch_exact(xp.eye, n, 3)
         _check_torch_exact(xp.eye, n, k=1)
+    for n in (4, 0, 1, -1, 2.5, -2.5, 1e3, True, None, "4", math.nan, 10**20):
+        _check_torch_exact(xp.arange, n)
+        _check_torch_exact(xp.arange, n, 8)
+        for dtype in (torch.float32, torch.float64, torch.int8, torch.uint8, torch.int64,
+                      torch.bfloat16, torch.bool, torch.complex64, float, None):
+            _check_torch_exact(xp.arange, n, dtype=dtype)
+            for device in (None, "cpu", torch.device("cpu"), "gpu", 0):
+                _check_torch_exact(xp.arange, n, dtype=dtype, device=device)
+                _check_torch_exact(xp.arange, n, device=device, dtype=dtype)
     with pytest.raises(TypeError, match="shell"):  # the namespace's refusal, not compat's
         xp.arange(4, dtype=torch.uint16)
     tensors = _torch_tensors()
