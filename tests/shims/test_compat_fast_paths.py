@@ -455,8 +455,9 @@ def test_torch_exact_fast_paths_match_compat():
     torch = require("torch")
 
     xp = arraykit.array_namespace(torch.ones(1))
-    unary = ["zeros_like", "asarray", "tanh", "round", "sum", "prod", "mean", "max", "min",
-             "std", "var", "cumulative_sum", "any", "all", "count_nonzero", "argsort", "sort"]
+    unary = ["zeros_like", "ones_like", "asarray", "tanh", "round", "sum", "prod", "mean", "max",
+             "min", "std", "var", "cumulative_sum", "any", "all", "count_nonzero", "argsort",
+             "sort"]
     for name in unary:
         fast = getattr(xp, name)
         for x in _torch_tensors():

@@ -220,6 +220,7 @@ def _exact(native: Any, fname: str, general: Any, compat: Any, arity: int = 1, *
 # Measured with benchmarks/call_cost.py (f32[16], torch 2.13 CPU): array-api-compat's Python
 # wrapper (0.3-4 us) replaced by the Guard's test.
 zeros_like = _exact(_torch.zeros_like, "zeros_like", zeros_like, _compat_functions.zeros_like)
+ones_like = _exact(_torch.ones_like, "ones_like", ones_like, _compat_functions.ones_like)
 asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
