@@ -198,8 +198,9 @@ def _versions(frameworks: list[str]) -> dict[str, str]:
             " 'mlx': 'mlx', 'paddle': 'paddlepaddle', 'mxnet': 'mxnet'}\n"
             "out = {}\n"
             "for fw in sys.argv[1:]:\n"
-            "    try: out[fw] = m.version(names.get(fw, fw))\n"
-            "    except m.PackageNotFoundError: pass\n"
+            "    for dist in (names.get(fw, fw), fw + '-cpu'):\n"
+            "        try: out[fw] = m.version(dist); break\n"
+            "        except m.PackageNotFoundError: pass\n"
             "print(json.dumps(out))")
     proc = subprocess.run([sys.executable, "-c", code, *frameworks], capture_output=True,
                           text=True, check=True)
