@@ -126,15 +126,17 @@ def per_call(framework: str, workload: str, calls: int, totals: dict, aa: bool =
 
 
 def _timed(results_dir: Path) -> dict[tuple[str, str, str], float]:
-    """The study's eager medians by (framework, version, workload), where recorded."""
+    """The study's eager CPU medians by (framework, version, workload), where recorded."""
+    from benchmarks.overhead.report import load_results
+
     timed = {}
-    for name in ("main.json", "mxnet.json"):
-        path = results_dir / name
-        if path.exists():
-            for rec in json.loads(path.read_text())["results"]:
-                if rec.get("mode") == "eager" and "overhead_median_pct" in rec:
-                    timed[rec["framework"], rec["version"], rec["workload"]] = (
-                        rec["overhead_median_pct"])
+    for doc in load_results(results_dir):
+        if doc.get("device", "cpu") != "cpu":
+            continue
+        for rec in doc.get("results", []):
+            if rec.get("mode") == "eager" and "overhead_median_pct" in rec:
+                timed[rec["framework"], rec["version"], rec["workload"]] = (
+                    rec["overhead_median_pct"])
     return timed
 
 
@@ -153,7 +155,7 @@ def markdown(records: list[dict], meta: dict, timed: dict) -> str:
         "`benchmarks/instructions.py`: each eager cell of the study under valgrind's cachegrind,"
         " in three processes that build the same inputs and warm both sides up alike; a side's"
         " instructions per call are its process's total less the no-call process's, over the"
-        " calls. Exact counts of work, not time: cache misses, branch prediction, memory"
+        " calls. Counts of work, not time: cache misses, branch prediction, memory"
         " placement and frequency are not in them, and valgrind offers no AVX-512 (torch's and"
         " `ext.random`'s host kernels run their AVX2 builds). `timed` is the study's eager"
         " median (`overhead.md`) for comparison.",
@@ -181,12 +183,12 @@ def markdown(records: list[dict], meta: dict, timed: dict) -> str:
         row = (f"| {r['workload']} | {name} | {n / 1e6:,.3f} M | {a / 1e6:,.3f} M |"
                f" {a - n:+,.0f} ({(a / n - 1) * 100:+.2f}%) |"
                f" {'' if t is None else f'{t:+.2f}%'} |")
+        if cache:
+            row += _misses(r)
         if branches:
             a_b, n_b = (r[s].get("Bcm", 0) + r[s].get("Bim", 0) for s in ("arraykit", "native"))
-            row += _misses(r) if cache else ""
-            lines.append(row + f" {a_b / 1e3:,.1f} / {n_b / 1e3:,.1f} |")
-            continue
-        lines.append(row + (_misses(r) if cache else ""))
+            row += f" {a_b / 1e3:,.1f} / {n_b / 1e3:,.1f} |"
+        lines.append(row)
     return "\n".join(lines) + "\n"
 
 

@@ -37,7 +37,28 @@ def test_markdown_shows_the_difference_and_the_timed_figure() -> None:
                    " 1.0 / 1.5 | 0.01 / 0.02 |")
 
 
-def test_a_child_makes_its_calls_after_warming_both_sides() -> None:
-    # numpy's kalman cell, built as the study builds it: no valgrind needed to run the child
-    instructions.child("numpy", "kalman", "arraykit", 1)
-    instructions.child("numpy", "kalman", "none", 0)
+def test_a_child_makes_its_calls_after_warming_both_sides(monkeypatch) -> None:
+    # numpy's kalman cell, built as the study builds it (no valgrind needed to run a child),
+    # its two sides counted
+    from benchmarks.overhead import cases
+
+    made: dict[str, int] = {}
+    build = cases.build_case
+
+    def counted_case(*args, **kwargs):
+        case = build(*args, **kwargs)
+        for side, fn in (("arraykit", case.arraykit), ("native", case.native_timed or case.native)):
+            def counted(fn=fn, side=side):
+                made[side] = made.get(side, 0) + 1
+                return fn()
+            setattr(case, side if side == "arraykit" else "native_timed", counted)
+        return case
+
+    monkeypatch.setattr(cases, "build_case", counted_case)
+    for side, calls, want in (("arraykit", 2, {"arraykit": 5, "native": 3}),
+                              ("native", 4, {"arraykit": 3, "native": 7}),
+                              ("native-again", 1, {"arraykit": 3, "native": 4}),
+                              ("none", 0, {"arraykit": 3, "native": 3})):
+        made.clear()
+        instructions.child("numpy", "kalman", side, calls)
+        assert made == want, side

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import optional, require
 
 import arraykit
 
@@ -41,11 +41,7 @@ def test_device_is_array_api_compats_device():
     import array_api_compat
 
     xs = [np.ones(3), np.float32(1), np.ones(3).view(np.ma.MaskedArray), np.zeros((), bool)]
-    torch = None
-    try:
-        import torch
-    except ImportError:
-        pass
+    torch = optional("torch")  # an installed torch that fails to import fails the test
     if torch is not None:
         xs += [torch.ones(3), torch.zeros((), dtype=torch.int8), torch.ones(2, device="meta")]
     for x in xs:
