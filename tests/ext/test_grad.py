@@ -532,6 +532,68 @@ def test_torch_eager_gradient_is_plain_unless_needed():
     assert_tree_close(grad(lambda a: arraykit.array_namespace(a).sum(a * x))(x), X)
 
 
+def test_torch_plain_path_is_the_general_path(monkeypatch):
+    # The usual eager call (one float tensor argument, an int argnums) takes
+    # _torch.plain_value_and_grad once the type is known; it must give what the general path
+    # (reached with a tuple argnums) gives, raise the same errors and leave the same state.
+    require("torch")
+    import arraykit.ext.grad as grad_pkg
+
+    x, w = torch.asarray(X), torch.asarray(WG)
+
+    def f(w, x, scale=1.0):
+        xp = arraykit.array_namespace(x)
+        return scale * xp.sum(xp.sin(w * x)), {"y": 2 * w}
+
+    (v, aux), g = value_and_grad(f, argnums=1, has_aux=True)(w, x, scale=3.0)
+    (v0, aux0), (g0,) = value_and_grad(f, argnums=(1,), has_aux=True)(w, x, scale=3.0)
+    assert_tree_close((v, aux, g), (v0, aux0, g0))
+    assert not (v.requires_grad or aux["y"].requires_grad or g.requires_grad or x.requires_grad)
+    assert_tree_close(g, 3.0 * WG * np.cos(WG * X))
+    g2, aux2 = grad(f, argnums=1, has_aux=True)(w, x)
+    assert_tree_close((g2, aux2), (g / 3.0, aux))
+
+    # Taken: after the first call no argument selection runs.
+    calls = []
+    real = grad_pkg._select
+    monkeypatch.setattr(grad_pkg, "_select", lambda *a: calls.append(a) or real(*a))
+    value_and_grad(lambda x: f(w, x)[0])(x)
+    grad(lambda x: f(w, x)[0])(x)
+    assert not calls
+
+    # f that does not depend on x: zeros; f that switches grad mode off: on again after.
+    assert_tree_close(grad(lambda x: arraykit.array_namespace(w).sum(w))(x), np.zeros_like(X))
+
+    def grad_off(x):
+        torch.set_grad_enabled(False)
+        return arraykit.array_namespace(x).sum(x)
+
+    assert_tree_close(grad(grad_off)(x), np.zeros_like(X))
+    assert torch.is_grad_enabled()
+
+    # An error inside f leaves no trace: the next call is plain again, and nested grads
+    # still build a differentiable inner gradient (second derivative).
+    with pytest.raises(ZeroDivisionError):
+        grad(lambda x: 1 / 0)(x)
+    assert_tree_close(grad(_f_sum_sq)(x), 2 * X)
+    assert not calls
+    second = grad(lambda x: arraykit.array_namespace(x).sum(grad(_f_sum_sq)(x) * x))(x)
+    assert_tree_close(second, 4 * X)
+    assert len(calls) == 1  # the inner grad, on the general path (create_graph)
+    # ... also where the inner gradient is taken with respect to a constant: it depends on
+    # the outer argument, so it must stay differentiable (the enclosing-gradient count).
+    c0 = torch.asarray(WG)
+    outer = grad(lambda x: arraykit.array_namespace(x).sum(
+        grad(lambda c: arraykit.array_namespace(c).sum(c * x))(c0)))(x)
+    assert_tree_close(outer, np.ones_like(X))
+
+    # The general path's errors (it is the one that raises them).
+    with pytest.raises(TypeError, match="0-d"):
+        grad(lambda x: x * 2.0)(x)
+    with pytest.raises(TypeError, match="floating-point"):
+        grad(lambda i: arraykit.array_namespace(i).sum(i * 1.0))(torch.arange(3))
+
+
 def test_torch_eager_gradient_leaves_functorch_state_alone():
     # The eager path's "inside a torch.func transform?" test must not be
     # torch._C._functorch.peek_interpreter_stack(): its first call creates the thread's

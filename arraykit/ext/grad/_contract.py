@@ -38,4 +38,8 @@ class GradBackend(Protocol):
         """Whether ``x`` has a floating-point (real or complex) dtype."""
         ...
 
-# Optional: ``NOTE``, a short limit ``arraykit info`` reports ("first order only").
+# Optional: ``NOTE``, a short limit ``arraykit info`` reports ("first order only"); and
+# ``plain_value_and_grad(f, i, has_aux, args, kwargs, fname)``: ``value_and_grad``'s result
+# for the usual call (``args[i]`` the one differentiated array, ``i`` a non-negative int),
+# exactly the general path's, or None to leave the call to the general path. The package
+# calls it first for array types it has seen; it checks what the general path checks.

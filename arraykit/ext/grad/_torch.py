@@ -27,7 +27,7 @@ import torch
 from torch import func
 
 from .._pytree import flatten, tree_map, unflatten
-from ._common import Selected, split_aux
+from ._common import Selected, check_scalar_output, split_aux
 
 DIFFERENTIATES = True
 
@@ -85,6 +85,49 @@ def _autograd_value_and_grad(f, has_aux, args, kwargs, sel):
     if not create_graph:
         value, aux = value.detach(), tree_map(_detach, aux)
     return ((value, aux) if has_aux else value), sel.rebuild(list(grads))
+
+
+_Tensor = torch.Tensor
+_is_grad_enabled = torch.is_grad_enabled
+_set_grad_enabled = torch._C._set_grad_enabled
+_is_compiling = torch.compiler.is_compiling
+_autograd_grad = torch.autograd.grad
+
+
+def plain_value_and_grad(f, i, has_aux, args, kwargs, fname):
+    """``value_and_grad`` of the usual eager call, the general path's result in fewer steps:
+    ``args[i]`` a floating ``torch.Tensor`` (not a subclass) that records no gradient, grad
+    mode on, no torch.func transform, TorchDynamo or enclosing arraykit gradient. The general
+    path then makes the same graph input (``detach().requires_grad_()``), gradient (not
+    differentiable: ``create_graph`` is False) and checks; here without its argument
+    flattening, its ``enable_grad`` block (grad mode is on; it is left on, as that block
+    leaves it) and ``materialize_grads``' Python. None for every other call."""
+    x = args[i]
+    if (type(x) is not _Tensor or x.requires_grad or not _is_grad_enabled()
+            or getattr(_nesting, "depth", 0) or _is_compiling() or _transforms_active()):
+        return None
+    dtype = x.dtype
+    if not (dtype.is_floating_point or dtype.is_complex):
+        return None  # the general path's TypeError
+    x = x.detach().requires_grad_()
+    _nesting.depth = 1
+    try:
+        out = f(*args[:i], x, *args[i + 1:], **kwargs)
+        value, aux = split_aux(out, has_aux, fname)
+        check_scalar_output(value, fname, is_inexact)
+        grad = None
+        if value.requires_grad:
+            (grad,) = _autograd_grad(value, x, allow_unused=True)
+        if grad is None:  # f does not depend on x
+            grad = torch.zeros_like(x)
+    finally:
+        _nesting.depth = 0
+        if not _is_grad_enabled():  # f switched grad mode off: the general path's block
+            _set_grad_enabled(True)  # restores it
+    value = value.detach()
+    if has_aux:
+        return (value, tree_map(_detach, aux)), grad
+    return value, grad
 
 
 def value_and_grad(f, argnums, has_aux, args, kwargs):
