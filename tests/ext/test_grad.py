@@ -36,6 +36,7 @@ jnp = optional("jax.numpy")
 torch = optional("torch")
 tf = optional("tensorflow")
 mx = optional("mxnet")
+paddle = optional("paddle")
 if mx is not None:
     from mxnet import np as mnp
     from mxnet import npx
@@ -532,14 +533,27 @@ def test_torch_eager_gradient_is_plain_unless_needed():
     assert_tree_close(grad(lambda a: arraykit.array_namespace(a).sum(a * x))(x), X)
 
 
-def test_torch_plain_path_is_the_general_path(monkeypatch):
-    # The usual eager call (one float tensor argument, an int argnums) takes
-    # _torch.plain_value_and_grad once the type is known; it must give what the general path
+#: Per framework with a plain path (``plain_value_and_grad``): (whether a tensor records a
+#: gradient, set grad mode, read grad mode).
+PLAIN_PATHS = {
+    "torch": (lambda t: t.requires_grad, lambda m: torch.set_grad_enabled(m),
+              lambda: torch.is_grad_enabled()),
+    "paddle": (lambda t: not t.stop_gradient, lambda m: paddle.set_grad_enabled(m),
+               lambda: paddle.is_grad_enabled()),
+}
+
+
+@pytest.mark.parametrize("name", list(PLAIN_PATHS))
+def test_plain_path_is_the_general_path(name, monkeypatch):
+    # The usual eager call (one float tensor argument, an int argnums) takes the backend's
+    # plain_value_and_grad once the type is known; it must give what the general path
     # (reached with a tuple argnums) gives, raise the same errors and leave the same state.
-    require("torch")
+    require(name)
     import arraykit.ext.grad as grad_pkg
 
-    x, w = torch.asarray(X), torch.asarray(WG)
+    records, set_grad, grad_enabled = PLAIN_PATHS[name]
+    mk = partial(from_numpy, name)
+    x, w = mk(X), mk(WG)
 
     def f(w, x, scale=1.0):
         xp = arraykit.array_namespace(x)
@@ -548,7 +562,7 @@ def test_torch_plain_path_is_the_general_path(monkeypatch):
     (v, aux), g = value_and_grad(f, argnums=1, has_aux=True)(w, x, scale=3.0)
     (v0, aux0), (g0,) = value_and_grad(f, argnums=(1,), has_aux=True)(w, x, scale=3.0)
     assert_tree_close((v, aux, g), (v0, aux0, g0))
-    assert not (v.requires_grad or aux["y"].requires_grad or g.requires_grad or x.requires_grad)
+    assert not any(records(t) for t in (v, aux["y"], g, x))
     assert_tree_close(g, 3.0 * WG * np.cos(WG * X))
     g2, aux2 = grad(f, argnums=1, has_aux=True)(w, x)
     assert_tree_close((g2, aux2), (g / 3.0, aux))
@@ -565,11 +579,11 @@ def test_torch_plain_path_is_the_general_path(monkeypatch):
     assert_tree_close(grad(lambda x: arraykit.array_namespace(w).sum(w))(x), np.zeros_like(X))
 
     def grad_off(x):
-        torch.set_grad_enabled(False)
+        set_grad(False)
         return arraykit.array_namespace(x).sum(x)
 
     assert_tree_close(grad(grad_off)(x), np.zeros_like(X))
-    assert torch.is_grad_enabled()
+    assert grad_enabled()
 
     # An error inside f leaves no trace: the next call is plain again, and nested grads
     # still build a differentiable inner gradient (second derivative).
@@ -582,16 +596,16 @@ def test_torch_plain_path_is_the_general_path(monkeypatch):
     assert len(calls) == 1  # the inner grad, on the general path (create_graph)
     # ... also where the inner gradient is taken with respect to a constant: it depends on
     # the outer argument, so it must stay differentiable (the enclosing-gradient count).
-    c0 = torch.asarray(WG)
     outer = grad(lambda x: arraykit.array_namespace(x).sum(
-        grad(lambda c: arraykit.array_namespace(c).sum(c * x))(c0)))(x)
+        grad(lambda c: arraykit.array_namespace(c).sum(c * x))(w)))(x)
     assert_tree_close(outer, np.ones_like(X))
 
-    # The general path's errors (it is the one that raises them).
-    with pytest.raises(TypeError, match="0-d"):
-        grad(lambda x: x * 2.0)(x)
+    # The general path's errors, with the caller's function name.
+    for fname, transform in (("value_and_grad", value_and_grad), ("grad", grad)):
+        with pytest.raises(TypeError, match=f"^{fname}: .*0-d"):
+            transform(lambda x: x * 2.0)(x)
     with pytest.raises(TypeError, match="floating-point"):
-        grad(lambda i: arraykit.array_namespace(i).sum(i * 1.0))(torch.arange(3))
+        grad(lambda i: arraykit.array_namespace(i).sum(i * 1.0))(mk(np.arange(3)))
 
 
 def test_torch_eager_gradient_leaves_functorch_state_alone():

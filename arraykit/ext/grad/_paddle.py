@@ -70,6 +70,39 @@ def _record(f, argnums, args, kwargs):
     return sel, inputs, out, create_graph
 
 
+_Tensor = paddle.Tensor
+_is_grad_enabled = paddle.is_grad_enabled
+
+
+def plain_value_and_grad(f, i, has_aux, args, kwargs, fname):
+    """``value_and_grad`` of the usual call, the general path's result in fewer steps:
+    ``args[i]`` a floating ``paddle.Tensor`` outside any graph (``stop_gradient``), grad mode
+    on and no enclosing arraykit transform. The general path then makes the same graph input
+    and gradient (not differentiable) and the same checks; here without its argument
+    flattening and its ``set_grad_enabled`` block (grad mode is on; it is left on, as that
+    block leaves it). None for every other call."""
+    x = args[i]
+    if (type(x) is not _Tensor or not x.stop_gradient or not _is_grad_enabled()
+            or getattr(_nesting, "depth", 0) or x.dtype not in _INEXACT):
+        return None
+    x = x.detach()
+    x.stop_gradient = False
+    _nesting.depth = 1
+    try:
+        out = f(*args[:i], x, *args[i + 1:], **kwargs)
+    finally:
+        _nesting.depth = 0
+        if not _is_grad_enabled():  # f switched grad mode off: the general path's block
+            paddle.set_grad_enabled(True)  # restores it
+    value, aux = split_aux(out, has_aux, fname)
+    check_scalar_output(value, fname, is_inexact)
+    (grad,) = _grads([value], [x], None, False)
+    value = value.detach()
+    if has_aux:
+        return (value, tree_map(_detach, aux)), grad
+    return value, grad
+
+
 def value_and_grad(f, argnums, has_aux, args, kwargs):
     """(value or (value, aux), grads) from one recording and one ``paddle.grad``."""
     sel, inputs, out, create_graph = _record(f, argnums, args, kwargs)
