@@ -533,17 +533,15 @@ def test_torch_eager_gradient_is_plain_unless_needed():
     assert_tree_close(grad(lambda a: arraykit.array_namespace(a).sum(a * x))(x), X)
 
 
-#: Per framework with a plain path (``plain_value_and_grad``): (whether a tensor records a
-#: gradient, set grad mode, read grad mode).
-PLAIN_PATHS = {
-    "torch": (lambda t: t.requires_grad, lambda m: torch.set_grad_enabled(m),
-              lambda: torch.is_grad_enabled()),
-    "paddle": (lambda t: not t.stop_gradient, lambda m: paddle.set_grad_enabled(m),
-               lambda: paddle.is_grad_enabled()),
-}
+def _plain_path_hooks(name):
+    """(whether a tensor records a gradient, set grad mode, read grad mode) of a framework
+    with a plain path (``plain_value_and_grad``)."""
+    if name == "torch":
+        return (lambda t: t.requires_grad), torch.set_grad_enabled, torch.is_grad_enabled
+    return (lambda t: not t.stop_gradient), paddle.set_grad_enabled, paddle.is_grad_enabled
 
 
-@pytest.mark.parametrize("name", list(PLAIN_PATHS))
+@pytest.mark.parametrize("name", ["torch", "paddle"])
 def test_plain_path_is_the_general_path(name, monkeypatch):
     # The usual eager call (one float tensor argument, an int argnums) takes the backend's
     # plain_value_and_grad once the type is known; it must give what the general path
@@ -551,7 +549,7 @@ def test_plain_path_is_the_general_path(name, monkeypatch):
     require(name)
     import arraykit.ext.grad as grad_pkg
 
-    records, set_grad, grad_enabled = PLAIN_PATHS[name]
+    records, set_grad, grad_enabled = _plain_path_hooks(name)
     mk = partial(from_numpy, name)
     x, w = mk(X), mk(WG)
 
