@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from frameworks import from_numpy, optional, require, to_numpy
 
+import arraykit
 from arraykit._registry import BY_NAME
 from arraykit.ext import random as R
 
@@ -141,6 +142,23 @@ def test_key_layout_matches_prngkey(like):
         for seed in (0, 1, 42, 2**31, 2**32 - 1):
             expected = np.asarray(jax.random.PRNGKey(seed)).tolist()
             assert to_numpy(R.key(seed, like=like)).tolist() == expected
+
+
+def test_host_made_key_is_the_namespace_key(like):
+    # A backend's host_new_key (a shortcut past its namespace's asarray of a list) must make
+    # the key that path makes: same type, dtype, shape, device and words.
+    from arraykit.ext.random._common import Portable, check_seed
+
+    impl = R._impl("key", like)
+    for seed in SEEDS:
+        fast = impl.host_new_key(check_seed(seed), like)
+        if fast is None:
+            return  # this backend builds every key through its namespace
+        slow = Portable.key(impl, check_seed(seed), impl.device_of(like))
+        assert type(fast) is type(slow) and fast.dtype == slow.dtype
+        assert tuple(fast.shape) == tuple(slow.shape) == (2,)
+        assert arraykit.device(fast) == arraykit.device(slow)
+        assert to_numpy(fast).tolist() == to_numpy(slow).tolist()
 
 
 @pytest.mark.parametrize("seed", SEEDS)
