@@ -306,7 +306,10 @@ BACKENDS: list[Backend] = [
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",),
             array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method,
-            materialise=_wait_to_read),
+            materialise=_wait_to_read,
+            # MXNet's arrays have no ``device`` until the array-object surface is installed
+            device=_lazy("arraykit.shims.mxnet._primitives", "device_of"),
+            to_device=_lazy("arraykit.shims.mxnet._array_object", "to_device")),
     # MLX arrays are evaluated on demand; values are available outside mx.compile/vmap, so
     # they are not lazy in the sense of is_lazy_array (see arraykit/shims/mlx/__init__.py).
     Backend("mlx",        ("mlx.core:array",),                                   "arraykit.shims.mlx",

@@ -36,6 +36,35 @@ def test_numpy_helpers():
     assert not arraykit.is_torch_namespace(np)
 
 
+def test_device_and_to_device_on_every_backend_without_enable():
+    # In a fresh process (nothing installed on the array classes): arraykit.device and
+    # to_device answer for an array of every installed backend (MXNet's arrays have no
+    # ``device`` of their own; its registry row gave none until 2026-12-06).
+    import subprocess
+    import sys
+
+    code = (
+        "import arraykit, importlib\n"
+        "from arraykit._registry import BY_NAME\n"
+        "import frameworks\n"
+        "for name in frameworks.installed_backends():\n"
+        "    x = frameworks.from_numpy(name, [1.0, 2.0])\n"
+        "    d = arraykit.device(x)\n"
+        "    y = arraykit.to_device(x, d)\n"
+        "    assert arraykit.device(y) == d, (name, d, arraykit.device(y))\n"
+        "    assert frameworks.to_numpy(y).tolist() == [1.0, 2.0], name\n"
+        "print('ok')\n"
+    )
+    import os
+    from pathlib import Path
+
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0 and "ok" in done.stdout, done.stderr[-3000:]
+
+
 def test_device_is_array_api_compats_device():
     # numpy and torch answer from their registry rows (no generic checks): the same objects
     import array_api_compat

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common import Portable, aligned, aligned_empty, host_words
+from ._common import Portable, aligned, aligned_empty, host_words, key_words
 
 
 class Impl(Portable):
@@ -43,3 +43,11 @@ class Impl(Portable):
     def from_host(self, a: np.ndarray, key: Any) -> Any:
         # zero_copy marks ``a`` read-only and keeps it alive as long as the ndarray lives
         return self._from_numpy(aligned(a), zero_copy=True, array_cls=self._ndarray)
+
+    def host_new_key(self, seed: int, like: Any) -> Any:
+        # The namespace's asarray of a list costs MXNet's list constructor and its checks.
+        if type(like) is not self._ndarray or like.ctx != self._cpu:
+            return None
+        words = aligned_empty(2, np.dtype(np.int64))
+        words[:] = key_words(seed)
+        return self.from_host(words, like)

@@ -33,7 +33,9 @@ def _ns():
     return sys.modules[__package__]
 
 
-def _to_device(self, device, /, *, stream=None):
+def to_device(self, device, /, *, stream=None):
+    """``x.to_device(device)``, and ``arraykit.to_device`` (the registry's row) where the
+    array-object surface is not installed."""
     ctx = check_device(device, "to_device")
     return self if ctx == self.ctx else self.as_in_ctx(ctx)
 
@@ -320,7 +322,7 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 MXNET_ATTRIBUTES = {
     "__array_namespace__": _ao.array_namespace_method(_ns),
     "device": property(lambda self: self.ctx, doc="The array's MXNet Context."),
-    "to_device": _to_device,
+    "to_device": to_device,
     "mT": property(lambda self: _ns().matrix_transpose(self),
                    doc="Transpose of the last two axes."),
     "__dlpack__": _dlpack,
