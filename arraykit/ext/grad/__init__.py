@@ -102,9 +102,11 @@ def _select(fname: str, argnums: Any, args: tuple, kwargs: dict) -> tuple[Any, A
 #: array type -> its backend's ``plain_value_and_grad`` (``_contract``), once a call with such
 #: an array went through ``_select``: the usual call (one array argument, an int ``argnums``)
 #: then starts there. In a workload the general path's Python is not the few microseconds
-#: it costs in a loop: the torch control cell's gradient read +0.9..+1.3% over native through
-#: it and +0.1..+0.4% through the plain path (in place, 2 x 400 interleaved calls,
-#: 2026-12-06), its code and data being cold after each step's kernels.
+#: it costs in a loop, its code and data being cold after each step's kernels: the native
+#: control rollout's gradient through it read +0.9..+1.3% over torch.autograd.grad, through
+#: the plain path +0.1..+0.4% (in place, 2 x 400 interleaved calls); the study's torch
+#: control cell +2.43 -> +0.45% (medians of three runs each, 2026-12-06,
+#: ``benchmarks/results/partial/grad-plain-path-2026-12-06.md``).
 _PLAIN: dict[type, Callable[..., Any]] = {}
 
 
