@@ -251,6 +251,10 @@ def _device_attribute(x: Any) -> Any:
     return x.device  # torch: what array-api-compat's device() returns, after its checks
 
 
+def _context_attribute(x: Any) -> Any:
+    return x.ctx  # mxnet: its arrays have no ``device`` until the array-object surface is on
+
+
 def _numpy_writeable(x: Any) -> bool:
     return bool(x.flags.writeable)
 
@@ -306,9 +310,7 @@ BACKENDS: list[Backend] = [
             served_by="arraykit shim", constructor="mxnet.numpy:array",
             namespace_names=("arraykit.shims.mxnet",),
             array_object="arraykit.shims.mxnet", to_numpy=_asnumpy_method,
-            materialise=_wait_to_read,
-            # MXNet's arrays have no ``device`` until the array-object surface is installed
-            device=_lazy("arraykit.shims.mxnet._primitives", "device_of"),
+            materialise=_wait_to_read, device=_context_attribute,
             to_device=_lazy("arraykit.shims.mxnet._array_object", "to_device")),
     # MLX arrays are evaluated on demand; values are available outside mx.compile/vmap, so
     # they are not lazy in the sense of is_lazy_array (see arraykit/shims/mlx/__init__.py).

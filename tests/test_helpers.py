@@ -40,12 +40,13 @@ def test_device_and_to_device_on_every_backend_without_enable():
     # In a fresh process (nothing installed on the array classes): arraykit.device and
     # to_device answer for an array of every installed backend (MXNet's arrays have no
     # ``device`` of their own; its registry row gave none until 2026-12-06).
+    import os
     import subprocess
     import sys
+    from pathlib import Path
 
     code = (
-        "import arraykit, importlib\n"
-        "from arraykit._registry import BY_NAME\n"
+        "import arraykit\n"
         "import frameworks\n"
         "for name in frameworks.installed_backends():\n"
         "    x = frameworks.from_numpy(name, [1.0, 2.0])\n"
@@ -55,9 +56,6 @@ def test_device_and_to_device_on_every_backend_without_enable():
         "    assert frameworks.to_numpy(y).tolist() == [1.0, 2.0], name\n"
         "print('ok')\n"
     )
-    import os
-    from pathlib import Path
-
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(Path(__file__).parent), os.environ.get("PYTHONPATH", "")]))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
