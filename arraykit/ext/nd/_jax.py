@@ -230,9 +230,15 @@ def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
         except (TypeError, ValueError):  # the general path raises it
             return None
         _remember(_SCATTER_PLANS, key, plan)
+    # The kernel is dispatched before the host read of the indices waits for them: the read
+    # then overlaps the scatter where it used to drain JAX's queue in front of it (vision
+    # workload in place, 2026-12-07: +0.76% -> -0.22% over native). Out-of-range indices
+    # cannot harm the kernel (mode="drop"); its result is dropped and the general path
+    # wraps or raises.
+    out = _scatter_kernel(idx, updates, plan, False)
     if not _common.host_in_range(np.asarray(idx), plan.dims):
         return None
-    return _scatter_kernel(idx, updates, plan, False)
+    return out
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
