@@ -181,11 +181,16 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
     plan = _COLUMN_PLANS.get((x.aval.shape, aval.shape, aval.dtype, len(idx)))
     if plan is None:
         return None
-    for c, d in zip(idx, plan.dims):
-        if (type(c) is not ARRAY_TYPE or c.aval.dtype != aval.dtype
-                or c.aval.shape != aval.shape or not _column_in_range(c, d)):
+    for c in idx:
+        if type(c) is not ARRAY_TYPE or c.aval.dtype != aval.dtype or c.aval.shape != aval.shape:
             return None
-    return _gather_kernel(x, idx, plan, False)
+    # Dispatched before the host reads of the columns, as in scatter_known (an out-of-range
+    # column's result is dropped: the general path wraps or raises).
+    out = _gather_kernel(x, idx, plan, False)
+    for c, d in zip(idx, plan.dims):
+        if not _column_in_range(c, d):
+            return None
+    return out
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
