@@ -503,6 +503,10 @@ def _fx_ops(fn, *args):
         graphs.append(gm)
         return gm.forward
 
+    # One eager call first: the first ext.nd call for a type imports its backend module,
+    # which TorchDynamo cannot trace (ext.jit.jit retries after such a call; a bare
+    # torch.compile(fullgraph=True) raises). Without it this test failed when run alone.
+    fn(*args)
     torch._dynamo.reset()
     torch.compile(fn, backend=record, fullgraph=True)(*args)
     torch._dynamo.reset()
