@@ -86,6 +86,12 @@ def _impl(fname: str, x: Any) -> _common.Portable:
     return _lookup(type(x), fname)
 
 
+#: array type -> its backend's ``host_new_key``, where it has one: the first thing ``key`` tries
+#: for a ``like`` of that type (a workload that makes its key in every call pays the front's
+#: checks and lookups there, with cold caches: torch rollouts, 2026-12-07).
+_new_keys: dict[type, Any] = {}
+
+
 def _key_impl(fname: str, key: Any) -> _common.Portable:
     impl = _impl(fname, key)
     _common.check_key(fname, tuple(key.shape))
@@ -96,6 +102,11 @@ def key(seed: int, *, like: Any = None) -> Any:
     """A key for ``seed`` (an int in [-2**63, 2**64)): a shape-(2,) native array of ``like``'s
     framework (an array, on its device, or a namespace such as
     ``arraykit.array_namespace(x)``); NumPy when ``like`` is None."""
+    new_key = _new_keys.get(type(like))
+    if new_key is not None and type(seed) is int and -(1 << 63) <= seed < (1 << 64):
+        made = new_key(seed, like)  # the usual call, past check_seed and the lookups
+        if made is not None:
+            return made
     seed = _common.check_seed(seed)
     device = None
     if like is None:
@@ -105,6 +116,8 @@ def key(seed: int, *, like: Any = None) -> Any:
     elif backend_of_type(type(like)) is None and hasattr(like, "asarray"):
         like = like.asarray([0])  # a namespace: any of its arrays finds the implementation
     impl = _impl("key", like)
+    if type(impl).host_new_key is not _common.Portable.host_new_key:
+        _new_keys[type(like)] = impl.host_new_key
     on_host = impl.host_new_key(seed, like)
     if on_host is not None:
         return on_host
