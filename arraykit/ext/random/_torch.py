@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ._common import Portable, _host, host_words, key_words
+from ._common import Portable, _host, host_words
 from ._threefry import OperatorWords
 
 #: The host kernels the custom operator runs, by name: (words per draw, NumPy dtype they
@@ -148,19 +148,5 @@ class Impl(Portable):
         return super().normal(key, shape, dtype)
 
     def host_new_key(self, seed: int, like: Any) -> Any:
-        # A clone of the seed's key made once: one torch call, where building it (NumPy array,
-        # from_numpy) is two plus NumPy's; as the first call of a workload, with cold caches,
-        # 10.8 against 16.2 us (torch.tensor of the words: 29.7; rollouts, 2026-12-07).
-        if self._eager_cpu(like):
-            made = _KEYS.get(seed)
-            if made is None:
-                if len(_KEYS) >= 64:
-                    _KEYS.clear()
-                made = _KEYS[seed] = self._torch.from_numpy(
-                    np.array(key_words(seed), dtype=np.int64))
-            return made.clone()
-        return None
-
-
-#: seed -> its key, never handed out (host_new_key returns clones).
-_KEYS: dict[int, Any] = {}
+        # (torch.tensor of the words: 29.7 us as the rollouts call's first call)
+        return self.copied_key(seed, like) if self._eager_cpu(like) else None
