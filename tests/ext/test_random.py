@@ -160,6 +160,22 @@ def test_key_is_the_namespace_key(like):
         assert to_numpy(fast).tolist() == to_numpy(slow).tolist()
 
 
+def test_draws_outlive_their_host_buffers(like):
+    # Backends that take the host kernel's buffer over without a copy (torch.from_numpy,
+    # MXNet's zero_copy) must keep it alive: values read after the call's buffers are gone
+    # and the memory reused are the values it returned.
+    import gc
+
+    k = R.key(3, like=like)
+    draws = [R.normal(k, (257,)), R.uniform(k, (3, 5)), R.bits(k, (64,))]
+    first = [to_numpy(d).copy() for d in draws]
+    gc.collect()
+    junk = [np.full(4096, 7.0) for _ in range(64)]
+    for d, want in zip(draws, first):
+        np.testing.assert_array_equal(to_numpy(d), want)
+    assert len(junk) == 64
+
+
 @pytest.mark.parametrize("name", ["torch", "paddle"])
 def test_key_is_a_new_array_each_call(name):
     # torch's and Paddle's host_new_key hand out copies of a key made once per seed
