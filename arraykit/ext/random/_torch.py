@@ -148,5 +148,6 @@ class Impl(Portable):
         return super().normal(key, shape, dtype)
 
     def host_new_key(self, seed: int, like: Any) -> Any:
-        # (torch.tensor of the words: 29.7 us as the rollouts call's first call)
+        # A copy of the key made once (copied_key): as the rollouts call's first call 10.8 us,
+        # from_numpy of a NumPy pair 16.2, torch.tensor of the words 29.7.
         return self.copied_key(seed, like) if self._eager_cpu(like) else None
