@@ -103,7 +103,7 @@ def key(seed: int, *, like: Any = None) -> Any:
     framework (an array, on its device, or a namespace such as
     ``arraykit.array_namespace(x)``); NumPy when ``like`` is None."""
     new_key = _new_keys.get(type(like))
-    if new_key is not None and type(seed) is int and -(1 << 63) <= seed < (1 << 64):
+    if new_key is not None and type(seed) is int and seed in _common.SEEDS:
         made = new_key(seed, like)  # the usual call, past check_seed and the lookups
         if made is not None:
             return made

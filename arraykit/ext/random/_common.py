@@ -90,11 +90,15 @@ def dtype_name(xp: Any, fname: str, dtype: Any, allowed: tuple[str, ...], defaul
                     "draw one of those and convert with astype")
 
 
+#: The seeds ``key`` takes: 64-bit ints, signed or not (``key`` tests its usual call with it).
+SEEDS = range(-(1 << 63), 1 << 64)
+
+
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not hasattr(seed, "__index__"):
         raise TypeError(f"key: seed must be an int, got {type(seed).__name__}; pass a Python int")
     seed = operator.index(seed)
-    if not -(1 << 63) <= seed < (1 << 64):
+    if seed not in SEEDS:
         raise OverflowError(f"key: seed {seed} is outside [-2**63, 2**64); pass a 64-bit seed")
     return seed
 
