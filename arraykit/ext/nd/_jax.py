@@ -53,7 +53,7 @@ OPS = _common.namespace_ops(
 )
 
 # Every kernel takes ``traced``: whether the indices were traced, i.e. not checked on the host
-# (``_check``), so that they may hold out-of-bounds values.
+# (``_checked``), so that they may hold out-of-bounds values.
 
 
 @partial(jax.jit, static_argnums=(2, 3))
@@ -129,22 +129,25 @@ def _column_in_range(c: Any, d: int) -> bool:
     return lo >= 0 and hi < d
 
 
-def _check(fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
-           what: str = "indices") -> bool:
-    """Eager means: the indices are concrete (x or updates may be traced, as under
-    ``jax.grad`` without jit). Then bad indices raise; traced indices get the compiled rule.
-    The check reads the indices on the host: zero-copy on CPU, where two NumPy reductions
-    (~13 us for 2e5 indices) beat an extra output of the XLA program plus its transfer.
-    Returns whether the indices are traced (unchecked)."""
+def _checked(run: Any, fn: str, idx: Any, dims: tuple[int, ...], first_axis: int = 0,
+             what: str = "indices") -> Any:
+    """``run(traced)``, the call's kernel. Traced indices (jit, vmap; x or updates may be
+    traced while the indices are concrete, as under ``jax.grad`` without jit) get the
+    compiled rule. Concrete ones are checked on the host, after the kernel is dispatched
+    (the read overlaps it, where it would drain JAX's queue in front of it: see
+    ``scatter_known``): bad indices raise and the kernel's result is dropped. The read is
+    zero-copy on CPU, where two NumPy reductions (~13 us for 2e5 indices) beat an extra
+    output of the XLA program plus its transfer."""
     columns = idx if type(idx) is tuple else (idx,)  # the tuple form: no stack on the host
     if any(isinstance(c, jax.core.Tracer) for c in columns):
-        return True
+        return run(True)
+    out = run(False)
     if type(idx) is tuple and all(_column_in_range(c, d) for c, d in zip(idx, dims)):
-        return False
+        return out
     host: Any = tuple(np.asarray(c) for c in idx) if type(idx) is tuple else np.asarray(idx)
     if _common.host_out_of_bounds(host, dims):
         _common.raise_out_of_bounds(fn, host, dims, first_axis=first_axis, what=what)
-    return False
+    return out
 
 
 #: ``gather_nd`` takes the tuple form (K index arrays) as it is: ``x.at[i0, i1]`` in the
@@ -194,19 +197,20 @@ def gather_columns(x: Any, idx: tuple, batch_dims: Any) -> Any:
 
 
 def gather_nd(x: Any, idx: Any, plan: _common.GatherPlan, fn: str) -> Any:
-    traced = _check(fn, idx, plan.dims, len(plan.batch))
-    if (not traced and type(idx) is tuple and not plan.batch and type(x) is ARRAY_TYPE
-            and all(type(c) is ARRAY_TYPE for c in idx)):
+    out = _checked(lambda traced: _gather_kernel(x, idx, plan, traced), fn, idx, plan.dims,
+                   len(plan.batch))
+    if (type(idx) is tuple and not plan.batch and type(x) is ARRAY_TYPE
+            and all(type(c) is ARRAY_TYPE for c in idx)):  # concrete columns, checked
         _remember(_COLUMN_PLANS, (x.aval.shape, idx[0].aval.shape, idx[0].aval.dtype,
                                   len(idx)), plan)
-    return _gather_kernel(x, idx, plan, traced)
+    return out
 
 
 def update_nd(
     x: Any, idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str, what: str, copy: bool
 ) -> Any:
-    traced = _check(fn, idx, plan.dims, what=what)
-    return _update_kernel(x, idx, updates, plan, traced)
+    return _checked(lambda traced: _update_kernel(x, idx, updates, plan, traced), fn, idx,
+                    plan.dims, what=what)
 
 
 def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
@@ -247,5 +251,5 @@ def scatter_known(idx: Any, updates: Any, shape: Any, reduction: Any) -> Any:
 
 
 def scatter_nd_new(idx: Any, updates: Any, plan: _common.ScatterPlan, fn: str) -> Any:
-    traced = _check(fn, idx, plan.dims)
-    return _scatter_kernel(idx, updates, plan, traced)
+    return _checked(lambda traced: _scatter_kernel(idx, updates, plan, traced), fn, idx,
+                    plan.dims)
