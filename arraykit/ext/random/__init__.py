@@ -107,8 +107,9 @@ def key(seed: int, *, like: Any = None) -> Any:
         made = new_key(seed, like)  # the usual call, past check_seed and the lookups
         if made is not None:
             return made
+        # Its backend makes no key on the host here (another device, a trace): asked once.
+        return _key_on_device(_impl("key", like), seed, like)
     seed = _common.check_seed(seed)
-    device = None
     if like is None:
         import numpy
 
@@ -121,8 +122,12 @@ def key(seed: int, *, like: Any = None) -> Any:
     on_host = impl.host_new_key(seed, like)
     if on_host is not None:
         return on_host
-    if device is None and backend_of_type(type(like)) is not None:
-        device = impl.device_of(like)
+    return _key_on_device(impl, seed, like)
+
+
+def _key_on_device(impl: _common.Portable, seed: int, like: Any) -> Any:
+    """``key(seed)`` made by the namespace on ``like``'s device."""
+    device = impl.device_of(like) if backend_of_type(type(like)) is not None else None
     return impl.key(seed, device)
 
 
