@@ -213,6 +213,20 @@ def _load_for_types(types: tuple) -> str | None:
 _load_for_types._dynamo_marked_constant = True  # type: ignore[attr-defined]
 
 
+def torch_tensor_types() -> tuple[type, ...]:
+    """The tensor types a torch.compile trace usually meets, if torch is imported."""
+    torch = sys.modules.get("torch")
+    return () if torch is None else (torch.Tensor, torch.nn.Parameter)
+
+
+def _warm_torch_namespace() -> None:
+    for cls in torch_tensor_types():
+        _load_for_types((cls,))
+
+
+_dynamo.before_each_compile(_warm_torch_namespace)
+
+
 def _label(x: Any) -> str:
     backend = backend_of_type(type(x))
     return backend.name if backend is not None else _type_name(type(x))

@@ -7,6 +7,10 @@ each registers its Python equivalent as its substitute with ``torch._dynamo``'s
 Importing ``torch._dynamo`` costs 1.5 s, so nothing here imports it: a registration runs now if
 it is loaded, else right after its import (a finder on ``sys.meta_path`` that watches that one
 name, and leaves once it has fired).
+
+A first call for a type fills caches by importing modules or registering operators, which a
+trace cannot do either, so the first calls for torch's tensor types are also made for real
+whenever Dynamo starts compiling a frame (``before_each_compile``).
 """
 
 from __future__ import annotations
@@ -28,9 +32,45 @@ def substitute(c_callable: Any, python: Callable[..., Any]) -> None:
     if loaded is not None and hasattr(loaded, "substitute_in_graph"):
         _register(loaded, c_callable, python)
         return
-    if not _pending:
+    if _Watch not in sys.meta_path:
         sys.meta_path.insert(0, _Watch)  # type: ignore[arg-type]
     _pending.append((c_callable, python))
+
+
+def before_each_compile(warm: Callable[[], None]) -> None:
+    """Have TorchDynamo call ``warm()`` whenever it starts compiling a frame, before it traces
+    it (now or once ``torch._dynamo`` is imported): arraykit fills there, for real, the caches
+    a first call for a torch type fills (importing modules, registering operators), which a
+    trace cannot do. An exception from ``warm`` is dropped: the call then fills them as usual,
+    and raises what it raises, where it is traced. ``torch._dynamo.reset()`` removes these
+    callbacks (what they filled stays filled): a type's first call after a reset is traced."""
+
+    def on_start(args: Any) -> None:
+        try:
+            warm()
+        except Exception:  # noqa: BLE001 - the traced call meets the error itself
+            pass
+
+    _pending_starts.append(on_start)
+    loaded = sys.modules.get(_DYNAMO)
+    if loaded is not None and hasattr(loaded, "callback_handler"):
+        _register_starts(loaded)
+    elif _Watch not in sys.meta_path:
+        sys.meta_path.insert(0, _Watch)  # type: ignore[arg-type]
+
+
+#: before_each_compile's callbacks not yet given to TorchDynamo: it is not loaded.
+_pending_starts: list[Callable[[Any], None]] = []
+
+
+def _register_starts(dynamo: Any) -> None:
+    handler = getattr(dynamo, "callback_handler", None)
+    register = getattr(handler, "register_start_callback", None)
+    pending = list(_pending_starts)
+    _pending_starts.clear()
+    if register is not None:  # else an API changed: traces load what they need, as before
+        for on_start in pending:
+            register(on_start)
 
 
 def _register(dynamo: Any, c_callable: Any, python: Callable[..., Any]) -> None:
@@ -61,6 +101,7 @@ class _Watch:
             _pending.clear()
             for c_callable, python in pending:
                 _register(module, c_callable, python)
+            _register_starts(module)
 
         loader.exec_module = exec_then_register  # type: ignore[method-assign]
         return spec

@@ -20,6 +20,9 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from .. import _dynamo
+from .._dispatch import torch_tensor_types
+
 #: (package, module basename) -> the module's full name, or None when there is no such file.
 _found: dict[tuple[str, str], str | None] = {}
 
@@ -99,7 +102,25 @@ def type_lookup(
         by_type[cls] = served
         return served
 
+    if not _lookups:
+        _dynamo.before_each_compile(_warm_torch_lookups)
+    _lookups.append(lookup)
     return lookup
+
+
+#: Every lookup type_lookup made: _warm_torch_lookups fills them.
+_lookups: list[Callable[[type, str], Any]] = []
+
+
+def _warm_torch_lookups() -> None:
+    """Each lookup's first call for torch's tensor types, made for real before a
+    ``torch.compile`` trace (building one may import a module or register an operator)."""
+    for cls in torch_tensor_types():
+        for lookup in _lookups:
+            try:
+                lookup(cls, "torch.compile")
+            except Exception:  # noqa: BLE001 - the traced call meets the error itself
+                continue
 
 
 def type_name(cls: type) -> str:

@@ -8,6 +8,8 @@ the file there), never against arraykit's own output."""
 
 import hashlib
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -458,6 +460,32 @@ def test_torch_compiled_draws_run_the_host_kernels():
         assert torch.equal(batched, torch.stack([R.normal(keys[i], (4,)) for i in range(3)]))
     finally:
         torch._dynamo.reset()
+
+
+@pytest.mark.parametrize("dynamo_first", [False, True])
+def test_torch_compile_of_a_process_first_arraykit_calls(dynamo_first):
+    """A function compiled with ``torch.compile(fullgraph=True)`` whose trace makes the
+    process's first arraykit calls for torch tensors (a namespace, a key, a draw, an nd
+    gather): those calls import modules and register an operator, which TorchDynamo cannot
+    trace, so arraykit makes them for real when Dynamo starts compiling a frame (whether
+    ``torch._dynamo`` was loaded before arraykit or after). The program gives the eager
+    values. Before that, the trace raised Dynamo's "import_module" error."""
+    require("torch")
+    code = (
+        ("import torch._dynamo\n" if dynamo_first else "")
+        + "import arraykit, torch\n"
+        "from arraykit.ext import nd, random as R\n"
+        "def f(x, i):\n"
+        "    xp = arraykit.array_namespace(x)\n"
+        "    k = R.key(1, like=x)\n"
+        "    return xp.sum(nd.gather_nd(x, i) + R.normal(k, (2,)))\n"
+        "x, i = torch.arange(12.0).reshape(3, 4), torch.tensor([[0, 1], [2, 3]])\n"
+        "out = torch.compile(f, fullgraph=True, backend='eager')(x, i)\n"
+        "print(torch.equal(out, f(x, i)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "True"
 
 
 # -- the host path (arraykit/ext/random/_host.c) ---------------------------------------------
