@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import subprocess
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -90,3 +92,13 @@ def own_module(extension: str) -> tuple[str, ...]:
 
 __all__ = ["AVAILABLE", "NOT_INSTALLED", "SERVED", "from_numpy", "installed", "installed_backends",
            "optional", "own_module", "require", "to_numpy"]
+
+
+def run_fresh(code: str, timeout: float = 300) -> str:
+    """Run ``code`` in a fresh interpreter (for what depends on import order or a process's
+    first calls; a crash there fails the test, not the session); its stdout. A non-zero exit
+    fails the test with the end of its stderr."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout

@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import require, run_fresh
 
 import arraykit
 from arraykit import _dispatch
@@ -155,6 +155,4 @@ def test_torch_compile_traces_array_namespace_in_one_graph():
         "print(torch.equal(out, f(x, y)))\n"
     )
     del torch
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip() == "True"
+    assert run_fresh(code).strip() == "True"

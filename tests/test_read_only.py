@@ -5,12 +5,11 @@ Every result is compared with the same ``at`` call on a NumPy array (a writeable
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
 import numpy as np
 import pytest
-from frameworks import installed, require
+from frameworks import installed, require, run_fresh
 
 tf = require("tensorflow")
 xpx = require("array_api_extra")
@@ -216,14 +215,6 @@ def test_disable_restores_every_function_by_identity():
             arraykit.enable("tensorflow")
 
 
-def _run_fresh(code: str) -> str:
-    """Run ``code`` in a fresh interpreter (import order matters here); its stdout."""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=300)
-    assert out.returncode == 0, out.stderr[-2000:]
-    return out.stdout
-
-
 def test_copies_imported_after_enable_are_patched():
     code = (
         "import os; os.environ['TF_CPP_MIN_LOG_LEVEL'] = '3'\n"
@@ -235,7 +226,7 @@ def test_copies_imported_after_enable_are_patched():
         "assert array_api_compat.is_writeable_array(x) is False\n"
         "print(xpx.at(x, 1).set(5.0).numpy().tolist())\n"
     )
-    assert _run_fresh(code).strip().splitlines()[-1] == "[1.0, 5.0]"
+    assert run_fresh(code).strip().splitlines()[-1] == "[1.0, 5.0]"
 
 
 def test_nothing_installed_without_enable():
@@ -246,7 +237,7 @@ def test_nothing_installed_without_enable():
         "assert not hasattr(_helpers._is_writeable_cls, '_arraykit_original')\n"
         "assert 'arraykit._read_only' not in sys.modules\n"
     )
-    _run_fresh(code)
+    run_fresh(code)
 
 
 # --- one-op writes for indices known on the host (issue 28) -------------------------------

@@ -24,6 +24,7 @@ from frameworks import (
     optional,
     own_module,
     require,
+    run_fresh,
     to_numpy,
 )
 
@@ -627,11 +628,7 @@ def test_torch_eager_gradient_leaves_functorch_state_alone():
         "assert torch.allclose(g, torch.cos(torch.ones(3))), g\n"
         "assert not calls, 'peek_interpreter_stack called on the eager path'\n"
     )
-    import subprocess
-    import sys
-
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr[-2000:]
+    run_fresh(code)
 
 
 def test_torch_grad_inside_torch_compile():

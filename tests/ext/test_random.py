@@ -8,13 +8,11 @@ the file there), never against arraykit's own output."""
 
 import hashlib
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from frameworks import from_numpy, optional, require, to_numpy
+from frameworks import from_numpy, optional, require, run_fresh, to_numpy
 
 import arraykit
 from arraykit._registry import BY_NAME
@@ -483,9 +481,7 @@ def test_torch_compile_of_a_process_first_arraykit_calls(dynamo_first):
         "out = torch.compile(f, fullgraph=True, backend='eager')(x, i)\n"
         "print(torch.equal(out, f(x, i)))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip() == "True"
+    assert run_fresh(code).strip() == "True"
 
 
 # -- the host path (arraykit/ext/random/_host.c) ---------------------------------------------

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from frameworks import require
+from frameworks import require, run_fresh
 from shim_helpers import (
     ALL_FLOAT,
     MX_ONLY,
@@ -672,9 +672,4 @@ _SVD_SRC = {"svd": "ns.linalg.svd(a)", "svdvals": "ns.linalg.svdvals(a)",
 
 
 def _run(code):
-    import subprocess
-    import sys
-
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    return proc.stdout
+    return run_fresh(code, timeout=60)
