@@ -61,7 +61,7 @@ from typing import Any, NoReturn
 
 from ... import _dynamo
 from .checks import dtype_not_allowed, not_an_array
-from .mistakes import FLOATING_INPUT, diagnose
+from .mistakes import FLOATING_INPUT, diagnose, explain
 from .scalars import PY_SCALARS
 from .utils import AxisError
 
@@ -214,6 +214,12 @@ def translate(exc: BaseException, fname: str, translations, args: tuple | None =
     cls = standard_class(exc, fname, translations, args, kwargs, otherwise)
     if cls is None and not isinstance(exc, STANDARD):
         return None
+    if cls is ValueError and args is not None:
+        # A size no array can have: the size rule's message (NumPy's words), not the
+        # framework's (torch's argument parser appends a C++ trace).
+        found, message = explain(fname, args, kwargs or {})
+        if found is ValueError and message is not None:
+            return ValueError(message)
     msg = str(exc)
     named = names_a_function(msg, fname)
     # An axis out of range: any IndexError says it (torch's, NumPy's AxisError).

@@ -38,6 +38,7 @@ from .manipulation import (
     squeeze_axes,
     unstack_keys,
 )
+from .sizes import check_count, check_shape
 from .utils import (
     AxisError,
     broadcast_shapes,
@@ -65,11 +66,14 @@ _OPERAND = re.compile(r"Union\[ArrayT(, (int|float|complex|builtins\.bool))+\]")
 
 
 class _Found(Exception):  # noqa: N818 - a signal inside this module, never raised out of it
-    """A mistake found: ``cls`` is its standard class."""
+    """A mistake found: ``cls`` is its standard class; ``message`` the rule's own words where
+    they are better than the framework's (the size rule: NumPy's wording, naming the
+    function), else None."""
 
-    def __init__(self, cls: type[Exception]) -> None:
+    def __init__(self, cls: type[Exception], message: str | None = None) -> None:
         super().__init__(cls.__name__)
         self.cls = cls
+        self.message = message
 
 
 class _Unknown(Exception):  # noqa: N818 - a signal inside this module, never raised out of it
@@ -80,22 +84,27 @@ def diagnose(fname: str, args: tuple, kwargs: dict) -> type[Exception] | None:
     """The standard exception class for the mistake in the arguments of the standard
     function ``fname`` (a name of the main namespace, ``linalg`` or ``fft``), or None when
     the arguments break no rule known here. Never raises."""
+    return explain(fname, args, kwargs)[0]
+
+
+def explain(fname: str, args: tuple, kwargs: dict) -> tuple[type[Exception] | None, str | None]:
+    """``(diagnose's class, the rule's own message or None)``. Never raises."""
     signature = _signature(fname)
     if signature is None:
-        return None
+        return None, None
     try:
         bound = signature.bind_partial(None, *args, **kwargs).arguments
     except TypeError:
-        return TypeError  # arguments the function does not take
+        return TypeError, None  # arguments the function does not take
     bound.pop("self", None)
     try:
         _kinds(fname, signature, bound)
         _RULES.get(fname, _axis_rule)(fname, bound)
     except _Found as found:
-        return found.cls
+        return found.cls, found.message
     except Exception:  # noqa: BLE001 - an argument not readable here: no verdict
-        return None
-    return None
+        return None, None
+    return None, None
 
 
 @functools.cache
@@ -117,10 +126,15 @@ def _rule(check: Callable, *args: Any) -> Any:
         raise _Found(AxisError) from None
     except TypeError:
         raise _Found(TypeError) from None
-    except ValueError:
-        raise _Found(ValueError) from None
+    except ValueError as e:
+        raise _Found(ValueError, str(e) if check in _SIZE_RULES else None) from None
     except IndexError:
         raise _Found(IndexError) from None
+
+
+#: The rules whose message replaces a framework's (sizes.py words NumPy's errors, naming the
+#: function, where a framework's argument parser writes a C++ trace).
+_SIZE_RULES = (check_shape, check_count)
 
 
 def _fail(cls: type[Exception]) -> NoReturn:
@@ -315,15 +329,19 @@ def _solve(fname: str, bound: dict) -> None:
 
 
 def _reshape(fname: str, bound: dict) -> None:
-    shape = _shape(_array(bound, "x"))
+    x = _array(bound, "x")
+    shape = _shape(x)
     target = list(_ints(bound.get("shape", ())))
+    _rule(check_shape, fname, tuple(n for n in target if n != -1), _array_itemsize(x))
     if not _rule(reshape_fits, target, math.prod(shape)):
         _fail(ValueError)
 
 
 def _broadcast_to(fname: str, bound: dict) -> None:
-    shape = _shape(_array(bound, "x"))
+    x = _array(bound, "x")
+    shape = _shape(x)
     target = _ints(bound.get("shape", ()))
+    _rule(check_shape, fname, target, _array_itemsize(x))
     if len(target) < len(shape) or _rule(broadcast_shapes, shape, target) != target:
         _fail(ValueError)
 
@@ -403,13 +421,26 @@ def _repeat(fname: str, bound: dict) -> None:
     repeats = bound.get("repeats")
     if isinstance(repeats, int) and repeats < 0:
         _fail(ValueError)
-    if bound.get("axis") is not None:
-        _rule(normalize_axis, bound["axis"], len(_shape(_array(bound, "x"))), fname)
+    x = _array(bound, "x")
+    shape = _shape(x)
+    axis = bound.get("axis")
+    if axis is not None:
+        axis = _rule(normalize_axis, axis, len(shape), fname)
+    if isinstance(repeats, int) and not isinstance(repeats, bool):
+        length = math.prod(shape) if axis is None else shape[axis]
+        _rule(check_count, fname, length * repeats, _array_itemsize(x))
 
 
 def _tile(fname: str, bound: dict) -> None:
-    if any(r < 0 for r in _ints(bound.get("repetitions", ()))):
+    repetitions = _ints(bound.get("repetitions", ()))
+    if any(r < 0 for r in repetitions):
         _fail(ValueError)
+    x = _array(bound, "x")
+    shape = _shape(x)
+    n = max(len(shape), len(repetitions))
+    padded = (1,) * (n - len(shape)) + shape
+    reps = (1,) * (n - len(repetitions)) + repetitions
+    _rule(check_shape, fname, tuple(a * r for a, r in zip(padded, reps)), _array_itemsize(x))
 
 
 def _index_bounds(indices: Any, n: int) -> None:
@@ -445,12 +476,19 @@ def _searchsorted(fname: str, bound: dict) -> None:
 
 def _fft(fname: str, bound: dict) -> None:
     """``n``/``s`` at least 1 (``s`` as long as ``axes``), axes in range."""
-    ndim = len(_shape(_array(bound, "x")))
-    if bound.get("n") is not None and _ints(bound["n"])[0] < 1:
-        _fail(ValueError)
+    x = _array(bound, "x")
+    ndim = len(_shape(x))
+    # The result's item size: a complex one, twice a real input's (rfft of float32: 8).
+    itemsize = 2 * _array_itemsize(x)
+    if bound.get("n") is not None:
+        if _ints(bound["n"])[0] < 1:
+            _fail(ValueError)
+        _rule(check_count, fname, bound["n"], itemsize)
     s = bound.get("s")
-    if s is not None and any(n < 1 and n != -1 for n in _ints(s)):
-        _fail(ValueError)
+    if s is not None:
+        if any(n < 1 and n != -1 for n in _ints(s)):
+            _fail(ValueError)
+        _rule(check_shape, fname, tuple(n for n in _ints(s) if n != -1), itemsize)
     if "axis" in bound:
         _rule(normalize_axis, bound["axis"], ndim, fname)
     axes = bound.get("axes")
@@ -460,14 +498,61 @@ def _fft(fname: str, bound: dict) -> None:
             _fail(ValueError)
 
 
+def _itemsize(dtype: Any, default: int = 8) -> int:
+    """A dtype's byte size read from any framework's spelling (``itemsize``: NumPy, torch;
+    ``size``: TF, MLX); ``default`` where none reads. These rules run only after the framework
+    refused the call, so the widest default is the safe one: it calls a size too big only
+    where the element count alone is past 2**60."""
+    for name in ("itemsize", "size"):
+        size = getattr(dtype, name, None)
+        if type(size) is int and size > 0:
+            return size
+    return default
+
+
+def _array_itemsize(x: Any) -> int:
+    return _itemsize(getattr(x, "dtype", None))
+
+
+def _arange_count(bound: dict) -> int | None:
+    """``arange``'s element count from Python numbers (None where another kind is given)."""
+    start, stop, step = bound.get("start"), bound.get("stop"), bound.get("step", 1)
+    if stop is None:
+        start, stop = 0, start
+    numbers = (start, stop, step)
+    if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in numbers) or not step:
+        return None
+    if all(type(v) is int for v in numbers):
+        return max(0, -((start - stop) // step))  # exact for ints of any size
+    return max(0, math.ceil((stop - start) / step))
+
+
 def _creation(fname: str, bound: dict) -> None:
-    """Sizes of new arrays: no negative dimension, row or count."""
+    """Sizes of new arrays, NumPy's rule (``sizes.check_shape``): no negative dimension, row
+    or count, none past int64, no byte count past int64."""
     for name in ("shape", "n_rows", "n_cols", "num"):
         value = bound.get(name)
         if value is not None and any(n < 0 for n in _ints(value)):
             _fail(ValueError)
     if fname == "arange" and bound.get("step", 1) == 0:
         _fail(ValueError)
+    itemsize = _itemsize(bound.get("dtype"))
+    if fname == "eye":
+        rows = bound.get("n_rows")
+        cols = bound.get("n_cols")
+        _rule(check_shape, fname, (rows, rows if cols is None else cols), itemsize)
+    elif fname == "linspace":
+        _rule(check_count, fname, bound.get("num"), itemsize)
+    elif fname == "arange":
+        count = _arange_count(bound)
+        if count is not None:
+            _rule(check_count, fname, count, itemsize)
+    elif "shape" in bound:
+        _rule(check_shape, fname, bound["shape"], itemsize)
+
+
+def _fftfreq(fname: str, bound: dict) -> None:
+    _rule(check_count, fname, bound.get("n"), _itemsize(bound.get("dtype")))
 
 
 _RULES: dict[str, Callable[[str, dict], None]] = {
@@ -476,6 +561,7 @@ _RULES: dict[str, Callable[[str, dict], None]] = {
     **dict.fromkeys(_SQUARE | _MATRICES, _matrices),
     **dict.fromkeys(("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn",
                      "rfftn", "irfftn", "fftshift", "ifftshift"), _fft),
+    **dict.fromkeys(("fftfreq", "rfftfreq"), _fftfreq),
     **dict.fromkeys(("zeros", "ones", "empty", "full", "eye", "linspace", "arange"),
                     _creation),
     "matmul": _matmul, "tensordot": _tensordot, "vecdot": _vecdot, "cross": _cross,
@@ -487,4 +573,4 @@ _RULES: dict[str, Callable[[str, dict], None]] = {
     "searchsorted": _searchsorted,
 }
 
-__all__ = ["FLOATING_INPUT", "diagnose"]
+__all__ = ["FLOATING_INPUT", "diagnose", "explain"]

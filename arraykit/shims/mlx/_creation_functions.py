@@ -16,7 +16,6 @@ import numpy as onp
 from .._common import checks as _c
 from .._common import creation as _creation
 from .._common import scalars as _sc
-from .._common import sizes as _s
 from .._common import utils as _u
 from .._common.dtypes import scalar_default_dtype
 from . import _dtypes as D
@@ -38,8 +37,7 @@ def _dtype(dtype, fname: str) -> str | None:
     return None if dtype is None else D.dtype_name(dtype, fname)
 
 
-def _shape(fname: str, shape, name: str) -> tuple:
-    return _s.check_shape(fname, shape, D.NUMPY[name].itemsize)
+_shape = _p.checked_shape  # NumPy's size rule within MLX's int32 extents
 
 
 def _host(obj, name: str | None, fname: str):

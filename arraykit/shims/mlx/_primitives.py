@@ -97,8 +97,9 @@ def concrete(x):
 
 
 def checked_shape(fname: str, shape, name: str) -> tuple:
-    """NumPy's rule (``_common.sizes``): MLX's creation functions take int64 extents."""
-    return check_shape(fname, shape, D.NUMPY[name].itemsize)
+    """NumPy's rule (``_common.sizes``) within MLX's int32 extents (MLX 0.32.4's ``zeros``
+    raises an OverflowError naming no function past them, its ``eye`` a TypeError)."""
+    return check_shape(fname, shape, D.NUMPY[name].itemsize, **D.SHAPE_LIMITS)
 
 
 # --- the statistical and utility functions' work (``_common/statistics.py``) ----------------

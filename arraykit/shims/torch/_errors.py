@@ -67,6 +67,9 @@ RULES = Rules(
         (RuntimeError, r"Expected reduction dim to be specified for input.numel\(\) == 0",
          ValueError),
         (RuntimeError, r"does not have an identity", ValueError),
+        # An allocation that fails: NumPy's class for it (sizes past int64 are ValueErrors,
+        # read from the arguments: mistakes.diagnose).
+        (RuntimeError, r"DefaultCPUAllocator: (can't allocate|not enough) memory", MemoryError),
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
