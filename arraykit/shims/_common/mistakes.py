@@ -516,7 +516,9 @@ def _array_itemsize(x: Any) -> int:
 
 def _arange_count(bound: dict) -> int | None:
     """``arange``'s element count from Python numbers (None where another kind is given)."""
-    start, stop, step = bound.get("start"), bound.get("stop"), bound.get("step", 1)
+    start: Any = bound.get("start")
+    stop: Any = bound.get("stop")
+    step: Any = bound.get("step", 1)
     if stop is None:
         start, stop = 0, start
     numbers = (start, stop, step)

@@ -26,7 +26,7 @@ from .._common import operands as _operands
 MLX = f"MLX {mx.__version__}"
 #: ``sizes.check_shape``'s limits for MLX: extents are int32 (``mx.zeros((2**31,))`` raises an
 #: OverflowError naming no function; a shape computed past int64 raises ``std::bad_cast``).
-SHAPE_LIMITS = {"max_extent": 2**31 - 1, "framework": MLX}
+SHAPE_LIMITS: dict[str, Any] = {"max_extent": 2**31 - 1, "framework": MLX}
 
 #: Standard dtypes MLX can hold, in the standard's order.
 SUPPORTED = tuple(n for n in _rules.ALL if n != "complex128")
