@@ -475,7 +475,8 @@ def _searchsorted(fname: str, bound: dict) -> None:
 
 
 def _fft(fname: str, bound: dict) -> None:
-    """``n``/``s`` at least 1 (``s`` as long as ``axes``), axes in range."""
+    """``n``/``s`` at least 1 and within NumPy's size rule (``s`` as long as ``axes``), axes
+    in range."""
     x = _array(bound, "x")
     ndim = len(_shape(x))
     # The result's item size: a complex one, twice a real input's (rfft of float32: 8).
