@@ -90,10 +90,6 @@ def own_module(extension: str) -> tuple[str, ...]:
                  if importlib.util.find_spec(f"arraykit.ext.{extension}._{b.name}") is not None)
 
 
-__all__ = ["AVAILABLE", "NOT_INSTALLED", "SERVED", "from_numpy", "installed", "installed_backends",
-           "optional", "own_module", "require", "to_numpy"]
-
-
 def run_fresh(code: str, timeout: float = 300) -> str:
     """Run ``code`` in a fresh interpreter (for what depends on import order or a process's
     first calls; a crash there fails the test, not the session); its stdout. A non-zero exit
@@ -102,3 +98,7 @@ def run_fresh(code: str, timeout: float = 300) -> str:
                           timeout=timeout)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
+
+
+__all__ = ["AVAILABLE", "NOT_INSTALLED", "SERVED", "from_numpy", "installed", "installed_backends",
+           "optional", "own_module", "require", "run_fresh", "to_numpy"]
