@@ -61,7 +61,7 @@ from typing import Any, NoReturn
 
 from ... import _dynamo
 from .checks import dtype_not_allowed, not_an_array
-from .mistakes import FLOATING_INPUT, diagnose, explain
+from .mistakes import FLOATING_INPUT, explain
 from .scalars import PY_SCALARS
 from .utils import AxisError
 
@@ -192,15 +192,25 @@ def standard_class(exc: BaseException, fname: str, translations, args: tuple | N
     given); else the first ``(caught, standard)`` of ``otherwise`` that ``exc`` is an
     instance of (a framework's classes that mean bad input, as TF's InvalidArgumentError).
     None: no rule explains it."""
+    return _class_and_message(exc, fname, translations, args, kwargs, otherwise)[0]
+
+
+def _class_and_message(exc: BaseException, fname: str, translations, args: tuple | None,
+                       kwargs: dict | None, otherwise: tuple) -> tuple[type | None, str | None]:
+    """``(standard_class, the message of the size rule where it found a ValueError)``: the
+    arguments are read once, by ``mistakes.explain``, whether a hint or they give the class."""
     msg = str(exc)
     for caught, pattern, standard in translations:
         if isinstance(exc, caught) and (pattern is None or pattern.search(msg)):
-            return standard
-    cls = None if args is None else diagnose(fname, args, kwargs or {})
+            if standard is not ValueError or args is None:
+                return standard, None
+            found, message = explain(fname, args, kwargs or {})
+            return standard, message if found is ValueError else None
+    cls, message = (None, None) if args is None else explain(fname, args, kwargs or {})
     if cls is None:
         cls = next((standard for caught, standard in otherwise if isinstance(exc, caught)),
                    None)
-    return cls
+    return cls, message if cls is ValueError else None
 
 
 def translate(exc: BaseException, fname: str, translations, args: tuple | None = None,
@@ -210,16 +220,14 @@ def translate(exc: BaseException, fname: str, translations, args: tuple | None =
     itself: it follows the contract already (right class, message naming the function), it
     is no error of the call's input (no rule explains it and its class is no standard one:
     out of memory, a lost device), or it is of a standard subclass that cannot be rebuilt
-    with the name (its class says more than the name would)."""
-    cls = standard_class(exc, fname, translations, args, kwargs, otherwise)
+    with the name (its class says more than the name would). A size no array can have gets
+    the size rule's message (NumPy's words), not the framework's (torch's argument parser
+    appends a C++ trace)."""
+    cls, size_message = _class_and_message(exc, fname, translations, args, kwargs, otherwise)
     if cls is None and not isinstance(exc, STANDARD):
         return None
-    if cls is ValueError and args is not None:
-        # A size no array can have: the size rule's message (NumPy's words), not the
-        # framework's (torch's argument parser appends a C++ trace).
-        found, message = explain(fname, args, kwargs or {})
-        if found is ValueError and message is not None:
-            return ValueError(message)
+    if size_message is not None:
+        return ValueError(size_message)
     msg = str(exc)
     named = names_a_function(msg, fname)
     # An axis out of range: any IndexError says it (torch's, NumPy's AxisError).

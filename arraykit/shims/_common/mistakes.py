@@ -160,14 +160,19 @@ def _shape(x: Any) -> tuple[int, ...]:
 def _dtype_name(x: Any) -> str:
     """The standard name of ``x``'s dtype (``'float64'``), read from its spelling in any
     framework (``torch.float64``, ``<dtype: 'float64'>``, ``array_api_strict.float64``)."""
-    dt = x.dtype
+    name = _standard_name(x.dtype)
+    if name is None:
+        raise _Unknown
+    return name
+
+
+def _standard_name(dt: Any) -> str | None:
+    """``_dtype_name``'s reading of a dtype object itself; None for no standard dtype."""
     name = getattr(dt, "name", None)
     if not isinstance(name, str):
         name = str(dt)
     name = name.rpartition(".")[2].strip("<>'").replace("dtype: '", "")
-    if name not in _d.ALL:
-        raise _Unknown
-    return name
+    return name if name in _d.ALL else None
 
 
 def _array(bound: dict, name: str) -> Any:
@@ -499,16 +504,12 @@ def _fft(fname: str, bound: dict) -> None:
             _fail(ValueError)
 
 
-def _itemsize(dtype: Any, default: int = 8) -> int:
-    """A dtype's byte size read from any framework's spelling (``itemsize``: NumPy, torch;
-    ``size``: TF, MLX); ``default`` where none reads. These rules run only after the framework
-    refused the call, so the widest default is the safe one: it calls a size too big only
-    where the element count alone is past 2**60."""
-    for name in ("itemsize", "size"):
-        size = getattr(dtype, name, None)
-        if type(size) is int and size > 0:
-            return size
-    return default
+def _itemsize(dtype: Any) -> int:
+    """A dtype's byte size (``dtypes.ITEMSIZE`` of its standard name, as ``_dtype_name`` reads
+    it in any framework); 8 where it names no standard dtype (None: the default). These rules
+    run only after the framework refused the call, so the wide default is the safe one: it
+    calls a size too big only where the element count alone is past 2**60."""
+    return _d.ITEMSIZE.get(_standard_name(dtype) or "", 8) if dtype is not None else 8
 
 
 def _array_itemsize(x: Any) -> int:
