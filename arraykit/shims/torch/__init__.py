@@ -35,7 +35,7 @@ import torch as _torch
 from .._common import dtypes as _d
 from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.sizes import check_shape
+from .._common.sizes import INT64_MAX, check_shape
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
 from ._array_object import array_object_enabled as array_object_enabled
@@ -125,8 +125,8 @@ def broadcast_to(x: Any, /, shape: Any) -> Any:
     """array-api-compat's ``broadcast_to`` (``torch.broadcast_to``) within NumPy's size rule
     (``_common.sizes``): torch makes a view of any size (2**62 elements of one value), and a
     reduction of it then loops over every element, a process that does not return. The
-    view's element count is read (C++'s) and the rule runs past 2**59 elements (within it
-    for every item size): with array-api-compat's wrapper frame gone, the call's extra over
+    view's element count is read (C++'s) and the rule runs from 2**59 elements (below, it
+    holds for every item size): with array-api-compat's wrapper frame gone, the call's extra over
     torch's stays +0.09-0.11 us (``call_cost.py``; the rule on the shape in Python: +0.26)."""
     out = _torch_broadcast_to(x, shape)
     if out.numel() > _MAX_USUAL_COUNT:
@@ -134,8 +134,9 @@ def broadcast_to(x: Any, /, shape: Any) -> Any:
     return out
 
 
-#: An element count within NumPy's size rule for every item size (16 bytes at most).
-_MAX_USUAL_COUNT = 2 ** 59
+#: The largest element count within NumPy's size rule for every item size (16 bytes at
+#: most): 2**59 - 1 (2**59 complex128 elements are 2**63 bytes, one past int64).
+_MAX_USUAL_COUNT = INT64_MAX // 16
 
 
 def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:
