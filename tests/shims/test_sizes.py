@@ -71,6 +71,11 @@ HUGE = [
     ("xp.tile(x, (2**62,))", "tile", "ValueError", ()),
     ("xp.repeat(x, 2**62)", "repeat", "ValueError", ()),
     ("xp.broadcast_to(x[:1], (2**62,))", "broadcast_to", "ValueError", ()),
+    # The first count past the rule for 16-byte elements (2**63 bytes); MLX and MXNet hold
+    # no complex128, and JAX's is complex64 without its x64 mode (then a failed allocation:
+    # test_jax_failed_allocation_is_memory_error).
+    ("xp.broadcast_to(xp.astype(x[:1], xp.complex128), (2**59,))", "broadcast_to",
+     "ValueError", ("mlx", "mxnet", "jax")),
     ("xp.reshape(xp.zeros(0), (2**62, 0))", "reshape", "ValueError", _ZERO_SIZE_KEPT),
     # MXNet has no complex dtype: its transforms raise TypeError before any size is read.
     ("xp.fft.fft(xp.astype(x, xp.complex64), n=2**62)", "fft", "ValueError", ("mxnet",)),
@@ -154,6 +159,16 @@ def test_huge_or_negative_size_raises(backend, case):
     assert "shape" not in r, f"{backend}: {expr} returned shape {r['shape']}"
     assert r["err"] == expected, f"{backend}: {expr} raised {r['err']}: {r['msg']}"
     if backend != "numpy":  # the shims' contract: the message starts with the function name
+        assert r["msg"].startswith(f"{fname}:"), r["msg"]
+
+
+def test_jax_failed_allocation_is_memory_error():
+    """A size within the rule but past any memory: NumPy's MemoryError, naming the function
+    (XLA's RESOURCE_EXHAUSTED reached the user as a JaxRuntimeError)."""
+    _need("jax")
+    exprs = ("xp.zeros(2**59)", "xp.broadcast_to(xp.astype(x[:1], xp.complex128), (2**59,))")
+    for expr, fname, r in zip(exprs, ("zeros", "broadcast_to"), _results("jax", exprs)):
+        assert r.get("err") == "MemoryError", f"jax: {expr} -> {r}"
         assert r["msg"].startswith(f"{fname}:"), r["msg"]
 
 

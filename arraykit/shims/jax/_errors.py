@@ -122,6 +122,9 @@ RULES = Rules(
         (TypeError, _SHAPE, ValueError),
         (ValueError, r"axis -?\d+ is out of bounds for array of dimension", AxisError),
         (ValueError, r"indices must have an integer type|only real valued inputs", TypeError),
+        # An allocation XLA cannot make (jaxlib's JaxRuntimeError, a RuntimeError): NumPy's
+        # class for a failed allocation, as torch's (its message says the bytes).
+        (RuntimeError, r"RESOURCE_EXHAUSTED: Out of memory", MemoryError),
     ),
     array_types=(_ArrayImpl,),
     is_array=_is_array,
