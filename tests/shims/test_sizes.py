@@ -89,6 +89,12 @@ HUGE = [
     ("xp.eye(2**32 + 3, 2)", "eye", "ValueError", _INT64_EXTENTS),
     ("xp.zeros((2**32 + 3, 0))", "zeros", "ValueError", _INT64_EXTENTS),
     ("xp.linspace(0.0, 1.0, 2**32 + 5)", "linspace", "ValueError", _INT64_EXTENTS),
+    # Counts and lengths a framework takes as int32 (Paddle's repeat_interleave count and fft
+    # length raised an IndexError naming no function); on NumPy, JAX and torch the calls are
+    # valid and would allocate 34-64 GB.
+    ("xp.repeat(x, 2**32 + 3)", "repeat", "ValueError", ("numpy", "jax", "torch")),
+    ("xp.fft.rfft(x, n=2**32 + 3)", "rfft", "ValueError",
+     ("numpy", "jax", "torch", "tensorflow", "mxnet")),
 ]
 
 #: ``diff`` of order >= the axis length is empty; it must not loop ``n`` times.
@@ -162,15 +168,48 @@ def test_huge_or_negative_size_raises(backend, case):
         assert r["msg"].startswith(f"{fname}:"), r["msg"]
 
 
-def test_jax_failed_allocation_is_memory_error():
-    """A size within the rule but past any memory: NumPy's MemoryError, naming the function
-    (XLA's RESOURCE_EXHAUSTED reached the user as a JaxRuntimeError)."""
-    _need("jax")
-    # Within the rule with or without JAX's x64 mode (which the suite's processes may set).
-    exprs = ("xp.zeros(2**59)", "xp.broadcast_to(x[:1], (2**58,))")
-    for expr, fname, r in zip(exprs, ("zeros", "broadcast_to"), _results("jax", exprs)):
-        assert r.get("err") == "MemoryError", f"jax: {expr} -> {r}"
-        assert r["msg"].startswith(f"{fname}:"), r["msg"]
+#: Sizes within the rule (with or without JAX's x64 mode, which the suite's processes may
+#: set) but past any memory: (expression, function, what each backend gives). NumPy's
+#: MemoryError where the framework allocates at the call (XLA's RESOURCE_EXHAUSTED reached
+#: the user as a JaxRuntimeError, TF's as a ResourceExhaustedError, Paddle's named no
+#: function); a view's shape where it broadcasts without copying; a ValueError naming the
+#: limit where extents are int32 (MLX, MXNet, Paddle's broadcast_to).
+_VIEW = {"numpy": "shape", "torch": "shape"}
+_INT32_LIMITED = {"mlx": "ValueError", "mxnet": "ValueError"}
+ALLOCATIONS = [
+    ("xp.zeros(2**59)", "zeros", _INT32_LIMITED),
+    ("xp.tile(x, (2**58,))", "tile", _INT32_LIMITED),
+    ("xp.broadcast_to(x[:1], (2**58,))", "broadcast_to",
+     {**_VIEW, **_INT32_LIMITED, "paddle": "ValueError"}),
+]
+
+
+def test_failed_allocation_is_memory_error(backend):
+    _need(backend)
+    exprs = tuple(e for e, *_ in ALLOCATIONS)
+    for (expr, fname, outcome), r in zip(ALLOCATIONS, _results(backend, exprs)):
+        expected = outcome.get(backend, "MemoryError")
+        assert r.get("err", "shape" if "shape" in r else r) == expected, \
+            f"{backend}: {expr} -> {r}"
+        if "err" in r and backend != "numpy":
+            assert r["msg"].startswith(f"{fname}:"), r["msg"]
+
+
+#: Extents past int32 on arrays of no elements: kept as asked where extents are int64 (TF's
+#: broadcast_to and reshape passed them as an int32 shape tensor, which wraps: (2**33 + 5, 0)
+#: came back as (5, 0)); a ValueError naming the limit where they are int32.
+WIDE = ("xp.broadcast_to(xp.zeros((1, 0)), (2**33 + 5, 0))",
+        "xp.reshape(xp.zeros(0), (2**33 + 5, 0))", "xp.zeros((2**33 + 5, 0))")
+
+
+def test_wide_extents_of_empty_arrays_are_kept(backend):
+    _need(backend)
+    for expr, r in zip(WIDE, _results(backend, WIDE)):
+        int32 = backend not in _INT64_EXTENTS or (backend == "paddle" and "broadcast" in expr)
+        if int32:
+            assert r.get("err") == "ValueError", f"{backend}: {expr} -> {r}"
+        else:
+            assert r.get("shape") == [2**33 + 5, 0], f"{backend}: {expr} -> {r}"
 
 
 def test_diff_of_order_beyond_the_axis_length_is_empty_at_once(backend):

@@ -91,24 +91,26 @@ def _check_n(fname: str, n, what: str = "n") -> int:
     return check_count(fname, n, 16)
 
 
-def check_sizes(fname: str, x, sizes, axes) -> None:
+def check_sizes(fname: str, x, sizes, axes, limits=None) -> None:
     """The size rule (``sizes.check_shape``) on a transform's result: ``x``'s shape with each
-    of ``axes`` of its length in ``sizes``, complex128 at most. Each length alone may fit
-    where their product does not: Paddle 3.3.1 corrupts its heap on ``fftn(x, s=(2**31,
-    2**31))``. A shape unknown until run time (None, a TF graph) is the framework's to check."""
+    of ``axes`` of its length in ``sizes``, complex128 at most, within the framework's own
+    ``limits`` (``check_shape``'s keywords: MLX's extents and Paddle's ``n`` are int32). Each
+    length alone may fit where their product does not: Paddle 3.3.1 corrupts its heap on
+    ``fftn(x, s=(2**31, 2**31))``. A shape unknown until run time (None, a TF graph) is the
+    framework's to check."""
     shape = list(x.shape)
     if None in shape:
         return
     for n, a in zip(sizes, axes):
         shape[a] = n
-    check_shape(fname, shape, 16)
+    check_shape(fname, shape, 16, **(limits or {}))
 
 
-def check_n_along(fname: str, x, axis: int, n) -> int:
+def check_n_along(fname: str, x, axis: int, n, limits=None) -> int:
     """``n`` of a one-axis transform of ``x`` along ``axis``: ``_check_n``, then
     ``check_sizes``."""
     n = _check_n(fname, n)
-    check_sizes(fname, x, (n,), (axis,))
+    check_sizes(fname, x, (n,), (axis,), limits)
     return n
 
 
@@ -121,7 +123,7 @@ def _static_size(fname: str, x, axis: int) -> int:
     return int(m)
 
 
-def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
+def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False, limits=None):
     """Resolve ``s``/``axes`` as the standard's ``*fftn`` functions do.
 
     Returns ``(s, axes)`` as lists of non-negative ints (sizes of the *logical* transform).
@@ -160,7 +162,7 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False):
                 n = 2 * (m - 1) if (last_half and i == len(s) - 1) else m
             out.append(_check_n(fname, n, "s"))
         s = out
-        check_sizes(fname, x, s, axes)
+        check_sizes(fname, x, s, axes, limits)
     return s, axes
 
 
@@ -212,6 +214,12 @@ def _back(xp, x, inv):
     return x if inv is None else xp.permute_dims(x, inv)
 
 
+def _limits(prim):
+    """The framework's own size limits for a transform (``prim.size_limits``: keywords of
+    ``sizes.check_shape``), or None."""
+    return getattr(prim, "size_limits", None)
+
+
 def fft_last_k(xp, prim, x, k: int, inverse: bool):
     """The complex DFT over the last ``k`` axes, in chunks of ``prim.max_nd`` axes."""
     if k == 0:
@@ -261,7 +269,8 @@ def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="
     """``fft``/``ifft`` of a complex array: pad/truncate to ``n``, transform along ``axis``."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else check_n_along(fname, x, ax, n)
+    n = _static_size(fname, x, ax) if n is None else check_n_along(
+        fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
     y = prim.fftnd(x, 1, inverse)
@@ -271,7 +280,7 @@ def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="
 def c2cn(xp, prim, x, *, s=None, axes=None, norm="backward", inverse=False, fname="fftn"):
     """``fftn``/``ifftn`` of a complex array over ``axes`` with sizes ``s``."""
     check_norm(fname, norm)
-    s, axes = normalize_s_axes(fname, x, s, axes)
+    s, axes = normalize_s_axes(fname, x, s, axes, limits=_limits(prim))
     for n, a in zip(s, axes):
         x = resize(xp, x, a, n)
     x, inv = _to_end(xp, x, axes)
@@ -283,7 +292,8 @@ def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
     """``rfft`` of a real floating array."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else check_n_along(fname, x, ax, n)
+    n = _static_size(fname, x, ax) if n is None else check_n_along(
+        fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
     y = _rfft_last(xp, prim, x, n)
@@ -301,7 +311,7 @@ def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
                 f"{fname}: invalid number of data points ({n}) from an axis of size 1; pass n"
             )
     else:
-        n = check_n_along(fname, x, ax, n)
+        n = check_n_along(fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n // 2 + 1)
     x, inv = _to_end(xp, x, [ax])
     y = _irfft_last(xp, prim, x, n)
@@ -311,7 +321,7 @@ def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
 def rfftn(xp, prim, x, *, s=None, axes=None, norm="backward", fname="rfftn"):
     """``rfftn``: a real FFT over the last of ``axes``, complex FFTs over the others."""
     check_norm(fname, norm)
-    s, axes = normalize_s_axes(fname, x, s, axes)
+    s, axes = normalize_s_axes(fname, x, s, axes, limits=_limits(prim))
     for n, a in zip(s, axes):
         x = resize(xp, x, a, n)
     x, inv = _to_end(xp, x, axes)
@@ -328,7 +338,7 @@ def rfftn(xp, prim, x, *, s=None, axes=None, norm="backward", fname="rfftn"):
 def irfftn(xp, prim, x, *, s=None, axes=None, norm="backward", fname="irfftn"):
     """``irfftn``: inverse complex FFTs over all but the last of ``axes``, then ``irfft``."""
     check_norm(fname, norm)
-    s, axes = normalize_s_axes(fname, x, s, axes, last_half=True)
+    s, axes = normalize_s_axes(fname, x, s, axes, last_half=True, limits=_limits(prim))
     for i, (n, a) in enumerate(zip(s, axes)):
         x = resize(xp, x, a, n // 2 + 1 if i == len(s) - 1 else n)
     x, inv = _to_end(xp, x, axes)

@@ -29,6 +29,9 @@ class _prim:
     """MLX's FFT kernels in the form ``_common.fft`` expects."""
 
     max_nd = 3
+    #: MLX's extents are int32: a longer ``n`` or ``s`` is refused naming the transform (the
+    #: padding's ``zeros`` named itself).
+    size_limits = D.SHAPE_LIMITS
 
     @staticmethod
     def fftnd(x, k, inverse):

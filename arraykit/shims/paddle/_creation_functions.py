@@ -20,6 +20,7 @@ from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import (
     Tensor,
+    allocating,
     cast,
     check_device,
     check_rank,
@@ -155,6 +156,7 @@ def _on(x, place):
     return x if place is None else to_place(x, place)
 
 
+@allocating("zeros")
 def zeros(shape, *, dtype=None, device=None):
     """Array API ``zeros``; default dtype float32 (see ``__array_namespace_info__``)."""
     name = _name(dtype, D.DEFAULT_FLOAT, "zeros")
@@ -162,6 +164,7 @@ def zeros(shape, *, dtype=None, device=None):
                check_device(device, "zeros"))
 
 
+@allocating("ones")
 def ones(shape, *, dtype=None, device=None):
     """Array API ``ones``."""
     name = _name(dtype, D.DEFAULT_FLOAT, "ones")
@@ -169,6 +172,7 @@ def ones(shape, *, dtype=None, device=None):
                check_device(device, "ones"))
 
 
+@allocating("empty")
 def empty(shape, *, dtype=None, device=None):
     """Array API ``empty`` (zero-filled: Paddle's ``empty`` memory is uninitialised, which the
     standard allows, but zeros cost the same and are reproducible)."""
@@ -194,6 +198,7 @@ def _full(shape, value, name, place):
     return _on(out, place)
 
 
+@allocating("full")
 def full(shape, fill_value, *, dtype=None, device=None):
     """Array API ``full``: ``_common.creation.fill_args``'s dtype and value (the dtype of
     ``fill_value``'s kind by default; a NumPy scalar's or 0-d array's own dtype)."""
@@ -254,6 +259,7 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 _ARANGE_EXACT = {"int32": 2**31 - 1, "int64": 2**63 - 1, "float32": 2**24, "float64": 2**53}
 
 
+@allocating("arange")
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     """Array API ``arange``: ``_common.creation.arange_args``'s ``n`` values
     ``first + i * delta`` (int64 for an integer dtype, float64 then cast otherwise)."""
@@ -276,6 +282,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 _EYE_KERNEL = frozenset({"int32", "int64", "float32", "float64", "complex64", "complex128"})
 
 
+@allocating("eye")
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     """Array API ``eye``."""
     name, shape, k, place, inside = _creation.eye_args(_p, n_rows, n_cols, k, dtype, device)
@@ -307,6 +314,7 @@ _MESHGRID_KERNEL = frozenset(id(D.DTYPES[n]) for n in (
 _C_ops = paddle._C_ops
 
 
+@allocating("meshgrid")
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid`` (a tuple, 2025.12); all inputs 1-D of one dtype."""
     _creation.check_meshgrid(_p, indexing, arrays)

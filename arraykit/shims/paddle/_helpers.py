@@ -7,6 +7,8 @@ lookup; conversions happen only on the slow paths.
 
 from __future__ import annotations
 
+import functools
+
 import paddle
 
 from .._common.checks import check_keepdims  # noqa: F401 - the one keepdims rule
@@ -40,6 +42,26 @@ def check_rank(fname: str, ndim: int) -> None:
     if ndim > MAX_NDIM:
         raise ValueError(f"{fname}: Paddle 3.3.1 tensors have at most {MAX_NDIM} dimensions; "
                          f"this result would have {ndim}")
+
+
+def allocating(fname: str):
+    """Decorator for the functions that allocate a result of a size their arguments set
+    (creation, ``tile``, ``repeat``): Paddle's failed allocation is already a MemoryError
+    (NumPy's class), whose message ("(ResourceExhausted) Fail to alloc memory ...") names no
+    function; this one starts with ``fname``. (Paddle has no error layer of arraykit's: its
+    rules run before the kernel, and only an allocation can fail after them.)"""
+
+    def deco(f):
+        @functools.wraps(f)
+        def g(*args, **kwargs):
+            try:
+                return f(*args, **kwargs)
+            except MemoryError as e:
+                raise MemoryError(f"{fname}: {str(e).strip().splitlines()[0]}") from None
+
+        return g
+
+    return deco
 
 
 def is_array(x) -> bool:

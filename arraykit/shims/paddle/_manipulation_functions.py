@@ -15,6 +15,7 @@ from . import _primitives as _p
 from ._helpers import (
     MAX_NDIM,
     MOVED,
+    allocating,
     broadcast_shapes,
     check_rank,
     moving,
@@ -163,6 +164,7 @@ def permute_dims(x, /, axes):
     return _transpose(x, _manipulation.permute_order(axes, x.ndim))
 
 
+@allocating("repeat")
 def repeat(x, repeats, /, *, axis=None):
     """Array API ``repeat``: ``repeats`` a Python int or a 0-d/1-D integer array."""
     name = require_array(x, "repeat")
@@ -182,7 +184,13 @@ def repeat(x, repeats, /, *, axis=None):
         repeats = _manipulation.repeat_count(repeats, x.shape, ax, _d.ITEMSIZE[name])
     if x.shape[ax] == 0 or repeats == 0:
         return _empty_along(x, ax, name)
+    if repeats > _INT32_MAX:  # repeat_interleave's count is an int32 attribute
+        raise ValueError(f"repeat: {repeats} repeats; Paddle 3.3.1's repeat_interleave "
+                         f"takes at most {_INT32_MAX} (an IndexError naming no function)")
     return moving(paddle.repeat_interleave, x, name, repeats, axis=ax)
+
+
+_INT32_MAX = 2**31 - 1
 
 
 def _empty_along(x, ax, name):
@@ -277,6 +285,7 @@ def stack(arrays, /, *, axis=0):
     return paddle.stack(arrays, axis=ax)
 
 
+@allocating("tile")
 def tile(x, repetitions, /):
     """Array API ``tile``."""
     name = require_array(x, "tile")

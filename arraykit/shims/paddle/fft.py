@@ -20,6 +20,9 @@ from ._helpers import check_device, normalize_axis, require_array
 __all__ = list(standard_names("fft"))
 
 _COMPLEX_OF = {"float32": "complex64", "float64": "complex128"}
+#: Paddle 3.3.1's transforms take ``n`` and ``s`` as int32 attributes (past them an
+#: IndexError, "exceeds int32 range", naming no function).
+_SIZE_LIMITS = {"max_extent": 2**31 - 1, "framework": "Paddle 3.3.1's fft"}
 _REAL_OF = {"complex64": "float32", "complex128": "float64"}
 
 
@@ -50,7 +53,7 @@ def _one(fname, op, want):
             raise ValueError(f"{fname}: x must have at least one dimension")
         ax = normalize_axis(axis, x.ndim, fname)
         if n is not None:
-            n = _cf.check_n_along(fname, x, ax, n)
+            n = _cf.check_n_along(fname, x, ax, n, _SIZE_LIMITS)
         elif x.shape[ax] == 0 or (fname in ("irfft", "hfft") and x.shape[ax] < 2 and
                                   2 * (x.shape[ax] - 1) < 1):
             raise ValueError(f"{fname}: invalid number of data points (0) along axis {axis}")
@@ -64,7 +67,8 @@ def _many(fname, op, want, last_half=False):
     def run(x, s, axes, norm):
         x = _input(fname, x, want)
         _cf.check_norm(fname, norm)
-        s, axes = _cf.normalize_s_axes(fname, x, s, axes, last_half=last_half)
+        s, axes = _cf.normalize_s_axes(fname, x, s, axes, last_half=last_half,
+                                       limits=_SIZE_LIMITS)
         if not axes:
             return x.clone()
         return op(x, s=s, axes=axes, norm=norm)

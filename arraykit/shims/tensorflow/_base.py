@@ -105,8 +105,14 @@ def axes_arg(x, axes: tuple):
         return list(axes)
     t = _AXES_CACHE.get(axes)
     if t is None:
-        t = _cache(_AXES_CACHE, axes, axes, tf.int32)
+        # int64 for a shape past int32: tf.constant wraps an out-of-range Python int
+        # silently (2**32 as int32 is 0, and broadcast_to(x, (2**32,)) had shape (0,)).
+        wide = any(v > _INT32_MAX or v < -_INT32_MAX - 1 for v in axes)
+        t = _cache(_AXES_CACHE, axes, axes, tf.int64 if wide else tf.int32)
     return t
+
+
+_INT32_MAX = 2**31 - 1
 
 
 def _cache(cache: dict, key, value, dtype):

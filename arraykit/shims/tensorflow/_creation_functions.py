@@ -19,7 +19,7 @@ from .._common import utils as _u
 from .._common.sizes import check_shape
 from . import _dtypes as _t
 from . import _primitives as _p
-from ._base import ET, arr, only_cpus, scalar_const, shape_const, wrap_errors
+from ._base import ET, OpError, arr, only_cpus, scalar_const, shape_const, translate, wrap_errors
 from ._devices import check_device, on
 
 __all__ = ["arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full",
@@ -167,7 +167,10 @@ def _dev_of(x):
 def _fill(shape, value, dtype, device, fname):
     shape = check_shape(fname, shape, dtype.size)
     with on(check_device(device)):
-        return _a.fill(shape_const(shape), scalar_const(value, dtype))
+        try:
+            return _a.fill(shape_const(shape), scalar_const(value, dtype))
+        except OpError as e:  # an allocation TF refused (ResourceExhausted): MemoryError
+            raise translate(fname, e, shape) from None
 
 
 def zeros(shape, *, dtype=None, device=None):
@@ -306,6 +309,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
                               endpoint=endpoint)
 
 
+@wrap_errors("meshgrid")
 def meshgrid(*arrays, indexing="xy"):
     """Array API ``meshgrid``: a tuple of arrays (2025.12); ``_common.creation``'s checks."""
     _creation.check_meshgrid(_p, indexing, arrays)

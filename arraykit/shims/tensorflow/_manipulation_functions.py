@@ -14,13 +14,14 @@ from .._common import operands as _operands
 from .._common import utils as _u
 from .._common.utils import broadcast_shapes
 from . import _primitives as _p
-from ._base import ET, arr, axes_arg, ndim, wrap_errors
+from ._base import ET, OpError, arr, axes_arg, ndim, translate, wrap_errors
 
 __all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims",
            "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack",
            "tile", "unstack"]
 
 
+@wrap_errors("broadcast_arrays")
 def broadcast_arrays(*arrays):
     """Array API ``broadcast_arrays``: a tuple of arrays broadcast to one shape. TF's own
     (not ``_common.manipulation.broadcast_arrays``): Variables are read, and a graph's
@@ -42,7 +43,10 @@ def broadcast_to(x, /, shape):
     shape = _manipulation.broadcast_to_shape(x.shape.as_list(), shape, x.dtype.size)
     # Generated ops with cached shape/axes constants (axes_arg) here and below: TF's public
     # functions and a Python list per call cost more than the op on a small tensor.
-    return _a.broadcast_to(x, axes_arg(x, shape))
+    try:
+        return _a.broadcast_to(x, axes_arg(x, shape))
+    except OpError as e:  # TF broadcasts by copying: an allocation it refused
+        raise translate("broadcast_to", e, x, shape) from None
 
 
 _NO_CONCAT_KERNEL = frozenset((tf.uint16.as_datatype_enum, tf.uint32.as_datatype_enum))

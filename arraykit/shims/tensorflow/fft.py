@@ -22,7 +22,7 @@ from .. import standard_names
 from .._common import checks as _c
 from .._common import fft as _cf
 from . import _dtypes as _t
-from ._base import OpError, arr, check_dtype, translate
+from ._base import OpError, arr, check_dtype, translate, wrap_errors
 from .linalg import _skip_autograph, _xp
 
 #: Every function of the standard's fft extension is defined below.
@@ -144,6 +144,7 @@ def _freq_dtype(fname, dtype):
     return dtype
 
 
+@wrap_errors("fftfreq")
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """DFT sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``, shape ``(n,)``;
     default dtype: the default real floating dtype."""
@@ -151,6 +152,7 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return _cf.fftfreq(_xp, n, d=d, dtype=dtype, device=device, itemsize=dtype.size)
 
 
+@wrap_errors("rfftfreq")
 def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
     """Sample frequencies for ``rfft``: ``[0, 1, ..., n//2] / (d*n)``, shape ``(n//2 + 1,)``."""
     dtype = _freq_dtype("rfftfreq", dtype)
