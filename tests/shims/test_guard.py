@@ -645,7 +645,8 @@ def test_torch_take_of_a_vector_is_index_select_and_refused_calls_keep_their_pat
     """torch's take of a 1-D tensor by 1-D int32/int64 indices is ``torch.index_select`` from
     C (no Python frame but the one-line adapter); negative indices (compat's wrap), indices
     out of range (IndexError), bool indices (TypeError), other ranks and dtypes keep the
-    installed path and its answers."""
+    installed path and its answers (int16 indices: compat's answer for the same int64 ones,
+    where torch's index_select refuses them)."""
     from frameworks import require
 
     torch = require("torch")
@@ -670,10 +671,13 @@ def test_torch_take_of_a_vector_is_index_select_and_refused_calls_keep_their_pat
             ours, theirs = xp.take(x, idx, **kwargs), compat.take(x, idx, **kwargs)
             assert ours.dtype == theirs.dtype and torch.equal(ours, theirs), (i, dtype, kwargs)
     for bad, dtype, exc in (([5], torch.int64, IndexError), ([-6], torch.int32, IndexError),
-                            ([True], torch.bool, TypeError), ([3], torch.int16, TypeError),
+                            ([True], torch.bool, TypeError), ([5], torch.int16, IndexError),
                             ([[0, 1]], torch.int64, IndexError)):
         with pytest.raises(exc):
             xp.take(x, torch.tensor(bad, dtype=dtype))
+    for i in ([3], [-1, 0]):
+        assert torch.equal(xp.take(x, torch.tensor(i, dtype=torch.int16)),
+                           compat.take(x, torch.tensor(i)))
     with pytest.raises(IndexError):
         xp.take(x, torch.tensor([0]), axis=1)
     with pytest.raises(ValueError, match="axis"):

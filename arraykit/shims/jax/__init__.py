@@ -489,7 +489,20 @@ all, any = (fast_path(native, f.__name__, wrap(f, f.__name__, RULES), f, RULES, 
                                                                        (_jnp.any, any)))
 
 
-_take = wrap(_jnp.take, "take", RULES)  # the Python path: the bounds check, then jnp.take
+#: Signed index dtypes whose negative indices jnp.take wraps wrongly: it adds the axis length
+#: in the index dtype, so take(arange(300), int8 [-1]) is element 43 (-1 + 300 wraps to 43),
+#: and int16 [-1] on 40,000 elements NaN (jax 0.10.2). Such indices are taken as int32.
+_NARROW_SIGNED = frozenset((_jnp.dtype("int8"), _jnp.dtype("int16")))
+
+
+def _jnp_take(x: Any, indices: Any, /, *, axis: Any = None, **kwargs: Any) -> Any:
+    """``jnp.take``, int8/int16 indices as int32 (``_NARROW_SIGNED``)."""
+    if getattr(indices, "dtype", None) in _NARROW_SIGNED:
+        indices = _jnp.asarray(indices, dtype=_jnp.int32)
+    return _jnp.take(x, indices, axis=axis, **kwargs)
+
+
+_take = wrap(_jnp_take, "take", RULES)  # the Python path: the bounds check, then jnp.take
 
 
 
@@ -533,7 +546,7 @@ def _take_read(x: Any, indices: Any, /) -> Any:
     hit = _EXTREMES.get(id(indices))
     if hit is not None and hit[0]() is indices:
         n = math.prod(x.aval.shape)
-        if hit[1] >= -n and hit[2] < n:
+        if hit[1] >= -n and hit[2] < n and (hit[1] >= 0 or indices.aval.dtype.itemsize > 2):
             # jnp.take(x, indices) is this call, in its form (ensure_arraylike holds for jax
             # arrays; another form of call is another entry of jax's jit cache, and
             # alternating the two slowed both ~3x)

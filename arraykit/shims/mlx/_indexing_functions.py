@@ -13,7 +13,15 @@ from ._helpers import refused_in_trace
 
 
 def _wrapped(indices, n, negative):
-    return indices if negative is False else mx.where(indices < 0, indices + n, indices)
+    if negative is False:
+        return indices
+    if indices.dtype in _NARROW_SIGNED:  # indices + n in int8 would overflow (MLX raises)
+        indices = indices.astype(mx.int32)
+    return mx.where(indices < 0, indices + n, indices)
+
+
+#: Signed index dtypes too narrow for ``indices + n`` past their range (n = 200 with int8).
+_NARROW_SIGNED = frozenset((mx.int8, mx.int16))
 
 
 def _gather(x, indices, ax, n, negative):

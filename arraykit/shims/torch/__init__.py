@@ -139,12 +139,29 @@ def broadcast_to(x: Any, /, shape: Any) -> Any:
 _MAX_USUAL_COUNT = INT64_MAX // 16
 
 
+#: Index dtypes torch's ``index_select`` and ``gather`` refuse ("Expected dtype int32 or
+#: int64 for index") and the standard's ``take``/``take_along_axis`` take (any integer
+#: dtype): widened to int64 first (also before compat's ``indices + n``, which would wrap).
+_NARROW_INDEX = frozenset((_torch.int8, _torch.int16, _torch.uint8))
+
+
+def take(x: Any, indices: Any, /, *, axis: Any = None) -> Any:
+    """array-api-compat's ``take``, int8/int16/uint8 indices as int64 (``_NARROW_INDEX``).
+    (1-D int32/int64 indices of a vector take the fast path below, from C.)"""
+    if getattr(indices, "dtype", None) in _NARROW_INDEX:
+        indices = indices.to(_torch.int64)
+    return _compat.take(x, indices, axis=axis)
+
+
 def take_along_axis(x: Any, indices: Any, /, *, axis: int = -1) -> Any:
     """array-api-compat's ``take_along_axis`` (negative indices count from the end), with
     ``torch.gather``, which raises IndexError for an index out of bounds: torch 2.13's
-    ``take_along_dim`` wraps it modulo the size (``[5]`` on 5 elements gives element 0)."""
+    ``take_along_dim`` wraps it modulo the size (``[5]`` on 5 elements gives element 0).
+    int8/int16/uint8 indices as int64 (``_NARROW_INDEX``)."""
     if type(x) is not _Tensor or type(indices) is not _Tensor or x.ndim != indices.ndim:
         return _compat.take_along_axis(x, indices, axis=axis)
+    if indices.dtype in _NARROW_INDEX:
+        indices = indices.to(_torch.int64)
     ax = normalize_axis(axis, x.ndim, "take_along_axis")
     n = x.shape[ax]
     indices = _torch.where(indices < 0, indices + n, indices)
@@ -404,7 +421,7 @@ def _take_vector(x: Any, indices: Any, /, *, axis: Any = 0) -> Any:
 #: installed wrapper's bool test cost 8.6 us over index_select's 1.7); torch raises for a
 #: negative or out-of-range index (IndexError) and the fallback gives that call to the
 #: installed wrapper: compat's negative indices, or the standard's IndexError, as before.
-take = fast_path(_take_vector, "take", globals()["take"], _compat.take, 2, min_ndim=1,
+take = fast_path(_take_vector, "take", globals()["take"], _compat.take, 2, min_ndim=1,  # noqa: F811
                  max_ndim=1, exact=True, dtypes=(1, (_torch.int32, _torch.int64)),
                  fallback=True, kw=(("axis", (_int,)),))
 
