@@ -238,6 +238,29 @@ def test_isin_python_int_beyond_int64(xp):
         assert xp.isin(a, 1, invert=True).tolist() == [False, True]
 
 
+def test_python_ints_past_the_integer_dtype_raise_not_wrap(xp):
+    """With x64 off jax's int64 is int32, and it wraps a Python int past it silently
+    (``full(3, 2**32 + 1)`` was ``[1, 1, 1]``, ``arange(0, 3 * (2**32 + 1), 2**32 + 1)``
+    ``[0, 1, 2]``): NumPy's OverflowError naming the function. With x64 on, held."""
+    b = 2**32 + 1
+    with jax.enable_x64(False):
+        for call in (lambda: xp.full(3, b), lambda: xp.full(3, b, dtype=xp.int64),
+                     lambda: xp.full(2, -(2**31) - 1),
+                     lambda: xp.full_like(xp.ones(2, dtype=xp.int32), b),
+                     lambda: xp.arange(b, b + 3), lambda: xp.arange(0, 3 * b, b),
+                     lambda: xp.arange(2**31, 2**31 + 2, dtype=xp.int64)):
+            with pytest.raises(OverflowError, match=r"^(full|full_like|arange): Python int"):
+                call()
+        assert xp.full(2, 2**31 - 1).tolist() == [2**31 - 1] * 2
+        assert xp.arange(2**31 - 2, 2**31).tolist() == [2**31 - 2, 2**31 - 1]
+        assert float(xp.full(1, b, dtype=xp.float32)[0]) == float(np.float32(b))
+    with jax.enable_x64(True):
+        assert xp.full(3, b).tolist() == [b] * 3
+        assert xp.arange(0, 3 * b, b).tolist() == [0, b, 2 * b]
+    with pytest.raises(OverflowError, match="full"):  # as NumPy's full
+        xp.full(2, 300, dtype=xp.uint8)
+
+
 def test_opt_in_getitem_raises_for_an_out_of_bounds_int(xp):
     """With the opt-in, a concrete array's ``x[i]`` is NumPy's IndexError (jax clamps: x[10]
     of 3 elements would read x[2]); tracers and array indices keep jax's clamp."""

@@ -49,6 +49,7 @@ import jax.numpy as _jnp
 import numpy as _np
 
 from .._common import dtypes as _d
+from .._common.checks import check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
 from .._common.sizes import capped_diff_order, check_count, check_shape, usual_shape
@@ -203,8 +204,26 @@ def empty_like(x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
 
 
 def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
-    """``jax.numpy.full_like`` (``_like``: a committed input's fast path)."""
+    """``jax.numpy.full_like`` (``_like``: a committed input's fast path); a Python int
+    outside the result's integer dtype is an OverflowError (``_check_ints``)."""
+    if type(fill_value) is int:
+        _check_ints("full_like", _jnp.result_type(x) if dtype is None else dtype, fill_value)
     return _like(_jnp.full_like, x, (fill_value,), dtype, device)
+
+
+def _check_ints(fname: str, dtype: Any, *values: int) -> None:
+    """OverflowError naming ``fname`` where one of the Python ints ``values`` lies outside the
+    integer dtype jax computes in for ``dtype`` (None: its default int): jax wraps such an
+    int silently (x64 off, int64 is int32: ``full(3, 2**32 + 1)`` was ``[1, 1, 1]``,
+    ``arange(0, 3 * (2**32 + 1), 2**32 + 1)`` ``[0, 1, 2]``). NumPy raises OverflowError.
+    Nothing for a dtype of another kind, or one jax refuses (its own call says)."""
+    try:
+        name = _np.dtype(_jax.dtypes.canonicalize_dtype(_jnp.int_ if dtype is None else dtype)).name
+    except (TypeError, ValueError):
+        return
+    if name in _d.IINFO:
+        for v in values:
+            check_int_range(fname, v, name)
 
 
 #: The usual eager call of ``zeros``/``ones``/``empty``/``eye``/``arange(n)``,
@@ -299,7 +318,10 @@ def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
-    """``jax.numpy.full``; NumPy's errors for negative or too large sizes."""
+    """``jax.numpy.full``; NumPy's errors for negative or too large sizes, and for a Python
+    int outside the integer dtype (``_check_ints``)."""
+    if type(fill_value) is int:
+        _check_ints("full", dtype, fill_value)
     return _jnp.full(check_shape("full", shape, _itemsize(dtype)), fill_value, dtype=dtype,
                      device=device)
 
@@ -321,13 +343,19 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
 
 def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
            device: Any = None) -> Any:
-    """``jax.numpy.arange``; NumPy's errors for too large sizes."""
+    """``jax.numpy.arange``; NumPy's errors for too large sizes, and for integer bounds
+    outside the integer dtype (``_check_ints``)."""
     lo, hi = (0, start) if stop is None else (start, stop)
     if type(lo) in (int, float) and type(hi) in (int, float) and type(step) in (int, float) \
             and step:
         n = math.ceil((hi - lo) / step)
         if n > _FEW:  # fewer elements cannot overflow the byte count: nothing to check
             check_count("arange", n, _itemsize(dtype))
+        # (every value lies between lo and hi, so in-range bounds need no more tests)
+        if (not -_INT32_EDGE <= lo < _INT32_EDGE or not -_INT32_EDGE <= hi <= _INT32_EDGE) \
+                and n > 0 and type(lo) is int and type(hi) is int and type(step) is int \
+                and (dtype is None or _itemsize(dtype) == 8):
+            _check_ints("arange", dtype, lo, lo + (n - 1) * step)
     if type(step) is int and step == 1:
         # jnp.arange takes its iota path only for step=None: an explicit step of 1 builds the
         # range on the host and transfers it (~240 us instead of ~5 us; same values and dtype).
@@ -343,6 +371,12 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
         return _jnp.arange(start, stop, step, dtype=dtype, device=device)
     return _placed(_jnp.arange(start, stop, step, dtype=dtype), device, _jnp.arange, start,
                    stop, step, dtype=dtype)
+
+
+#: arange's integer bounds are checked (``_check_ints``) past +-2**31 for its default int or a
+#: 64-bit dtype: with x64 off jax makes those int32 and wraps, where NumPy holds the values.
+#: (A narrower dtype asked for wraps on NumPy too.)
+_INT32_EDGE = 2**31
 
 
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
