@@ -3,8 +3,9 @@
 array-api-strict is the reference implementation, and arraykit serves it as it is, except
 that a non-array or a dtype name string where it expects its own objects raises
 ``AttributeError`` from inside (``'str' object has no attribute 'dtype'``) rather than
-TypeError: ``_errors`` translates those, and names the function in every message. Every name
-is array-api-strict's own object, wrapped by ``_common.errors`` (the original is
+TypeError: ``_errors`` translates those, and names the function in every message; and
+``diff`` caps its order at the axis length (array-api-strict's loops ``n`` times). Every other
+name is array-api-strict's own object, wrapped by ``_common.errors`` (the original is
 ``f.__wrapped__``). ``linalg`` and ``fft`` are modules of this package holding the wrapped
 functions of array-api-strict's, fetched on first use, so that array-api-strict's flags
 (``set_array_api_strict_flags(enabled_extensions=...)``) still switch them off.
@@ -19,10 +20,23 @@ import array_api_strict as _strict
 
 from .._common.errors import wrapped_module
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.sizes import capped_diff_order
 from ._errors import RULES as _RULES
 from ._errors import install_errors
 
 reexport(_strict, globals(), NAMESPACE_DUNDERS)
+
+
+def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
+         append: Any = None) -> Any:
+    """array-api-strict's ``diff`` with ``n`` capped at the axis length (it runs NumPy's,
+    which loops ``n`` times although the result is empty from there on: ``n=2**32`` did not
+    return)."""
+    n = capped_diff_order(n, x, axis, prepend, append)
+    ends = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
+    return _strict.diff(x, axis=axis, n=n, **ends)
+
+
 install_errors(globals())
 
 _extensions: dict[tuple[str, int], types.ModuleType] = {}
