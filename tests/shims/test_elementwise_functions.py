@@ -520,3 +520,21 @@ def test_binary_broadcasts_six_dimensions(xp, fname):
     # mixed dtypes take the rules' path
     got = host(getattr(xp, fname)(xp.asarray(a.astype(np.float64)), xp.asarray(b)))
     np.testing.assert_array_equal(got, ref.astype(np.float64))
+
+
+@pytest.mark.backends("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
+                      "array_api_strict", reason="a wrong number on the full shims (saturated) "
+                      "and array-api-strict (wrapped), an unclean error on torch")
+def test_clip_by_an_int_beyond_the_dtype_where_it_binds_is_an_overflow_error(xp, backend):
+    # NumPy's answer: a bound past int32 that cannot bind (a min below, a max above) changes
+    # nothing; one that binds every element makes a result int32 cannot hold. The full
+    # shims gave int32's extreme, array-api-strict [0, 0] (2**40 wrapped), torch a
+    # RuntimeError, NumPy 1.x's namespace (array-api-compat's clip) [1, 1] and [0, 0]. (JAX
+    # with x64 off refuses the harmless side too: OverflowError.)
+    x = xp.ones(2, dtype=xp.int32)
+    for lo, hi in ((2**40, None), (None, -(2**40))):
+        with pytest.raises(OverflowError):
+            xp.clip(x, lo, hi)
+    if backend != "jax":
+        for lo, hi in ((-(2**40), None), (None, 2**40), (-(2**40), 2**40)):
+            assert host(xp.clip(x, lo, hi)).tolist() == [1, 1]

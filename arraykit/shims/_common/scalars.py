@@ -130,8 +130,11 @@ def holds_numpy_scalar(obj, depth: int = 0) -> bool:
 def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
     """A ``clip`` bound that is no array, as a Python scalar (NumPy scalars converted), for an
     array of dtype ``x_name`` (``integral``: an integer dtype). TypeError for a bool, a complex,
-    anything else that is no real number, and a float with an integer ``x``; an int beyond
-    an integer dtype's range cannot bind on that side and saturates to it."""
+    anything else that is no real number, and a float with an integer ``x``. An int beyond an
+    integer dtype's range on the side where it cannot bind (a ``min`` below it, a ``max``
+    above) saturates to the range; on the side where it binds every element the result is
+    beyond the dtype: NumPy's OverflowError (saturating gave the dtype's extreme, a
+    plausible wrong number)."""
     b = python_scalar(bound)
     t = type(b)
     if t is not int and t is not float:
@@ -142,7 +145,14 @@ def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
                         "int bound, or cast x to a floating dtype first")
     if integral:
         _, lo, hi = IINFO[x_name]
-        return lo if b < lo else hi if b > hi else b
+        if b < lo:
+            if which == "max":
+                raise OverflowError(f"clip: max {b} is below the range of {x_name}")
+            return lo
+        if b > hi:
+            if which == "min":
+                raise OverflowError(f"clip: min {b} is above the range of {x_name}")
+            return hi
     return b
 
 

@@ -4,7 +4,8 @@ array-api-strict is the reference implementation, and arraykit serves it as it i
 that a non-array or a dtype name string where it expects its own objects raises
 ``AttributeError`` from inside (``'str' object has no attribute 'dtype'``) rather than
 TypeError: ``_errors`` translates those, and names the function in every message; and
-``diff`` caps its order at the axis length (array-api-strict's loops ``n`` times). Every other
+``diff`` caps its order at the axis length (array-api-strict's loops ``n`` times), and
+``clip`` takes an int bound beyond an integer dtype by the shims' rule (it wrapped). Every other
 name is array-api-strict's own object, wrapped by ``_common.errors`` (the original is
 ``f.__wrapped__``). ``linalg`` and ``fft`` are modules of this package holding the wrapped
 functions of array-api-strict's, fetched on first use, so that array-api-strict's flags
@@ -20,6 +21,7 @@ import array_api_strict as _strict
 
 from .._common.errors import wrapped_module
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.scalars import clip_scalar_bound
 from .._common.sizes import capped_diff_order
 from ._errors import RULES as _RULES
 from ._errors import install_errors
@@ -35,6 +37,21 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
     n = capped_diff_order(n, x, axis, prepend, append)
     ends = {k: v for k, v in (("prepend", prepend), ("append", append)) if v is not None}
     return _strict.diff(x, axis=axis, n=n, **ends)
+
+
+def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
+    """array-api-strict's ``clip``, a Python int bound beyond ``x``'s integer dtype by the
+    shims' rule (``_common.scalars.clip_scalar_bound``: saturated where it cannot bind,
+    NumPy's OverflowError where it binds; array-api-strict wrapped it: ``clip(int32 ones,
+    2**40)`` was ``[0, 0]``)."""
+    if type(min) is int or type(max) is int:
+        np_dtype = getattr(getattr(x, "dtype", None), "_np_dtype", None)
+        if np_dtype is not None and np_dtype.kind in "iu":
+            if type(min) is int:
+                min = clip_scalar_bound(min, np_dtype.name, True, "min")
+            if type(max) is int:
+                max = clip_scalar_bound(max, np_dtype.name, True, "max")
+    return _strict.clip(x, min=min, max=max)
 
 
 install_errors(globals())

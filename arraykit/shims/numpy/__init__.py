@@ -29,6 +29,7 @@ import numpy as _np
 
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
+from .._common.scalars import clip_scalar_bound
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
@@ -62,6 +63,14 @@ def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     if (_NUMPY2 and type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
             and x.ndim and x.dtype.kind == "f" and not kwargs):
         return _np.clip(x, min, max)
+    if type(x) is _ndarray and x.dtype.kind in "iu" and (type(min) is int or type(max) is int):
+        # A Python int bound beyond x's integer dtype, by the shims' rule (clip_scalar_bound:
+        # NumPy 2's answers; compat on NumPy 1.x gave int32 ones clipped at 2**40 as [1, 1])
+        name = x.dtype.name
+        if type(min) is int:
+            min = clip_scalar_bound(min, name, True, "min")
+        if type(max) is int:
+            max = clip_scalar_bound(max, name, True, "max")
     return _compat.clip(x, min, max, **kwargs)
 
 

@@ -70,6 +70,10 @@ RULES = Rules(
         # An allocation that fails: NumPy's class for it (sizes past int64 are ValueErrors,
         # read from the arguments: mistakes.diagnose).
         (RuntimeError, r"DefaultCPUAllocator: (can't allocate|not enough) memory", MemoryError),
+        # clip of an integer tensor by a Python int bound beyond its dtype where it binds
+        # (compat passes it to torch.clamp): NumPy's OverflowError.
+        (RuntimeError, r"cannot be converted to type (int|long|short|signed char|unsigned "
+         r"char) without overflow", OverflowError),
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
