@@ -403,6 +403,28 @@ def test_torch_reworded_messages_are_translated_by_meaning():
                 ((t(2, 3), t(2)), {}), ((t(2, 2), t(2)), {}), ValueError, section="linalg")
 
 
+def test_torch_fuzzer_findings_are_standard_classes():
+    """Calls the fuzzer found raising torch's own classes through arraykit (a RuntimeError, an
+    AssertionError): the standard's, naming the function."""
+    torch = require("torch")
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    x = torch.ones(2)
+    cpu_build = [] if torch.backends.cuda.is_built() else [  # CUDA asked of a CPU build
+        (lambda: xp.empty_like(x, device="cuda:7"), ValueError),
+        (lambda: xp.from_dlpack(x, device="cuda:7", copy=True), ValueError)]
+    for call, cls in (
+            *cpu_build,
+            (lambda: xp.zeros_like(x, device=-1), ValueError),
+            (lambda: xp.fft.fftfreq(3, dtype=xp.bool), TypeError),
+            (lambda: xp.stack([]), ValueError),
+            (lambda: xp.linalg.outer(torch.zeros(0, dtype=torch.uint32),
+                                     torch.zeros(3, dtype=torch.int8)), TypeError)):
+        with pytest.raises(cls):
+            call()
+
+
 def test_jax_reworded_messages_are_translated_by_meaning():
     jnp = require("jax.numpy")
     from arraykit.shims.jax._errors import RULES

@@ -29,6 +29,7 @@ _DTYPE = (
     r"|Expected dtype \w+ or \w+ for index|expects a real input tensor"
     r"|could not infer output dtype|can't be cast to the desired output type"
     r"|expected scalar type|must be a floating point|must be of floating point"
+    r"|requires a floating point or complex dtype|Promotion for uint16, uint32, uint64"
 )
 _SHAPE = (
     r"must match the size of tensor|Sizes of tensors must match|shapes cannot be multiplied"
@@ -40,6 +41,7 @@ _SHAPE = (
     r"|only one dimension can be inferred|Attempting to broadcast a dimension"
     r"|negative dimension|repeats must have the same size|boundaries tensor should be"
     r"|size mismatch|shape mismatch|inconsistent tensor size|cannot be broadcast"
+    r"|expects a non-empty TensorList"
 )
 
 def _integer_indices(fname: str):
@@ -74,6 +76,10 @@ RULES = Rules(
         # (compat passes it to torch.clamp): NumPy's OverflowError.
         (RuntimeError, r"cannot be converted to type (int|long|short|signed char|unsigned "
          r"char) without overflow", OverflowError),
+        # A device this torch does not have (a CUDA device on a CPU build, a negative index):
+        # ValueError, as the shims' check_device.
+        (AssertionError, r"not compiled with CUDA enabled", ValueError),
+        (RuntimeError, r"Device index must not be negative", ValueError),
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
