@@ -186,3 +186,14 @@ def test_common_fft_from_complex_kernel_only():
                                np.fft.irfftn(z, axes=(1, 2), norm="forward"))
     np.testing.assert_allclose(cfft.hfft(np, _npprim, z, n=9), np.fft.hfft(z, n=9))
     np.testing.assert_allclose(cfft.c2cn(np, _npprim, z, inverse=True), np.fft.ifftn(z))
+
+
+@pytest.mark.backends("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
+                      "array_api_strict", reason="one rule for fftfreq's n and d: NumPy and "
+                      "array-api-strict raised ZeroDivisionError, torch and jax returned values")
+def test_fftfreq_of_no_points_or_zero_spacing_is_a_value_error(xp):
+    for call in (lambda: xp.fft.fftfreq(0), lambda: xp.fft.rfftfreq(0),
+                 lambda: xp.fft.fftfreq(3, d=0.0), lambda: xp.fft.rfftfreq(3, d=0.0)):
+        with pytest.raises(ValueError, match="fftfreq"):
+            call()
+    assert host(xp.fft.fftfreq(4, d=0.5)).tolist() == [0.0, 0.5, -1.0, -0.5]

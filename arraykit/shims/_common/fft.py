@@ -424,6 +424,23 @@ def _inverse_spacing(fname: str, n: int, d) -> float:
     return 1.0 / (n * cast(float, d))  # numbers.Real: its stubs type `/` as complex
 
 
+def freq_args_check(fname: str):
+    """``fftfreq``/``rfftfreq``'s argument check (``Rules.extra``) for the namespaces that run
+    the framework's own: ``n`` >= 1 and ``d`` a nonzero real number, as the shims' (NumPy and
+    array-api-strict raised ZeroDivisionError at ``n=0`` or ``d=0``, torch and jax returned
+    ``[]``, or infinities and NaN)."""
+    def check(args: tuple, kwargs: dict) -> None:
+        _check_n(fname, args[0] if args else kwargs.get("n"))
+        d = args[1] if len(args) > 1 else kwargs.get("d", 1.0)
+        # (an array d, which these frameworks take, is theirs to read)
+        if isinstance(d, numbers.Real) and not d:
+            raise ValueError(f"{fname}: d (the sample spacing) must not be zero")
+    return check
+
+
+FREQ_CHECKS = {"fftfreq": freq_args_check("fftfreq"), "rfftfreq": freq_args_check("rfftfreq")}
+
+
 def fftfreq(xp, n, *, d=1.0, dtype, device=None, fname="fftfreq", itemsize=8, **limits):
     """Sample frequencies ``[0, 1, ..., -(n//2), ..., -1] / (d*n)`` in ``dtype``.
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from .._common.errors import Rules, install
+from .._common.fft import FREQ_CHECKS
 
-RULES = Rules(refuse_dtype_names=True)
+RULES = Rules(refuse_dtype_names=True, extra=FREQ_CHECKS)
 
 
 def install_errors(namespace: dict[str, Any]) -> None:

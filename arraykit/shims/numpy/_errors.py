@@ -20,6 +20,7 @@ import numpy as np
 
 from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
+from .._common.fft import FREQ_CHECKS
 from .._common.linalg import LinAlgError
 
 _ndarray, _generic = np.ndarray, np.generic
@@ -83,7 +84,7 @@ RULES = Rules(
     extra={"rfft": _real_input("rfft"), "rfftn": _real_input("rfftn"),
            "ihfft": _real_input("ihfft"), "take": _integer_indices("take"),
            "take_along_axis": _integer_indices("take_along_axis"), "cross": _cross,
-           "outer": _outer},
+           "outer": _outer, **FREQ_CHECKS},
     # Bool indices only: the C Guard sends them to the check, the rest is called from C.
     guard_refuse={"take": (1, (np.dtype(bool),)), "take_along_axis": (1, (np.dtype(bool),))},
     # linalg.inv and the other floating-input functions stay in C for these dtypes.

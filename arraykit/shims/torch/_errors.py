@@ -20,6 +20,7 @@ import torch
 from .._common.checks import check_indices_dtype
 from .._common.errors import _MARK, Rules, _reraise, install, translating
 from .._common.errors import fast_path as _fast_path
+from .._common.fft import FREQ_CHECKS
 from .._common.linalg import LinAlgError
 from .._common.utils import AxisError
 
@@ -84,7 +85,7 @@ RULES = Rules(
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
     extra={"take": _integer_indices("take"),
-           "take_along_axis": _integer_indices("take_along_axis")},
+           "take_along_axis": _integer_indices("take_along_axis"), **FREQ_CHECKS},
 )
 
 
