@@ -397,3 +397,16 @@ def test_from_dlpack_copy_false_needing_a_copy_is_a_value_error(xp):
             xp.from_dlpack(strided, copy=False)
     with pytest.raises(TypeError, match="from_dlpack"):
         xp.from_dlpack([1, 2])
+
+
+@pytest.mark.backends("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
+                      "array_api_strict", reason="NumPy's OverflowError for a Python int out "
+                      "of an integer dtype: torch wrapped it (full(2, -1, dtype=uint8) was "
+                      "[255, 255]) or raised a RuntimeError")
+def test_python_int_out_of_an_integer_dtype_is_an_overflow_error(xp):
+    for call in (lambda: xp.full(2, -1, dtype=xp.uint8), lambda: xp.full(2, 300, dtype=xp.int8),
+                 lambda: xp.full_like(xp.ones(2, dtype=xp.uint8), -1),
+                 lambda: xp.asarray(-1, dtype=xp.uint8), lambda: xp.asarray(300, dtype=xp.int8)):
+        with pytest.raises(OverflowError):
+            call()
+    assert host(xp.full(2, 255, dtype=xp.uint8)).tolist() == [255, 255]

@@ -419,6 +419,9 @@ def test_torch_fuzzer_findings_are_standard_classes():
             (lambda: xp.zeros_like(x, device=-1), ValueError),
             (lambda: xp.fft.fftfreq(3, dtype=xp.bool), TypeError),
             (lambda: xp.stack([]), ValueError),
+            (lambda: xp.full(2, 2**63), OverflowError),  # past int64: torch's RuntimeError
+            (lambda: xp.asarray([2**31, -1], dtype=xp.int32), OverflowError),
+            (lambda: xp.asarray(2**63), OverflowError),  # torch's ValueError
             (lambda: xp.linalg.outer(torch.zeros(0, dtype=torch.uint32),
                                      torch.zeros(3, dtype=torch.int8)), TypeError)):
         with pytest.raises(cls):

@@ -27,6 +27,7 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
+from .._common.checks import check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.scalars import clip_scalar_bound
@@ -142,6 +143,37 @@ ones_like = _exact(_np.ones_like, "ones_like")
 asarray = _exact(_np.asarray, "asarray")  # an ndarray itself, as np.array(x, copy=None)
 zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
 full = _exact(_np.full, "full", 0, then=((tuple, int), None))
+if not _NUMPY2:
+    # NumPy 1.x wraps a Python int outside an integer dtype (full(2, -1, dtype=uint8) is
+    # [255, 255]); NumPy 2 raises OverflowError, and so do these (the calls with a dtype,
+    # which take the general path; the C path's calls have none).
+    def _int_in_range(fname: str, value: Any, dtype: Any) -> None:
+        if type(value) is int and dtype is not None:
+            try:
+                d = _np.dtype(dtype)
+            except TypeError:
+                return  # compat's call refuses it
+            if d.kind in "iu":
+                check_int_range(fname, value, d.name)
+
+    def _full_numpy1(shape: Any, fill_value: Any, **kwargs: Any) -> Any:
+        _int_in_range("full", fill_value, kwargs.get("dtype"))
+        return _compat_functions.full(shape, fill_value, **kwargs)
+
+    def _full_like_numpy1(x: Any, /, fill_value: Any, **kwargs: Any) -> Any:
+        dtype = kwargs.get("dtype")
+        _int_in_range("full_like", fill_value, getattr(x, "dtype", None) if dtype is None
+                      else dtype)
+        return _compat_functions.full_like(x, fill_value, **kwargs)
+
+    def _asarray_numpy1(obj: Any, /, **kwargs: Any) -> Any:
+        _int_in_range("asarray", obj, kwargs.get("dtype"))
+        return _compat_functions.asarray(obj, **kwargs)
+
+    full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full_numpy1)
+    asarray = _exact(_np.asarray, "asarray", general=_asarray_numpy1)
+    full_like = wrap(_full_like_numpy1, "full_like", RULES)
+
 #: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's
 #: is ``np.arange`` after its device check; a call NumPy refuses (``device="gpu"``) reruns
 #: through compat's for its error (``fallback``). NumPy 1.x's arange has no ``device``.

@@ -33,6 +33,7 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
+from .._common.checks import check_int_range
 from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
@@ -207,15 +208,50 @@ can_cast = standard_can_cast(_standard_name, _compat.can_cast)
 # torch namespace re-exports some of them from torch by a star import the checkers cannot
 # read: through an Any alias.)
 _compat_functions: Any = _compat
-asarray, from_dlpack = (
+_asarray, from_dlpack = (
     refusing_shell_dtypes(getattr(_compat_functions, fname), fname, result=True)
     for fname in ("asarray", "from_dlpack"))
-(zeros, ones, empty, full, arange, linspace, eye, zeros_like, ones_like, empty_like, full_like,
+(zeros, ones, empty, _full, arange, linspace, eye, zeros_like, ones_like, empty_like, _full_like,
  prod) = (refusing_shell_dtypes(getattr(_compat_functions, fname), fname) for fname in (
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like",
     "empty_like", "full_like", "prod"))
 _compat_sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
 _torch_sum = _torch.sum
+
+#: torch's integer dtypes by standard name: a Python int outside one is NumPy's OverflowError
+#: in ``full``, ``full_like`` and ``asarray`` of a scalar (torch wraps it: ``full(2, -1,
+#: dtype=uint8)`` was ``[255, 255]``; past int64 its RuntimeError, which ``_errors`` maps).
+_INT_NAMES = {getattr(_torch, n): n for n in ("int8", "int16", "int32", "int64", "uint8")}
+
+
+def _check_int(fname: str, value: Any, dtype: Any) -> None:
+    if type(value) is _int and type(dtype) is _dtype and dtype in _INT_NAMES:
+        check_int_range(fname, value, _INT_NAMES[dtype])
+
+
+def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
+    """array-api-compat's ``full`` (shell dtypes refused); an int out of an integer dtype's
+    range is an OverflowError (``_INT_NAMES``)."""
+    _check_int("full", fill_value, dtype)
+    return _full(shape, fill_value, dtype=dtype, device=device)
+
+
+def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None,
+              **kwargs: Any) -> Any:
+    """array-api-compat's ``full_like`` (shell dtypes refused); an int out of the result's
+    integer dtype's range is an OverflowError (``_INT_NAMES``)."""
+    if type(fill_value) is _int:
+        _check_int("full_like", fill_value, getattr(x, "dtype", None) if dtype is None else dtype)
+    return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
+
+
+def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = None,
+            **kwargs: Any) -> Any:
+    """array-api-compat's ``asarray`` (shell dtypes refused); a Python int scalar out of an
+    integer ``dtype``'s range is an OverflowError (``_INT_NAMES``)."""
+    if type(obj) is _int:
+        _check_int("asarray", obj, dtype)
+    return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
 
 
 def sum(x: Any, /, *, axis: int | tuple[int, ...] | None = None, dtype: Any = None,

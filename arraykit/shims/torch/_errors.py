@@ -73,10 +73,11 @@ RULES = Rules(
         # An allocation that fails: NumPy's class for it (sizes past int64 are ValueErrors,
         # read from the arguments: mistakes.diagnose).
         (RuntimeError, r"DefaultCPUAllocator: (can't allocate|not enough) memory", MemoryError),
-        # clip of an integer tensor by a Python int bound beyond its dtype where it binds
-        # (compat passes it to torch.clamp): NumPy's OverflowError.
-        (RuntimeError, r"cannot be converted to type (int|long|short|signed char|unsigned "
-         r"char) without overflow", OverflowError),
+        # A Python int beyond an integer tensor's dtype (clip's bound where it binds, which
+        # compat passes to torch.clamp; full's value; asarray's data): NumPy's OverflowError.
+        (RuntimeError, r"cannot be converted to type u?int\w* without overflow", OverflowError),
+        # A Python int past int64 in asarray (torch's ValueError)
+        (ValueError, r"Overflow when unpacking long", OverflowError),
         # A device this torch does not have (a CUDA device on a CPU build, a negative index):
         # ValueError, as the shims' check_device.
         (AssertionError, r"not compiled with CUDA enabled", ValueError),
