@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import numbers
 import operator
 import re
 from collections.abc import Callable
@@ -257,6 +258,15 @@ def _axis_rule(fname: str, bound: dict) -> None:
     axes = _rule(normalize_axes, bound["axis"], len(shape), fname)
     if fname in ("max", "min", "argmax", "argmin") and any(shape[a] == 0 for a in axes):
         _fail(ValueError)
+
+
+def _moments(fname: str, bound: dict) -> None:
+    """``var``/``std``: the axis rule; a ``correction`` that is no real number (a complex one
+    reached torch's kernel: "cannot be converted to type double") a TypeError."""
+    _axis_rule(fname, bound)
+    c = bound.get("correction", 0)
+    if isinstance(c, bool) or not isinstance(c, numbers.Real):
+        _fail(TypeError)
 
 
 def _reductions(fname: str, bound: dict) -> None:
@@ -562,6 +572,7 @@ def _fftfreq(fname: str, bound: dict) -> None:
 _RULES: dict[str, Callable[[str, dict], None]] = {
     **dict.fromkeys(("max", "min", "argmax", "argmin"), _reductions),
     **dict.fromkeys(("cumulative_sum", "cumulative_prod"), _scan),
+    **dict.fromkeys(("var", "std"), _moments),
     **dict.fromkeys(_SQUARE | _MATRICES, _matrices),
     **dict.fromkeys(("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn",
                      "rfftn", "irfftn", "fftshift", "ifftshift"), _fft),
