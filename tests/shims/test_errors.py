@@ -420,6 +420,7 @@ def test_torch_fuzzer_findings_are_standard_classes():
             (lambda: xp.fft.fftfreq(3, dtype=xp.bool), TypeError),
             (lambda: xp.stack([]), ValueError),
             (lambda: xp.std(torch.ones(3, dtype=torch.float64), correction=1j), TypeError),
+            (lambda: xp.can_cast(object, torch.float64), TypeError),  # compat's AttributeError
             (lambda: xp.var(torch.ones(3, dtype=torch.float64), correction=1j), TypeError),
             (lambda: xp.full(2, 2**63), OverflowError),  # past int64: torch's RuntimeError
             (lambda: xp.asarray([2**31, -1], dtype=xp.int32), OverflowError),

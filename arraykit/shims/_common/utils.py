@@ -269,7 +269,11 @@ def standard_can_cast(name_of, native):
         f = name_of(from_)
         t = name_of(to)
         if f is None or t is None:
-            return native(from_, to)
+            try:
+                return native(from_, to)
+            except AttributeError:  # compat reads from_.dtype of anything that is no dtype
+                raise TypeError(f"can_cast: from_ must be a dtype or an array and to a dtype, "
+                                f"got {reprlib.repr(from_)} and {reprlib.repr(to)}") from None
         return can_cast_names(f, t)
 
     can_cast.__doc__ = ("Array API ``can_cast``: True iff promoting ``from_`` (a dtype or an "
