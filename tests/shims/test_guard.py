@@ -818,3 +818,21 @@ def test_refuse_and_same_dtype_read_the_first_dtype_once():
     assert guard(Counted(i32), Counted(i32)) == "slow"
     assert guard(Counted(f32), Counted(f32, ndim=0)) == "slow"
     assert guard(Counted(f32)) == "slow"
+
+
+def test_torch_matmul_of_two_dtypes_with_an_empty_batch_promotes():
+    """torch.matmul refuses mixed dtypes except where a batch is empty, and there it returned
+    x2's dtype: the C path takes one dtype only (array-api-tests' draw
+    matmul(int8[1, 0, 5, 1, 1], uint8[1, 1, 1, 1, 1]) read uint8; the standard: int16)."""
+    from frameworks import require
+
+    torch = require("torch")
+    import arraykit
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    x1 = torch.ones((1, 0, 5, 1, 1), dtype=torch.int8)
+    x2 = torch.full((1, 1, 1, 1, 1), 15, dtype=torch.uint8)
+    assert xp.matmul(x1, x2).dtype == torch.int16
+    assert xp.matmul(x1, x2).shape == (1, 0, 5, 1, 1)
+    assert xp.matmul(torch.ones(0, 2, dtype=torch.float32),
+                     torch.ones(2, 3, dtype=torch.float64)).dtype == torch.float64

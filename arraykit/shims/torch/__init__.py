@@ -90,7 +90,11 @@ def _matmul(x1: Any, x2: Any, /, **kwargs: Any) -> Any:
 #: dtypes: torch.matmul raises (RuntimeError, every pair and shape: no promotion), and the
 #: Guard's fallback gives the call to ``_matmul`` (compat's promotion, or the standard's
 #: error); reading both dtypes to route it cost ~500 of the Guard's ~620 instructions.
-matmul = fast_path(_torch_matmul, "matmul", _matmul, _compat.matmul, 2, fallback=True)
+#: One dtype only: torch.matmul refuses mixed dtypes ("expected m1 and m2 to have the same
+#: dtype") except where a batch is empty, and there it returned x2's dtype
+#: (matmul(int8[1, 0, 5, 1, 1], uint8[1, 1, 1, 1, 1]) was uint8; compat's promotion: int16).
+matmul = fast_path(_torch_matmul, "matmul", _matmul, _compat.matmul, 2, fallback=True,
+                   same_dtype=True)
 
 
 _compat_astype = translated(_compat.astype, "astype")
