@@ -413,7 +413,8 @@ def test_torch_fuzzer_findings_are_standard_classes():
     x = torch.ones(2)
     cpu_build = [] if torch.backends.cuda.is_built() else [  # CUDA asked of a CPU build
         (lambda: xp.empty_like(x, device="cuda:7"), ValueError),
-        (lambda: xp.from_dlpack(x, device="cuda:7", copy=True), ValueError)]
+        (lambda: xp.from_dlpack(x, device="cuda:7", copy=True), ValueError),
+        (lambda: xp.fft.fftfreq(4, device=7), ValueError)]
     for call, cls in (
             *cpu_build,
             (lambda: xp.zeros_like(x, device=-1), ValueError),

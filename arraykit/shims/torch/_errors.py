@@ -81,7 +81,8 @@ RULES = Rules(
         # A device this torch does not have (a CUDA device on a CPU build, a negative index):
         # ValueError, as the shims' check_device.
         (AssertionError, r"not compiled with CUDA enabled", ValueError),
-        (RuntimeError, r"Device index must not be negative", ValueError),
+        (RuntimeError, r"Device index must not be negative|Cannot access accelerator device",
+         ValueError),
         # array-api-compat's cross: ValueError for an axis out of range (AxisError is both).
         (ValueError, r"axis -?\d+ out of bounds", AxisError),
     ),
