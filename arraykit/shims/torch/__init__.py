@@ -264,7 +264,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = N
     """array-api-compat's ``asarray`` (shell dtypes refused); a Python int scalar out of an
     integer ``dtype``'s range is an OverflowError (``_INT_NAMES``)."""
     if type(obj) is _int:
-        _check_int("asarray", obj, dtype)
+        # (past int64 without a dtype: torch's ValueError "Overflow when unpacking long long"
+        # is left to mean a size past int64 elsewhere, the size rule's ValueError)
+        _check_int("asarray", obj, _torch.int64 if dtype is None else dtype)
     return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
 
 

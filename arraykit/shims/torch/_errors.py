@@ -76,8 +76,6 @@ RULES = Rules(
         # A Python int beyond an integer tensor's dtype (clip's bound where it binds, which
         # compat passes to torch.clamp; full's value; asarray's data): NumPy's OverflowError.
         (RuntimeError, r"cannot be converted to type u?int\w* without overflow", OverflowError),
-        # A Python int past int64 in asarray (torch's ValueError)
-        (ValueError, r"Overflow when unpacking long", OverflowError),
         # A device this torch does not have (a CUDA device on a CPU build, a negative index):
         # ValueError, as the shims' check_device.
         (AssertionError, r"not compiled with CUDA enabled", ValueError),
