@@ -94,24 +94,25 @@ def test_take_indices_must_be_one_dimensional(xp):
 
 
 @SERVED
-@pytest.mark.parametrize("dtype", ["int8", "int16", "uint8", "int32"])
-def test_take_takes_every_integer_index_dtype(xp, dtype):
+def test_take_takes_every_integer_index_dtype(xp):
     # The standard's indices have any integer dtype; torch's index_select and gather take
     # int32 and int64 only (take was a TypeError, take_along_axis a RuntimeError). A negative
     # index counts from the end of an axis longer than its dtype holds (jax's take added the
     # length in int8: element 43 of 300 for -1, NaN for int16 on 40,000; MLX's overflowed).
-    if dtype not in xp.__array_namespace_info__().dtypes():
-        pytest.skip(f"{dtype} is not among this namespace's dtypes")
-    d = getattr(xp, dtype)
-    for n in (300, 40_000):
-        x = xp.arange(n, dtype=xp.float32)
-        first, want = (-1, n - 1.0) if dtype.startswith("int") else (255, 255.0)
-        i = xp.asarray([first, 5], dtype=d)
-        assert host(xp.take(x, i)).tolist() == [want, 5.0], n
-        assert host(xp.take(x, i)).tolist() == [want, 5.0], n  # jax: the read indices' path
-        assert host(xp.take_along_axis(x, i)).tolist() == [want, 5.0], n
-    m = xp.reshape(xp.arange(6, dtype=xp.float32), (2, 3))
-    assert host(xp.take(m, xp.asarray([2, 0], dtype=d), axis=1)).tolist() == [[2.0, 0.0],
-                                                                            [5.0, 3.0]]
-    assert host(xp.take_along_axis(m, xp.asarray([[2], [0]], dtype=d), axis=1)).tolist() == \
-        [[2.0], [3.0]]
+    # (Each of these dtypes the namespace holds: MXNet has no int16.)
+    held = xp.__array_namespace_info__().dtypes()
+    for dtype in (d for d in ("int8", "int16", "uint8", "int32") if d in held):
+        d = getattr(xp, dtype)
+        for n in (300, 40_000):
+            x = xp.arange(n, dtype=xp.float32)
+            first, want = (-1, n - 1.0) if dtype.startswith("int") else (255, 255.0)
+            i = xp.asarray([first, 5], dtype=d)
+            assert host(xp.take(x, i)).tolist() == [want, 5.0], (dtype, n)
+            # jax: the second call takes the read indices' path
+            assert host(xp.take(x, i)).tolist() == [want, 5.0], (dtype, n)
+            assert host(xp.take_along_axis(x, i)).tolist() == [want, 5.0], (dtype, n)
+        m = xp.reshape(xp.arange(6, dtype=xp.float32), (2, 3))
+        assert host(xp.take(m, xp.asarray([2, 0], dtype=d), axis=1)).tolist() == [[2.0, 0.0],
+                                                                                [5.0, 3.0]]
+        assert host(xp.take_along_axis(m, xp.asarray([[2], [0]], dtype=d), axis=1)
+                    ).tolist() == [[2.0], [3.0]]
