@@ -156,6 +156,17 @@ def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
     return b
 
 
+def int_clip_bounds(min, max, x_name: str):
+    """``clip``'s Python int bounds for an array of integer dtype ``x_name`` by
+    ``clip_scalar_bound``'s rule, for the namespaces that call the framework's ``clip``
+    (NumPy's, array-api-strict's); any other bound as it is."""
+    if type(min) is int:
+        min = clip_scalar_bound(min, x_name, True, "min")
+    if type(max) is int:
+        max = clip_scalar_bound(max, x_name, True, "max")
+    return min, max
+
+
 def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
     """TypeError unless an array bound of dtype ``b_name`` promotes to ``x``'s dtype
     ``x_name`` by the standard's table (so it is of ``x``'s kind and no wider: casting it to
@@ -167,5 +178,5 @@ def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
 
 
 __all__ = ["PY_SCALARS", "check_clip_array_bound", "clip_scalar_bound", "fill_value",
-           "holds_numpy_scalar", "is_numpy_scalar", "keeps_numpy_dtype",
+           "holds_numpy_scalar", "int_clip_bounds", "is_numpy_scalar", "keeps_numpy_dtype",
            "numpy_floating_dtype", "numpy_scalar_dtype", "python_scalar"]

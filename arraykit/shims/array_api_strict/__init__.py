@@ -21,7 +21,7 @@ import array_api_strict as _strict
 
 from .._common.errors import wrapped_module
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.scalars import clip_scalar_bound
+from .._common.scalars import int_clip_bounds
 from .._common.sizes import capped_diff_order
 from ._errors import RULES as _RULES
 from ._errors import install_errors
@@ -41,16 +41,13 @@ def diff(x: Any, /, *, axis: int = -1, n: int = 1, prepend: Any = None,
 
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
     """array-api-strict's ``clip``, a Python int bound beyond ``x``'s integer dtype by the
-    shims' rule (``_common.scalars.clip_scalar_bound``: saturated where it cannot bind,
+    shims' rule (``_common.scalars.int_clip_bounds``: saturated where it cannot bind,
     NumPy's OverflowError where it binds; array-api-strict wrapped it: ``clip(int32 ones,
     2**40)`` was ``[0, 0]``)."""
     if type(min) is int or type(max) is int:
         np_dtype = getattr(getattr(x, "dtype", None), "_np_dtype", None)
         if np_dtype is not None and np_dtype.kind in "iu":
-            if type(min) is int:
-                min = clip_scalar_bound(min, np_dtype.name, True, "min")
-            if type(max) is int:
-                max = clip_scalar_bound(max, np_dtype.name, True, "max")
+            min, max = int_clip_bounds(min, max, np_dtype.name)
     return _strict.clip(x, min=min, max=max)
 
 

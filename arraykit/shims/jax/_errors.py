@@ -32,6 +32,7 @@ from jax._src.array import ArrayImpl as _ArrayImpl
 
 from .._common.checks import check_indices_dtype
 from .._common.errors import Rules, install
+from .._common.fft import FREQ_CHECKS
 from .._common.utils import AxisError
 
 _SHAPE = (
@@ -136,7 +137,7 @@ RULES = Rules(
     # jax's Array.dtype is a Python property (``self.aval.dtype``, a frame: ~0.1 us a read);
     # the Guard reads the same object through aval, a C++ property.
     guard_dtype_from="aval",
-    extra={"take": _take, "take_along_axis": _take_along_axis},
+    extra={"take": _take, "take_along_axis": _take_along_axis, **FREQ_CHECKS},
 )
 
 

@@ -6,7 +6,6 @@ from typing import Any
 import jax.numpy as _jnp
 import jax.numpy.fft as _jnp_fft
 
-from .._common.fft import FREQ_CHECKS
 from .._common.reexport import reexport
 from .._common.sizes import check_count, check_shape
 
@@ -57,17 +56,15 @@ fftn, ifftn, rfftn, irfftn = map(_n_axes, ("fftn", "ifftn", "rfftn", "irfftn"))
 
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
-    """``jax.numpy.fft.fftfreq``; NumPy's errors for too large ``n``, the shims' for ``n`` < 1
-    and ``d=0`` (``FREQ_CHECKS``)."""
-    FREQ_CHECKS["fftfreq"]((n, d), {})
+    """``jax.numpy.fft.fftfreq``; NumPy's errors for too large ``n`` (the shims' for ``n`` < 1
+    and ``d=0``: ``_errors.RULES``' ``FREQ_CHECKS``)."""
     check_count("fftfreq", n, 8 if dtype is None else _jnp.dtype(dtype).itemsize)
     return _jnp_fft.fftfreq(n, d=d, dtype=dtype, device=device)
 
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Any:
-    """``jax.numpy.fft.rfftfreq``; NumPy's errors for too large ``n``, the shims' for ``n`` < 1
-    and ``d=0`` (``FREQ_CHECKS``)."""
-    FREQ_CHECKS["rfftfreq"]((n, d), {})
+    """``jax.numpy.fft.rfftfreq``; NumPy's errors for too large ``n`` (the shims' for ``n`` < 1
+    and ``d=0``: ``_errors.RULES``' ``FREQ_CHECKS``)."""
     if type(n) is int:
         check_count("rfftfreq", n // 2 + 1, 8 if dtype is None else _jnp.dtype(dtype).itemsize)
     return _jnp_fft.rfftfreq(n, d=d, dtype=dtype, device=device)

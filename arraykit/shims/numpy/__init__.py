@@ -30,7 +30,7 @@ import numpy as _np
 from .._common.checks import check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.scalars import clip_scalar_bound
+from .._common.scalars import int_clip_bounds
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
@@ -67,11 +67,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     if type(x) is _ndarray and x.dtype.kind in "iu" and (type(min) is int or type(max) is int):
         # A Python int bound beyond x's integer dtype, by the shims' rule (clip_scalar_bound:
         # NumPy 2's answers; compat on NumPy 1.x gave int32 ones clipped at 2**40 as [1, 1])
-        name = x.dtype.name
-        if type(min) is int:
-            min = clip_scalar_bound(min, name, True, "min")
-        if type(max) is int:
-            max = clip_scalar_bound(max, name, True, "max")
+        min, max = int_clip_bounds(min, max, x.dtype.name)
     return _compat.clip(x, min, max, **kwargs)
 
 
@@ -140,9 +136,10 @@ var = _exact(_methods._var, "var")
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
 ones_like = _exact(_np.ones_like, "ones_like")
-asarray = _exact(_np.asarray, "asarray")  # an ndarray itself, as np.array(x, copy=None)
-zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
-full = _exact(_np.full, "full", 0, then=((tuple, int), None))
+# The general paths of asarray and full: compat's (None) on NumPy 2, which raises for the ints
+# below itself.
+_asarray_general: Any = None
+_full_general: Any = None
 if not _NUMPY2:
     # NumPy 1.x wraps a Python int outside an integer dtype (full(2, -1, dtype=uint8) is
     # [255, 255]); NumPy 2 raises OverflowError, and so do these (the calls with a dtype,
@@ -170,10 +167,13 @@ if not _NUMPY2:
         _int_in_range("asarray", obj, kwargs.get("dtype"))
         return _compat_functions.asarray(obj, **kwargs)
 
-    full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full_numpy1)
-    asarray = _exact(_np.asarray, "asarray", general=_asarray_numpy1)
+    _asarray_general, _full_general = _asarray_numpy1, _full_numpy1
     full_like = wrap(_full_like_numpy1, "full_like", RULES)
 
+# asarray of an ndarray is the ndarray itself, as np.array(x, copy=None)
+asarray = _exact(_np.asarray, "asarray", general=_asarray_general)
+zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
+full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full_general)
 #: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's
 #: is ``np.arange`` after its device check; a call NumPy refuses (``device="gpu"``) reruns
 #: through compat's for its error (``fallback``). NumPy 1.x's arange has no ``device``.

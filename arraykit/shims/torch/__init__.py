@@ -232,20 +232,20 @@ _asarray, from_dlpack = (
 _compat_sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
 _torch_sum = _torch.sum
 
-#: torch's integer dtypes by standard name: a Python int outside one is NumPy's OverflowError
-#: in ``full``, ``full_like`` and ``asarray`` of a scalar (torch wraps it: ``full(2, -1,
-#: dtype=uint8)`` was ``[255, 255]``; past int64 its RuntimeError, which ``_errors`` maps).
-_INT_NAMES = {getattr(_torch, n): n for n in ("int8", "int16", "int32", "int64", "uint8")}
-
-
 def _check_int(fname: str, value: Any, dtype: Any) -> None:
-    if type(value) is _int and type(dtype) is _dtype and dtype in _INT_NAMES:
-        check_int_range(fname, value, _INT_NAMES[dtype])
+    """A Python int outside the integer dtype ``dtype`` (or a tensor's) is NumPy's
+    OverflowError in ``full``, ``full_like`` and ``asarray`` of a scalar (torch wraps it:
+    ``full(2, -1, dtype=uint8)`` was ``[255, 255]``; past int64 its RuntimeError, which
+    ``_errors`` maps)."""
+    if type(value) is _int:
+        name = _standard_name(dtype)
+        if name in _d.IINFO:
+            check_int_range(fname, value, name)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """array-api-compat's ``full`` (shell dtypes refused); an int out of an integer dtype's
-    range is an OverflowError (``_INT_NAMES``)."""
+    range is an OverflowError (``_check_int``)."""
     _check_int("full", fill_value, dtype)
     return _full(shape, fill_value, dtype=dtype, device=device)
 
@@ -253,16 +253,16 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
 def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None,
               **kwargs: Any) -> Any:
     """array-api-compat's ``full_like`` (shell dtypes refused); an int out of the result's
-    integer dtype's range is an OverflowError (``_INT_NAMES``)."""
+    integer dtype's range is an OverflowError (``_check_int``)."""
     if type(fill_value) is _int:
-        _check_int("full_like", fill_value, getattr(x, "dtype", None) if dtype is None else dtype)
+        _check_int("full_like", fill_value, x if dtype is None else dtype)
     return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
 
 
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = None,
             **kwargs: Any) -> Any:
     """array-api-compat's ``asarray`` (shell dtypes refused); a Python int scalar out of an
-    integer ``dtype``'s range is an OverflowError (``_INT_NAMES``)."""
+    integer ``dtype``'s range is an OverflowError (``_check_int``)."""
     if type(obj) is _int:
         # (past int64 without a dtype: torch's ValueError "Overflow when unpacking long long"
         # is left to mean a size past int64 elsewhere, the size rule's ValueError)
