@@ -79,6 +79,15 @@ def test_harness_detects_a_wrong_backend():
     (np.array([-0.0]), np.array([0.0]), True),       # signed_zero case below
     (np.zeros((2, 0)), np.zeros((0, 2)), True),
     ((np.array([1]), np.array([2])), (np.array([1]),), True),
+    # complex: a part that cancels is compared at the modulus' precision (JAX's complex64
+    # expm1 against NumPy's), a part wrong by more than that is not, nor an infinite part
+    (np.array([-8.960578 + 3514.197j], np.complex64),
+     np.array([-8.960432 + 3514.197j], np.complex64), False),
+    (np.array([-8.960578 + 3514.197j], np.complex64),
+     np.array([-8.9 + 3514.197j], np.complex64), True),
+    (np.array([1.0 + 1e6j]), np.array([1.0 + 1e-7 + 1e6j]), False),
+    (np.array([1.0 + 1e6j]), np.array([1.0 + 1e-3 + 1e6j]), True),
+    (np.array([complex(np.inf, 1.0)]), np.array([complex(1e300, 1.0)]), True),
 ])
 def test_compare(ref, got, bad):
     case = types.SimpleNamespace(values=True, tol="elementwise", signed_zero=True)

@@ -109,13 +109,21 @@ def compare(ref: Any, got: Any, case: cases.Case, path: str = "") -> str | None:
             # scale atol with the magnitude of the data (products and sums of several terms)
             finite = np.abs(ref[np.isfinite(ref)])
             atol = atol * max(1.0, float(finite.max()) if finite.size else 1.0)
-        for part in ((ref.real, got.real), (ref.imag, got.imag)) if ref.dtype.kind == "c" \
-                else ((ref, got),):
+        complex_ = ref.dtype.kind == "c"
+        for part in ((ref.real, got.real), (ref.imag, got.imag)) if complex_ else ((ref, got),):
             a, b = part
             nan_a, nan_b = np.isnan(a), np.isnan(b)
             if not np.array_equal(nan_a, nan_b):
                 return f"{path}NaN pattern: {_show(got)} vs {_show(ref)}"
             ok = np.isclose(b, a, rtol=rtol, atol=atol, equal_nan=True)
+            if complex_ and not ok.all():
+                # A complex value carries its precision relative to its modulus: a part that
+                # cancels (a real part of 9 in a value of modulus 3514) holds complex64's
+                # rounding of the whole, 4e-8 of 3514. Finite parts within rtol of the modulus
+                # pass; infinities and NaN stay compared part by part.
+                with np.errstate(invalid="ignore", over="ignore"):
+                    near = np.abs(b - a) <= atol + rtol * np.abs(ref)
+                ok |= np.isfinite(a) & np.isfinite(b) & near
             if not ok.all():
                 return f"{path}values {_show(got)} != {_show(ref)}"
             if case.signed_zero and ref.dtype.kind == "f":
