@@ -517,3 +517,19 @@ def test_failed_factorisation_is_numpys_linalgerror_on_delegated_namespaces(back
     args = (a,) if fname != "solve" else (a, framework.asarray(np.ones((2, 1))))
     with pytest.raises(np.linalg.LinAlgError, match=rf"^(torch\.)?(linalg\.)?{fname}"):
         getattr(xp.linalg, fname)(*args)
+
+
+@pytest.mark.backends(
+    "numpy", "torch", "jax", "array_api_strict", "tensorflow", "mxnet", "mlx", "paddle",
+    reason="every namespace arraykit writes or wraps")
+def test_isdtype_refuses_a_nested_kind_or_dtype(xp):
+    # The fuzzer's finding on JAX: jnp.isdtype formats its message with the argument's repr,
+    # which recursed through a 5,000-deep list (RecursionError).
+    from conformance.fuzz.calls import deep_list
+
+    deep_tuple: tuple = ()
+    for _ in range(5000):
+        deep_tuple = (deep_tuple,)
+    for args in ((deep_list(5000), 42), (xp.float32, deep_tuple),
+                 (xp.float32, deep_list(5000)), (xp.float32, ("real floating", ("integral",)))):
+        _raises(TypeError, "isdtype", lambda args=args: xp.isdtype(*args))

@@ -197,7 +197,7 @@ def standard_class(exc: BaseException, fname: str, translations, args: tuple | N
 
 def _class_and_message(exc: BaseException, fname: str, translations, args: tuple | None,
                        kwargs: dict | None, otherwise: tuple) -> tuple[type | None, str | None]:
-    """``(standard_class, the message of the size rule where it found a ValueError)``: the
+    """``(standard_class, the rule's own message where a rule gave one)``: the
     arguments are read once, by ``mistakes.explain``, whether a hint or they give the class."""
     msg = str(exc)
     for caught, pattern, standard in translations:
@@ -210,7 +210,7 @@ def _class_and_message(exc: BaseException, fname: str, translations, args: tuple
     if cls is None:
         cls = next((standard for caught, standard in otherwise if isinstance(exc, caught)),
                    None)
-    return cls, message if cls is ValueError else None
+    return cls, message
 
 
 def translate(exc: BaseException, fname: str, translations, args: tuple | None = None,
@@ -222,12 +222,13 @@ def translate(exc: BaseException, fname: str, translations, args: tuple | None =
     out of memory, a lost device), or it is of a standard subclass that cannot be rebuilt
     with the name (its class says more than the name would). A size no array can have gets
     the size rule's message (NumPy's words), not the framework's (torch's argument parser
-    appends a C++ trace)."""
-    cls, size_message = _class_and_message(exc, fname, translations, args, kwargs, otherwise)
+    appends a C++ trace); so does any rule with words of its own (``isdtype``'s nested kind,
+    where JAX's message recursed through the argument's repr)."""
+    cls, rule_message = _class_and_message(exc, fname, translations, args, kwargs, otherwise)
     if cls is None and not isinstance(exc, STANDARD):
         return None
-    if size_message is not None:
-        return ValueError(size_message)
+    if rule_message is not None and cls is not None:
+        return cls(rule_message)
     msg = str(exc)
     named = names_a_function(msg, fname)
     # An axis out of range: any IndexError says it (torch's, NumPy's AxisError).

@@ -29,6 +29,7 @@ from typing import Any, NoReturn
 
 from . import dtypes as _d
 from .checks import check_diff, check_indices_dtype, check_same_ndim, check_side
+from .data_types import NESTED_KIND
 from .elementwise import BINARY, UNARY
 from .manipulation import (
     concat_axis,
@@ -267,6 +268,19 @@ def _moments(fname: str, bound: dict) -> None:
     c = bound.get("correction", 0)
     if isinstance(c, bool) or not isinstance(c, numbers.Real):
         _fail(TypeError)
+
+
+def _isdtype(fname: str, bound: dict) -> None:
+    """``isdtype``: a ``dtype`` that is a sequence, a ``kind`` that is a list or a tuple
+    holding a sequence are TypeErrors in the shared words (``data_types.NESTED_KIND``; a
+    5,000-deep one made JAX's own message recurse)."""
+    dtype, kind = bound.get("dtype"), bound.get("kind")
+    if isinstance(dtype, (tuple, list)):
+        raise _Found(TypeError, f"isdtype: dtype must be a data type, got a "
+                                f"{type(dtype).__name__}")
+    if isinstance(kind, list) or (isinstance(kind, tuple)
+                                  and any(isinstance(k, (tuple, list)) for k in kind)):
+        raise _Found(TypeError, NESTED_KIND)
 
 
 def _reductions(fname: str, bound: dict) -> None:
@@ -585,7 +599,7 @@ _RULES: dict[str, Callable[[str, dict], None]] = {
     "stack": _stack, "expand_dims": _expand_dims, "squeeze": _squeeze, "moveaxis": _moveaxis,
     "permute_dims": _permute_dims, "roll": _roll, "unstack": _unstack, "diff": _diff,
     "repeat": _repeat, "tile": _tile, "take": _take, "take_along_axis": _take_along_axis,
-    "searchsorted": _searchsorted,
+    "searchsorted": _searchsorted, "isdtype": _isdtype,
 }
 
 __all__ = ["FLOATING_INPUT", "diagnose", "explain"]

@@ -34,6 +34,7 @@ import torch as _torch
 
 from .._common import dtypes as _d
 from .._common.checks import check_int_range
+from .._common.data_types import is_kind
 from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
@@ -211,6 +212,32 @@ def _standard_name(x: Any) -> str | None:
     if isinstance(x, _Tensor):
         x = x.dtype
     return _STANDARD_NAMES.get(x) if type(x) is _dtype else None
+
+
+_DTYPE_TYPES = (_dtype,)
+
+
+def _kind_name(_: Any, kind: Any) -> str | None:
+    """A torch dtype outside the standard's (``float16``) as a kind: no standard dtype is it."""
+    if type(kind) is _dtype:
+        return None
+    raise TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "
+                    f"{type(kind).__name__}")
+
+
+@translates(_compat.isdtype)
+def isdtype(dtype: Any, kind: Any, /) -> bool:
+    """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); torch's
+    dtypes outside the standard (``float16``, ``bfloat16``) as array-api-compat answers them
+    (its ``'real floating'`` holds them). array-api-compat's own answered False for anything
+    that is no dtype (a number, a list, a 5,000-deep tuple), where every other namespace
+    raises TypeError. It raises only the standard's classes: no wrapper."""
+    name = _STANDARD_NAMES.get(dtype) if type(dtype) is _dtype else None
+    if name is None:
+        if type(dtype) is _dtype:
+            return _compat.isdtype(dtype, kind)
+        raise TypeError(f"isdtype: dtype must be a data type, got {type(dtype).__name__}")
+    return is_kind(name, kind, _STANDARD_NAMES, _DTYPE_TYPES, _kind_name)
 
 
 #: torch's ``can_cast`` allows downcasts (``int64 -> int8``, ``float64 -> float32``) and
