@@ -410,3 +410,22 @@ def test_python_int_out_of_an_integer_dtype_is_an_overflow_error(xp):
         with pytest.raises(OverflowError):
             call()
     assert host(xp.full(2, 255, dtype=xp.uint8)).tolist() == [255, 255]
+
+
+@pytest.mark.backends("numpy", "torch", "jax", "tensorflow", "mxnet", "mlx", "paddle",
+                      "array_api_strict", reason="NumPy 2's OverflowError for a Python number "
+                      "in a list out of an integer dtype: torch and NumPy 1.x wrapped a "
+                      "negative int into uint8 ([-1] was [255]), Paddle and MXNet an int of "
+                      "mixed data ([1.5, 300] into int8 was [1, 44])")
+def test_python_numbers_in_a_list_out_of_an_integer_dtype_are_an_overflow_error(xp):
+    for obj, dtype in (([1, -1], xp.uint8), ([[1], [-1]], xp.uint8), ((300, 1), xp.int8),
+                       ([1.5, 300], xp.int8), ([2.5, -129], xp.int8), ([2**40], xp.int32)):
+        with pytest.raises(OverflowError):  # (NumPy 2's own message names no function)
+            xp.asarray(obj, dtype=dtype)
+    with pytest.raises(OverflowError):  # as Python's int(inf)
+        xp.asarray([float("inf"), 1], dtype=xp.int8)
+    with pytest.raises(ValueError, match="NaN"):  # as Python's int(nan)
+        xp.asarray([1.5, float("nan")], dtype=xp.int8)
+    assert host(xp.asarray([1.5, -128, 127], dtype=xp.int8)).tolist() == [1, -128, 127]
+    assert host(xp.asarray([[0, 255]], dtype=xp.uint8)).tolist() == [[0, 255]]
+    assert host(xp.asarray([True, 2], dtype=xp.int8)).tolist() == [1, 2]

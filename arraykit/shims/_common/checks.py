@@ -56,6 +56,33 @@ def check_int_range(fname: str, value: int, name: str) -> None:
         raise OverflowError(f"{fname}: Python int {value} is out of range for {name}")
 
 
+def check_host_ints(fname: str, host, name: str) -> None:
+    """NumPy 2's rule for Python data given an integer dtype ``name``, read from ``host``
+    (NumPy's array of the data, made without a dtype): every number within the dtype's
+    range, a float by its integer part, else OverflowError; a NaN is a ValueError and an
+    infinity an OverflowError, as Python's ``int()`` of them. NumPy 1.x, torch (a negative
+    int into an unsigned dtype) and a float array of mixed data cast to the dtype wrap
+    instead: ``asarray([1.5, 300], dtype=int8)`` was ``[1, 44]`` on Paddle and MXNet,
+    ``asarray([-1], dtype=uint8)`` ``[255]`` on torch and NumPy 1.x."""
+    kind = host.dtype.kind
+    if kind not in "iuf" or not host.size:
+        return
+    lo, hi = _d.IINFO[name][1:]
+    # Python numbers: a Python float and a Python int compare exactly (NumPy's scalars with a
+    # Python int past 2**53 would round it first).
+    low, high = host.min().item(), host.max().item()
+    if kind == "f":
+        if low != low or high != high:
+            raise ValueError(f"{fname}: cannot convert float NaN to integer {name}")
+        if not lo - 1 < low or not high < hi + 1:  # an infinity too
+            bad = low if not lo - 1 < low else high
+            shown = int(bad) if bad.is_integer() else bad  # (a Python int in mixed data)
+            raise OverflowError(f"{fname}: {shown!r} is out of bounds for {name}")
+    elif low < lo or high > hi:
+        raise OverflowError(f"{fname}: Python integer {low if low < lo else high} out of "
+                            f"bounds for {name}")
+
+
 def correction_value(fname: str, correction) -> float:
     """``var``/``std``'s ``correction`` as a float: TypeError unless a real number (a bool is
     not), OverflowError beyond a float's range. A float for the frameworks: MLX raises

@@ -16,6 +16,7 @@ from mxnet import np as mnp
 
 from .._common import creation as _creation
 from .._common import scalars as _sc
+from .._common.checks import check_host_ints
 from .._common.dtypes import scalar_default_dtype
 from . import _dtypes as D
 from . import _primitives as _p
@@ -111,10 +112,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             raise D.unsupported_error(host.dtype.name, "asarray")
         else:
             raise TypeError(f"asarray: cannot make an array from {type(obj).__name__}")
-    elif name in D.KIND_SETS["integral"] and host.dtype.kind in "iu":
-        lo, hi = D._rules.IINFO[name][1:]
-        if host.size and (host.min() < lo or host.max() > hi):
-            raise OverflowError(f"asarray: values out of range for {name}")
+    elif name in D.KIND_SETS["integral"] and (
+            host.dtype.kind in "iu" or (host.dtype.kind == "f" and type(obj) in (list, tuple))):
+        check_host_ints("asarray", host, name)
     return mnp.array(host, dtype=name, ctx=ctx)
 
 

@@ -131,10 +131,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         host = _creation.host_data(obj, Tensor, _tensor_numpy)
     if name is None:
         name = _host_name(host, obj)
-    elif name in D.KIND_SETS["integral"] and host.dtype.kind in "iu":
-        lo, hi = D._rules.IINFO[name][1:]
-        if host.size and (host.min() < lo or host.max() > hi):
-            raise OverflowError(f"asarray: values out of range for {name}")
+    elif name in D.KIND_SETS["integral"] and (
+            host.dtype.kind in "iu" or (host.dtype.kind == "f" and type(obj) in (list, tuple))):
+        _c.check_host_ints("asarray", host, name)
     elif host.dtype.kind == "c" and name not in D.KIND_SETS["complex floating"]:
         raise TypeError(f"asarray: complex data cannot become {name}")
     check_rank("asarray", host.ndim)

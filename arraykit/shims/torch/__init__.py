@@ -30,10 +30,11 @@ from operator import attrgetter
 from typing import Any
 
 import array_api_compat.torch as _compat
+import numpy as _np
 import torch as _torch
 
 from .._common import dtypes as _d
-from .._common.checks import check_int_range
+from .._common.checks import check_host_ints, check_int_range
 from .._common.data_types import is_kind
 from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
@@ -286,14 +287,40 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
     return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
 
 
+#: The unsigned dtypes torch fills with a negative Python int wrapped (uint64 refuses it).
+_WRAPPING_UNSIGNED = frozenset(("uint8", "uint16", "uint32"))
+
+
+def _check_host_ints(obj: Any, name: str) -> None:
+    try:
+        host = _np.asarray(obj)
+    except (TypeError, ValueError, OverflowError):
+        return  # torch's conversion decides (ragged data, tensors, ints past int64)
+    check_host_ints("asarray", host, name)
+
+
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = None,
             **kwargs: Any) -> Any:
     """array-api-compat's ``asarray`` (shell dtypes refused); a Python int scalar out of an
-    integer ``dtype``'s range is an OverflowError (``_check_int``)."""
+    integer ``dtype``'s range is an OverflowError (``_check_int``), and so is a number in a
+    list or tuple (``check_host_ints``, NumPy 2's rule): torch wraps a negative int into
+    uint8/16/32 (``asarray([-1], dtype=uint8)`` was ``[255]``), so those are read first; for
+    the other integer dtypes torch refuses the number itself, and the rule then gives its
+    class (a NaN: ValueError, where torch's RuntimeError reads as an overflow)."""
     if type(obj) is _int:
         # (past int64 without a dtype: torch's ValueError "Overflow when unpacking long long"
         # is left to mean a size past int64 elsewhere, the size rule's ValueError)
         _check_int("asarray", obj, _torch.int64 if dtype is None else dtype)
+    elif type(obj) in (list, tuple) and dtype is not None:
+        name = _standard_name(dtype)
+        if name in _WRAPPING_UNSIGNED:
+            _check_host_ints(obj, name)
+        elif name in _d.IINFO:
+            try:
+                return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
+            except (RuntimeError, OverflowError, ValueError):
+                _check_host_ints(obj, name)
+                raise
     return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
 
 
