@@ -9,6 +9,7 @@ import pytest
 
 from arraykit.shims._common import utils as U
 from arraykit.shims._common.array_object import ClassPatcher, make_operators
+from arraykit.shims._common.data_types import is_kind
 
 
 class Base:
@@ -103,8 +104,18 @@ def test_info_objects_and_kinds():
     fi = U.finfo_for("complex64", "f32")
     assert fi.bits == 32 and fi.dtype == "f32"
     assert U.iinfo_for("uint8", "u8").max == 255
-    assert U.isdtype_names("int8", ("real floating", "signed integer"), str)
-    assert not U.isdtype_names("uint8", "signed integer", str)
+    table = {b"i8": "int8", b"u8": "uint8"}  # dtype objects: bytes here
+
+    def other(_, kind):
+        raise TypeError("no dtype")
+
+    assert is_kind("int8", ("real floating", "signed integer"), table, (bytes,), other)
+    assert not is_kind("uint8", "signed integer", table, (bytes,), other)
+    assert is_kind("uint8", ("bool", b"u8"), table, (bytes,), other)
     with pytest.raises(ValueError, match=r"^isdtype: unknown kind 'nonsense'"):
-        U.isdtype_names("int8", "nonsense", str)
+        is_kind("int8", "nonsense", table, (bytes,), other)
+    with pytest.raises(TypeError, match=r"^isdtype: kind must be"):
+        is_kind("int8", ("integral", ("bool",)), table, (bytes,), other)
+    with pytest.raises(ValueError, match=r"^iinfo: float32 is not an integer data type$"):
+        U.iinfo_for("float32", "f32")
     assert U.can_cast_names("int8", "int16") and not U.can_cast_names("int16", "int8")

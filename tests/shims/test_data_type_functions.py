@@ -271,3 +271,15 @@ def test_astype_complex_to_bool_refused(xp):
         with pytest.raises(TypeError, match="astype"):
             xp.astype(z, dt)
     assert xp.astype(z, xp.complex64, copy=False) is z
+
+
+@pytest.mark.backends("numpy", "torch", "jax", "array_api_strict", "tensorflow", "mxnet", "mlx",
+                      "paddle", reason="finfo/iinfo of a dtype of another kind: one ValueError "
+                      "(torch raised TypeError, NumPy 1.x's iinfo(np.dtype('float16')) an "
+                      "AttributeError, the fuzzer's finding)")
+def test_info_of_a_dtype_of_another_kind_is_a_value_error(xp):
+    for f, dtypes in ((xp.finfo, (xp.int32, xp.bool)), (xp.iinfo, (xp.float32, xp.bool))):
+        for dt in dtypes:
+            for arg in (dt, xp.zeros(2, dtype=dt)):
+                with pytest.raises(ValueError, match="data type"):
+                    f(arg)

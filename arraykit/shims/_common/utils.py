@@ -197,12 +197,20 @@ class iinfo_object:
     dtype: Any
 
 
+def info_kind_error(fname: str, name: str) -> ValueError:
+    """``finfo``/``iinfo`` (``fname``) of a data type outside its kind: the one ValueError
+    every namespace gives (torch's ``finfo(int32)`` was a TypeError about a missing
+    attribute, NumPy's ``iinfo(float32)`` an "invalid integer data type 'O'")."""
+    kind = "a floating-point" if fname == "finfo" else "an integer"
+    return ValueError(f"{fname}: {name} is not {kind} data type")
+
+
 def finfo_for(name: str, dtype) -> finfo_object:
     """``finfo`` of the dtype called ``name``; ``dtype`` is the framework's object for it."""
     try:
         bits, eps, mx, mn, tiny = _d.FINFO[name]
     except KeyError:
-        raise ValueError(f"finfo: {name} is not a floating-point data type") from None
+        raise info_kind_error("finfo", name) from None
     return finfo_object(bits, eps, mx, mn, tiny, dtype)
 
 
@@ -211,20 +219,8 @@ def iinfo_for(name: str, dtype) -> iinfo_object:
     try:
         bits, mn, mx = _d.IINFO[name]
     except KeyError:
-        raise ValueError(f"iinfo: {name} is not an integer data type") from None
+        raise info_kind_error("iinfo", name) from None
     return iinfo_object(bits, mx, mn, dtype)
-
-
-def isdtype_names(name: str, kind, to_name) -> bool:
-    """``isdtype`` on dtype names: ``kind`` is a kind string, a dtype (mapped to its name by
-    ``to_name``) or a tuple of those."""
-    if isinstance(kind, tuple):
-        return any(isdtype_names(name, k, to_name) for k in kind)
-    if isinstance(kind, str):
-        if kind not in _d.ISDTYPE_KINDS:
-            raise ValueError(f"isdtype: unknown kind {kind!r}")
-        return name in _d.KINDS[kind]
-    return name == to_name(kind)
 
 
 def can_cast_names(from_: str, to: str) -> bool:

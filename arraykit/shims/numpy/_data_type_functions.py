@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import array_api_compat.numpy as _compat
+import numpy as np
 
 from .._common.dtypes import finfo_object
+from .._common.utils import info_kind_error
 
 #: array-api-compat re-exports NumPy's functions at import; type checkers cannot see them.
 _compat_functions: Any = _compat
@@ -21,12 +23,32 @@ _compat_functions: Any = _compat
 _cache: dict[Any, finfo_object] = {}
 
 
+def _numpy_dtype(type_: Any) -> Any:
+    """The NumPy dtype ``type_`` is or has (a dtype, a scalar type, an array); None else."""
+    dt = getattr(type_, "dtype", type_) if not isinstance(type_, type) else type_
+    if isinstance(dt, np.dtype) or (isinstance(dt, type) and issubclass(dt, np.generic)):
+        return np.dtype(dt)
+    return None
+
+
 def finfo(type_: Any, /) -> finfo_object:
     """array-api-compat's ``finfo`` (a dtype, a scalar type or an array), its fields as the
-    standard's Python types."""
+    standard's Python types; a dtype of another kind is the shared ValueError."""
+    dt = _numpy_dtype(type_)
+    if dt is not None and dt.kind not in "fc":
+        raise info_kind_error("finfo", dt.name)
     info = _compat_functions.finfo(type_)
     try:
         return _cache[info.dtype]
     except KeyError:
         out = _cache[info.dtype] = finfo_object(info)
         return out
+
+
+def iinfo(type_: Any, /) -> Any:
+    """array-api-compat's ``iinfo``; a dtype of another kind is the shared ValueError (NumPy's
+    ``iinfo(float32)`` said "invalid integer data type 'O'", NumPy 1.x's an AttributeError)."""
+    dt = _numpy_dtype(type_)
+    if dt is not None and dt.kind not in "iu":
+        raise info_kind_error("iinfo", dt.name)
+    return _compat_functions.iinfo(type_)

@@ -23,6 +23,7 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
+from .._common.utils import info_kind_error
 
 #: torch's shell dtypes, refused by the namespace (see the module docstring).
 SHELL_DTYPES = {_torch.uint16: "uint16", _torch.uint32: "uint32", _torch.uint64: "uint64"}
@@ -52,15 +53,22 @@ def _dtype_of(fname: str, type_: Any) -> Any:
 
 
 def finfo(type_: Any, /) -> _d.finfo_object:
-    """torch's ``finfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
+    """torch's ``finfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string); a
+    dtype of another kind is the shared ValueError (torch's was a TypeError)."""
     dtype = _dtype_of("finfo", type_)
+    if type(dtype) is _torch.dtype and not (dtype.is_floating_point or dtype.is_complex):
+        raise info_kind_error("finfo", str(dtype)[6:])
     info = _compat.finfo(dtype)
     return _d.finfo_object(info, getattr(_torch, info.dtype))
 
 
 def iinfo(type_: Any, /) -> _d.iinfo_object:
-    """torch's ``iinfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string)."""
+    """torch's ``iinfo`` with ``dtype`` a dtype object, as the spec asks (torch: a string); a
+    dtype of another kind is the shared ValueError (torch's was a TypeError)."""
     dtype = _dtype_of("iinfo", type_)
+    if type(dtype) is _torch.dtype and (dtype.is_floating_point or dtype.is_complex
+                                        or dtype is _torch.bool):
+        raise info_kind_error("iinfo", str(dtype)[6:])
     info = _compat.iinfo(dtype)
     return _d.iinfo_object(info, getattr(_torch, info.dtype))
 
