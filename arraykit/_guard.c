@@ -33,6 +33,12 @@
  *     first k names of kw (a tuple of (name, tuple of exact types) pairs) in that order,
  *     each value of one of its types (torch.sum(x, axis=0, keepdims=True): torch reads
  *     NumPy's names; keepdims alone, or the names in another order, is slow's);
+ *   - with int_ranges (a dict: dtype object -> (lo, hi) Python ints), a Python int at a
+ *     tested position outside the range of the dtype of a tested argument beside it ->
+ *     slow(*args, **kwargs), whose check raises the standard's OverflowError (jax converts
+ *     such an int to the array's dtype with a wrap: add(int8 [100], 300) gave [-112]); one
+ *     type comparison per tested position on a call without an int, one dtype read and one
+ *     look-up on a call with one;
  *   - with result_check (a method name), a result whose result_check() is false ->
  *     slow(*args, **kwargs), the result dropped (Paddle's matmul and inverse kernels return
  *     an empty result for some input NumPy refuses: _holder_size() is 0 only for those);
@@ -77,6 +83,7 @@ enum {
     TEST_SAME = 1 << 5,       /* same_dtype */
     TEST_RANK = 1 << 6,       /* min_ndim/max_ndim */
     TEST_NEVER = 1 << 7,      /* a tested position accepts no type: always slow */
+    TEST_INTS = 1 << 8,       /* int_ranges: a Python int within its neighbours' dtype */
 };
 
 /* The sets a call is tested against (the types of a position, of each, the dtypes of
@@ -136,6 +143,7 @@ typedef struct {
     PyObject *ok;         /* tuple: at position i, a tuple of exact types accepted, or None */
     PyObject *each;       /* tuple of exact types of every positional argument, or NULL */
     PyObject *refuse;     /* tuple of dtype objects sent to slow (take's bool indices) */
+    PyObject *int_ranges; /* dict: dtype object -> (lo, hi), or NULL (see TEST_INTS) */
     PyObject *dict;
     PyObject *weakreflist; /* jax.jit and functools caches keep weak references */
 } Guard;
@@ -422,6 +430,50 @@ rank_ok(Guard *self, PyObject *const *args)
     return 1;
 }
 
+/* Whether every Python int at a tested position lies within the range int_ranges gives the
+ * dtype of each other tested argument that has one (TEST_INTS); 0 where a read fails. */
+static GUARD_NOINLINE int
+ints_ok(Guard *self, PyObject *const *args)
+{
+    Py_ssize_t i, j, n = self->nchecked;
+    for (i = 0; i < n; i++) {
+        if (!PyLong_CheckExact(args[i])) {
+            continue;
+        }
+        for (j = 0; j < n; j++) {
+            PyObject *o = args[j], *dt, *range;
+            int in;
+            if (j == i || PyLong_CheckExact(o) || PyFloat_CheckExact(o)
+                    || PyComplex_CheckExact(o) || PyBool_Check(o)) {
+                continue;
+            }
+            dt = read_dtype(self, o);
+            if (dt == NULL) {
+                PyErr_Clear();
+                return 0;
+            }
+            range = PyDict_GetItemWithError(self->int_ranges, dt);  /* borrowed */
+            Py_DECREF(dt);
+            if (range == NULL) {
+                if (PyErr_Occurred()) {
+                    PyErr_Clear();
+                    return 0;
+                }
+                continue;  /* no integer dtype */
+            }
+            in = PyObject_RichCompareBool(args[i], PyTuple_GET_ITEM(range, 0), Py_GE);
+            if (in > 0) {
+                in = PyObject_RichCompareBool(args[i], PyTuple_GET_ITEM(range, 1), Py_LE);
+            }
+            if (in <= 0) {
+                PyErr_Clear();
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* Whether the call passes the tests self->tests names (the call has nchecked positional
  * arguments at least, and those of the inline positions passed): the type tests past
  * them, then those that read the arguments' attributes. */
@@ -431,6 +483,9 @@ more_tests(Guard *self, PyObject *const *args, Py_ssize_t nargs)
     unsigned int tests = self->tests;
     Py_ssize_t i;
     if (tests & TEST_NEVER) {
+        return 0;
+    }
+    if ((tests & TEST_INTS) && !ints_ok(self, args)) {
         return 0;
     }
     if (tests & TEST_MORE) {
@@ -702,21 +757,35 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
                              "min_ndim", "max_ndim", "exact", "fallback", "kw", "rank_from",
-                             "dtype_from", "result_check", NULL};
+                             "dtype_from", "result_check", "int_ranges", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL, *rank_from = ndim_name;
-    PyObject *dtype_from = dtype_name, *result_check = Py_None;
+    PyObject *dtype_from = dtype_name, *result_check = Py_None, *int_ranges = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
     long min_ndim = 0, max_ndim = -1;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUUO", kwlist, &func,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUUOO", kwlist, &func,
                                      &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
                                      &max_ndim, &exact, &fallback, &kw, &rank_from,
-                                     &dtype_from, &result_check)) {
+                                     &dtype_from, &result_check, &int_ranges)) {
         return NULL;
+    }
+    if (int_ranges != Py_None) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        if (!PyDict_Check(int_ranges)) {
+            PyErr_SetString(PyExc_TypeError, "Guard: int_ranges must be a dict or None");
+            return NULL;
+        }
+        while (PyDict_Next(int_ranges, &pos, &key, &value)) {
+            if (!PyTuple_Check(value) || PyTuple_GET_SIZE(value) != 2) {
+                PyErr_SetString(PyExc_TypeError, "Guard: int_ranges maps dtypes to (lo, hi)");
+                return NULL;
+            }
+        }
     }
     if (PyUnicode_CompareWithASCIIString(rank_from, "ndim") != 0
             && PyUnicode_CompareWithASCIIString(rank_from, "shape") != 0
@@ -864,13 +933,18 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_INCREF(refuse);
         self->refuse = refuse;
     }
+    if (int_ranges != Py_None) {
+        Py_INCREF(int_ranges);
+        self->int_ranges = int_ranges;
+    }
     self->tests = (unsigned short)((n > GUARD_NFIRST ? TEST_MORE : 0)
                                    | (seq >= 0 ? TEST_SEQ : 0)
                                    | (self->each != NULL ? TEST_EACH : 0)
                                    | (dtype_pos >= 0 ? TEST_DTYPE_POS : 0)
                                    | (refuse_pos >= 0 ? TEST_REFUSE : 0)
                                    | (same ? TEST_SAME : 0)
-                                   | (min_ndim > 0 || max_ndim >= 0 ? TEST_RANK : 0));
+                                   | (min_ndim > 0 || max_ndim >= 0 ? TEST_RANK : 0)
+                                   | (self->int_ranges != NULL ? TEST_INTS : 0));
     if (build_sets(self) < 0) {
         Py_DECREF(self);
         return NULL;
@@ -891,6 +965,7 @@ kw_error:
         APPLY(self->ok); \
         APPLY(self->each); \
         APPLY(self->refuse); \
+        APPLY(self->int_ranges); \
         APPLY(self->kw_names); \
         APPLY(self->rank_name); \
         APPLY(self->dtype_via); \
@@ -962,7 +1037,7 @@ static PyTypeObject GuardType = {
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
               "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None, "
-              "rank_from='ndim', dtype_from='dtype', result_check=None)\n"
+              "rank_from='ndim', dtype_from='dtype', result_check=None, int_ranges=None)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

@@ -23,5 +23,9 @@ class Guard:
         exact: bool = ...,
         fallback: bool = ...,
         kw: tuple[tuple[str, tuple[type, ...]], ...] | None = ...,
+        rank_from: str = ...,
+        dtype_from: str = ...,
+        result_check: str | None = ...,
+        int_ranges: dict[Any, tuple[int, int]] | None = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

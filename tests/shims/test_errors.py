@@ -14,6 +14,7 @@ import pytest
 from frameworks import require
 from shim_helpers import (
     SHIMS,
+    host,
 )
 
 import arraykit
@@ -533,3 +534,31 @@ def test_isdtype_refuses_a_nested_kind_or_dtype(xp):
     for args in ((deep_list(5000), 42), (xp.float32, deep_tuple),
                  (xp.float32, deep_list(5000)), (xp.float32, ("real floating", ("integral",)))):
         _raises(TypeError, "isdtype", lambda args=args: xp.isdtype(*args))
+
+
+@pytest.mark.backends(
+    "numpy", "torch", "jax", "array_api_strict", "tensorflow", "mxnet", "mlx", "paddle",
+    reason="every namespace arraykit writes or wraps")
+def test_python_int_out_of_the_arrays_integer_dtype_never_wraps(xp):
+    """torch and jax wrapped a Python int operand into the array's dtype: ``add(int8 [1, 2,
+    100], 300)`` was ``[45, 46, -112]``, ``less(int8 [100], 300)`` ``[False]``, ``maximum``
+    44; NumPy's ``where(c, int8 x, 300)`` held 44. The shims' OverflowError, or (NumPy 2's
+    comparisons) the exact answer; never a wrapped value."""
+    a = xp.asarray([1, 2, 100], dtype=xp.int8)
+    calls = [lambda v, f=f: getattr(xp, f)(a, v) for f in (
+        "add", "subtract", "multiply", "maximum", "minimum", "bitwise_and", "bitwise_or",
+        "floor_divide", "remainder")]
+    calls += [lambda v: xp.add(v, a), lambda v: xp.where(a > 1, a, v),
+              lambda v: xp.where(a > 1, v, a)]
+    for v in (300, -129):
+        for call in calls:
+            with pytest.raises(OverflowError):  # (NumPy's and array-api-strict's own words)
+                call(v)
+        for f, want in (("less", v > 0), ("greater_equal", v < 0), ("equal", False)):
+            try:
+                got = getattr(xp, f)(a, v)
+            except OverflowError:
+                continue
+            assert np.asarray(host(got)).tolist() == [want] * 3, (f, v)
+    assert np.asarray(host(xp.add(a, 27))).tolist() == [28, 29, 127]
+    assert np.asarray(host(xp.where(a > 1, a, -128))).tolist() == [-128, 2, 100]

@@ -60,8 +60,10 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from ... import _dynamo
-from .checks import dtype_not_allowed, not_an_array
-from .mistakes import FLOATING_INPUT, explain
+from .checks import check_int_range, dtype_not_allowed, not_an_array
+from .dtypes import IINFO
+from .elementwise import BINARY
+from .mistakes import FLOATING_INPUT, explain, standard_dtype_name
 from .scalars import PY_SCALARS
 from .utils import AxisError
 
@@ -131,6 +133,13 @@ class Rules:
     guard_dtype_from: where the Guard's dtype tests read an array's dtype: ``"dtype"``
         (``x.dtype``) or ``"aval"`` (``x.aval.dtype``: jax, whose ``dtype`` is a Python
         property returning that object).
+    int_ranges: the framework's integer dtype objects -> their ``(min, max)``: the binary
+        element-wise functions and ``where`` check a Python int operand against the integer
+        dtype of the array beside it (the shims' OverflowError; jax wraps it: ``add(int8
+        [100], 300)`` was ``[-112]``). The Guard compares the int in C and sends one out of
+        range to the Python path, whose check raises.
+    int_functions: the functions ``int_ranges`` applies to; None: every binary element-wise
+        function and ``where`` (NumPy's ufuncs raise themselves; its ``where`` wraps).
     """
 
     translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
@@ -144,6 +153,8 @@ class Rules:
     guard_refuse: dict[str, tuple[int, tuple]] = field(default_factory=dict)
     floating_dtypes: tuple = ()
     guard_dtype_from: str = "dtype"
+    int_ranges: dict[Any, tuple[int, int]] | None = None
+    int_functions: frozenset[str] | None = None
 
     def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
         return tuple((c, None if p is None else re.compile(p), s)
@@ -336,7 +347,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
             same_dtype: bool = False, min_ndim: int = 0, max_ndim: int = -1,
             exact: bool = False, fallback: bool = False,
             kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
-            dtype_from: str = "dtype", wraps: Callable | None = None) -> Callable:
+            dtype_from: str = "dtype", wraps: Callable | None = None,
+            int_ranges: dict | None = None) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
@@ -349,7 +361,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
     tuple and its keywords as a dict); with ``fallback``, the call goes to ``slow`` instead
     (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it).
     ``dtype_from``: ``Rules.guard_dtype_from``. ``wraps``: the function the Guard presents
-    (``__wrapped__``, name, doc), ``f`` by default."""
+    (``__wrapped__``, name, doc), ``f`` by default. ``int_ranges``: ``Rules.int_ranges``
+    (a Python int out of its neighbour's integer dtype goes to ``slow``)."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -361,7 +374,8 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   refuse=None if refuse is None else tuple(refuse[1]), allow_only=allow_only,
                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
                   fallback=fallback, dtype_from=dtype_from,
-                  **({} if kw is None else {"kw": kw}))
+                  **({} if kw is None else {"kw": kw}),
+                  **({} if int_ranges is None else {"int_ranges": int_ranges}))
     functools.update_wrapper(guard, f if wraps is None else wraps)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
@@ -508,8 +522,39 @@ def _argument_check(fname: str, rules: Rules, params: _Params) -> Callable[[tupl
                 _refuse_dtype_name(fname, args[params.dtype_at])
             if params.dtype_kw and isinstance(kwargs.get("dtype"), str):
                 _refuse_dtype_name(fname, kwargs["dtype"])
+    return check
+
+
+def _checks_int_operands(fname: str, rules: Rules) -> bool:
+    if rules.int_ranges is None:
+        return False
+    if rules.int_functions is not None:
+        return fname in rules.int_functions
+    return fname in BINARY or fname == "where"
+
+
+def _int_operands_check(fname: str, params: _Params) -> Callable[[tuple, dict], None]:
+    """``check_int_operands`` of a call's operands (the Python path's, where the Guard sends
+    an int it finds out of range)."""
+    positions = params.operands
+
+    def check(args: tuple, kwargs: dict) -> None:
+        n = len(args)
+        check_int_operands(fname, [args[i] for i in positions if i < n])
 
     return check
+
+
+def check_int_operands(fname: str, operands: list[Any]) -> None:
+    """The shims' rule for a Python int operand beside an array of an integer dtype: NumPy's
+    OverflowError where it is out of that dtype's range (``Rules.int_operands``)."""
+    ints = [v for v in operands if type(v) is int]
+    if ints:
+        for a in operands:
+            name = standard_dtype_name(getattr(a, "dtype", None))
+            if name in IINFO:
+                for v in ints:
+                    check_int_range(fname, v, name)
 
 
 def _fast_test(rules: Rules, params: _Params) -> _FastTest:
@@ -578,7 +623,9 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
     floating = rules.floating_input and section == "linalg" and fname in FLOATING_INPUT
     extra = rules.extra.get(fname)
     test = _fast_test(rules, params)
-    always = tuple(c for c in (_floating_check(fname) if floating else None, extra)
+    ints = _checks_int_operands(fname, rules)
+    always = tuple(c for c in (_floating_check(fname) if floating else None, extra,
+                               _int_operands_check(fname, params) if ints else None)
                    if c is not None)
     check = _check(test, _argument_check(fname, rules, params), always)
     python = translating(f, fname, translations, check)
@@ -594,7 +641,8 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
         return python  # a check the Guard cannot route runs on every call
     return guarded(f if inner is None else inner, fname, translations, python, test, refuse,
                    allow_only=allow, exact=inner is not None,
-                   dtype_from=rules.guard_dtype_from, wraps=f)
+                   dtype_from=rules.guard_dtype_from, wraps=f,
+                   int_ranges=rules.int_ranges if ints else None)
 
 
 def _wrap_into(target: dict[str, Any], section: str, rules: Rules, translations,

@@ -162,13 +162,13 @@ def _shape(x: Any) -> tuple[int, ...]:
 def _dtype_name(x: Any) -> str:
     """The standard name of ``x``'s dtype (``'float64'``), read from its spelling in any
     framework (``torch.float64``, ``<dtype: 'float64'>``, ``array_api_strict.float64``)."""
-    name = _standard_name(x.dtype)
+    name = standard_dtype_name(x.dtype)
     if name is None:
         raise _Unknown
     return name
 
 
-def _standard_name(dt: Any) -> str | None:
+def standard_dtype_name(dt: Any) -> str | None:
     """``_dtype_name``'s reading of a dtype object itself; None for no standard dtype."""
     name = getattr(dt, "name", None)
     if not isinstance(name, str):
@@ -533,7 +533,7 @@ def _itemsize(dtype: Any) -> int:
     it in any framework); 8 where it names no standard dtype (None: the default). These rules
     run only after the framework refused the call, so the wide default is the safe one: it
     calls a size too big only where the element count alone is past 2**60."""
-    return _d.ITEMSIZE.get(_standard_name(dtype) or "", 8) if dtype is not None else 8
+    return _d.ITEMSIZE.get(standard_dtype_name(dtype) or "", 8) if dtype is not None else 8
 
 
 def _array_itemsize(x: Any) -> int:
@@ -602,4 +602,4 @@ _RULES: dict[str, Callable[[str, dict], None]] = {
     "searchsorted": _searchsorted, "isdtype": _isdtype,
 }
 
-__all__ = ["FLOATING_INPUT", "diagnose", "explain"]
+__all__ = ["FLOATING_INPUT", "diagnose", "explain", "standard_dtype_name"]

@@ -31,6 +31,7 @@ import numpy as np
 from jax._src.array import ArrayImpl as _ArrayImpl
 
 from .._common.checks import check_indices_dtype
+from .._common.dtypes import IINFO
 from .._common.errors import Rules, install
 from .._common.fft import FREQ_CHECKS
 from .._common.utils import AxisError
@@ -137,6 +138,8 @@ RULES = Rules(
     # jax's Array.dtype is a Python property (``self.aval.dtype``, a frame: ~0.1 us a read);
     # the Guard reads the same object through aval, a C++ property.
     guard_dtype_from="aval",
+    # jax wraps a Python int out of an integer array's dtype (add(int8 [100], 300): [-112]).
+    int_ranges={np.dtype(n): (lo, hi) for n, (_, lo, hi) in IINFO.items()},
     extra={"take": _take, "take_along_axis": _take_along_axis, **FREQ_CHECKS},
 )
 

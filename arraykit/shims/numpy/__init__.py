@@ -41,6 +41,7 @@ from ._array_object import disable_array_object as disable_array_object
 from ._array_object import enable_array_object as enable_array_object
 from ._data_type_functions import finfo as finfo
 from ._data_type_functions import iinfo as iinfo
+from ._data_type_functions import isdtype as isdtype
 from ._elementwise_functions import expm1 as expm1
 from ._elementwise_functions import floor_divide as floor_divide
 from ._elementwise_functions import tanh as tanh

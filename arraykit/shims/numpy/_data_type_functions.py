@@ -14,7 +14,8 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as np
 
-from .._common.dtypes import finfo_object
+from .._common.data_types import is_kind
+from .._common.dtypes import ALL, finfo_object
 from .._common.utils import info_kind_error
 
 #: array-api-compat re-exports NumPy's functions at import; type checkers cannot see them.
@@ -52,3 +53,37 @@ def iinfo(type_: Any, /) -> Any:
     if dt is not None and dt.kind not in "iu":
         raise info_kind_error("iinfo", dt.name)
     return _compat_functions.iinfo(type_)
+
+
+#: NumPy's dtype objects and scalar types of the standard's dtypes -> their names, and the
+#: types of those objects (each dtype's own class; ``type`` for the scalar types).
+_NAMES: dict[Any, str] = {}
+for _n in ALL:
+    _NAMES[np.dtype(_n)] = _NAMES[np.dtype(_n).type] = _n
+_TYPES = frozenset(type(k) for k in _NAMES)
+
+
+def _is_numpy_dtype(x: Any) -> bool:
+    """A NumPy dtype object or scalar type (not an array or a scalar)."""
+    return isinstance(x, np.dtype) or (isinstance(x, type) and issubclass(x, np.generic))
+
+
+def _kind_name(_: Any, kind: Any) -> str | None:
+    """A NumPy dtype outside the standard (``float16``) as a kind: no standard dtype is it."""
+    if _is_numpy_dtype(kind):
+        return None
+    raise TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "
+                    f"{type(kind).__name__}")
+
+
+def isdtype(dtype: Any, kind: Any, /) -> bool:
+    """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); NumPy's
+    dtypes outside the standard (``float16``) as array-api-compat answers them. NumPy 1.x's
+    array-api-compat answered False for a list or a number and True for a nested tuple of
+    kinds; NumPy 2's raises TypeError, as every namespace."""
+    name = _NAMES.get(dtype) if type(dtype) in _TYPES else None
+    if name is None:
+        if _is_numpy_dtype(dtype):
+            return _compat_functions.isdtype(dtype, kind)
+        raise TypeError(f"isdtype: dtype must be a data type, got {type(dtype).__name__}")
+    return is_kind(name, kind, _NAMES, _TYPES, _kind_name)

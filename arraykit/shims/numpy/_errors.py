@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .._common.checks import check_indices_dtype
+from .._common.dtypes import IINFO
 from .._common.errors import Rules, install
 from .._common.fft import FREQ_CHECKS
 from .._common.linalg import LinAlgError
@@ -89,6 +90,11 @@ RULES = Rules(
     guard_refuse={"take": (1, (np.dtype(bool),)), "take_along_axis": (1, (np.dtype(bool),))},
     # linalg.inv and the other floating-input functions stay in C for these dtypes.
     floating_dtypes=tuple(np.dtype(c) for c in "efdgFDG"),
+    # A Python int out of an integer array's dtype: NumPy 2's ufuncs raise OverflowError, its
+    # where wraps it (where(c, int8 x, 300) held 44); NumPy 1.x's ufuncs promote by value
+    # (add(int8, 300) was int16, the standard's int8 cannot hold it): the shims' rule there.
+    int_ranges={np.dtype(n): (lo, hi) for n, (_, lo, hi) in IINFO.items()},
+    int_functions=frozenset({"where"}) if int(np.__version__.split(".")[0]) >= 2 else None,
 )
 
 

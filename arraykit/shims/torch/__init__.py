@@ -36,7 +36,7 @@ import torch as _torch
 from .._common import dtypes as _d
 from .._common.checks import check_host_ints, check_int_range
 from .._common.data_types import is_kind
-from .._common.errors import wrap
+from .._common.errors import check_int_operands, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
@@ -487,9 +487,15 @@ def _sort_values(x: Any, /) -> Any:
 
 
 sort = _exact(_sort_values, "sort", _compat.sort, _compat.sort)
+def _where(condition: Any, x1: Any, x2: Any, /) -> Any:
+    """array-api-compat's ``where``; a Python int out of the other operand's integer dtype is
+    the shims' OverflowError (torch wrapped it: ``where(c, int8 x, 300)`` held 44)."""
+    check_int_operands("where", [x1, x2])
+    return _compat.where(condition, x1, x2)
+
+
 #: compat's promotion differs from torch's only where an operand is 0-d.
-where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None,
-               min_ndim=1)
+where = _exact(_torch.where, "where", _where, _compat.where, 3, dtypes=None, min_ndim=1)
 #: compat's solve adds an axis to x2 only where x1 has more than two (and promotes: two
 #: dtypes, torch.linalg.solve raises, and the fallback gives the call to compat's).
 _linalg_module: Any = linalg  # array-api-compat's names: type checkers cannot see them

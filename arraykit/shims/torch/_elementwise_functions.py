@@ -37,6 +37,7 @@ from typing import Any
 import array_api_compat.torch as _compat
 import torch as _torch
 
+from .._common.errors import check_int_operands
 from .._common.special_values import SpecialValues
 from ._errors import fast_path
 
@@ -73,6 +74,7 @@ def unpromoted_fast_path(fname: str) -> Any:
                 limits = _INT_RANGE.get(x1.dtype)
                 if limits is not None and limits[0] <= x2 <= limits[1]:
                     return _clamp(x1, None, x2) if upper else _clamp(x1, x2)
+        check_int_operands(fname, [x1, x2])  # torch wraps the int
         return compat_f(x1, x2, **kwargs)
 
     f.__name__ = f.__qualname__ = fname
