@@ -76,7 +76,7 @@ def _kind_name(_: Any, kind: Any) -> str | None:
                     f"{type(kind).__name__}")
 
 
-def isdtype(dtype: Any, kind: Any, /) -> bool:
+def isdtype(dtype: Any, kind: Any) -> bool:
     """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); NumPy's
     dtypes outside the standard (``float16``) as array-api-compat answers them. NumPy 1.x's
     array-api-compat answered False for a list or a number and True for a nested tuple of

@@ -227,7 +227,7 @@ def _kind_name(_: Any, kind: Any) -> str | None:
 
 
 @translates(_compat.isdtype)
-def isdtype(dtype: Any, kind: Any, /) -> bool:
+def isdtype(dtype: Any, kind: Any) -> bool:
     """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); torch's
     dtypes outside the standard (``float16``, ``bfloat16``) as array-api-compat answers them
     (its ``'real floating'`` holds them). array-api-compat's own answered False for anything
