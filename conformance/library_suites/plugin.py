@@ -209,6 +209,23 @@ def _patch_xpx(conftest: Any, names: list[str]) -> None:
             yield from orig_xp(library, request)
 
     conftest.library, conftest.xp = library, xp
+    orig_infinity = getattr(conftest, "infinity", None)
+    if orig_infinity is not None:
+        orig_inf = orig_infinity._get_wrapped_function()
+
+        # "The positive infinity value for the given backend" (what nan_to_num puts for
+        # inf): the suite's fixture gives torch float32's largest value and every other
+        # backend float64's; an added backend's default floating dtype's, read from it
+        # (MLX, Paddle and MXNet default to float32, as torch).
+        @pytest.fixture(name="infinity")
+        def infinity(library: Any) -> float:
+            if not isinstance(library, ArraykitParam):
+                return orig_inf(library)
+            ns = arraykit_xp(library.backend)
+            default = ns.__array_namespace_info__().default_dtypes()["real floating"]
+            return float(ns.finfo(default).max)
+
+        conftest.infinity = infinity
 
 
 def _scipy_marks(request: pytest.FixtureRequest, name: str) -> None:
