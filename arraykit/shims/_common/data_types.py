@@ -210,6 +210,12 @@ def is_kind(name: str, kind: Any, table: Mapping[Any, str], types: Any,
     return name == other_kind(context, kind)
 
 
+def not_a_kind(kind: Any) -> TypeError:
+    """``isdtype``'s TypeError for a ``kind`` that is no dtype, kind name or tuple."""
+    return TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "
+                     f"{type(kind).__name__}")
+
+
 #: ``isdtype``'s words for a kind that holds a sequence (the standard's is a dtype, a kind name
 #: or a tuple of those).
 NESTED_KIND = ("isdtype: kind must be a dtype, a kind name or a tuple of those, not a list or "

@@ -547,7 +547,8 @@ def _int_operands_check(fname: str, params: _Params) -> Callable[[tuple, dict], 
 
 def check_int_operands(fname: str, operands: list[Any]) -> None:
     """The shims' rule for a Python int operand beside an array of an integer dtype: NumPy's
-    OverflowError where it is out of that dtype's range (``Rules.int_operands``)."""
+    OverflowError where it is out of that dtype's range (``Rules.int_ranges``; the full shims
+    apply it in ``operands``, torch's Python paths call it)."""
     ints = [v for v in operands if type(v) is int]
     if ints:
         for a in operands:

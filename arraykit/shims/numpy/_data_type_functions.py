@@ -1,4 +1,5 @@
-"""``finfo`` with the standard's field types.
+"""``finfo`` with the standard's field types; ``iinfo``/``finfo`` of a dtype of the other kind
+and ``isdtype`` by the shims' rules.
 
 ``numpy.finfo(float32).eps``, ``.max``, ``.min`` and ``.smallest_normal`` are ``numpy.float32``
 scalars, which are not Python floats (``numpy.float64`` subclasses ``float``, ``float32``
@@ -14,7 +15,7 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as np
 
-from .._common.data_types import is_kind
+from .._common.data_types import is_kind, not_a_kind
 from .._common.dtypes import ALL, finfo_object
 from .._common.utils import info_kind_error
 
@@ -72,8 +73,7 @@ def _kind_name(_: Any, kind: Any) -> str | None:
     """A NumPy dtype outside the standard (``float16``) as a kind: no standard dtype is it."""
     if _is_numpy_dtype(kind):
         return None
-    raise TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "
-                    f"{type(kind).__name__}")
+    raise not_a_kind(kind)
 
 
 def isdtype(dtype: Any, kind: Any) -> bool:

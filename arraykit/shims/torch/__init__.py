@@ -35,7 +35,7 @@ import torch as _torch
 
 from .._common import dtypes as _d
 from .._common.checks import check_host_ints, check_int_range
-from .._common.data_types import is_kind
+from .._common.data_types import is_kind, not_a_kind
 from .._common.errors import check_int_operands, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
@@ -222,8 +222,7 @@ def _kind_name(_: Any, kind: Any) -> str | None:
     """A torch dtype outside the standard's (``float16``) as a kind: no standard dtype is it."""
     if type(kind) is _dtype:
         return None
-    raise TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "
-                    f"{type(kind).__name__}")
+    raise not_a_kind(kind)
 
 
 @translates(_compat.isdtype)
@@ -487,6 +486,8 @@ def _sort_values(x: Any, /) -> Any:
 
 
 sort = _exact(_sort_values, "sort", _compat.sort, _compat.sort)
+
+
 def _where(condition: Any, x1: Any, x2: Any, /) -> Any:
     """array-api-compat's ``where``; a Python int out of the other operand's integer dtype is
     the shims' OverflowError (torch wrapped it: ``where(c, int8 x, 300)`` held 44)."""
