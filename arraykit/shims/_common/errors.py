@@ -89,7 +89,9 @@ if Guard is not None:
 
 #: The classes the standard's conventions use; an exception of one of them whose message does
 #: not name the function is re-raised with the name (the same class where it can be rebuilt).
-STANDARD = (TypeError, ValueError, IndexError)
+#: OverflowError: NumPy's for a Python int out of an integer dtype ("Python integer 300 out of
+#: bounds for int8"), jax's and torch's for one past int64, which named nothing.
+STANDARD = (TypeError, ValueError, IndexError, OverflowError)
 
 #: ``FLOATING_INPUT`` (from ``mistakes``): the ``linalg`` functions whose input must have a
 #: floating-point dtype; array-api-strict and the TF and MXNet shims refuse other dtypes with

@@ -120,7 +120,10 @@ def _asarray(obj, /, *, dtype=None, device=None, copy=None):
                     dtype = tf.bool
                 else:
                     dtype = _t.DEFAULT_FLOAT  # empty sequence
-            a = np.asarray(_unwrap(obj), dtype=dtype.as_numpy_dtype)
+            try:
+                a = np.asarray(_unwrap(obj), dtype=dtype.as_numpy_dtype)
+            except (OverflowError, ValueError) as e:  # NumPy 2's words, no function named
+                raise type(e)(f"asarray: {e}") from None
             return tf.constant(a, dtype)
         if isinstance(obj, np.generic):
             obj = np.asarray(obj)
