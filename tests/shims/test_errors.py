@@ -531,8 +531,10 @@ def test_isdtype_refuses_a_nested_kind_or_dtype(xp):
     deep_tuple: tuple = ()
     for _ in range(5000):
         deep_tuple = (deep_tuple,)
+    # An array is no dtype either (jnp.isdtype read it as its dtype).
     for args in ((deep_list(5000), 42), (xp.float32, deep_tuple),
-                 (xp.float32, deep_list(5000)), (xp.float32, ("real floating", ("integral",)))):
+                 (xp.float32, deep_list(5000)), (xp.float32, ("real floating", ("integral",))),
+                 (xp.zeros(2), "real floating")):
         _raises(TypeError, "isdtype", lambda args=args: xp.isdtype(*args))
 
 
