@@ -210,6 +210,40 @@ def is_kind(name: str, kind: Any, table: Mapping[Any, str], types: Any,
     return name == other_kind(context, kind)
 
 
+def delegated_isdtype(names: Mapping[Any, str], is_native_dtype: Callable[[Any], bool],
+                      native: Callable[[Any, Any], bool], scalar_type: Any = None
+                      ) -> Callable[[Any, Any], bool]:
+    """``isdtype`` for a namespace arraykit wraps (NumPy, torch, JAX): the shared rule
+    (``is_kind``) for the standard's dtypes, ``names`` mapping the framework's objects of
+    them to their names (C-hashed objects: NumPy's dtypes and scalar types, torch's dtypes);
+    ``native`` (the framework's own) for its other dtype objects (``is_native_dtype``:
+    float16, bfloat16); TypeError for anything else, an array included. ``scalar_type``: a
+    type whose objects stand for the dtype in their ``dtype`` attribute (jax's ``jnp.float32``,
+    which hashes in Python: read through its dtype)."""
+    types = frozenset(type(k) for k in names)
+
+    def kind_name(_: Any, kind: Any) -> str | None:
+        if scalar_type is not None and type(kind) is scalar_type:
+            return names.get(kind.dtype)
+        if is_native_dtype(kind):
+            return None  # a dtype beyond the standard: no standard dtype is it
+        raise not_a_kind(kind)
+
+    def isdtype(dtype: Any, kind: Any) -> bool:
+        """Array API ``isdtype``: whether ``dtype`` is of ``kind`` (a kind name, a dtype or
+        a tuple of those)."""
+        if scalar_type is not None and type(dtype) is scalar_type:
+            dtype = dtype.dtype
+        name = names.get(dtype) if type(dtype) in types else None
+        if name is None:
+            if is_native_dtype(dtype):
+                return native(dtype, kind)
+            raise TypeError(f"isdtype: dtype must be a data type, got {type(dtype).__name__}")
+        return is_kind(name, kind, names, types, kind_name)
+
+    return isdtype
+
+
 def not_a_kind(kind: Any) -> TypeError:
     """``isdtype``'s TypeError for a ``kind`` that is no dtype, kind name or tuple."""
     return TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got "

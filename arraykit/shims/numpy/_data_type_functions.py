@@ -15,7 +15,7 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as np
 
-from .._common.data_types import is_kind, not_a_kind
+from .._common.data_types import delegated_isdtype
 from .._common.dtypes import ALL, finfo_object
 from .._common.utils import info_kind_error
 
@@ -56,12 +56,10 @@ def iinfo(type_: Any, /) -> Any:
     return _compat_functions.iinfo(type_)
 
 
-#: NumPy's dtype objects and scalar types of the standard's dtypes -> their names, and the
-#: types of those objects (each dtype's own class; ``type`` for the scalar types).
+#: NumPy's dtype objects and scalar types of the standard's dtypes -> their names.
 _NAMES: dict[Any, str] = {}
 for _n in ALL:
     _NAMES[np.dtype(_n)] = _NAMES[np.dtype(_n).type] = _n
-_TYPES = frozenset(type(k) for k in _NAMES)
 
 
 def _is_numpy_dtype(x: Any) -> bool:
@@ -69,21 +67,8 @@ def _is_numpy_dtype(x: Any) -> bool:
     return isinstance(x, np.dtype) or (isinstance(x, type) and issubclass(x, np.generic))
 
 
-def _kind_name(_: Any, kind: Any) -> str | None:
-    """A NumPy dtype outside the standard (``float16``) as a kind: no standard dtype is it."""
-    if _is_numpy_dtype(kind):
-        return None
-    raise not_a_kind(kind)
-
-
-def isdtype(dtype: Any, kind: Any) -> bool:
-    """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); NumPy's
-    dtypes outside the standard (``float16``) as array-api-compat answers them. NumPy 1.x's
-    array-api-compat answered False for a list or a number and True for a nested tuple of
-    kinds; NumPy 2's raises TypeError, as every namespace."""
-    name = _NAMES.get(dtype) if type(dtype) in _TYPES else None
-    if name is None:
-        if _is_numpy_dtype(dtype):
-            return _compat_functions.isdtype(dtype, kind)
-        raise TypeError(f"isdtype: dtype must be a data type, got {type(dtype).__name__}")
-    return is_kind(name, kind, _NAMES, _TYPES, _kind_name)
+#: Array API ``isdtype`` by the shims' rule; NumPy's dtypes outside the standard (float16) as
+#: array-api-compat answers them. NumPy 1.x's array-api-compat answered False for a list or a
+#: number and True for a nested tuple of kinds; NumPy 2's raises TypeError, as every
+#: namespace. 0.15 us against compat's 0.74.
+isdtype = delegated_isdtype(_NAMES, _is_numpy_dtype, _compat_functions.isdtype)

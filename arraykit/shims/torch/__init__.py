@@ -35,7 +35,7 @@ import torch as _torch
 
 from .._common import dtypes as _d
 from .._common.checks import check_host_ints, check_int_range
-from .._common.data_types import is_kind, not_a_kind
+from .._common.data_types import delegated_isdtype
 from .._common.errors import check_int_operands, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
@@ -215,29 +215,13 @@ def _standard_name(x: Any) -> str | None:
     return _STANDARD_NAMES.get(x) if type(x) is _dtype else None
 
 
-_DTYPE_TYPES = (_dtype,)
-
-
-def _kind_name(_: Any, kind: Any) -> str | None:
-    """A torch dtype outside the standard's (``float16``) as a kind: no standard dtype is it."""
-    if type(kind) is _dtype:
-        return None
-    raise not_a_kind(kind)
-
-
-@translates(_compat.isdtype)
-def isdtype(dtype: Any, kind: Any) -> bool:
-    """Array API ``isdtype`` by the shims' rule (``_common.data_types.is_kind``); torch's
-    dtypes outside the standard (``float16``, ``bfloat16``) as array-api-compat answers them
-    (its ``'real floating'`` holds them). array-api-compat's own answered False for anything
-    that is no dtype (a number, a list, a 5,000-deep tuple), where every other namespace
-    raises TypeError. It raises only the standard's classes: no wrapper."""
-    name = _STANDARD_NAMES.get(dtype) if type(dtype) is _dtype else None
-    if name is None:
-        if type(dtype) is _dtype:
-            return _compat.isdtype(dtype, kind)
-        raise TypeError(f"isdtype: dtype must be a data type, got {type(dtype).__name__}")
-    return is_kind(name, kind, _STANDARD_NAMES, _DTYPE_TYPES, _kind_name)
+#: Array API ``isdtype`` by the shims' rule; torch's dtypes outside the standard (float16,
+#: bfloat16) as array-api-compat answers them (its 'real floating' holds them).
+#: array-api-compat's own answered False for anything that is no dtype (a number, a list, a
+#: 5,000-deep tuple), where every other namespace raises TypeError. It raises only the
+#: standard's classes: no wrapper (``translates``). 0.13 us against compat's 0.12-0.80.
+isdtype = translates(_compat.isdtype)(
+    delegated_isdtype(_STANDARD_NAMES, lambda x: type(x) is _dtype, _compat.isdtype))
 
 
 #: torch's ``can_cast`` allows downcasts (``int64 -> int8``, ``float64 -> float32``) and
