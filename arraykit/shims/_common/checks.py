@@ -8,6 +8,10 @@ contract and the exception classes are NumPy's / array-api-strict's.
 
 from __future__ import annotations
 
+import warnings
+
+import numpy as np
+
 from . import dtypes as _d
 from .utils import broadcast_shapes, normalize_axis
 
@@ -81,6 +85,25 @@ def check_host_ints(fname: str, host, name: str) -> None:
     elif low < lo or high > hi:
         raise OverflowError(f"{fname}: Python integer {low if low < lo else high} out of "
                             f"bounds for {name}")
+
+
+def check_data_ints(fname: str, obj, name: str) -> None:
+    """``check_host_ints`` of Python data ``obj`` (a list or tuple) read through NumPy; data
+    NumPy cannot read (ragged, foreign arrays, ints past uint64) is left to the caller's
+    conversion, which refuses it."""
+    try:
+        if _NUMPY1:
+            with warnings.catch_warnings():  # ragged data warns (an object array); ~2 us
+                warnings.simplefilter("ignore")
+                host = np.asarray(obj)
+        else:
+            host = np.asarray(obj)  # ragged data: ValueError
+    except (TypeError, ValueError, OverflowError):
+        return
+    check_host_ints(fname, host, name)
+
+
+_NUMPY1 = int(np.__version__.split(".")[0]) < 2
 
 
 def correction_value(fname: str, correction) -> float:

@@ -19,7 +19,6 @@ slots (``_array_object``). Every other name is array-api-compat's own object.
 from __future__ import annotations
 
 import math
-import warnings
 from functools import partial
 from importlib import import_module
 from operator import attrgetter
@@ -28,7 +27,7 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from .._common.checks import check_host_ints, check_int_range
+from .._common.checks import check_data_ints, check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.scalars import int_clip_bounds
@@ -170,18 +169,13 @@ if not _NUMPY2:
         dtype = kwargs.get("dtype")
         _int_in_range("asarray", obj, dtype)
         if type(obj) in (list, tuple) and dtype is not None:  # ([-1] into uint8 wrapped)
-            _host_ints("asarray", obj, dtype)
+            try:
+                d = _np.dtype(dtype)
+            except TypeError:
+                d = None  # compat's call refuses it
+            if d is not None and d.kind in "iu":
+                check_data_ints("asarray", obj, d.name)
         return _compat_functions.asarray(obj, **kwargs)
-
-    def _host_ints(fname: str, obj: Any, dtype: Any) -> None:
-        try:
-            with warnings.catch_warnings():  # ragged data: an object array, checked nowhere
-                warnings.simplefilter("ignore")
-                d, host = _np.dtype(dtype), _np.asarray(obj)
-        except (TypeError, ValueError, OverflowError):
-            return  # compat's call refuses it
-        if d.kind in "iu":
-            check_host_ints(fname, host, d.name)
 
     _asarray_general, _full_general = _asarray_numpy1, _full_numpy1
     full_like = wrap(_full_like_numpy1, "full_like", RULES)

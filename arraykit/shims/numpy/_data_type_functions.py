@@ -25,12 +25,15 @@ _compat_functions: Any = _compat
 _cache: dict[Any, finfo_object] = {}
 
 
+def _is_numpy_dtype(x: Any) -> bool:
+    """A NumPy dtype object or scalar type (not an array or a scalar)."""
+    return isinstance(x, np.dtype) or (isinstance(x, type) and issubclass(x, np.generic))
+
+
 def _numpy_dtype(type_: Any) -> Any:
     """The NumPy dtype ``type_`` is or has (a dtype, a scalar type, an array); None else."""
     dt = getattr(type_, "dtype", type_) if not isinstance(type_, type) else type_
-    if isinstance(dt, np.dtype) or (isinstance(dt, type) and issubclass(dt, np.generic)):
-        return np.dtype(dt)
-    return None
+    return np.dtype(dt) if _is_numpy_dtype(dt) else None
 
 
 def finfo(type_: Any, /) -> finfo_object:
@@ -60,11 +63,6 @@ def iinfo(type_: Any, /) -> Any:
 _NAMES: dict[Any, str] = {}
 for _n in ALL:
     _NAMES[np.dtype(_n)] = _NAMES[np.dtype(_n).type] = _n
-
-
-def _is_numpy_dtype(x: Any) -> bool:
-    """A NumPy dtype object or scalar type (not an array or a scalar)."""
-    return isinstance(x, np.dtype) or (isinstance(x, type) and issubclass(x, np.generic))
 
 
 #: Array API ``isdtype`` by the shims' rule; NumPy's dtypes outside the standard (float16) as

@@ -30,11 +30,10 @@ from operator import attrgetter
 from typing import Any
 
 import array_api_compat.torch as _compat
-import numpy as _np
 import torch as _torch
 
 from .._common import dtypes as _d
-from .._common.checks import check_host_ints, check_int_range
+from .._common.checks import check_data_ints, check_int_range
 from .._common.data_types import delegated_isdtype
 from .._common.errors import check_int_operands, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
@@ -274,19 +273,11 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
 _WRAPPING_UNSIGNED = frozenset(("uint8", "uint16", "uint32"))
 
 
-def _check_host_ints(obj: Any, name: str) -> None:
-    try:
-        host = _np.asarray(obj)
-    except (TypeError, ValueError, OverflowError):
-        return  # torch's conversion decides (ragged data, tensors, ints past int64)
-    check_host_ints("asarray", host, name)
-
-
 def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = None,
             **kwargs: Any) -> Any:
     """array-api-compat's ``asarray`` (shell dtypes refused); a Python int scalar out of an
     integer ``dtype``'s range is an OverflowError (``_check_int``), and so is a number in a
-    list or tuple (``check_host_ints``, NumPy 2's rule): torch wraps a negative int into
+    list or tuple (``check_data_ints``, NumPy 2's rule): torch wraps a negative int into
     uint8/16/32 (``asarray([-1], dtype=uint8)`` was ``[255]``), so those are read first; for
     the other integer dtypes torch refuses the number itself, and the rule then gives its
     class (a NaN: ValueError, where torch's RuntimeError reads as an overflow)."""
@@ -297,12 +288,12 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = N
     elif type(obj) in (list, tuple) and dtype is not None:
         name = _standard_name(dtype)
         if name in _WRAPPING_UNSIGNED:
-            _check_host_ints(obj, name)
+            check_data_ints("asarray", obj, name)
         elif name in _d.IINFO:
             try:
                 return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
             except (RuntimeError, OverflowError, ValueError):
-                _check_host_ints(obj, name)
+                check_data_ints("asarray", obj, name)
                 raise
     return _asarray(obj, dtype=dtype, device=device, copy=copy, **kwargs)
 
