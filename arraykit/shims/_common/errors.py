@@ -60,11 +60,10 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from ... import _dynamo
-from .checks import check_int_range, dtype_not_allowed, not_an_array
-from .dtypes import IINFO
+from .checks import dtype_not_allowed, not_an_array
 from .elementwise import BINARY
 from .mistakes import FLOATING_INPUT, explain, standard_dtype_name
-from .scalars import PY_SCALARS
+from .scalars import PY_SCALARS, is_numpy_scalar, python_scalar
 from .utils import AxisError
 
 
@@ -117,7 +116,8 @@ class Rules:
         (``mistakes.diagnose``); an exception of a ``STANDARD`` class that neither explains
         keeps its class; any other exception passes unchanged.
     array_types: the exact types of the framework's arrays (the fast test). Empty: no
-        argument checks (the framework refuses bad input itself).
+        argument checks (the framework refuses bad input itself). Without ``is_array``, only
+        the operand positions ``numpy_scalars`` reads are tested (torch).
     is_array: the full test, for arguments of another type (subclasses, tracers).
     expected: how a refusal names the arrays expected (``"a numpy.ndarray"``).
     refuse_dtype_names: refuse a dtype given as a string (``'float64'``).
@@ -142,6 +142,13 @@ class Rules:
         range to the Python path, whose check raises.
     int_functions: the functions ``int_ranges`` applies to; None: every binary element-wise
         function and ``where`` (NumPy's ufuncs raise themselves; its ``where`` wraps).
+    numpy_scalars: the full shims' NumPy-scalar rule (``scalars``) for the operands (the
+        standard's ``array | int | float ...`` parameters: the binary element-wise functions,
+        ``where``, ``isin``, ``searchsorted``'s ``x2``): a NumPy scalar there is given to the
+        function as the Python scalar of its kind (weak: ``float32 * np.float64(0.5)`` is
+        float32, and ``add(int8, np.int64(300))`` the OverflowError ``int_ranges`` gives 300),
+        where torch wrapped it or computed ``where(c, np.bool_(True), b)`` in float, and jax
+        refused it. On the Python path only: a NumPy scalar is none of the fast test's types.
     """
 
     translations: tuple[tuple[type | tuple[type, ...], str | None, type], ...] = ()
@@ -157,6 +164,7 @@ class Rules:
     guard_dtype_from: str = "dtype"
     int_ranges: dict[Any, tuple[int, int]] | None = None
     int_functions: frozenset[str] | None = None
+    numpy_scalars: bool = False
 
     def compiled(self) -> tuple[tuple[Any, re.Pattern | None, type], ...]:
         return tuple((c, None if p is None else re.compile(p), s)
@@ -270,16 +278,20 @@ def _marked(wrapper: Callable) -> Callable:
 # ---------------------------------------------------------------------------------------
 
 def translating(f: Callable, fname: str, translations,
-                check: Callable[[tuple, dict], None] | None = None) -> Callable:
+                check: Callable[[tuple, dict], None] | None = None,
+                read: Callable[[tuple], tuple] | None = None) -> Callable:
     """The Python path: ``f`` raising the standard exceptions (see ``translate``), after
     ``check(args, kwargs)`` where there is one (the function's argument check, ``_check``,
-    which raises for input the standard refuses). The success path is ``f``'s own plus one
-    frame, and the check's where there is one. Every wrapped function takes it where the C
-    path is not built or not used; where it is, the C path hands it the calls it does not
-    call itself."""
+    which raises for input the standard refuses), and before it ``read(args)``, the
+    positional arguments ``f`` and the check are given, where there is one (``_operands``:
+    NumPy scalars as Python scalars). The success path is ``f``'s own plus one frame, and
+    the check's where there is one. Every wrapped function takes it where the C path is not
+    built or not used; where it is, the C path hands it the calls it does not call itself."""
 
     @functools.wraps(f)
     def call(*args: Any, **kwargs: Any) -> Any:
+        if read is not None:
+            args = read(args)
         if check is not None:
             check(args, kwargs)
         try:
@@ -388,7 +400,7 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
               min_ndim: int = 0, max_ndim: int = -1, exact: bool = False, then: tuple = (),
               dtypes: tuple[int, tuple] | None = None, fallback: bool = False,
               kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
-              seq: int = -1) -> Callable:
+              seq: int = -1, section: str = "") -> Callable:
     """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
     Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
     ``same_dtype``; each of ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
@@ -405,19 +417,28 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     ``fallback``, a call that ``native`` raises for is ``general``'s (which then gives
     ``compat``'s result or the standard exception): for a test ``native`` makes itself.
     With ``seq``, the argument at that position is a non-empty list or tuple of such arrays
-    (``concat``).
+    (``concat``). An unmarked ``general`` gets the Python path's operand rules as ``wrap``
+    gives them (``Rules.int_ranges``, ``Rules.numpy_scalars``; ``section``: the function's
+    spec section); a marked one applies them itself.
     ``__wrapped__`` is ``compat``: the function is compared whole with array-api-compat's
     (tests/shims/test_compat_fast_paths.py)."""
     translations = rules.compiled()
-    slow = general if getattr(general, _MARK, False) else translating(general, fname,
-                                                                      translations)
+    ints = _checks_int_operands(fname, rules)
+    if getattr(general, _MARK, False):
+        slow = general  # it raises the standard exceptions and reads its operands itself
+    else:
+        params = _signatures(section).get(fname, _Params())
+        slow = translating(general, fname, translations,
+                           _int_operands_check(fname, rules, params) if ints else None,
+                           _operands(rules, params))
     if not _use_guard(rules):
         return slow
     test = _FastTest(ok=(frozenset({array_type}),) * arity
                      + tuple(None if t is None else frozenset(t) for t in then), seq=seq)
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
-                   fallback=fallback, kw=kw, dtype_from=rules.guard_dtype_from)
+                   fallback=fallback, kw=kw, dtype_from=rules.guard_dtype_from,
+                   int_ranges=rules.int_ranges if ints else None)
     return functools.update_wrapper(fast, compat)  # __wrapped__: compat's, compared whole
 
 
@@ -535,29 +556,55 @@ def _checks_int_operands(fname: str, rules: Rules) -> bool:
     return fname in BINARY or fname == "where"
 
 
-def _int_operands_check(fname: str, params: _Params) -> Callable[[tuple, dict], None]:
-    """``check_int_operands`` of a call's operands (the Python path's, where the Guard sends
-    an int it finds out of range)."""
+def _operands(rules: Rules, params: _Params) -> Callable[[tuple], tuple] | None:
+    """``Rules.numpy_scalars``' reading of a call's operands: the positional arguments with
+    each NumPy scalar at an operand position (the standard's ``array | int | float ...``
+    parameters) as the Python scalar of its kind (``scalars``), the arguments themselves
+    where there is none; None for a function without operands, or rules without the rule.
+    An array or a Python scalar is passed over on one set look-up of its type."""
     positions = params.operands
+    if not rules.numpy_scalars or not positions:
+        return None
+    plain = frozenset(rules.array_types).union(PY_SCALARS)
+
+    def read(args: tuple) -> tuple:
+        n = len(args)
+        for i in positions:
+            if i < n and type(args[i]) not in plain and is_numpy_scalar(args[i]):
+                return tuple(python_scalar(a) if j in positions else a
+                             for j, a in enumerate(args))
+        return args
+
+    return read
+
+
+def _int_operands_check(fname: str, rules: Rules, params: _Params
+                        ) -> Callable[[tuple, dict], None]:
+    """The shims' rule for a Python int operand beside an array of an integer dtype, on the
+    Python path (where the Guard sends an int it finds out of range): NumPy's OverflowError
+    where the int is out of that dtype's range (``Rules.int_ranges``, looked up by the
+    neighbour's dtype object). A call without a Python int operand pays one type test a
+    position."""
+    positions = params.operands
+    ranges = rules.int_ranges or {}
 
     def check(args: tuple, kwargs: dict) -> None:
         n = len(args)
-        check_int_operands(fname, [args[i] for i in positions if i < n])
+        for i in positions:
+            if i < n and type(args[i]) is int:
+                v = args[i]
+                for j in positions:
+                    if j < n and j != i:
+                        dt = getattr(args[j], "dtype", None)
+                        try:
+                            limits = ranges.get(dt) if dt is not None else None
+                        except TypeError:  # an unhashable "dtype": no array of these
+                            limits = None
+                        if limits is not None and not limits[0] <= v <= limits[1]:
+                            raise OverflowError(f"{fname}: Python int {v} is out of range "
+                                                f"for {standard_dtype_name(dt)}")
 
     return check
-
-
-def check_int_operands(fname: str, operands: list[Any]) -> None:
-    """The shims' rule for a Python int operand beside an array of an integer dtype: NumPy's
-    OverflowError where it is out of that dtype's range (``Rules.int_ranges``; the full shims
-    apply it in ``operands``, torch's Python paths call it)."""
-    ints = [v for v in operands if type(v) is int]
-    if ints:
-        for a in operands:
-            name = standard_dtype_name(getattr(a, "dtype", None))
-            if name in IINFO:
-                for v in ints:
-                    check_int_range(fname, v, name)
 
 
 def _fast_test(rules: Rules, params: _Params) -> _FastTest:
@@ -570,6 +617,11 @@ def _fast_test(rules: Rules, params: _Params) -> _FastTest:
         if params.sequence is not None:
             tested[params.sequence] = fast
         ok = [tested.get(i) for i in range(max(tested, default=-1) + 1)]
+    elif fast and params.operands and rules.numpy_scalars:
+        # No argument checks, but the operands the Python path reads: the arrays and Python
+        # scalars there are called from C, anything else (a NumPy scalar) is the Python path's.
+        tested = dict.fromkeys(params.operands, fast.union(PY_SCALARS))
+        ok = [tested.get(i) for i in range(max(tested) + 1)]
     names = rules.refuse_dtype_names
     return _FastTest(
         ok=tuple(ok),
@@ -619,7 +671,9 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
     with its arguments unchanged once its own checks pass (true of every call the fast test
     passes), called from C instead of ``f`` for a call of exactly the tested positional
     arguments and no keyword (a jax ufunc's jitted function, without the ufunc's Python
-    ``__call__``); any other call takes ``f``'s way."""
+    ``__call__``); any other call takes ``f``'s way. A function whose operands the Python
+    path reads (``Rules.int_ranges``, ``Rules.numpy_scalars``) keeps that path where the
+    Guard tests no position (torch's rules test none)."""
     if translations is None:
         translations = rules.compiled()
     params = _signatures(section).get(fname, _Params())
@@ -628,12 +682,15 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
     test = _fast_test(rules, params)
     ints = _checks_int_operands(fname, rules)
     always = tuple(c for c in (_floating_check(fname) if floating else None, extra,
-                               _int_operands_check(fname, params) if ints else None)
+                               _int_operands_check(fname, rules, params) if ints else None)
                    if c is not None)
     check = _check(test, _argument_check(fname, rules, params), always)
-    python = translating(f, fname, translations, check)
+    read = _operands(rules, params)
+    python = translating(f, fname, translations, check, read)
     if not _use_guard(rules):
         return python
+    if (ints or read is not None) and not test.ok:
+        return python  # no tested position: the Guard would pass every operand on as it came
     # What the Guard routes to the Python path by one dtype read: take's bool indices
     # (guard_refuse) or, for floating linalg input, any dtype but the floating ones.
     refuse = rules.guard_refuse.get(fname)

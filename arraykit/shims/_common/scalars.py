@@ -61,7 +61,7 @@ def numpy_scalar_dtype(x) -> str | None:
     return x.dtype.name if isinstance(x, (np.bool_, np.number)) else None
 
 
-def fill_value(value, dtype, dtypes):
+def fill_value_and_dtype(value, dtype, dtypes):
     """``full``'s ``(fill_value, dtype)``: a NumPy scalar becomes its Python scalar and, with
     ``dtype=None``, gives its own dtype (``dtypes[name]``: the shim's dtype object of a name),
     as NumPy's ``full`` does; anything else unchanged."""
@@ -167,6 +167,22 @@ def int_clip_bounds(min, max, x_name: str):
     return min, max
 
 
+def delegated_clip_bounds(min, max, x_name: str):
+    """``clip``'s bounds for the namespaces that call their framework's ``clip`` (NumPy's,
+    torch's, JAX's) on an array of dtype ``x_name``: a NumPy scalar is the Python scalar of
+    its kind (NumPy cast ``max=np.int64(-300)`` into int8 as -44, JAX promoted x to the
+    bound's dtype, torch refused a bound that cannot bind), and for an integer dtype a Python
+    int goes by ``clip_scalar_bound``'s rule (JAX wrapped ``max=-300`` into int8 as -44). Any
+    other bound (an array, a float) as it is: the framework's reading."""
+    if is_numpy_scalar(min):
+        min = python_scalar(min)
+    if is_numpy_scalar(max):
+        max = python_scalar(max)
+    if x_name in IINFO:
+        return int_clip_bounds(min, max, x_name)
+    return min, max
+
+
 def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
     """TypeError unless an array bound of dtype ``b_name`` promotes to ``x``'s dtype
     ``x_name`` by the standard's table (so it is of ``x``'s kind and no wider: casting it to
@@ -177,6 +193,6 @@ def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
                         "array must be of x's kind and no wider)")
 
 
-__all__ = ["PY_SCALARS", "check_clip_array_bound", "clip_scalar_bound", "fill_value",
-           "holds_numpy_scalar", "int_clip_bounds", "is_numpy_scalar", "keeps_numpy_dtype",
-           "numpy_floating_dtype", "numpy_scalar_dtype", "python_scalar"]
+__all__ = ["PY_SCALARS", "check_clip_array_bound", "clip_scalar_bound", "delegated_clip_bounds",
+           "fill_value_and_dtype", "holds_numpy_scalar", "int_clip_bounds", "is_numpy_scalar",
+           "keeps_numpy_dtype", "numpy_floating_dtype", "numpy_scalar_dtype", "python_scalar"]

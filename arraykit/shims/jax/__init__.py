@@ -53,6 +53,7 @@ from .._common.checks import check_int_range
 from .._common.data_types import delegated_isdtype
 from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
+from .._common.scalars import PY_SCALARS, delegated_clip_bounds, python_scalar
 from .._common.sizes import capped_diff_order, check_count, check_shape, usual_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 
@@ -206,7 +207,11 @@ def empty_like(x: Any, /, *, dtype: Any = None, device: Any = None) -> Any:
 
 def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.full_like`` (``_like``: a committed input's fast path); a Python int
-    outside the result's integer dtype is an OverflowError (``_check_ints``)."""
+    outside the result's integer dtype is an OverflowError (``_check_ints``), and so is a
+    NumPy int, the Python scalar of its kind (``_common.scalars``; jax cast it with a wrap:
+    ``full_like(int8 x, np.int64(300))`` was 44)."""
+    if type(fill_value) not in PY_SCALARS:
+        fill_value = python_scalar(fill_value)
     if type(fill_value) is int:
         _check_ints("full_like", _jnp.result_type(x) if dtype is None else dtype, fill_value)
     return _like(_jnp.full_like, x, (fill_value,), dtype, device)
@@ -320,7 +325,11 @@ def empty(shape: Any, *, dtype: Any = None, device: Any = None) -> Any:
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """``jax.numpy.full``; NumPy's errors for negative or too large sizes, and for a Python
-    int outside the integer dtype (``_check_ints``)."""
+    int outside the integer dtype (``_check_ints``). A NumPy scalar with a ``dtype`` is the
+    Python scalar of its kind (``_common.scalars``: jax cast ``np.int64(300)`` into int8 with a
+    wrap); without one it gives its own dtype, as NumPy's ``full``."""
+    if dtype is not None and type(fill_value) not in PY_SCALARS:
+        fill_value = python_scalar(fill_value)
     if type(fill_value) is int:
         _check_ints("full", dtype, fill_value)
     return _jnp.full(check_shape("full", shape, _itemsize(dtype)), fill_value, dtype=dtype,
@@ -639,6 +648,24 @@ argmax, argmin = (fast_path(f, name, wrap(native, name, RULES), native, RULES, A
                             exact=True, kw=(("axis", (int, type(None))), ("keepdims", (bool,))))
                   for f, name, native in ((_argmax, "argmax", _jnp.argmax),
                                           (_argmin, "argmin", _jnp.argmin)))
+
+def _clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
+    """``jax.numpy.clip``, a NumPy scalar bound as its Python scalar and a Python int beyond
+    an integer dtype by the shims' rule (``delegated_clip_bounds``: jax wrapped ``max=-300``
+    into int8 as -44, and promoted x to a NumPy bound's dtype)."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is not None:
+        min, max = delegated_clip_bounds(min, max, _np.dtype(dtype).name)
+    return _jnp.clip(x, min, max)
+
+
+#: A floating array between two Python numbers from C: ``jnp.clip``'s own call (the vision
+#: workload's); any other call (an integer array, whose int bounds the rule reads; a NumPy
+#: scalar bound; keywords) is ``_clip``'s.
+clip = fast_path(_jnp.clip, "clip", wrap(_clip, "clip", RULES), _jnp.clip, RULES, ARRAY_TYPE, 1,
+                 exact=True, then=((int, float), (int, float)),
+                 dtypes=(0, tuple(_np.dtype(c) for c in "efd")))
+
 
 def _concat(arrays: Any, axis: int = 0) -> Any:
     """``jnp.concatenate(arrays, axis)``, what ``jnp.concat`` calls after its

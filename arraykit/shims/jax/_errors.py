@@ -140,6 +140,9 @@ RULES = Rules(
     guard_dtype_from="aval",
     # jax wraps a Python int out of an integer array's dtype (add(int8 [100], 300): [-112]).
     int_ranges={np.dtype(n): (lo, hi) for n, (_, lo, hi) in IINFO.items()},
+    # The shims' NumPy-scalar rule: the argument check refused every NumPy scalar but
+    # np.float64 (a float), which jax then read as a float64 array.
+    numpy_scalars=True,
     extra={"take": _take, "take_along_axis": _take_along_axis, **FREQ_CHECKS},
 )
 

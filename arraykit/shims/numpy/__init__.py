@@ -30,7 +30,7 @@ import numpy as _np
 from .._common.checks import check_data_ints, check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.scalars import int_clip_bounds
+from .._common.scalars import PY_SCALARS, delegated_clip_bounds, python_scalar
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
@@ -66,10 +66,11 @@ def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     if (_NUMPY2 and type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
             and x.ndim and x.dtype.kind == "f" and not kwargs):
         return _np.clip(x, min, max)
-    if type(x) is _ndarray and x.dtype.kind in "iu" and (type(min) is int or type(max) is int):
+    if type(x) is _ndarray:
         # A Python int bound beyond x's integer dtype, by the shims' rule (clip_scalar_bound:
-        # NumPy 2's answers; compat on NumPy 1.x gave int32 ones clipped at 2**40 as [1, 1])
-        min, max = int_clip_bounds(min, max, x.dtype.name)
+        # NumPy 2's answers; compat on NumPy 1.x gave int32 ones clipped at 2**40 as [1, 1]),
+        # and a NumPy scalar as its Python scalar (max=np.int64(-300) was -44 in int8).
+        min, max = delegated_clip_bounds(min, max, x.dtype.name)
     return _compat.clip(x, min, max, **kwargs)
 
 
@@ -138,33 +139,50 @@ var = _exact(_methods._var, "var")
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
 ones_like = _exact(_np.ones_like, "ones_like")
-# The general paths of asarray and full: compat's (None) on NumPy 2, which raises for the ints
-# below itself.
+# The general path of asarray: compat's (None) on NumPy 2, which raises for the ints below
+# itself.
 _asarray_general: Any = None
-_full_general: Any = None
-if not _NUMPY2:
-    # NumPy 1.x wraps a Python int outside an integer dtype (full(2, -1, dtype=uint8) is
-    # [255, 255]); NumPy 2 raises OverflowError, and so do these (the calls with a dtype,
-    # which take the general path; the C path's calls have none).
-    def _int_in_range(fname: str, value: Any, dtype: Any) -> None:
-        if type(value) is int and dtype is not None:
-            try:
-                d = _np.dtype(dtype)
-            except TypeError:
-                return  # compat's call refuses it
-            if d.kind in "iu":
-                check_int_range(fname, value, d.name)
 
-    def _full_numpy1(shape: Any, fill_value: Any, **kwargs: Any) -> Any:
-        _int_in_range("full", fill_value, kwargs.get("dtype"))
-        return _compat_functions.full(shape, fill_value, **kwargs)
 
-    def _full_like_numpy1(x: Any, /, fill_value: Any, **kwargs: Any) -> Any:
-        dtype = kwargs.get("dtype")
-        _int_in_range("full_like", fill_value, getattr(x, "dtype", None) if dtype is None
-                      else dtype)
-        return _compat_functions.full_like(x, fill_value, **kwargs)
+def _int_in_range(fname: str, value: Any, dtype: Any) -> None:
+    """NumPy 1.x wraps a Python int outside an integer dtype (``full(2, -1, dtype=uint8)`` is
+    ``[255, 255]``); NumPy 2 raises OverflowError, and so does this on NumPy 1.x (the calls
+    with a dtype, which take the general path; the C path's calls have none)."""
+    if not _NUMPY2 and type(value) is int and dtype is not None:
+        try:
+            d = _np.dtype(dtype)
+        except TypeError:
+            return  # compat's call refuses it
+        if d.kind in "iu":
+            check_int_range(fname, value, d.name)
 
+
+def _full(shape: Any, fill_value: Any, **kwargs: Any) -> Any:
+    """array-api-compat's ``full``; with a ``dtype``, a NumPy scalar is the Python scalar of
+    its kind (``_common.scalars``: NumPy casts ``np.int64(300)`` into int8 as 44, where 300 is
+    its OverflowError); without one it gives its own dtype, NumPy's answer."""
+    dtype = kwargs.get("dtype")
+    if dtype is not None and type(fill_value) not in PY_SCALARS:
+        fill_value = python_scalar(fill_value)
+    _int_in_range("full", fill_value, dtype)
+    return _compat_functions.full(shape, fill_value, **kwargs)
+
+
+def _full_like(x: Any, /, fill_value: Any, **kwargs: Any) -> Any:
+    """array-api-compat's ``full_like``, a NumPy scalar as the Python scalar of its kind (as
+    ``_full``: ``full_like(int8 x, np.int64(300))`` was 44)."""
+    if type(fill_value) not in PY_SCALARS:
+        fill_value = python_scalar(fill_value)
+    dtype = kwargs.get("dtype")
+    _int_in_range("full_like", fill_value, getattr(x, "dtype", None) if dtype is None else dtype)
+    return _compat_functions.full_like(x, fill_value, **kwargs)
+
+
+if _NUMPY2:
+    #: ``np.full_like`` itself for a Python scalar (compat's call; NumPy 2 raises for an int
+    #: out of the dtype); a NumPy scalar or keywords take ``_full_like``.
+    full_like = _exact(_np.full_like, "full_like", then=(PY_SCALARS,), general=_full_like)
+else:
     def _asarray_numpy1(obj: Any, /, **kwargs: Any) -> Any:
         dtype = kwargs.get("dtype")
         _int_in_range("asarray", obj, dtype)
@@ -177,13 +195,13 @@ if not _NUMPY2:
                 check_data_ints("asarray", obj, d.name)
         return _compat_functions.asarray(obj, **kwargs)
 
-    _asarray_general, _full_general = _asarray_numpy1, _full_numpy1
-    full_like = wrap(_full_like_numpy1, "full_like", RULES)
+    _asarray_general = _asarray_numpy1
+    full_like = wrap(_full_like, "full_like", RULES)
 
 # asarray of an ndarray is the ndarray itself, as np.array(x, copy=None)
 asarray = _exact(_np.asarray, "asarray", general=_asarray_general)
 zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
-full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full_general)
+full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full)
 #: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's
 #: is ``np.arange`` after its device check; a call NumPy refuses (``device="gpu"``) reruns
 #: through compat's for its error (``fallback``). NumPy 1.x's arange has no ``device``.

@@ -33,9 +33,10 @@ import array_api_compat.torch as _compat
 import torch as _torch
 
 from .._common import dtypes as _d
+from .._common import scalars as _s
 from .._common.checks import check_data_ints, check_int_range
 from .._common.data_types import delegated_isdtype
-from .._common.errors import check_int_operands, wrap
+from .._common.errors import wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.sizes import INT64_MAX, check_shape
 from .._common.utils import broadcast_shapes, normalize_axis, standard_can_cast
@@ -66,6 +67,7 @@ _dtype = _torch.dtype
 #: The builtin, for functions of this module: reexport below makes the module's own ``int``
 #: array-api-compat's re-export of ``torch.int`` (int32), which no axis is an instance of.
 _int = int
+_complex = complex  # likewise (torch.complex)
 _torch_matmul = _torch.matmul
 
 
@@ -235,8 +237,8 @@ _compat_functions: Any = _compat
 _asarray, from_dlpack = (
     refusing_shell_dtypes(getattr(_compat_functions, fname), fname, result=True)
     for fname in ("asarray", "from_dlpack"))
-(zeros, ones, empty, _full, arange, linspace, eye, zeros_like, ones_like, empty_like, _full_like,
- prod) = (refusing_shell_dtypes(getattr(_compat_functions, fname), fname) for fname in (
+(zeros, ones, empty, _full, arange, _linspace, eye, zeros_like, ones_like, empty_like,
+ _full_like, prod) = (refusing_shell_dtypes(getattr(_compat_functions, fname), fname) for fname in (
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like",
     "empty_like", "full_like", "prod"))
 _compat_sum = refusing_shell_dtypes(_compat_functions.sum, "sum")
@@ -253,9 +255,17 @@ def _check_int(fname: str, value: Any, dtype: Any) -> None:
             check_int_range(fname, value, name)
 
 
+#: The standard's dtype names -> torch's dtype objects (a NumPy scalar's dtype in ``full``).
+_TORCH_DTYPES = {n: getattr(_torch, n) for n in _d.ALL if hasattr(_torch, n)}
+
+
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """array-api-compat's ``full`` (shell dtypes refused); an int out of an integer dtype's
-    range is an OverflowError (``_check_int``)."""
+    range is an OverflowError (``_check_int``); a NumPy scalar is its Python scalar, and with
+    no ``dtype`` gives its own, as NumPy's ``full`` (the shims' rule, ``_common.scalars``:
+    torch gave ``full(2, np.bool_(True))`` float32 ones and ``np.int32`` int64)."""
+    if type(fill_value) not in _s.PY_SCALARS:
+        fill_value, dtype = _s.fill_value_and_dtype(fill_value, dtype, _TORCH_DTYPES)
     _check_int("full", fill_value, dtype)
     return _full(shape, fill_value, dtype=dtype, device=device)
 
@@ -263,10 +273,29 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
 def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = None,
               **kwargs: Any) -> Any:
     """array-api-compat's ``full_like`` (shell dtypes refused); an int out of the result's
-    integer dtype's range is an OverflowError (``_check_int``)."""
+    integer dtype's range is an OverflowError (``_check_int``); a NumPy scalar is its Python
+    scalar (``np.int64(300)`` into int8 wrapped as 300 did)."""
+    if type(fill_value) not in _s.PY_SCALARS:
+        fill_value = _s.python_scalar(fill_value)
     if type(fill_value) is _int:
         _check_int("full_like", fill_value, x if dtype is None else dtype)
     return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
+
+
+def linspace(start: Any, stop: Any, /, num: Any, *, dtype: Any = None, device: Any = None,
+             endpoint: bool = True) -> Any:
+    """array-api-compat's ``linspace`` (shell dtypes refused); with no ``dtype``, floating
+    NumPy scalar endpoints give their dtype, as NumPy's ``linspace`` and the shims'
+    (``_common.scalars.numpy_floating_dtype``: torch gave ``np.float64`` endpoints its default
+    float32)."""
+    if dtype is None and (_s.is_numpy_scalar(start) or _s.is_numpy_scalar(stop)):
+        own = _s.numpy_floating_dtype(start, stop)
+        start, stop = _s.python_scalar(start), _s.python_scalar(stop)
+        if own is not None:
+            if type(start) is _complex or type(stop) is _complex:
+                own = {"float32": "complex64", "float64": "complex128"}.get(own, own)
+            dtype = _TORCH_DTYPES.get(own)  # float16: the default, as a Python float
+    return _linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
 
 
 #: The unsigned dtypes torch fills with a negative Python int wrapped (uint64 refuses it).
@@ -343,7 +372,8 @@ ones_like = _exact(_torch.ones_like, "ones_like", ones_like, _compat_functions.o
 asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
-full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None, then=((tuple,), None))
+full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None,
+             then=((tuple,), _s.PY_SCALARS))
 #: torch.arange(n) itself for one int or float: compat's result wherever torch gives one
 #: (compat calls torch.arange(0, n, 1)); torch raises for an empty range (arange(-1)), a NaN,
 #: an infinity or an overflow, and the fallback gives those calls to compat's (its empty-range
@@ -404,7 +434,17 @@ def _clip_floats(x: Any, low: Any, high: Any, /) -> Any:
     return _compat.clip(x, low, high)
 
 
-clip = _exact(_clip_floats, "clip", _compat.clip, _compat.clip, dtypes=_FLOATS,
+def _clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
+    """array-api-compat's ``clip``, a NumPy scalar bound as its Python scalar and a Python int
+    beyond an integer dtype by the shims' rule (``delegated_clip_bounds``: torch refused
+    ``clip(int8 x, 0, np.int64(300))``, which cannot bind)."""
+    name = _standard_name(x)
+    if name is not None:
+        min, max = _s.delegated_clip_bounds(min, max, name)
+    return _compat.clip(x, min, max, **kwargs)
+
+
+clip = _exact(_clip_floats, "clip", _clip, _compat.clip, dtypes=_FLOATS,
               then=((int, float), (int, float)))
 
 #: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
@@ -463,15 +503,10 @@ def _sort_values(x: Any, /) -> Any:
 sort = _exact(_sort_values, "sort", _compat.sort, _compat.sort)
 
 
-def _where(condition: Any, x1: Any, x2: Any, /) -> Any:
-    """array-api-compat's ``where``; a Python int out of the other operand's integer dtype is
-    the shims' OverflowError (torch wrapped it: ``where(c, int8 x, 300)`` held 44)."""
-    check_int_operands("where", [x1, x2])
-    return _compat.where(condition, x1, x2)
-
-
-#: compat's promotion differs from torch's only where an operand is 0-d.
-where = _exact(_torch.where, "where", _where, _compat.where, 3, dtypes=None, min_ndim=1)
+#: compat's promotion differs from torch's only where an operand is 0-d. Its general path
+#: (``wrap``) has the shims' rules for a Python int out of the other operand's integer dtype
+#: (torch wrapped it: ``where(c, int8 x, 300)`` held 44) and for NumPy scalars.
+where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None, min_ndim=1)
 #: compat's solve adds an axis to x2 only where x1 has more than two (and promotes: two
 #: dtypes, torch.linalg.solve raises, and the fallback gives the call to compat's).
 _linalg_module: Any = linalg  # array-api-compat's names: type checkers cannot see them

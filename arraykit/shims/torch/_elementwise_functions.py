@@ -37,7 +37,6 @@ from typing import Any
 import array_api_compat.torch as _compat
 import torch as _torch
 
-from .._common.errors import check_int_operands
 from .._common.special_values import SpecialValues
 from ._errors import fast_path
 
@@ -60,7 +59,8 @@ def unpromoted_fast_path(fname: str) -> Any:
     """array-api-compat's binary ``fname``; its torch function itself for two plain tensors of
     rank >= 1 (array-api-compat's ``_fix_promotion`` only changes 0-d tensors and Python
     scalars, and its scalar conversions only scalars), called from C (``_errors.fast_path``)
-    with the Python function below as its general path."""
+    with the Python function below as its general path (which ``fast_path`` gives the
+    shims' rules for Python ints and NumPy scalars: ``_errors.RULES``)."""
     compat_f = getattr(_compat, fname)
     native = compat_f.__wrapped__  # the torch function (functools.wraps in _two_arg)
     bound = _CLAMP_BOUND.get(fname)
@@ -74,7 +74,6 @@ def unpromoted_fast_path(fname: str) -> Any:
                 limits = _INT_RANGE.get(x1.dtype)
                 if limits is not None and limits[0] <= x2 <= limits[1]:
                     return _clamp(x1, None, x2) if upper else _clamp(x1, x2)
-        check_int_operands(fname, [x1, x2])  # torch wraps the int
         return compat_f(x1, x2, **kwargs)
 
     f.__name__ = f.__qualname__ = fname

@@ -18,6 +18,7 @@ from typing import Any, NoReturn
 import torch
 
 from .._common.checks import check_indices_dtype
+from .._common.dtypes import IINFO
 from .._common.errors import _MARK, Rules, _reraise, install, translating
 from .._common.errors import fast_path as _fast_path
 from .._common.fft import FREQ_CHECKS
@@ -86,6 +87,13 @@ RULES = Rules(
     ),
     extra={"take": _integer_indices("take"),
            "take_along_axis": _integer_indices("take_along_axis"), **FREQ_CHECKS},
+    # torch wraps a Python int out of an integer tensor's dtype (add(int8 [100], 300) was
+    # [-112]), and reads NumPy scalars its own ways (where(c, np.bool_(True), b) in float,
+    # maximum(x, np.float32(2)) refused): the shims' rules for both.
+    int_ranges={getattr(torch, n): (lo, hi) for n, (_, lo, hi) in IINFO.items()
+                if hasattr(torch, n)},
+    numpy_scalars=True,
+    array_types=(torch.Tensor,),  # the operands' test (no argument checks: is_array unset)
 )
 
 

@@ -1,0 +1,118 @@
+"""NumPy scalars where the standard takes a Python scalar, on the delegated namespaces too.
+
+The full shims' rule (``arraykit/shims/_common/scalars.py``, their tests in
+``test_numpy_scalars.py``): a NumPy scalar is the Python scalar of its kind. torch's and JAX's
+namespaces read it so in the element-wise functions and ``where`` (``Rules.numpy_scalars``),
+where torch wrapped ``add(int8 x, np.int64(300))`` (``[45, 46, -112]``), computed ``where(c,
+np.bool_(True), b)`` in float32 and refused ``maximum(x, np.float32(2))``, and JAX refused
+every NumPy scalar but ``np.float64``. NumPy's own namespace keeps NumPy's reading of an
+operand (a 0-d array of its dtype); where a dtype is fixed (a fill value with a dtype,
+``full_like``, ``clip``'s bounds) every namespace reads a NumPy scalar as its Python scalar, so
+that none is cast with a wrap: NumPy's and JAX's ``full((1,), np.int64(300), dtype=int8)`` were
+``[44]``, NumPy's ``clip(int8 x, max=np.int64(-300))`` ``[-44, -44]``, JAX's ``clip`` of int8
+by ``max=-300`` ``[-44, -44]`` and by NumPy bounds of the bound's dtype.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from shim_helpers import SERVED, arr, host
+
+#: The namespaces that read a NumPy scalar operand as the Python scalar of its kind.
+RULE = pytest.mark.backends(
+    "tensorflow", "mxnet", "mlx", "paddle", "torch", "jax",
+    reason="a NumPy scalar operand is the Python scalar of its kind (NumPy's namespace reads it "
+    "as NumPy does)")
+
+#: (array values, array dtype, NumPy scalar)
+CASES = [
+    ([1, 2], "int64", np.float64(0.5)),
+    ([1.0, 2.0], "float32", np.float64(0.5)),
+    ([1.0, 2.0], "float32", np.float32(2.0)),
+    ([1, 5, 9, 12], "int32", np.int64(3)),
+    ([1, 5], "int64", np.int32(3)),
+    ([1, 2, 100], "int8", np.int8(3)),
+    ([True, False], "bool", np.bool_(True)),
+]
+_IDS = [f"{d}-{type(s).__name__}({s})" for _, d, s in CASES]
+
+
+@RULE
+@pytest.mark.parametrize(("values", "dtype", "s"), CASES, ids=_IDS)
+def test_element_wise_functions_read_a_numpy_scalar_as_its_python_scalar(xp, values, dtype, s):
+    x = arr(xp, values, dtype)
+    p = s.item()
+    names = (["logical_and", "bitwise_and", "equal"] if dtype == "bool" else
+             ["add", "multiply", "maximum", "minimum", "less", "equal", "pow"])
+    for fname in names:
+        f = getattr(xp, fname)
+        for got, want, where in ((f(x, s), f(x, p), f"{fname}(x, {s!r})"),
+                                 (f(s, x), f(p, x), f"{fname}({s!r}, x)")):
+            assert got.dtype == want.dtype, where
+            np.testing.assert_array_equal(host(got), host(want), err_msg=where)
+
+
+@RULE
+def test_where_of_numpy_bools_stays_bool(xp):
+    c = arr(xp, [True, False], "bool")
+    for r in (xp.where(c, np.bool_(True), c), xp.where(c, c, np.bool_(False))):
+        assert r.dtype == xp.bool  # torch: float32 [1., 0.]
+        np.testing.assert_array_equal(host(r), [True, False])
+    f = arr(xp, [1.0, 2.0], "float32")
+    r = xp.where(c, np.float64(2.5), f)
+    assert r.dtype == xp.float32
+    np.testing.assert_array_equal(host(r), [2.5, 2.0])
+
+
+@RULE
+def test_a_numpy_int_out_of_the_arrays_integer_dtype_is_an_overflow_error(xp):
+    x = arr(xp, [1, 2, 100], "int8")
+    for fname in ("add", "multiply", "maximum", "less", "floor_divide"):
+        with pytest.raises(OverflowError, match=f"^{fname}: Python int 300 is out of range"):
+            getattr(xp, fname)(x, np.int64(300))  # torch: add gave [45, 46, -112]
+    with pytest.raises(OverflowError, match=r"^where: "):
+        xp.where(arr(xp, [True, False, True], "bool"), x, np.int64(-200))
+    # within the range: the Python int's answer
+    np.testing.assert_array_equal(host(xp.add(x, np.int64(27))), [28, 29, 127])
+
+
+@SERVED
+def test_a_numpy_fill_value_with_a_dtype_is_never_wrapped(xp):
+    with pytest.raises(OverflowError, match=r"^full: "):
+        xp.full((1,), np.int64(300), dtype=xp.int8)  # NumPy, JAX: [44]
+    x = arr(xp, [1, 5], "int8")
+    with pytest.raises(OverflowError, match=r"^full_like: "):
+        xp.full_like(x, np.int64(300))  # NumPy, JAX: [44, 44]
+    r = xp.full_like(x, np.int16(-7))
+    assert r.dtype == xp.int8
+    np.testing.assert_array_equal(host(r), [-7, -7])
+
+
+@SERVED
+@pytest.mark.parametrize("s", [np.float64(1.5), np.float32(1.5), np.int32(3), np.int8(-2),
+                               np.bool_(True)], ids=repr)
+def test_full_of_a_numpy_scalar_takes_its_dtype(xp, s):
+    # torch gave float32 for np.float64 and np.bool_ (ones), int64 for np.int32
+    r = xp.full((2,), s)
+    assert r.dtype == xp.full((2,), s.item(), dtype=getattr(xp, s.dtype.name)).dtype
+    np.testing.assert_array_equal(host(r), np.full((2,), s))
+
+
+@SERVED
+def test_clip_reads_numpy_bounds_as_python_scalars_and_never_wraps(xp):
+    x = arr(xp, [1, 5], "int8")
+    for kwargs in ({"max": np.int64(-300)}, {"max": -300}, {"min": 300},
+                   {"min": np.int64(300)}):
+        # NumPy: max=np.int64(-300) gave [-44, -44]; JAX: max=-300 [-44, -44], min=300 [44, 44]
+        with pytest.raises(OverflowError, match=r"^clip: "):
+            xp.clip(x, **kwargs)
+    for lo, hi, want in ((np.int64(0), np.int64(300), [1, 5]), (np.int16(0), np.int16(3), [1, 3]),
+                         (np.int64(-1000), 3, [1, 3])):
+        r = xp.clip(x, lo, hi)  # torch refused np.int64(300) (it cannot bind); JAX: int64
+        assert r.dtype == xp.int8, (lo, hi)
+        np.testing.assert_array_equal(host(r), want)
+    f = arr(xp, [1.0, 5.0], "float32")
+    r = xp.clip(f, np.float64(2), np.float64(3))
+    assert r.dtype == xp.float32  # JAX (x64): float64
+    np.testing.assert_array_equal(host(r), [2.0, 3.0])
