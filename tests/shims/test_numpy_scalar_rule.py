@@ -116,3 +116,44 @@ def test_clip_reads_numpy_bounds_as_python_scalars_and_never_wraps(xp):
     r = xp.clip(f, np.float64(2), np.float64(3))
     assert r.dtype == xp.float32  # JAX (x64): float64
     np.testing.assert_array_equal(host(r), [2.0, 3.0])
+
+
+@RULE
+def test_a_python_int_out_of_the_dtype_in_isin_and_searchsorted_is_an_overflow_error(xp):
+    x = arr(xp, [1, 5, 100], "int8")
+    for v in (300, np.int64(300), -300):
+        # torch and JAX cast it into int8 (300 is 44): searchsorted gave 2, isin True for 44
+        with pytest.raises(OverflowError, match=r"^searchsorted: "):
+            xp.searchsorted(x, v)
+        with pytest.raises(OverflowError, match=r"^isin: "):
+            xp.isin(arr(xp, [44, 1], "int8"), v)
+    np.testing.assert_array_equal(host(xp.searchsorted(x, 100)), 2)
+    np.testing.assert_array_equal(host(xp.isin(x, 5)), [False, True, False])
+
+
+def test_numpys_namespace_compares_such_an_int_exactly():
+    import arraykit
+
+    x = np.array([1, 5, 100], np.int8)
+    xp = arraykit.array_namespace(x)
+    assert int(xp.searchsorted(x, 300)) == 3
+    np.testing.assert_array_equal(xp.isin(np.array([44, 1], np.int8), 300), [False, False])
+
+
+@SERVED
+def test_an_integer_arange_never_starts_wrapped(xp):
+    for args in ((250, 260), (np.int64(250), np.int64(260)), (-129, -120)):
+        with pytest.raises(OverflowError, match=r"^arange: "):
+            xp.arange(*args, dtype=xp.int8)  # torch and JAX began at -6 (and 127)
+    np.testing.assert_array_equal(host(xp.arange(120, 127, 3, dtype=xp.int8)), [120, 123, 126])
+
+
+@SERVED
+def test_asarray_of_a_numpy_scalar_given_a_dtype_reads_it_as_its_python_scalar(xp):
+    with pytest.raises(OverflowError, match=r"^asarray: "):
+        xp.asarray(np.int64(300), dtype=xp.int8)  # 44 on NumPy, torch, JAX, TF and MLX
+    r = xp.asarray(np.int64(-7), dtype=xp.int8)
+    assert r.dtype == xp.int8 and int(host(r)) == -7
+    r = xp.asarray(np.float64(0.1), dtype=xp.float32)
+    assert r.dtype == xp.float32 and host(r) == np.float32(0.1)
+    assert xp.asarray(np.int32(3)).dtype == xp.int32  # no dtype: NumPy's

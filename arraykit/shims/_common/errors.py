@@ -135,13 +135,16 @@ class Rules:
     guard_dtype_from: where the Guard's dtype tests read an array's dtype: ``"dtype"``
         (``x.dtype``) or ``"aval"`` (``x.aval.dtype``: jax, whose ``dtype`` is a Python
         property returning that object).
-    int_ranges: the framework's integer dtype objects -> their ``(min, max)``: the binary
-        element-wise functions and ``where`` check a Python int operand against the integer
-        dtype of the array beside it (the shims' OverflowError; jax wraps it: ``add(int8
-        [100], 300)`` was ``[-112]``). The Guard compares the int in C and sends one out of
-        range to the Python path, whose check raises.
-    int_functions: the functions ``int_ranges`` applies to; None: every binary element-wise
-        function and ``where`` (NumPy's ufuncs raise themselves; its ``where`` wraps).
+    int_ranges: the framework's integer dtype objects -> their ``(min, max)``: the functions
+        with operands (the binary element-wise functions, ``where``, ``isin``,
+        ``searchsorted``) check a Python int operand against the integer dtype of the array
+        beside it (the shims' OverflowError; jax wraps it: ``add(int8 [100], 300)`` was
+        ``[-112]``, ``searchsorted(int8 [1, 5, 100], 300)`` 2, ``isin(int8 [44], 300)``
+        True). The Guard compares the int in C and sends one out of range to the Python
+        path, whose check raises.
+    int_functions: the functions ``int_ranges`` applies to; None: every function with
+        operands (NumPy: ``where`` alone; its ufuncs raise themselves, and its ``isin`` and
+        ``searchsorted`` compare exactly).
     numpy_scalars: the full shims' NumPy-scalar rule (``scalars``) for the operands (the
         standard's ``array | int | float ...`` parameters: the binary element-wise functions,
         ``where``, ``isin``, ``searchsorted``'s ``x2``): a NumPy scalar there is given to the
@@ -553,7 +556,11 @@ def _checks_int_operands(fname: str, rules: Rules) -> bool:
         return False
     if rules.int_functions is not None:
         return fname in rules.int_functions
-    return fname in BINARY or fname == "where"
+    return fname in BINARY or fname in _WITH_OPERANDS
+
+
+#: The functions besides the binary element-wise ones whose operands take a Python scalar.
+_WITH_OPERANDS = frozenset(("where", "isin", "searchsorted"))
 
 
 def _operands(rules: Rules, params: _Params) -> Callable[[tuple], tuple] | None:
@@ -586,6 +593,7 @@ def _int_operands_check(fname: str, rules: Rules, params: _Params
     neighbour's dtype object). A call without a Python int operand pays one type test a
     position."""
     positions = params.operands
+    beside = params.arrays + positions  # searchsorted's x1, where's condition
     ranges = rules.int_ranges or {}
 
     def check(args: tuple, kwargs: dict) -> None:
@@ -593,7 +601,7 @@ def _int_operands_check(fname: str, rules: Rules, params: _Params
         for i in positions:
             if i < n and type(args[i]) is int:
                 v = args[i]
-                for j in positions:
+                for j in beside:
                     if j < n and j != i:
                         dt = getattr(args[j], "dtype", None)
                         try:

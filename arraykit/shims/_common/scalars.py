@@ -55,6 +55,17 @@ def is_numpy_scalar(x) -> bool:
     return isinstance(x, (np.bool_, np.number))
 
 
+def asarray_data(obj, dtype):
+    """``asarray``'s data ``obj`` given a ``dtype``: a NumPy scalar is the Python scalar of its
+    kind, so that its conversion has the Python scalar's errors (NumPy casts
+    ``np.int64(300)`` into int8 as 44, with a warning, and a NaN into an int as whatever its
+    C cast gives; 300 is NumPy 2's OverflowError, a NaN its ValueError); anything else, and
+    any data without a dtype (which keeps NumPy's dtype), unchanged."""
+    if dtype is not None and is_numpy_scalar(obj):
+        return python_scalar(obj)
+    return obj
+
+
 def numpy_scalar_dtype(x) -> str | None:
     """The dtype name of NumPy scalar ``x`` (``"float32"``), None for anything else: what a
     creation function with ``dtype=None`` gives it."""
@@ -193,6 +204,7 @@ def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
                         "array must be of x's kind and no wider)")
 
 
-__all__ = ["PY_SCALARS", "check_clip_array_bound", "clip_scalar_bound", "delegated_clip_bounds",
-           "fill_value_and_dtype", "holds_numpy_scalar", "int_clip_bounds", "is_numpy_scalar",
-           "keeps_numpy_dtype", "numpy_floating_dtype", "numpy_scalar_dtype", "python_scalar"]
+__all__ = ["PY_SCALARS", "asarray_data", "check_clip_array_bound", "clip_scalar_bound",
+           "delegated_clip_bounds", "fill_value_and_dtype", "holds_numpy_scalar",
+           "int_clip_bounds", "is_numpy_scalar", "keeps_numpy_dtype", "numpy_floating_dtype",
+           "numpy_scalar_dtype", "python_scalar"]

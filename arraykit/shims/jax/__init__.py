@@ -53,7 +53,7 @@ from .._common.checks import check_int_range
 from .._common.data_types import delegated_isdtype
 from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
-from .._common.scalars import PY_SCALARS, delegated_clip_bounds, python_scalar
+from .._common.scalars import PY_SCALARS, asarray_data, delegated_clip_bounds, python_scalar
 from .._common.sizes import capped_diff_order, check_count, check_shape, usual_shape
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 
@@ -355,7 +355,16 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
            device: Any = None) -> Any:
     """``jax.numpy.arange``; NumPy's errors for too large sizes, and for integer bounds
     outside the integer dtype (``_check_ints``)."""
+    if type(start) not in PY_SCALARS or (stop is not None and type(stop) not in PY_SCALARS) \
+            or type(step) not in PY_SCALARS:
+        # NumPy scalars as the Python scalars of their kind (_common.scalars; jax read
+        # arange(np.int8(0), np.int8(6), np.int8(2)) as int8)
+        start, stop, step = python_scalar(start), python_scalar(stop), python_scalar(step)
     lo, hi = (0, start) if stop is None else (start, stop)
+    if dtype is not None and lo and type(lo) in (int, float) and math.isfinite(lo):
+        # a first value out of an integer dtype: the shims' rule, NumPy's (jax wrapped it:
+        # arange(250, 260, dtype=int8) began at -6; later values wrap, as NumPy's)
+        _check_ints("arange", dtype, int(lo))
     if type(lo) in (int, float) and type(hi) in (int, float) and type(step) in (int, float) \
             and step:
         n = math.ceil((hi - lo) / step)
@@ -665,6 +674,20 @@ def _clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
 clip = fast_path(_jnp.clip, "clip", wrap(_clip, "clip", RULES), _jnp.clip, RULES, ARRAY_TYPE, 1,
                  exact=True, then=((int, float), (int, float)),
                  dtypes=(0, tuple(_np.dtype(c) for c in "efd")))
+
+
+def _asarray(obj: Any, /, **kwargs: Any) -> Any:
+    """``jax.numpy.asarray``; a NumPy scalar given a ``dtype`` is the Python scalar of its kind
+    (``_common.scalars.asarray_data``: jax cast ``np.int64(300)`` into int8 as 44)."""
+    return _jnp.asarray(asarray_data(obj, kwargs.get("dtype")), **kwargs)
+
+
+#: A jax array, alone or with a dtype object, from C (``jnp.asarray``'s own call); host data
+#: and any other call take ``_asarray``.
+asarray = fast_path(_jnp.asarray, "asarray", wrap(_asarray, "asarray", RULES), _jnp.asarray,
+                    RULES, ARRAY_TYPE, 1, exact=True, kw=(("dtype", (
+                        type(None), type(_jnp.float32),
+                        *{type(_np.dtype(c)) for c in "?bBhHiIlLqQefdFD"})),))
 
 
 def _concat(arrays: Any, axis: int = 0) -> Any:

@@ -101,6 +101,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     if copy is False:
         raise ValueError("asarray: copy=False but the data is not an MLX array (MLX arrays "
                          "cannot share host memory); pass copy=None or True")
+    # A NumPy scalar with a dtype: the Python scalar's rules (NumPy casts np.int64(300) into
+    # int8 as 44; _common.scalars.asarray_data).
+    obj = _sc.asarray_data(obj, name)
     t = type(obj)
     if t in _PY_SCALARS:
         if name is None:

@@ -30,7 +30,7 @@ import numpy as _np
 from .._common.checks import check_data_ints, check_int_range
 from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
-from .._common.scalars import PY_SCALARS, delegated_clip_bounds, python_scalar
+from .._common.scalars import PY_SCALARS, asarray_data, delegated_clip_bounds, python_scalar
 from .._common.sizes import capped_diff_order
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
@@ -139,11 +139,6 @@ var = _exact(_methods._var, "var")
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
 ones_like = _exact(_np.ones_like, "ones_like")
-# The general path of asarray: compat's (None) on NumPy 2, which raises for the ints below
-# itself.
-_asarray_general: Any = None
-
-
 def _int_in_range(fname: str, value: Any, dtype: Any) -> None:
     """NumPy 1.x wraps a Python int outside an integer dtype (``full(2, -1, dtype=uint8)`` is
     ``[255, 255]``); NumPy 2 raises OverflowError, and so does this on NumPy 1.x (the calls
@@ -183,30 +178,51 @@ if _NUMPY2:
     #: out of the dtype); a NumPy scalar or keywords take ``_full_like``.
     full_like = _exact(_np.full_like, "full_like", then=(PY_SCALARS,), general=_full_like)
 else:
-    def _asarray_numpy1(obj: Any, /, **kwargs: Any) -> Any:
-        dtype = kwargs.get("dtype")
+    full_like = wrap(_full_like, "full_like", RULES)
+
+
+def _asarray(obj: Any, /, **kwargs: Any) -> Any:
+    """array-api-compat's ``asarray``; a NumPy scalar given a ``dtype`` is the Python scalar
+    of its kind (``asarray_data``: NumPy cast ``np.int64(300)`` into int8 as 44), and on
+    NumPy 1.x a Python int out of an integer dtype, alone or in a list, is NumPy 2's
+    OverflowError (``[-1]`` into uint8 wrapped)."""
+    dtype = kwargs.get("dtype")
+    obj = asarray_data(obj, dtype)
+    if not _NUMPY2:
         _int_in_range("asarray", obj, dtype)
-        if type(obj) in (list, tuple) and dtype is not None:  # ([-1] into uint8 wrapped)
+        if type(obj) in (list, tuple) and dtype is not None:
             try:
                 d = _np.dtype(dtype)
             except TypeError:
                 d = None  # compat's call refuses it
             if d is not None and d.kind in "iu":
                 check_data_ints("asarray", obj, d.name)
-        return _compat_functions.asarray(obj, **kwargs)
-
-    _asarray_general = _asarray_numpy1
-    full_like = wrap(_full_like, "full_like", RULES)
+    return _compat_functions.asarray(obj, **kwargs)
 
 # asarray of an ndarray is the ndarray itself, as np.array(x, copy=None)
-asarray = _exact(_np.asarray, "asarray", general=_asarray_general)
+asarray = _exact(_np.asarray, "asarray", general=_asarray)
 zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
 full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full)
 #: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's
 #: is ``np.arange`` after its device check; a call NumPy refuses (``device="gpu"``) reruns
 #: through compat's for its error (``fallback``). NumPy 1.x's arange has no ``device``.
+
+
+def _arange_numpy1(start: Any, /, stop: Any = None, step: Any = 1, **kwargs: Any) -> Any:
+    """array-api-compat's ``arange`` on NumPy 1.x, which wraps a first value out of an
+    integer dtype (``arange(250, 260, dtype=int8)`` began at -6): NumPy 2's OverflowError,
+    the shims' rule (later values wrap, as NumPy's)."""
+    if stop is not None:
+        first = python_scalar(start)
+        if type(first) is float and first == first and abs(first) != float("inf"):
+            first = int(first)
+        _int_in_range("arange", first, kwargs.get("dtype"))
+    return _compat_functions.arange(start, stop, step, **kwargs)
+
+
 arange = _exact(_np.arange, "arange", 0, then=((int, float),), fallback=True,
-                kw=(("dtype", _DTYPE_ARGS), ("device", (type(None), str)))[:2 if _NUMPY2 else 1])
+                kw=(("dtype", _DTYPE_ARGS), ("device", (type(None), str)))[:2 if _NUMPY2 else 1],
+                general=None if _NUMPY2 else _arange_numpy1)
 eye = _exact(_np.eye, "eye", 0, then=((int,),))
 
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from .._common.checks import check_indices_dtype
 from .._common.dtypes import IINFO
+from .._common.elementwise import BINARY
 from .._common.errors import Rules, install
 from .._common.fft import FREQ_CHECKS
 from .._common.linalg import LinAlgError
@@ -93,8 +94,10 @@ RULES = Rules(
     # A Python int out of an integer array's dtype: NumPy 2's ufuncs raise OverflowError, its
     # where wraps it (where(c, int8 x, 300) held 44); NumPy 1.x's ufuncs promote by value
     # (add(int8, 300) was int16, the standard's int8 cannot hold it): the shims' rule there.
+    # Its isin and searchsorted compare such an int exactly (booleans and indices), as 2's.
     int_ranges={np.dtype(n): (lo, hi) for n, (_, lo, hi) in IINFO.items()},
-    int_functions=frozenset({"where"}) if int(np.__version__.split(".")[0]) >= 2 else None,
+    int_functions=frozenset({"where"}) if int(np.__version__.split(".")[0]) >= 2
+    else frozenset(BINARY).union({"where"}),
 )
 
 

@@ -70,6 +70,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 @wrap_errors("asarray")
 def _asarray(obj, /, *, dtype=None, device=None, copy=None):
     dtype = _t.dtype_arg(dtype, "asarray")
+    # A NumPy scalar with a dtype: the Python scalar's rules (NumPy casts np.int64(300) into
+    # int8 as 44; _common.scalars.asarray_data).
+    obj = _s.asarray_data(obj, dtype)
     dev = check_device(device)
     if isinstance(obj, (tf.Tensor, tf.Variable)):
         x = obj.value() if isinstance(obj, tf.Variable) else obj

@@ -25,6 +25,7 @@ Every other name is array-api-compat's own object.
 
 from __future__ import annotations
 
+import math as _math
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -68,6 +69,7 @@ _dtype = _torch.dtype
 #: array-api-compat's re-export of ``torch.int`` (int32), which no axis is an instance of.
 _int = int
 _complex = complex  # likewise (torch.complex)
+_float = float  # likewise (torch.float)
 _torch_matmul = _torch.matmul
 
 
@@ -237,7 +239,7 @@ _compat_functions: Any = _compat
 _asarray, from_dlpack = (
     refusing_shell_dtypes(getattr(_compat_functions, fname), fname, result=True)
     for fname in ("asarray", "from_dlpack"))
-(zeros, ones, empty, _full, arange, _linspace, eye, zeros_like, ones_like, empty_like,
+(zeros, ones, empty, _full, _arange, _linspace, eye, zeros_like, ones_like, empty_like,
  _full_like, prod) = (refusing_shell_dtypes(getattr(_compat_functions, fname), fname) for fname in (
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like",
     "empty_like", "full_like", "prod"))
@@ -282,6 +284,23 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
     return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
 
 
+def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
+           device: Any = None) -> Any:
+    """array-api-compat's ``arange`` (shell dtypes refused); a first value out of an integer
+    ``dtype`` is an OverflowError, the shims' rule and NumPy's (torch wrapped it:
+    ``arange(250, 260, dtype=int8)`` began at -6; later values wrap, as NumPy's). NumPy
+    scalars are the Python scalars of their kind (``_common.scalars``)."""
+    py = _s.PY_SCALARS
+    if type(start) not in py or (stop is not None and type(stop) not in py) \
+            or type(step) not in py:
+        start, stop, step = (_s.python_scalar(start), _s.python_scalar(stop),
+                             _s.python_scalar(step))
+    if dtype is not None and stop is not None and type(start) in (_int, _float) and start \
+            and _math.isfinite(start):
+        _check_int("arange", _int(start), dtype)
+    return _arange(start, stop, step, dtype=dtype, device=device)
+
+
 def linspace(start: Any, stop: Any, /, num: Any, *, dtype: Any = None, device: Any = None,
              endpoint: bool = True) -> Any:
     """array-api-compat's ``linspace`` (shell dtypes refused); with no ``dtype``, floating
@@ -309,7 +328,10 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None, copy: Any = N
     list or tuple (``check_data_ints``, NumPy 2's rule): torch wraps a negative int into
     uint8/16/32 (``asarray([-1], dtype=uint8)`` was ``[255]``), so those are read first; for
     the other integer dtypes torch refuses the number itself, and the rule then gives its
-    class (a NaN: ValueError, where torch's RuntimeError reads as an overflow)."""
+    class (a NaN: ValueError, where torch's RuntimeError reads as an overflow). A NumPy scalar
+    given a ``dtype`` is the Python scalar of its kind (``_common.scalars.asarray_data``:
+    torch cast ``np.int64(300)`` into int8 as 44)."""
+    obj = _s.asarray_data(obj, dtype)
     if type(obj) is _int:
         # (past int64 without a dtype: torch's ValueError "Overflow when unpacking long long"
         # is left to mean a size past int64 elsewhere, the size rule's ValueError)
