@@ -19,6 +19,8 @@ import numpy as np
 import pytest
 from shim_helpers import SERVED, arr, host
 
+_NUMPY1 = int(np.__version__.split(".")[0]) < 2
+
 #: The namespaces that read a NumPy scalar operand as the Python scalar of its kind.
 RULE = pytest.mark.backends(
     "tensorflow", "mxnet", "mlx", "paddle", "torch", "jax",
@@ -157,3 +159,34 @@ def test_asarray_of_a_numpy_scalar_given_a_dtype_reads_it_as_its_python_scalar(x
     r = xp.asarray(np.float64(0.1), dtype=xp.float32)
     assert r.dtype == xp.float32 and host(r) == np.float32(0.1)
     assert xp.asarray(np.int32(3)).dtype == xp.int32  # no dtype: NumPy's
+
+
+@pytest.mark.backends(
+    "tensorflow", "mxnet", "mlx", "paddle", "torch",
+    reason="the operators arraykit installs (JAX's are JAX's own but for // and %)")
+def test_operators_never_wrap_an_int_and_read_numpy_scalars(enabled):
+    xp = enabled
+    x = arr(xp, [1, 5, 100], "int8")
+    ops = {"+": lambda a, b: a + b, "<": lambda a, b: a < b, "==": lambda a, b: a == b,
+           "*": lambda a, b: a * b}
+    for sym, op in ops.items():
+        for v in (300, np.int64(300), -200):
+            # torch: int8 [1, 5, 100] + 300 was [45, 49, -112], and < 300 [True, True, False]
+            with pytest.raises(OverflowError):
+                op(x, v)
+            if sym == "==" and isinstance(v, np.generic) and _NUMPY1:
+                # NumPy 1.x's scalar comparison turns any error into False (a warning):
+                # the exact answer instead (_common.array_object._numpy1_comparison)
+                r = op(v, x)
+                assert isinstance(r, type(x))
+                np.testing.assert_array_equal(host(r), [False, False, False])
+                continue
+            with pytest.raises(OverflowError):
+                op(v, x)
+    r = x + np.int64(27)
+    assert r.dtype == xp.int8
+    np.testing.assert_array_equal(host(r), [28, 32, 127])
+    b = arr(xp, [True, False], "bool")
+    r = b & np.bool_(True)  # torch: NotImplementedError ("bitwise_and_cpu" for float)
+    assert r.dtype == xp.bool
+    np.testing.assert_array_equal(host(r), [True, False])

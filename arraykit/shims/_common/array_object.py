@@ -162,6 +162,21 @@ UFUNC_OPERATORS = {
 }
 
 
+_NUMPY1 = int(np.__version__.split(".")[0]) < 2
+
+
+def _numpy1_comparison(fns: dict, fname: str, a: object, b: object, x: object) -> object:
+    """``np.int64(300) == x`` on NumPy 1.x, whose scalar comparisons turn any exception into
+    ``False`` (a DeprecationWarning: "elementwise comparison failed"), so the rule's
+    OverflowError for an int out of ``x``'s integer dtype would be a Python bool: the exact
+    answer instead (no element can equal it: all False, ``!=`` all True), NumPy 2's; ``x``
+    is of an integer dtype there (no NaN), so ``x != x`` is all False."""
+    try:
+        return fns[fname](a, b)
+    except OverflowError:
+        return fns["not_equal" if fname == "equal" else "equal"](x, x)
+
+
 def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
                        fallback: Callable[..., object]) -> Callable:
     """An ``__array_ufunc__`` for an array class NumPy does not defer to (MLX's, MXNet's):
@@ -179,7 +194,10 @@ def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
             operands = [i[()] if type(i) is np.ndarray and i.ndim == 0 else i for i in inputs]
             if all(is_array(i) or type(i) in PY_SCALARS or is_numpy_scalar(i)
                    for i in operands):
-                return fns[fname](python_scalar(operands[0]), python_scalar(operands[1]))
+                a, b = python_scalar(operands[0]), python_scalar(operands[1])
+                if _NUMPY1 and fname in ("equal", "not_equal"):
+                    return _numpy1_comparison(fns, fname, a, b, self)
+                return fns[fname](a, b)
         return fallback(self, ufunc, method, *inputs, **kwargs)
 
     return __array_ufunc__

@@ -181,7 +181,7 @@ else:
     full_like = wrap(_full_like, "full_like", RULES)
 
 
-def _asarray(obj: Any, /, **kwargs: Any) -> Any:
+def _asarray_general(obj: Any, /, **kwargs: Any) -> Any:
     """array-api-compat's ``asarray``; a NumPy scalar given a ``dtype`` is the Python scalar
     of its kind (``asarray_data``: NumPy cast ``np.int64(300)`` into int8 as 44), and on
     NumPy 1.x a Python int out of an integer dtype, alone or in a list, is NumPy 2's
@@ -200,7 +200,7 @@ def _asarray(obj: Any, /, **kwargs: Any) -> Any:
     return _compat_functions.asarray(obj, **kwargs)
 
 # asarray of an ndarray is the ndarray itself, as np.array(x, copy=None)
-asarray = _exact(_np.asarray, "asarray", general=_asarray)
+asarray = _exact(_np.asarray, "asarray", general=_asarray_general)
 zeros = _exact(_np.zeros, "zeros", 0, then=((tuple, int),))
 full = _exact(_np.full, "full", 0, then=((tuple, int), None), general=_full)
 #: ``arange(n, dtype=, device=)`` (the vision workload's pixel grid) from C as well: compat's

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import torch as _torch
 
 from ..._registry import SUPPORTED_API_VERSIONS
 from .._common.array_object import BINARY_OPERATORS, COMPARISON_OPERATORS, ClassPatcher
+from .._common.scalars import is_numpy_scalar
 
 _Tensor = _torch.Tensor
 
@@ -67,13 +69,25 @@ def _function(fname: str) -> Any:
 def _promoting(name: str, fname: str, reflected: bool = False) -> Any:
     """Tensor ``name``: torch's own operator, unless the operands are a 0-d and an n-d
     tensor of different dtypes (torch then keeps the n-d tensor's dtype; the standard
-    promotes both by its table): those take the namespace's function."""
+    promotes both by its table), a Python int out of an integer tensor's dtype (torch wraps
+    it: ``int8 [100] + 300`` was ``[-112]``, ``int8 [100] < 300`` False) or a NumPy scalar
+    (torch read ``np.int64(300)`` into int8, and refused ``bool & np.bool_(True)``): those
+    take the namespace's function, which has the shims' rules for them. An int in [0, 127]
+    fits every dtype: only others read the tensor's dtype."""
     native = getattr(_Tensor, name)
     fn = _function(fname)
 
     def op(self: Any, other: Any) -> Any:
-        if type(other) is _Tensor and other.dtype != self.dtype \
-                and (self.ndim == 0) != (other.ndim == 0):
+        t = type(other)
+        if t is _Tensor:
+            if other.dtype != self.dtype and (self.ndim == 0) != (other.ndim == 0):
+                return fn(other, self) if reflected else fn(self, other)
+        elif t is int:
+            if not 0 <= other <= 127:
+                limits = _INT_RANGE.get(self.dtype)
+                if limits is not None and not limits[0] <= other <= limits[1]:
+                    return fn(other, self) if reflected else fn(self, other)
+        elif t is not float and t is not bool and t is not complex and is_numpy_scalar(other):
             return fn(other, self) if reflected else fn(self, other)
         return native(self, other)
 
@@ -88,7 +102,7 @@ def _special(name: str, fname: str, reflected: bool = False) -> Any:
     fn = _function(fname)
 
     def op(self: Any, other: Any) -> Any:
-        if not isinstance(other, (_Tensor, int, float, bool)):
+        if not isinstance(other, _OPERANDS):
             return native(self, other)
         return fn(other, self) if reflected else fn(self, other)
 
@@ -103,7 +117,7 @@ def _special_inplace(name: str, fname: str) -> Any:
     fn = _function(fname)
 
     def op(self: Any, other: Any) -> Any:
-        if not isinstance(other, (_Tensor, int, float, bool)):
+        if not isinstance(other, _OPERANDS):
             return native(self, other)
         r = fn(self, other)
         if r.dtype != self.dtype and not _torch.can_cast(r.dtype, self.dtype):
@@ -113,6 +127,12 @@ def _special_inplace(name: str, fname: str) -> Any:
     op.__name__ = name
     return op
 
+
+#: What the namespace's ``//`` and ``%`` take (NumPy scalars as their Python scalars).
+_OPERANDS = (_Tensor, int, float, bool, np.bool_, np.number)
+#: Integer dtypes by their range (the namespace's own; shell dtypes are refused there).
+_INT_RANGE = {d: (_torch.iinfo(d).min, _torch.iinfo(d).max) for d in (
+    _torch.int8, _torch.int16, _torch.int32, _torch.int64, _torch.uint8)}
 
 #: operators with the standard's special cases (see ``_elementwise_functions``).
 _SPECIAL = {"__floordiv__": "floor_divide", "__mod__": "remainder"}
