@@ -214,8 +214,8 @@ def _arange_numpy1(start: Any, /, stop: Any = None, step: Any = 1, **kwargs: Any
     the shims' rule (later values wrap, as NumPy's)."""
     if stop is not None:
         first = python_scalar(start)
-        if type(first) is float and first == first and abs(first) != float("inf"):
-            first = int(first)
+        if type(first) is float and first - first == 0:  # finite (this module's abs is
+            first = int(first)                             # the namespace's)
         _int_in_range("arange", first, kwargs.get("dtype"))
     return _compat_functions.arange(start, stop, step, **kwargs)
 
