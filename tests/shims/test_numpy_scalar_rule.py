@@ -190,3 +190,22 @@ def test_operators_never_wrap_an_int_and_read_numpy_scalars(enabled):
     r = b & np.bool_(True)  # torch: NotImplementedError ("bitwise_and_cpu" for float)
     assert r.dtype == xp.bool
     np.testing.assert_array_equal(host(r), [True, False])
+
+
+@SERVED
+def test_a_python_float_past_float32_is_rounded_as_the_dtype_rounds_it(xp):
+    # IEEE rounding (+-inf past the range) on every namespace, NumPy's answer; torch's full,
+    # full_like, clip and where raised RuntimeError ("cannot be converted to type float
+    # without overflow")
+    f = arr(xp, [1.0, 2.0], "float32")
+    cases = [
+        (xp.full((2,), 1e300, dtype=xp.float32), [np.inf, np.inf]),
+        (xp.full_like(f, -1e300), [-np.inf, -np.inf]),
+        (xp.clip(f, -1e300, 1e300), [1.0, 2.0]),
+        (xp.clip(f, 1e300), [np.inf, np.inf]),
+        (xp.where(arr(xp, [True, False], "bool"), 1e300, f), [np.inf, 2.0]),
+        (xp.full((1,), 3.4028235e38 + 1e30, dtype=xp.float32), [np.finfo(np.float32).max]),
+    ]
+    for got, want in cases:
+        assert got.dtype == xp.float32
+        np.testing.assert_array_equal(host(got), np.asarray(want, dtype=np.float32))

@@ -31,6 +31,7 @@ from operator import attrgetter
 from typing import Any
 
 import array_api_compat.torch as _compat
+import numpy as np
 import torch as _torch
 
 from .._common import dtypes as _d
@@ -261,6 +262,33 @@ def _check_int(fname: str, value: Any, dtype: Any) -> None:
 _TORCH_DTYPES = {n: getattr(_torch, n) for n in _d.ALL if hasattr(_torch, n)}
 
 
+#: torch's float dtypes narrower than a Python float: their largest finite value, and the
+#: NumPy type that rounds a Python float to them.
+_NARROW = {_torch.float32: (3.4028234663852886e38, np.float32),
+           _torch.float16: (65504.0, np.float16)}
+
+
+#: Every float in this range is finite in every float dtype (float16's largest finite value):
+#: the callers test it inline, and only a float beyond it calls ``_rounded``.
+_SAFE = 65504.0
+
+
+def _rounded(value: Any, dtype: Any) -> Any:
+    """A Python float ``value`` as the float dtype ``dtype`` (a tensor's; anything else:
+    torch's default) rounds it: +-inf past its range, as NumPy, JAX, TF, MLX and Paddle give it,
+    where torch's full, clamp and where refuse it ("value cannot be converted to type float
+    without overflow", a RuntimeError). Anything else unchanged."""
+    if type(value) is not _float:
+        return value
+    if isinstance(dtype, _Tensor):
+        dtype = dtype.dtype
+    narrow = _NARROW.get(dtype if type(dtype) is _dtype else _torch.get_default_dtype())
+    if narrow is not None and not -narrow[0] <= value <= narrow[0] and value == value:
+        with np.errstate(over="ignore"):
+            return _float(narrow[1](value))
+    return value
+
+
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
     """array-api-compat's ``full`` (shell dtypes refused); an int out of an integer dtype's
     range is an OverflowError (``_check_int``); a NumPy scalar is its Python scalar, and with
@@ -269,6 +297,8 @@ def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) 
     if type(fill_value) not in _s.PY_SCALARS:
         fill_value, dtype = _s.fill_value_and_dtype(fill_value, dtype, _TORCH_DTYPES)
     _check_int("full", fill_value, dtype)
+    if type(fill_value) is _float and not -_SAFE <= fill_value <= _SAFE:
+        fill_value = _rounded(fill_value, dtype)
     return _full(shape, fill_value, dtype=dtype, device=device)
 
 
@@ -281,6 +311,8 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
         fill_value = _s.python_scalar(fill_value)
     if type(fill_value) is _int:
         _check_int("full_like", fill_value, x if dtype is None else dtype)
+    elif type(fill_value) is _float and not -_SAFE <= fill_value <= _SAFE:
+        fill_value = _rounded(fill_value, x if dtype is None else dtype)
     return _full_like(x, fill_value, dtype=dtype, device=device, **kwargs)
 
 
@@ -394,8 +426,9 @@ ones_like = _exact(_torch.ones_like, "ones_like", ones_like, _compat_functions.o
 asarray = _exact(_torch.asarray, "asarray", asarray, _compat.asarray)
 zeros = _exact(_torch.zeros, "zeros", zeros, _compat.zeros, 0, dtypes=None,
                then=((tuple, int),))
+#: A call torch.full refuses (a float past float32: _rounded) reruns through ``full``.
 full = _exact(_torch.full, "full", full, _compat.full, 0, dtypes=None,
-             then=((tuple,), _s.PY_SCALARS))
+              then=((tuple,), _s.PY_SCALARS), fallback=True)
 #: torch.arange(n) itself for one int or float: compat's result wherever torch gives one
 #: (compat calls torch.arange(0, n, 1)); torch raises for an empty range (arange(-1)), a NaN,
 #: an infinity or an overflow, and the fallback gives those calls to compat's (its empty-range
@@ -463,11 +496,12 @@ def _clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     name = _standard_name(x)
     if name is not None:
         min, max = _s.delegated_clip_bounds(min, max, name)
+        min, max = _rounded(min, x), _rounded(max, x)
     return _compat.clip(x, min, max, **kwargs)
 
 
 clip = _exact(_clip_floats, "clip", _clip, _compat.clip, dtypes=_FLOATS,
-              then=((int, float), (int, float)))
+              then=((int, float), (int, float)), fallback=True)  # a bound past float32: _clip
 
 #: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
 _ALL_AXES = tuple(tuple(range(n)) for n in range(65))
@@ -528,7 +562,17 @@ sort = _exact(_sort_values, "sort", _compat.sort, _compat.sort)
 #: compat's promotion differs from torch's only where an operand is 0-d. Its general path
 #: (``wrap``) has the shims' rules for a Python int out of the other operand's integer dtype
 #: (torch wrapped it: ``where(c, int8 x, 300)`` held 44) and for NumPy scalars.
-where = _exact(_torch.where, "where", _compat.where, _compat.where, 3, dtypes=None, min_ndim=1)
+def _where(condition: Any, x1: Any, x2: Any, /) -> Any:
+    """array-api-compat's ``where``, a Python float past the other operand's float dtype as
+    that dtype rounds it (``_rounded``: torch refused 1e300 beside float32)."""
+    if type(x1) is _float and not -_SAFE <= x1 <= _SAFE:
+        x1 = _rounded(x1, x2)
+    if type(x2) is _float and not -_SAFE <= x2 <= _SAFE:
+        x2 = _rounded(x2, x1)
+    return _compat.where(condition, x1, x2)
+
+
+where = _exact(_torch.where, "where", _where, _compat.where, 3, dtypes=None, min_ndim=1)
 #: compat's solve adds an axis to x2 only where x1 has more than two (and promotes: two
 #: dtypes, torch.linalg.solve raises, and the fallback gives the call to compat's).
 _linalg_module: Any = linalg  # array-api-compat's names: type checkers cannot see them
