@@ -10,13 +10,43 @@ import pytest
 from shim_helpers import (
     COMPLEX,
     MX_ONLY,
+    SERVED,
     SHIMS,
     TF_ONLY,
     arr,
+    assert_ran_clean,
     host,
+    run_isolated,
     t,
     tf,
 )
+
+
+@SERVED
+def test_integer_division_by_minus_one_never_ends_the_process(backend):
+    # Paddle's, MLX's and MXNet's kernels trap on INT_MIN // -1 and INT_MIN % -1 for int32
+    # and int64 (SIGFPE: the process ended, in a subprocess here); NumPy's answer: INT_MIN
+    # (its negation wraps) and 0, as x // 1 and x % 1 negated.
+    x64 = "import jax; jax.config.update('jax_enable_x64', True)" if backend == "jax" else ""
+    code = f"""
+        {x64}
+        import numpy as np
+        import arraykit
+        import arraykit.shims.{backend} as xp
+        h = lambda r: np.asarray(r.asnumpy() if hasattr(r, "asnumpy") else r).tolist()
+        for dt in ("int32", "int64"):
+            lo = int(np.iinfo(dt).min)
+            x1 = xp.asarray(np.array([lo, 7, -7, lo], dt))
+            x2 = xp.asarray(np.array([-1, -1, 2, 3], dt))
+            assert h(xp.floor_divide(x1, x2)) == [lo, -7, -4, lo // 3], h(xp.floor_divide(x1, x2))
+            assert h(xp.remainder(x1, x2)) == [0, 0, 1, lo % 3], h(xp.remainder(x1, x2))
+            assert h(xp.floor_divide(x1, -1)) == [lo, -7, 7, lo], h(xp.floor_divide(x1, -1))
+            assert h(xp.remainder(lo, x2)) == [0, 0, 0, lo % 3], h(xp.remainder(lo, x2))
+        print("ok")
+    """
+    proc = run_isolated(code)
+    assert_ran_clean(proc)
+    assert proc.stdout.strip().endswith("ok")
 
 
 @SHIMS

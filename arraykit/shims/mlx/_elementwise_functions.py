@@ -253,10 +253,32 @@ def _float_floor_divide(a, b):
     return _SV.floor_divide(a, b, r)
 
 
-def _int_remainder(a, b):
-    # MLX gives x % 0 as x; NumPy (and every other arraykit backend that does not raise) as 0.
-    r = mx.remainder(a, b)
-    return mx.where(b == 0, mx.zeros((), dtype=r.dtype), r)
+def _unsigned_remainder(a, b):
+    # MLX gives x % 0 as x; NumPy (and every other arraykit backend that does not raise) as 0:
+    # x % 1 is 0.
+    return mx.remainder(a, mx.where(b == 0, mx.ones((), dtype=b.dtype), b))
+
+
+def _signed_remainder(a, b):
+    # As _unsigned_remainder, and x % -1 by x % 1 (0): MLX's kernel traps on INT_MIN % -1
+    # for int32/int64 (SIGFPE: the process ends).
+    return mx.remainder(a, mx.where((b == 0) | (b == -1), mx.ones((), dtype=b.dtype), b))
+
+
+def _signed_floor_divide(a, b):
+    # x // -1 as -(x // 1), which wraps INT_MIN to itself as NumPy's does: MLX's kernel traps
+    # on INT_MIN // -1 for int32/int64 (SIGFPE: the process ends). x // 0 is MLX's 0.
+    minus_one = b == -1
+    q = mx.floor_divide(a, mx.where(minus_one, mx.ones((), dtype=b.dtype), b))
+    return mx.where(minus_one, -q, q)
+
+
+# Eagerly one fused kernel each (the guard's where and compare with the division; as _sin's
+# rule): under a transform the Python function's graph.
+_unsigned_remainder = mx.compile(_unsigned_remainder, shapeless=True)
+_signed_remainder = mx.compile(_signed_remainder, shapeless=True)
+_signed_floor_divide = mx.compile(_signed_floor_divide, shapeless=True)
+_SIGNED_NAMES = ("int8", "int16", "int32", "int64")
 
 
 def _float_remainder(a, b):
@@ -305,7 +327,7 @@ _SPECIAL = {
     "cos": {"float64": _float64.cos},
     "logaddexp": {"float64": _float64.logaddexp},
     "expm1": {"complex64": _complex_expm1},
-    "pow": {**_per(("int8", "int16", "int32", "int64"), _int_pow), "complex64": _complex_pow},
+    "pow": {**_per(_SIGNED_NAMES, _int_pow), "complex64": _complex_pow},
     "sign": {**_per(_REAL, _sign), "complex64": _complex_sign},
     "isfinite": _per(_REAL, _isfinite),
     # Integer input is returned as it is; the parts of real input are itself and zeros.
@@ -313,8 +335,10 @@ _SPECIAL = {
     "conj": _per(_INTEGRAL | _REAL_FLOAT, _ident),
     "real": _per(_INTEGRAL | _REAL_FLOAT, _ident),
     "imag": _per(_INTEGRAL | _REAL_FLOAT, _imag),
-    "floor_divide": _per(_REAL, _float_floor_divide),
-    "remainder": {**_per(_INTEGRAL, _int_remainder), **_per(_REAL, _float_remainder)},
+    "floor_divide": {**_per(_SIGNED_NAMES, _signed_floor_divide),
+                     **_per(_REAL, _float_floor_divide)},
+    "remainder": {**_per(_INTEGRAL, _unsigned_remainder), **_per(_SIGNED_NAMES, _signed_remainder),
+                  **_per(_REAL, _float_remainder)},
 }
 
 _UNARY = _ce.named_ops(

@@ -224,13 +224,18 @@ def _trunc_div_int(a, b):
 
 def _int_floor_divide(a, b):
     """Exact (truncating division corrected to floor); division by zero gives 0 (the standard
-    leaves it unspecified; C would trap)."""
+    leaves it unspecified; C would trap), and ``x // -1`` is ``-(x // 1)`` (INT_MIN wraps to
+    itself, as NumPy's): MXNet's kernel traps on INT_MIN // -1 for int32/int64 (SIGFPE, at
+    evaluation: the process ends)."""
     zero = b == 0
-    safe_b = _where(zero, mnp.ones_like(b), b)
+    minus_one = (b == -1) if b.dtype.kind == "i" else None
+    safe_b = _where(zero if minus_one is None else zero | minus_one, mnp.ones_like(b), b)
     q = _trunc_div_int(a, safe_b)
     r = a - q * safe_b
     fix = (r != 0) & ((r < 0) != (safe_b < 0))
     q = _where(fix, q - 1, q)
+    if minus_one is not None:
+        q = _where(minus_one, mnp.negative(q), q)
     return _where(zero, mnp.zeros_like(q), q)
 
 

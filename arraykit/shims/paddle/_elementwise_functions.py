@@ -101,20 +101,30 @@ def _hypot(x1, x2):
     return paddle.abs(paddle.complex(x1, x2))  # std::abs: no overflow, inf beats nan
 
 
-def _integer_division(op):
-    """``op(x1, x2)`` (``floor_divide`` or ``remainder``) for integers, 0 where ``x2`` is 0:
-    Paddle raises on integer division by zero; the standard leaves the value undefined and
-    NumPy gives 0: one behaviour, NumPy's, so code that masks out the zero divisors
-    afterwards works."""
+def _integer_division(op, floor: bool):
+    """``op(x1, x2)`` (``floor_divide`` with ``floor``, or ``remainder``) for integers, 0 where
+    ``x2`` is 0: Paddle raises on integer division by zero; the standard leaves the value
+    undefined and NumPy gives 0: one behaviour, NumPy's, so code that masks out the zero
+    divisors afterwards works. Where ``x2`` is -1, ``x1 // -1`` is ``-(x1 // 1)`` (INT_MIN
+    wraps to itself, as NumPy's) and ``x1 % -1`` is ``x1 % 1`` (0), never Paddle's kernel:
+    it traps on INT_MIN // -1 and % -1 for int32/int64 (SIGFPE: the process ends). One host
+    read a call, as before: all divisors positive (the usual call) is Paddle's kernel."""
 
     def f(x1, x2):
-        if not bool(paddle.all(nonzero_mask(x2))):
-            z = is_zero(x2)
-            safe = paddle.where(z, paddle.ones_like(x2), x2)
-            return paddle.where(z, paddle.zeros_like(x1), op(x1, safe))
-        return op(x1, x2)
+        if bool(paddle.all(paddle.greater_than(x2, paddle.zeros([], dtype=x2.dtype)))):
+            return op(x1, x2)
+        z = is_zero(x2)
+        bad = paddle.logical_or(z, eq(x2, paddle.full([], -1, dtype=x2.dtype))) \
+            if x2.dtype in _SIGNED else z
+        r = op(x1, paddle.where(bad, paddle.ones_like(x2), x2))
+        if floor and x2.dtype in _SIGNED:  # x1 // 1 is x1 there: its negation
+            r = paddle.where(bad, -r, r)
+        return paddle.where(z, paddle.zeros_like(r), r)
 
     return f
+
+
+_SIGNED = frozenset((paddle.int8, paddle.int16, paddle.int32, paddle.int64))
 
 
 def _float_floor_divide(x1, x2):
@@ -283,9 +293,9 @@ _UNARY = _ce.named_ops(
 _BINARY = _ce.named_ops(
     paddle, _ce.BINARY, {}, bitwise_left_shift=_shift(_left_shift, True),
     bitwise_right_shift=_shift(_right_shift, False), equal=eq,
-    floor_divide=_integer_division(paddle.floor_divide), greater=paddle.greater_than,
+    floor_divide=_integer_division(paddle.floor_divide, True), greater=paddle.greater_than,
     hypot=_hypot, less=paddle.less_than, logaddexp=_logaddexp, not_equal=ne,
-    remainder=_integer_division(paddle.remainder))
+    remainder=_integer_division(paddle.remainder, False))
 
 #: The functions whose narrow integer input needs no int32 detour; the others compute int8,
 #: int16 and uint8 in int32 and cast back (comparisons: a bool result, no cast).
