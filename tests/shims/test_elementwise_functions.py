@@ -49,6 +49,20 @@ def test_integer_division_by_minus_one_never_ends_the_process(backend):
     assert proc.stdout.strip().endswith("ok")
 
 
+@SERVED
+def test_integer_division_by_zero_is_zero_everywhere(xp):
+    # NumPy's answer and the shims' rule (the standard leaves it undefined): JAX's
+    # floor_divide gave XLA's quotient floored (5 // 0 was -2), torch raised
+    # RuntimeError('ZeroDivisionError') for the whole call
+    a, b = arr(xp, [5, -5, 0, 7], "int32"), arr(xp, [0, 0, 0, 2], "int32")
+    np.testing.assert_array_equal(host(xp.floor_divide(a, b)), [0, 0, 0, 3])
+    np.testing.assert_array_equal(host(xp.remainder(a, b)), [0, 0, 0, 1])
+    np.testing.assert_array_equal(host(xp.floor_divide(a, 0)), [0, 0, 0, 0])
+    np.testing.assert_array_equal(host(xp.remainder(a, 0)), [0, 0, 0, 0])
+    np.testing.assert_array_equal(host(xp.floor_divide(7, b)), [0, 0, 0, 3])
+    assert xp.floor_divide(a, b).dtype == xp.int32
+
+
 @SHIMS
 def test_integer_division_semantics(xp):
     a, b = arr(xp, [7, -7, 7, 5], "int32"), arr(xp, [2, 2, -2, 0], "int32")

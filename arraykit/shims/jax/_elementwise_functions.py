@@ -82,6 +82,30 @@ def _binary(name: str, native: Callable[[Any, Any], Any],
     return f
 
 
+@_jax.jit
+def _int_floor_divide(x1: Any, x2: Any) -> Any:
+    """``jnp.floor_divide`` of integers, 0 where ``x2`` is 0 (one program): jax gives XLA's
+    quotient floored (``5 // 0`` is -2, ``0 // 0`` -1), NumPy and every other arraykit
+    namespace 0 (the shims' rule; the standard leaves it undefined). jax's ``remainder``
+    gives 0 there already."""
+    q = _jnp.floor_divide(x1, x2)
+    return _jnp.where(_jnp.asarray(x2) == 0, _jnp.zeros((), dtype=q.dtype), q)
+
+
+def _with_integer(name: str, f: Callable[[Any, Any], Any],
+                  integer: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``f``, with ``integer`` for two integer operands (arrays or Python ints)."""
+
+    def g(x1: Any, x2: Any, /) -> Any:
+        if _kind(x1) in "iu" and _kind(x2) in "iu":
+            return integer(x1, x2)
+        return f(x1, x2)
+
+    g.__name__ = g.__qualname__ = name
+    g.__doc__ = f.__doc__
+    return g
+
+
 def _complex_fixed(name: str) -> Callable[[Any], Any]:
     native = getattr(_jnp, name)
 
@@ -161,11 +185,12 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return _SV.remainder(x1, x2, _jnp.remainder(x1, x2), check=False)
 
 
-floor_divide = _binary(
+floor_divide = _with_integer("floor_divide", _binary(
     "floor_divide", _jnp.floor_divide, _floor_divide,
     "``jax.numpy.floor_divide`` with the standard's values for floating operands that are "
     "infinite or zero (``inf // 2`` is +inf, ``-1 // inf`` is -0, ``-0.0 // 2`` is -0; jax "
-    "gives NaN, -1 and +0).")
+    "gives NaN, -1 and +0), and 0 for an integer division by zero (``_int_floor_divide``)."),
+    _int_floor_divide)
 remainder = _binary(
     "remainder", _jnp.remainder, _remainder,
     "``jax.numpy.remainder`` with a zero result carrying the divisor's sign, as the standard "

@@ -95,8 +95,32 @@ _rules = SpecialValues(_compat, _torch.complex,
 #: array-api-compat re-exports torch's functions at import; type checkers cannot see them.
 _compat_functions: Any = _compat
 
-floor_divide = _rules.wrap_binary("floor_divide", unpromoted_fast_path("floor_divide"))
-remainder = _rules.wrap_binary("remainder", unpromoted_fast_path("remainder"))
+def _zero_divisors_as_numpy(f: Any) -> Any:
+    """``f`` (``floor_divide`` or ``remainder``), an integer division by zero giving 0 where
+    torch raises RuntimeError('ZeroDivisionError') for the whole call: the standard leaves the
+    value undefined, and NumPy and every other arraykit namespace give 0 (the shims' rule,
+    ``_common.elementwise``). On torch's error path only: the divisor's zeros replaced by 1,
+    those results by 0."""
+
+    def g(x1: Any, x2: Any, /) -> Any:
+        try:
+            return f(x1, x2)
+        except RuntimeError as exc:
+            if str(exc) != "ZeroDivisionError":
+                raise
+        zero = _torch.eq(_torch.as_tensor(x2), 0)
+        r = f(x1, _torch.where(zero, 1, x2) if type(x2) is _Tensor else 1)
+        return _torch.where(zero, _torch.zeros((), dtype=r.dtype), r)
+
+    g.__name__ = g.__qualname__ = f.__name__
+    g.__doc__ = f.__doc__
+    return g
+
+
+floor_divide = _zero_divisors_as_numpy(
+    _rules.wrap_binary("floor_divide", unpromoted_fast_path("floor_divide")))
+remainder = _zero_divisors_as_numpy(
+    _rules.wrap_binary("remainder", unpromoted_fast_path("remainder")))
 acos = _rules.wrap_unary("acos", _compat_functions.acos)
 expm1 = _rules.wrap_unary("expm1", _compat_functions.expm1)
 log1p = _rules.wrap_unary("log1p", _compat_functions.log1p, points=())
