@@ -162,8 +162,9 @@ def test_asarray_of_a_numpy_scalar_given_a_dtype_reads_it_as_its_python_scalar(x
 
 
 @pytest.mark.backends(
-    "tensorflow", "mxnet", "mlx", "paddle", "torch",
-    reason="the operators arraykit installs (JAX's are JAX's own but for // and %)")
+    "tensorflow", "mxnet", "mlx", "paddle", "torch", "jax",
+    reason="the operators arraykit installs (NumPy's are NumPy's own, which raise for an int "
+    "out of range and read a NumPy scalar as an array of its dtype)")
 def test_operators_never_wrap_an_int_and_read_numpy_scalars(enabled):
     xp = enabled
     x = arr(xp, [1, 5, 100], "int8")
@@ -202,10 +203,57 @@ def test_a_python_float_past_float32_is_rounded_as_the_dtype_rounds_it(xp):
         (xp.full((2,), 1e300, dtype=xp.float32), [np.inf, np.inf]),
         (xp.full_like(f, -1e300), [-np.inf, -np.inf]),
         (xp.clip(f, -1e300, 1e300), [1.0, 2.0]),
-        (xp.clip(f, 1e300), [np.inf, np.inf]),
-        (xp.where(arr(xp, [True, False], "bool"), 1e300, f), [np.inf, 2.0]),
+        (xp.clip(f, 1e300), [np.inf, np.inf]),  # MXNet: MXNetError "Out of range value"
         (xp.full((1,), 3.4028235e38 + 1e30, dtype=xp.float32), [np.finfo(np.float32).max]),
     ]
     for got, want in cases:
         assert got.dtype == xp.float32
         np.testing.assert_array_equal(host(got), np.asarray(want, dtype=np.float32))
+
+
+@RULE
+def test_a_python_float_operand_past_float32_is_rounded_as_the_dtype_rounds_it(xp):
+    # the operands the shims' rule reads (NumPy's namespace reads a Python float as NumPy
+    # does: NumPy 1.x's value-based casting makes where(c, 1e300, f32) float64)
+    f = arr(xp, [1.0, 2.0], "float32")
+    got = xp.where(arr(xp, [True, False], "bool"), 1e300, f)  # torch: RuntimeError
+    assert got.dtype == xp.float32
+    np.testing.assert_array_equal(host(got), np.asarray([np.inf, 2.0], dtype=np.float32))
+
+
+@pytest.mark.backends("jax", reason="jax tracers: the rule at trace time")
+def test_jax_operators_never_wrap_an_int_under_jit(enabled):
+    import jax
+
+    xp = enabled
+    x = arr(xp, [1, 5, 100], "int8")
+    with pytest.raises(OverflowError, match=r"^add: "):
+        jax.jit(lambda a: a + 300)(x)  # jax: [45, 49, -112]
+    with pytest.raises(OverflowError, match=r"^less: "):
+        jax.jit(lambda a: a < 300)(x)  # jax: [True, True, False]
+    np.testing.assert_array_equal(host(jax.jit(lambda a: a + 27)(x)), [28, 32, 127])
+    np.testing.assert_array_equal(host(jax.jit(lambda a: a * -1)(x)), [-1, -5, -100])
+
+
+@pytest.mark.backends(
+    "mlx", "paddle", "mxnet",
+    reason="the mutable arrays whose item assignment arraykit defines (NumPy's is NumPy's own: "
+    "NumPy 2 raises, 1.x wraps; torch's __setitem__ cannot be patched, see "
+    "shims/torch/_array_object.py; TF's and JAX's arrays are immutable)")
+def test_item_assignment_never_wraps_a_number(enabled):
+    xp = enabled
+    for value, dtype, exc in ((300, "int8", OverflowError), (np.int64(300), "int8", OverflowError),
+                              (-1, "uint8", OverflowError), (float("nan"), "int8", ValueError),
+                              (float("inf"), "int32", OverflowError)):
+        x = arr(xp, [1, 2, 3], dtype)
+        # MLX, Paddle and MXNet stored 300 as 44, -1 as 255, NaN as 0
+        with pytest.raises(exc):
+            x[0] = value
+        np.testing.assert_array_equal(host(x), [1, 2, 3])
+    x = arr(xp, [1, 2, 3], "int8")
+    x[0] = np.int16(-7)
+    x[1] = 1.5  # a float with a value: truncated, as NumPy's
+    np.testing.assert_array_equal(host(x), [-7, 1, 3])
+    f = arr(xp, [1.0, 2.0], "float32")
+    f[0] = 1e300  # past float32: the dtype's rounding
+    np.testing.assert_array_equal(host(f), [np.inf, 2.0])

@@ -15,6 +15,7 @@ scalars on either side, NumPy scalars as the Python scalars they stand for,
 
 from __future__ import annotations
 
+import math
 import operator
 import threading
 from collections.abc import Callable
@@ -22,6 +23,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ..._registry import SUPPORTED_API_VERSIONS
+from .checks import check_int_range
+from .dtypes import IINFO
 from .scalars import PY_SCALARS, is_numpy_scalar, python_scalar
 
 _MISSING = object()
@@ -201,6 +204,24 @@ def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
         return fallback(self, ufunc, method, *inputs, **kwargs)
 
     return __array_ufunc__
+
+
+def assigned_scalar(value: object, name: str | None) -> object:
+    """A value assigned into an array of dtype ``name`` (``x[k] = value``), by NumPy 2's
+    rule: a NumPy scalar is the Python scalar of its kind; into an integer dtype, a Python int
+    outside its range is an OverflowError, a NaN a ValueError and an infinity an
+    OverflowError, as NumPy's (MLX, Paddle and MXNet stored 300 into int8 as 44, -1 into
+    uint8 as 255 and NaN as 0). Anything else (arrays, floats with a value) as it is."""
+    v = python_scalar(value)
+    if name in IINFO:
+        t = type(v)
+        if t is int:
+            check_int_range("__setitem__", v, name)
+        elif t is float and not math.isfinite(v):
+            if v != v:
+                raise ValueError("__setitem__: cannot convert float NaN to integer")
+            raise OverflowError("__setitem__: cannot convert float infinity to integer")
+    return v
 
 
 def host_conversions(to_numpy: Callable[[object], object]) -> dict:

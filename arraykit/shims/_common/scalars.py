@@ -138,6 +138,24 @@ def holds_numpy_scalar(obj, depth: int = 0) -> bool:
 # MLX and Paddle refused it, MXNet cast array bounds whatever their kind).
 
 
+#: The float dtypes narrower than a Python float: the largest finite value of each.
+_NARROW_FLOAT_MAX = {"float32": float(np.finfo(np.float32).max),
+                     "float16": float(np.finfo(np.float16).max)}
+
+
+def rounded_to(value: float, name: str) -> float:
+    """A Python float ``value`` as float dtype ``name`` rounds it where it lies past that
+    dtype's range (+-inf, or its largest value within half an ulp), so that a framework that
+    refuses such a float (torch's "value cannot be converted to type float without
+    overflow", MXNet's "Out of range value for a_max") gets the value NumPy's cast gives;
+    any other value, and any other dtype, unchanged."""
+    top = _NARROW_FLOAT_MAX.get(name)
+    if top is None or -top <= value <= top or value != value:
+        return value
+    with np.errstate(over="ignore"):
+        return float(np.asarray(value, dtype=name))
+
+
 def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
     """A ``clip`` bound that is no array, as a Python scalar (NumPy scalars converted), for an
     array of dtype ``x_name`` (``integral``: an integer dtype). TypeError for a bool, a complex,
@@ -154,6 +172,8 @@ def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
     if integral and t is float:
         raise TypeError(f"clip: {which} is a float and x is of integer dtype {x_name}; pass an "
                         "int bound, or cast x to a floating dtype first")
+    if not integral:
+        return rounded_to(b, x_name)
     if integral:
         _, lo, hi = IINFO[x_name]
         if b < lo:
@@ -207,4 +227,4 @@ def check_clip_array_bound(b_name: str, x_name: str, which: str) -> None:
 __all__ = ["PY_SCALARS", "asarray_data", "check_clip_array_bound", "clip_scalar_bound",
            "delegated_clip_bounds", "fill_value_and_dtype", "holds_numpy_scalar",
            "int_clip_bounds", "is_numpy_scalar", "keeps_numpy_dtype", "numpy_floating_dtype",
-           "numpy_scalar_dtype", "python_scalar"]
+           "numpy_scalar_dtype", "python_scalar", "rounded_to"]

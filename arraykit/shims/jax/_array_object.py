@@ -21,7 +21,8 @@ from typing import Any
 import jax as _jax
 from jax._src import core as _core
 
-from .._common.array_object import ClassPatcher
+from .._common.array_object import BINARY_OPERATORS, COMPARISON_OPERATORS, ClassPatcher
+from .._common.scalars import is_numpy_scalar
 
 #: jax's own operator table entries (jax/_src/numpy/array_methods.py) that we replace.
 _OPERATORS = {"floordiv": "floor_divide", "mod": "remainder"}
@@ -46,6 +47,38 @@ def _operator(name: str, fname: str, reflected: bool) -> Any:
             from . import _elementwise_functions  # the namespace's function (import cycle)
 
             fn = getattr(_elementwise_functions, fname)
+        return fn(other, self) if reflected else fn(self, other)
+
+    op.__name__ = f"__{name}__"
+    return op
+
+
+def _reading(name: str, fname: str, reflected: bool) -> Any:
+    """The dunder ``name``: jax's own operator, except for a Python int outside [0, 127] (it
+    may lie outside the array's integer dtype, which jax wraps: ``int8 [100] + 300`` was
+    ``[-112]``, ``< 300`` False) or a NumPy scalar, which take the namespace's ``fname``: its
+    OverflowError, or the same answer as jax's for an int in range, and its reading of a
+    NumPy scalar (the shims' rule). An int in [0, 127] fits every dtype."""
+    from jax._src.numpy import array_methods
+    from jaxlib._jax import ArrayImpl
+
+    native = array_methods._array_operators[name]
+    fn = None
+
+    def op(self: Any, other: Any) -> Any:
+        nonlocal fn
+        t = type(other)
+        if t is ArrayImpl or t is float:
+            return native(self, other)
+        if t is int:
+            if 0 <= other <= 127:
+                return native(self, other)
+        elif t is bool or t is complex or not is_numpy_scalar(other):
+            return native(self, other)
+        if fn is None:
+            import arraykit.shims.jax as xp  # here: the package imports this module
+
+            fn = getattr(xp, fname)
         return fn(other, self) if reflected else fn(self, other)
 
     op.__name__ = f"__{name}__"
@@ -102,6 +135,16 @@ def _build() -> dict:
     for op, fname in _OPERATORS.items():
         for name, reflected in ((op, False), (f"r{op}", True)):
             f = _operator(name, fname, reflected)
+            impl[f"__{name}__"] = f
+            aval[f"_{name}"] = staticmethod(f)
+    for dunder, fname in {**BINARY_OPERATORS, **COMPARISON_OPERATORS}.items():
+        op = dunder.strip("_")
+        if op in _OPERATORS or op == "matmul":
+            continue
+        names = ((op, False),) if dunder in COMPARISON_OPERATORS else ((op, False),
+                                                                       (f"r{op}", True))
+        for name, reflected in names:
+            f = _reading(name, fname, reflected)
             impl[f"__{name}__"] = f
             aval[f"_{name}"] = staticmethod(f)
     return {ArrayImpl: impl, _core.ShapedArray: aval}

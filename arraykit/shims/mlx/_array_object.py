@@ -22,6 +22,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common import array_object as _ao
+from . import _dtypes as D
 from ._helpers import check_device, check_index_bounds, concrete, device_of, traced_error
 
 _TARGETS = (mx.array,)
@@ -156,9 +157,12 @@ def _setitem(self, key, value):
     k = _expand_key(self, key)
     if k is _Empty:
         return
-    if type(value) is mx.array and value.dtype != self.dtype:
-        value = value.astype(self.dtype)
-    elif isinstance(value, (bool, int, float, complex)):
+    if type(value) is mx.array:
+        if value.dtype != self.dtype:
+            value = value.astype(self.dtype)
+    else:  # a number by NumPy 2's rule (MLX stored 300 into int8 as 44, NaN as 0)
+        value = _ao.assigned_scalar(value, D.NAME_OF.get(self.dtype))
+    if isinstance(value, (bool, int, float, complex)):
         value = mx.array(value, dtype=self.dtype)
     if type(k) is tuple and any(type(i) is mx.array and i.size == 0 for i in k):
         return

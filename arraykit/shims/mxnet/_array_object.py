@@ -260,6 +260,9 @@ def _setitem(self, key, value):
         key = ()
     if isinstance(key, mnp.ndarray) and key.dtype == bool and key.size == 0:
         return None
+    if not isinstance(value, mnp.ndarray):
+        # a number by NumPy 2's rule (MXNet stored 300 into int8 as 44, NaN as 0)
+        value = _ao.assigned_scalar(value, self.dtype.name)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and (
             self.dtype == "float64" or self.dtype == "int64"):
         # MXNet passes scalar values as strings it parses inexactly; a 0-d array is exact.

@@ -448,13 +448,17 @@ _clip = clip_function(_p, _clamp, __name__)  # the rules: _common.clip
 #: ``mnp.clip(x, lo, hi)``'s operator and parameters (``str`` of the bounds, as its wrapper).
 _CLIP = _p.operator_with("clip", "a_min", "a_max")
 _FLOAT32_CODE = 0
+#: float32's largest finite value: a bound past it (or NaN) takes the rules' path, which
+#: rounds it to the dtype (MXNet's operator refuses it: "Out of range value for a_max").
+_F32_MAX = 3.4028234663852886e38
 
 
 def clip(x, /, min=None, max=None):
     """Array API ``clip``: ``x`` clamped to [``min``, ``max``]; the bounds are arrays or Python
     scalars of ``x``'s kind; the result has ``x``'s dtype."""
-    if (type(x) is ndarray and type(min) is float and type(max) is float and min == min
-            and max == max and dtype_code(x) == _FLOAT32_CODE):
+    if (type(x) is ndarray and type(min) is float and type(max) is float
+            and -_F32_MAX <= min <= _F32_MAX and -_F32_MAX <= max <= _F32_MAX
+            and dtype_code(x) == _FLOAT32_CODE):
         # Measured fast path: float32 between two numbers is where the rules (``_clamp``)
         # end in ``mnp.clip``; its operator invoked directly.
         return _CLIP(x, str(min), str(max))

@@ -17,8 +17,9 @@ import operator
 import numpy as onp
 import paddle
 
-from .._common.array_object import ClassPatcher, host_conversions, make_operators
+from .._common.array_object import ClassPatcher, assigned_scalar, host_conversions, make_operators
 from .._common.scalars import PY_SCALARS
+from ._dtypes import NAME_OF
 from ._helpers import check_device, to_place
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
@@ -256,6 +257,9 @@ def _make_setitem(orig):
     less than 7, but received 0")."""
 
     def setitem(self, key, value):
+        if not isinstance(value, paddle.Tensor):
+            # a number by NumPy 2's rule (Paddle stored 300 into int8 as 44, NaN as 0)
+            value = assigned_scalar(value, NAME_OF.get(self.dtype))
         if isinstance(key, paddle.Tensor) and key.dtype == paddle.bool and key.ndim == 0:
             # A 0-d mask selects the whole array or nothing (Paddle's kernel crashes on it).
             if not bool(key):

@@ -31,7 +31,6 @@ from operator import attrgetter
 from typing import Any
 
 import array_api_compat.torch as _compat
-import numpy as np
 import torch as _torch
 
 from .._common import dtypes as _d
@@ -262,12 +261,8 @@ def _check_int(fname: str, value: Any, dtype: Any) -> None:
 _TORCH_DTYPES = {n: getattr(_torch, n) for n in _d.ALL if hasattr(_torch, n)}
 
 
-#: torch's float dtypes narrower than a Python float: their largest finite value, and the
-#: NumPy type that rounds a Python float to them.
-_NARROW = {_torch.float32: (3.4028234663852886e38, np.float32),
-           _torch.float16: (65504.0, np.float16)}
-
-
+#: torch's float dtypes narrower than a Python float, by their standard names.
+_NARROW = {_torch.float32: "float32", _torch.float16: "float16"}
 #: Every float in this range is finite in every float dtype (float16's largest finite value):
 #: the callers test it inline, and only a float beyond it calls ``_rounded``.
 _SAFE = 65504.0
@@ -275,18 +270,16 @@ _SAFE = 65504.0
 
 def _rounded(value: Any, dtype: Any) -> Any:
     """A Python float ``value`` as the float dtype ``dtype`` (a tensor's; anything else:
-    torch's default) rounds it: +-inf past its range, as NumPy, JAX, TF, MLX and Paddle give it,
-    where torch's full, clamp and where refuse it ("value cannot be converted to type float
-    without overflow", a RuntimeError). Anything else unchanged."""
+    torch's default) rounds it (``_common.scalars.rounded_to``: +-inf past its range, as
+    NumPy, JAX, TF, MLX and Paddle give it, where torch's full, clamp and where refuse it,
+    "value cannot be converted to type float without overflow", a RuntimeError). Anything
+    else unchanged."""
     if type(value) is not _float:
         return value
     if isinstance(dtype, _Tensor):
         dtype = dtype.dtype
-    narrow = _NARROW.get(dtype if type(dtype) is _dtype else _torch.get_default_dtype())
-    if narrow is not None and not -narrow[0] <= value <= narrow[0] and value == value:
-        with np.errstate(over="ignore"):
-            return _float(narrow[1](value))
-    return value
+    name = _NARROW.get(dtype if type(dtype) is _dtype else _torch.get_default_dtype())
+    return value if name is None else _s.rounded_to(value, name)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Any = None, device: Any = None) -> Any:
