@@ -54,11 +54,13 @@ def _operator(name: str, fname: str, reflected: bool) -> Any:
 
 
 def _reading(name: str, fname: str, reflected: bool) -> Any:
-    """The dunder ``name``: jax's own operator, except for a Python int outside [0, 127] (it
-    may lie outside the array's integer dtype, which jax wraps: ``int8 [100] + 300`` was
-    ``[-112]``, ``< 300`` False) or a NumPy scalar, which take the namespace's ``fname``: its
-    OverflowError, or the same answer as jax's for an int in range, and its reading of a
-    NumPy scalar (the shims' rule). An int in [0, 127] fits every dtype."""
+    """The dunder ``name`` as the namespace's ``fname`` for a jax array, a tracer, a Python
+    scalar or a NumPy scalar operand (jax's own operator for anything else: a NumPy array,
+    an unknown type's NotImplemented): the same jnp function jax's operator calls, from the
+    namespace's C Guard (no slower than jax's own Python operator), with the shims' rules
+    jax's operators lack: a Python int out of the array's integer dtype is the
+    OverflowError (jax wrapped it: ``int8 [100] + 300`` was ``[-112]``, ``< 300`` False),
+    a NumPy scalar the Python scalar of its kind."""
     from jax._src.numpy import array_methods
     from jaxlib._jax import ArrayImpl
 
@@ -68,12 +70,8 @@ def _reading(name: str, fname: str, reflected: bool) -> Any:
     def op(self: Any, other: Any) -> Any:
         nonlocal fn
         t = type(other)
-        if t is ArrayImpl or t is float:
-            return native(self, other)
-        if t is int:
-            if 0 <= other <= 127:
-                return native(self, other)
-        elif t is bool or t is complex or not is_numpy_scalar(other):
+        if not (t is ArrayImpl or t is float or t is int or t is bool or t is complex
+                or isinstance(other, _core.Tracer) or is_numpy_scalar(other)):
             return native(self, other)
         if fn is None:
             import arraykit.shims.jax as xp  # here: the package imports this module
