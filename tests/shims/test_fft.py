@@ -197,3 +197,19 @@ def test_fftfreq_of_no_points_or_zero_spacing_is_a_value_error(xp):
         with pytest.raises(ValueError, match="fftfreq"):
             call()
     assert host(xp.fft.fftfreq(4, d=0.5)).tolist() == [0.0, 0.5, -1.0, -0.5]
+
+
+@pytest.mark.backends(
+    "numpy", "torch", "jax", "tensorflow", "mlx", "paddle",
+    reason="the transforms of every namespace with a complex dtype (MXNet has none)")
+@pytest.mark.parametrize(("fname", "dtype", "shape"), [
+    ("fft", "complex64", (0,)), ("ifft", "complex64", (3, 0)), ("rfft", "float32", (0,)),
+    ("ihfft", "float32", (0,)), ("fftn", "complex64", (0, 2)), ("rfftn", "float32", (2, 0)),
+    ("irfft", "complex64", (1,)), ("hfft", "complex64", (1,)), ("irfftn", "complex64", (2, 1)),
+])
+def test_a_transform_of_no_points_is_a_value_error_naming_it(xp, fname, dtype, shape):
+    # NumPy's "Invalid number of FFT data points (0)": TF and JAX returned an empty array,
+    # JAX's rfft failed to lower, MLX's kernel named no function ("[fftn] ..."), Paddle's fftn
+    # neither
+    with pytest.raises(ValueError, match=rf"^{fname}: "):
+        getattr(xp.fft, fname)(xp.asarray(np.zeros(shape, dtype=dtype)))

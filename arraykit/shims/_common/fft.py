@@ -123,6 +123,20 @@ def _static_size(fname: str, x, axis: int) -> int:
     return int(m)
 
 
+def default_points(fname: str, x, axis: int, half: bool = False) -> int:
+    """The length a transform along ``axis`` takes without ``n``: the axis' size (with
+    ``half``, irfft's and hfft's ``2 * (size - 1)``), a ValueError naming ``fname`` where it is
+    below 1, as NumPy's ("Invalid number of FFT data points (0)"; MLX's kernel said "[fftn]
+    Invalid FFT output size requested (0)", naming no function; TF and JAX returned an empty
+    array, JAX's rfft failed to lower)."""
+    m = _static_size(fname, x, axis)
+    n = 2 * (m - 1) if half else m
+    if n < 1:
+        raise ValueError(f"{fname}: invalid number of data points ({n}) from an axis of size "
+                         f"{m}; pass n")
+    return n
+
+
 def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False, limits=None):
     """Resolve ``s``/``axes`` as the standard's ``*fftn`` functions do.
 
@@ -142,7 +156,7 @@ def normalize_s_axes(fname: str, x, s, axes, *, last_half: bool = False, limits=
     if len(set(axes)) != len(axes):
         raise ValueError(f"{fname}: repeated axes are not supported, got {axes}")
     if s is None:
-        s = [_static_size(fname, x, a) for a in axes]
+        s = [default_points(fname, x, a) for a in axes]
         if last_half and axes:
             s[-1] = 2 * (s[-1] - 1)
             if s[-1] < 1:
@@ -269,7 +283,7 @@ def c2c(xp, prim, x, *, n=None, axis=-1, norm="backward", inverse=False, fname="
     """``fft``/``ifft`` of a complex array: pad/truncate to ``n``, transform along ``axis``."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else check_n_along(
+    n = default_points(fname, x, ax) if n is None else check_n_along(
         fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
@@ -292,7 +306,7 @@ def rfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="rfft"):
     """``rfft`` of a real floating array."""
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
-    n = _static_size(fname, x, ax) if n is None else check_n_along(
+    n = default_points(fname, x, ax) if n is None else check_n_along(
         fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n)
     x, inv = _to_end(xp, x, [ax])
@@ -305,11 +319,7 @@ def irfft(xp, prim, x, *, n=None, axis=-1, norm="backward", fname="irfft"):
     check_norm(fname, norm)
     ax = normalize_axis(axis, x.ndim, fname)
     if n is None:
-        n = 2 * (_static_size(fname, x, ax) - 1)
-        if n < 1:
-            raise ValueError(
-                f"{fname}: invalid number of data points ({n}) from an axis of size 1; pass n"
-            )
+        n = default_points(fname, x, ax, half=True)
     else:
         n = check_n_along(fname, x, ax, n, _limits(prim))
     x = resize(xp, x, ax, n // 2 + 1)

@@ -6,6 +6,7 @@ from typing import Any
 import jax.numpy as _jnp
 import jax.numpy.fft as _jnp_fft
 
+from .._common.fft import default_points
 from .._common.reexport import reexport
 from .._common.sizes import check_count, check_shape
 
@@ -25,9 +26,13 @@ def _out_shape(fname: str, x: Any, sizes: Any, axes: Any) -> None:
 def _one_axis(fname: str) -> Any:
     f = getattr(_jnp_fft, fname)
 
+    half = fname in ("irfft", "hfft")
+
     def g(x: Any, /, *, n: int | None = None, axis: int = -1, norm: str = "backward") -> Any:
         if n is not None:
             _out_shape(fname, x, (n,), (axis,))
+        elif type(axis) is int and -_jnp.ndim(x) <= axis < _jnp.ndim(x):
+            default_points(fname, x, axis, half)  # jax: an empty result, or no lowering
         return f(x, n=n, axis=axis, norm=norm)
 
     g.__name__ = g.__qualname__ = fname
@@ -38,11 +43,19 @@ def _one_axis(fname: str) -> Any:
 def _n_axes(fname: str) -> Any:
     f = getattr(_jnp_fft, fname)
 
+    half = fname == "irfftn"
+
     def g(x: Any, /, *, s: Any = None, axes: Any = None, norm: str = "backward") -> Any:
         if s is not None:
             s = tuple(s)
             ax = tuple(range(-len(s), 0)) if axes is None else tuple(axes)
             _out_shape(fname, x, s, ax)
+        else:
+            nd = _jnp.ndim(x)
+            ax = tuple(range(nd)) if axes is None else tuple(axes)
+            for i, a in enumerate(ax):
+                if type(a) is int and -nd <= a < nd:  # (jax raises for the others)
+                    default_points(fname, x, a, half and i == len(ax) - 1)
         return f(x, s=s, axes=axes, norm=norm)
 
     g.__name__ = g.__qualname__ = fname

@@ -54,9 +54,8 @@ def _one(fname, op, want):
         ax = normalize_axis(axis, x.ndim, fname)
         if n is not None:
             n = _cf.check_n_along(fname, x, ax, n, _SIZE_LIMITS)
-        elif x.shape[ax] == 0 or (fname in ("irfft", "hfft") and x.shape[ax] < 2 and
-                                  2 * (x.shape[ax] - 1) < 1):
-            raise ValueError(f"{fname}: invalid number of data points (0) along axis {axis}")
+        else:
+            _cf.default_points(fname, x, ax, half=fname in ("irfft", "hfft"))
         return op(x, n=n, axis=ax, norm=norm)
 
     return _cf.define_transform(fname, run, f"Array API ``fft.{fname}`` over paddle.fft.",

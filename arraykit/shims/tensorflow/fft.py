@@ -104,7 +104,8 @@ def _plain(x, n, axis, norm) -> bool:
     r = x.shape.rank
     if not r or (axis != -1 and axis != r - 1):
         return False
-    return n is None or n == x.shape[-1]
+    m = x.shape[-1]
+    return bool(m) and (n is None or n == m)  # an empty axis: the rule's ValueError
 
 
 _INPUT = {"complex": _complex_in, "real": _real_in}
