@@ -258,3 +258,21 @@ def test_keepdims_must_be_a_bool(xp, fname):
         with pytest.raises(TypeError, match=fname):
             getattr(xp, fname)(x, axis=axis, keepdims=[1])
     assert getattr(xp, fname)(x, axis=0, keepdims=np.True_).shape == (1, 3)
+
+
+@pytest.mark.backends(
+    "numpy", "torch", "jax", "array_api_strict", "tensorflow", "mxnet", "mlx", "paddle",
+    reason="the namespaces arraykit serves or tops up (dask is array-api-compat's as it is)")
+@pytest.mark.parametrize(("shape", "axis", "correction"), [
+    ((3,), None, 3), ((3,), None, 4), ((2, 3), 1, 3), ((2, 3), (0, 1), 6.5), ((2, 3), 0, 2),
+])
+def test_var_and_std_without_degrees_of_freedom_are_nan(xp, shape, axis, correction):
+    # the standard: "If M - correction is less than or equal to 0, the variance must be NaN";
+    # NumPy's, torch's and array-api-strict's namespaces gave inf (they divide by
+    # max(M - c, 0))
+    x = xp.asarray(np.arange(1.0, 1.0 + np.prod(shape), dtype=np.float32).reshape(shape))
+    for f in (xp.var, xp.std):
+        r = f(x, axis=axis, correction=correction)
+        assert np.isnan(host(r)).all(), (f, host(r))
+    ok = xp.var(x, axis=axis, correction=0)
+    assert not np.isnan(host(ok)).any()

@@ -63,6 +63,20 @@ def _is_empty(shape) -> bool:
     return 0 in shape
 
 
+def without_degrees_of_freedom(shape, axis, correction) -> bool:
+    """Whether ``var``/``std`` over ``axis`` of an array of ``shape`` has ``M - correction <= 0``,
+    where the standard says the result must be NaN (NumPy's and torch's kernels divide by
+    ``max(M - correction, 0)``: inf where the squared deviations are positive). The shims'
+    rule (``var_of``); the delegated NumPy and torch namespaces ask it for a nonzero
+    correction. False for an axis it cannot read (the kernel's own error follows)."""
+    try:
+        axes = normalize_axes(axis, len(shape), "var")
+    except (TypeError, ValueError, IndexError):
+        return False
+    count = _count(tuple(shape), axes)
+    return count is not None and count - correction <= 0
+
+
 class StatisticalFunctions:
     """The statistical and utility functions of one full shim, built from its primitives
     module ``p``; each is an attribute of the standard's name and signature."""
@@ -160,8 +174,7 @@ class StatisticalFunctions:
             correction = _c.correction_value(fname, correction)
             shape = shape_of(x)
             axes = normalize_axes(axis, len(shape), fname)
-            count = _count(shape, axes)
-            if count is not None and (count - correction <= 0 or _is_empty(shape)):
+            if without_degrees_of_freedom(shape, axes, correction) or _is_empty(shape):
                 return full(reduced_shape(shape, axes, keepdims), math.nan, n, x)
             if not axes:
                 return (x - x) * 0  # zeros, NaN where x is NaN or infinite

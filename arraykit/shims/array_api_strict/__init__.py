@@ -5,7 +5,8 @@ that a non-array or a dtype name string where it expects its own objects raises
 ``AttributeError`` from inside (``'str' object has no attribute 'dtype'``) rather than
 TypeError: ``_errors`` translates those, and names the function in every message; and
 ``diff`` caps its order at the axis length (array-api-strict's loops ``n`` times), and
-``clip`` takes an int bound beyond an integer dtype by the shims' rule (it wrapped). Every other
+``clip`` takes an int bound beyond an integer dtype by the shims' rule (it wrapped), and
+``var``/``std`` are NaN where ``M - correction <= 0`` (it gave inf). Every other
 name is array-api-strict's own object, wrapped by ``_common.errors`` (the original is
 ``f.__wrapped__``). ``linalg`` and ``fft`` are modules of this package holding the wrapped
 functions of array-api-strict's, fetched on first use, so that array-api-strict's flags
@@ -23,6 +24,7 @@ from .._common.errors import wrapped_module
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.scalars import int_clip_bounds
 from .._common.sizes import capped_diff_order
+from .._common.statistics import without_degrees_of_freedom
 from ._errors import RULES as _RULES
 from ._errors import install_errors
 
@@ -50,6 +52,24 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Any:
             min, max = int_clip_bounds(min, max, np_dtype.name)
     return _strict.clip(x, min=min, max=max)
 
+
+def _nan_without_degrees_of_freedom(f: Any) -> Any:
+    """array-api-strict's ``var``/``std`` ``f``, NaN where ``M - correction <= 0`` as the
+    standard says (it runs NumPy's, which divides by ``max(M - correction, 0)``: inf)."""
+
+    def g(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: bool = False) -> Any:
+        r = f(x, axis=axis, correction=correction, keepdims=keepdims)
+        if correction and without_degrees_of_freedom(x.shape, axis, correction):
+            return r * float("nan")
+        return r
+
+    g.__name__ = g.__qualname__ = f.__name__
+    g.__doc__ = f.__doc__
+    return g
+
+
+var = _nan_without_degrees_of_freedom(_strict.var)
+std = _nan_without_degrees_of_freedom(_strict.std)
 
 install_errors(globals())
 

@@ -32,6 +32,7 @@ from .._common.errors import fast_path, wrap
 from .._common.reexport import NAMESPACE_DUNDERS, reexport
 from .._common.scalars import PY_SCALARS, asarray_data, delegated_clip_bounds, python_scalar
 from .._common.sizes import capped_diff_order
+from .._common.statistics import without_degrees_of_freedom
 from .._common.utils import dtype_namer, standard_can_cast
 from . import _elementwise_functions as _elementwise
 from . import linalg as linalg  # re-exported: eig/eigvals safe on non-finite input
@@ -134,8 +135,28 @@ def _exact(native: Any, fname: str, arity: int = 1, *, then: tuple = (), section
 #: and one Python frame each (f32[16]: ~1-2 us a call less; correction=0.0 is ddof=0).
 _methods = import_module("numpy._core._methods" if _NUMPY2 else "numpy.core._methods")
 mean = _exact(_methods._mean, "mean", kw=(("axis", (int,)),))
-std = _exact(_methods._std, "std")
-var = _exact(_methods._var, "var")
+
+
+def _nan_without_degrees_of_freedom(f: Any) -> Any:
+    """array-api-compat's ``var``/``std`` ``f``, NaN where ``M - correction <= 0`` as the
+    standard says (NumPy divides by ``max(M - correction, 0)``: inf); asked for a nonzero
+    correction only (the C path's calls have none)."""
+
+    def g(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: bool = False,
+          **kwargs: Any) -> Any:
+        r = f(x, axis=axis, correction=correction, keepdims=keepdims, **kwargs)
+        if correction and type(x) is _ndarray and without_degrees_of_freedom(x.shape, axis,
+                                                                            correction):
+            return r * _np.nan
+        return r
+
+    g.__name__ = g.__qualname__ = f.__name__
+    g.__doc__ = f.__doc__
+    return g
+
+
+std = _exact(_methods._std, "std", general=_nan_without_degrees_of_freedom(_compat.std))
+var = _exact(_methods._var, "var", general=_nan_without_degrees_of_freedom(_compat.var))
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
 ones_like = _exact(_np.ones_like, "ones_like")
