@@ -582,3 +582,26 @@ def test_clip_by_an_int_beyond_the_dtype_where_it_binds_is_an_overflow_error(xp,
     if backend != "jax":
         for lo, hi in ((-(2**40), None), (None, 2**40), (-(2**40), 2**40)):
             assert host(xp.clip(x, lo, hi)).tolist() == [1, 1]
+
+
+@COMPLEX
+def test_complex_log1p_is_accurate_near_zero_and_near_minus_one(xp):
+    # TF's real part (0.5*log1p(x(x+2) + y^2)) was off by 8e-9 relative near -1 (SciPy's
+    # qmc_quad log-space error estimate met it); NumPy's and Paddle's (log|1 + z|) lost the
+    # digits of a z near 0 (3e-8 relative in complex128)
+    wide = "complex128" if "complex128" in xp.__array_namespace_info__().dtypes() else "complex64"
+    stored = np.array([complex(-1 + 1.2345e-5, 0.0), complex(-1 + 1.2345e-5, 1.2345e-5),
+                       complex(1e-10, 1e-10), complex(-3e-9, 4e-9), complex(0.5, -0.75)],
+                      dtype=wide)  # MLX: complex64
+    want = []
+    for c in stored.astype(np.complex128):  # references from the stored values, in double
+        a, b = c.real, c.imag
+        near_minus_one = a < -0.5  # 1 + a is exact there (Sterbenz)
+        want.append(math.log(math.hypot(a + 1, b)) if near_minus_one
+                    else 0.5 * math.log1p(2 * a + a * a + b * b))
+    r = host(xp.log1p(xp.asarray(stored)))
+    rtol = 1e-14 if r.dtype == np.complex128 else 1e-6  # complex64 (JAX without x64, MLX)
+    np.testing.assert_allclose(r.real, want, rtol=rtol, atol=0)
+    np.testing.assert_allclose(r.imag, np.arctan2(stored.imag.astype(float),
+                                                  1 + stored.real.astype(float)),
+                               rtol=rtol, atol=1e-300)

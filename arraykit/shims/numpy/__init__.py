@@ -44,6 +44,7 @@ from ._data_type_functions import iinfo as iinfo
 from ._data_type_functions import isdtype as isdtype
 from ._elementwise_functions import expm1 as expm1
 from ._elementwise_functions import floor_divide as floor_divide
+from ._elementwise_functions import log1p as log1p
 from ._elementwise_functions import tanh as tanh
 from ._errors import RULES
 
@@ -284,6 +285,7 @@ astype = _exact(_ndarray.astype, "astype", then=(_DTYPE_ARGS,), general=astype,
                 compat=_compat_functions.astype)
 #: Our ``tanh`` corrects complex input only: NumPy's for the real dtypes.
 tanh = _exact(_np.tanh, "tanh", dtypes=(0, _REAL), general=tanh, compat=tanh)
+log1p = _exact(_np.log1p, "log1p", dtypes=(0, _REAL), general=log1p, compat=log1p)
 if _NUMPY2:  # NumPy 1.x: compat's floor of integers is a copy; no np.cumulative_sum
     floor = _exact(_np.floor, "floor")
     cumulative_sum = _exact(_np.cumulative_sum, "cumulative_sum")

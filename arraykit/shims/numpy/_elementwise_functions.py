@@ -33,13 +33,14 @@ from typing import Any
 import array_api_compat.numpy as _compat
 import numpy as _np
 
-from .._common.special_values import SpecialValues
+from .._common.special_values import SpecialValues, log1p_real_part
 
 _ndarray = _np.ndarray
 _vdot = _np.vdot
 _count_nonzero = _np.count_nonzero
 _isfinite = cmath.isfinite  # takes real and complex values alike
 _floor_divide, _expm1, _tanh = _np.floor_divide, _np.expm1, _np.tanh
+_log1p = _np.log1p
 
 
 def _maybe_nonfinite(x: Any) -> bool:
@@ -113,6 +114,20 @@ def expm1(x: Any, /) -> Any:
         # count_nonzero: a zero element without a temporary (x == 0 costs ~5x more).
         if _maybe_nonfinite(x) or _count_nonzero(x) != x.size:
             return _rules.complex_unary("expm1", x, r, check=False)
+    return r
+
+
+def log1p(x: Any, /) -> Any:
+    """NumPy's ``log1p``; for complex input near 0 the real part as ``log1p_real_part`` gives
+    it (NumPy's ``log|1 + z|`` loses the digits there: 3e-8 relative in complex128, where
+    torch's and the shims' are exact); NumPy's own bits elsewhere."""
+    r = _log1p(x)
+    if r.dtype.kind == "c":
+        out = _np.array(r)  # a copy; NumPy gives a 0-d input a scalar, kept below
+        z = _np.asarray(x)
+        with _np.errstate(all="ignore"):
+            out.real = log1p_real_part(_np, z.real, z.imag, out.real)
+        return out[()] if isinstance(r, _np.generic) else out
     return r
 
 

@@ -18,7 +18,7 @@ import paddle
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
 from .._common.errors import Guard
-from .._common.special_values import COMPLEX_RULES, SpecialValues
+from .._common.special_values import COMPLEX_RULES, SpecialValues, log1p_real_part
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import (
@@ -239,11 +239,13 @@ def _complex_expm1(x):
 
 
 def _complex_log1p(x):
-    # log|1 + z| + i atan2(im z, 1 + re z), with im z as it is: z + 1 would turn an
-    # imaginary -0 into +0 and the branch cut's -pi into +pi.
+    # (log1p_real_part over log|1 + z|) + i atan2(im z, 1 + re z), with im z as it is: z + 1
+    # would turn an imaginary -0 into +0 and the branch cut's -pi into +pi. The real part was
+    # log|1 + z| alone, which lost the digits of a z near 0 (3e-8 relative in complex128).
     a, b = paddle.real(x), paddle.imag(x)
-    w = paddle.complex(a + 1.0, b)
-    return paddle.complex(paddle.log(paddle.abs(w)), paddle.atan2(b, a + 1.0))
+    ap1 = a + 1.0
+    direct = paddle.log(paddle.abs(paddle.complex(ap1, b)))
+    return paddle.complex(log1p_real_part(_XP, a, b, direct), paddle.atan2(b, ap1))
 
 
 def _flip_sign(x):
