@@ -148,7 +148,7 @@ def _nan_without_degrees_of_freedom(f: Any) -> Any:
         r = f(x, axis=axis, correction=correction, keepdims=keepdims, **kwargs)
         if correction and type(x) is _ndarray and without_degrees_of_freedom(x.shape, axis,
                                                                             correction):
-            return r * _np.nan
+            return r * r.dtype.type(_np.nan)  # NumPy 1.x: a Python float would promote
         return r
 
     g.__name__ = g.__qualname__ = f.__name__
