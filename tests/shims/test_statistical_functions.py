@@ -277,3 +277,14 @@ def test_var_and_std_without_degrees_of_freedom_are_nan(xp, shape, axis, correct
         assert r.dtype == x.dtype  # NumPy 1.x: r * nan (a Python float) promoted to float64
     ok = xp.var(x, axis=axis, correction=0)
     assert not np.isnan(host(ok)).any()
+
+
+@SERVED
+def test_mean_of_integers_is_in_the_default_float(xp):
+    # the shims' rule (NumPy's, JAX's, TF's, MLX's, Paddle's and MXNet's namespaces compute
+    # it; torch's refused it: "could not infer output dtype")
+    default = xp.asarray(1.0).dtype
+    for dtype in ("int32", "uint8"):
+        r = xp.mean(xp.asarray(np.array([[1, 2], [4, 4]], dtype=dtype)), axis=0)
+        assert r.dtype == default
+        np.testing.assert_allclose(host(r), [2.5, 3.0])

@@ -444,7 +444,19 @@ round = _exact(_torch.round, "round", _compat.round, _compat.round, dtypes=_REAL
 _AXIS = (("axis", (int,)), ("keepdims", (bool,)))
 sum = _exact(_torch_sum, "sum", sum, _compat.sum, kw=_AXIS)
 prod = _exact(_torch.prod, "prod", prod, _compat.prod, kw=_AXIS)
-mean = _exact(_torch.mean, "mean", _compat.mean, _compat.mean, kw=_AXIS)
+def _mean(x: Any, /, *, axis: Any = None, keepdims: bool = False) -> Any:
+    """array-api-compat's ``mean``; an integer tensor's in torch's default floating dtype, the
+    shims' rule (NumPy's, JAX's, TF's, MLX's, Paddle's and MXNet's namespaces compute it;
+    torch refused it: "could not infer output dtype"). Bool stays refused, as the shims'."""
+    if type(x) is _Tensor and x.dtype in _INTEGER_DTYPES:
+        x = x.to(_torch.get_default_dtype())
+    return _compat.mean(x, axis=axis, keepdims=keepdims)
+
+
+_INTEGER_DTYPES = frozenset(d for d in _STANDARD if not d.is_floating_point and not d.is_complex
+                            and d is not _torch.bool)
+#: Integer input: torch.mean raises, and the fallback gives the call to ``_mean``.
+mean = _exact(_torch.mean, "mean", _mean, _mean, kw=_AXIS, fallback=True)  # ours: a top-up
 max = _exact(_torch.amax, "max", _compat.max, _compat.max, kw=_AXIS)
 min = _exact(_torch.amin, "min", _compat.min, _compat.min, kw=_AXIS)
 std = _exact(partial(_torch.std, correction=0), "std", std, std)
