@@ -19,6 +19,7 @@ import math
 import operator
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -206,7 +207,7 @@ def numpy_scalar_ufunc(fns: dict, is_array: Callable[[object], bool],
     return __array_ufunc__
 
 
-def assigned_scalar(value: object, name: str | None) -> object:
+def assigned_scalar(value: Any, name: str | None) -> Any:
     """A value assigned into an array of dtype ``name`` (``x[k] = value``), by NumPy 2's
     rule: a NumPy scalar is the Python scalar of its kind; into an integer dtype, a Python int
     outside its range is an OverflowError, a NaN a ValueError and an infinity an

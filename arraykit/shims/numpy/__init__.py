@@ -156,8 +156,8 @@ def _nan_without_degrees_of_freedom(f: Any) -> Any:
     return g
 
 
-std = _exact(_methods._std, "std", general=_nan_without_degrees_of_freedom(_compat.std))
-var = _exact(_methods._var, "var", general=_nan_without_degrees_of_freedom(_compat.var))
+std = _exact(_methods._std, "std", general=_nan_without_degrees_of_freedom(_compat_functions.std))
+var = _exact(_methods._var, "var", general=_nan_without_degrees_of_freedom(_compat_functions.var))
 permute_dims = _exact(_ndarray.transpose, "permute_dims", then=(None,))  # np.transpose's call
 zeros_like = _exact(_np.zeros_like, "zeros_like")
 ones_like = _exact(_np.ones_like, "ones_like")

@@ -126,7 +126,9 @@ def log1p(x: Any, /) -> Any:
         out = _np.array(r)  # a copy; NumPy gives a 0-d input a scalar, kept below
         z = _np.asarray(x)
         with _np.errstate(all="ignore"):
-            out.real = log1p_real_part(_np, z.real, z.imag, out.real)
+            # np.real of a complex array is a view: the real parts written in place
+            _np.copyto(_np.real(out), log1p_real_part(_np, _np.real(z), _np.imag(z),
+                                                      _np.real(out)))
         return out[()] if isinstance(r, _np.generic) else out
     return r
 
