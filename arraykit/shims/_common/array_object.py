@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..._registry import SUPPORTED_API_VERSIONS
-from .checks import check_int_range
+from .checks import _NUMPY1, check_int_range
 from .dtypes import IINFO
 from .scalars import PY_SCALARS, is_numpy_scalar, python_scalar
 
@@ -164,9 +164,6 @@ UFUNC_OPERATORS = {
     "true_divide": "divide", "power": "pow", "left_shift": "bitwise_left_shift",
     "right_shift": "bitwise_right_shift",
 }
-
-
-_NUMPY1 = int(np.__version__.split(".")[0]) < 2
 
 
 def _numpy1_comparison(fns: dict, fname: str, a: object, b: object, x: object) -> object:

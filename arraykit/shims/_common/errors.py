@@ -60,8 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from ... import _dynamo
-from .checks import dtype_not_allowed, not_an_array
-from .elementwise import BINARY
+from .checks import check_int_range, dtype_not_allowed, not_an_array
 from .mistakes import FLOATING_INPUT, explain, standard_dtype_name
 from .scalars import PY_SCALARS, is_numpy_scalar, python_scalar
 from .utils import AxisError
@@ -426,11 +425,11 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     ``__wrapped__`` is ``compat``: the function is compared whole with array-api-compat's
     (tests/shims/test_compat_fast_paths.py)."""
     translations = rules.compiled()
-    ints = _checks_int_operands(fname, rules)
+    params = _signatures(section).get(fname, _Params())
+    ints = _checks_int_operands(fname, rules, params)
     if getattr(general, _MARK, False):
         slow = general  # it raises the standard exceptions and reads its operands itself
     else:
-        params = _signatures(section).get(fname, _Params())
         slow = translating(general, fname, translations,
                            _int_operands_check(fname, rules, params) if ints else None,
                            _operands(rules, params))
@@ -551,16 +550,15 @@ def _argument_check(fname: str, rules: Rules, params: _Params) -> Callable[[tupl
     return check
 
 
-def _checks_int_operands(fname: str, rules: Rules) -> bool:
+def _checks_int_operands(fname: str, rules: Rules, params: _Params) -> bool:
+    """Whether ``Rules.int_ranges`` applies to ``fname``: a function with operands (the
+    signature's ``array | int | float ...`` parameters: the binary element-wise functions,
+    ``where``, ``isin``, ``searchsorted``) unless ``Rules.int_functions`` names fewer."""
     if rules.int_ranges is None:
         return False
     if rules.int_functions is not None:
         return fname in rules.int_functions
-    return fname in BINARY or fname in _WITH_OPERANDS
-
-
-#: The functions besides the binary element-wise ones whose operands take a Python scalar.
-_WITH_OPERANDS = frozenset(("where", "isin", "searchsorted"))
+    return bool(params.operands)
 
 
 def _operands(rules: Rules, params: _Params) -> Callable[[tuple], tuple] | None:
@@ -609,8 +607,7 @@ def _int_operands_check(fname: str, rules: Rules, params: _Params
                         except TypeError:  # an unhashable "dtype": no array of these
                             limits = None
                         if limits is not None and not limits[0] <= v <= limits[1]:
-                            raise OverflowError(f"{fname}: Python int {v} is out of range "
-                                                f"for {standard_dtype_name(dt)}")
+                            check_int_range(fname, v, standard_dtype_name(dt) or str(dt))
 
     return check
 
@@ -688,7 +685,7 @@ def wrap(f: Callable, fname: str, rules: Rules, section: str = "", translations=
     floating = rules.floating_input and section == "linalg" and fname in FLOATING_INPUT
     extra = rules.extra.get(fname)
     test = _fast_test(rules, params)
-    ints = _checks_int_operands(fname, rules)
+    ints = _checks_int_operands(fname, rules, params)
     always = tuple(c for c in (_floating_check(fname) if floating else None, extra,
                                _int_operands_check(fname, rules, params) if ints else None)
                    if c is not None)

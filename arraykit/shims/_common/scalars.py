@@ -173,17 +173,16 @@ def clip_scalar_bound(bound, x_name: str, integral: bool, which: str):
         raise TypeError(f"clip: {which} is a float and x is of integer dtype {x_name}; pass an "
                         "int bound, or cast x to a floating dtype first")
     if not integral:
-        return rounded_to(b, x_name)
-    if integral:
-        _, lo, hi = IINFO[x_name]
-        if b < lo:
-            if which == "max":
-                raise OverflowError(f"clip: max {b} is below the range of {x_name}")
-            return lo
-        if b > hi:
-            if which == "min":
-                raise OverflowError(f"clip: min {b} is above the range of {x_name}")
-            return hi
+        return rounded_to(b, x_name)  # past a narrow float dtype: its rounding (+-inf)
+    _, lo, hi = IINFO[x_name]
+    if b < lo:
+        if which == "max":
+            raise OverflowError(f"clip: max {b} is below the range of {x_name}")
+        return lo
+    if b > hi:
+        if which == "min":
+            raise OverflowError(f"clip: min {b} is above the range of {x_name}")
+        return hi
     return b
 
 

@@ -68,13 +68,18 @@ def _unary(name: str, native: Callable[[Any], Any], fixed: Callable[[Any], Any],
 
 
 def _binary(name: str, native: Callable[[Any, Any], Any],
-            fixed: Callable[[Any, Any], Any], doc: str) -> Callable[[Any, Any], Any]:
-    """``fixed`` (compiled) when an operand is real floating, ``native`` otherwise."""
+            fixed: Callable[[Any, Any], Any], doc: str,
+            integer: Callable[[Any, Any], Any] | None = None) -> Callable[[Any, Any], Any]:
+    """``fixed`` (compiled) when an operand is real floating, ``integer`` (where given) when
+    both are integers, ``native`` otherwise."""
     compiled = _jax.jit(fixed)
 
     def f(x1: Any, x2: Any, /) -> Any:
-        if _kind(x1) == "f" or _kind(x2) == "f":
+        k1, k2 = _kind(x1), _kind(x2)
+        if k1 == "f" or k2 == "f":
             return compiled(x1, x2)
+        if integer is not None and k1 in "iu" and k2 in "iu":
+            return integer(x1, x2)
         return native(x1, x2)
 
     f.__name__ = f.__qualname__ = name
@@ -90,20 +95,6 @@ def _int_floor_divide(x1: Any, x2: Any) -> Any:
     gives 0 there already."""
     q = _jnp.floor_divide(x1, x2)
     return _jnp.where(_jnp.asarray(x2) == 0, _jnp.zeros((), dtype=q.dtype), q)
-
-
-def _with_integer(name: str, f: Callable[[Any, Any], Any],
-                  integer: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-    """``f``, with ``integer`` for two integer operands (arrays or Python ints)."""
-
-    def g(x1: Any, x2: Any, /) -> Any:
-        if _kind(x1) in "iu" and _kind(x2) in "iu":
-            return integer(x1, x2)
-        return f(x1, x2)
-
-    g.__name__ = g.__qualname__ = name
-    g.__doc__ = f.__doc__
-    return g
 
 
 def _complex_fixed(name: str) -> Callable[[Any], Any]:
@@ -185,11 +176,11 @@ def _remainder(x1: Any, x2: Any) -> Any:
     return _SV.remainder(x1, x2, _jnp.remainder(x1, x2), check=False)
 
 
-floor_divide = _with_integer("floor_divide", _binary(
+floor_divide = _binary(
     "floor_divide", _jnp.floor_divide, _floor_divide,
     "``jax.numpy.floor_divide`` with the standard's values for floating operands that are "
     "infinite or zero (``inf // 2`` is +inf, ``-1 // inf`` is -0, ``-0.0 // 2`` is -0; jax "
-    "gives NaN, -1 and +0), and 0 for an integer division by zero (``_int_floor_divide``)."),
+    "gives NaN, -1 and +0), and 0 for an integer division by zero (``_int_floor_divide``).",
     _int_floor_divide)
 remainder = _binary(
     "remainder", _jnp.remainder, _remainder,

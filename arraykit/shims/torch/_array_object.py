@@ -29,6 +29,7 @@ import torch as _torch
 from ..._registry import SUPPORTED_API_VERSIONS
 from .._common.array_object import BINARY_OPERATORS, COMPARISON_OPERATORS, ClassPatcher
 from .._common.scalars import is_numpy_scalar
+from ._elementwise_functions import _INT_RANGE  # integer dtypes by their range
 
 _Tensor = _torch.Tensor
 
@@ -130,9 +131,6 @@ def _special_inplace(name: str, fname: str) -> Any:
 
 #: What the namespace's ``//`` and ``%`` take (NumPy scalars as their Python scalars).
 _OPERANDS = (_Tensor, int, float, bool, np.bool_, np.number)
-#: Integer dtypes by their range (the namespace's own; shell dtypes are refused there).
-_INT_RANGE = {d: (_torch.iinfo(d).min, _torch.iinfo(d).max) for d in (
-    _torch.int8, _torch.int16, _torch.int32, _torch.int64, _torch.uint8)}
 
 #: operators with the standard's special cases (see ``_elementwise_functions``).
 _SPECIAL = {"__floordiv__": "floor_divide", "__mod__": "remainder"}
