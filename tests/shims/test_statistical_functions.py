@@ -93,6 +93,7 @@ def test_sum_and_mean_of_infinities(xp):
     inf = math.inf
     a = np.array([[inf, 1.0], [inf, inf], [-inf, 1.0], [inf, -inf]], dtype=np.float32)
     x = xp.asarray(a)
+    xt = xp.permute_dims(x, (1, 0))
     with np.errstate(invalid="ignore"):
         for f in ("sum", "mean"):
             np.testing.assert_array_equal(host(getattr(xp, f)(x, axis=1)), getattr(np, f)(a, 1))
@@ -288,3 +289,43 @@ def test_mean_of_integers_is_in_the_default_float(xp):
         r = xp.mean(xp.asarray(np.array([[1, 2], [4, 4]], dtype=dtype)), axis=0)
         assert r.dtype == default
         np.testing.assert_allclose(host(r), [2.5, 3.0])
+
+
+def _relative_error(r, exact):
+    return float(np.max(np.abs(host(r).astype(np.float64) - exact)) / abs(exact))
+
+
+@SERVED
+def test_float32_sums_of_many_elements_keep_their_precision(xp):
+    # MLX 0.32.4's CPU sums and Paddle 3.3.1's along an axis add in one sequential chain:
+    # 2**24 + 64 ones summed to 16777216 (every later 1.0 rounds away), the mean of
+    # 10**6 x 0.1 was 0.10096 (1e-2), the sums below 2.4e-3 off; NumPy's pairwise sum
+    # (along the contiguous axis) is within 1e-7 of the exact value, the others within ~3e-6.
+    many = xp.ones((1, 2**24 + 64), dtype=xp.float32)
+    assert float(host(xp.sum(many))) == 2**24 + 64
+    assert host(xp.sum(many, axis=1)).tolist() == [2**24 + 64]
+    assert float(host(xp.mean(many))) == 1.0
+    tenth = float(np.float32(0.1))
+    x = xp.asarray(np.full((4, 250_001), 0.1, dtype=np.float32))  # not whole blocks: a tail
+    assert _relative_error(xp.sum(x, axis=1), 250_001 * tenth) < 1e-5
+    assert _relative_error(xp.sum(x), 4 * 250_001 * tenth) < 1e-5
+    assert _relative_error(xp.mean(x, axis=-1), tenth) < 1e-5
+    # (0.1**2 rounds in float32 first: torch's norm is 1.0e-5 off; MLX's chain was 1.2e-3.)
+    assert _relative_error(xp.linalg.vector_norm(x, axis=1), math.sqrt(250_001) * tenth) < 1e-4
+    # The variance of a constant is 0 exactly only where the mean is; a few ulps of it here.
+    assert float(host(xp.std(xp.reshape(x, (-1,))))) < 1e-6
+    assert float(host(xp.var(x, axis=1, correction=1)).max()) < 1e-12
+
+
+@pytest.mark.backends("mlx", "paddle", reason="MLX's and Paddle's chained sums, blocked by "
+                      "the shims; NumPy's own sum down a strided axis is one chain too "
+                      "(2.4e-3 off here), as TF's")
+def test_blocked_sums_down_a_strided_axis(xp):
+    tenth = float(np.float32(0.1))
+    x = xp.asarray(np.full((250_001, 4), 0.1, dtype=np.float32))
+    assert _relative_error(xp.sum(x, axis=0), 250_001 * tenth) < 1e-5
+    assert _relative_error(xp.mean(x, axis=(0,), keepdims=True), tenth) < 1e-5
+    assert _relative_error(xp.vecdot(x, x, axis=0), 250_001 * tenth * tenth) < 1e-5
+    y = xp.asarray(np.full((3, 250_001, 2), 1000.1, dtype=np.float32))
+    # A constant column: NumPy's var here is ~10 (its mean 2.4e-3 off); blocked, ~0.
+    assert float(host(xp.var(y, axis=1)).max()) < 1e-3

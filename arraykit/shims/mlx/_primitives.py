@@ -7,6 +7,8 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common.sizes import check_shape
+from .._common.statistics import CHAINED_SUM_MAX
+from .._common.statistics import blocked_sum as _blocked
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, MLX, SUPPORTED  # noqa: F401
 
@@ -124,11 +126,38 @@ _REDUCE = {"sum": mx.sum, "prod": mx.prod, "max": mx.max, "min": mx.min, "mean":
            "all": mx.all, "any": mx.any}
 
 
+_FLOAT_KINDS = frozenset(_DTYPES[n] for n in D.FLOATING)
+
+
+def _sum_axis(x, a: int):
+    return mx.sum(x, axis=a, keepdims=True)
+
+
+def blocked_sum(x, axes: list, keepdims: bool):
+    """The sum of floating ``x`` over ``axes`` (non-negative, sorted): MLX's own sum up to
+    ``CHAINED_SUM_MAX`` elements a result, past it ``_common.statistics.blocked_sum`` (MLX
+    0.32.4's CPU sums add in one chain; the blocks' are also faster past ~1e5 elements, MLX
+    reducing their rows vectorised: 1e6 float32 395 vs 673 us, CPU time)."""
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    if count <= CHAINED_SUM_MAX:
+        return mx.sum(x, axis=axes, keepdims=keepdims)
+    return _blocked(_sum_axis, mx.reshape, x, axes, keepdims)
+
+
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if fname == "all" or fname == "any":
         return _REDUCE[fname](x, axis=list(axes), keepdims=keepdims)
     if not axes:
         return x  # MLX arrays are not written in place
+    if (fname == "sum" or fname == "mean") and x.dtype in _FLOAT_KINDS:
+        count = 1
+        for a in axes:
+            count *= x.shape[a]
+        if count > CHAINED_SUM_MAX:  # MLX's own sum loses precision past it
+            r = blocked_sum(x, sorted(axes), keepdims)
+            return r / count if fname == "mean" else r
     r = _REDUCE[fname](x, axis=list(axes), keepdims=keepdims)
     # MLX sums and multiplies 8/16-bit integers into 32 bits: cast back to the standard's
     # (astype to its own dtype adds no graph node).
@@ -144,8 +173,12 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
     count = 1
     for a in axes:
         count *= x.shape[a]
-    d = x - mx.mean(x, axis=list(axes), keepdims=True)
-    return mx.sum(d * d, axis=list(axes), keepdims=keepdims) / (count - correction)
+    ax = sorted(axes)
+    if count > CHAINED_SUM_MAX:
+        d = x - blocked_sum(x, ax, True) / count
+        return blocked_sum(d * d, ax, keepdims) / (count - correction)
+    d = x - mx.mean(x, axis=ax, keepdims=True)
+    return mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
 
 
 def difference(x, axis: int):

@@ -32,6 +32,15 @@ def _plain(x, axis, keepdims, dtypes) -> bool:
     return axis is None or (type(axis) is int and -x.ndim <= axis < x.ndim)
 
 
+def _reduced(x, axis):
+    """The axes (non-negative, sorted) a ``_plain`` reduction of ``x`` runs over, and how
+    many elements each result reduces."""
+    if axis is None:
+        return list(range(x.ndim)), x.size
+    a = axis + x.ndim if axis < 0 else axis
+    return [a], x.shape[a]
+
+
 def _variance_program(x, axes: tuple, keepdims: bool, count: int, correction: float,
                       root: bool):
     """The rules' ``var`` graph (``_p.variance``'s ops; ``root``: then ``sqrt``, ``std``) as
@@ -68,8 +77,12 @@ def _variance_program(x, axes: tuple, keepdims: bool, count: int, correction: fl
 def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, root: bool):
     """The rules' ``var`` graph (``_p.variance``'s ops and operands, inlined), then ``sqrt``
     for ``std`` (``root``): what ``_plain_variance`` builds, compiled or not."""
-    d = x - mx.mean(x, axis=axes, keepdims=True)
-    v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+    if count > _p.CHAINED_SUM_MAX:  # MLX's own sums lose precision past it
+        d = x - _p.blocked_sum(x, sorted(axes), True) / count
+        v = _p.blocked_sum(d * d, sorted(axes), keepdims) / (count - correction)
+    else:
+        d = x - mx.mean(x, axis=axes, keepdims=True)
+        v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
     return mx.sqrt(v) if root else v
 
 
@@ -131,6 +144,10 @@ def std(x, /, *, axis=None, correction=0.0, keepdims=False):
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     """Array API ``sum``: integers accumulate in int64 (uint64 for unsigned)."""
     if dtype is None and _plain(x, axis, keepdims, _FLOATING):
+        if x.size > _p.CHAINED_SUM_MAX:  # MLX's own sum loses precision past it
+            axes, count = _reduced(x, axis)
+            if count > _p.CHAINED_SUM_MAX:
+                return _p.blocked_sum(x, axes, keepdims)
         return mx.sum(x, axis=axis, keepdims=keepdims)
     return _rules.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)
 
@@ -145,6 +162,10 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 def mean(x, /, *, axis=None, keepdims=False):
     """Array API ``mean``: NaN over a zero-size axis; integers in the default float."""
     if _plain(x, axis, keepdims, _FLOATING):
+        if x.size > _p.CHAINED_SUM_MAX:  # as sum's
+            axes, count = _reduced(x, axis)
+            if count > _p.CHAINED_SUM_MAX:
+                return _p.blocked_sum(x, axes, keepdims) / count
         return mx.mean(x, axis=axis, keepdims=keepdims)
     return _rules.mean(x, axis=axis, keepdims=keepdims)
 

@@ -371,6 +371,8 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         if axes and x.size:
             # The same ops without the namespace's sum and sqrt frames (measured, ~5 us a
             # call): a non-empty real array reduced over at least one axis.
+            if x.size > _p.CHAINED_SUM_MAX:  # MLX's own sum loses precision past it
+                return mx.sqrt(_p.blocked_sum(mx.square(x), sorted(axes), keepdims))
             return mx.sqrt(mx.sum(mx.square(x), axis=list(axes), keepdims=keepdims))
         xp = _xp()
         return xp.sqrt(xp.sum(mx.square(x), axis=axes, keepdims=keepdims))

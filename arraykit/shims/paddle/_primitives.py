@@ -8,6 +8,8 @@ from paddle.base.framework import _current_expected_place
 
 from .._common import checks as _c
 from .._common.sizes import check_shape
+from .._common.statistics import CHAINED_SUM_MAX
+from .._common.statistics import blocked_sum as _blocked
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED, paddle  # noqa: F401
 
@@ -163,6 +165,25 @@ def sqrt(x):
     return paddle.sqrt(x)
 
 
+_FLOATING = frozenset(D.DTYPES[n] for n in D.KIND_SETS["floating-point"])
+
+
+def _sum_axis(x, a: int):
+    return paddle._C_ops.sum(x, [a], None, True)
+
+
+def sum_over(x, dims: list, keepdims: bool, count: int):
+    """``paddle.sum`` of ``x`` over ``dims`` (non-negative), ``count`` elements a result;
+    along some axes but not all of a floating ``x``, past ``CHAINED_SUM_MAX`` elements a
+    result, ``_common.statistics.blocked_sum``: Paddle 3.3.1's CPU sum along an axis adds
+    in one chain (``sum(ones((1, 2**24 + 64)), axis=1)`` is 2**24; 1e-2 off for 1e6 x 0.1),
+    where its sum over every axis is within ~4e-6. (The count first: a Paddle dtype's hash
+    costs ~0.5 us.)"""
+    if count > CHAINED_SUM_MAX and len(dims) < len(x.shape) and x.dtype in _FLOATING:
+        return _blocked(_sum_axis, paddle.reshape, x, sorted(dims), keepdims)
+    return paddle.sum(x, axis=dims, keepdim=keepdims)
+
+
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if fname == "all" or fname == "any":
         t = _h.nonzero_mask(x)
@@ -174,8 +195,11 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if fname == "mean":
         # The sum over a 0-d tensor of the count: Paddle's scalar operands compute in its own
         # dtype rules (a small int count converts exactly: no need of full0's care).
-        return paddle.sum(x, axis=list(axes), keepdim=keepdims) / paddle.full(
-            [], _count(x, axes), dtype=x.dtype)
+        count = _count(x, axes)
+        return sum_over(x, list(axes), keepdims, count) / paddle.full([], count, dtype=x.dtype)
+    if fname == "sum" and _count(x, axes) > CHAINED_SUM_MAX and len(axes) < len(x.shape) \
+            and x.dtype in _FLOATING:  # as sum_over (integers: below)
+        return _blocked(_sum_axis, paddle.reshape, x, sorted(axes), keepdims)
     name = name_of(x)
     if name in _NARROW:
         r = _REDUCE[fname](paddle.cast(x, "int64"), axis=list(axes), keepdim=keepdims)
@@ -206,8 +230,8 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
     dtype = x.dtype
     count = _count(x, axes)
     dims = list(axes)
-    d = x - paddle.sum(x, axis=dims, keepdim=True) / paddle.full([], count, dtype=dtype)
-    return paddle.sum(d * d, axis=dims, keepdim=keepdims) / paddle.full(
+    d = x - sum_over(x, dims, True, count) / paddle.full([], count, dtype=dtype)
+    return sum_over(d * d, dims, keepdims, count) / paddle.full(
         [], count - correction, dtype=dtype)
 
 

@@ -10,7 +10,7 @@ import math
 import paddle
 
 from .._common.errors import Guard
-from .._common.statistics import StatisticalFunctions
+from .._common.statistics import CHAINED_SUM_MAX, StatisticalFunctions
 from . import _primitives as _p
 
 _rules = StatisticalFunctions(_p)
@@ -78,6 +78,8 @@ def _floating_axis(x, axis):
     if axis is None:
         return None
     if type(axis) is int and -len(shape) <= axis < len(shape):
+        if len(shape) > 1 and shape[axis] > CHAINED_SUM_MAX:
+            return False  # the rules' sum is blocked there (``_primitives.sum_over``)
         return [axis]
     return False
 
@@ -109,7 +111,8 @@ def mean(x, /, *, axis=None, keepdims=False):
             if nd and 0 not in shape:
                 if axis is None:
                     ax, n = None, shape[0] if nd == 1 else math.prod(shape)
-                elif type(axis) is int and -nd <= axis < nd:
+                elif type(axis) is int and -nd <= axis < nd \
+                        and (nd == 1 or shape[axis] <= CHAINED_SUM_MAX):  # as _floating_axis
                     ax, n = [axis], shape[axis]
                 else:
                     return _rules.mean(x, axis=axis, keepdims=keepdims)
