@@ -626,3 +626,29 @@ take = fast_path(_take_vector, "take", globals()["take"], _compat.take, 2, min_n
 #: empty sequence: the installed wrapper, as before.
 concat = fast_path(_torch.cat, "concat", globals()["concat"], _compat.concat, 1, seq=0,
                    exact=True, kw=(("axis", (_int,)),))
+
+_general_vecdot = globals()["vecdot"]
+_linalg_vecdot = _torch.linalg.vecdot
+_VECDOT_DTYPES = frozenset((_torch.float32, _torch.float64, _torch.complex64, _torch.complex128))
+
+
+def vecdot(x1: Any, x2: Any, /, *, axis: Any = -1) -> Any:
+    """Array API ``vecdot``: ``torch.linalg.vecdot`` (array-api-compat's ``linalg.vecdot``)
+    for two tensors of one floating dtype and rank with the same extent along ``axis``
+    (torch's own would broadcast an extent of 1 there); every other call the installed
+    wrapper's. compat's main-namespace ``vecdot`` is a batched matmul of (1, n) by (n, 1)
+    matrices: f32[16] 25 us a call (torch.linalg.vecdot 1.1), and for 4 x 250001 float32
+    0.1 an 8.5e-4 relative error (torch.linalg.vecdot 2.6e-8, NumPy 1.4e-5)."""
+    if type(x1) is _Tensor and type(x2) is _Tensor and type(axis) is _int:
+        d = x1.dtype
+        n = x1.ndim
+        if d is x2.dtype and d in _VECDOT_DTYPES and n == x2.ndim and -n <= axis < n \
+                and x1.shape[axis] == x2.shape[axis]:
+            try:
+                return _linalg_vecdot(x1, x2, dim=axis)
+            except RuntimeError:
+                pass  # shapes that do not broadcast: the wrapper raises the standard error
+    return _general_vecdot(x1, x2, axis=axis)
+
+
+_linalg_module.vecdot = vecdot  # one function in both namespaces, as the standard's
