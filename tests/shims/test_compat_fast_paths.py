@@ -65,6 +65,9 @@ def test_numpy_fast_paths_match_compat():
     for x in arrays:
         for lo, hi in itertools.product(BOUNDS, BOUNDS):
             _check(xp.clip, compat.clip, x, lo, hi)
+        for b in BOUNDS:  # one bound by keyword (a Python path's fast call)
+            _check(xp.clip, compat.clip, x, min=b)
+            _check(xp.clip, compat.clip, x, max=b)
         for dtype in (np.float32, np.float64, np.int16, np.bool_, np.complex64):
             for copy in (True, False):
                 _check(xp.astype, compat.astype, x, dtype, copy=copy)

@@ -65,9 +65,18 @@ def clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
     Python floats with min <= max (NaN bounds and 0-d input, whose NumPy result is a scalar,
     take array-api-compat's path), on NumPy 2: NumPy 1.x promotes by value (float32 between
     0.0 and 1e300 gave float64; compat casts the bounds to x's dtype)."""
-    if (_NUMPY2 and type(x) is _ndarray and type(min) is float and type(max) is float and min <= max
-            and x.ndim and x.dtype.kind == "f" and not kwargs):
-        return _np.clip(x, min, max)
+    if _NUMPY2 and type(x) is _ndarray and not kwargs and x.ndim and x.dtype.kind == "f":
+        tmin, tmax = type(min), type(max)
+        if tmin is float and tmax is float and min <= max:
+            return _np.clip(x, min, max)
+        # One bound, the other None (clip(x, min=0.0): a keyword call, off the C path): the
+        # same bits as compat's (float16/32/64, +-0, +-inf, NaN and subnormal x, bounds of
+        # +-0, +-1, +-inf, +-1e300, 1e-300, 70000; NaN bounds take compat's path), 13.6 ->
+        # ~2.5 us (compat 8.8).
+        if tmin is float and max is None and min == min:
+            return _np.clip(x, min, None)
+        if min is None and tmax is float and max == max:
+            return _np.clip(x, None, max)
     if type(x) is _ndarray:
         # A Python int bound beyond x's integer dtype, by the shims' rule (clip_scalar_bound:
         # NumPy 2's answers; compat on NumPy 1.x gave int32 ones clipped at 2**40 as [1, 1]),
