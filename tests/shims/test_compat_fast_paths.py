@@ -226,6 +226,23 @@ def test_torch_fast_paths_match_compat():
         _check(xp.astype, compat.astype, x, not_a_dtype)
 
 
+def test_torch_clip_matches_compat():
+    torch = require("torch")
+    import array_api_compat.torch as compat
+
+    xp = arraykit.array_namespace(torch.ones(1))
+    values = [-3.0, -0.0, 0.0, 0.5, 2.0, math.nan, math.inf, -math.inf]
+    # (Bounds past float32, 1e300, are the namespace's rounding rule: torch refuses them.)
+    bounds = [b for b in BOUNDS if b != 1e300]
+    for dtype in (torch.float32, torch.float64):
+        for x in (torch.tensor(values, dtype=dtype), torch.tensor(0.5, dtype=dtype)):
+            for lo, hi in itertools.product(bounds, bounds):
+                _check(xp.clip, compat.clip, x, lo, hi)
+            for b in bounds:  # one bound by keyword (a Python path's fast call)
+                _check(xp.clip, compat.clip, x, min=b)
+                _check(xp.clip, compat.clip, x, max=b)
+
+
 def test_torch_binary_fast_paths_match_compat():
     torch = require("torch")
     import array_api_compat.torch as compat
