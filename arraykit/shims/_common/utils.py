@@ -261,7 +261,13 @@ def standard_can_cast(name_of, native):
     get :func:`can_cast_names`; anything else is ``native(from_, to)``, answer or error.
     """
 
+    answers: dict = {}  # (from_, to) -> the answer, for two dtypes of one class
+
     def can_cast(from_, to, /):
+        try:
+            return answers[from_, to]
+        except (KeyError, TypeError):  # a new pair, or an array (NumPy's: unhashable)
+            pass
         f = name_of(from_)
         t = name_of(to)
         if f is None or t is None:
@@ -270,7 +276,10 @@ def standard_can_cast(name_of, native):
             except AttributeError:  # compat reads from_.dtype of anything that is no dtype
                 raise TypeError(f"can_cast: from_ must be a dtype or an array and to a dtype, "
                                 f"got {reprlib.repr(from_)} and {reprlib.repr(to)}") from None
-        return can_cast_names(f, t)
+        r = can_cast_names(f, t)
+        if type(from_) is type(to):  # two dtype objects (an array is never a dtype's class)
+            answers[from_, to] = r
+        return r
 
     can_cast.__doc__ = ("Array API ``can_cast``: True iff promoting ``from_`` (a dtype or an "
                         "array) with ``to`` gives ``to`` in the standard's table.")
