@@ -163,6 +163,17 @@ STD: dict[str, Case] = {
     "arange": lambda xp, a: xp.arange(16),
     "eye": lambda xp, a: xp.eye(4),
     "zeros_like": lambda xp, a: xp.zeros_like(a.v),
+    # Calls SciPy and scikit-learn make beside the workloads' (2026-12-07): a sweep of the
+    # namespaces against array-api-compat found some of them 2-25 us slower.
+    "cos": lambda xp, a: xp.cos(a.v),
+    "floor_divide": lambda xp, a: xp.floor_divide(a.v, a.w),
+    "remainder": lambda xp, a: xp.remainder(a.v, a.w),
+    "clip(min=)": lambda xp, a: xp.clip(a.v, min=0.0),
+    "full_like": lambda xp, a: xp.full_like(a.v, 2.0),
+    "linspace": lambda xp, a: xp.linspace(0.0, 1.0, 16),
+    "vecdot": lambda xp, a: xp.vecdot(a.v, a.w),
+    "finfo": lambda xp, a: xp.finfo(a.v.dtype),
+    "can_cast": lambda xp, a: xp.can_cast(xp.float32, xp.float64),
 }
 
 
@@ -206,6 +217,15 @@ NPSTYLE: dict[str, Case] = {
     "arange": lambda m, a: m.arange(16),
     "eye": lambda m, a: m.eye(4, dtype=m.float32),
     "zeros_like": lambda m, a: m.zeros_like(a.v),
+    "cos": lambda m, a: m.cos(a.v),
+    "floor_divide": lambda m, a: m.floor_divide(a.v, a.w),
+    "remainder": lambda m, a: m.remainder(a.v, a.w),
+    "clip(min=)": lambda m, a: m.clip(a.v, 0.0, None),
+    "full_like": lambda m, a: m.full_like(a.v, 2.0),
+    "linspace": lambda m, a: m.linspace(0.0, 1.0, 16),
+    "vecdot": lambda m, a: m.vecdot(a.v, a.w),
+    "finfo": lambda m, a: m.finfo(a.v.dtype),
+    "can_cast": lambda m, a: m.can_cast(m.float32, m.float64),
 }
 
 
@@ -292,6 +312,13 @@ def torch_columns(errors: bool) -> Columns:
         "zeros": lambda a: t.zeros((16,)), "full": lambda a: t.full((16,), 2.0),
         "arange": lambda a: t.arange(16), "eye": lambda a: t.eye(4),
         "zeros_like": lambda a: t.zeros_like(a.v),
+        "cos": lambda a: t.cos(a.v), "floor_divide": lambda a: t.floor_divide(a.v, a.w),
+        "remainder": lambda a: t.remainder(a.v, a.w),
+        "clip(min=)": lambda a: t.clamp(a.v, min=0.0),
+        "full_like": lambda a: t.full_like(a.v, 2.0),
+        "linspace": lambda a: t.linspace(0.0, 1.0, 16),
+        "vecdot": lambda a: t.linalg.vecdot(a.v, a.w), "finfo": lambda a: t.finfo(a.v.dtype),
+        "can_cast": lambda a: t.can_cast(t.float32, t.float64),
     }
     cols = {"native": {n: _bound(f, a) for n, f in native.items()},
             "arraykit": _namespace(a), "compat": _compat(a)}
