@@ -605,3 +605,14 @@ def test_complex_log1p_is_accurate_near_zero_and_near_minus_one(xp):
     np.testing.assert_allclose(r.imag, np.arctan2(stored.imag.astype(float),
                                                   1 + stored.real.astype(float)),
                                rtol=rtol, atol=1e-300)
+
+
+@SERVED
+def test_pow_of_a_python_int_by_a_0d_integer_array_keeps_its_dtype(xp):
+    # JAX's pow computes integer_pow of the weakly typed base for a 0-d exponent: int64 (an
+    # exponent of rank >= 1 kept int8); the standard: the array's dtype.
+    for shape in ((), (2,)):
+        e = arr(xp, np.full(shape, 3), "int8")
+        r = xp.pow(2, e)
+        assert r.dtype == xp.int8, (shape, r.dtype)
+        assert host(r).tolist() == np.full(shape, 8).tolist()

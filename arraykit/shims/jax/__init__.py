@@ -721,6 +721,19 @@ stack = fast_path(_stack, "stack", wrap(_jnp.stack, "stack", RULES), _jnp.stack,
                   ARRAY_TYPE, 1, seq=0, exact=True, kw=(("axis", (int,)),))
 
 
+_jnp_pow = _jnp.pow
+
+
+def pow(x1: Any, x2: Any, /) -> Any:
+    """jax.numpy's ``pow``; a Python int base with a 0-d integer exponent keeps the exponent's
+    dtype (jax computes ``integer_pow`` of the weakly typed base there: ``pow(2, uint16
+    0-d)`` was int64; for an exponent of rank >= 1 it keeps uint16). The int64 result cast
+    back wraps as the exponent's dtype's own arithmetic would (both are exact mod 2**bits)."""
+    if type(x1) is int and getattr(x2, "ndim", None) == 0 and x2.dtype.kind in "iu":
+        return _jnp_pow(x1, x2).astype(x2.dtype)
+    return _jnp_pow(x1, x2)
+
+
 def finfo(type: Any, /) -> _d.finfo_object:
     """``jax.numpy.finfo`` with Python floats for eps, max, min and smallest_normal."""
     return _d.finfo_object(_jnp.finfo(type))
