@@ -96,7 +96,7 @@ def _blocked_axis(sum_axis, reshape, x, a: int):
     return x
 
 
-def _count(shape, axes) -> int | None:
+def reduced_count(shape, axes) -> int | None:
     """The number of elements over ``axes``; None where an extent is unknown (TF graphs)."""
     n = 1
     for a in axes:
@@ -122,7 +122,7 @@ def without_degrees_of_freedom(shape, axis, correction) -> bool:
         axes = normalize_axes(axis, len(shape), "var")
     except (TypeError, ValueError, IndexError):
         return False
-    count = _count(tuple(shape), axes)
+    count = reduced_count(tuple(shape), axes)
     return count is not None and count - correction <= 0
 
 

@@ -7,7 +7,7 @@ import mlx.core as mx
 import numpy as onp
 
 from .._common.sizes import check_shape
-from .._common.statistics import CHAINED_SUM_MAX
+from .._common.statistics import CHAINED_SUM_MAX, reduced_count
 from .._common.statistics import blocked_sum as _blocked
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, MLX, SUPPORTED  # noqa: F401
@@ -138,10 +138,7 @@ def blocked_sum(x, axes: list, keepdims: bool):
     ``CHAINED_SUM_MAX`` elements a result, past it ``_common.statistics.blocked_sum`` (MLX
     0.32.4's CPU sums add in one chain; the blocks' are also faster past ~1e5 elements, MLX
     reducing their rows vectorised: 1e6 float32 395 vs 673 us, CPU time)."""
-    count = 1
-    for a in axes:
-        count *= x.shape[a]
-    if count <= CHAINED_SUM_MAX:
+    if reduced_count(x.shape, axes) <= CHAINED_SUM_MAX:
         return mx.sum(x, axis=axes, keepdims=keepdims)
     return _blocked(_sum_axis, mx.reshape, x, axes, keepdims)
 
@@ -152,9 +149,7 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if not axes:
         return x  # MLX arrays are not written in place
     if (fname == "sum" or fname == "mean") and x.dtype in _FLOAT_KINDS:
-        count = 1
-        for a in axes:
-            count *= x.shape[a]
+        count = reduced_count(x.shape, axes)
         if count > CHAINED_SUM_MAX:  # MLX's own sum loses precision past it
             r = blocked_sum(x, sorted(axes), keepdims)
             return r / count if fname == "mean" else r

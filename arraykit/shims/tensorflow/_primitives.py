@@ -19,7 +19,7 @@ from tensorflow.python.ops import gen_math_ops as _m
 from .._common import dtypes as _d
 from .._common import operands as _operands
 from .._common.sizes import check_shape
-from .._common.statistics import CHAINED_SUM_MAX
+from .._common.statistics import CHAINED_SUM_MAX, reduced_count
 from .._common.statistics import blocked_sum as _blocked
 from . import _dtypes as _t
 from ._base import ET, axes_arg, on_cpu, zero_like
@@ -177,13 +177,8 @@ def chained(x, axes) -> bool:
     k = len(axes)
     if k == n:
         return False
-    count = 1
-    for a in axes:
-        e = shape[a]
-        if e is None:
-            return False
-        count *= e
-    if count <= CHAINED_SUM_MAX:  # the usual call ends here: one shape read
+    count = reduced_count(shape, axes)
+    if count is None or count <= CHAINED_SUM_MAX:  # the usual call ends here
         return False
     return sorted(axes) != list(range(n - k, n)) and x.dtype in _FLOATING \
         and None not in shape
