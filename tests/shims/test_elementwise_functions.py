@@ -607,7 +607,8 @@ def test_complex_log1p_is_accurate_near_zero_and_near_minus_one(xp):
                                rtol=rtol, atol=1e-300)
 
 
-@SERVED
+@pytest.mark.backends("jax", reason="jax.numpy's pow of a Python int by a 0-d integer array "
+                      "(integer_pow of the weakly typed base)")
 def test_pow_of_a_python_int_by_a_0d_integer_array_keeps_its_dtype(xp):
     # JAX's pow computes integer_pow of the weakly typed base for a 0-d exponent: int64 (an
     # exponent of rank >= 1 kept int8); the standard: the array's dtype.
@@ -616,3 +617,19 @@ def test_pow_of_a_python_int_by_a_0d_integer_array_keeps_its_dtype(xp):
         r = xp.pow(2, e)
         assert r.dtype == xp.int8, (shape, r.dtype)
         assert host(r).tolist() == np.full(shape, 8).tolist()
+
+
+@SERVED
+def test_remainder_of_a_zero_by_minus_infinity_is_minus_zero(xp, backend):
+    # The standard: x1 +-0 and x2 < 0 give -0 (NumPy and every namespace); MXNet's rule gave
+    # +0.0 there. MXNet computes host arrays by NumPy and, while autograd records, by its
+    # operators: both paths.
+    inf = math.inf
+    x1, x2 = arr(xp, [0.0, -0.0, 0.0, -0.0], "float32"), arr(xp, [-inf, -inf, inf, inf], "float32")
+    assert np.signbit(host(xp.remainder(x1, x2))).tolist() == [True, True, False, False]
+    if backend == "mxnet":
+        import mxnet
+
+        with mxnet.autograd.record():
+            r = xp.remainder(x1, x2)
+        assert np.signbit(host(r)).tolist() == [True, True, False, False]

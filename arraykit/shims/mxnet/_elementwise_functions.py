@@ -254,6 +254,33 @@ def _float_floor_divide(a, b):
     return _where((res == 0) & ~special, _copysign(mnp.zeros_like(res), plain), res)
 
 
+def _host_floor_divide(a, b):
+    """``_float_floor_divide``'s values by NumPy on host arrays: NumPy's ``floor_divide``
+    (npy_divmod: the same quotient) and ``floor(a / b)`` where the standard's special cases
+    are (a zero divisor, a non-finite operand)."""
+    r = onp.floor_divide(a, b)
+    special = (b == 0) | ~onp.isfinite(a) | ~onp.isfinite(b)
+    if special.any():
+        r = onp.where(special, onp.floor(a / b), r)
+    return r
+
+
+def _on_host_first(host_op, rule):
+    """``rule`` (a float function of two arrays of one shape and dtype, many operators), or
+    for two arrays in CPU memory while autograd does not record, ``host_op`` on their memory
+    read in place and one copy back (as ``_sign``): the rule's values (every pair of +-0,
+    +-1, +-2.5, 0.1, 1e30, 1e-30, subnormals, +-inf and NaN, float16/32/64: compared),
+    remainder f32[16] 1.70 ms -> ~0.05 (MXNet's own mod 31 us; MXNet 1.9.1, CPU time)."""
+
+    def f(a, b):
+        if not _autograd.is_recording() and _p.on_host(a) and _p.on_host(b):
+            with onp.errstate(all="ignore"):
+                return _p.host_array(host_op(_p.host_read(a), _p.host_read(b)), a.ctx)
+        return rule(a, b)
+
+    return f
+
+
 def _float_remainder(a, b):
     """MXNet's ``mod`` plus the standard's special cases it misses (``x % 0`` and ``inf % y``
     are nan, a finite ``x % inf`` is ``x`` or ``inf`` by sign, zero results carry the
@@ -263,7 +290,7 @@ def _float_remainder(a, b):
     binf = mnp.isinf(b) & mnp.isfinite(a)
     same = (a == 0) | ((a > 0) == (b > 0))
     r = _where(binf, _where(same, a + mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
-    r = _where((r == 0) & ~binf, _copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
+    r = _where(r == 0, _copysign(mnp.zeros_like(r), b + mnp.zeros_like(r)), r)
     bad = (b == 0) | mnp.isinf(a) | mnp.isnan(a) | mnp.isnan(b)
     return _where(bad, nan, r)
 
@@ -353,8 +380,10 @@ _SPECIAL = {
     **{name: _per(_INTS, _ident) for name in ("ceil", "floor", "trunc", "round")},
     "sign": _per(_FLOATS, _sign),
     "square": _per(_INTS, _int_square),
-    "floor_divide": _per(_FLOATS, _arrays(_float_floor_divide, bcast=True)),
-    "remainder": _per(_FLOATS, _arrays(_float_remainder, bcast=True)),
+    "floor_divide": _per(_FLOATS, _arrays(_on_host_first(_host_floor_divide,
+                                                         _float_floor_divide), bcast=True)),
+    "remainder": _per(_FLOATS, _arrays(_on_host_first(onp.remainder, _float_remainder),
+                                       bcast=True)),
     # maximum/minimum: NaN put back only where a kernel may drop it (_p.NAN_DROPPING_KERNELS)
     **({"maximum": _per(_FLOATS, _nan_propagating(mnp.maximum)),
         "minimum": _per(_FLOATS, _nan_propagating(mnp.minimum))}
