@@ -697,3 +697,32 @@ def test_argmax_argmin_flip_and_take_call_jax_jitted_functions_from_c(xp):
     _same_array(xp.flip(m, axis=(0, 1)), jnp.flip(m, axis=(0, 1)))
     with pytest.raises(TypeError, match="out"):
         xp.argmax(m, out=m)
+
+
+def test_full_like_of_a_python_number_and_clip_by_keyword_are_jax_own(xp):
+    # full_like of a Python number is a jitted program per shape (jnp.full_like builds it
+    # eagerly, ~90 us); clip with its bounds by keyword is jnp.clip from C: jax's own results
+    # (dtype, weak type, commitment, bits).
+    import warnings
+
+    import numpy as np
+
+    arrays = [jnp.asarray([0.5, -2.0], dtype=jnp.float32), jnp.arange(3, dtype=jnp.int8),
+              jnp.asarray(2.0), jax.device_put(jnp.ones(3), jax.devices()[0]),
+              jnp.ones(2, dtype=jnp.complex64), jnp.zeros(2, dtype=bool)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for x in arrays:
+            for v in (2.0, 3, True, float("nan"), -0.0, 1e300):
+                got, want = xp.full_like(x, v), jnp.full_like(x, v)
+                assert (got.dtype, got.aval.weak_type, got._committed) == \
+                    (want.dtype, want.aval.weak_type, want._committed)
+                np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+                assert np.signbit(np.asarray(got).real).tolist() == \
+                    np.signbit(np.asarray(want).real).tolist()
+    x = jnp.asarray([-3.0, -0.0, 0.0, 0.5, 2.0, np.nan, np.inf, -np.inf], dtype=jnp.float32)
+    for b in (0.0, -1.0, 1.5, float("nan"), float("inf"), None, 1, 1e300):
+        for kw in ({"min": b}, {"max": b}, {"min": b, "max": 1.0}):
+            got, want = xp.clip(x, **kw), jnp.clip(x, **kw)
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
