@@ -138,7 +138,7 @@ def blocked_sum(x, axes: list, keepdims: bool):
     ``CHAINED_SUM_MAX`` elements a result, past it ``_common.statistics.blocked_sum`` (MLX
     0.32.4's CPU sums add in one chain; the blocks' are also faster past ~1e5 elements, MLX
     reducing their rows vectorised: 1e6 float32 395 vs 673 us, CPU time)."""
-    if reduced_count(x.shape, axes) <= CHAINED_SUM_MAX:
+    if (reduced_count(x.shape, axes) or 0) <= CHAINED_SUM_MAX:  # (MLX knows every extent)
         return mx.sum(x, axis=axes, keepdims=keepdims)
     return _blocked(_sum_axis, mx.reshape, x, axes, keepdims)
 
@@ -149,7 +149,7 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if not axes:
         return x  # MLX arrays are not written in place
     if (fname == "sum" or fname == "mean") and x.dtype in _FLOAT_KINDS:
-        count = reduced_count(x.shape, axes)
+        count = reduced_count(x.shape, axes) or 0  # (MLX knows every extent)
         if count > CHAINED_SUM_MAX:  # MLX's own sum loses precision past it
             r = blocked_sum(x, sorted(axes), keepdims)
             return r / count if fname == "mean" else r
