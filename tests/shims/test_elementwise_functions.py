@@ -633,3 +633,14 @@ def test_remainder_of_a_zero_by_minus_infinity_is_minus_zero(xp, backend):
         with mxnet.autograd.record():
             r = xp.remainder(x1, x2)
         assert np.signbit(host(r)).tolist() == [True, True, False, False]
+
+
+@SERVED
+def test_integer_and_float_division_broadcast_an_empty_operand(xp):
+    # MLX's fused (compiled, shapeless) remainder and floor_divide gave an empty operand
+    # broadcast against a non-empty one the other's shape: (0,) by (1,) was (1,).
+    for dtype in ("int32", "float32"):
+        for s1, s2, want in (((0,), (1,), (0,)), ((1,), (0,), (0,)), ((0,), (2, 1), (2, 0))):
+            a, b = arr(xp, np.ones(s1), dtype), arr(xp, np.full(s2, 2), dtype)
+            for f in (xp.remainder, xp.floor_divide):
+                assert tuple(f(a, b).shape) == want, (f.__name__, dtype, s1, s2)

@@ -280,11 +280,23 @@ def _signed_floor_divide(a, b):
     return mx.where(minus_one, -q, q)
 
 
-# Eagerly one fused kernel each (the guard's where and compare with the division; as _sin's
-# rule): under a transform the Python function's graph.
-_unsigned_remainder = mx.compile(_unsigned_remainder, shapeless=True)
-_signed_remainder = mx.compile(_signed_remainder, shapeless=True)
-_signed_floor_divide = mx.compile(_signed_floor_divide, shapeless=True)
+def _fused(rule):
+    """``rule`` of two operands compiled shapeless: eagerly one fused kernel (as _sin's rule),
+    under a transform the Python function's graph. An empty operand takes the Python
+    function: the program broadcast an empty operand against a non-empty one to the other's
+    shape (int32 remainder of (0,) by (1,) was (1,), of (0,) by (2, 1) (2, 1))."""
+    compiled = mx.compile(rule, shapeless=True)
+
+    def f(a, b):
+        return compiled(a, b) if a.size and b.size else rule(a, b)
+
+    return f
+
+
+# (the guard's where and compare with the division, fused)
+_unsigned_remainder = _fused(_unsigned_remainder)
+_signed_remainder = _fused(_signed_remainder)
+_signed_floor_divide = _fused(_signed_floor_divide)
 _SIGNED_NAMES = ("int8", "int16", "int32", "int64")
 
 
@@ -301,8 +313,8 @@ def _float_remainder(a, b):
 #: (f32[16], CPU time: floor_divide 304 -> 41-63 us, remainder 58 -> 8-11; MLX's own 3-4). The
 #: same bits (every pair of special and ordinary values, float32 and float64, broadcast and
 #: 0-d operands: compared); under a transform the Python function's graph.
-_float_floor_divide = mx.compile(_float_floor_divide, shapeless=True)
-_float_remainder = mx.compile(_float_remainder, shapeless=True)
+_float_floor_divide = _fused(_float_floor_divide)
+_float_remainder = _fused(_float_remainder)
 
 
 _BITS = {mx.int8: 8, mx.int16: 16, mx.int32: 32, mx.int64: 64,
