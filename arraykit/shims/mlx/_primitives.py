@@ -143,6 +143,13 @@ def blocked_sum(x, axes: list, keepdims: bool):
     return _blocked(_sum_axis, mx.reshape, x, axes, keepdims)
 
 
+def blocked_variance(x, axes: list, keepdims: bool, count: int, correction: float):
+    """``variance``'s graph with ``blocked_sum``'s sums, for ``count > CHAINED_SUM_MAX``
+    elements a result over ``axes`` (non-negative, sorted)."""
+    d = x - _blocked(_sum_axis, mx.reshape, x, axes, True) / count
+    return _blocked(_sum_axis, mx.reshape, d * d, axes, keepdims) / (count - correction)
+
+
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
     if fname == "all" or fname == "any":
         return _REDUCE[fname](x, axis=list(axes), keepdims=keepdims)
@@ -170,8 +177,7 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
         count *= x.shape[a]
     ax = sorted(axes)
     if count > CHAINED_SUM_MAX:
-        d = x - blocked_sum(x, ax, True) / count
-        return blocked_sum(d * d, ax, keepdims) / (count - correction)
+        return blocked_variance(x, ax, keepdims, count, correction)
     d = x - mx.mean(x, axis=ax, keepdims=True)
     return mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
 

@@ -78,8 +78,7 @@ def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, 
     """The rules' ``var`` graph (``_p.variance``'s ops and operands, inlined), then ``sqrt``
     for ``std`` (``root``): what ``_plain_variance`` builds, compiled or not."""
     if count > _p.CHAINED_SUM_MAX:  # MLX's own sums lose precision past it
-        d = x - _p.blocked_sum(x, sorted(axes), True) / count
-        v = _p.blocked_sum(d * d, sorted(axes), keepdims) / (count - correction)
+        v = _p.blocked_variance(x, sorted(axes), keepdims, count, correction)
     else:
         d = x - mx.mean(x, axis=axes, keepdims=True)
         v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)

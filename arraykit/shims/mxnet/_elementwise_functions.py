@@ -30,6 +30,7 @@ from mxnet.ndarray.numpy import _internal as _npi
 
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
+from .._common.special_values import correct_floor_divide
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import (
@@ -256,13 +257,9 @@ def _float_floor_divide(a, b):
 
 def _host_floor_divide(a, b):
     """``_float_floor_divide``'s values by NumPy on host arrays: NumPy's ``floor_divide``
-    (npy_divmod: the same quotient) and ``floor(a / b)`` where the standard's special cases
-    are (a zero divisor, a non-finite operand)."""
-    r = onp.floor_divide(a, b)
-    special = (b == 0) | ~onp.isfinite(a) | ~onp.isfinite(b)
-    if special.any():
-        r = onp.where(special, onp.floor(a / b), r)
-    return r
+    (npy_divmod: the same quotient) with the shared rule's values where an operand is
+    infinite (the NumPy namespace's own correction)."""
+    return correct_floor_divide(onp, a, b, onp.floor_divide(a, b))
 
 
 def _on_host_first(host_op, rule):

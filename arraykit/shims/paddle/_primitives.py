@@ -8,7 +8,7 @@ from paddle.base.framework import _current_expected_place
 
 from .._common import checks as _c
 from .._common.sizes import check_shape
-from .._common.statistics import CHAINED_SUM_MAX
+from .._common.statistics import CHAINED_SUM_MAX, reduced_count
 from .._common.statistics import blocked_sum as _blocked
 from . import _dtypes as D
 from ._dtypes import DEFAULT_COMPLEX, DEFAULT_FLOAT, DTYPE_RULES, SUPPORTED, paddle  # noqa: F401
@@ -172,16 +172,22 @@ def _sum_axis(x, a: int):
     return paddle._C_ops.sum(x, [a], None, True)
 
 
-def sum_over(x, dims: list, keepdims: bool, count: int):
-    """``paddle.sum`` of ``x`` over ``dims`` (non-negative), ``count`` elements a result;
-    along some axes but not all of a floating ``x``, past ``CHAINED_SUM_MAX`` elements a
-    result, ``_common.statistics.blocked_sum``: Paddle 3.3.1's CPU sum along an axis adds
-    in one chain (``sum(ones((1, 2**24 + 64)), axis=1)`` is 2**24; 1e-2 off for 1e6 x 0.1),
-    where its sum over every axis is within ~4e-6. (The count first: a Paddle dtype's hash
+def _blocked_if_chained(x, dims: list, keepdims: bool, count: int):
+    """``_common.statistics.blocked_sum`` of ``x`` over ``dims`` (non-negative), ``count``
+    elements a result, where Paddle's own sum would add them in one chain: along some axes
+    but not all of a floating ``x``, past ``CHAINED_SUM_MAX`` (Paddle 3.3.1's CPU sum along
+    an axis: ``sum(ones((1, 2**24 + 64)), axis=1)`` is 2**24, 1e-2 off for 1e6 x 0.1; over
+    every axis it is within ~4e-6); None elsewhere. (The count first: a Paddle dtype's hash
     costs ~0.5 us.)"""
     if count > CHAINED_SUM_MAX and len(dims) < len(x.shape) and x.dtype in _FLOATING:
         return _blocked(_sum_axis, paddle.reshape, x, sorted(dims), keepdims)
-    return paddle.sum(x, axis=dims, keepdim=keepdims)
+    return None
+
+
+def sum_over(x, dims: list, keepdims: bool, count: int):
+    """``paddle.sum`` of floating ``x`` over ``dims``, blocked where it would be chained."""
+    r = _blocked_if_chained(x, dims, keepdims, count)
+    return paddle.sum(x, axis=dims, keepdim=keepdims) if r is None else r
 
 
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
@@ -197,9 +203,10 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
         # dtype rules (a small int count converts exactly: no need of full0's care).
         count = _count(x, axes)
         return sum_over(x, list(axes), keepdims, count) / paddle.full([], count, dtype=x.dtype)
-    if fname == "sum" and _count(x, axes) > CHAINED_SUM_MAX and len(axes) < len(x.shape) \
-            and x.dtype in _FLOATING:  # as sum_over (integers: below)
-        return _blocked(_sum_axis, paddle.reshape, x, sorted(axes), keepdims)
+    if fname == "sum":
+        r = _blocked_if_chained(x, list(axes), keepdims, _count(x, axes))
+        if r is not None:
+            return r
     name = name_of(x)
     if name in _NARROW:
         r = _REDUCE[fname](paddle.cast(x, "int64"), axis=list(axes), keepdim=keepdims)
@@ -210,11 +217,7 @@ def reduce(fname: str, x, axes: tuple, keepdims: bool):
 
 
 def _count(x, axes: tuple) -> int:
-    extents = x.shape  # a new list per read
-    n = 1
-    for a in axes:
-        n *= extents[a]
-    return n
+    return reduced_count(x.shape, axes) or 0  # (a Paddle tensor's extents are known)
 
 
 def scan(fname: str, x, axis: int):

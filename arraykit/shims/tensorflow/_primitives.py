@@ -166,22 +166,23 @@ def sqrt(x):
 _FLOATING = _t.CATEGORY["floating-point"]
 
 
-def chained(x, axes) -> bool:
-    """Whether TF 2.21's CPU sum (or mean) of ``x`` over ``axes`` (non-negative) adds more
-    than ``CHAINED_SUM_MAX`` floats a result in one chain: it does over axes that are not
-    the trailing ones (``reduce_sum`` of 250001 x 4 float32 0.1 down axis 0 is 2.4e-3 off,
-    of (3, 4, 250001) over (0, 2) 7.6e-3; over trailing axes, or all, ~2e-6); known
-    extents only."""
+def chained_count(x, axes) -> int:
+    """How many floats TF 2.21's CPU sum (or mean) of ``x`` over ``axes`` (non-negative) adds
+    a result in one chain, where that is more than ``CHAINED_SUM_MAX``; else 0. It chains
+    over axes that are not the trailing ones (``reduce_sum`` of 250001 x 4 float32 0.1 down
+    axis 0 is 2.4e-3 off, of (3, 4, 250001) over (0, 2) 7.6e-3; over trailing axes, or all,
+    ~2e-6); known extents only."""
     shape = shape_of(x)
     n = len(shape)
     k = len(axes)
     if k == n:
-        return False
+        return 0
     count = reduced_count(shape, axes)
     if count is None or count <= CHAINED_SUM_MAX:  # the usual call ends here
-        return False
-    return sorted(axes) != list(range(n - k, n)) and x.dtype in _FLOATING \
-        and None not in shape
+        return 0
+    if sorted(axes) != list(range(n - k, n)) and x.dtype in _FLOATING and None not in shape:
+        return count
+    return 0
 
 
 def _sum_axis(x, a: int):
@@ -189,16 +190,17 @@ def _sum_axis(x, a: int):
 
 
 def blocked_sum(x, axes, keepdims: bool):
-    """``_common.statistics.blocked_sum`` with TF's sum, for the calls ``chained`` names."""
+    """``_common.statistics.blocked_sum`` with TF's sum, for the calls ``chained_count``
+    names."""
     return _blocked(_sum_axis, reshape, x, sorted(axes), keepdims)
 
 
 def reduce(fname: str, x, axes: tuple, keepdims: bool):
     op = _REDUCE[fname]
-    if (fname == "sum" or fname == "mean") and chained(x, axes):
+    count = chained_count(x, axes) if fname == "sum" or fname == "mean" else 0
+    if count:
         r = blocked_sum(x, axes, keepdims)
-        return r if fname == "sum" else _m.real_div(r, float(math.prod(shape_of(x)[a]
-                                                                       for a in axes)))
+        return r if fname == "sum" else _m.real_div(r, float(count))
     if fname == "max" or fname == "min":
         return _extreme(op, x, axes, keepdims)
     if (fname == "all" or fname == "any") and x.dtype is not tf.bool:
@@ -230,8 +232,9 @@ def scan(fname: str, x, axis: int):
 def variance(x, axes: tuple, correction: float, keepdims: bool):
     a = axes_arg(x, axes)
     extents = shape_of(x)
-    if chained(x, axes):
-        m = _m.real_div(blocked_sum(x, axes, True), float(math.prod(extents[i] for i in axes)))
+    count = chained_count(x, axes)
+    if count:
+        m = _m.real_div(blocked_sum(x, axes, True), float(count))
         s = blocked_sum(_m.squared_difference(x, m), axes, keepdims)
     else:
         # (x - m)**2 in one op: SquaredDifference computes (x - m) * (x - m), as Square does.

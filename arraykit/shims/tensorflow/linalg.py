@@ -101,7 +101,7 @@ class _xp:
         if axis is not None and x.shape.rank is not None:
             n = x.shape.rank
             axes = tuple(a % n for a in (axis if isinstance(axis, (tuple, list)) else (axis,)))
-            if _p.chained(x, axes):  # TF's sum down leading axes is one chain
+            if _p.chained_count(x, axes):  # TF's sum down leading axes is one chain
                 return _p.blocked_sum(x, axes, keepdims)
         return tf.reduce_sum(x, axis=_axis_list(axis), keepdims=keepdims)
 
@@ -413,7 +413,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
                 x if kernel is _euclidean_norm else _gm._abs(x)
             try:
                 if kernel is _euclidean_norm:
-                    if _p.chained(a, axes):  # TF's sum down leading axes is one chain
+                    if _p.chained_count(a, axes):  # TF's sum down leading axes is one chain
                         return _gm.sqrt(_p.blocked_sum(_gm.square(a), axes, keepdims))
                     return kernel(a, axes, keep_dims=keepdims)
                 return kernel(a, axes_arg(a, axes), keep_dims=keepdims)

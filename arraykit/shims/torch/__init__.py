@@ -283,7 +283,6 @@ def _rounded(value: Any, dtype: Any) -> Any:
 
 
 _REAL_SCALARS = (_int, _float)
-_FLOAT_DTYPES = frozenset((_torch.float32, _torch.float64))
 _torch_full_like, _torch_linspace = _torch.full_like, _torch.linspace
 
 
@@ -307,7 +306,7 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
     scalar (``np.int64(300)`` into int8 wrapped as 300 did)."""
     if type(x) is _Tensor and dtype is None and device is None and not kwargs \
             and type(fill_value) in _REAL_SCALARS and -_SAFE <= fill_value <= _SAFE \
-            and x.dtype in _FLOAT_DTYPES:
+            and x.dtype in _FLOATS:
         # A Python number within float16's range into a float tensor's own dtype (no rule
         # applies): compat's call, torch.full_like, without its layers (f32[16] 2.8 -> ~1.6
         # us, compat 1.4).
@@ -654,7 +653,7 @@ concat = fast_path(_torch.cat, "concat", globals()["concat"], _compat.concat, 1,
 
 _general_vecdot = globals()["vecdot"]
 _linalg_vecdot = _torch.linalg.vecdot
-_VECDOT_DTYPES = frozenset((_torch.float32, _torch.float64, _torch.complex64, _torch.complex128))
+_VECDOT_DTYPES = frozenset((*_FLOATS, _torch.complex64, _torch.complex128))
 
 
 def vecdot(x1: Any, x2: Any, /, *, axis: Any = -1) -> Any:
