@@ -635,6 +635,73 @@ def test_remainder_of_a_zero_by_minus_infinity_is_minus_zero(xp, backend):
         assert np.signbit(host(r)).tolist() == [True, True, False, False]
 
 
+def _recording(backend, xp, f, *args):
+    """``f(*args)`` where the framework records a gradient (the framework-op paths), for the
+    shims whose eager float division computes on the host otherwise."""
+    if backend == "tensorflow":
+        with tf.GradientTape():
+            return f(*args)
+    if backend == "mxnet":
+        import mxnet
+
+        with mxnet.autograd.record():
+            return f(*args)
+    a, b = args  # paddle: a tensor that records
+    a = xp.asarray(a, copy=True)
+    a.stop_gradient = False
+    return f(a, b)
+
+
+@pytest.mark.backends("tensorflow", "paddle", "mxnet",
+                      reason="float floor_divide/remainder computed on the host eagerly")
+def test_float_division_on_the_host_and_where_a_gradient_records_agree(xp, backend):
+    # Eager tensors in host memory that record no gradient take NumPy's floor_divide and
+    # remainder (TF: remainder; one call where the standard's special values cost ~10-25
+    # framework ops); elsewhere the framework's ops. Both give NumPy's values on every pair
+    # of special and ordinary values (normal numbers: TF's kernels flush subnormals), signed
+    # zeros included.
+    vals = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 0.1, 7.0, -3.0, 1e30, -1e30, 1e-30, math.inf,
+            -math.inf, math.nan]
+    a = np.repeat(vals, len(vals))
+    b = np.tile(vals, len(vals))
+    for dtype in ("float32", "float64"):
+        x1, x2 = arr(xp, a, dtype), arr(xp, b, dtype)
+        with np.errstate(all="ignore"):
+            want = {"remainder": np.remainder(a.astype(dtype), b.astype(dtype))}
+        import arraykit.shims.numpy as nxp
+
+        want["floor_divide"] = np.asarray(nxp.floor_divide(a.astype(dtype), b.astype(dtype)))
+        for name, w in want.items():
+            if name == "floor_divide" and backend == "tensorflow":
+                continue  # TF's own kernel (floor of the rounded quotient) on both paths
+            f = getattr(xp, name)
+            for got in (f(x1, x2), _recording(backend, xp, f, x1, x2)):
+                g = host(got)
+                assert g.dtype == w.dtype, (name, dtype, g.dtype)
+                same = (np.isnan(g) & np.isnan(w)) | ((g == w) & (np.signbit(g) == np.signbit(w)))
+                assert same.all(), (name, dtype, a[~same], b[~same], g[~same], w[~same])
+    # The recorded path keeps its gradient: d(x1 % 3)/dx1 = 1.
+    x = arr(xp, [1.5, -2.5, 4.0], "float32")
+    if backend == "tensorflow":
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = xp.remainder(x, 3.0)
+        grad = tape.gradient(y, x)
+    elif backend == "paddle":
+        x.stop_gradient = False
+        xp.sum(xp.remainder(x, 3.0)).backward()
+        grad = x.grad
+    else:
+        import mxnet
+
+        x.attach_grad()
+        with mxnet.autograd.record():
+            y = xp.sum(xp.remainder(x, 3.0))
+        y.backward()
+        grad = x.grad
+    assert host(grad).tolist() == [1.0, 1.0, 1.0]
+
+
 @SERVED
 def test_integer_and_float_division_broadcast_an_empty_operand(xp):
     # MLX's fused (compiled, shapeless) remainder and floor_divide gave an empty operand

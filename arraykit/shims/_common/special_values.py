@@ -34,6 +34,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 _inf = math.inf
 _nan = math.nan
 _pi = math.pi
@@ -399,6 +401,37 @@ def correct_floor_divide(xp, x1: Any, x2: Any, r: Any, *, zeros: bool = False) -
 
 
 
+def host_floor_divide(a: Any, b: Any) -> Any:
+    """The standard's floating ``floor_divide`` of two NumPy arrays: NumPy's (npy_divmod: the
+    exact floor of the quotient) with :func:`correct_floor_divide`'s values where an operand
+    is infinite (the NumPy namespace's own correction)."""
+    return correct_floor_divide(np, a, b, np.floor_divide(a, b))
+
+
+def on_host_first(host_op: Callable[[Any, Any], Any], rule: Callable[[Any, Any], Any], *,
+                  on_host: Callable[[Any, Any], bool], read: Callable[[Any], Any],
+                  write: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """``rule(a, b)`` (a framework's floating ``floor_divide`` or ``remainder`` with the
+    standard's special values: ~10-25 framework ops), or where ``on_host(a, b)`` says both
+    operands lie in host memory and no gradient is recorded, ``host_op`` (:func:`host_floor_divide`,
+    ``np.remainder``: the standard's values themselves) over their values read by ``read``
+    and one copy back, ``write(result, a)`` (an array of ``a``'s kind, place and dtype). A
+    call of a few microseconds where the rules cost a framework op each (MXNet 1.9.1 float32
+    ``remainder`` 1.70 ms -> 26 us, TF 2.21 122 -> ~8, Paddle 3.3.1 200 -> ~15; CPU time,
+    16 elements)."""
+
+    def f(a, b):
+        if on_host(a, b):
+            try:
+                with np.errstate(all="ignore"):  # x % 0 is NaN by the rule: no warning
+                    return write(host_op(read(a), read(b)), a)
+            except ValueError:  # shapes that do not broadcast: the framework's own error
+                pass
+        return rule(a, b)
+
+    return f
+
+
 def _any_zero(xp, x: Any) -> bool:
     if hasattr(x, "dtype"):
         return bool(xp.any(xp.equal(x, 0)))
@@ -542,4 +575,4 @@ class SpecialValues:
 
 __all__ = ["COMPLEX_RULES", "Free", "SpecialValues", "complex_has_special",
            "correct_complex_unary", "correct_floor_divide", "correct_remainder",
-           "log1p_real_part"]
+           "host_floor_divide", "log1p_real_part", "on_host_first"]

@@ -30,7 +30,7 @@ from mxnet.ndarray.numpy import _internal as _npi
 
 from .._common import elementwise as _ce
 from .._common.clip import clip_function
-from .._common.special_values import correct_floor_divide
+from .._common.special_values import host_floor_divide, on_host_first
 from . import _dtypes as D
 from . import _primitives as _p
 from ._helpers import (
@@ -255,27 +255,23 @@ def _float_floor_divide(a, b):
     return _where((res == 0) & ~special, _copysign(mnp.zeros_like(res), plain), res)
 
 
-def _host_floor_divide(a, b):
-    """``_float_floor_divide``'s values by NumPy on host arrays: NumPy's ``floor_divide``
-    (npy_divmod: the same quotient) with the shared rule's values where an operand is
-    infinite (the NumPy namespace's own correction)."""
-    return correct_floor_divide(onp, a, b, onp.floor_divide(a, b))
+def _autograd_off_on_host(a, b) -> bool:
+    return not _autograd.is_recording() and _p.on_host(a) and _p.on_host(b)
 
 
 def _on_host_first(host_op, rule):
     """``rule`` (a float function of two arrays of one shape and dtype, many operators), or
     for two arrays in CPU memory while autograd does not record, ``host_op`` on their memory
-    read in place and one copy back (as ``_sign``): the rule's values (every pair of +-0,
-    +-1, +-2.5, 0.1, 1e30, 1e-30, subnormals, +-inf and NaN, float16/32/64: compared),
-    remainder f32[16] 1.70 ms -> ~0.05 (MXNet's own mod 31 us; MXNet 1.9.1, CPU time)."""
+    read in place and one copy back (as ``_sign``; ``_common.special_values.on_host_first``):
+    the rule's values (every pair of +-0, +-1, +-2.5, 0.1, 1e30, 1e-30, subnormals, +-inf
+    and NaN, float16/32/64: compared), remainder f32[16] 1.70 ms -> ~0.05 (MXNet's own mod
+    31 us; MXNet 1.9.1, CPU time)."""
+    return on_host_first(host_op, rule, on_host=_autograd_off_on_host, read=_p.host_read,
+                         write=_host_like)
 
-    def f(a, b):
-        if not _autograd.is_recording() and _p.on_host(a) and _p.on_host(b):
-            with onp.errstate(all="ignore"):
-                return _p.host_array(host_op(_p.host_read(a), _p.host_read(b)), a.ctx)
-        return rule(a, b)
 
-    return f
+def _host_like(h, a):
+    return _p.host_array(h, a.ctx)
 
 
 def _float_remainder(a, b):
@@ -377,7 +373,7 @@ _SPECIAL = {
     **{name: _per(_INTS, _ident) for name in ("ceil", "floor", "trunc", "round")},
     "sign": _per(_FLOATS, _sign),
     "square": _per(_INTS, _int_square),
-    "floor_divide": _per(_FLOATS, _arrays(_on_host_first(_host_floor_divide,
+    "floor_divide": _per(_FLOATS, _arrays(_on_host_first(host_floor_divide,
                                                          _float_floor_divide), bcast=True)),
     "remainder": _per(_FLOATS, _arrays(_on_host_first(onp.remainder, _float_remainder),
                                        bcast=True)),

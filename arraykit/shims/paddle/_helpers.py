@@ -98,6 +98,20 @@ CPU_ONLY = not (paddle.is_compiled_with_cuda() or paddle.is_compiled_with_rocm()
                 or paddle.is_compiled_with_xpu() or paddle.device.get_all_custom_device_type())
 
 
+#: paddle.Tensor's own constructor: Paddle 3.3.1 replaces ``Tensor.__init__`` by a Python
+#: function that parses its arguments first (~4 us a call); ``paddle.original_init`` is the
+#: one it replaced (absent elsewhere: the public constructor).
+_TENSOR_INIT = getattr(paddle, "original_init", Tensor.__init__)
+
+
+def host_tensor(h, place):
+    """NumPy array ``h`` as a new tensor of its dtype on ``place`` (one copy; f32[16]: 4.9 us
+    where ``paddle.Tensor(h, place)`` costs 8.9 and ``paddle.to_tensor(h)`` 12.8, 3.3.1)."""
+    t = Tensor.__new__(Tensor)
+    _TENSOR_INIT(t, h, place)
+    return t
+
+
 def default_place():
     """Paddle's current device as a Place (``paddle.set_device`` chooses it)."""
     return paddle.framework._current_expected_place()
