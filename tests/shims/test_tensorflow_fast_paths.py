@@ -200,6 +200,24 @@ def test_python_scalar_square_and_remainder_take_the_short_ops(tf, xp):
             _same(graph(t, c, xp.remainder), want)
 
 
+def test_cached_scalar_constants_keep_the_sign_of_zero(tf, xp):
+    # Python scalars become cached eager constants (TF converts one in ~5 us); 0.0 and -0.0
+    # are one dict key, and TF's own scalar cache returns +0.0 for -0.0: the zeros are keyed
+    # by their sign, and made by a NumPy 0-d array. Each order of first use, each path.
+    x = tf.constant([-0.0, 0.0, -2.0, 2.0])
+    neg = np.array([True, False, True, False])
+    for zeros in ((0.0, -0.0), (-0.0, 0.0)):
+        for z in zeros:
+            s = bool(np.signbit(z))
+            for _ in range(2):  # the second call reads the cache
+                _same(xp.add(x, z), np.add(x.numpy(), z))
+                _same(xp.multiply(x, z), np.multiply(x.numpy(), z))
+                _same(xp.clip(x, min=z), np.where(x.numpy() < 0, z, x.numpy()))
+                _same(xp.full_like(x, z), np.full(4, z, "float32"))
+                assert np.signbit(xp.copysign(xp.ones_like(x), z)).tolist() == [s] * 4
+                assert np.signbit(xp.multiply(x, z)).tolist() == (neg ^ s).tolist()
+
+
 def _getter(t, k):
     return lambda: t[k]
 
