@@ -703,6 +703,42 @@ def test_float_division_on_the_host_and_where_a_gradient_records_agree(xp, backe
 
 
 @SERVED
+def test_integer_power_abs_and_remainder_are_exact_past_float_precision(xp, backend):
+    # MXNet 1.9.1 computes integer pow in floating point (5 ** 13 was 1220703104) and int64
+    # abs and % in double (abs(2**62 + 3) was 2**62, (2**62 + 3) % 7 was 4): every value of
+    # NumPy's, with products wrapping as NumPy's. MXNet computes host arrays by NumPy and,
+    # while autograd records, by its operators: both paths.
+    big = 2**62
+    cases = [("int32", [3, 5, 7, -5], [13, 13, 11, 13]), ("int64", [3, 5, 7, -5], [39, 27, 22, 27])]
+    if backend == "jax":
+        import jax
+
+        if not jax.config.jax_enable_x64:
+            cases = cases[:1]
+    recording = [False, True] if backend == "mxnet" else [False]
+    for record in recording:
+        ctx = __import__("mxnet").autograd.record() if record else None
+        if ctx is not None:
+            ctx.__enter__()
+        try:
+            for dtype, base, exp in cases:
+                want = np.power(np.asarray(base, dtype), np.asarray(exp, dtype))
+                assert host(xp.pow(arr(xp, base, dtype), arr(xp, exp, dtype))).tolist() \
+                    == want.tolist(), (dtype, record)
+            if len(cases) == 2:
+                x = np.asarray([big + 3, big + 1, -big - 1, -big - 3, 2**63 - 1], "int64")
+                a = arr(xp, x, "int64")
+                assert host(xp.abs(a)).tolist() == np.abs(x).tolist(), record
+                for d in (7, -7):
+                    assert host(xp.remainder(a, d)).tolist() == np.remainder(x, d).tolist()
+                    got = host(xp.remainder(a, arr(xp, [d] * 5, "int64"))).tolist()
+                    assert got == np.remainder(x, d).tolist(), (d, record)
+        finally:
+            if ctx is not None:
+                ctx.__exit__(None, None, None)
+
+
+@SERVED
 def test_integer_and_float_division_broadcast_an_empty_operand(xp):
     # MLX's fused (compiled, shapeless) remainder and floor_divide gave an empty operand
     # broadcast against a non-empty one the other's shape: (0,) by (1,) was (1,).

@@ -496,6 +496,32 @@ def complex_int_power(xp: Any, a: Any, n: int, make_complex: Any) -> Any:
     return xp.where(zero, xp.full_like(a, fill), r)
 
 
+def integer_power(xp: Any, x1: Any, x2: Any) -> Any:
+    """``x1 ** x2`` for two integer arrays of one dtype, exactly (products wrap as NumPy's), by
+    repeated squaring: frameworks whose integer power goes through floating point lose the
+    low bits (MXNet 1.9.1: ``5 ** 13`` was 1220703104, Paddle 3.3.1 ``2 ** -1`` was 1). A
+    negative exponent gives the integer part of the exact result, as every namespace: 1 for
+    a base of 1, +-1 for -1 (by the exponent's parity), 0 otherwise. ``xp``: a namespace with
+    the standard's functions (a shim's, or NumPy itself on host arrays); one host read per
+    squaring step (``log2`` of the largest exponent steps)."""
+    x1, x2 = xp.broadcast_arrays(x1, x2)
+    neg = xp.less(x2, 0)
+    any_neg = bool(xp.any(neg))
+    # Only the parity of a negative exponent matters for bases 1 and -1 (floor mod: 0 or 1).
+    e = xp.where(neg, xp.remainder(x2, 2), x2) if any_neg else x2
+    result = xp.ones_like(x1)
+    base = x1
+    while bool(xp.any(xp.greater(e, 0))):
+        result = xp.where(xp.equal(xp.remainder(e, 2), 1), xp.multiply(result, base), result)
+        e = xp.floor_divide(e, 2)
+        base = xp.multiply(base, base)
+    if any_neg:
+        unit = xp.logical_or(xp.equal(x1, 1), xp.equal(x1, -1))
+        result = xp.where(xp.logical_and(neg, xp.logical_not(unit)), xp.zeros_like(result),
+                          result)
+    return result
+
+
 def _reciprocal(xp: Any, z: Any, make_complex: Any) -> Any:
     """``1 / z`` as NumPy's complex division computes it (Smith's method, ``cdiv``)."""
     zr, zi = xp.real(z), xp.imag(z)

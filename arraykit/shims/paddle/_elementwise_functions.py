@@ -188,26 +188,8 @@ _float_remainder = on_host_first(onp.remainder, _float_remainder_ops,
 
 
 def _int_pow(x1, x2):
-    """Integer power by squaring; a negative exponent gives the integer part of the exact
-    result, as the other shims: 1 for a base of 1, +-1 for -1 (by the exponent's parity), 0
-    otherwise (Paddle 3.3.1 gave 1 for 2 ** -1 and for (-1) ** -3)."""
-    x1, x2 = paddle.broadcast_tensors([x1, x2])
-    shape = list(x1.shape)  # Paddle's where/floor_divide give 0-d integer operands shape [1]
-    neg = x2 < 0
-    any_neg = bool(paddle.any(neg))
-    # Only the parity of a negative exponent matters for bases 1 and -1 (floor mod: 0 or 1).
-    e = paddle.where(neg, x2 % 2, x2) if any_neg else x2
-    result = paddle.ones_like(x1)
-    base = x1
-    while bool(paddle.any(e > 0)):
-        odd = (e % 2) == 1
-        result = paddle.where(odd, result * base, result)
-        e = e // 2
-        base = base * base
-    if any_neg:
-        unit = (x1 == 1) | (x1 == -1)
-        result = paddle.where(neg & ~unit, paddle.zeros_like(result), result)
-    return paddle.reshape(result, shape)
+    # Paddle 3.3.1's integer pow goes through floating point (2 ** -1 was 1): the exact rule.
+    return _ce.integer_power(_XP, x1, x2)
 
 
 def _complex_pow(x1, x2):
