@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import math
 
+import frameworks
 import numpy as np
 import pytest
 from frameworks import require, run_fresh
@@ -673,3 +674,18 @@ _SVD_SRC = {"svd": "ns.linalg.svd(a)", "svdvals": "ns.linalg.svdvals(a)",
 
 def _run(code):
     return run_fresh(code, timeout=60)
+
+
+@pytest.mark.backends(*(b for b in frameworks.SERVED if b != "jax"),
+                      reason="float64 input (JAX's needs jax_enable_x64, off in the tests)")
+def test_float64_det_keeps_float64_precision(xp):
+    # MLX 0.32.4's det of float64 matrices from 4x4 up was off by ~3e-8 to 3e-6 relative
+    # (float32's precision): every namespace's is NumPy's to float64 rounding, batched too.
+    rng = np.random.default_rng(0)
+    for n in (4, 8, 20):
+        a = rng.standard_normal((3, n, n))
+        got = host(xp.linalg.det(xp.asarray(a)))
+        assert got.dtype == np.float64
+        np.testing.assert_allclose(got, np.linalg.det(a), rtol=1e-12)
+    swap = np.eye(5)[[1, 0, 2, 3, 4]]  # one row swap: -1
+    assert host(xp.linalg.det(xp.asarray(swap))).tolist() == -1.0
