@@ -211,7 +211,11 @@ def _eager_on_cpu(a, b) -> bool:
 
 
 def _host_like(h, a):
-    """NumPy result ``h`` as an eager tensor of ``a``'s device and dtype (one copy)."""
+    """NumPy result ``h`` as an eager tensor of ``a``'s device and dtype (one copy). A NumPy
+    scalar (the result for 0-d operands) becomes a 0-d array first: TF's constructor looks a
+    Python float (np.float64 is one) up in its scalar cache by value, where -0.0 is +0.0."""
+    if type(h) is not _onp.ndarray:
+        h = _onp.asarray(h)
     return ET(h, a.backing_device, a._datatype_enum())
 
 
