@@ -82,6 +82,24 @@ def _trunc(x):
     return _where(_m.less(x, _a.zeros_like(x)), _m.ceil(x), _m.floor(x))
 
 
+def _reciprocal(x):
+    """``1 / x`` by TF's Div, correctly rounded as the standard asks of ``reciprocal``: TF
+    2.21's Reciprocal kernel is not (float32: 65,000 of 200,000 values one ulp off,
+    ``1 / 2.0`` 0.49999997); the one op either way (+~0.5 us a call for this frame). In a
+    graph without XLA, TF's optimizer rewrites a division of ones into its Reciprocal again
+    (XLA's is correctly rounded)."""
+    if type(x) is ET:
+        one = _ONES.get(x._datatype_enum())
+        if one is not None:
+            return _m.real_div(one, x)
+    return _m.real_div(scalar_const(1.0, x.dtype) if type(x) is ET else _t.const(1.0, x.dtype),
+                       x)
+
+
+#: Eager ones of the real floating dtypes, by dtype enum (``_reciprocal``).
+_ONES = {d.as_datatype_enum: scalar_const(1.0, d) for d in _REALF}
+
+
 def _complex_round(x):
     rd = _real_dtype(x.dtype)
     return _m._complex(_m.round(_m.real(x, Tout=rd)), _m.round(_m.imag(x, Tout=rd)),
@@ -404,6 +422,7 @@ _SPECIAL = {
     "log1p": _per(_CPLX, _cplx_log1p),
     "negative": _per(_UINTS, _uint_neg),
     "real": _per(_INTS | _REALF, _ident),
+    "reciprocal": _per(_CPLX, _m.reciprocal),
     "round": {**_per(_INTS, _ident), **_per(_CPLX, _complex_round)},
     "sign": {**_per(_UINTS, _uint_sign), **_per(_CPLX, _cplx_sign)},
     "tanh": _per(_CPLX, _cplx_tanh),
@@ -421,7 +440,7 @@ _UNARY = _ce.named_ops(
     _m, _ce.UNARY_ACCEPTED, {},
     abs=_m._abs, bitwise_invert=_b.invert, imag=_imag, isfinite=_m.is_finite, isinf=_m.is_inf,
     isnan=_m.is_nan, log2=_log2, log10=_log10, negative=_m.neg, positive=_ident, real=_real,
-    signbit=_signbit, trunc=_trunc)
+    reciprocal=_reciprocal, signbit=_signbit, trunc=_trunc)
 
 _BINARY = _ce.named_ops(
     _m, _ce.BINARY, {},
