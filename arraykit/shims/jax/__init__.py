@@ -55,7 +55,13 @@ from .._common.data_types import delegated_isdtype
 from .._common.errors import fast_path, wrap
 from .._common.reexport import reexport
 from .._common.scalars import PY_SCALARS, asarray_data, delegated_clip_bounds, python_scalar
-from .._common.sizes import capped_diff_order, check_count, check_shape, usual_shape
+from .._common.sizes import (
+    INT64_MAX,
+    capped_diff_order,
+    check_count,
+    check_shape,
+    usual_shape,
+)
 from .._common.utils import dtype_namer, expand_dims_axes, normalize_axes, standard_can_cast
 
 # Re-exported (the redundant aliases say so): this package's modules and one-program functions.
@@ -403,10 +409,16 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Any = None,
 _INT32_EDGE = 2**31
 
 
+#: The element counts whose bytes fit int64 in every dtype (16 bytes at most).
+_COUNT_MAX = INT64_MAX // 16
+
+
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Any = None, device: Any = None,
              endpoint: bool = True) -> Any:
     """``jax.numpy.linspace``; NumPy's errors for negative or too large ``num``."""
-    check_count("linspace", num, 16 if dtype is None else _itemsize(dtype))
+    if type(num) is not int or not 0 <= num <= _COUNT_MAX:
+        # The usual num is an int no dtype's bytes can overflow: no check (~1 us a call).
+        check_count("linspace", num, 16 if dtype is None else _itemsize(dtype))
     return _jnp.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
 
 
