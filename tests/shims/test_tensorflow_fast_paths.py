@@ -200,6 +200,22 @@ def test_python_scalar_square_and_remainder_take_the_short_ops(tf, xp):
             _same(graph(t, c, xp.remainder), want)
 
 
+def test_clip_of_python_floats_is_the_rules_maximum_and_minimum(tf, xp):
+    # The fast path (an eager float tensor, Python float bounds) runs the rules' two ops
+    # without their reads: the same values, signed zeros and NaN, as the rules' path.
+    from arraykit.shims.tensorflow import _elementwise_functions as E
+
+    x = np.array([np.nan, -1.0, 0.5, 2.0, -0.0, 0.0, np.inf, -np.inf, 1e-30])
+    bounds = [(1e300, None), (None, -1e300), (0.1, None), (-0.0, None), (0.0, -0.0),
+              (np.nan, 1.0), (None, np.nan), (0.0, 0.0), (2.0, 1.0), (-0.5, 0.5)]
+    for dtype in ("float32", "float64"):
+        t = tf.constant(x.astype(dtype))
+        for lo, hi in bounds:
+            assert _ops(tf, lambda t=t, lo=lo, hi=hi: xp.clip(t, lo, hi)) == \
+                ["Maximum"] * (lo is not None) + ["Minimum"] * (hi is not None)
+            _same(xp.clip(t, lo, hi), E._clip_rules(t, lo, hi))
+
+
 def test_cached_scalar_constants_keep_the_sign_of_zero(tf, xp):
     # Python scalars become cached eager constants (TF converts one in ~5 us); 0.0 and -0.0
     # are one dict key, and TF's own scalar cache returns +0.0 for -0.0: the zeros are keyed
