@@ -171,6 +171,19 @@ def scan(fname: str, x, axis: int):
     return op(x, axis=axis).astype(x.dtype)  # narrow integers: as ``reduce``
 
 
+def chained_variance(x, axes: list, keepdims: bool, count: int, correction: float):
+    """``variance``'s graph for ``count <= CHAINED_SUM_MAX`` elements a result over ``axes``:
+    the deviations from a refined mean, ``m + mean(x - m)`` (``m = mean(x)``, kept where it
+    is not finite). MLX 0.32.4's sum adds in one chain, so the mean of float32 data far from
+    zero is off by many ulps and the plain two-pass variance by that error squared (1200
+    values 1e6 + N(0, 1): 2.76 for 0.957, relative 1.6, NumPy's 7e-4); the deviations' mean
+    is small and exact enough to remove it (this: ~1e-3; 100 values: 3e-2 -> 2e-3)."""
+    m = mx.mean(x, axis=axes, keepdims=True)
+    m = m + mx.where(mx.isfinite(m), mx.mean(x - m, axis=axes, keepdims=True), 0)
+    d = x - m
+    return mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+
+
 def variance(x, axes: tuple, correction: float, keepdims: bool):
     count = 1
     for a in axes:
@@ -178,8 +191,7 @@ def variance(x, axes: tuple, correction: float, keepdims: bool):
     ax = sorted(axes)
     if count > CHAINED_SUM_MAX:
         return blocked_variance(x, ax, keepdims, count, correction)
-    d = x - mx.mean(x, axis=ax, keepdims=True)
-    return mx.sum(d * d, axis=ax, keepdims=keepdims) / (count - correction)
+    return chained_variance(x, ax, keepdims, count, correction)
 
 
 def difference(x, axis: int):

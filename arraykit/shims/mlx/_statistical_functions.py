@@ -80,8 +80,7 @@ def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, 
     if count > _p.CHAINED_SUM_MAX:  # MLX's own sums lose precision past it
         v = _p.blocked_variance(x, sorted(axes), keepdims, count, correction)
     else:
-        d = x - mx.mean(x, axis=axes, keepdims=True)
-        v = mx.sum(d * d, axis=axes, keepdims=keepdims) / (count - correction)
+        v = _p.chained_variance(x, axes, keepdims, count, correction)
     return mx.sqrt(v) if root else v
 
 
