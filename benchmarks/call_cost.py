@@ -389,6 +389,14 @@ def tensorflow_columns(errors: bool) -> Columns:
         "astype": lambda a: tf.cast(a.v, tf.float64),
         "zeros": lambda a: tf.zeros((16,)), "full": lambda a: tf.fill((16,), 2.0),
         "arange": lambda a: tf.range(16), "eye": lambda a: tf.eye(4),
+        # The rows SciPy's and scikit-learn's calls added (2026-12-07); TF has no finfo or
+        # can_cast of its own (tnp's columns time those).
+        "cos": lambda a: tf.cos(a.v), "floor_divide": lambda a: tf.math.floordiv(a.v, a.w),
+        "remainder": lambda a: tf.math.floormod(a.v, a.w),
+        "clip(min=)": lambda a: tf.maximum(a.v, 0.0),
+        "full_like": lambda a: tf.fill(tf.shape(a.v), 2.0),
+        "linspace": lambda a: tf.linspace(0.0, 1.0, 16),
+        "vecdot": lambda a: tf.tensordot(a.v, a.w, 1),
     }
     # tf.experimental.numpy has no linalg module.
     tnp_table = {n: f for n, f in NPSTYLE.items() if not n.startswith("linalg")}
@@ -431,6 +439,12 @@ def mlx_columns(errors: bool) -> Columns:
         "astype": lambda a: a.v.astype(mx.float32), "asarray": lambda a: mx.array(a.v),
         "zeros": lambda a: mx.zeros((16,)), "full": lambda a: mx.full((16,), 2.0),
         "arange": lambda a: mx.arange(16), "eye": lambda a: mx.eye(4),
+        "cos": lambda a: mx.cos(a.v), "floor_divide": lambda a: mx.floor_divide(a.v, a.w),
+        "remainder": lambda a: mx.remainder(a.v, a.w),
+        "clip(min=)": lambda a: mx.maximum(a.v, 0.0),
+        "full_like": lambda a: mx.full(a.v.shape, 2.0, dtype=a.v.dtype),
+        "linspace": lambda a: mx.linspace(0.0, 1.0, 16), "finfo": lambda a: mx.finfo(a.v.dtype),
+        "vecdot": lambda a: mx.inner(a.v, a.w),
     }
     ours = dict(STD, astype=lambda xp, a: xp.astype(a.v, xp.float32))
     return {"native": {n: _bound(f, a) for n, f in native.items()},
@@ -474,6 +488,12 @@ def paddle_columns(errors: bool) -> Columns:
         "astype": lambda a: p.cast(a.v, "float64"), "asarray": lambda a: p.to_tensor(a.v),
         "zeros": lambda a: p.zeros((16,)), "full": lambda a: p.full((16,), 2.0),
         "arange": lambda a: p.arange(16), "eye": lambda a: p.eye(4),
+        "cos": lambda a: p.cos(a.v), "floor_divide": lambda a: p.floor_divide(a.v, a.w),
+        "remainder": lambda a: p.remainder(a.v, a.w),
+        "clip(min=)": lambda a: p.clip(a.v, min=0.0),
+        "full_like": lambda a: p.full_like(a.v, 2.0),
+        "linspace": lambda a: p.linspace(0.0, 1.0, 16), "finfo": lambda a: p.finfo(a.v.dtype),
+        "vecdot": lambda a: p.inner(a.v, a.w),
     }
     return {"native": {n: _bound(f, a) for n, f in native.items()},
             "arraykit": _namespace(a)}
@@ -534,6 +554,12 @@ def _block(call: Call, number: int, force: Force | None) -> float:
     t = time.process_time() - t0
     del outs  # freed outside the time, on both sides alike
     return t
+
+
+def mx_array() -> type:
+    import mlx.core as mx
+
+    return mx.array
 
 
 def same_mlx_graph(a: object, b: object) -> bool:
@@ -614,9 +640,12 @@ def run(fw: str, rounds: int, block_ms: float, only: set[str] | None, errors: bo
             line += (f" {best[n]:9.2f} {best['arraykit'] - best[n]:9.2f}" if n in best
                      else f" {'-':>9} {'-':>9}")
         if fw == "mlx":  # built afresh: an evaluated result's graph is the array itself
-            best[SAME_GRAPH] = float(same_mlx_graph(cols["native"][fname](),
-                                                    cols["arraykit"][fname]()))
-            line += "  same graph" if best[SAME_GRAPH] else "  graph differs"
+            native_out, ours_out = cols["native"][fname](), cols["arraykit"][fname]()
+            if isinstance(native_out, mx_array()) and isinstance(ours_out, mx_array()):
+                best[SAME_GRAPH] = float(same_mlx_graph(native_out, ours_out))
+                line += "  same graph" if best[SAME_GRAPH] else "  graph differs"
+            else:  # no array (finfo): no graph to compare
+                line += "  no graph"
         out(line, flush=True) if out is print else out(line)
     return res
 
@@ -640,7 +669,8 @@ def markdown(fw: str, res: dict[str, dict[str, float]], rounds: int) -> str:
         for c in cols:
             row += (f" {r[c]:.2f} | {r['arraykit'] - r[c]:+.2f} |" if c in r else " - | - |")
         if graphs:
-            row += " same |" if r.get(SAME_GRAPH) else " differs |"
+            row += (" - |" if SAME_GRAPH not in r else
+                    " same |" if r[SAME_GRAPH] else " differs |")
         lines.append(row)
     return "\n".join(lines) + "\n"
 
