@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from frameworks import installed, require
@@ -429,3 +431,21 @@ def test_python_numbers_in_a_list_out_of_an_integer_dtype_are_an_overflow_error(
     assert host(xp.asarray([1.5, -128, 127], dtype=xp.int8)).tolist() == [1, -128, 127]
     assert host(xp.asarray([[0, 255]], dtype=xp.uint8)).tolist() == [[0, 255]]
     assert host(xp.asarray([True, 2], dtype=xp.int8)).tolist() == [1, 2]
+
+
+@SHIMS
+def test_full_like_of_a_python_float_fills_the_arrays_dtype_exactly(xp):
+    # The fast paths (a Python float into x's float dtype: Paddle's and MLX's full kernel,
+    # MXNet's full_like operator) against NumPy's full: rounding to float32, signed zeros,
+    # NaN, infinities, values past float32's range and subnormals (MXNet's parameter turns
+    # -0.0 into +0.0 and flushes tiny values: those take its host path).
+    for dtype in ("float32", "float64"):
+        x = xp.asarray(np.ones((2, 3), dtype))
+        for v in (2.5, 0.1, -0.0, 0.0, math.nan, math.inf, -math.inf, 1e300, 1e-310, 1e-45,
+                  3.4028235e38):
+            got = host(xp.full_like(x, v))
+            with np.errstate(over="ignore"):
+                want = np.full((2, 3), v, dtype)
+            assert got.dtype == want.dtype and got.shape == want.shape, (dtype, v)
+            same = (got == want) | (np.isnan(got) & np.isnan(want))
+            assert same.all() and (np.signbit(got) == np.signbit(want)).all(), (dtype, v, got)

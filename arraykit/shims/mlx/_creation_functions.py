@@ -164,6 +164,7 @@ def empty(shape, *, dtype=None, device=None):
 
 #: The standard dtypes (``zeros_like``/``ones_like``'s fast path: x's own dtype and device).
 _STANDARD = frozenset(D.NAME_OF)
+_REAL_FLOATS = frozenset(D.DTYPES[n] for n in ("float32", "float64") if n in D.DTYPES)
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
@@ -191,6 +192,11 @@ def empty_like(x, /, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
     (``_common.creation.fill_args``)."""
+    if type(fill_value) is float and dtype is None and device is None and type(x) is array \
+            and x.dtype in _REAL_FLOATS:
+        # A Python float into x's real floating dtype (fill_args passes it as it is): the
+        # rules' full on the default device, as ones_like's fast path.
+        return _full(x.shape, fill_value, x.dtype, mx.default_device())
     name, stream = _creation.like_args(_p, x, dtype, device, "full_like")
     value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
     return _filled("full_like", x.shape, value, name, stream)

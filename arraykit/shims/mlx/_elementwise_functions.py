@@ -418,4 +418,10 @@ def clip(x, /, min=None, max=None):
             return mx.clip(x, min, max)
         if dt is not None:
             return mx.minimum(mx.maximum(x, mx.array(min, dtype=dt)), mx.array(max, dtype=dt))
+    elif type(x) is array and max is None and type(min) is float:
+        # One float bound (SciPy's clip(x, min=0.0)): the rules' maximum with the bound as a
+        # 0-d array of x's dtype, without their frames.
+        dt = _CLIP_PLAIN.get(x.dtype)
+        if dt is not None:
+            return mx.maximum(x, mx.array(min, dtype=dt))
     return _clip_rules(x, min, max)

@@ -230,9 +230,20 @@ def empty_like(x, /, *, dtype=None, device=None):
     return mnp.empty(x.shape, dtype=name, ctx=ctx)
 
 
+#: ``mnp.full_like``'s operator with its value given per call (str of a double, as its
+#: wrapper passes it).
+_FULL_LIKE = _p.operator_with("_npi_full_like", "fill_value")
+
+
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
     (``_common.creation.fill_args``)."""
+    if type(x) is ndarray and type(fill_value) is float and dtype is None and device is None \
+            and _p.CODE_NAMES.get(_p.dtype_code(x)) == "float32" \
+            and not _negative_zero(fill_value) and not 0 < abs(fill_value) < 1e-300:
+        # A Python float into float32 x (fill_args passes it as it is), none of _full's host
+        # cases: its value operator on x itself, x's shape and context (~3 us a call).
+        return _FULL_LIKE(x, str(fill_value))
     name, ctx = _like(x, dtype, device, "full_like")
     value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
     return _full(x.shape, value, name, ctx)

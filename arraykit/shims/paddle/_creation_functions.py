@@ -36,6 +36,7 @@ _NAME_OF = D.NAME_OF
 _NAME_BY_ID = D.NAME_BY_ID
 _Tensor = paddle.Tensor
 _C_FULL = paddle._C_ops.full
+_F32, _F64 = paddle.float32, paddle.float64
 _C_EYE = paddle._C_ops.eye
 _SUPPORTED = frozenset(D.SUPPORTED)
 
@@ -249,6 +250,12 @@ def empty_like(x, /, *, dtype=None, device=None):
 def full_like(x, /, fill_value, *, dtype=None, device=None):
     """Array API ``full_like``: ``x``'s dtype unless ``dtype`` is given
     (``_common.creation.fill_args``)."""
+    if type(x) is _Tensor and type(fill_value) is float and dtype is None and device is None:
+        # A Python float into x's float32/float64 (fill_args passes it as it is): the kernel
+        # the general path calls, as zeros_like's fast path (~1.5 us a call).
+        dt = x.dtype
+        if dt is _F32 or dt is _F64:
+            return _C_FULL(list(x.shape), fill_value, dt, x.place)
     shape, name, place = _like(x, dtype, device, "full_like")
     value, name = _creation.fill_args(_p, fill_value, None, "full_like", like=name)
     return _full(shape, value, name, place)

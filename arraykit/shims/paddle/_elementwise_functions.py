@@ -77,7 +77,9 @@ def _zeros(x):
 
 
 def _square(x):
-    return paddle.multiply(x, x)
+    # x * x: for a dynamic-graph tensor the multiply kernel itself, without
+    # paddle.multiply's Python layer (~1 us a call, 3.3.1).
+    return _C_OPS.multiply(x, x) if type(x) is Tensor else paddle.multiply(x, x)
 
 
 def _complex_round(x):
