@@ -283,3 +283,14 @@ def test_info_of_a_dtype_of_another_kind_is_a_value_error(xp):
             for arg in (dt, xp.zeros(2, dtype=dt)):
                 with pytest.raises(ValueError, match="data type"):
                     f(arg)
+
+
+@SHIMS
+def test_finfo_of_a_dtype_asked_before_still_refuses_a_number(xp):
+    # finfo keeps each dtype's answer; TF's float32 compares equal to 1.0 and 1 and hashes to
+    # 1, so a cache keyed by the argument alone answered finfo(1.0) after finfo(float32).
+    for d in (xp.float32, xp.float64):
+        assert xp.finfo(d).dtype == d
+    for bad in (1.0, 1, 2, True, 0.0):
+        with pytest.raises(TypeError):
+            xp.finfo(bad)
