@@ -725,7 +725,7 @@ def test_reciprocal_is_correctly_rounded(xp):
 
 
 @TF_ONLY
-def test_tf_host_results_of_0d_operands_keep_the_sign_of_zero():
+def test_tf_host_results_of_0d_operands_keep_the_sign_of_zero(backend):
     # NumPy's result for 0-d operands is a NumPy scalar; TF's tensor constructor looks a
     # Python float (np.float64 is one) up in its scalar cache by value, where -0.0 is the
     # cached +0.0 (array-api-tests' -0.0 % -1.3e154 drew it). In a fresh process, where the
