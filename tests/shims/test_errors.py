@@ -67,6 +67,17 @@ def test_one_class_for_one_bad_call(xp, backend):
     _raises(ValueError, "min", lambda: xp.min(xp.ones((0,))))
 
 
+@pytest.mark.backends("torch", "tensorflow", "mlx", "paddle", "mxnet",
+                      reason="the namespaces that refuse bool in argmax/argmin (NumPy and JAX "
+                      "answer: the standard names real-valued dtypes only)")
+def test_argmax_of_bool_is_a_type_error(xp):
+    # torch raised its RuntimeError ("argmax(): does not support bool input"); the shims'
+    # rules raise TypeError.
+    b = xp.asarray([True, False])
+    _raises(TypeError, "argmax", lambda: xp.argmax(b))
+    _raises(TypeError, "argmin", lambda: xp.argmin(b))
+
+
 @pytest.mark.backends("numpy", "torch", "jax", "array_api_strict",
                       reason="the namespaces arraykit wraps (_common.errors)")
 def test_translation_keeps_the_framework_error_as_cause(xp, backend):

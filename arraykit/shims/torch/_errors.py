@@ -32,6 +32,7 @@ _DTYPE = (
     r"|could not infer output dtype|can't be cast to the desired output type"
     r"|expected scalar type|must be a floating point|must be of floating point"
     r"|requires a floating point or complex dtype|Promotion for uint16, uint32, uint64"
+    r"|does not support bool input"
 )
 _SHAPE = (
     r"must match the size of tensor|Sizes of tensors must match|shapes cannot be multiplied"
