@@ -154,13 +154,18 @@ def _ident(x):
 _INTEGRAL_FROM = {"float16": 1024.0, "float32": 8388608.0, "float64": 4503599627370496.0}
 
 
+def _untraced_on_host(x) -> bool:
+    """``x`` in CPU memory while autograd does not record (the host paths' condition)."""
+    return not _autograd.is_recording() and _p.on_host(x)
+
+
 def _host_unary(host_op, rule):
     """``rule(x)`` (MXNet operators), or for an array in CPU memory while autograd does not
     record, ``host_op`` (a NumPy function that warns of nothing on these dtypes) on its
     memory read in place (``_primitives.host_read``) and one copy back."""
 
     def f(x):
-        if not _autograd.is_recording() and _p.on_host(x):
+        if _untraced_on_host(x):
             return _p.host_array(host_op(_p.host_read(x)), x.ctx)
         return rule(x)
 
@@ -280,8 +285,8 @@ def _float_floor_divide(a, b):
     return _where((res == 0) & ~special, _copysign(mnp.zeros_like(res), plain), res)
 
 
-def _autograd_off_on_host(a, b) -> bool:
-    return not _autograd.is_recording() and _p.on_host(a) and _p.on_host(b)
+def _untraced_both_on_host(a, b) -> bool:
+    return _untraced_on_host(a) and _p.on_host(b)
 
 
 def _host_pow(a, b):
@@ -299,7 +304,7 @@ def _on_host_first(host_op, rule):
     the rule's values (every pair of +-0, +-1, +-2.5, 0.1, 1e30, 1e-30, subnormals, +-inf
     and NaN, float16/32/64: compared), remainder f32[16] 1.70 ms -> ~0.05 (MXNet's own mod
     31 us; MXNet 1.9.1, CPU time)."""
-    return on_host_first(host_op, rule, on_host=_autograd_off_on_host, read=_p.host_read,
+    return on_host_first(host_op, rule, on_host=_untraced_both_on_host, read=_p.host_read,
                          write=_host_like)
 
 

@@ -88,11 +88,9 @@ def _reciprocal(x):
     ``1 / 2.0`` 0.49999997); the one op either way (+~0.5 us a call for this frame). In a
     graph without XLA, TF's optimizer rewrites a division of ones into its Reciprocal again
     (XLA's is correctly rounded)."""
-    if type(x) is ET:
-        one = _ONES.get(x._datatype_enum())
-        if one is not None:
-            return _m.real_div(one, x)
-    return _m.real_div(scalar_const(1.0, x.dtype) if type(x) is ET else _t.const(1.0, x.dtype),
+    # Real floats only reach here (complex: _SPECIAL; other dtypes are refused): an eager
+    # one by dtype, a graph's own constant.
+    return _m.real_div(_ONES[x._datatype_enum()] if type(x) is ET else _t.const(1.0, x.dtype),
                        x)
 
 
@@ -252,16 +250,23 @@ def _pow_by_scalar(x1, x2, s):
     return _m.square(x1) if s == 2 else None
 
 
-def _mod_by_scalar(x1, x2, s):
-    """``x % c`` for a Python divisor ``c > 0``: the zero remainder takes +0 (the divisor's
-    sign) without reading the divisor's sign from a tensor, 3 ops where ``_float_mod_ops``
-    takes 10; other divisors (negative, -0.0, NaN), and eager tensors on the CPU without a
-    tape (NumPy's, one call): ``_float_mod`` (None)."""
-    if not s > 0 or _eager_on_cpu(x1, x2):
-        return None
+def _positive_mod_ops(x1, x2):
+    # The divisor is positive: a zero remainder takes +0 without reading its sign.
     r = _m.floor_mod(x1, x2)
     z = zero_like(r)
     return _where(_m.equal(r, z), z, r)
+
+
+#: ``x % c`` for a divisor ``c > 0``: NumPy's eagerly on the CPU without a tape, as
+#: ``_float_mod``; else 3 ops where ``_float_mod_ops`` takes 10.
+_positive_mod = on_host_first(_onp.remainder, _positive_mod_ops, on_host=_eager_on_cpu,
+                              read=ET._numpy, write=_host_like)
+
+
+def _mod_by_scalar(x1, x2, s):
+    """``x % c`` for a Python divisor ``c > 0`` (``_positive_mod``); other divisors
+    (negative, -0.0, NaN): ``_float_mod`` (None)."""
+    return _positive_mod(x1, x2) if s > 0 else None
 
 
 #: Binary functions with a cheaper rule for a Python int or float ``x2`` on a real floating
