@@ -57,9 +57,10 @@ class Impl(Portable):
         return host_words(key.tolist()) if self._eager_cpu(key) else None
 
     def from_host(self, a: np.ndarray, key: Any) -> Any:
-        import paddle
+        # The namespace's constructor (its C init): 4.9 us where paddle.to_tensor costs 12.8.
+        from ...shims.paddle._primitives import host_tensor
 
-        return paddle.to_tensor(a, place=key.place)
+        return host_tensor(np.asarray(a, order="C"), key.place)
 
     def host_new_key(self, seed: int, like: Any) -> Any:
         # The namespace's asarray of a list (its checks, then Paddle's list constructor):

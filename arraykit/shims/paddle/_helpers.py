@@ -98,18 +98,8 @@ CPU_ONLY = not (paddle.is_compiled_with_cuda() or paddle.is_compiled_with_rocm()
                 or paddle.is_compiled_with_xpu() or paddle.device.get_all_custom_device_type())
 
 
-#: paddle.Tensor's own constructor: Paddle 3.3.1 replaces ``Tensor.__init__`` by a Python
-#: function that parses its arguments first (~4 us a call); ``paddle.original_init`` is the
-#: one it replaced (absent elsewhere: the public constructor).
-_TENSOR_INIT = getattr(paddle, "original_init", Tensor.__init__)
-
-
-def host_tensor(h, place):
-    """NumPy array ``h`` as a new tensor of its dtype on ``place`` (one copy; f32[16]: 4.9 us
-    where ``paddle.Tensor(h, place)`` costs 8.9 and ``paddle.to_tensor(h)`` 12.8, 3.3.1)."""
-    t = Tensor.__new__(Tensor)
-    _TENSOR_INIT(t, h, place)
-    return t
+#: NumPy array -> a new tensor on a place (one copy): the constructor's C init.
+host_tensor = _p.host_tensor
 
 
 def default_place():

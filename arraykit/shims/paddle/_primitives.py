@@ -114,8 +114,23 @@ def device_of(x):
     return x.place
 
 
+#: paddle.Tensor's own constructor: Paddle 3.3.1 replaces ``Tensor.__init__`` by a Python
+#: function that parses its arguments first (~4 us a call); ``paddle.original_init`` is the
+#: one it replaced (absent elsewhere: the public constructor).
+_TENSOR_INIT = getattr(paddle, "original_init", paddle.Tensor.__init__)
+
+
+def host_tensor(h, place):
+    """NumPy array ``h`` as a new tensor of its dtype on ``place`` (one copy; f32[16]: 4.9 us
+    where ``paddle.Tensor(h, place)`` costs 8.9 and ``paddle.to_tensor(h)`` 12.8, 3.3.1)."""
+    t = paddle.Tensor.__new__(paddle.Tensor)
+    _TENSOR_INIT(t, h, place)
+    return t
+
+
 def from_host(a, name: str, device=None):
-    return _h.to_place(paddle.to_tensor(onp.ascontiguousarray(a, dtype=name)), device)
+    return host_tensor(onp.asarray(a, dtype=name, order="C"),
+                       _current_expected_place() if device is None else device)
 
 
 def to_host(x):
