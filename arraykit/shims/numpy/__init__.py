@@ -255,6 +255,13 @@ arange = _exact(_np.arange, "arange", 0, then=((int, float),), fallback=True,
                 kw=(("dtype", _DTYPE_ARGS), ("device", (type(None), str)))[:2 if _NUMPY2 else 1],
                 general=None if _NUMPY2 else _arange_numpy1)
 eye = _exact(_np.eye, "eye", 0, then=((int,),))
+#: ``linspace(start, stop, num)`` of Python numbers (``dtype=`` and, on NumPy 2, ``device=`` as
+#: keywords) from C: compat's is ``np.linspace`` with its defaults after its device check
+#: (linspace(0.0, 1.0, 16): 3.53 -> 2.88 us, np.linspace 2.86); a call NumPy refuses
+#: reruns through compat's for its error (``fallback``).
+linspace = _exact(_np.linspace, "linspace", 0, then=((int, float), (int, float), (int,)),
+                  fallback=True,
+                  kw=(("dtype", _DTYPE_ARGS), ("device", (type(None), str)))[:2 if _NUMPY2 else 1])
 
 
 def _sort(x: Any) -> Any:
