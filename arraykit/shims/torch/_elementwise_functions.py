@@ -117,10 +117,48 @@ def _zero_divisors_as_numpy(f: Any) -> Any:
     return g
 
 
-floor_divide = _zero_divisors_as_numpy(
-    _rules.wrap_binary("floor_divide", unpromoted_fast_path("floor_divide")))
-remainder = _zero_divisors_as_numpy(
-    _rules.wrap_binary("remainder", unpromoted_fast_path("remainder")))
+def _floating_pair(general: Any, same_floats: Any) -> Any:
+    """``same_floats(x1, x2)`` for two tensors of one real floating dtype and rank >= 1 (the
+    standard's rule written out as torch calls: no promotion, no Python scalar, no integer
+    division by zero to catch), ``general`` for every other call and wherever torch raises
+    (which then raises the standard's exception). The layers it skips (the zero-divisor
+    catch, the rules' binding, the operand conversion, array-api-compat's ``copysign``)
+    cost ~1-1.5 us a call (f32[16])."""
+
+    def f(x1: Any, x2: Any, /) -> Any:
+        if type(x1) is _Tensor and type(x2) is _Tensor:
+            d = x1.dtype
+            if d is x2.dtype and d.is_floating_point and x1.ndim and x2.ndim:
+                try:
+                    return same_floats(x1, x2)
+                except RuntimeError:
+                    pass
+        return general(x1, x2)
+
+    f.__name__ = f.__qualname__ = general.__name__
+    f.__doc__ = general.__doc__
+    return f
+
+
+def _floor_divide_floats(x1: Any, x2: Any) -> Any:
+    # The rules' test (_maybe_nonfinite of each operand), then their correction where it
+    # says an operand may be infinite.
+    r = _torch.floor_divide(x1, x2)
+    if cmath.isfinite(x1.sum().item() + x2.sum().item()):
+        return r
+    return _rules.floor_divide(x1, x2, r, check=False)
+
+
+def _remainder_floats(x1: Any, x2: Any) -> Any:
+    # correct_remainder: every result with the divisor's sign.
+    return _torch.copysign(_torch.remainder(x1, x2), x2)
+
+
+floor_divide = _floating_pair(_zero_divisors_as_numpy(
+    _rules.wrap_binary("floor_divide", unpromoted_fast_path("floor_divide"))),
+    _floor_divide_floats)
+remainder = _floating_pair(_zero_divisors_as_numpy(
+    _rules.wrap_binary("remainder", unpromoted_fast_path("remainder"))), _remainder_floats)
 acos = _rules.wrap_unary("acos", _compat_functions.acos)
 expm1 = _rules.wrap_unary("expm1", _compat_functions.expm1)
 log1p = _rules.wrap_unary("log1p", _compat_functions.log1p, points=())
