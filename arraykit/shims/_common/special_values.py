@@ -404,8 +404,15 @@ def correct_floor_divide(xp, x1: Any, x2: Any, r: Any, *, zeros: bool = False) -
 def host_floor_divide(a: Any, b: Any) -> Any:
     """The standard's floating ``floor_divide`` of two NumPy arrays: NumPy's (npy_divmod: the
     exact floor of the quotient) with :func:`correct_floor_divide`'s values where an operand
-    is infinite (the NumPy namespace's own correction)."""
-    return correct_floor_divide(np, a, b, np.floor_divide(a, b))
+    may be infinite (the NumPy namespace's own correction and test: a finite ``vdot`` of
+    operands of one shape, else finite sums; ~2 us less than the correction's five ops on
+    16 elements)."""
+    r = np.floor_divide(a, b)
+    if a.shape == b.shape:
+        finite = math.isfinite(np.vdot(a, b))
+    else:
+        finite = math.isfinite(np.add.reduce(a, None)) and math.isfinite(np.add.reduce(b, None))
+    return r if finite else correct_floor_divide(np, a, b, r)
 
 
 def on_host_first(host_op: Callable[[Any, Any], Any], rule: Callable[[Any, Any], Any], *,
