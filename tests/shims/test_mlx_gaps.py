@@ -696,3 +696,24 @@ def test_svdvals_of_many_nan_matrices_does_not_hang():
     # (the old svdvals hung this loop in 3 of 3 runs). No SVD of non-finite x is built.
     out = _loop_output(_SVD_LOOP, 30, "svdvals of a NaN/regular sequence")
     assert out[0] == "done" and 900 < int(out[1]) < 1100
+
+
+def test_floor_divide_programs_per_shape_keep_the_rule_values():
+    # Float floor_divide runs a shapeless program on an operand key's first call and one
+    # compiled for that key from its second (at most 64 keys; later keys stay shapeless):
+    # every call, of more keys than that, gives the NumPy namespace's values (the
+    # standard's), bit for bit, with signed zeros and infinities.
+    np_xp = arraykit.array_namespace(np.ones(1))
+    special = np.array([0.0, -0.0, 1.0, -1.0, 2.5, -7.0, 0.1, np.inf, -np.inf, np.nan])
+    for n in range(1, 80):
+        for dtype in ("float32", "float64"):
+            a = np.resize(special, n).astype(dtype)
+            b = np.resize(special[::-1], n).astype(dtype)
+            with np.errstate(all="ignore"):
+                want = np_xp.floor_divide(a, b)
+            number = ~np.isnan(want)
+            for _ in range(3):
+                got = np.asarray(xp.floor_divide(xp.asarray(a), xp.asarray(b)))
+                assert got.dtype == want.dtype
+                np.testing.assert_array_equal(got, want)
+                assert np.array_equal(np.signbit(got[number]), np.signbit(want[number]))
