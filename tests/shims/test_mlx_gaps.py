@@ -473,18 +473,18 @@ def test_var_of_many_shapes_compiles_a_bounded_set_of_programs():
     # uncompiled graph, and the programs are capped (one program traced for 500 vector
     # lengths took 457 s; mx.var 25 ms).
     stats = xp._statistical_functions
-    stats._VARIANCE_PROGRAMS.clear()
-    stats._SEEN.clear()
+    stats._VARIANCE_PROGRAMS.programs.clear()
+    stats._VARIANCE_PROGRAMS.seen.clear()
     start = time.process_time()
     for n in range(2, 302):
         x = mx.arange(n, dtype=mx.float32)
         v = xp.var(x)
         assert "Compiled" not in " ".join(_graph_ops(v)), n
         _same(v, stats._rules.var(x))
-    assert not stats._VARIANCE_PROGRAMS
+    assert not stats._VARIANCE_PROGRAMS.programs
     for n in range(2, 202):
         xp.std(mx.arange(n, dtype=mx.float32))
-    assert len(stats._VARIANCE_PROGRAMS) <= stats._PROGRAMS_MAX
+    assert len(stats._VARIANCE_PROGRAMS.programs) <= stats._VARIANCE_PROGRAMS.limit
     assert time.process_time() - start < 30
 
 

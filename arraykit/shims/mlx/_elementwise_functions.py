@@ -25,7 +25,7 @@ from . import _float64
 from . import _primitives as _p
 from ._helpers import COMPILING as _COMPILING
 from ._helpers import GRAD_TRACING as _GRAD_TRACING
-from ._helpers import array, const, from_numpy, to_numpy
+from ._helpers import KeyedPrograms, array, const, from_numpy, to_numpy
 from ._helpers import concrete as _concrete
 
 _NAME_OF = D.NAME_OF
@@ -291,9 +291,8 @@ def _fused(rule, shaped: bool = False):
 
     ``shaped``: from an operand key's second call (shapes and dtypes), a program compiled for
     that key, where a long rule's shapeless program costs ~1 us a node a call (floor_divide's
-    16 nodes, f32[16]: 16.3 -> 4.7 us, MLX's own 2.9); at most ``_PROGRAMS_MAX`` of them, as
-    ``_statistical_functions``' variance programs (a trace costs ~0.3-3 ms, which one call
-    does not repay; later keys keep the shapeless program)."""
+    16 nodes, f32[16]: 16.3 -> 4.7 us, MLX's own 2.9); ``_helpers.KeyedPrograms``, as the
+    variance programs (later keys keep the shapeless program)."""
     compiled = mx.compile(rule, shapeless=True)
     if not shaped:
 
@@ -301,33 +300,24 @@ def _fused(rule, shaped: bool = False):
             return compiled(a, b) if a.size and b.size else rule(a, b)
 
         return f
-    programs: dict = {}
-    seen: set = set()
+    programs = KeyedPrograms()
 
     def g(a, b):
         if not (a.size and b.size):
             return rule(a, b)
-        key = (a.shape, b.shape, a.dtype, b.dtype)
-        program = programs.get(key)
-        if program is not None:
-            return program(a, b)
-        if key in seen and len(programs) < _PROGRAMS_MAX:
-            # A function of its own per key: MLX keeps a compiled function's traces in one
-            # list it searches at every call.
-            def keyed(a, b):
-                return rule(a, b)
-
-            program = programs[key] = mx.compile(keyed)
-            return program(a, b)
-        if len(seen) >= 4 * _PROGRAMS_MAX:
-            seen.clear()
-        seen.add(key)
-        return compiled(a, b)
+        program = programs.get((a.shape, b.shape, a.dtype, b.dtype), _keyed, rule)
+        return compiled(a, b) if program is None else program(a, b)
 
     return g
 
 
-_PROGRAMS_MAX = 64
+def _keyed(rule):
+    # A function of its own per key: MLX keeps a compiled function's traces in one list it
+    # searches at every call.
+    def keyed(a, b):
+        return rule(a, b)
+
+    return mx.compile(keyed)
 
 
 # (the guard's where and compare with the division, fused)

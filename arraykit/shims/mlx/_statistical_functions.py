@@ -10,6 +10,7 @@ import mlx.core as mx
 from .._common.statistics import StatisticalFunctions
 from . import _dtypes as D
 from . import _primitives as _p
+from ._helpers import KeyedPrograms
 
 _rules = StatisticalFunctions(_p)
 
@@ -52,26 +53,18 @@ def _variance_program(x, axes: tuple, keepdims: bool, count: int, correction: fl
     NaN, +-inf, 1e30, 3e38, subnormals), under mx.grad, mx.vjp, mx.vmap and mx.compile too
     (256 cases).
 
-    None (the uncompiled graph) on a key's first call and once ``_PROGRAMS_MAX`` programs
-    exist: a trace and compile costs 0.3-3 ms, which one call does not repay, and one
-    program traced for many shapes grew to ~1 s a new shape (500 vector lengths: 457 s
-    against mx.var's 25 ms)."""
-    key = (x.shape, x.dtype, axes, keepdims, correction, root)
-    program = _VARIANCE_PROGRAMS.get(key)
-    if program is not None:
-        return program
-    if key not in _SEEN or len(_VARIANCE_PROGRAMS) >= _PROGRAMS_MAX:
-        if len(_SEEN) >= 4 * _PROGRAMS_MAX:
-            _SEEN.clear()
-        _SEEN.add(key)
-        return None
-    ax = list(axes)
+    None (the uncompiled graph) on a key's first call and once the programs are many
+    (``_helpers.KeyedPrograms``)."""
+    return _VARIANCE_PROGRAMS.get((x.shape, x.dtype, axes, keepdims, correction, root),
+                                  _compiled_variance, list(axes), keepdims, count, correction,
+                                  root)
 
+
+def _compiled_variance(axes: list, keepdims: bool, count: int, correction: float, root: bool):
     def variance(x):
-        return _variance_ops(x, ax, keepdims, count, correction, root)
+        return _variance_ops(x, axes, keepdims, count, correction, root)
 
-    program = _VARIANCE_PROGRAMS[key] = mx.compile(variance)
-    return program
+    return mx.compile(variance)
 
 
 def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, root: bool):
@@ -84,9 +77,7 @@ def _variance_ops(x, axes: list, keepdims: bool, count: int, correction: float, 
     return mx.sqrt(v) if root else v
 
 
-_VARIANCE_PROGRAMS: dict = {}
-_SEEN: set = set()
-_PROGRAMS_MAX = 64
+_VARIANCE_PROGRAMS = KeyedPrograms()
 
 
 def _plain_variance(x, axis, correction, keepdims, root=False):
