@@ -341,8 +341,9 @@ def _float_remainder(a, b):
 #: (f32[16], CPU time: floor_divide 304 -> 41-63 us, remainder 58 -> 8-11; MLX's own 3-4).
 #: A shapeless program still costs about 1 us a node a call (MLX 0.32.4 infers each node's
 #: shape again at every call), so the rules are written for few nodes: floor_divide 16 where
-#: it was ~40 (68 -> 18-19 us in one process, MLX's own 3-6), remainder 7 where it was 13
-#: (11.5 -> 6.0, MLX's 6.4). The same bits as the earlier forms
+#: it was ~40 (68 -> 18-19 us in one process, MLX's own 3-6; from an operand key's second
+#: call a program of its own, 4.7-7), remainder 7 where it was 13 (11.5 -> 6.0, MLX's 6.4).
+#: The same bits as the earlier forms
 #: (every pair of 22 special and ordinary values, 400,000 random bit patterns and 1.6M
 #: ordinary pairs, float32 and float64, broadcast and 0-d, plain and compiled); under a
 #: transform the Python function's graph.

@@ -41,6 +41,7 @@ const = _p.scalar_array
 GRAD_TRACING = [0]
 COMPILING = -(2**40)
 
+
 class KeyedPrograms:
     """``mx.compile``d programs by key (shapes, dtypes, arguments), made from a key's second
     call: a trace and compile costs 0.3-3 ms, which one call does not repay, and one program
