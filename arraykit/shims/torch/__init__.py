@@ -531,6 +531,12 @@ def _clip(x: Any, /, min: Any = None, max: Any = None, **kwargs: Any) -> Any:
 
 clip = _exact(_clip_floats, "clip", _clip, _compat.clip, dtypes=_FLOATS,
               then=((int, float), (int, float)), fallback=True)  # a bound past float32: _clip
+#: ``full_like(x, v)`` of a float tensor and a Python number from C: torch.full_like, compat's
+#: call (the Python fast path above cost +0.3 us over compat's); a value torch refuses (past
+#: the dtype's range: float16's 65504, float32's max) reruns through the Python function,
+#: whose rounding rule answers it.
+full_like = _exact(_torch_full_like, "full_like", full_like, _compat.full_like, dtypes=_FLOATS,
+                   then=((int, float),), fallback=True)
 
 #: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
 _ALL_AXES = tuple(tuple(range(n)) for n in range(65))
