@@ -535,8 +535,8 @@ clip = _exact(_clip_floats, "clip", _clip, _compat.clip, dtypes=_FLOATS,
 #: call (the Python fast path above cost +0.3 us over compat's); a value torch refuses (past
 #: the dtype's range: float16's 65504, float32's max) reruns through the Python function,
 #: whose rounding rule answers it.
-full_like = _exact(_torch_full_like, "full_like", full_like, _compat.full_like, dtypes=_FLOATS,
-                   then=((int, float),), fallback=True)
+full_like = _exact(_torch_full_like, "full_like", full_like, _compat_functions.full_like,
+                   dtypes=_FLOATS, then=((int, float),), fallback=True)
 
 #: Every axis of a tensor of rank n (flip's axis=None), for the ranks torch allows.
 _ALL_AXES = tuple(tuple(range(n)) for n in range(65))
