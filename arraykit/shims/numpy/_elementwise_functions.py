@@ -27,32 +27,18 @@ numpy 2.4, min of 25 interleaved runs on a loaded 2-core machine); complex ``exp
 
 from __future__ import annotations
 
-import cmath
 from typing import Any
 
 import array_api_compat.numpy as _compat
 import numpy as _np
 
 from .._common.special_values import SpecialValues, log1p_real_part
+from .._common.special_values import host_maybe_infinite as maybe_infinite
+from .._common.special_values import host_maybe_nonfinite as _maybe_nonfinite
 
-_ndarray = _np.ndarray
-_vdot = _np.vdot
 _count_nonzero = _np.count_nonzero
-_isfinite = cmath.isfinite  # takes real and complex values alike
 _floor_divide, _expm1, _tanh = _np.floor_divide, _np.expm1, _np.tanh
 _log1p = _np.log1p
-
-
-def _maybe_nonfinite(x: Any) -> bool:
-    """Whether the array ``x`` may hold an infinity or NaN: ``vdot(x, x)`` is not finite
-    (any such element makes it so; an overflow only answers True for finite input)."""
-    return not _isfinite(_vdot(x, x))
-
-
-def _operand_maybe_inf(x: Any) -> bool:
-    if type(x) is float:
-        return not _isfinite(x)
-    return type(x) is not int and type(x) is not bool and _maybe_nonfinite(x)
 
 
 def _make_complex(re: Any, im: Any) -> Any:
@@ -96,13 +82,6 @@ def corrected_floor_divide(x1: Any, x2: Any, r: Any, /) -> Any:
     """``r`` (a float ``x1 // x2`` of NumPy's) with the standard's values, without the
     infinity test: for a caller that has found an operand that may be infinite."""
     return _rules.floor_divide(x1, x2, r, check=False)
-
-
-def maybe_infinite(x1: Any, x2: Any) -> bool:
-    """Whether an operand of a float ``floor_divide`` may hold an infinity (or NaN)."""
-    if type(x1) is _ndarray and type(x2) is _ndarray and x1.shape == x2.shape:
-        return not _isfinite(_vdot(x1, x2))  # both operands in one call
-    return _operand_maybe_inf(x1) or _operand_maybe_inf(x2)
 
 
 def expm1(x: Any, /) -> Any:
