@@ -141,16 +141,16 @@ def _floating_pair(general: Any, same_floats: Any) -> Any:
 
 
 def _floor_divide_floats(x1: Any, x2: Any) -> Any:
-    # The rules' test (_maybe_nonfinite of each operand), then their correction where it
-    # says an operand may be infinite.
+    # The rules' test, then their correction where it says an operand may be infinite.
     r = _torch.floor_divide(x1, x2)
-    if cmath.isfinite(x1.sum().item() + x2.sum().item()):
-        return r
-    return _rules.floor_divide(x1, x2, r, check=False)
+    if _maybe_nonfinite(x1) or _maybe_nonfinite(x2):
+        return _rules.floor_divide(x1, x2, r, check=False)
+    return r
 
 
 def _remainder_floats(x1: Any, x2: Any) -> Any:
-    # correct_remainder: every result with the divisor's sign.
+    # correct_remainder's one op written here: every result with the divisor's sign. Its call
+    # (the operand conversion, a frame) cost +0.13 us a call over this (f32[16], call_cost).
     return _torch.copysign(_torch.remainder(x1, x2), x2)
 
 
