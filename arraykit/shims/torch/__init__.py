@@ -309,7 +309,8 @@ def full_like(x: Any, /, fill_value: Any, *, dtype: Any = None, device: Any = No
             and x.dtype in _FLOATS:
         # A Python number within float16's range into a float tensor's own dtype (no rule
         # applies): compat's call, torch.full_like, without its layers (f32[16] 2.8 -> ~1.6
-        # us, compat 1.4).
+        # us, compat 1.4). The positional call full_like(x, v) takes the C path below; this
+        # one serves the keyword forms (fill_value=, dtype=None).
         return _torch_full_like(x, fill_value)
     if type(fill_value) not in _s.PY_SCALARS:
         fill_value = _s.python_scalar(fill_value)
