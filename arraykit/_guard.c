@@ -16,7 +16,11 @@
  *     attribute read, on take only), or, with allow_only, whose dtype is none of refuse
  *     (linalg.inv's integer input, which NumPy and jax would promote to float64: refuse lists
  *     the floating dtypes); with same_dtype, the first two arguments' dtype objects must be
- *     one object (torch's matmul, which does not promote); with min_ndim, the arguments at
+ *     one object (torch's matmul, which does not promote), and with same_dtype_from_ndim=k
+ *     only where the second argument's rank is at least k (torch.matmul refuses two dtypes
+ *     itself where x2's rank is <= 2: mm, mv and dot check them; only its batched path,
+ *     an x2 of rank >= 3, returns x2's dtype where an operand is empty: one rank read where
+ *     two dtype reads were); with min_ndim, the arguments at
  *     the positions ok tests must have ndim >= min_ndim (torch's binary functions, whose
  *     promotion differs from the standard's only for 0-d tensors; matrix_transpose's .mT)
  *     and, with max_ndim >= 0, ndim <= max_ndim (array-api-compat's cumulative_sum, which
@@ -115,6 +119,7 @@ typedef struct {
      * functions test it on every call): */
     long min_ndim;        /* args[i].ndim >= min_ndim for i < nchecked, or slow */
     long max_ndim;        /* args[i].ndim <= max_ndim for i < nchecked (-1: any), or slow */
+    long same_from_ndim;  /* same_dtype compared only where args[1]'s rank >= this (0: always) */
     PyObject *rank_name;  /* the attribute min_ndim/max_ndim read: "ndim" (an int) or, with
                            * rank_from="shape" or "strides", that one (its length) */
     struct getter_cache ndim_get;  /* see read_attr */
@@ -249,6 +254,16 @@ read_dtype(Guard *self, PyObject *o)
     dt = read_attr(via, dtype_name, &self->dtype_get);
     Py_DECREF(via);
     return dt;
+}
+
+/* Whether b (the second argument) is exempt from same_dtype: with same_dtype_from_ndim, a rank
+ * read below it; 0 (the dtypes are compared) without that option or where the rank cannot be
+ * read. */
+static int
+same_dtype_exempt(Guard *self, PyObject *b)
+{
+    return self->same_from_ndim > 0
+        && has_ndim(b, self->rank_name, 0, self->same_from_ndim - 1, &self->ndim_get);
 }
 
 /* Whether a.dtype and b.dtype are one object; 0 (an error cleared) where either has none. */
@@ -532,6 +547,10 @@ more_tests(Guard *self, PyObject *const *args, Py_ssize_t nargs)
                 Py_DECREF(dt);
                 return 0;
             }
+            if (same_dtype_exempt(self, args[1])) {
+                Py_DECREF(dt);
+                return tests & TEST_RANK ? rank_ok(self, args) : 1;
+            }
             db = read_dtype(self, args[1]);
             if (db == NULL) {
                 PyErr_Clear();
@@ -545,7 +564,8 @@ more_tests(Guard *self, PyObject *const *args, Py_ssize_t nargs)
         }
         Py_DECREF(dt);
     }
-    if ((tests & TEST_SAME) && (nargs < 2 || !same_dtype(self, args[0], args[1]))) {
+    if ((tests & TEST_SAME) && (nargs < 2 || (!same_dtype_exempt(self, args[1])
+                                               && !same_dtype(self, args[0], args[1])))) {
         return 0;
     }
     if (tests & TEST_RANK) {
@@ -757,20 +777,26 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"func", "slow", "on_error", "ok", "seq", "each", "dtype_pos",
                              "dtype_kw", "refuse_pos", "refuse", "allow_only", "same_dtype",
                              "min_ndim", "max_ndim", "exact", "fallback", "kw", "rank_from",
-                             "dtype_from", "result_check", "int_ranges", NULL};
+                             "dtype_from", "result_check", "int_ranges",
+                             "same_dtype_from_ndim", NULL};
     PyObject *func, *slow, *on_error, *ok = Py_None, *each = Py_None, *refuse = Py_None;
     PyObject *kw = Py_None, *kw_names = NULL, *kw_types = NULL, *rank_from = ndim_name;
     PyObject *dtype_from = dtype_name, *result_check = Py_None, *int_ranges = Py_None;
     Py_ssize_t seq = -1, dtype_pos = -1, refuse_pos = -1, i, n, j, nkw;
     int dtype_kw = 0, allow_only = 0, same = 0, exact = 0, fallback = 0;
-    long min_ndim = 0, max_ndim = -1;
+    long min_ndim = 0, max_ndim = -1, same_from_ndim = 0;
     Guard *self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUUOO", kwlist, &func,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OnOnpnOppllppOUUOOl", kwlist, &func,
                                      &slow, &on_error, &ok, &seq, &each, &dtype_pos, &dtype_kw,
                                      &refuse_pos, &refuse, &allow_only, &same, &min_ndim,
                                      &max_ndim, &exact, &fallback, &kw, &rank_from,
-                                     &dtype_from, &result_check, &int_ranges)) {
+                                     &dtype_from, &result_check, &int_ranges,
+                                     &same_from_ndim)) {
+        return NULL;
+    }
+    if (same_from_ndim < 0) {
+        PyErr_SetString(PyExc_ValueError, "Guard: same_dtype_from_ndim must be >= 0");
         return NULL;
     }
     if (int_ranges != Py_None) {
@@ -912,6 +938,7 @@ guard_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->allow_only = allow_only;
     self->min_ndim = min_ndim;
     self->max_ndim = max_ndim;
+    self->same_from_ndim = same_from_ndim;
     Py_INCREF(rank_from);
     PyUnicode_InternInPlace(&rank_from);
     self->rank_name = rank_from;
@@ -1037,7 +1064,8 @@ static PyTypeObject GuardType = {
     .tp_doc = "Guard(func, slow, on_error, ok=None, seq=-1, each=None, dtype_pos=-1, "
               "dtype_kw=False, refuse_pos=-1, refuse=None, allow_only=False, same_dtype=False, "
               "min_ndim=0, max_ndim=-1, exact=False, fallback=False, kw=None, "
-              "rank_from='ndim', dtype_from='dtype', result_check=None, int_ranges=None)\n"
+              "rank_from='ndim', dtype_from='dtype', result_check=None, int_ranges=None, "
+              "same_dtype_from_ndim=0)\n"
               "--\n\n"
               "func with arraykit's argument checks and standard exceptions, in C on the "
               "success path (see arraykit/shims/_common/errors.py).",

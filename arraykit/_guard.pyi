@@ -27,5 +27,6 @@ class Guard:
         dtype_from: str = ...,
         result_check: str | None = ...,
         int_ranges: dict[Any, tuple[int, int]] | None = ...,
+        same_dtype_from_ndim: int = ...,
     ) -> None: ...
     def __call__(self, *args: Any, **kwargs: Any) -> Any: ...

@@ -820,6 +820,82 @@ def test_refuse_and_same_dtype_read_the_first_dtype_once():
     assert guard(Counted(f32)) == "slow"
 
 
+def test_same_dtype_from_ndim_compares_dtypes_only_from_that_rank_of_the_second():
+    """``same_dtype_from_ndim=k``: the dtypes are compared (two reads) only where the second
+    argument's rank is at least k; below it the call is the function's, which refuses two
+    dtypes itself (torch's matmul of an x2 of rank <= 2). A rank that cannot be read leaves
+    the comparison on."""
+    def slow(*args, **kwargs):
+        return "slow"
+
+    def on_error(exc, args, kwargs):
+        raise ValueError("translated") from exc
+
+    class Counted:
+        reads = 0
+
+        def __init__(self, dtype, ndim):
+            self._dtype, self.ndim = dtype, ndim
+
+        @property
+        def dtype(self):
+            Counted.reads += 1
+            return self._dtype
+
+    class Rankless:
+        def __init__(self, dtype):
+            self.dtype = dtype
+
+    f32, f64 = object(), object()
+    guard = Guard(lambda a, b: "fast", slow, on_error, ((Counted, Rankless), (Counted, Rankless)),
+                  same_dtype=True, same_dtype_from_ndim=3)
+    assert guard(Counted(f32, 2), Counted(f64, 2)) == "fast" and Counted.reads == 0
+    assert guard(Counted(f32, 4), Counted(f64, 1)) == "fast" and Counted.reads == 0
+    assert guard(Counted(f32, 2), Counted(f32, 3)) == "fast" and Counted.reads == 2
+    assert guard(Counted(f32, 2), Counted(f64, 3)) == "slow"
+    assert guard(Counted(f32, 2), Rankless(f64)) == "slow"
+    assert guard(Counted(f32, 2), Rankless(f32)) == "fast"
+    assert guard(Counted(f32, 2)) == "slow"
+    with pytest.raises(ValueError, match="same_dtype_from_ndim"):
+        Guard(lambda a, b: a, slow, on_error, ((int,), (int,)), same_dtype=True,
+              same_dtype_from_ndim=-1)
+
+
+def test_torch_matmul_of_two_dtypes_answers_as_the_python_path():
+    """torch's matmul from C reads dtypes only where x2 has rank >= 3 (mm, mv and dot refuse
+    two dtypes themselves): for every pair of shapes of rank 1 to 4, with and without empty
+    extents, and two dtypes or one, the C path gives the Python path's dtype, shape, values or
+    error class (an x2 of rank >= 3 with an empty operand is where torch.matmul gave x2's
+    dtype; without the rank-gated test 275 of such cases differed)."""
+    from frameworks import require
+
+    torch = require("torch")
+    import arraykit
+
+    matmul = arraykit.array_namespace(torch.ones(1)).matmul
+    shapes = [(0,), (3,), (0, 3), (3, 0), (3, 4), (4, 3), (2, 3, 4), (0, 3, 4), (2, 0, 4),
+              (2, 3, 0), (2, 4, 3), (0, 4, 3), (2, 4, 0), (1, 0, 3, 4), (2, 1, 3, 4)]
+    pairs = [(torch.float32, torch.float64), (torch.int8, torch.uint8),
+             (torch.float64, torch.float32), (torch.float32, torch.float32)]
+
+    def outcome(f, a, b):
+        try:
+            r = f(a, b)
+        except Exception as exc:  # noqa: BLE001 - the class is the outcome
+            return type(exc)
+        return r.dtype, tuple(r.shape), r.tolist()
+
+    differ = []
+    for s1 in shapes:
+        for s2 in shapes:
+            for d1, d2 in pairs:
+                a = torch.ones(s1, dtype=d1)
+                b = torch.full(s2, 2, dtype=d2)
+                if outcome(matmul, a, b) != outcome(matmul._slow, a, b):
+                    differ.append((s1, s2, d1, d2))
+    assert not differ, differ[:5]
+
+
 def test_torch_matmul_of_two_dtypes_with_an_empty_batch_promotes():
     """torch.matmul refuses mixed dtypes except where a batch is empty, and there it returned
     x2's dtype: the C path takes one dtype only (array-api-tests' draw

@@ -364,7 +364,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
             exact: bool = False, fallback: bool = False,
             kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
             dtype_from: str = "dtype", wraps: Callable | None = None,
-            int_ranges: dict | None = None) -> Callable:
+            int_ranges: dict | None = None, same_dtype_from_ndim: int = 0) -> Callable:
     """The C path: a ``Guard`` that calls ``f`` from C when the call passes ``test`` (and, with
     ``refuse = (position, dtypes)``, the argument there has none of those dtype objects; with
     ``allow_only``, one of them), and ``slow`` (the Python path, with the full check)
@@ -378,7 +378,10 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
     (``f`` itself refuses the rare input ``slow`` handles, and nothing is read to route it).
     ``dtype_from``: ``Rules.guard_dtype_from``. ``wraps``: the function the Guard presents
     (``__wrapped__``, name, doc), ``f`` by default. ``int_ranges``: ``Rules.int_ranges``
-    (a Python int out of its neighbour's integer dtype goes to ``slow``)."""
+    (a Python int out of its neighbour's integer dtype goes to ``slow``).
+    ``same_dtype_from_ndim``: with ``same_dtype``, the dtypes are compared only where the
+    second argument's rank is at least this (0: always): ``f`` refuses two dtypes itself
+    below it."""
     def on_error(exc: Exception, args: tuple | None = None,
                  kwargs: dict | None = None) -> NoReturn:
         _reraise(exc, fname, translations, args, kwargs)
@@ -391,7 +394,9 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
                   fallback=fallback, dtype_from=dtype_from,
                   **({} if kw is None else {"kw": kw}),
-                  **({} if int_ranges is None else {"int_ranges": int_ranges}))
+                  **({} if int_ranges is None else {"int_ranges": int_ranges}),
+                  **({"same_dtype_from_ndim": same_dtype_from_ndim}
+                     if same_dtype_from_ndim else {}))
     functools.update_wrapper(guard, f if wraps is None else wraps)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
@@ -399,13 +404,15 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
 
 def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
               rules: Rules, array_type: type, arity: int, *, same_dtype: bool = False,
-              min_ndim: int = 0, max_ndim: int = -1, exact: bool = False, then: tuple = (),
+              same_dtype_from_ndim: int = 0, min_ndim: int = 0, max_ndim: int = -1,
+              exact: bool = False, then: tuple = (),
               dtypes: tuple[int, tuple] | None = None, fallback: bool = False,
               kw: tuple[tuple[str, tuple[type, ...]], ...] | None = None,
               seq: int = -1, section: str = "") -> Callable:
     """A shim's fast path over array-api-compat's ``compat``, called from C: ``native`` (no
     Python frame) for ``arity`` arrays of exactly ``array_type`` (of one dtype with
-    ``same_dtype``; each of ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
+    ``same_dtype``, where the second's rank is at least ``same_dtype_from_ndim``; each of
+    ``min_ndim <= ndim``, and ``<= max_ndim`` unless that is -1)
     followed by arguments of the exact types
     ``then`` lists per position (a tuple of types, or None: any), ``general`` (the shim's
     Python function, which gives ``compat``'s result) for every other call and under
@@ -440,7 +447,8 @@ def fast_path(native: Callable, fname: str, general: Callable, compat: Callable,
     fast = guarded(native, fname, translations, slow, test, dtypes, allow_only=dtypes is not None,
                    same_dtype=same_dtype, min_ndim=min_ndim, max_ndim=max_ndim, exact=exact,
                    fallback=fallback, kw=kw, dtype_from=rules.guard_dtype_from,
-                   int_ranges=rules.int_ranges if ints else None)
+                   int_ranges=rules.int_ranges if ints else None,
+                   same_dtype_from_ndim=same_dtype_from_ndim)
     return functools.update_wrapper(fast, compat)  # __wrapped__: compat's, compared whole
 
 
