@@ -788,15 +788,16 @@ def test_result_check_sends_a_false_result_to_the_python_path():
         Guard(lambda a: a, slow, on_error, ((int,),), result_check=1)
 
 
-def test_refuse_and_same_dtype_read_the_first_dtype_once():
-    """``refuse_pos=0`` with ``same_dtype``: the first argument's dtype, read for the refuse
-    test, is the one compared with the second's (one read fewer a call); the outcomes are
-    those of the two tests apart, the rank test included."""
-    def slow(*args, **kwargs):
-        return "slow"
+def _slow(*args, **kwargs):
+    return "slow"
 
-    def on_error(exc, args, kwargs):
-        raise ValueError("translated") from exc
+
+def _on_error(exc, args, kwargs):
+    raise ValueError("translated") from exc
+
+
+def _counted_array_type() -> type:
+    """A fresh array stand-in class whose ``dtype`` reads are counted (``reads``)."""
 
     class Counted:
         reads = 0
@@ -809,8 +810,16 @@ def test_refuse_and_same_dtype_read_the_first_dtype_once():
             Counted.reads += 1
             return self._dtype
 
+    return Counted
+
+
+def test_refuse_and_same_dtype_read_the_first_dtype_once():
+    """``refuse_pos=0`` with ``same_dtype``: the first argument's dtype, read for the refuse
+    test, is the one compared with the second's (one read fewer a call); the outcomes are
+    those of the two tests apart, the rank test included."""
+    Counted = _counted_array_type()
     f32, f64, i32 = object(), object(), object()
-    guard = Guard(lambda a, b: "fast", slow, on_error, ((Counted,), (Counted,)), refuse_pos=0,
+    guard = Guard(lambda a, b: "fast", _slow, _on_error, ((Counted,), (Counted,)), refuse_pos=0,
                   refuse=(f32, f64), allow_only=True, same_dtype=True, min_ndim=1)
     assert guard(Counted(f32), Counted(f32)) == "fast" and Counted.reads == 2
     assert guard(Counted(f64), Counted(f64)) == "fast"
@@ -825,30 +834,16 @@ def test_same_dtype_from_ndim_compares_dtypes_only_from_that_rank_of_the_second(
     argument's rank is at least k; below it the call is the function's, which refuses two
     dtypes itself (torch's matmul of an x2 of rank <= 2). A rank that cannot be read leaves
     the comparison on."""
-    def slow(*args, **kwargs):
-        return "slow"
-
-    def on_error(exc, args, kwargs):
-        raise ValueError("translated") from exc
-
-    class Counted:
-        reads = 0
-
-        def __init__(self, dtype, ndim):
-            self._dtype, self.ndim = dtype, ndim
-
-        @property
-        def dtype(self):
-            Counted.reads += 1
-            return self._dtype
+    Counted = _counted_array_type()
 
     class Rankless:
         def __init__(self, dtype):
             self.dtype = dtype
 
     f32, f64 = object(), object()
-    guard = Guard(lambda a, b: "fast", slow, on_error, ((Counted, Rankless), (Counted, Rankless)),
-                  same_dtype=True, same_dtype_from_ndim=3)
+    guard = Guard(lambda a, b: "fast", _slow, _on_error,
+                  ((Counted, Rankless), (Counted, Rankless)), same_dtype=True,
+                  same_dtype_from_ndim=3)
     assert guard(Counted(f32, 2), Counted(f64, 2)) == "fast" and Counted.reads == 0
     assert guard(Counted(f32, 4), Counted(f64, 1)) == "fast" and Counted.reads == 0
     assert guard(Counted(f32, 2), Counted(f32, 3)) == "fast" and Counted.reads == 2
@@ -857,7 +852,7 @@ def test_same_dtype_from_ndim_compares_dtypes_only_from_that_rank_of_the_second(
     assert guard(Counted(f32, 2), Rankless(f32)) == "fast"
     assert guard(Counted(f32, 2)) == "slow"
     with pytest.raises(ValueError, match="same_dtype_from_ndim"):
-        Guard(lambda a, b: a, slow, on_error, ((int,), (int,)), same_dtype=True,
+        Guard(lambda a, b: a, _slow, _on_error, ((int,), (int,)), same_dtype=True,
               same_dtype_from_ndim=-1)
 
 
