@@ -395,8 +395,7 @@ def guarded(f: Callable, fname: str, translations, slow: Callable, test: _FastTe
                   fallback=fallback, dtype_from=dtype_from,
                   **({} if kw is None else {"kw": kw}),
                   **({} if int_ranges is None else {"int_ranges": int_ranges}),
-                  **({"same_dtype_from_ndim": same_dtype_from_ndim}
-                     if same_dtype_from_ndim else {}))
+                  same_dtype_from_ndim=same_dtype_from_ndim)
     functools.update_wrapper(guard, f if wraps is None else wraps)
     guard._slow = slow  # for TorchDynamo (_traced_guard_call): it cannot trace into C
     return _marked(guard)
